@@ -1,0 +1,70 @@
+/** One request and its envelope: the transport under every client method. */
+import type { EnvelopeOf } from '../protocol/envelope.ts';
+import { ApiError, NetworkError, abortError } from './errors.ts';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+export function isEnvelope(v: unknown): v is EnvelopeOf<unknown> {
+  return isRecord(v) && 'Data' in v && typeof v.Success === 'boolean' && typeof v.Code === 'number';
+}
+
+/** fetch, with a failure to get any response turned into a NetworkError (or the AbortError). */
+export async function send(fetchImpl: FetchLike, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetchImpl(url, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw abortError();
+    throw new NetworkError('unreachable', `Could not reach the service (${describe(error)})`, { cause: error });
+  }
+}
+
+/** The response's envelope Data, or the ApiError it describes. */
+export async function readEnvelope<T>(res: Response, signal?: AbortSignal | null): Promise<T> {
+  const body = await readJson(res, signal);
+  if (!isEnvelope(body)) throw withoutEnvelope(res);
+  if (!res.ok || !body.Success) {
+    const message = typeof body.Message === 'string' && body.Message ? body.Message : `Request failed (${body.Code})`;
+    throw new ApiError(res.status, body.Code, message, body.Data);
+  }
+  return body.Data as T;
+}
+
+/** The ApiError a response that is not the expected one stands for (used before a stream opens). */
+export async function errorFromResponse(res: Response, signal?: AbortSignal | null): Promise<Error> {
+  const body = await readJson(res, signal).catch((e: unknown) => e);
+  if (body instanceof Error) return body;
+  if (isEnvelope(body) && !body.Success) return new ApiError(res.status, body.Code, body.Message, body.Data);
+  if (res.ok) return new ApiError(res.status, 502, `Expected an event stream but the service answered ${contentType(res) || 'no content type'}`);
+  return withoutEnvelope(res);
+}
+
+export function contentType(res: Response): string {
+  return (res.headers.get('content-type') ?? '').toLowerCase();
+}
+
+async function readJson(res: Response, signal?: AbortSignal | null): Promise<unknown> {
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (error) {
+    if (signal?.aborted) throw abortError();
+    throw new NetworkError('interrupted', `The response was cut off (${describe(error)})`, { cause: error });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function withoutEnvelope(res: Response): ApiError {
+  return res.ok
+    ? new ApiError(res.status, 502, 'The service answered without an envelope')
+    : new ApiError(res.status, res.status, `The service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,114 @@
+/** Sessions, asking, the answer stream, models and the handoff (API.md §3.2, 3.4, 3.5, 3.8). */
+import { Type, type Static } from 'typebox';
+import { CHAT_ASK_TYPES, LIMITS } from './rules.ts';
+import { emailOrEmpty, oneOf, sessionId, text } from './fields.ts';
+
+export const GetSessionResult = Type.Object({
+  SessionID: Type.Integer(),
+  VisitorToken: Type.Optional(Type.String({ description: '[ext] visitor flow only' })),
+  ExpiresAt: Type.Optional(Type.String({ description: '[ext] visitor flow only; ISO 8601' })),
+});
+export type GetSessionResult = Static<typeof GetSessionResult>;
+
+export const SessionKeyBody = Type.Object({}, { additionalProperties: false });
+export type SessionKeyBody = Static<typeof SessionKeyBody>;
+export const SessionKeyResult = Type.Object({ SessionKey: Type.String(), ExpiresAt: Type.String() });
+export type SessionKeyResult = Static<typeof SessionKeyResult>;
+
+export const Model = Type.Object({ Key: Type.String(), Value: Type.String(), Status: Type.Boolean() });
+export type Model = Static<typeof Model>;
+export const ModelListResult = Type.Array(Model);
+export type ModelListResult = Static<typeof ModelListResult>;
+
+export type ChatAskType = (typeof CHAT_ASK_TYPES)[number];
+
+interface AskShape {
+  content?: unknown;
+  chatAskType?: unknown;
+  fileIds?: unknown;
+}
+
+/** The cross-field rules of ClientAsk, or null when the body keeps them. */
+export function askRuleBroken(body: AskShape): string | null {
+  const type = (body.chatAskType ?? 'Text') as ChatAskType;
+  const files = Array.isArray(body.fileIds) ? body.fileIds : [];
+  if (type === 'Text') {
+    if (typeof body.content === 'string' && body.content.trim() === '')
+      return '"content" must not be empty when chatAskType is Text';
+    if (files.length > 0) return '"fileIds" is only allowed when chatAskType is Image, Audio or Video';
+    return null;
+  }
+  if (type === 'Image' && (files.length < 1 || files.length > LIMITS.imagesPerAsk))
+    return `"fileIds" must hold 1 to ${LIMITS.imagesPerAsk} image files when chatAskType is Image`;
+  if ((type === 'Audio' || type === 'Video') && files.length !== 1)
+    return `"fileIds" must hold exactly one file when chatAskType is ${type}`;
+  return null;
+}
+
+/** `POST /chat/Chat/ClientAsk`. */
+export const AskBody = Type.Refine(
+  Type.Object(
+    {
+      sessionID: sessionId(),
+      content: text(LIMITS.askContentChars),
+      chatAskType: Type.Optional(Type.Union([oneOf(CHAT_ASK_TYPES), Type.Null()], { rule: 'must be one of "Text", "Audio", "Image", "Video" or null' })),
+      stream: Type.Optional(Type.Boolean({ rule: 'must be true or false' })),
+      fileIds: Type.Optional(
+        Type.Union(
+          [Type.Array(Type.Integer({ minimum: 1 }), { maxItems: LIMITS.imagesPerAsk }), Type.Null()],
+          { rule: `must be a list of at most ${LIMITS.imagesPerAsk} file ids (positive integers)` },
+        ),
+      ),
+      clientMessageId: Type.Optional(
+        Type.String({
+          pattern: `^[\\x21-\\x7E]{1,${LIMITS.clientMessageIdChars}}$`,
+          rule: `must be 1 to ${LIMITS.clientMessageIdChars} printable characters without spaces`,
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  (v) => askRuleBroken(v) === null,
+  (v) => askRuleBroken(v) ?? 'breaks a rule of ClientAsk',
+);
+export type AskBody = Static<typeof AskBody>;
+
+/** Non-stream Data of ClientAsk. */
+export const AskResult = Type.Object({
+  messageid: Type.Integer(),
+  content: Type.String(),
+  totalToken: Type.Integer(),
+  noAnswer: Type.Boolean(),
+});
+export type AskResult = Static<typeof AskResult>;
+
+/** Stream event 1: the next fragment of the answer. */
+export const StreamFragment = Type.Object({ content: Type.String() });
+export type StreamFragment = Static<typeof StreamFragment>;
+
+/** Stream event 2, last: the whole answer; the fragments concatenate to exactly `Answer`. */
+export const StreamFinal = Type.Object({
+  QuestionID: Type.Integer(),
+  AnswerID: Type.Integer(),
+  Answer: Type.String(),
+  TotalToken: Type.Integer(),
+});
+export type StreamFinal = Static<typeof StreamFinal>;
+
+/** `event: error` — a failure after the stream started; the stream ends after it. */
+export const StreamError = Type.Object({ Code: Type.Integer(), Message: Type.String() });
+export type StreamError = Static<typeof StreamError>;
+
+/** `POST /chat/Chat/TalkToHuman` [ext]. */
+export const TalkToHumanBody = Type.Object(
+  {
+    sessionID: sessionId(),
+    name: Type.Optional(text(200)),
+    email: Type.Optional(emailOrEmpty()),
+    message: Type.Optional(text(LIMITS.handoffMessageChars)),
+  },
+  { additionalProperties: false },
+);
+export type TalkToHumanBody = Static<typeof TalkToHumanBody>;
+export const TalkToHumanResult = Type.Object({ Message: Type.String() });
+export type TalkToHumanResult = Static<typeof TalkToHumanResult>;

@@ -1,0 +1,49 @@
+/** The response envelope every non-stream response uses (API.md §1). */
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** The API's semantic version; additive changes raise the minor part. */
+export const API_VERSION = '1.0.0';
+
+export const Envelope = <D extends TSchema>(data: D) =>
+  Type.Object({
+    Data: data,
+    Version: Type.String(),
+    Success: Type.Boolean(),
+    Code: Type.Integer(),
+    Message: Type.String(),
+  });
+
+export interface EnvelopeOf<D> {
+  Data: D;
+  Version: string;
+  Success: boolean;
+  Code: number;
+  Message: string;
+}
+
+/** Any envelope, with Data left open. */
+export const AnyEnvelope = Envelope(Type.Unknown());
+export type AnyEnvelope = Static<typeof AnyEnvelope>;
+
+export function success<D>(data: D): EnvelopeOf<D> {
+  return { Data: data, Version: API_VERSION, Success: true, Code: 200, Message: '' };
+}
+
+/** A failure: `Code` equals the HTTP status; Data is null unless a zero value is documented. */
+export function failure<D = null>(code: number, message: string, data: D = null as D): EnvelopeOf<D> {
+  return { Data: data, Version: API_VERSION, Success: false, Code: code, Message: message };
+}
+
+/** The failure table of API.md §1: each condition's HTTP status (= Code). */
+export const FAILURE = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedType: 415,
+  rateLimited: 429,
+  internal: 500,
+} as const;
+export type FailureCode = (typeof FAILURE)[keyof typeof FAILURE];

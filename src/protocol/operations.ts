@@ -1,0 +1,59 @@
+/** Every operation of API.md with its route, request schema and Data schema. */
+import { Type, type Static, type TSchema } from 'typebox';
+import { ROUTES, type OperationName, type OperationRoute } from './paths.ts';
+import { AddBody, AddResult, EditBody, FullSettings, PublicSettings, SerialNumberBody } from './settings.ts';
+import {
+  AskBody,
+  AskResult,
+  GetSessionResult,
+  ModelListResult,
+  SessionKeyBody,
+  SessionKeyResult,
+  TalkToHumanBody,
+  TalkToHumanResult,
+} from './chat.ts';
+import {
+  Listing,
+  ListingCreateBody,
+  ListingDeleteBody,
+  ListingDeleteResult,
+  ListingGetBody,
+  ListingListBody,
+  ListingPage,
+  ListingUpdateBody,
+} from './listing.ts';
+import { PreUploadBody, PreUploadResult, UploadSuccessBody, UploadSuccessResult } from './files.ts';
+
+export interface OperationSpec extends OperationRoute {
+  /** The request body's schema; null for GET operations. */
+  readonly body: TSchema | null;
+  readonly data: TSchema;
+  readonly summary: string;
+}
+
+const spec = <B extends TSchema | null, D extends TSchema>(name: OperationName, body: B, data: D, summary: string) =>
+  ({ ...ROUTES[name], body, data, summary }) as const;
+
+export const OPERATIONS = {
+  Add: spec('Add', AddBody, AddResult, 'Create a chatbot'),
+  Edit: spec('Edit', EditBody, Type.Literal(1), 'Change settings; an omitted or null setting is left unchanged'),
+  GetSession: spec('GetSession', SerialNumberBody, GetSessionResult, 'Start a chat session'),
+  Get: spec('Get', SerialNumberBody, Type.Union([FullSettings, PublicSettings]), 'Read settings (public ones for visitors)'),
+  ModelList: spec('ModelList', null, ModelListResult, 'List the models a chatbot can use'),
+  ClientAsk: spec('ClientAsk', AskBody, AskResult, 'Ask; as JSON or as a text/event-stream'),
+  TalkToHuman: spec('TalkToHuman', TalkToHumanBody, TalkToHumanResult, 'Hand the conversation to a person'),
+  RealEstateCreate: spec('RealEstateCreate', ListingCreateBody, Type.String(), 'Create a listing'),
+  RealEstateUpdate: spec('RealEstateUpdate', ListingUpdateBody, Type.Integer(), 'Replace a listing'),
+  RealEstateDelete: spec('RealEstateDelete', ListingDeleteBody, ListingDeleteResult, 'Delete listings'),
+  RealEstateList: spec('RealEstateList', ListingListBody, ListingPage, 'Page through listings'),
+  RealEstateGet: spec('RealEstateGet', ListingGetBody, Listing, 'Read one listing'),
+  GetPreUploadUrl: spec('GetPreUploadUrl', PreUploadBody, PreUploadResult, 'Reserve a file and get its upload URL'),
+  UploadSuccess: spec('UploadSuccess', UploadSuccessBody, UploadSuccessResult, 'Check an uploaded file by its content'),
+  SessionKey: spec('SessionKey', SessionKeyBody, SessionKeyResult, 'Exchange the API key for an owner session key'),
+} as const satisfies Record<OperationName, OperationSpec>;
+
+type Ops = typeof OPERATIONS;
+/** The request body type of an operation. */
+export type BodyOf<N extends OperationName> = Ops[N]['body'] extends TSchema ? Static<Ops[N]['body']> : never;
+/** The Data type of an operation's successful response. */
+export type DataOf<N extends OperationName> = Static<Ops[N]['data']>;

@@ -1,0 +1,164 @@
+/**
+ * Shared rules of API.md: limits, enumerations and the checks behind them.
+ * Pure functions over strings and numbers — no schema library, no DOM, no node:*.
+ */
+
+const MiB = 1_048_576;
+
+/** Every numeric limit of the contract in one place (API.md §3–4 and our decisions). */
+export const LIMITS = {
+  jsonBodyBytes: MiB,
+  nameChars: 100,
+  systemMessageChars: 20_000,
+  answerSuffixChars: 1_000,
+  textSettingChars: 2_000,
+  suggestedMessageLines: 10,
+  domainsChars: 10_000,
+  domainEntries: 200,
+  askContentChars: 8_000,
+  clientMessageIdChars: 64,
+  imagesPerAsk: 10,
+  imageBytes: 20 * MiB,
+  audioBytes: 40 * MiB,
+  videoBytes: 100 * MiB,
+  fileNameChars: 255,
+  listingDescriptionChars: 20_000,
+  listingTextChars: 500,
+  listingImages: 100,
+  extensionItems: 50,
+  extensionKeyChars: 200,
+  extensionValueChars: 2_000,
+  deleteKeys: 1_000,
+  pageSizeMax: 100,
+  pageSizeDefault: 20,
+  queryChars: 500,
+  urlChars: 2_000,
+  emailChars: 254,
+  handoffMessageChars: 5_000,
+  rateLimitCountMax: 1_000_000,
+  rateLimitTimeMax: 31 * 24 * 3600,
+  messageLimitMax: 100_000_000,
+  temperatureMax: 10,
+  minYearBuilt: 1600,
+} as const;
+
+/** The largest value accepted for YearBuilt: next year, as of `now`. */
+export function maxYearBuilt(now: Date = new Date()): number {
+  return now.getUTCFullYear() + 1;
+}
+
+export const SALE_TYPES = ['for_sale', 'for_rent'] as const;
+export const LISTING_STATUSES = ['Active', 'PreOnMarket', 'Sold'] as const;
+export const AREA_UNITS = ['Square Feet', 'Square Meters'] as const;
+export const TOURS = ['OpenHouse', '3D'] as const;
+export const SPACE_TYPES = ['Entire place', 'Room'] as const;
+export const KEY_TYPES = ['NewOaks', 'MLSNumber', 'URL'] as const;
+export const CHAT_ASK_TYPES = ['Text', 'Audio', 'Image', 'Video'] as const;
+export const FILE_KINDS = ['Image', 'Audio', 'Video'] as const;
+
+/** `rgb(r,g,b)`, each part 0–255 (leading zeros allowed), spaces allowed around every part. */
+export const RGB_PATTERN =
+  '^\\s*rgb\\(\\s*(0*(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?))\\s*,\\s*(0*(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?))\\s*,\\s*(0*(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?))\\s*\\)\\s*$';
+const rgbRe = new RegExp(RGB_PATTERN, 'i');
+
+/** The three channels of an `rgb(r,g,b)` string, or null when it breaks the rule. */
+export function parseRgb(value: string): [number, number, number] | null {
+  const m = rgbRe.exec(value);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A host name in its ASCII (punycode) form, lower-cased, or null when it is not one.
+ * Internationalised names are converted with the platform's URL parser (IDNA).
+ */
+export function toAsciiHost(name: string): string | null {
+  const trimmed = name.trim().replace(/\.$/, '');
+  if (!trimmed || /[\s/?#@:\\[\]]/.test(trimmed)) return null;
+  let host: string;
+  try {
+    host = new URL(`http://${trimmed}`).hostname;
+  } catch {
+    return null;
+  }
+  if (host.length > 253) return null;
+  return host.split('.').every((l) => LABEL.test(l)) ? host : null;
+}
+
+/** A Domains entry: a host name, or `*.` followed by one (which matches its subdomains only). */
+export function normalizeDomainPattern(entry: string): string | null {
+  const wildcard = entry.trim().startsWith('*.');
+  const host = toAsciiHost(wildcard ? entry.trim().slice(2) : entry);
+  if (!host) return null;
+  return wildcard ? `*.${host}` : host;
+}
+
+/** Splits a Domains setting (commas or new lines) into its non-empty entries. */
+export function splitDomains(value: string): string[] {
+  return value
+    .split(/[,\r\n]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The first entry of a Domains setting that is not a valid pattern, or null when all are. */
+export function invalidDomainEntry(value: string): string | null {
+  return splitDomains(value).find((d) => normalizeDomainPattern(d) === null) ?? null;
+}
+
+/**
+ * Does `host` (any case, IDN allowed, no scheme or port) match one of the patterns?
+ * `*.example.com` matches `a.example.com` and `a.b.example.com`, not `example.com`.
+ */
+export function hostMatches(host: string, patterns: readonly string[]): boolean {
+  const h = toAsciiHost(host);
+  if (!h) return false;
+  return patterns.some((p) => {
+    const pattern = normalizeDomainPattern(p);
+    if (!pattern) return false;
+    return pattern.startsWith('*.') ? h.endsWith(pattern.slice(1)) : h === pattern;
+  });
+}
+
+// The WHATWG "valid e-mail address" production (what <input type=email> accepts).
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= LIMITS.emailChars && EMAIL.test(value);
+}
+
+/** An absolute http: or https: URL with a host, at most LIMITS.urlChars long. */
+export function isHttpUrl(value: string): boolean {
+  if (value.length > LIMITS.urlChars) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The canonical IANA name of a time zone (`america/new_york` → `America/New_York`), or null. */
+export function canonicalTimeZone(value: string): string | null {
+  if (!value || value.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** The non-blank lines of a SuggestedMessage setting, trimmed. */
+export function suggestionLines(value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A language name as AIResponseLanguage takes it: letters, spaces, hyphens, brackets. */
+export function isLanguageName(value: string): boolean {
+  return value.length <= 50 && /^[\p{L}\p{M} ()'-]*$/u.test(value);
+}

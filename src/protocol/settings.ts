@@ -1,0 +1,162 @@
+/** Chatbot settings (API.md §3.1, 3.1a, 3.3): what Edit and Add take and what Get returns. */
+import { Type, type Static, type TSchema, type TOptional, type TUnion, type TNull } from 'typebox';
+import { LIMITS } from './rules.ts';
+import {
+  boolean,
+  domains,
+  emailOrEmpty,
+  fileId,
+  hostnameOrEmpty,
+  httpUrlOrEmpty,
+  integer,
+  languageName,
+  nullable,
+  requiredText,
+  rgb,
+  serialNumber,
+  suggestions,
+  text,
+  timeZone,
+} from './fields.ts';
+
+const longText = () => text(LIMITS.textSettingChars);
+
+/** Every setting of Edit, each with its rule. */
+export const SettingFields = {
+  Name: requiredText(LIMITS.nameChars),
+  Model: requiredText(100),
+  SystemMessage: text(LIMITS.systemMessageChars),
+  Temperature: integer(0, LIMITS.temperatureMax),
+  TimeZone: timeZone(),
+  AnswerSuffix: text(LIMITS.answerSuffixChars),
+  ChatProfilePicture: fileId(),
+  ChatIcon: fileId(),
+  ChatBubbleAlign: integer(0, 1),
+  ChatBubbleColor: rgb(),
+  UserMessageColor: rgb(),
+  ChatbotPopupOnce: boolean(),
+  ChatbotPrivacyPolicyName: longText(),
+  ChatbotPrivacyPolicyUrl: httpUrlOrEmpty(),
+  ChatbotPrivacyPolicyDescription: longText(),
+  EnablePushToTalk: boolean(),
+  EnableUploadImage: boolean(),
+  SocialPageUrl: httpUrlOrEmpty(),
+  PhotoSocialUrl: httpUrlOrEmpty(),
+  MessengerUrl: httpUrlOrEmpty(),
+  RemoveChatLogOnBrowserClose: boolean(),
+  SuggestedMessage: suggestions(),
+  TalkToHumanEmail: emailOrEmpty(),
+  TalkToHumanResponseMessage: longText(),
+  UserInputPlaceholder: longText(),
+  WelcomeMessage: longText(),
+  RateLimitMessage: longText(),
+  VerifyDomain: boolean(),
+  Domains: domains(),
+  RateLimitCount: integer(0, LIMITS.rateLimitCountMax),
+  RateLimitTime: integer(0, LIMITS.rateLimitTimeMax),
+  CustomDomain: hostnameOrEmpty(),
+  EmailForDailyChatLogs: emailOrEmpty(),
+  EmailForDailyLeads: emailOrEmpty(),
+  AIResponseLanguage: languageName(),
+  MessageLimit: integer(-1, LIMITS.messageLimitMax),
+};
+export type SettingName = keyof typeof SettingFields;
+export const SETTING_NAMES = Object.keys(SettingFields) as SettingName[];
+
+type OptionalNullable<P extends Record<string, TSchema>> = {
+  [K in keyof P]: TOptional<TUnion<[P[K], TNull]>>;
+};
+function optionalNullable<P extends Record<string, TSchema>>(props: P): OptionalNullable<P> {
+  const out: Record<string, TSchema> = {};
+  for (const [k, v] of Object.entries(props)) out[k] = Type.Optional(nullable(v));
+  return out as OptionalNullable<P>;
+}
+
+/** Every setting with its value: what a chatbot holds. */
+export const Settings = Type.Object(SettingFields, { additionalProperties: false });
+export type Settings = Static<typeof Settings>;
+
+/** `POST /chat/Chatbot/Edit`: an omitted or null setting is left unchanged. */
+export const EditBody = Type.Object(
+  { serialNumber: serialNumber(), ...optionalNullable(SettingFields) },
+  { additionalProperties: false },
+);
+export type EditBody = Static<typeof EditBody>;
+
+const { TimeZone: _tz, ...settingsButTimeZone } = SettingFields;
+
+/** `POST /chat/Chatbot/Add` — `timeZone` is the TimeZone setting, required here. */
+export const AddBody = Type.Object(
+  {
+    timeZone: timeZone(),
+    type: Type.Literal(0, { rule: 'must be 0 (a generic chatbot)' }),
+    ...optionalNullable(settingsButTimeZone),
+  },
+  { additionalProperties: false },
+);
+export type AddBody = Static<typeof AddBody>;
+
+export const AddResult = Type.Object({ SerialNumber: Type.String() });
+export type AddResult = Static<typeof AddResult>;
+
+/** Body of Get and GetSession. */
+export const SerialNumberBody = Type.Object({ serialNumber: serialNumber() }, { additionalProperties: false });
+export type SerialNumberBody = Static<typeof SerialNumberBody>;
+
+const resolvedFiles = {
+  ChatProfilePictureUrl: Type.String({ description: 'URL of the profile picture, or empty' }),
+  ChatIconUrl: Type.String({ description: 'URL of the launcher icon, or empty' }),
+};
+
+/** Get with the API key or an owner session key: every setting, and the file URLs. */
+export const FullSettings = Type.Object({
+  SerialNumber: Type.String(),
+  ...SettingFields,
+  ...resolvedFiles,
+});
+export type FullSettings = Static<typeof FullSettings>;
+
+/** Settings that never reach a visitor (API.md §3.3). */
+export const PRIVATE_SETTINGS = [
+  'SystemMessage',
+  'Model',
+  'Temperature',
+  'AnswerSuffix',
+  'TalkToHumanEmail',
+  'EmailForDailyChatLogs',
+  'EmailForDailyLeads',
+  'Domains',
+  'VerifyDomain',
+  'CustomDomain',
+  'RateLimitCount',
+  'RateLimitTime',
+  'MessageLimit',
+] as const satisfies readonly SettingName[];
+
+const {
+  SystemMessage: _a,
+  Model: _b,
+  Temperature: _c,
+  AnswerSuffix: _d,
+  TalkToHumanEmail: _e,
+  EmailForDailyChatLogs: _f,
+  EmailForDailyLeads: _g,
+  Domains: _h,
+  VerifyDomain: _i,
+  CustomDomain: _j,
+  RateLimitCount: _k,
+  RateLimitTime: _l,
+  MessageLimit: _m,
+  ChatProfilePicture: _n,
+  ChatIcon: _o,
+  ...publicFields
+} = SettingFields;
+
+/** Get with a visitor token or from an allowed origin: what the widget needs, nothing secret. */
+export const PublicSettings = Type.Object({
+  SerialNumber: Type.String(),
+  ...publicFields,
+  ...resolvedFiles,
+  TalkToHumanEnabled: Type.Boolean(),
+});
+export type PublicSettings = Static<typeof PublicSettings>;

@@ -1,0 +1,162 @@
+import { describe, expect, inject, it } from 'vitest';
+import { ApiError, NetworkError, createClient, type Client } from '../../src/client/index.ts';
+import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../src/protocol/index.ts';
+import { sampleData, validBodies } from '../support/samples.ts';
+import { FAILURE_MESSAGES } from '../support/failures.ts';
+import { scenario } from '../support/wire.ts';
+import { startWireServer } from '../support/wire-server.ts';
+
+const origin = () => inject('wireOrigin');
+
+/** Calls the client method of an operation with its sample body. */
+function callOperation(client: Client, name: OperationName, signal?: AbortSignal): Promise<unknown> {
+  const opts = { signal };
+  switch (name) {
+    case 'Add': return client.add(validBodies.Add, opts);
+    case 'Edit': return client.edit(validBodies.Edit, opts);
+    case 'GetSession': return client.getSession(validBodies.GetSession, opts);
+    case 'Get': return client.get(validBodies.Get, opts);
+    case 'ModelList': return client.modelList(opts);
+    case 'ClientAsk': return client.ask(validBodies.ClientAsk, opts);
+    case 'TalkToHuman': return client.talkToHuman(validBodies.TalkToHuman, opts);
+    case 'RealEstateCreate': return client.realEstateCreate(validBodies.RealEstateCreate, opts);
+    case 'RealEstateUpdate': return client.realEstateUpdate(validBodies.RealEstateUpdate, opts);
+    case 'RealEstateDelete': return client.realEstateDelete(validBodies.RealEstateDelete, opts);
+    case 'RealEstateList': return client.realEstateList(validBodies.RealEstateList, opts);
+    case 'RealEstateGet': return client.realEstateGet(validBodies.RealEstateGet, opts);
+    case 'GetPreUploadUrl': return client.getPreUploadUrl(validBodies.GetPreUploadUrl, opts);
+    case 'UploadSuccess': return client.uploadSuccess(validBodies.UploadSuccess, opts);
+    case 'SessionKey': return client.sessionKey(opts);
+  }
+}
+
+describe('every operation', () => {
+  it.each(OPERATION_NAMES)('%s: sends the request API.md describes and returns Data', async (name) => {
+    const wire = scenario(origin(), 'ok');
+    const client = createClient({ baseUrl: wire.baseUrl, apiKey: 'key-1' });
+    const data = await callOperation(client, name);
+    expect(data).toEqual(sampleData(name, wire.baseUrl));
+    const [request, ...more] = await wire.requests();
+    expect(more).toEqual([]);
+    expect(request!.method).toBe(OPERATIONS[name].method);
+    expect(request!.path).toBe(OPERATIONS[name].path);
+    expect(request!.headers.authorization).toBe('key-1');
+    if (OPERATIONS[name].method === 'POST') {
+      expect(request!.headers['content-type']).toBe('application/json');
+      const sent = JSON.parse(request!.body) as Record<string, unknown>;
+      if (name === 'ClientAsk') expect(sent.stream).toBe(false);
+      else if (name !== 'SessionKey') expect(sent).toEqual(validBodies[name as keyof typeof validBodies]);
+    } else {
+      expect(request!.body).toBe('');
+    }
+  });
+
+  const codes = Object.keys(FAILURE_MESSAGES).map(Number);
+  const rows = OPERATION_NAMES.flatMap((name) => codes.map((code) => [name, code] as const));
+  it.each(rows)('%s: a %i envelope becomes an ApiError with its status, Code and Message', async (name, code) => {
+    const wire = scenario(origin(), `fail-${code}`);
+    const error = await callOperation(createClient({ baseUrl: wire.baseUrl }), name).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'ApiError', status: code, code, message: FAILURE_MESSAGES[code] });
+    expect((error as ApiError).data).toBe(name === 'RealEstateUpdate' && code === 404 ? 0 : null);
+  });
+});
+
+describe('credentials', () => {
+  const sent = async (credentials: Parameters<typeof createClient>[0]) => {
+    const wire = scenario(origin(), 'ok');
+    await createClient({ ...credentials, baseUrl: wire.baseUrl }).get(validBodies.Get);
+    return (await wire.requests())[0]!.headers;
+  };
+
+  it('sends the API key in Authorization', async () => {
+    expect((await sent({ baseUrl: '', apiKey: 'key-1' })).authorization).toBe('key-1');
+  });
+
+  it('sends the owner session key in chatrobot-sessionkey', async () => {
+    const headers = await sent({ baseUrl: '', sessionKey: 'sk-1' });
+    expect(headers['chatrobot-sessionkey']).toBe('sk-1');
+    expect(headers.authorization).toBeUndefined();
+  });
+
+  it('sends a visitor token in Authorization', async () => {
+    expect((await sent({ baseUrl: '', visitorToken: 'vt-1' })).authorization).toBe('vt-1');
+  });
+
+  it('sends no credential when it has none', async () => {
+    const headers = await sent({ baseUrl: '' });
+    expect(headers.authorization).toBeUndefined();
+    expect(headers['chatrobot-sessionkey']).toBeUndefined();
+  });
+
+  it('makes a client with new credentials without changing the old one', async () => {
+    const wire = scenario(origin(), 'ok');
+    const visitor = createClient({ baseUrl: wire.baseUrl });
+    const session = await visitor.getSession(validBodies.GetSession);
+    const withToken = visitor.withCredentials({ visitorToken: session.VisitorToken });
+    await withToken.get(validBodies.Get);
+    await visitor.get(validBodies.Get);
+    const [, second, third] = await wire.requests();
+    expect(second!.headers.authorization).toBe('vt.sample.token');
+    expect(third!.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('failures that are not envelopes', () => {
+  it('turns a proxy error page into an ApiError with the HTTP status', async () => {
+    const wire = scenario(origin(), 'html-502');
+    await expect(createClient({ baseUrl: wire.baseUrl }).get(validBodies.Get)).rejects.toMatchObject({
+      name: 'ApiError', status: 502, code: 502, message: 'The service answered 502 Bad Gateway',
+    });
+  });
+
+  it('turns a 200 without an envelope into an ApiError 502', async () => {
+    const wire = scenario(origin(), 'no-envelope');
+    await expect(createClient({ baseUrl: wire.baseUrl }).get(validBodies.Get)).rejects.toMatchObject({ status: 200, code: 502 });
+  });
+
+  it('reports an unreachable service as a NetworkError', async () => {
+    const closed = await startWireServer();
+    await closed.close();
+    const error = await createClient({ baseUrl: closed.origin }).get(validBodies.Get).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ code: 'unreachable' });
+    expect(error).not.toBeInstanceOf(ApiError);
+  });
+
+  it('rejects with an AbortError when a call is aborted', async () => {
+    const wire = scenario(origin(), 'hang');
+    const controller = new AbortController();
+    const pending = createClient({ baseUrl: wire.baseUrl }).get(validBodies.Get, { signal: controller.signal });
+    await expect.poll(async () => (await wire.requests()).length).toBe(1);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('files', () => {
+  it('uploads raw bytes to the PreUploadUrl without sending any credential', async () => {
+    const wire = scenario(origin(), 'ok');
+    const client = createClient({ baseUrl: wire.baseUrl, apiKey: 'secret-key' });
+    const { PreUploadUrl, FileStoreId } = await client.getPreUploadUrl(validBodies.GetPreUploadUrl);
+    const result = await client.upload(PreUploadUrl, new Uint8Array([1, 2, 3, 4, 5]));
+    expect(result).toEqual({ FileStoreId, Size: 5 });
+    const put = (await wire.requests()).find((r) => r.method === 'PUT')!;
+    expect(put.headers.authorization).toBeUndefined();
+    expect(put.headers['content-type']).toBe('application/octet-stream');
+  });
+
+  it('downloads a file with the credential and names its public URL', async () => {
+    const wire = scenario(origin(), 'ok');
+    const client = createClient({ baseUrl: wire.baseUrl, visitorToken: 'vt-1' });
+    const blob = await client.getFile(1001);
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect((await wire.requests())[0]).toMatchObject({ method: 'GET', path: '/chat/File/1001', headers: { authorization: 'vt-1' } });
+    expect(client.fileUrl('1001')).toBe(`${wire.baseUrl}/chat/File/1001`);
+  });
+
+  it('turns a failed download into an ApiError', async () => {
+    const wire = scenario(origin(), 'fail-404');
+    await expect(createClient({ baseUrl: wire.baseUrl }).getFile(5)).rejects.toMatchObject({ status: 404, code: 404 });
+  });
+});

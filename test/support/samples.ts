@@ -1,0 +1,132 @@
+/**
+ * One valid request body and one Data per operation, written from API.md's descriptions and
+ * examples. The wire server answers with these; the schema tests accept them.
+ */
+import type { BodyOf, DataOf, OperationName } from '../../src/protocol/index.ts';
+
+export const SERIAL = '0f9c2a6b8e4d4c1fa3b7d5e6f8091a2b';
+
+const listingFields = {
+  SaleType: 'for_sale',
+  Status: 'Active',
+  CurrencySymbol: '$',
+  PropertyType: 'Single Family',
+  Bedrooms: 3,
+  Bathrooms: 2.5,
+  Url: 'https://homes.example.com/listing/12-oak-st',
+  MLSNumber: 'MLS-12345',
+  YearBuilt: 1998,
+  DaysOnMarket: 12,
+  LotArea: 6500,
+  BuildingArea: 1850,
+  AreaUnit: 'Square Feet',
+  ParkingSpots: 2,
+} as const;
+
+export const listingRead: DataOf<'RealEstateGet'> = {
+  Id: '0192f0c1-7a4e-7cc2-9d1e-4b9f2a6c8e10',
+  ...listingFields,
+  Images: ['https://img.example.com/12-oak-st/1.jpg'],
+  Tours: '3D',
+  Description: 'Bright family home near the park.',
+  ExtensionColumn: [{ Key: 'View', value: 'Park' }],
+  Location: 'North side',
+  Address: '12 Oak St',
+  City: 'Austin',
+  State: 'TX',
+  ZIP: '78701',
+  Latitude: 30.27,
+  Longitude: -97.74,
+  SalePrice: 489000,
+  UnitAreaPrice: 264,
+  HOAMonth: 45,
+  EstimatePrice: 495000,
+  RentPrice: null,
+  SpaceType: 'Entire place',
+  DepositFee: null,
+  CreatedAt: '2026-11-01T10:00:00.000Z',
+  UpdatedAt: '2026-11-02T10:00:00.000Z',
+};
+
+export const validBodies: { [N in Exclude<OperationName, 'ModelList'>]: BodyOf<N> } = {
+  Add: { timeZone: 'America/New_York', type: 0 },
+  Edit: {
+    serialNumber: SERIAL,
+    Name: 'Oak Realty assistant',
+    Temperature: 7,
+    ChatBubbleColor: 'rgb(12, 74, 110)',
+    UserMessageColor: 'rgb(240,240,240)',
+    ChatBubbleAlign: 1,
+    Domains: 'oakrealty.example, *.oakrealty.example',
+    SuggestedMessage: 'Homes under $500k\nRentals with parking',
+    MessageLimit: -1,
+    TimeZone: 'America/Chicago',
+  },
+  GetSession: { serialNumber: SERIAL },
+  Get: { serialNumber: SERIAL },
+  ClientAsk: { sessionID: 42, content: '3 bedroom homes in Austin under $500k', chatAskType: 'Text', stream: false },
+  TalkToHuman: { sessionID: 42, name: 'Ana', email: 'ana@example.com', message: 'Please call me about 12 Oak St' },
+  RealEstateCreate: { SerialNumber: SERIAL, ...listingFields, City: 'Austin', Address: '12 Oak St', SalePrice: 489000 },
+  RealEstateUpdate: { SerialNumber: SERIAL, Key: 'MLS-12345', KeyType: 'MLSNumber', ...listingFields, Status: 'Sold' },
+  RealEstateDelete: { SerialNumber: SERIAL, Keys: ['MLS-12345', 'MLS-99999'], KeyType: 'MLSNumber' },
+  RealEstateList: { SerialNumber: SERIAL, Page: 1, PageSize: 20, Status: 'Active', Query: 'Austin' },
+  RealEstateGet: { SerialNumber: SERIAL, Key: 'https://homes.example.com/listing/12-oak-st', KeyType: 'URL' },
+  GetPreUploadUrl: { fileName: 'kitchen.jpg', sessionID: 42 },
+  UploadSuccess: { FileStoreId: '1001' },
+  SessionKey: {},
+};
+
+export const answer = 'We have **2 homes** in Austin under $500k: 12 Oak St ($489,000) and 7 Elm Ave ($455,000).';
+
+export function sampleData(name: OperationName, origin: string): unknown {
+  const data: { [N in OperationName]: DataOf<N> } = {
+    Add: { SerialNumber: SERIAL },
+    Edit: 1,
+    GetSession: { SessionID: 42, VisitorToken: 'vt.sample.token', ExpiresAt: '2026-11-23T10:00:00.000Z' },
+    Get: {
+      SerialNumber: SERIAL,
+      Name: 'Oak Realty assistant',
+      TimeZone: 'America/Chicago',
+      ChatBubbleAlign: 0,
+      ChatBubbleColor: 'rgb(12, 74, 110)',
+      UserMessageColor: 'rgb(240,240,240)',
+      ChatbotPopupOnce: true,
+      ChatbotPrivacyPolicyName: 'Privacy policy',
+      ChatbotPrivacyPolicyUrl: 'https://oakrealty.example/privacy',
+      ChatbotPrivacyPolicyDescription: 'We keep chats for 30 days.',
+      EnablePushToTalk: false,
+      EnableUploadImage: true,
+      SocialPageUrl: '',
+      PhotoSocialUrl: '',
+      MessengerUrl: '',
+      RemoveChatLogOnBrowserClose: false,
+      SuggestedMessage: 'Homes under $500k',
+      TalkToHumanResponseMessage: 'Thanks — an agent will contact you.',
+      UserInputPlaceholder: 'Ask about a home…',
+      WelcomeMessage: 'Hi! Looking for a home?',
+      RateLimitMessage: 'Please wait a minute.',
+      AIResponseLanguage: '',
+      ChatProfilePictureUrl: '',
+      ChatIconUrl: '',
+      TalkToHumanEnabled: true,
+    },
+    ModelList: [
+      { Key: '1', Value: 'offline', Status: true },
+      { Key: '2', Value: 'gpt-4o-mini', Status: true },
+    ],
+    ClientAsk: { messageid: 1002, content: answer, totalToken: 57, noAnswer: false },
+    TalkToHuman: { Message: 'Thanks — an agent will contact you.' },
+    RealEstateCreate: '0192f0c1-7a4e-7cc2-9d1e-4b9f2a6c8e10',
+    RealEstateUpdate: 1,
+    RealEstateDelete: { SuccessCount: 1 },
+    RealEstateList: { Items: [listingRead], Total: 1 },
+    RealEstateGet: listingRead,
+    GetPreUploadUrl: { FileStoreId: '1001', PreUploadUrl: `${origin}/__upload/1001` },
+    UploadSuccess: { FileStoreId: '1001', Kind: 'Image', MimeType: 'image/jpeg', Size: 4 },
+    SessionKey: { SessionKey: 'sk.sample.key', ExpiresAt: '2026-11-23T10:00:00.000Z' },
+  };
+  return data[name];
+}
+
+/** The answer cut into the fragments the sample stream sends. */
+export const fragments = answer.match(/\S+\s*/g) ?? [answer];
