@@ -16,6 +16,8 @@ const chromiumArgs = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 const browserTests = ['test/widget/**/*.test.ts', 'test/**/*.browser.test.ts'];
+// What runs twice in CI: on the embedded PGlite (node) and on PostgreSQL (postgres, when DATABASE_URL is set).
+const serviceTests = ['test/server/**/*.test.ts', 'test/client/contract.test.ts'];
 
 export default defineConfig(({ mode }) => ({
   build:
@@ -49,7 +51,7 @@ export default defineConfig(({ mode }) => ({
           globals: true, // @open-wc/testing-helpers cleans fixtures up only under a global afterEach
           include: browserTests,
           setupFiles: ['test/setup/browser.ts'],
-          globalSetup: ['test/setup/global.ts'],
+          globalSetup: ['test/setup/global.ts', 'test/setup/global-service.ts'],
           expect: { requireAssertions: true },
           browser: {
             enabled: true,
@@ -70,6 +72,20 @@ export default defineConfig(({ mode }) => ({
           expect: { requireAssertions: true },
         },
       },
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                environment: 'node',
+                include: serviceTests,
+                env: { TEST_DB: 'postgres' },
+                globalSetup: ['test/setup/global.ts'],
+                expect: { requireAssertions: true },
+              },
+            },
+          ]
+        : []),
     ],
   },
 }));

@@ -32,11 +32,11 @@ export const nonNegative = (rule = 'must be a number ≥ 0') => Type.Number({ mi
 export const boolean = () => Type.Boolean({ rule: 'must be true or false' });
 
 export const oneOf = <const V extends readonly string[]>(values: V) =>
-  Type.Enum([...values] as [...V], { rule: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
+  Type.Enum<[...V]>([...values], { rule: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
 
 /** An enumeration that may also be empty (an optional listing field set to "none"). */
 export const oneOfOrEmpty = <const V extends readonly string[]>(values: V) =>
-  Type.Enum([...values, ''] as [...V, ''], {
+  Type.Enum<[...V, '']>([...values, ''], {
     rule: `must be one of ${values.map((v) => `"${v}"`).join(', ')} or empty`,
   });
 

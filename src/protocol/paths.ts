@@ -9,8 +9,10 @@ export type Credential = 'apiKey' | 'sessionKey' | 'visitorToken';
 export interface OperationRoute {
   readonly method: 'GET' | 'POST';
   readonly path: string;
-  /** Credentials the operation accepts; an empty list means none is needed. */
+  /** Credentials the operation accepts. */
   readonly credentials: readonly Credential[];
+  /** Also open without any credential, to pages the chatbot allows (the visitor flow). */
+  readonly visitorFlow?: true;
 }
 
 const owner = ['apiKey'] as const;
@@ -21,9 +23,8 @@ const visitorOrOwner = ['apiKey', 'visitorToken'] as const;
 export const ROUTES = {
   Add: { method: 'POST', path: '/chat/Chatbot/Add', credentials: owner },
   Edit: { method: 'POST', path: '/chat/Chatbot/Edit', credentials: owner },
-  // Without a credential: the visitor flow, allowed by the chatbot's domains.
-  GetSession: { method: 'POST', path: '/chat/Chatbot/GetSession', credentials: [] },
-  Get: { method: 'POST', path: '/chat/Chatbot/Get', credentials: anyone },
+  GetSession: { method: 'POST', path: '/chat/Chatbot/GetSession', credentials: ['apiKey', 'visitorToken'], visitorFlow: true },
+  Get: { method: 'POST', path: '/chat/Chatbot/Get', credentials: anyone, visitorFlow: true },
   ModelList: { method: 'GET', path: '/chat/Chatbot/ModelList', credentials: ownerOrSession },
   ClientAsk: { method: 'POST', path: '/chat/Chat/ClientAsk', credentials: visitorOrOwner },
   TalkToHuman: { method: 'POST', path: '/chat/Chat/TalkToHuman', credentials: visitorOrOwner },

@@ -1,11 +1,30 @@
-/** The reference service as a Fastify app: nothing here listens (main.ts does). */
+/** The reference service as a Fastify app: the API, the widget files and the demo. Nothing here listens (main.ts does). */
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { join } from 'node:path';
+import { LIMITS } from '../protocol/index.ts';
+import { systemClock, type Clock, type ServiceContext } from './context.ts';
+import type { Engines } from './engines/index.ts';
+import { installErrorHandling, installJsonParsing } from './http.ts';
 import { packageRoot } from './files-on-disk.ts';
 import { openApiDocument } from './openapi.ts';
+import { installCors } from './origins.ts';
+import { chatbotRoutes } from './routes/chatbot.ts';
+import { chatRoutes } from './routes/chat.ts';
+import { fileRoutes } from './routes/files.ts';
+import { listingRoutes } from './routes/listings.ts';
+import type { Db } from './store/db.ts';
 
 export interface AppOptions {
+  db: Db;
+  /** HMAC key of visitor tokens (SESSION_SECRET). */
+  secret: Buffer;
+  /** Uploaded files go to `dataDir/files`. */
+  dataDir: string;
+  engines: Engines;
+  clock?: Clock;
+  /** Believe X-Forwarded-For / -Proto / -Host (TRUST_PROXY). */
+  trustProxy?: boolean;
   /** Where the built widget is (dist/): `/chat-bot.js` and its lazy chunks are served from it. */
   widgetDir?: string;
   /** The demo site served at `/`. */
@@ -13,11 +32,33 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const root = packageRoot();
   const widgetDir = options.widgetDir ?? join(root, 'dist');
   const demoDir = options.demoDir ?? join(root, 'demo');
-  const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    forceCloseConnections: true,
+    bodyLimit: LIMITS.jsonBodyBytes,
+    trustProxy: options.trustProxy ?? false,
+    // Numeric ids and keys in URLs, no surprises: /chat/File/12 and /chat/File/12/ are the same.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const ctx: ServiceContext = {
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    secret: options.secret,
+    filesDir: join(options.dataDir, 'files'),
+    engines: options.engines,
+  };
+
+  installJsonParsing(app);
+  installErrorHandling(app);
+  installCors(app);
+  chatbotRoutes(app, ctx);
+  chatRoutes(app, ctx);
+  listingRoutes(app, ctx);
+  fileRoutes(app, ctx);
 
   const openapi = openApiDocument();
   app.get('/openapi.json', async () => openapi);

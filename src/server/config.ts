@@ -1,18 +1,50 @@
-/** The service's settings, from the environment (API.md §5). */
+/** The service's settings, from the environment (API.md §5, and a few marked [ext]). */
 import { join } from 'node:path';
 
 export interface ServerConfig {
   host: string;
   port: number;
   dataDir: string;
+  databaseUrl: string | undefined;
+  apiKey: string | undefined;
+  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  sessionSecret: string | undefined;
+  smtpUrl: string | undefined;
+  /** [ext] The From of outgoing email. */
+  smtpFrom: string;
+  trustProxy: boolean;
+  /** [ext] Where visitors reach the service (the demo listings' links); default http://localhost:PORT. */
+  publicUrl: string;
+  /** [ext] The offline engine's pause between words, to look like typing (0 = none). */
+  offlineWordDelayMs: number;
 }
 
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`${name} must be an integer from 0 to ${max} (got "${raw}")`);
+  return n;
+}
+
+const flag = (value: string | undefined) => value !== undefined && !/^(|0|false|no|off)$/i.test(value.trim());
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be an integer from 0 to 65535 (got "${env.PORT}")`);
+  const port = integer(env, 'PORT', 8787, 65_535);
+  const host = env.HOST || '127.0.0.1';
+  if (env.LLM_BASE_URL && !env.LLM_MODEL) throw new Error('LLM_MODEL must name the model to use when LLM_BASE_URL is set');
   return {
-    host: env.HOST ?? '127.0.0.1',
+    host,
     port,
-    dataDir: env.DATA_DIR ?? join(process.cwd(), '.data'),
+    dataDir: env.DATA_DIR || join(process.cwd(), '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    apiKey: env.CHATBOT_API_KEY || undefined,
+    llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL! } : undefined,
+    sessionSecret: env.SESSION_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || 'chat-bot <no-reply@localhost>',
+    trustProxy: flag(env.TRUST_PROXY),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    offlineWordDelayMs: integer(env, 'OFFLINE_WORD_DELAY_MS', 0, 5_000),
   };
 }

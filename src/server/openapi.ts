@@ -50,7 +50,7 @@ export function openApiDocument(): Record<string, unknown> {
       [op.method.toLowerCase()]: {
         operationId: name,
         summary: op.summary,
-        security: op.credentials.length ? op.credentials.map((c) => ({ [SECURITY[c]]: [] })) : [{}],
+        security: [...op.credentials.map((c) => ({ [SECURITY[c]]: [] })), ...('visitorFlow' in op ? [{}] : [])],
         ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(op.body) } } } } : {}),
         responses,
       },

@@ -1,38 +1,44 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
 import { OPERATIONS, OPERATION_NAMES } from '../../src/protocol/index.ts';
+import { startService, type TestService } from '../support/service.ts';
 
 describe('the service front door', () => {
-  let app: FastifyInstance;
+  let service: TestService;
   beforeAll(async () => {
-    app = await buildApp();
+    service = await startService();
   });
-  afterAll(() => app.close());
+  afterAll(() => service.close());
 
   it('serves the script-tag file built into dist/', async () => {
-    const res = await app.inject('/chat-bot.js');
+    const res = await service.app.inject('/chat-bot.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
-    expect(res.body).toContain('chat-bot');
   });
 
   it('serves nothing else of dist/ beside the widget files', async () => {
-    expect((await app.inject('/chat-bot.../package.json')).statusCode).toBe(404);
-    expect((await app.inject('/lib/index.js')).statusCode).toBe(404);
+    expect((await service.app.inject('/chat-bot.../package.json')).statusCode).toBe(404);
+    expect((await service.app.inject('/lib/index.js')).statusCode).toBe(404);
   });
 
   it('serves the demo site at /', async () => {
-    const res = await app.inject('/');
+    const res = await service.app.inject('/');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<h1>chat-bot</h1>');
+    expect(res.headers['content-type']).toMatch(/html/);
+  });
+
+  it('answers an unknown path with a 404 envelope', async () => {
+    const res = await service.app.inject({ method: 'POST', url: '/chat/Chatbot/Nope', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ Success: false, Code: 404, Data: null, Version: '1.0.0' });
   });
 
   it('publishes an OpenAPI document with every operation and no TypeBox internals', async () => {
-    const doc = (await app.inject('/openapi.json')).json<{ paths: Record<string, Record<string, { operationId: string }>> }>();
+    const doc = (await service.app.inject('/openapi.json')).json<{ paths: Record<string, Record<string, { operationId: string }>> }>();
     for (const name of OPERATION_NAMES) {
       const op = OPERATIONS[name];
       expect(doc.paths[op.path]?.[op.method.toLowerCase()]?.operationId).toBe(name);
@@ -42,23 +48,27 @@ describe('the service front door', () => {
 });
 
 describe('the chat-bot-server bin', () => {
-  it('starts from the compiled files and answers on the port it prints', async () => {
+  it('starts from the compiled files on a fresh data directory, seeds the demo and prints its key once', { timeout: 60_000 }, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-bin-'));
     const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
-    const child = spawn(process.execPath, [bin], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0' } });
+    const child = spawn(process.execPath, [bin], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '' } });
     try {
       let out = '';
       child.stdout.setEncoding('utf8');
-      while (!/listening on (\S+)/.test(out)) {
+      while (!/Owner API key[\s\S]*cbk_\S+/.test(out)) {
         const [chunk] = (await Promise.race([once(child.stdout, 'data'), once(child, 'exit')])) as [string];
         if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
         out += chunk;
       }
       const url = /listening on (\S+)/.exec(out)![1]!;
-      const res = await fetch(`${url}/openapi.json`);
-      expect(res.status).toBe(200);
-      expect(((await res.json()) as { openapi: string }).openapi).toBe('3.1.0');
+      const key = /(cbk_\S+)/.exec(out)![1]!;
+      const serial = /demo chatbot\s+([0-9a-f]{32})/.exec(out)![1]!;
+      const res = await fetch(`${url}/chat/Chatbot/RealEstateList`, { method: 'POST', headers: { Authorization: key }, body: JSON.stringify({ SerialNumber: serial, PageSize: 1 }) });
+      expect(((await res.json()) as { Data: { Total: number } }).Data.Total).toBeGreaterThanOrEqual(200);
     } finally {
       child.kill();
+      await once(child, 'exit').catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,0 +1,71 @@
+/** The service's commands besides serving: create-key, digest, migrate (see `chat-bot-server help`). */
+import { join } from 'node:path';
+import type { ServerConfig } from './config.ts';
+import { systemClock, type ServiceContext } from './context.ts';
+import { createEngines, type Engines } from './engines/index.ts';
+import { createOfflineEngine } from './engines/offline.ts';
+import { createOpenAiEngine } from './engines/openai.ts';
+import { createApiKey, ensureOwner, loadSecret } from './bootstrap.ts';
+import { runDigests } from './mail/digests.ts';
+import { startOutboxSender } from './mail/outbox.ts';
+import { openStore, type Store } from './store/db.ts';
+
+export const HELP = `chat-bot-server — the reference chatbot service
+
+  chat-bot-server                      serve the API, the widget and the demo (the default)
+  chat-bot-server create-key [label]   create an owner API key and print it (only its hash is kept)
+  chat-bot-server digest --date DAY    make the daily chat-log and lead digests of DAY (YYYY-MM-DD)
+  chat-bot-server migrate              bring the database schema up to date, then exit
+
+Configuration is read from the environment: HOST, PORT, DATA_DIR, DATABASE_URL, CHATBOT_API_KEY,
+LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, SESSION_SECRET, SMTP_URL, SMTP_FROM, TRUST_PROXY, PUBLIC_URL,
+OFFLINE_WORD_DELAY_MS (see the README).`;
+
+export const openServiceStore = (config: ServerConfig): Promise<Store> =>
+  openStore({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'db') });
+
+export function enginesFor(config: ServerConfig): Engines {
+  const offline = createOfflineEngine({ wordDelayMs: config.offlineWordDelayMs });
+  return config.llm ? createEngines(offline, { model: config.llm.model, engine: createOpenAiEngine(config.llm) }) : createEngines(offline);
+}
+
+export async function createKeyCommand(config: ServerConfig, label: string): Promise<void> {
+  const store = await openServiceStore(config);
+  try {
+    const key = await createApiKey(store.db, await ensureOwner(store.db, new Date()), label);
+    console.log(`New API key (shown once; keep it secret):\n${key}`);
+  } finally {
+    await store.close();
+  }
+}
+
+export async function digestCommand(config: ServerConfig, day: string): Promise<void> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+    throw new Error(`--date must be a day as YYYY-MM-DD (got "${day}")`);
+  const store = await openServiceStore(config);
+  try {
+    const ctx: ServiceContext = {
+      db: store.db,
+      clock: systemClock,
+      secret: await loadSecret(config.dataDir, config.sessionSecret),
+      filesDir: join(config.dataDir, 'files'),
+      engines: enginesFor(config),
+    };
+    const made = await runDigests(ctx, day);
+    for (const d of made) console.log(`${d.kind} of ${d.chatbot} for ${d.day}: ${d.queued ? 'queued' : 'nothing to send'}`);
+    if (made.length === 0) console.log(`No digest to make for ${day} (none configured, or already made).`);
+    if (config.smtpUrl) {
+      const sender = startOutboxSender(ctx, config.smtpUrl, config.smtpFrom);
+      console.log(`Sent ${await sender.drain()} email(s).`);
+      sender.stop();
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+export async function migrateCommand(config: ServerConfig): Promise<void> {
+  const store = await openServiceStore(config);
+  await store.close();
+  console.log(`The ${store.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is up to date.`);
+}

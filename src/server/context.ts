@@ -1,0 +1,19 @@
+/** What every route needs, built once by app.ts and passed down: no module-level state. */
+import type { Db } from './store/db.ts';
+import type { Engines } from './engines/index.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface ServiceContext {
+  db: Db;
+  clock: Clock;
+  /** HMAC key of visitor tokens and upload URLs (SESSION_SECRET). */
+  secret: Buffer;
+  /** Where uploaded files live (DATA_DIR/files). */
+  filesDir: string;
+  engines: Engines;
+}

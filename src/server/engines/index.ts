@@ -1,0 +1,55 @@
+/** The answer engines behind one interface: the built-in offline engine, or an OpenAI-compatible server. */
+import type { Listing, Model, Settings } from '../../protocol/index.ts';
+
+export interface AttachedFile {
+  id: number;
+  kind: 'Image' | 'Audio' | 'Video';
+  mimeType: string;
+  size: number;
+  /** Where the bytes are on disk. */
+  path: string;
+}
+
+export interface AnswerInput {
+  settings: Settings;
+  question: { content: string; askType: string; files: AttachedFile[] };
+  /** The conversation so far, oldest first. */
+  history: { role: 'user' | 'assistant'; content: string }[];
+  /** Every listing of the chatbot. */
+  listings: Listing[];
+  now: Date;
+}
+
+/** How a generation went, once its last fragment is out. */
+export interface AnswerMeta {
+  noAnswer: boolean;
+  totalTokens: number;
+}
+
+export interface AnswerEngine {
+  /** Yields the answer's fragments as they are generated; returns its meta. Stops when `signal` aborts. */
+  answer(input: AnswerInput, signal: AbortSignal): AsyncGenerator<string, AnswerMeta, undefined>;
+}
+
+export interface Engines {
+  models(): Model[];
+  /** The Model a new chatbot gets. */
+  defaultModel: string;
+  engineFor(model: string): AnswerEngine;
+}
+
+export const OFFLINE_MODEL = 'offline';
+
+/** A rough token count (≈ 4 characters per token) where the engine reports none. */
+export const estimateTokens = (...texts: string[]) => texts.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
+
+export function createEngines(offline: AnswerEngine, llm?: { model: string; engine: AnswerEngine }): Engines {
+  const models: Model[] = [{ Key: OFFLINE_MODEL, Value: 'Built-in offline engine (answers from your listings)', Status: true }];
+  if (llm) models.unshift({ Key: llm.model, Value: llm.model, Status: true });
+  return {
+    models: () => models,
+    defaultModel: llm?.model ?? OFFLINE_MODEL,
+    // A Model the registry no longer lists falls back to the default engine.
+    engineFor: (model) => (model === OFFLINE_MODEL || !llm ? offline : llm.engine),
+  };
+}

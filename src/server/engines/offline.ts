@@ -1,0 +1,115 @@
+/**
+ * The built-in engine: answers from the chatbot's listings and settings, no model server needed.
+ * It finds the listings a question is about, names each match in Markdown, and streams the answer
+ * word by word. Anything it cannot answer gets `noAnswer` and an offer of a person.
+ */
+import { suggestionLines, type Listing, type Settings } from '../../protocol/index.ts';
+import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta } from './index.ts';
+import { listingDetails, listingLine, md, mdUrl, money } from './format.ts';
+import { matching } from './match.ts';
+import { parseQuestion, type Criteria } from './query.ts';
+
+/** How many matches one answer names. */
+export const MAX_NAMED = 5;
+
+export interface OfflineOptions {
+  /** A pause between words, to look like a model typing (0 in tests and benchmarks). */
+  wordDelayMs?: number;
+}
+
+export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine {
+  return {
+    async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
+      const { text, noAnswer } = compose(input);
+      // Words with the space after them: the fragments join back to exactly `text`.
+      for (const word of text.split(/(?<=\s)(?=\S)/)) {
+        if (signal.aborted) break;
+        if (options.wordDelayMs) await new Promise((r) => setTimeout(r, options.wordDelayMs));
+        else await new Promise((r) => setImmediate(r));
+        if (signal.aborted) break;
+        yield word;
+      }
+      return { noAnswer, totalTokens: estimateTokens(input.question.content, text) };
+    },
+  };
+}
+
+export function compose(input: AnswerInput): { text: string; noAnswer: boolean } {
+  const { settings } = input;
+  const q = input.question.content.trim().toLowerCase();
+  if (input.question.askType !== 'Text' && !q) return fallback(settings, 'I received your file, but I can only read text questions so far.');
+  const criteria = parseQuestion(input.question.content, input.listings, input.now);
+  if (criteria.aboutListings) return aboutListings(input.listings, criteria, settings, input.question.content);
+  if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q)) return { text: greeting(settings), noAnswer: false };
+  if (/\b(thanks|thank you|thx|cheers)\b/.test(q)) return { text: "You're welcome! Is there anything else I can help you with?", noAnswer: false };
+  if (/\b(talk|speak|chat) (to|with) (a |an )?(person|human|agent|someone|realtor)|\bcontact\b|\bcall me\b/.test(q)) return { text: handoffText(settings), noAnswer: false };
+  if (/\bprivacy\b|\bpersonal data\b|\bmy data\b/.test(q) && settings.ChatbotPrivacyPolicyUrl)
+    return { text: privacyText(settings), noAnswer: false };
+  if (/\b(what can you do|who are you|what are you|help me|how does this work)\b|^help\b/.test(q)) return { text: greeting(settings), noAnswer: false };
+  return fallback(settings, "I'm not sure about that one.");
+}
+
+function aboutListings(listings: Listing[], c: Criteria, settings: Settings, question: string): { text: string; noAnswer: boolean } {
+  if (/\bmls\b/i.test(question) && !c.named.length && !c.cities.length && !c.price)
+    return fallback(settings, "I couldn't find a listing with that MLS number.");
+  const found = matching(listings, c);
+  if (c.named.length === 1) return { text: listingDetails(found[0]!), noAnswer: false };
+  if (found.length === 0) return fallback(settings, `I couldn't find any ${describe(c)} right now. Try widening the search — another area, price or number of rooms.`);
+  const shown = found.slice(0, MAX_NAMED);
+  const head =
+    found.length === 1
+      ? `I found 1 ${describe(c, 1)}:`
+      : found.length <= MAX_NAMED
+        ? `I found ${found.length} ${describe(c, found.length)}:`
+        : `I found ${found.length} ${describe(c, found.length)}. Here are the ${MAX_NAMED} lowest-priced:`;
+  const more = found.length > MAX_NAMED ? '\n\nTell me more about what you need — area, budget, bedrooms — and I can narrow it down.' : '';
+  return { text: `${head}\n\n${shown.map(listingLine).join('\n')}${more}`, noAnswer: false };
+}
+
+/** "homes for sale in Austin with 3 bedrooms under $500,000" — the criteria in words. */
+export function describe(c: Criteria, count = 2): string {
+  const types = c.propertyTypes.length ? c.propertyTypes.map((t) => t.toLowerCase()).join(' or ') : 'home';
+  const noun = count === 1 ? types : /s$/.test(types) ? types : types.replace(/(\w+)$/, (w) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
+  const parts = [noun];
+  if (c.statuses.length === 1 && c.statuses[0] !== 'Active') parts.unshift(c.statuses[0] === 'Sold' ? 'sold' : 'coming-soon');
+  if (c.saleType) parts.push(c.saleType === 'for_rent' ? 'for rent' : 'for sale');
+  const places = [...c.cities, ...c.states, ...c.zips];
+  if (places.length) parts.push(`in ${places.join(' or ')}`);
+  const features: string[] = [];
+  const rooms = (r: { min?: number; max?: number }, word: string) =>
+    r.min !== undefined && r.min === r.max ? `${r.min} ${word}${r.min === 1 ? '' : 's'}` : r.min !== undefined ? `at least ${r.min} ${word}s` : `at most ${r.max} ${word}s`;
+  if (c.bedrooms) features.push(c.bedrooms.max === 0 ? 'no separate bedroom' : rooms(c.bedrooms, 'bedroom'));
+  if (c.bathrooms) features.push(rooms(c.bathrooms, 'bathroom'));
+  if (c.minParking) features.push(c.minParking === 1 ? 'parking' : `${c.minParking} parking spots`);
+  if (c.tours.length || c.anyTour) features.push(c.tours.includes('3D') ? 'a 3D tour' : c.tours.includes('OpenHouse') ? 'an open house' : 'a tour');
+  if (features.length) parts.push(`with ${features.join(' and ')}`);
+  const $ = (n: number) => money(n, '$');
+  if (c.price) parts.push(c.price.min !== undefined && c.price.max !== undefined ? `between ${$(c.price.min)} and ${$(c.price.max)}` : c.price.max !== undefined ? `under ${$(c.price.max)}` : `over ${$(c.price.min!)}`);
+  if (c.area?.min) parts.push(`of at least ${Math.round(c.area.min).toLocaleString('en-US')} sq ft`);
+  if (c.area?.max) parts.push(`of at most ${Math.round(c.area.max).toLocaleString('en-US')} sq ft`);
+  if (c.yearBuilt?.min && c.yearBuilt.min === c.yearBuilt.max) parts.push(`built in ${c.yearBuilt.min}`);
+  else if (c.yearBuilt?.min) parts.push(`built in ${c.yearBuilt.min} or later`);
+  else if (c.yearBuilt?.max) parts.push(`built in ${c.yearBuilt.max} or earlier`);
+  return parts.join(' ');
+}
+
+function greeting(s: Settings): string {
+  const lines = suggestionLines(s.SuggestedMessage);
+  const ideas = lines.length ? `\n\nYou could ask:\n${lines.map((l) => `- ${md(l)}`).join('\n')}` : '';
+  return `Hello! I'm ${md(s.Name)}. I can help you find homes for sale or for rent — ask me about an area, a budget, bedrooms, or a listing's MLS number.${ideas}`;
+}
+
+function handoffText(s: Settings): string {
+  return s.TalkToHumanEmail
+    ? 'Of course — use **Talk to a person** below and leave your name and email; someone from the team will get back to you.'
+    : "I can't put you in touch with a person from this chat, but I'm happy to help with questions about our homes.";
+}
+
+const privacyText = (s: Settings) =>
+  `You can read our ${md(s.ChatbotPrivacyPolicyName || 'privacy policy')} here: [${md(s.ChatbotPrivacyPolicyName || 'Privacy policy')}](${mdUrl(s.ChatbotPrivacyPolicyUrl)}).`;
+
+function fallback(s: Settings, opening: string): { text: string; noAnswer: boolean } {
+  const person = s.TalkToHumanEmail ? ' If you like, use **Talk to a person** and someone from the team will help.' : '';
+  return { text: `${opening} I can help with questions about our listings — areas, prices, bedrooms, tours or a specific MLS number.${person}`, noAnswer: true };
+}
+

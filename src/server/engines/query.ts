@@ -1,0 +1,207 @@
+/**
+ * Understanding a question about listings: "3 bedroom homes for sale in Austin under $500k",
+ * "rentals with 2 baths and parking", "what's the price of MLS 12345", "tell me about 12 Oak St",
+ * "anything with a 3D tour?". Places, types and addresses are recognised against the chatbot's
+ * own listings, so "Austin" is a city because a listing is in Austin.
+ */
+import type { Listing } from '../../protocol/index.ts';
+
+type Range = { min?: number; max?: number };
+
+export interface Criteria {
+  saleType?: 'for_sale' | 'for_rent';
+  /** Active unless the question asks for other statuses. */
+  statuses: Listing['Status'][];
+  cities: string[];
+  states: string[];
+  zips: string[];
+  price?: Range;
+  bedrooms?: Range;
+  bathrooms?: Range;
+  propertyTypes: string[];
+  /** Building area, in square feet. */
+  area?: Range;
+  yearBuilt?: Range;
+  tours: ('OpenHouse' | '3D')[];
+  anyTour: boolean;
+  minParking?: number;
+  /** Listings the question names by MLS number or address: answered whatever the other criteria. */
+  named: Listing[];
+  /** Something was asked of the listings (a criterion, or a word such as "homes"). */
+  aboutListings: boolean;
+}
+
+const WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const NUM = `(\\d+(?:\\.\\d+)?|${Object.keys(WORDS).join('|')})`;
+const num = (s: string) => WORDS[s] ?? Number(s);
+const AT_LEAST = /(at least|min(?:imum)?|from|starting at|>=)$/;
+const MORE_THAN = /(more than|over|above|bigger than|larger than|greater than|>)$/;
+const AT_MOST = /(under|below|less than|cheaper than|smaller than|max(?:imum)?|at most|up to|no more than|within|<=?)$/;
+const COMPARATOR = /(at least|min(?:imum)?|from|starting at|more than|over|above|greater than|under|below|less than|cheaper than|max(?:imum)?|at most|up to|no more than|within|between|budget(?: of| is)?|[<>]=?)\s*$/;
+export const SQFT_PER_SQM = 10.7639;
+
+/**
+ * The range a number stands for, from the words around it: "at least 3", "3+", "3 or more" → min;
+ * "more than 3" → min 4 (for small counts); "under 3" → max; otherwise `plain`.
+ */
+function ranged(before: string, value: number, after: string, plain: 'exact' | 'min' | 'max'): Range {
+  const b = before.trim();
+  if (/^(\+|or more|or bigger|or larger|or newer|plus)/.test(after.trim()) || AT_LEAST.test(b)) return { min: value };
+  if (MORE_THAN.test(b)) return { min: Number.isInteger(value) && value < 100 ? value + 1 : value };
+  if (/^(or less|or fewer|or under)/.test(after.trim()) || AT_MOST.test(b)) return { max: value };
+  return plain === 'exact' ? { min: value, max: value } : plain === 'min' ? { min: value } : { max: value };
+}
+
+function amount(digits: string, suffix = ''): number {
+  const n = Number(digits);
+  return /^(k|thousand)$/i.test(suffix) ? n * 1e3 : /^(m|mm|million)$/i.test(suffix) ? n * 1e6 : n;
+}
+
+export function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    .replace(/\s+/g, ' ');
+}
+
+const ABBREVIATIONS: [RegExp, string][] = [
+  [/\bstreet\b/g, 'st'], [/\bavenue\b/g, 'ave'], [/\broad\b/g, 'rd'], [/\bdrive\b/g, 'dr'], [/\bboulevard\b/g, 'blvd'],
+  [/\blane\b/g, 'ln'], [/\bcourt\b/g, 'ct'], [/\bplace\b/g, 'pl'], [/\bterrace\b/g, 'ter'], [/\bcircle\b/g, 'cir'],
+  [/\bparkway\b/g, 'pkwy'], [/\bhighway\b/g, 'hwy'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
+];
+export function addressKey(text: string): string {
+  let s = normalize(text).replace(/[^\p{L}\p{N} ]+/gu, ' ');
+  for (const [re, short] of ABBREVIATIONS) s = s.replace(re, short);
+  return ` ${s.replace(/\s+/g, ' ').trim()} `;
+}
+
+const mlsKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/^mls/, '');
+
+const STATE_NAMES: Record<string, string> = {
+  alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT', delaware: 'DE',
+  florida: 'FL', georgia: 'GA', hawaii: 'HI', idaho: 'ID', illinois: 'IL', indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY',
+  louisiana: 'LA', maine: 'ME', maryland: 'MD', massachusetts: 'MA', michigan: 'MI', minnesota: 'MN', mississippi: 'MS', missouri: 'MO',
+  montana: 'MT', nebraska: 'NE', nevada: 'NV', 'new hampshire': 'NH', 'new jersey': 'NJ', 'new mexico': 'NM', 'new york': 'NY',
+  'north carolina': 'NC', 'north dakota': 'ND', ohio: 'OH', oklahoma: 'OK', oregon: 'OR', pennsylvania: 'PA', 'rhode island': 'RI',
+  'south carolina': 'SC', 'south dakota': 'SD', tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT', virginia: 'VA',
+  washington: 'WA', 'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY',
+};
+
+/** Words that ask for a kind of property, and how a listing's PropertyType says it. */
+const TYPE_SYNONYMS: [RegExp, RegExp][] = [
+  [/\b(house|houses|single[- ]family)\b/, /single[- ]family|^houses?$|detached/i],
+  [/\b(condo|condos|condominiums?)\b/, /condo/i],
+  [/\b(town ?houses?|town ?homes?)\b/, /town ?(house|home)/i],
+  [/\b(apartments?|apts?|flats?)\b/, /apartment|flat/i],
+  [/\b(duplex|duplexes|multi[- ]family)\b/, /duplex|multi/i],
+  [/\b(land|lots|acreage)\b/, /land|lot/i],
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const has = (text: string, phrase: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(phrase)}($|[^\\p{L}\\p{N}])`, 'u').test(text);
+
+export function parseQuestion(question: string, listings: Listing[], now = new Date()): Criteria {
+  let t = normalize(question);
+  const c: Criteria = { statuses: ['Active'], cities: [], states: [], zips: [], propertyTypes: [], tours: [], anyTour: false, named: [], aboutListings: false };
+
+  // Named listings: MLS numbers and street addresses.
+  for (const m of t.matchAll(/\bmls\s*(?:#|no\.?|number)?\s*[:#-]?\s*([a-z0-9][a-z0-9-]*)/g)) {
+    const key = mlsKey(m[1]!);
+    c.named.push(...listings.filter((l) => key && mlsKey(l.MLSNumber) === key));
+  }
+  const q = addressKey(question);
+  for (const l of listings) {
+    const a = addressKey(l.Address).trim();
+    if (!/^\d/.test(a)) continue;
+    const short = a.split(' ').slice(0, 2).join(' ');
+    if (q.includes(` ${a} `) || (short.includes(' ') && q.includes(` ${short} `))) c.named.push(l);
+  }
+  c.named = [...new Set(c.named)];
+
+  // Area, then years, then money: each is taken out of the text so its numbers are not read twice.
+  t = t.replace(/(.{0,25}?)(\d+(?:\.\d+)?)\s*(k)?\s*(sq\.? ?ft|sqft|square (?:feet|foot)|ft2|ft²|sf|sq\.? ?m\b|sqm|square met(?:er|re)s?|m2|m²)(.{0,12})/g, (_, before: string, n: string, k: string, unit: string, after: string) => {
+    const value = amount(n, k) * (/m/.test(unit.replace(/square (feet|foot)/, '')) && !/ft/.test(unit) ? SQFT_PER_SQM : 1);
+    c.area = { ...c.area, ...ranged(before, value, after, 'min') };
+    return ` ${before} ${after}`;
+  });
+  t = t.replace(/\b(built|constructed|year built|built in)\s*(after|since|before|prior to|in)?\s*(\d{4})\b/g, (_, __, when: string | undefined, y: string) => {
+    const year = Number(y);
+    c.yearBuilt = when === 'after' ? { min: year + 1 } : when === 'since' ? { min: year } : when === 'before' || when === 'prior to' ? { max: year - 1 } : { min: year, max: year };
+    return ' ';
+  });
+  t = t.replace(/\b(newer|older) than (\d{4})\b/g, (_, which: string, y: string) => {
+    c.yearBuilt = which === 'newer' ? { min: Number(y) + 1 } : { max: Number(y) - 1 };
+    return ' ';
+  });
+  if (/\bnew (construction|build)\b/.test(t)) c.yearBuilt = { min: now.getUTCFullYear() - 2 };
+
+  // Rooms and parking.
+  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*(\\+?)\\s*-?\\s*(?:bed(?:room)?s?|br|bd|bdrms?)\\b(.{0,10})`, 'g'), (_, before: string, n: string, plus: string, after: string) => {
+    c.bedrooms = ranged(before, num(n), plus + after, 'exact');
+    return ` ${before} ${after}`;
+  });
+  if (/\bstudios?\b/.test(t)) c.bedrooms = { min: 0, max: 0 };
+  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*(\\+?)\\s*-?\\s*(?:bath(?:room)?s?|ba)\\b(.{0,10})`, 'g'), (_, before: string, n: string, plus: string, after: string) => {
+    c.bathrooms = ranged(before, num(n), plus + after, 'min');
+    return ` ${before} ${after}`;
+  });
+  const spots = new RegExp(`\\b${NUM}\\s*(?:-?car|parking)\\s*(?:garage|spots?|spaces?)?`).exec(t);
+  if (spots) c.minParking = num(spots[1]!);
+  else if (/\b(parking|garage|carport)\b/.test(t)) c.minParking = 1;
+
+  // Sale type and status.
+  if (/\b(rent|rental|rentals|renting|lease|leasing|per month|a month|monthly)\b|\/ ?mo(nth)?\b/.test(t)) c.saleType = 'for_rent';
+  else if (/\b(for sale|buy|buying|purchase|to own|on sale)\b/.test(t)) c.saleType = 'for_sale';
+  const statuses: Listing['Status'][] = [];
+  if (/\bsold\b/.test(t) && !/\bnot sold\b/.test(t)) statuses.push('Sold');
+  if (/\b(pre-?on-?market|pre-?market|coming soon|upcoming)\b/.test(t)) statuses.push('PreOnMarket');
+  if (/\b(any status|all statuses|all listings|including sold)\b/.test(t)) statuses.push('Active', 'PreOnMarket', 'Sold');
+  if (statuses.length) c.statuses = [...new Set(statuses.concat(/\b(active|available)\b/.test(t) ? ['Active'] : []))];
+
+  // Money: a number with $, k/m, a comparator before it or "/month" after it (not a ZIP or a house number).
+  const MONEY = `\\$?\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m|mm|thousand|million)?\\b`;
+  const between = new RegExp(`(?:between|from)\\s*${MONEY}\\s*(?:and|to|-)\\s*${MONEY}|\\$\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m)?\\s*(?:-|to)\\s*\\$?\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m)?\\b`).exec(t);
+  if (between) {
+    const [a, as, b, bs] = between[1] ? between.slice(1, 5) : between.slice(5, 9);
+    c.price = { min: amount(a!, as ?? bs), max: amount(b!, bs) };
+    t = t.replace(between[0], ' ');
+  }
+  for (const m of t.matchAll(new RegExp(`(.{0,24}?)(\\$)?\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m|mm|thousand|million)?\\b(.{0,12})`, 'g'))) {
+    const [, before, dollar, n, suffix, after] = m as unknown as [string, string, string | undefined, string, string | undefined, string];
+    const monthly = /^\s*(\/ ?mo|per month|a month|monthly)/.test(after);
+    if (!dollar && !suffix && !monthly && !COMPARATOR.test(before.trim())) continue;
+    const value = amount(n, suffix);
+    c.price = /\b(around|about|approximately|roughly)\s*$/.test(before) ? { min: value * 0.9, max: value * 1.1 } : { ...c.price, ...ranged(before, value, after, 'max') };
+  }
+
+  // A budget without a sale type says which one: rents are monthly, purchases are not.
+  if (c.price && !c.saleType) c.saleType = (c.price.max ?? c.price.min ?? 0) >= 20_000 ? 'for_sale' : 'for_rent';
+
+  // Tours.
+  if (/\b(3d|3-d|virtual tour|matterport)\b/.test(t)) c.tours.push('3D');
+  if (/\bopen houses?\b/.test(t)) c.tours.push('OpenHouse');
+  t = t.replace(/\bopen houses?\b/g, ' ');
+  if (!c.tours.length && /\btours?\b/.test(t)) c.anyTour = true;
+
+  // Places and kinds, against what the listings hold.
+  const cities = [...new Set(listings.map((l) => l.City).filter(Boolean))].sort((a, b) => b.length - a.length);
+  for (const city of cities) if (has(t, city.toLowerCase())) c.cities.push(city);
+  const states = new Set(listings.map((l) => l.State.toUpperCase()).filter(Boolean));
+  for (const [name, code] of Object.entries(STATE_NAMES)) if (states.has(code) && has(t, name) && !c.cities.some((x) => has(x.toLowerCase(), name))) c.states.push(code);
+  for (const m of question.matchAll(/\b([A-Z]{2})\b/g)) if (states.has(m[1]!) && !c.states.includes(m[1]!)) c.states.push(m[1]!);
+  const zips = new Set(listings.map((l) => l.ZIP).filter(Boolean));
+  for (const m of t.matchAll(/\b(\d{5})\b/g)) if (zips.has(m[1]!)) c.zips.push(m[1]!);
+  const types = [...new Set(listings.map((l) => l.PropertyType))];
+  for (const type of types) if (has(t, type.toLowerCase())) c.propertyTypes.push(type);
+  for (const [asked, typePattern] of TYPE_SYNONYMS)
+    if (asked.test(t)) c.propertyTypes.push(...types.filter((x) => typePattern.test(x) && !c.propertyTypes.includes(x)));
+
+  const criteria = c.saleType || c.price || c.bedrooms || c.bathrooms || c.area || c.yearBuilt || c.minParking !== undefined;
+  const places = c.cities.length || c.states.length || c.zips.length || c.propertyTypes.length || c.tours.length || c.anyTour;
+  c.aboutListings = Boolean(
+    criteria || places || c.named.length || statuses.length ||
+      /\b(homes?|houses?|propert(y|ies)|listings?|apartments?|condos?|places?|available|for sale|mls|anything|bedrooms?|bathrooms?)\b/.test(t),
+  );
+  return c;
+}

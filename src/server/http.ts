@@ -1,0 +1,81 @@
+/**
+ * The envelope on every reply, the failure table of API.md §1, and the one error handler:
+ * a malformed request is a 4xx naming what was wrong; anything unexpected is a generic 500.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FAILURE, failure, success } from '../protocol/index.ts';
+
+/** A failure the service reports on purpose: its Code (= HTTP status), Message and Data. */
+export class Failure extends Error {
+  override readonly name = 'Failure';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export const invalid = (message: string) => new Failure(FAILURE.invalid, message);
+export const unauthenticated = (message: string) => new Failure(FAILURE.unauthenticated, message);
+export const forbidden = (message: string) => new Failure(FAILURE.forbidden, message);
+export const notFound = (message: string, data: unknown = null) => new Failure(FAILURE.notFound, message, data);
+export const conflict = (message: string) => new Failure(FAILURE.conflict, message);
+export const tooLarge = (message: string) => new Failure(FAILURE.tooLarge, message);
+export const unsupported = (message: string) => new Failure(FAILURE.unsupportedType, message);
+export const rateLimited = (message: string) => new Failure(FAILURE.rateLimited, message);
+
+export function sendSuccess(reply: FastifyReply, data: unknown): FastifyReply {
+  return reply.code(200).type('application/json; charset=utf-8').send(success(data));
+}
+
+export function sendFailure(reply: FastifyReply, error: Failure): FastifyReply {
+  return reply.code(error.code).type('application/json; charset=utf-8').send(failure(error.code, error.message, error.data));
+}
+
+/** Fastify's own request errors, in the words of the contract. */
+function fromFastify(error: FastifyError): Failure | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return tooLarge('The body is larger than 1 MB (1,048,576 bytes)');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return invalid('The body must be a JSON object');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return invalid('The body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return invalid('The Content-Length header does not match the body');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new Failure(FAILURE.unsupportedType, 'The body must be JSON (Content-Type: application/json)');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || /JSON|prototype property|constructor property/i.test(error.message))
+    return invalid(/prototype|constructor/i.test(error.message) ? 'The body must not set "__proto__" or "constructor"' : 'The body is not valid JSON');
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new Failure(status, 'The request could not be read');
+  return null;
+}
+
+/** JSON parsing for every body, whatever its Content-Type says (SEED's examples send none). */
+export function installJsonParsing(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Failure, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof Failure) return sendFailure(reply, error);
+    const known = fromFastify(error);
+    if (known) return sendFailure(reply, known);
+    request.log.error({ err: error }, 'unexpected error');
+    return sendFailure(reply, new Failure(FAILURE.internal, 'Something went wrong on our side; please try again'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendFailure(reply, notFound(`Nothing is at ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * RateLimitCount / RateLimitTime (a sliding window per client IP per chatbot, visitors only) and
+ * MessageLimit (per calendar month in the chatbot's TimeZone, every asker) — API.md §4. Both are
+ * decided inside one transaction under an advisory lock, so instances sharing a database enforce
+ * one limit exactly; a refused question leaves no trace in either count.
+ */
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Settings } from '../protocol/index.ts';
+import type { Db, Tx } from './store/db.ts';
+import { monthlyCounts, rateEvents } from './store/schema.ts';
+import { localMonth } from './time.ts';
+
+export type Refusal = 'rate' | 'month' | null;
+
+class Refused extends Error {
+  constructor(readonly reason: 'rate' | 'month') {
+    super(reason);
+  }
+}
+
+/** Counts a question against the limits, or says which one refuses it (then nothing is counted). */
+export async function takeQuestion(
+  db: Db,
+  input: { chatbot: string; settings: Settings; clientIp: string; visitor: boolean; now: Date },
+): Promise<Refusal> {
+  const { chatbot, settings, clientIp, now } = input;
+  const windowed = input.visitor && settings.RateLimitCount > 0 && settings.RateLimitTime > 0;
+  if (!windowed && settings.MessageLimit < 0) return null;
+  try {
+    await db.transaction(async (tx) => {
+      if (windowed) await takeFromWindow(tx, chatbot, clientIp, settings.RateLimitCount, settings.RateLimitTime, now);
+      if (settings.MessageLimit >= 0) await takeFromMonth(tx, chatbot, localMonth(now, settings.TimeZone), settings.MessageLimit);
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof Refused) return error.reason;
+    throw error;
+  }
+}
+
+async function takeFromWindow(tx: Tx, chatbot: string, clientIp: string, limit: number, seconds: number, now: Date) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${chatbot}|${clientIp}`}))`);
+  const since = new Date(now.getTime() - seconds * 1000);
+  const key = and(eq(rateEvents.chatbot, chatbot), eq(rateEvents.clientIp, clientIp));
+  await tx.delete(rateEvents).where(and(key, lte(rateEvents.at, since)));
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(rateEvents).where(and(key, gt(rateEvents.at, since)));
+  if ((row?.n ?? 0) >= limit) throw new Refused('rate');
+  await tx.insert(rateEvents).values({ chatbot, clientIp, at: now });
+}
+
+async function takeFromMonth(tx: Tx, chatbot: string, month: string, limit: number) {
+  if (limit === 0) throw new Refused('month');
+  const taken = await tx
+    .insert(monthlyCounts)
+    .values({ chatbot, month, count: 1 })
+    .onConflictDoUpdate({
+      target: [monthlyCounts.chatbot, monthlyCounts.month],
+      set: { count: sql`${monthlyCounts.count} + 1` },
+      setWhere: sql`${monthlyCounts.count} < ${limit}`,
+    })
+    .returning({ count: monthlyCounts.count });
+  if (taken.length === 0) throw new Refused('month');
+}

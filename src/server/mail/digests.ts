@@ -1,0 +1,86 @@
+/**
+ * The daily digests of EmailForDailyChatLogs and EmailForDailyLeads: for each chatbot, one email
+ * per local day (in its TimeZone) with that day's conversations, and one with that day's leads.
+ * A row in `digests` makes each one once, whichever instance or CLI run gets there first.
+ */
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import type { ChatbotRow } from '../store/chatbots.ts';
+import { sessionsActiveBetween, transcripts } from '../store/messages.ts';
+import { chatbots, digests, leads } from '../store/schema.ts';
+import { localTime, nextDay, previousDay, startOfDay } from '../time.ts';
+import { enqueue, transcriptText } from './outbox.ts';
+
+export interface DigestMade {
+  chatbot: string;
+  kind: 'chat-log-digest' | 'lead-digest';
+  day: string;
+  /** Whether an email was queued (a day without conversations or leads sends none). */
+  queued: boolean;
+}
+
+/** Makes the digests of `day` (default: each chatbot's yesterday) that were not made yet. */
+export async function runDigests(ctx: ServiceContext, day?: string): Promise<DigestMade[]> {
+  const now = ctx.clock.now();
+  const rows = await ctx.db
+    .select()
+    .from(chatbots)
+    .where(sql`${chatbots.settings}->>'EmailForDailyChatLogs' <> '' OR ${chatbots.settings}->>'EmailForDailyLeads' <> ''`)
+    .orderBy(asc(chatbots.serialNumber));
+  const made: DigestMade[] = [];
+  for (const chatbot of rows) {
+    const s = chatbot.settings;
+    const target = day ?? previousDay(now, s.TimeZone);
+    if (s.EmailForDailyChatLogs) made.push(...(await once(ctx, chatbot, 'chat-log-digest', target, () => chatLog(ctx, chatbot, target))));
+    if (s.EmailForDailyLeads) made.push(...(await once(ctx, chatbot, 'lead-digest', target, () => leadList(ctx, chatbot, target))));
+  }
+  return made;
+}
+
+async function once(ctx: ServiceContext, chatbot: ChatbotRow, kind: DigestMade['kind'], day: string, compose: () => Promise<{ subject: string; body: string } | null>): Promise<DigestMade[]> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const claimed = await tx.insert(digests).values({ chatbot: chatbot.serialNumber, kind, day, createdAt: now }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return [];
+    const email = await compose();
+    const to = kind === 'chat-log-digest' ? chatbot.settings.EmailForDailyChatLogs : chatbot.settings.EmailForDailyLeads;
+    if (email) await enqueue(tx, { chatbot: chatbot.serialNumber, kind, toAddress: to, ...email }, now);
+    return [{ chatbot: chatbot.serialNumber, kind, day, queued: email !== null }];
+  });
+}
+
+const bounds = (day: string, timeZone: string) => ({ from: startOfDay(day, timeZone), to: startOfDay(nextDay(day), timeZone) });
+
+async function chatLog(ctx: ServiceContext, chatbot: ChatbotRow, day: string) {
+  const { from, to } = bounds(day, chatbot.settings.TimeZone);
+  const sessionIds = await sessionsActiveBetween(ctx.db, chatbot.serialNumber, from, to);
+  if (sessionIds.length === 0) return null;
+  const messages = (await transcripts(ctx.db, sessionIds)).filter((m) => m.createdAt >= from && m.createdAt < to);
+  return {
+    subject: `${chatbot.settings.Name}: ${sessionIds.length} conversation${sessionIds.length === 1 ? '' : 's'} on ${day}`,
+    body: `Conversations with ${chatbot.settings.Name} on ${day} (${chatbot.settings.TimeZone}).\n\n${transcriptText(messages, chatbot.settings.TimeZone)}`,
+  };
+}
+
+async function leadList(ctx: ServiceContext, chatbot: ChatbotRow, day: string) {
+  const { from, to } = bounds(day, chatbot.settings.TimeZone);
+  const rows = await ctx.db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.chatbot, chatbot.serialNumber), gte(leads.createdAt, from), lt(leads.createdAt, to)))
+    .orderBy(asc(leads.id));
+  if (rows.length === 0) return null;
+  const tz = chatbot.settings.TimeZone;
+  const lines = rows.map((l) => `[${localTime(l.createdAt, tz)}] ${l.name || '(no name)'} <${l.email || 'no email'}> — conversation ${l.sessionId}${l.message ? `\n    ${l.message}` : ''}`);
+  return {
+    subject: `${chatbot.settings.Name}: ${rows.length} lead${rows.length === 1 ? '' : 's'} on ${day}`,
+    body: `People who asked to talk to a person through ${chatbot.settings.Name} on ${day} (${tz}):\n\n${lines.join('\n')}`,
+  };
+}
+
+/** Runs the digests every `intervalMs`: each chatbot's yesterday, made once. */
+export function scheduleDigests(ctx: ServiceContext, intervalMs = 10 * 60_000): () => void {
+  const timer = setInterval(() => void runDigests(ctx).catch(() => undefined), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

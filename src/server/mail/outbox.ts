@@ -1,0 +1,100 @@
+/**
+ * Email goes through an outbox table: queued with the change that causes it, then sent over SMTP
+ * (nodemailer) when SMTP_URL is set — otherwise kept. Instances claim rows with SKIP LOCKED, so
+ * each message is sent by one of them; failures are retried with growing pauses.
+ */
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { ServiceContext } from '../context.ts';
+import type { ChatbotRow } from '../store/chatbots.ts';
+import type { Db } from '../store/db.ts';
+import { transcripts, type MessageRow } from '../store/messages.ts';
+import { outbox } from '../store/schema.ts';
+import { localDay, localTime } from '../time.ts';
+
+export const MAX_ATTEMPTS = 8;
+type Email = Pick<typeof outbox.$inferInsert, 'chatbot' | 'kind' | 'toAddress' | 'subject' | 'body'>;
+
+export async function enqueue(db: Db, email: Email, now: Date): Promise<void> {
+  await db.insert(outbox).values({ ...email, createdAt: now, nextAttemptAt: now });
+}
+
+/** A conversation as plain text, times in the chatbot's zone. */
+export function transcriptText(messages: MessageRow[], timeZone: string): string {
+  const lines: string[] = [];
+  let session = -1;
+  for (const m of messages) {
+    if (m.sessionId !== session) {
+      session = m.sessionId;
+      lines.push('', `— Conversation ${session}, ${localDay(m.createdAt, timeZone)} (${timeZone}) —`);
+    }
+    const who = m.role === 'question' ? 'Visitor' : 'Assistant';
+    const note = m.role === 'answer' && m.status !== 'complete' ? ` [${m.status}]` : '';
+    const files = m.fileIds.length ? ` [${m.askType}: ${m.fileIds.length} file(s)]` : '';
+    lines.push(`[${localTime(m.createdAt, timeZone)}] ${who}${files}${note}: ${m.content}`);
+  }
+  return lines.join('\n').trim();
+}
+
+export async function enqueueHandoff(ctx: ServiceContext, chatbot: ChatbotRow, sessionId: number, lead: { name: string; email: string; message: string }, now: Date) {
+  const s = chatbot.settings;
+  const who = lead.name || lead.email || 'A visitor';
+  const body = [
+    `${who} asked to talk to a person through ${s.Name}.`,
+    '',
+    `Name:    ${lead.name || '(not given)'}`,
+    `Email:   ${lead.email || '(not given)'}`,
+    `Message: ${lead.message || '(none)'}`,
+    '',
+    'The conversation so far:',
+    transcriptText(await transcripts(ctx.db, [sessionId]), s.TimeZone) || '(no messages yet)',
+  ].join('\n');
+  await enqueue(ctx.db, { chatbot: chatbot.serialNumber, kind: 'handoff', toAddress: s.TalkToHumanEmail, subject: `${s.Name}: ${who} would like to talk to a person`, body }, now);
+}
+
+export interface OutboxSender {
+  /** Sends what is due now; the number sent. */
+  drain(): Promise<number>;
+  stop(): void;
+}
+
+/** Sends the outbox over SMTP every `intervalMs` (and on `drain`). */
+export function startOutboxSender(ctx: ServiceContext, smtpUrl: string, from: string, intervalMs = 5_000): OutboxSender {
+  const transport = nodemailer.createTransport(smtpUrl);
+  let running: Promise<number> | null = null;
+  const drain = () => (running ??= sendDue(ctx, transport, from).finally(() => (running = null)));
+  const timer = setInterval(() => void drain().catch(() => undefined), intervalMs);
+  timer.unref();
+  return { drain, stop: () => clearInterval(timer) };
+}
+
+async function sendDue(ctx: ServiceContext, transport: Transporter, from: string): Promise<number> {
+  const now = ctx.clock.now();
+  // Claim: a row is one instance's while its next attempt is pushed into the future.
+  const due = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now), lt(outbox.attempts, MAX_ATTEMPTS)))
+      .orderBy(asc(outbox.id))
+      .limit(20)
+      .for('update', { skipLocked: true });
+    for (const row of rows)
+      await tx
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + 60_000 * 2 ** row.attempts) })
+        .where(eq(outbox.id, row.id));
+    return rows;
+  });
+  let sent = 0;
+  for (const row of due) {
+    try {
+      await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.body });
+      await ctx.db.update(outbox).set({ sentAt: ctx.clock.now(), lastError: '' }).where(eq(outbox.id, row.id));
+      sent++;
+    } catch (error) {
+      await ctx.db.update(outbox).set({ lastError: String(error instanceof Error ? error.message : error).slice(0, 500) }).where(eq(outbox.id, row.id));
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,128 @@
+/**
+ * ClientAsk (API.md §3.5) and TalkToHuman (§3.8). A question is stored once per clientMessageId:
+ * asking again returns the stored answer, or — when the first try was cut short — generates it
+ * again into the same answer. Limits count only questions that are really asked.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AskBody } from '../../protocol/index.ts';
+import type { Caller } from '../auth.ts';
+import type { ServiceContext } from '../context.ts';
+import type { AttachedFile } from '../engines/index.ts';
+import { forbidden, invalid, notFound, rateLimited, unsupported } from '../http.ts';
+import { takeQuestion } from '../limits.ts';
+import { enqueueHandoff } from '../mail/outbox.ts';
+import { operation, REPLIED } from '../operation.ts';
+import { assertPageAllowed } from '../origins.ts';
+import { generate, type Generation } from '../answer.ts';
+import { openSse } from '../sse-reply.ts';
+import { findChatbot } from '../store/chatbots.ts';
+import { beginQuestion, existingQuestion, findMessage, findSession, restartAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
+import { leads } from '../store/schema.ts';
+import { filePath } from '../files/storage.ts';
+import { findFile, mayUseFile } from './files.ts';
+
+/** How long a retry waits for an answer still being written by an earlier request. */
+const SETTLE_MS = 30_000;
+
+/** The session the caller may ask in, and its chatbot. */
+async function sessionFor(ctx: ServiceContext, caller: Caller, sessionId: number, req: FastifyRequest, reply: FastifyReply) {
+  if (caller.kind === 'visitor' && caller.sessionId !== sessionId) throw forbidden('This visitor token belongs to another session');
+  const session = await findSession(ctx.db, sessionId);
+  if (!session) throw notFound(`No session has the id ${sessionId}`);
+  const chatbot = await findChatbot(ctx.db, session.chatbot);
+  if (!chatbot) throw notFound('The chatbot of this session no longer exists');
+  if (caller.kind === 'visitor') assertPageAllowed(chatbot.settings, req, reply);
+  else if (caller.kind !== 'owner' || caller.ownerId !== chatbot.ownerId) throw forbidden('This credential does not give access to this session');
+  return { session, chatbot };
+}
+
+async function attachedFiles(ctx: ServiceContext, caller: Caller, sessionId: number, askType: string, ids: number[]): Promise<AttachedFile[]> {
+  const out: AttachedFile[] = [];
+  for (const id of ids) {
+    const file = await findFile(ctx, id);
+    if (!file) throw notFound(`No file has the FileStoreId "${id}"`);
+    if (file.sessionId !== sessionId || !(await mayUseFile(ctx, caller, file))) throw forbidden(`File "${id}" was not uploaded in this session`);
+    if (file.status !== 'checked') throw invalid(`File "${id}" was not confirmed with UploadSuccess`);
+    if (file.kind !== askType) throw unsupported(`File "${id}" is ${file.kind === 'Image' ? 'an image' : `${file.kind.toLowerCase()}`}; chatAskType ${askType} takes ${askType === 'Image' ? 'images' : askType.toLowerCase()}`);
+    out.push({ id: file.id, kind: file.kind as AttachedFile['kind'], mimeType: file.mimeType, size: file.size, path: filePath(ctx.filesDir, file.id) });
+  }
+  return out;
+}
+
+/** Waits while another request is still writing this answer; then it is complete, or cut short. */
+async function settled(ctx: ServiceContext, answer: MessageRow): Promise<MessageRow> {
+  const until = Date.now() + SETTLE_MS;
+  let current = answer;
+  while (current.status === 'streaming' && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    current = (await findMessage(ctx.db, answer.id)) ?? current;
+  }
+  return current;
+}
+
+/** What to do with a question: give a stored answer again, or generate one. */
+type Prepared = { kind: 'replay'; questionId: number; answer: MessageRow } | { kind: 'generate'; generation: Generation };
+
+export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  async function prepare(body: AskBody, caller: Caller, req: FastifyRequest, reply: FastifyReply, now: Date): Promise<Prepared> {
+    const { session, chatbot } = await sessionFor(ctx, caller, body.sessionID, req, reply);
+    const askType = body.chatAskType ?? 'Text';
+    const files = await attachedFiles(ctx, caller, session.id, askType, body.fileIds ?? []);
+    const question: Question = { sessionId: session.id, chatbot: chatbot.serialNumber, content: body.content, askType, fileIds: body.fileIds ?? [], clientMessageId: body.clientMessageId ?? null };
+    // A question asked again costs nothing against the limits.
+    let begun: Begun | null = await existingQuestion(ctx.db, question, now);
+    if (!begun) {
+      const refused = await takeQuestion(ctx.db, { chatbot: chatbot.serialNumber, settings: chatbot.settings, clientIp: req.ip, visitor: caller.kind === 'visitor', now });
+      if (refused) throw rateLimited(chatbot.settings.RateLimitMessage || 'Too many questions; please wait a moment and try again');
+      begun = await beginQuestion(ctx.db, question, now);
+    }
+    if (begun.kind === 'answered') return { kind: 'replay', questionId: begun.questionId, answer: begun.answer };
+    let { answerId, attempt } = begun.kind === 'new' ? begun : { answerId: begun.answer.id, attempt: 0 };
+    if (begun.kind === 'unfinished') {
+      const answer = await settled(ctx, begun.answer);
+      if (answer.status === 'complete') return { kind: 'replay', questionId: begun.questionId, answer };
+      attempt = await restartAnswer(ctx.db, answerId, ctx.clock.now());
+    }
+    const generation = { chatbot, sessionId: session.id, questionId: begun.questionId, answerId, attempt, question: { content: body.content, askType, files } };
+    return { kind: 'generate', generation };
+  }
+
+  operation(app, ctx, 'ClientAsk', async ({ body, caller, req, reply, now }) => {
+    const prepared = await prepare(body, caller, req, reply, now);
+    if (!body.stream) {
+      if (prepared.kind === 'replay') {
+        const { answer } = prepared;
+        return { messageid: answer.id, content: answer.content, totalToken: answer.totalToken, noAnswer: answer.noAnswer };
+      }
+      const gone = new AbortController();
+      reply.raw.on('close', () => !reply.raw.writableFinished && gone.abort());
+      const outcome = await generate(ctx, prepared.generation, gone.signal, () => undefined);
+      return { messageid: prepared.generation.answerId, content: outcome.content, totalToken: outcome.totalToken, noAnswer: outcome.noAnswer };
+    }
+    const sse = openSse(reply);
+    if (prepared.kind === 'replay') {
+      const { answer, questionId } = prepared;
+      if (answer.content) sse.event({ content: answer.content });
+      sse.end({ QuestionID: questionId, AnswerID: answer.id, Answer: answer.content, TotalToken: answer.totalToken });
+      return REPLIED;
+    }
+    const { generation } = prepared;
+    try {
+      const outcome = await generate(ctx, generation, sse.signal, (text) => sse.event({ content: text }));
+      if (outcome.status === 'complete') sse.end({ QuestionID: generation.questionId, AnswerID: generation.answerId, Answer: outcome.content, TotalToken: outcome.totalToken });
+      else sse.end({ Code: 499, Message: 'The answer was stopped' }, 'error');
+    } catch (error) {
+      req.log.error({ err: error }, 'answer generation failed');
+      sse.end({ Code: 500, Message: 'The answer could not be completed; please try again' }, 'error');
+    }
+    return REPLIED;
+  });
+
+  operation(app, ctx, 'TalkToHuman', async ({ body, caller, req, reply, now }) => {
+    const { session, chatbot } = await sessionFor(ctx, caller, body.sessionID, req, reply);
+    const lead = { name: body.name ?? '', email: body.email ?? '', message: body.message ?? '' };
+    await ctx.db.insert(leads).values({ chatbot: chatbot.serialNumber, sessionId: session.id, ...lead, createdAt: now });
+    if (chatbot.settings.TalkToHumanEmail) await enqueueHandoff(ctx, chatbot, session.id, lead, now);
+    return { Message: chatbot.settings.TalkToHumanResponseMessage };
+  });
+}

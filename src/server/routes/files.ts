@@ -1,0 +1,151 @@
+/**
+ * Files (API.md §3.7): GetPreUploadUrl reserves a file and signs a 5-minute URL; the PUT to it
+ * streams the bytes to disk; UploadSuccess checks them by content. Owners' files (profile picture,
+ * icon) are public; a visitor's are readable only with that session's credential.
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FILE_PATH_PREFIX, LIMITS } from '../../protocol/index.ts';
+import { identify, sha256, type Caller } from '../auth.ts';
+import type { ServiceContext } from '../context.ts';
+import { Failure, conflict, forbidden, invalid, notFound, sendFailure, sendSuccess, tooLarge, unauthenticated, unsupported } from '../http.ts';
+import { originOf, operation } from '../operation.ts';
+import { assertPageAllowed } from '../origins.ts';
+import { findChatbot } from '../store/chatbots.ts';
+import { findSession } from '../store/messages.ts';
+import { chatbots, files, sessions } from '../store/schema.ts';
+import { filePath, readHead, readWhole, receive, removeFile } from '../files/storage.ts';
+import { refusal, sniff } from '../files/sniff.ts';
+
+const UPLOAD_TTL_MS = 5 * 60 * 1000;
+type FileRow = typeof files.$inferSelect;
+
+/** May this caller use (upload, check, read, attach) this file? */
+export async function mayUseFile(ctx: ServiceContext, caller: Caller, file: FileRow): Promise<boolean> {
+  if (caller.kind === 'visitor') return file.sessionId !== null && file.sessionId === caller.sessionId;
+  if (caller.kind !== 'owner') return false;
+  if (file.sessionId === null) return file.ownerId === caller.ownerId;
+  const [row] = await ctx.db
+    .select({ ownerId: chatbots.ownerId })
+    .from(sessions)
+    .innerJoin(chatbots, eq(chatbots.serialNumber, sessions.chatbot))
+    .where(eq(sessions.id, file.sessionId))
+    .limit(1);
+  return row?.ownerId === caller.ownerId;
+}
+
+export async function findFile(ctx: ServiceContext, id: number): Promise<FileRow | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return null;
+  const [row] = await ctx.db.select().from(files).where(eq(files.id, id)).limit(1);
+  return row ?? null;
+}
+
+const dataOf = (f: FileRow) => ({ FileStoreId: String(f.id), Kind: f.kind as 'Image' | 'Audio' | 'Video', MimeType: f.mimeType, Size: f.size });
+
+export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  operation(app, ctx, 'GetPreUploadUrl', async ({ body, caller, req, reply, now }) => {
+    let sessionId: number | null = null;
+    if (caller.kind === 'visitor') {
+      if (body.sessionID === undefined) throw invalid('"sessionID" is required with a visitor token');
+      if (body.sessionID !== caller.sessionId) throw forbidden('This visitor token belongs to another session');
+      const chatbot = await findChatbot(ctx.db, caller.chatbot);
+      if (!chatbot) throw notFound('The chatbot of this session no longer exists');
+      assertPageAllowed(chatbot.settings, req, reply);
+      sessionId = caller.sessionId;
+    } else if (body.sessionID !== undefined) {
+      const session = await findSession(ctx.db, body.sessionID);
+      if (!session) throw notFound(`No session has the id ${body.sessionID}`);
+      const chatbot = await findChatbot(ctx.db, session.chatbot);
+      if (caller.kind !== 'owner' || chatbot?.ownerId !== caller.ownerId) throw forbidden('This credential does not give access to this session');
+      sessionId = session.id;
+    }
+    const token = randomBytes(24).toString('base64url');
+    const [row] = await ctx.db
+      .insert(files)
+      .values({
+        ownerId: sessionId === null && caller.kind === 'owner' ? caller.ownerId : null,
+        sessionId,
+        fileName: body.fileName,
+        status: 'reserved',
+        uploadTokenHash: sha256(token),
+        uploadExpiresAt: new Date(now.getTime() + UPLOAD_TTL_MS),
+        createdAt: now,
+      })
+      .returning({ id: files.id });
+    return { FileStoreId: String(row!.id), PreUploadUrl: `${originOf(req)}/chat/File/Upload/${row!.id}?token=${token}` };
+  });
+
+  operation(app, ctx, 'UploadSuccess', async ({ body, caller }) => {
+    const file = await findFile(ctx, Number(body.FileStoreId));
+    if (!file) throw notFound(`No file has the FileStoreId "${body.FileStoreId}"`);
+    if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
+    if (file.status === 'checked') return dataOf(file);
+    if (file.status === 'reserved') throw invalid(`No bytes were uploaded to FileStoreId "${file.id}" yet: PUT them to its PreUploadUrl first`);
+    const head = await readHead(ctx.filesDir, file.id);
+    const sniffed = sniff(head);
+    const why = sniffed ? await refusal(sniffed, head, () => readWhole(ctx.filesDir, file.id)) : 'The file type is not accepted';
+    if (!sniffed || why) {
+      await removeFile(ctx.filesDir, file.id);
+      await ctx.db.update(files).set({ status: 'reserved', size: 0, kind: '', mimeType: '' }).where(eq(files.id, file.id));
+      throw unsupported(why ?? 'The file type is not accepted');
+    }
+    const [checked] = await ctx.db.update(files).set({ status: 'checked', kind: sniffed.kind, mimeType: sniffed.mimeType }).where(eq(files.id, file.id)).returning();
+    return dataOf(checked!);
+  });
+
+  // The PUT takes raw bytes of any type: its body is a stream, never parsed nor buffered.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.put<{ Params: { id: string }; Querystring: { token?: string } }>('/chat/File/Upload/:id', async (req, reply) => {
+      try {
+        return sendSuccess(reply, await upload(req));
+      } catch (error) {
+        // Stop reading a body that is refused, rather than draining up to 100 MB of it.
+        if (error instanceof Failure) reply.header('connection', 'close');
+        throw error;
+      }
+    });
+  });
+
+  async function upload(req: FastifyRequest<{ Params: { id: string }; Querystring: { token?: string } }>) {
+    const now = ctx.clock.now();
+    const [file] = await ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, Number(req.params.id) || 0), eq(files.uploadTokenHash, sha256(req.query.token ?? '')), gt(files.uploadExpiresAt, now)))
+      .limit(1);
+    if (!file) throw unauthenticated('This upload URL is not valid or has expired; ask GetPreUploadUrl for a new one');
+    if (file.status !== 'reserved') throw conflict('Bytes were already uploaded to this URL');
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > LIMITS.videoBytes) throw tooLarge(`The file is larger than ${LIMITS.videoBytes / 1_048_576} MB`);
+    const body = req.body as Readable | undefined;
+    if (!body) throw unsupported('The upload is empty');
+    const { sniffed, size } = await receive(ctx.filesDir, file.id, body);
+    await ctx.db.update(files).set({ status: 'uploaded', kind: sniffed.kind, mimeType: sniffed.mimeType, size }).where(eq(files.id, file.id));
+    return { FileStoreId: String(file.id), Size: size };
+  }
+
+  app.get<{ Params: { id: string } }>(`${FILE_PATH_PREFIX}:id`, async (req, reply) => {
+    const file = await findFile(ctx, Number(req.params.id));
+    if (!file || file.status !== 'checked') return sendFailure(reply, notFound(`No file has the id "${req.params.id}"`));
+    if (file.sessionId !== null) {
+      const caller = await identify(req, ctx.db, ctx.secret, ctx.clock.now());
+      if (caller.kind === 'none') throw unauthenticated('This file is readable only with its session\'s credential');
+      if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
+    }
+    return reply
+      .headers({
+        'content-type': file.mimeType,
+        'content-length': String(file.size),
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'cache-control': file.sessionId === null ? 'public, max-age=3600' : 'private, max-age=3600',
+        'cross-origin-resource-policy': 'cross-origin',
+      })
+      .send(createReadStream(filePath(ctx.filesDir, file.id)));
+  });
+}

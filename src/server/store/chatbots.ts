@@ -1,0 +1,120 @@
+/** Chatbots and their settings: created with defaults, edited by an atomic merge. */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { canonicalTimeZone, type FullSettings, type PublicSettings, type Settings } from '../../protocol/index.ts';
+import type { Db } from './db.ts';
+import { chatbots } from './schema.ts';
+
+export type ChatbotRow = typeof chatbots.$inferSelect;
+
+export function defaultSettings(timeZone: string, model: string): Settings {
+  return {
+    Name: 'Assistant',
+    Model: model,
+    SystemMessage: '',
+    Temperature: 7,
+    TimeZone: canonicalTimeZone(timeZone) ?? 'UTC',
+    AnswerSuffix: '',
+    ChatProfilePicture: '',
+    ChatIcon: '',
+    ChatBubbleAlign: 0,
+    ChatBubbleColor: 'rgb(29, 78, 216)',
+    UserMessageColor: 'rgb(229, 231, 235)',
+    ChatbotPopupOnce: false,
+    ChatbotPrivacyPolicyName: '',
+    ChatbotPrivacyPolicyUrl: '',
+    ChatbotPrivacyPolicyDescription: '',
+    EnablePushToTalk: false,
+    EnableUploadImage: false,
+    SocialPageUrl: '',
+    PhotoSocialUrl: '',
+    MessengerUrl: '',
+    RemoveChatLogOnBrowserClose: false,
+    SuggestedMessage: '',
+    TalkToHumanEmail: '',
+    TalkToHumanResponseMessage: 'Thank you! Someone from our team will get back to you soon.',
+    UserInputPlaceholder: 'Type your message…',
+    WelcomeMessage: 'Hi! How can I help you today?',
+    RateLimitMessage: 'You are sending messages too quickly. Please wait a moment and try again.',
+    VerifyDomain: false,
+    Domains: '',
+    RateLimitCount: 0,
+    RateLimitTime: 0,
+    CustomDomain: '',
+    EmailForDailyChatLogs: '',
+    EmailForDailyLeads: '',
+    AIResponseLanguage: '',
+    MessageLimit: -1,
+  };
+}
+
+/** Settings as given in a body, made canonical: null/omitted dropped, the time zone's canonical name. */
+export function settingsPatch(given: Partial<Record<keyof Settings, unknown>>): Partial<Settings> {
+  const patch: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(given)) if (v !== null && v !== undefined) patch[k] = v;
+  if (typeof patch.TimeZone === 'string') patch.TimeZone = canonicalTimeZone(patch.TimeZone) ?? patch.TimeZone;
+  return patch as Partial<Settings>;
+}
+
+export async function createChatbot(db: Db, ownerId: number, settings: Settings, serialNumber?: string): Promise<string> {
+  const serial = serialNumber ?? randomBytes(16).toString('hex');
+  await db.insert(chatbots).values({ serialNumber: serial, ownerId, type: 0, settings });
+  return serial;
+}
+
+export async function findChatbot(db: Db, serialNumber: string): Promise<ChatbotRow | null> {
+  const [row] = await db.select().from(chatbots).where(eq(chatbots.serialNumber, serialNumber.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+/** Merges the patch into the stored settings in one statement: concurrent edits never lose each other. */
+export async function editSettings(db: Db, serialNumber: string, patch: Partial<Settings>, now: Date): Promise<void> {
+  await db
+    .update(chatbots)
+    .set({ settings: sql`${chatbots.settings} || ${JSON.stringify(patch)}::jsonb`, updatedAt: now })
+    .where(eq(chatbots.serialNumber, serialNumber.toLowerCase()));
+}
+
+export type FileUrl = (fileId: string) => string;
+
+export function fullSettings(row: ChatbotRow, fileUrl: FileUrl): FullSettings {
+  const s = row.settings;
+  return {
+    SerialNumber: row.serialNumber,
+    ...s,
+    ChatProfilePictureUrl: s.ChatProfilePicture ? fileUrl(s.ChatProfilePicture) : '',
+    ChatIconUrl: s.ChatIcon ? fileUrl(s.ChatIcon) : '',
+  };
+}
+
+/** What a visitor may see: no prompt, model, emails, domains or limits (API.md §3.3). */
+export function publicSettings(row: ChatbotRow, fileUrl: FileUrl): PublicSettings {
+  const s = row.settings;
+  return {
+    SerialNumber: row.serialNumber,
+    Name: s.Name,
+    TimeZone: s.TimeZone,
+    ChatBubbleAlign: s.ChatBubbleAlign,
+    ChatBubbleColor: s.ChatBubbleColor,
+    UserMessageColor: s.UserMessageColor,
+    ChatbotPopupOnce: s.ChatbotPopupOnce,
+    ChatbotPrivacyPolicyName: s.ChatbotPrivacyPolicyName,
+    ChatbotPrivacyPolicyUrl: s.ChatbotPrivacyPolicyUrl,
+    ChatbotPrivacyPolicyDescription: s.ChatbotPrivacyPolicyDescription,
+    EnablePushToTalk: s.EnablePushToTalk,
+    EnableUploadImage: s.EnableUploadImage,
+    SocialPageUrl: s.SocialPageUrl,
+    PhotoSocialUrl: s.PhotoSocialUrl,
+    MessengerUrl: s.MessengerUrl,
+    RemoveChatLogOnBrowserClose: s.RemoveChatLogOnBrowserClose,
+    SuggestedMessage: s.SuggestedMessage,
+    TalkToHumanResponseMessage: s.TalkToHumanResponseMessage,
+    UserInputPlaceholder: s.UserInputPlaceholder,
+    WelcomeMessage: s.WelcomeMessage,
+    RateLimitMessage: s.RateLimitMessage,
+    AIResponseLanguage: s.AIResponseLanguage,
+    ChatProfilePictureUrl: s.ChatProfilePicture ? fileUrl(s.ChatProfilePicture) : '',
+    ChatIconUrl: s.ChatIcon ? fileUrl(s.ChatIcon) : '',
+    TalkToHumanEnabled: s.TalkToHumanEmail !== '',
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Opens the database: embedded PGlite (a directory, or memory) by default, PostgreSQL when a URL
+ * is given — the same drizzle schema and migrations for both.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { packageRoot } from '../files-on-disk.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What a transaction callback receives; it has the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Store {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL connection string; without it, PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite's directory; without it, PGlite keeps everything in memory (tests). */
+  pgliteDir?: string | undefined;
+}
+
+const migrationsFolder = join(packageRoot(), 'src', 'server', 'store', 'migrations');
+// Any fixed number: instances starting together take turns migrating.
+const MIGRATION_LOCK = 727_001;
+
+export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  if (options.databaseUrl) {
+    const lockClient = new pg.Client({ connectionString: options.databaseUrl });
+    await lockClient.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      await lockClient.end();
+    }
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

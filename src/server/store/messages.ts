@@ -1,0 +1,139 @@
+/**
+ * Sessions, questions and answers. A question is stored once per clientMessageId in its session
+ * (a unique index decides, whichever instance asks); its answer row goes streaming → complete,
+ * or partial when the asker left, or failed.
+ */
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { conflict } from '../http.ts';
+import type { Db } from './db.ts';
+import { messages, sessions } from './schema.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function createSession(db: Db, chatbot: string, openedBy: 'visitor' | 'owner', clientIp: string, origin: string, now: Date): Promise<number> {
+  const [row] = await db.insert(sessions).values({ chatbot, openedBy, clientIp, origin, createdAt: now }).returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function findSession(db: Db, id: number): Promise<SessionRow | null> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface Question {
+  sessionId: number;
+  chatbot: string;
+  content: string;
+  askType: string;
+  fileIds: number[];
+  clientMessageId: string | null;
+}
+
+/** What storing a question found. */
+export type Begun =
+  /** A new question: generate into answer `answerId`, attempt `attempt`. */
+  | { kind: 'new'; questionId: number; answerId: number; attempt: number }
+  /** Asked before and answered: give the stored answer, ask nothing. */
+  | { kind: 'answered'; questionId: number; answer: MessageRow }
+  /** Asked before, but its answer is partial, failed or still streaming elsewhere. */
+  | { kind: 'unfinished'; questionId: number; answer: MessageRow };
+
+export async function beginQuestion(db: Db, q: Question, now: Date): Promise<Begun> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(messages)
+      .values({ ...q, role: 'question', status: 'complete', createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: [messages.sessionId, messages.clientMessageId], where: sql`${messages.role} = 'question'` })
+      .returning({ id: messages.id });
+    if (inserted[0]) {
+      const answer = await insertAnswer(tx, q, inserted[0].id, now);
+      return { kind: 'new' as const, questionId: inserted[0].id, answerId: answer.id, attempt: answer.attempt };
+    }
+    const found = await existingQuestion(tx, q, now);
+    if (!found) throw new Error('a conflicting question vanished');
+    return found;
+  });
+}
+
+/** The stored question this one repeats (same session and clientMessageId), with its answer. */
+export async function existingQuestion(db: Db, q: Question, now: Date): Promise<Exclude<Begun, { kind: 'new' }> | null> {
+  if (q.clientMessageId === null) return null;
+  const [question] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sessionId, q.sessionId), eq(messages.clientMessageId, q.clientMessageId), eq(messages.role, 'question')))
+    .limit(1);
+  if (!question) return null;
+  if (question.content !== q.content || question.askType !== q.askType || JSON.stringify(question.fileIds) !== JSON.stringify(q.fileIds))
+    throw conflict(`clientMessageId "${q.clientMessageId}" was already used for a different question in this session`);
+  const [answer] = await db.select().from(messages).where(and(eq(messages.questionId, question.id), eq(messages.role, 'answer'))).limit(1);
+  const found = answer ?? (await insertAnswer(db, q, question.id, now, 'failed'));
+  return found.status === 'complete' ? { kind: 'answered', questionId: question.id, answer: found } : { kind: 'unfinished', questionId: question.id, answer: found };
+}
+
+async function insertAnswer(db: Db, q: Question, questionId: number, now: Date, status: MessageRow['status'] = 'streaming') {
+  const [row] = await db
+    .insert(messages)
+    .values({ sessionId: q.sessionId, chatbot: q.chatbot, role: 'answer', content: '', questionId, status, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+/** Takes an unfinished answer over for a new generation; its earlier writer can no longer finish it. */
+export async function restartAnswer(db: Db, answerId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .update(messages)
+    .set({ status: 'streaming', content: '', attempt: sql`${messages.attempt} + 1`, updatedAt: now })
+    .where(eq(messages.id, answerId))
+    .returning({ attempt: messages.attempt });
+  return row!.attempt;
+}
+
+export interface AnswerOutcome {
+  content: string;
+  status: 'complete' | 'partial' | 'failed';
+  totalToken: number;
+  noAnswer: boolean;
+}
+
+/** Stores how the generation ended; false when a later attempt owns the answer now. */
+export async function finishAnswer(db: Db, answerId: number, attempt: number, outcome: AnswerOutcome, now: Date): Promise<boolean> {
+  const done = await db
+    .update(messages)
+    .set({ ...outcome, updatedAt: now })
+    .where(and(eq(messages.id, answerId), eq(messages.attempt, attempt)))
+    .returning({ id: messages.id });
+  return done.length === 1;
+}
+
+export async function findMessage(db: Db, id: number): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The conversation before a question, oldest first, answered turns only (the model's context). */
+export async function historyBefore(db: Db, sessionId: number, questionId: number, limit = 20): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), lt(messages.id, questionId)))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse().filter((m) => m.role === 'question' || m.status === 'complete' || m.status === 'partial');
+}
+
+/** Every message of the given sessions, in order (transcripts for handoffs and digests). */
+export async function transcripts(db: Db, sessionIds: number[]): Promise<MessageRow[]> {
+  if (sessionIds.length === 0) return [];
+  return db.select().from(messages).where(inArray(messages.sessionId, sessionIds)).orderBy(asc(messages.sessionId), asc(messages.id));
+}
+
+/** Sessions of a chatbot with a message in [from, to). */
+export async function sessionsActiveBetween(db: Db, chatbot: string, from: Date, to: Date): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: messages.sessionId })
+    .from(messages)
+    .where(and(eq(messages.chatbot, chatbot), gte(messages.createdAt, from), lt(messages.createdAt, to)));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}

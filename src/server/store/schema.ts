@@ -1,0 +1,226 @@
+/**
+ * The one database schema, for PGlite (embedded) and PostgreSQL alike. Everything that matters
+ * lives here — sessions, tokens' sessions, rate windows, idempotency — so instances share it.
+ * Only SQL that PostgreSQL 15 understands (CI runs Debian's 15; PGlite is 18).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Settings } from '../../protocol/index.ts';
+
+const created = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const owners = pgTable('owners', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: created(),
+});
+
+/** API keys, stored as SHA-256 of the key (keys are 256 random bits, so a fast hash is enough). */
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id').notNull().references(() => owners.id),
+  keyHash: text('key_hash').notNull().unique(),
+  label: text('label').notNull().default(''),
+  createdAt: created(),
+});
+
+export const ownerSessions = pgTable('owner_sessions', {
+  keyHash: text('key_hash').primaryKey(),
+  ownerId: integer('owner_id').notNull().references(() => owners.id),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: created(),
+});
+
+export const chatbots = pgTable('chatbots', {
+  serialNumber: text('serial_number').primaryKey(),
+  ownerId: integer('owner_id').notNull().references(() => owners.id),
+  type: integer('type').notNull().default(0),
+  settings: jsonb('settings').$type<Settings>().notNull(),
+  createdAt: created(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    chatbot: text('chatbot').notNull().references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
+    /** 'visitor' (GetSession without a key) or 'owner'. */
+    openedBy: text('opened_by').notNull(),
+    clientIp: text('client_ip').notNull().default(''),
+    origin: text('origin').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [index('sessions_chatbot_created').on(t.chatbot, t.createdAt)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    chatbot: text('chatbot').notNull(),
+    role: text('role').$type<'question' | 'answer'>().notNull(),
+    content: text('content').notNull(),
+    askType: text('ask_type').notNull().default('Text'),
+    fileIds: jsonb('file_ids').$type<number[]>().notNull().default([]),
+    clientMessageId: text('client_message_id'),
+    /** For an answer: the question it answers. */
+    questionId: integer('question_id'),
+    /** Answers: streaming → complete | partial (client left) | failed. Questions: complete. */
+    status: text('status').$type<'streaming' | 'complete' | 'partial' | 'failed'>().notNull(),
+    totalToken: integer('total_token').notNull().default(0),
+    noAnswer: boolean('no_answer').notNull().default(false),
+    /** Answers: which generation owns the row; a retry that takes over bumps it, fencing the old writer off. */
+    attempt: integer('attempt').notNull().default(1),
+    createdAt: created(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One question per clientMessageId in a session: the idempotency of ClientAsk.
+    uniqueIndex('messages_client_message_id').on(t.sessionId, t.clientMessageId).where(sql`${t.role} = 'question'`),
+    uniqueIndex('messages_answer_of').on(t.questionId).where(sql`${t.role} = 'answer'`),
+    index('messages_session').on(t.sessionId, t.id),
+    index('messages_chatbot_created').on(t.chatbot, t.createdAt),
+  ],
+);
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: text('id').primaryKey(),
+    chatbot: text('chatbot').notNull().references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
+    saleType: text('sale_type').notNull(),
+    status: text('status').notNull(),
+    currencySymbol: text('currency_symbol').notNull(),
+    propertyType: text('property_type').notNull(),
+    bedrooms: integer('bedrooms').notNull(),
+    bathrooms: doublePrecision('bathrooms').notNull(),
+    url: text('url').notNull(),
+    mlsNumber: text('mls_number').notNull(),
+    yearBuilt: integer('year_built').notNull(),
+    daysOnMarket: integer('days_on_market').notNull(),
+    lotArea: doublePrecision('lot_area').notNull(),
+    buildingArea: doublePrecision('building_area').notNull(),
+    areaUnit: text('area_unit').notNull(),
+    parkingSpots: integer('parking_spots').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    tours: text('tours').notNull().default(''),
+    description: text('description').notNull().default(''),
+    extensionColumn: jsonb('extension_column').$type<{ Key: string; value: string }[]>().notNull().default([]),
+    location: text('location').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    salePrice: doublePrecision('sale_price'),
+    unitAreaPrice: doublePrecision('unit_area_price'),
+    hoaMonth: doublePrecision('hoa_month'),
+    estimatePrice: doublePrecision('estimate_price'),
+    rentPrice: doublePrecision('rent_price'),
+    spaceType: text('space_type').notNull().default(''),
+    depositFee: doublePrecision('deposit_fee'),
+    createdAt: created(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('listings_mls').on(t.chatbot, t.mlsNumber),
+    uniqueIndex('listings_url').on(t.chatbot, t.url),
+    index('listings_chatbot_status').on(t.chatbot, t.status, t.saleType),
+  ],
+);
+
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  /** Owner uploads (profile pictures, icons) are public; visitor uploads belong to a session. */
+  ownerId: integer('owner_id'),
+  sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  status: text('status').$type<'reserved' | 'uploaded' | 'checked'>().notNull(),
+  kind: text('kind').$type<'Image' | 'Audio' | 'Video' | ''>().notNull().default(''),
+  mimeType: text('mime_type').notNull().default(''),
+  size: integer('size').notNull().default(0),
+  uploadTokenHash: text('upload_token_hash').notNull(),
+  uploadExpiresAt: at('upload_expires_at').notNull(),
+  createdAt: created(),
+});
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    chatbot: text('chatbot').notNull().references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    message: text('message').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [index('leads_chatbot_created').on(t.chatbot, t.createdAt)],
+);
+
+/** Email waiting to be sent (or kept, without SMTP_URL). */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  chatbot: text('chatbot').notNull(),
+  kind: text('kind').$type<'handoff' | 'chat-log-digest' | 'lead-digest'>().notNull(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error').notNull().default(''),
+  nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+  sentAt: at('sent_at'),
+  createdAt: created(),
+});
+
+/** Which daily digest was made, so no two instances (or runs) make the same one twice. */
+export const digests = pgTable(
+  'digests',
+  {
+    chatbot: text('chatbot').notNull(),
+    kind: text('kind').notNull(),
+    day: text('day').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.chatbot, t.kind, t.day] })],
+);
+
+/** One row per counted question: the sliding windows of RateLimitCount / RateLimitTime. */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chatbot: text('chatbot').notNull(),
+    clientIp: text('client_ip').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index('rate_events_window').on(t.chatbot, t.clientIp, t.at)],
+);
+
+/** Questions per chatbot per calendar month (in its TimeZone): MessageLimit. */
+export const monthlyCounts = pgTable(
+  'monthly_counts',
+  {
+    chatbot: text('chatbot').notNull(),
+    month: text('month').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chatbot, t.month] })],
+);

@@ -1,0 +1,55 @@
+/** Calendar arithmetic in a chatbot's TimeZone (IANA names, through Intl). */
+
+function parts(instant: Date, timeZone: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  });
+  for (const p of fmt.formatToParts(instant)) if (p.type !== 'literal') out[p.type] = Number(p.value);
+  return out;
+}
+
+/** `2026-11-22`: the calendar day `instant` falls on in `timeZone`. */
+export function localDay(instant: Date, timeZone: string): string {
+  const p = parts(instant, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** `2026-11`: the calendar month `instant` falls in, in `timeZone`. */
+export const localMonth = (instant: Date, timeZone: string) => localDay(instant, timeZone).slice(0, 7);
+
+/** How far `timeZone` is ahead of UTC at `instant`, in ms. */
+function offset(instant: Date, timeZone: string): number {
+  const p = parts(instant, timeZone);
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant a local day begins (`2026-11-22` at 00:00 in `timeZone`), DST included. */
+export function startOfDay(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  const first = wall - offset(new Date(wall), timeZone);
+  return new Date(wall - offset(new Date(first), timeZone));
+}
+
+/** The local day after `day`. */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The local day before the one `instant` falls on. */
+export function previousDay(instant: Date, timeZone: string): string {
+  const [y, m, d] = localDay(instant, timeZone).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/** "Sunday, November 22, 2026, 10:31 (America/Chicago)" — what the model is told about now. */
+export function localDateTime(instant: Date, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23' }).format(instant);
+  return `${text} (${timeZone})`;
+}
+
+/** "10:31" in `timeZone`. */
+export const localTime = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);

@@ -1,0 +1,135 @@
+/**
+ * The real reference service on 127.0.0.1:0 for tests: a fresh database — PGlite in memory, or
+ * (when the project sets TEST_DB=postgres) a new database on DATABASE_URL's server — an owner with
+ * an API key, a clock tests can move, and helpers to make chatbots and visitors.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createClient, type Client, type Credentials } from '../../src/client/index.ts';
+import type { AddBody } from '../../src/protocol/index.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
+import { createEngines, type Engines } from '../../src/server/engines/index.ts';
+import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { openStore, type Db, type Store } from '../../src/server/store/db.ts';
+
+/** A clock that runs with real time, but can be set or moved. */
+export class TestClock {
+  private offset = 0;
+  private frozen: number | null = null;
+  now = (): Date => new Date(this.frozen ?? Date.now() + this.offset);
+  set(at: Date | string): void {
+    this.frozen = new Date(at).getTime();
+  }
+  advance(ms: number): void {
+    if (this.frozen !== null) this.frozen += ms;
+    else this.offset += ms;
+  }
+}
+
+export const usesPostgres = () => process.env.TEST_DB === 'postgres';
+
+/** A fresh, empty database for one test file; dropped by `drop`. */
+export async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  if (!usesPostgres()) return { url: undefined, drop: async () => undefined };
+  const admin = process.env.DATABASE_URL;
+  if (!admin) throw new Error('TEST_DB=postgres needs DATABASE_URL (a server where databases can be created)');
+  const name = `chatbot_test_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export interface TestService {
+  origin: string;
+  app: FastifyInstance;
+  db: Db;
+  store: Store;
+  dataDir: string;
+  apiKey: string;
+  ownerId: number;
+  clock: TestClock;
+  secret: Buffer;
+  /** A client of this service with the given credentials. */
+  client(credentials?: Credentials): Client;
+  /** The owner's client (API key). */
+  owner: Client;
+  /** A new chatbot of the owner, with these settings. */
+  newChatbot(settings?: Partial<AddBody>): Promise<string>;
+  /** A new visitor session on the chatbot: its id, token, and a client holding the token. */
+  visitor(serialNumber: string): Promise<{ sessionId: number; token: string; client: Client }>;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  engines?: Engines;
+  clock?: TestClock;
+  /** Share this store instead of opening one (several instances on one database). */
+  store?: Store;
+  secret?: Buffer;
+  dataDir?: string;
+  trustProxy?: boolean;
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<TestService> {
+  const database = options.store ? null : await freshDatabase();
+  const store = options.store ?? (await openStore({ databaseUrl: database!.url }));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chat-bot-test-')));
+  const clock = options.clock ?? new TestClock();
+  const secret = options.secret ?? randomBytes(32);
+  const ownerId = await ensureOwner(store.db, clock.now());
+  const apiKey = await createApiKey(store.db, ownerId, 'test');
+  const app = await buildApp({
+    db: store.db,
+    secret,
+    dataDir,
+    engines: options.engines ?? createEngines(createOfflineEngine()),
+    clock,
+    trustProxy: options.trustProxy ?? false,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const client = (credentials: Credentials = {}) => createClient({ baseUrl: origin, ...credentials });
+  const owner = client({ apiKey });
+  return {
+    origin,
+    app,
+    db: store.db,
+    store,
+    dataDir,
+    apiKey,
+    ownerId,
+    clock,
+    secret,
+    client,
+    owner,
+    newChatbot: async (settings = {}) => (await owner.add({ timeZone: 'America/Chicago', type: 0, ...settings })).SerialNumber,
+    visitor: async (serialNumber) => {
+      const session = await client().getSession({ serialNumber });
+      return { sessionId: session.SessionID, token: session.VisitorToken!, client: client({ visitorToken: session.VisitorToken }) };
+    },
+    close: async () => {
+      await app.close();
+      if (!options.store) {
+        await store.close();
+        await database!.drop();
+      }
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
