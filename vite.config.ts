@@ -69,6 +69,9 @@ export default defineConfig(({ mode }) => ({
           include: ['test/**/*.test.ts'],
           exclude: browserTests,
           globalSetup: ['test/setup/global.ts'],
+          // A real database per file: PGlite's start-up takes seconds on a busy 2-core machine.
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
           expect: { requireAssertions: true },
         },
       },
@@ -80,6 +83,8 @@ export default defineConfig(({ mode }) => ({
                 environment: 'node',
                 include: serviceTests,
                 env: { TEST_DB: 'postgres' },
+                hookTimeout: 60_000,
+                testTimeout: 30_000,
                 globalSetup: ['test/setup/global.ts'],
                 expect: { requireAssertions: true },
               },

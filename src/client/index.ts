@@ -36,7 +36,8 @@ export interface CallOptions {
 
 export type Client = ReturnType<typeof createClient>;
 type AskRequest = Omit<AskBody, 'stream'>;
-type UploadBody = Blob | ArrayBuffer | ArrayBufferView<ArrayBuffer> | ReadableStream<Uint8Array>;
+/** What `upload` sends: any bytes fetch can send (a Node Buffer too). */
+export type UploadBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>;
 
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -111,7 +112,8 @@ export function createClient(options: ClientOptions) {
       const init: RequestInit & { duplex?: 'half' } = {
         method: 'PUT',
         headers: { 'Content-Type': 'application/octet-stream', Accept: 'application/json' },
-        body: bytes,
+        // fetch sends any view of bytes; TypeScript's BodyInit admits only those over an ArrayBuffer.
+        body: bytes as BodyInit,
         signal: opts?.signal ?? null,
       };
       if (bytes instanceof ReadableStream) init.duplex = 'half';

@@ -40,7 +40,22 @@ function branchFor(schema: Node, value: unknown): Node {
   return fit ? { ...fit, rule: schema.rule ?? fit.rule } : schema;
 }
 
+// An unpaired UTF-16 surrogate: text that no UTF-8 store can hold.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text as every store can keep it: no NUL (PostgreSQL refuses it), no unpaired surrogate, and
+ * no leading byte-order mark (invisible, and dropped by some readers: not content).
+ */
+function text(value: string, path: string): Checked<unknown> {
+  const field = path || 'body';
+  if (value.includes('\u0000')) return { ok: false, message: `"${field}" must not contain the NUL character (U+0000)`, field: path || null };
+  if (LONE_SURROGATE.test(value)) return { ok: false, message: `"${field}" must be well-formed text (it holds an unpaired surrogate)`, field: path || null };
+  return { ok: true, value: value.replace(/^\uFEFF+/, '') };
+}
+
 function normalize(schema: Node, value: unknown, path: string): Checked<unknown> {
+  if (typeof value === 'string') return text(value, path);
   const s = branchFor(schema, value);
   if (s.type === 'array' && s.items && Array.isArray(value)) {
     const out: unknown[] = [];

@@ -13,6 +13,7 @@ import { chatbotRoutes } from './routes/chatbot.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { fileRoutes } from './routes/files.ts';
 import { listingRoutes } from './routes/listings.ts';
+import { PING_MS } from './sse-reply.ts';
 import type { Db } from './store/db.ts';
 
 export interface AppOptions {
@@ -30,6 +31,8 @@ export interface AppOptions {
   /** The demo site served at `/`. */
   demoDir?: string;
   logger?: boolean;
+  /** Silence after which a stream gets a `: ping` comment; 15 s unless a test wants it sooner. */
+  pingMs?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -50,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret,
     filesDir: join(options.dataDir, 'files'),
     engines: options.engines,
+    pingMs: options.pingMs ?? PING_MS,
   };
 
   installJsonParsing(app);

@@ -9,6 +9,7 @@ import { createApiKey, ensureOwner, loadSecret } from './bootstrap.ts';
 import { runDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import { openStore, type Store } from './store/db.ts';
+import { PING_MS } from './sse-reply.ts';
 
 export const HELP = `chat-bot-server — the reference chatbot service
 
@@ -50,6 +51,7 @@ export async function digestCommand(config: ServerConfig, day: string): Promise<
       secret: await loadSecret(config.dataDir, config.sessionSecret),
       filesDir: join(config.dataDir, 'files'),
       engines: enginesFor(config),
+      pingMs: PING_MS,
     };
     const made = await runDigests(ctx, day);
     for (const d of made) console.log(`${d.kind} of ${d.chatbot} for ${d.day}: ${d.queued ? 'queued' : 'nothing to send'}`);

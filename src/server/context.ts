@@ -16,4 +16,6 @@ export interface ServiceContext {
   /** Where uploaded files live (DATA_DIR/files). */
   filesDir: string;
   engines: Engines;
+  /** Silence after which a stream gets a `: ping` comment (API.md: 15 s). */
+  pingMs: number;
 }

@@ -50,20 +50,33 @@ function fromFastify(error: FastifyError): Failure | null {
     default:
       break;
   }
-  if (error instanceof SyntaxError || /JSON|prototype property|constructor property/i.test(error.message))
-    return invalid(/prototype|constructor/i.test(error.message) ? 'The body must not set "__proto__" or "constructor"' : 'The body is not valid JSON');
+  // Only Fastify's own request errors are the caller's fault; anything else is ours (a 500).
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new Failure(status, 'The request could not be read');
+  if (typeof error.code === 'string' && error.code.startsWith('FST_') && status >= 400 && status < 500)
+    return new Failure(status, 'The request could not be read');
   return null;
 }
 
-/** JSON parsing for every body, whatever its Content-Type says (SEED's examples send none). */
+/**
+ * JSON parsing for every body, whatever its Content-Type says (SEED's examples send none), by
+ * Fastify's safe parser, which refuses `__proto__` and `constructor.prototype` keys.
+ */
 export function installJsonParsing(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || body === undefined) return done(null, undefined);
-    parseJson(request, body as string, done);
+    const text = body as string;
+    if (text === '' || text === undefined) return done(null, undefined);
+    parseJson(request, text, (error, value) => {
+      if (!error) return done(null, value);
+      // Fastify says only "not valid JSON"; if plain JSON.parse reads it, the refusal was the keys.
+      try {
+        JSON.parse(text);
+      } catch {
+        return done(invalid('The body is not valid JSON'), undefined);
+      }
+      done(invalid('The body must not set "__proto__" or "constructor.prototype"'), undefined);
+    });
   });
 }
 

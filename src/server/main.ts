@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { apiKeyCount, createApiKey, ensureDemo, ensureOwner, loadSecret, registerApiKey } from './bootstrap.ts';
 import { HELP, createKeyCommand, digestCommand, enginesFor, migrateCommand, openServiceStore } from './cli.ts';
 import { configFromEnv } from './config.ts';
+import { PING_MS } from './sse-reply.ts';
 import { scheduleDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 
@@ -20,7 +21,7 @@ async function serve(): Promise<void> {
   const demo = await ensureDemo(store.db, ownerId, engines.defaultModel, config.publicUrl, now);
   const secret = await loadSecret(config.dataDir, config.sessionSecret);
   const app = await buildApp({ db: store.db, secret, dataDir: config.dataDir, engines, trustProxy: config.trustProxy });
-  const ctx = { db: store.db, clock: { now: () => new Date() }, secret, filesDir: join(config.dataDir, 'files'), engines };
+  const ctx = { db: store.db, clock: { now: () => new Date() }, secret, filesDir: join(config.dataDir, 'files'), engines, pingMs: PING_MS };
   const sender = config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = scheduleDigests(ctx);
 

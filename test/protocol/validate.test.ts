@@ -98,6 +98,9 @@ const invalid: [BodyOp, unknown, string][] = [
   ['UploadSuccess', { FileStoreId: 'abc' }, '"FileStoreId" must be a FileStoreId returned by GetPreUploadUrl'],
   ['UploadSuccess', { FileStoreId: 0 }, '"FileStoreId" must be a FileStoreId returned by GetPreUploadUrl'],
   ['SessionKey', { apiKey: 'x' }, 'Unknown field "apiKey"'],
+  ['Edit', { serialNumber: SERIAL, SystemMessage: 'You are helpful\u0000' }, '"SystemMessage" must not contain the NUL character (U+0000)'],
+  ['RealEstateCreate', { ...listing, Images: ['https://img.example/\ud800.jpg'] }, '"Images[0]" must be well-formed text (it holds an unpaired surrogate)'],
+  ['ClientAsk', { sessionID: 1, content: 'hi \udc00 there' }, '"content" must be well-formed text'],
   ['SessionKey', 'key', 'The body must be a JSON object'],
   ['SessionKey', null, 'The body must be a JSON object'],
 ];
@@ -127,6 +130,11 @@ describe('request schemas', () => {
     const { ExtensionColumn: _x, ...rest } = listing;
     const item = checkBody(OPERATIONS.RealEstateCreate.body, { ...rest, extensioncolumn: [{ key: 'View', VALUE: 'Sea' }] });
     expect(item.ok && item.value.ExtensionColumn).toEqual([{ Key: 'View', value: 'Sea' }]);
+  });
+
+  it('keep text whole — emoji and every script — and drop only a leading byte-order mark', () => {
+    const result = checkBody(OPERATIONS.ClientAsk.body, { sessionID: 1, content: '\uFEFFCasa en Málaga 🏡 中文 عربي' });
+    expect(result).toEqual({ ok: true, value: { sessionID: 1, content: 'Casa en Málaga 🏡 中文 عربي' } });
   });
 
   it('treat null settings of Edit as "leave unchanged" and accept every setting', () => {

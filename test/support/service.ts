@@ -84,6 +84,7 @@ export interface ServiceOptions {
   secret?: Buffer;
   dataDir?: string;
   trustProxy?: boolean;
+  pingMs?: number;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -101,6 +102,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     engines: options.engines ?? createEngines(createOfflineEngine()),
     clock,
     trustProxy: options.trustProxy ?? false,
+    ...(options.pingMs ? { pingMs: options.pingMs } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -29,10 +29,12 @@ export function meets(l: Listing, c: Criteria): boolean {
   );
 }
 
-/** The listings a question is about: those it names, or those that meet its criteria — cheapest first. */
+/** The listings a question is about: those it names, or those that meet its criteria. */
 export function matching(listings: Listing[], c: Criteria): Listing[] {
   if (c.named.length) return c.named;
+  if (c.unknownPlaces.length) return [];
+  // Homes for sale before rentals (a monthly rent is not comparable with a price), each cheapest first.
   return listings
     .filter((l) => meets(l, c))
-    .sort((a, b) => (priceOf(a) ?? Infinity) - (priceOf(b) ?? Infinity) || a.MLSNumber.localeCompare(b.MLSNumber));
+    .sort((a, b) => Number(a.SaleType === 'for_rent') - Number(b.SaleType === 'for_rent') || (priceOf(a) ?? Infinity) - (priceOf(b) ?? Infinity) || a.MLSNumber.localeCompare(b.MLSNumber));
 }

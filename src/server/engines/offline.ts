@@ -61,26 +61,30 @@ function aboutListings(listings: Listing[], c: Criteria, settings: Settings, que
       ? `I found 1 ${describe(c, 1)}:`
       : found.length <= MAX_NAMED
         ? `I found ${found.length} ${describe(c, found.length)}:`
-        : `I found ${found.length} ${describe(c, found.length)}. Here are the ${MAX_NAMED} lowest-priced:`;
+        : `I found ${found.length} ${describe(c, found.length)}. Here are the ${MAX_NAMED} ${new Set(found.map((l) => l.SaleType)).size > 1 ? 'first — homes for sale before rentals, lowest price first' : 'lowest-priced'}:`;
   const more = found.length > MAX_NAMED ? '\n\nTell me more about what you need — area, budget, bedrooms — and I can narrow it down.' : '';
   return { text: `${head}\n\n${shown.map(listingLine).join('\n')}${more}`, noAnswer: false };
 }
 
 /** "homes for sale in Austin with 3 bedrooms under $500,000" — the criteria in words. */
 export function describe(c: Criteria, count = 2): string {
-  const types = c.propertyTypes.length ? c.propertyTypes.map((t) => t.toLowerCase()).join(' or ') : 'home';
+  // "Single Family" names a kind of home, not a dwelling: "single family homes", never "single families".
+  const types = c.propertyTypes.length ? c.propertyTypes.map((t) => t.toLowerCase().replace(/\bfamily$/, 'family home')).join(' or ') : 'home';
   const noun = count === 1 ? types : /s$/.test(types) ? types : types.replace(/(\w+)$/, (w) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
   const parts = [noun];
   if (c.statuses.length === 1 && c.statuses[0] !== 'Active') parts.unshift(c.statuses[0] === 'Sold' ? 'sold' : 'coming-soon');
   if (c.saleType) parts.push(c.saleType === 'for_rent' ? 'for rent' : 'for sale');
-  const places = [...c.cities, ...c.states, ...c.zips];
+  const places = [...c.cities, ...c.states, ...c.zips, ...c.unknownPlaces];
   if (places.length) parts.push(`in ${places.join(' or ')}`);
   const features: string[] = [];
-  const rooms = (r: { min?: number; max?: number }, word: string) =>
-    r.min !== undefined && r.min === r.max ? `${r.min} ${word}${r.min === 1 ? '' : 's'}` : r.min !== undefined ? `at least ${r.min} ${word}s` : `at most ${r.max} ${word}s`;
+  const rooms = (r: { min?: number; max?: number }, word: string) => {
+    const count = (n = 0) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    if (r.min !== undefined && r.max !== undefined) return r.min === r.max ? count(r.min) : `${r.min} to ${count(r.max)}`;
+    return r.min !== undefined ? `at least ${count(r.min)}` : `at most ${count(r.max)}`;
+  };
   if (c.bedrooms) features.push(c.bedrooms.max === 0 ? 'no separate bedroom' : rooms(c.bedrooms, 'bedroom'));
   if (c.bathrooms) features.push(rooms(c.bathrooms, 'bathroom'));
-  if (c.minParking) features.push(c.minParking === 1 ? 'parking' : `${c.minParking} parking spots`);
+  if (c.minParking) features.push(c.minParking === 1 ? 'parking' : `at least ${c.minParking} parking spots`);
   if (c.tours.length || c.anyTour) features.push(c.tours.includes('3D') ? 'a 3D tour' : c.tours.includes('OpenHouse') ? 'an open house' : 'a tour');
   if (features.length) parts.push(`with ${features.join(' and ')}`);
   const $ = (n: number) => money(n, '$');

@@ -27,6 +27,8 @@ export interface Criteria {
   minParking?: number;
   /** Listings the question names by MLS number or address: answered whatever the other criteria. */
   named: Listing[];
+  /** Places the question names that no listing is in ("homes in Boston"): nothing can match. */
+  unknownPlaces: string[];
   /** Something was asked of the listings (a criterion, or a word such as "homes"). */
   aboutListings: boolean;
 }
@@ -34,21 +36,28 @@ export interface Criteria {
 const WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const NUM = `(\\d+(?:\\.\\d+)?|${Object.keys(WORDS).join('|')})`;
 const num = (s: string) => WORDS[s] ?? Number(s);
-const AT_LEAST = /(at least|min(?:imum)?|from|starting at|>=)$/;
+/** "3+" or "3 or more" between a count and its noun. */
+const OR_MORE = '(\\+|or more|or fewer|or less)?';
+const AT_LEAST = /(at least|no less than|not less than|min(?:imum)?|from|starting at|>=)$/;
+const AT_MOST = /(at most|no more than|not more than|max(?:imum)?|up to|within|<=)$/;
 const MORE_THAN = /(more than|over|above|bigger than|larger than|greater than|>)$/;
-const AT_MOST = /(under|below|less than|cheaper than|smaller than|max(?:imum)?|at most|up to|no more than|within|<=?)$/;
+const LESS_THAN = /(less than|fewer than|under|below|cheaper than|smaller than|<)$/;
 const COMPARATOR = /(at least|min(?:imum)?|from|starting at|more than|over|above|greater than|under|below|less than|cheaper than|max(?:imum)?|at most|up to|no more than|within|between|budget(?: of| is)?|[<>]=?)\s*$/;
 export const SQFT_PER_SQM = 10.7639;
 
 /**
  * The range a number stands for, from the words around it: "at least 3", "3+", "3 or more" → min;
- * "more than 3" → min 4 (for small counts); "under 3" → max; otherwise `plain`.
+ * "at most 3", "no more than 3" → max; "more than 3" → min 4 and "under 3" → max 2, a small count
+ * moving by `step` (half a bathroom for baths); otherwise `plain`. Inclusive words are tested first:
+ * "no more than" ends with "more than".
  */
-function ranged(before: string, value: number, after: string, plain: 'exact' | 'min' | 'max'): Range {
+function ranged(before: string, value: number, after: string, plain: 'exact' | 'min' | 'max', step = Number.isInteger(value) && value < 100 ? 1 : 0): Range {
   const b = before.trim();
-  if (/^(\+|or more|or bigger|or larger|or newer|plus)/.test(after.trim()) || AT_LEAST.test(b)) return { min: value };
-  if (MORE_THAN.test(b)) return { min: Number.isInteger(value) && value < 100 ? value + 1 : value };
-  if (/^(or less|or fewer|or under)/.test(after.trim()) || AT_MOST.test(b)) return { max: value };
+  const a = after.trim();
+  if (/^(\+|or more|or bigger|or larger|or newer|plus)/.test(a) || AT_LEAST.test(b)) return { min: value };
+  if (/^(or less|or fewer|or under)/.test(a) || AT_MOST.test(b)) return { max: value };
+  if (MORE_THAN.test(b)) return { min: value + step };
+  if (LESS_THAN.test(b)) return { max: value - step };
   return plain === 'exact' ? { min: value, max: value } : plain === 'min' ? { min: value } : { max: value };
 }
 
@@ -103,7 +112,7 @@ const has = (text: string, phrase: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${e
 
 export function parseQuestion(question: string, listings: Listing[], now = new Date()): Criteria {
   let t = normalize(question);
-  const c: Criteria = { statuses: ['Active'], cities: [], states: [], zips: [], propertyTypes: [], tours: [], anyTour: false, named: [], aboutListings: false };
+  const c: Criteria = { statuses: ['Active'], cities: [], states: [], zips: [], propertyTypes: [], tours: [], anyTour: false, named: [], unknownPlaces: [], aboutListings: false };
 
   // Named listings: MLS numbers and street addresses.
   for (const m of t.matchAll(/\bmls\s*(?:#|no\.?|number)?\s*[:#-]?\s*([a-z0-9][a-z0-9-]*)/g)) {
@@ -123,7 +132,7 @@ export function parseQuestion(question: string, listings: Listing[], now = new D
   t = t.replace(/(.{0,25}?)(\d+(?:\.\d+)?)\s*(k)?\s*(sq\.? ?ft|sqft|square (?:feet|foot)|ft2|ft²|sf|sq\.? ?m\b|sqm|square met(?:er|re)s?|m2|m²)(.{0,12})/g, (_, before: string, n: string, k: string, unit: string, after: string) => {
     const value = amount(n, k) * (/m/.test(unit.replace(/square (feet|foot)/, '')) && !/ft/.test(unit) ? SQFT_PER_SQM : 1);
     c.area = { ...c.area, ...ranged(before, value, after, 'min') };
-    return ` ${before} ${after}`;
+    return `${before} ${after}`;
   });
   t = t.replace(/\b(built|constructed|year built|built in)\s*(after|since|before|prior to|in)?\s*(\d{4})\b/g, (_, __, when: string | undefined, y: string) => {
     const year = Number(y);
@@ -136,15 +145,22 @@ export function parseQuestion(question: string, listings: Listing[], now = new D
   });
   if (/\bnew (construction|build)\b/.test(t)) c.yearBuilt = { min: now.getUTCFullYear() - 2 };
 
-  // Rooms and parking.
-  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*(\\+?)\\s*-?\\s*(?:bed(?:room)?s?|br|bd|bdrms?)\\b(.{0,10})`, 'g'), (_, before: string, n: string, plus: string, after: string) => {
-    c.bedrooms = ranged(before, num(n), plus + after, 'exact');
-    return ` ${before} ${after}`;
+  // Rooms and parking. "2-3 bedrooms", "between 1 and 2 baths" first: the money below would read them as a budget.
+  t = t.replace(new RegExp(`\\b(?:between\\s*)?${NUM}\\s*(?:-|to|and|or)\\s*${NUM}\\s*-?\\s*(bed(?:room)?s?|br|bd|bdrms?|bath(?:room)?s?|ba)\\b`, 'g'), (match: string, a: string, b: string, noun: string) => {
+    const [min, max] = [num(a), num(b)].sort((x, y) => x - y) as [number, number];
+    if (max >= 20) return match;
+    if (/^ba/.test(noun)) c.bathrooms = { min, max };
+    else c.bedrooms = { min, max };
+    return ' ';
+  });
+  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*${OR_MORE}\\s*-?\\s*(?:bed(?:room)?s?|br|bd|bdrms?)\\b(.{0,10})`, 'g'), (_, before: string, n: string, more: string | undefined, after: string) => {
+    c.bedrooms = ranged(before, num(n), `${more ?? ''}${after}`, 'exact');
+    return `${before} ${after}`;
   });
   if (/\bstudios?\b/.test(t)) c.bedrooms = { min: 0, max: 0 };
-  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*(\\+?)\\s*-?\\s*(?:bath(?:room)?s?|ba)\\b(.{0,10})`, 'g'), (_, before: string, n: string, plus: string, after: string) => {
-    c.bathrooms = ranged(before, num(n), plus + after, 'min');
-    return ` ${before} ${after}`;
+  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*${OR_MORE}\\s*-?\\s*(?:bath(?:room)?s?|ba)\\b(.{0,10})`, 'g'), (_, before: string, n: string, more: string | undefined, after: string) => {
+    c.bathrooms = ranged(before, num(n), `${more ?? ''}${after}`, 'min', 0.5);
+    return `${before} ${after}`;
   });
   const spots = new RegExp(`\\b${NUM}\\s*(?:-?car|parking)\\s*(?:garage|spots?|spaces?)?`).exec(t);
   if (spots) c.minParking = num(spots[1]!);
@@ -189,19 +205,38 @@ export function parseQuestion(question: string, listings: Listing[], now = new D
   for (const city of cities) if (has(t, city.toLowerCase())) c.cities.push(city);
   const states = new Set(listings.map((l) => l.State.toUpperCase()).filter(Boolean));
   for (const [name, code] of Object.entries(STATE_NAMES)) if (states.has(code) && has(t, name) && !c.cities.some((x) => has(x.toLowerCase(), name))) c.states.push(code);
-  for (const m of question.matchAll(/\b([A-Z]{2})\b/g)) if (states.has(m[1]!) && !c.states.includes(m[1]!)) c.states.push(m[1]!);
+  // A state code only where a place is named ("in TX", "Austin, TX"): "Austin OR Denver" is not Oregon.
+  for (const m of question.matchAll(/(?:\b(?:in|near)\s+|,\s*)([A-Z]{2})\b/g)) if (states.has(m[1]!) && !c.states.includes(m[1]!)) c.states.push(m[1]!);
   const zips = new Set(listings.map((l) => l.ZIP).filter(Boolean));
   for (const m of t.matchAll(/\b(\d{5})\b/g)) if (zips.has(m[1]!)) c.zips.push(m[1]!);
+  c.unknownPlaces = unknownPlaces(question, cities, states, zips);
   const types = [...new Set(listings.map((l) => l.PropertyType))];
   for (const type of types) if (has(t, type.toLowerCase())) c.propertyTypes.push(type);
   for (const [asked, typePattern] of TYPE_SYNONYMS)
     if (asked.test(t)) c.propertyTypes.push(...types.filter((x) => typePattern.test(x) && !c.propertyTypes.includes(x)));
 
   const criteria = c.saleType || c.price || c.bedrooms || c.bathrooms || c.area || c.yearBuilt || c.minParking !== undefined;
-  const places = c.cities.length || c.states.length || c.zips.length || c.propertyTypes.length || c.tours.length || c.anyTour;
+  const places = c.cities.length || c.states.length || c.zips.length || c.unknownPlaces.length || c.propertyTypes.length || c.tours.length || c.anyTour;
   c.aboutListings = Boolean(
     criteria || places || c.named.length || statuses.length ||
       /\b(homes?|houses?|propert(y|ies)|listings?|apartments?|condos?|places?|available|for sale|mls|anything|bedrooms?|bathrooms?)\b/.test(t),
   );
   return c;
+}
+
+/** Capitalised names and ZIP codes after "in"/"near" that are none of the listings' places. */
+function unknownPlaces(question: string, cities: string[], states: Set<string>, zips: Set<string>): string[] {
+  const known = (phrase: string) => {
+    const p = phrase.toLowerCase();
+    return (
+      cities.some((city) => has(p, city.toLowerCase())) ||
+      Object.entries(STATE_NAMES).some(([name, code]) => states.has(code) && has(p, name)) ||
+      [...states].some((code) => new RegExp(`\\b${code}\\b`).test(phrase))
+    );
+  };
+  const out: string[] = [];
+  for (const m of question.matchAll(/\b(?:in|near|around)\s+((?:[A-Z][\p{L}'.-]+)(?:\s+[A-Z][\p{L}'.-]+)*)/gu))
+    if (!known(m[1]!) && !/^(MLS|I)$/.test(m[1]!)) out.push(m[1]!);
+  for (const m of question.matchAll(/\b(?:in|near|around|zip(?: code)?)\s*(\d{5})\b/gi)) if (!zips.has(m[1]!)) out.push(m[1]!);
+  return out;
 }

@@ -50,7 +50,7 @@ export function gifFrames(gif: Uint8Array): number {
   let frames = 0;
   while (p >= 0 && p < gif.length) {
     const block = gif[p++];
-    if (block === 0x3b) return frames;
+    if (block === 0x3b) return frames > 0 ? frames : -1;
     if (block === 0x21) p = skipSubBlocks(p + 1);
     else if (block === 0x2c) {
       if (++frames > 1) return frames;

@@ -3,6 +3,7 @@
  * it is, and the kind's size limit is enforced as bytes arrive: a 100 MB video is never in memory,
  * and one byte over a limit stops the upload with 413.
  */
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,11 +21,21 @@ export const filePath = (filesDir: string, id: number) => join(filesDir, String(
 
 const ACCEPTED = 'an image (PNG, JPEG, WEBP, still GIF), WAV audio, or a video (MP4, MKV, AVI, FLV, MPEG)';
 
-/** Streams `body` into the file of `id`; what it is and how big, or a 413 / 415 Failure. */
-export async function receive(filesDir: string, id: number, body: Readable): Promise<{ sniffed: Sniffed; size: number }> {
+export interface Received {
+  sniffed: Sniffed;
+  size: number;
+  /** Puts the bytes in place as the file of `id`. */
+  keep(): Promise<void>;
+  /** Throws the bytes away. */
+  discard(): Promise<void>;
+}
+
+/** Streams `body` into a partial file for `id`; what it is and how big, or a 413 / 415 Failure. */
+export async function receive(filesDir: string, id: number, body: Readable): Promise<Received> {
   await mkdir(filesDir, { recursive: true });
   const target = filePath(filesDir, id);
-  const partial = `${target}.part`;
+  // A partial file of this request's own: two PUTs racing to one URL must not write into one file.
+  const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
   let head = Buffer.alloc(0);
   let sniffed: Sniffed | null = null;
   let size = 0;
@@ -61,12 +72,11 @@ export async function receive(filesDir: string, id: number, body: Readable): Pro
   });
   try {
     await pipeline(body, gate, createWriteStream(partial));
-    await rename(partial, target);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
   }
-  return { sniffed: sniffed ?? identify(), size };
+  return { sniffed: sniffed ?? identify(), size, keep: () => rename(partial, target), discard: () => rm(partial, { force: true }) };
 }
 
 export async function readHead(filesDir: string, id: number): Promise<Buffer> {

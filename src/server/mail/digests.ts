@@ -37,13 +37,23 @@ export async function runDigests(ctx: ServiceContext, day?: string): Promise<Dig
   return made;
 }
 
+/**
+ * Makes one digest unless it was made: composed first (reads only), then claimed and queued in
+ * one short transaction — a second claimant finds the row and queues nothing.
+ */
 async function once(ctx: ServiceContext, chatbot: ChatbotRow, kind: DigestMade['kind'], day: string, compose: () => Promise<{ subject: string; body: string } | null>): Promise<DigestMade[]> {
+  const done = await ctx.db
+    .select({ day: digests.day })
+    .from(digests)
+    .where(and(eq(digests.chatbot, chatbot.serialNumber), eq(digests.kind, kind), eq(digests.day, day)))
+    .limit(1);
+  if (done.length) return [];
+  const email = await compose();
   const now = ctx.clock.now();
+  const to = kind === 'chat-log-digest' ? chatbot.settings.EmailForDailyChatLogs : chatbot.settings.EmailForDailyLeads;
   return ctx.db.transaction(async (tx) => {
     const claimed = await tx.insert(digests).values({ chatbot: chatbot.serialNumber, kind, day, createdAt: now }).onConflictDoNothing().returning();
     if (claimed.length === 0) return [];
-    const email = await compose();
-    const to = kind === 'chat-log-digest' ? chatbot.settings.EmailForDailyChatLogs : chatbot.settings.EmailForDailyLeads;
     if (email) await enqueue(tx, { chatbot: chatbot.serialNumber, kind, toAddress: to, ...email }, now);
     return [{ chatbot: chatbot.serialNumber, kind, day, queued: email !== null }];
   });

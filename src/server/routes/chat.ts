@@ -99,7 +99,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const outcome = await generate(ctx, prepared.generation, gone.signal, () => undefined);
       return { messageid: prepared.generation.answerId, content: outcome.content, totalToken: outcome.totalToken, noAnswer: outcome.noAnswer };
     }
-    const sse = openSse(reply);
+    const sse = openSse(reply, ctx.pingMs);
     if (prepared.kind === 'replay') {
       const { answer, questionId } = prepared;
       if (answer.content) sse.event({ content: answer.content });

@@ -1,6 +1,5 @@
 /** Add, Edit, GetSession, Get, ModelList and SessionKey (API.md §3.1–3.4, §2). */
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import type { Settings } from '../../protocol/index.ts';
 import { OWNER_SESSION_TTL_MS, VISITOR_TOKEN_TTL_MS, newKey, sha256, signVisitorToken, type Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
@@ -9,7 +8,8 @@ import { fileUrlFor, operation, ownedChatbot } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { createChatbot, defaultSettings, editSettings, findChatbot, fullSettings, publicSettings, settingsPatch } from '../store/chatbots.ts';
 import { createSession } from '../store/messages.ts';
-import { files, ownerSessions } from '../store/schema.ts';
+import { ownerSessions } from '../store/schema.ts';
+import { findFile } from './files.ts';
 
 /** Rules that need the service: Model is one it offers; picture and icon are the owner's checked images. */
 async function checkReferences(ctx: ServiceContext, ownerId: number, patch: Partial<Settings>): Promise<void> {
@@ -18,12 +18,9 @@ async function checkReferences(ctx: ServiceContext, ownerId: number, patch: Part
   for (const field of ['ChatProfilePicture', 'ChatIcon'] as const) {
     const id = patch[field];
     if (!id) continue;
-    const [file] = await ctx.db
-      .select({ kind: files.kind, status: files.status })
-      .from(files)
-      .where(and(eq(files.id, Number(id)), eq(files.ownerId, ownerId)))
-      .limit(1);
-    if (!file || file.status !== 'checked' || file.kind !== 'Image')
+    // findFile: an id too large to be a file is no file (400 here), never a query error.
+    const file = await findFile(ctx, Number(id));
+    if (!file || file.ownerId !== ownerId || file.status !== 'checked' || file.kind !== 'Image')
       throw invalid(`"${field}" must be the FileStoreId of an image you uploaded and confirmed with UploadSuccess (got "${id}")`);
   }
 }

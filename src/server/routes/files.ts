@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FILE_PATH_PREFIX, LIMITS } from '../../protocol/index.ts';
 import { identify, sha256, type Caller } from '../auth.ts';
@@ -22,6 +22,8 @@ import { refusal, sniff } from '../files/sniff.ts';
 
 const UPLOAD_TTL_MS = 5 * 60 * 1000;
 type FileRow = typeof files.$inferSelect;
+// `token` is whatever the query string holds: absent, one value, or several.
+type UploadRequest = { Params: { id: string }; Querystring: { token?: unknown } };
 
 /** May this caller use (upload, check, read, attach) this file? */
 export async function mayUseFile(ctx: ServiceContext, caller: Caller, file: FileRow): Promise<boolean> {
@@ -84,7 +86,11 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
     if (file.status === 'checked') return dataOf(file);
     if (file.status === 'reserved') throw invalid(`No bytes were uploaded to FileStoreId "${file.id}" yet: PUT them to its PreUploadUrl first`);
-    const head = await readHead(ctx.filesDir, file.id);
+    const head = await readHead(ctx.filesDir, file.id).catch((error: unknown) => {
+      // Marked uploaded a moment before its bytes are in place, or refused by a racing UploadSuccess.
+      if ((error as { code?: string }).code === 'ENOENT') throw conflict('The bytes of this file are not in place: wait for the upload to finish, or upload it again');
+      throw error;
+    });
     const sniffed = sniff(head);
     const why = sniffed ? await refusal(sniffed, head, () => readWhole(ctx.filesDir, file.id)) : 'The file type is not accepted';
     if (!sniffed || why) {
@@ -100,7 +106,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
-    scope.put<{ Params: { id: string }; Querystring: { token?: string } }>('/chat/File/Upload/:id', async (req, reply) => {
+    scope.put<UploadRequest>('/chat/File/Upload/:id', async (req, reply) => {
       try {
         return sendSuccess(reply, await upload(req));
       } catch (error) {
@@ -111,21 +117,30 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     });
   });
 
-  async function upload(req: FastifyRequest<{ Params: { id: string }; Querystring: { token?: string } }>) {
+  async function upload(req: FastifyRequest<UploadRequest>) {
     const now = ctx.clock.now();
-    const [file] = await ctx.db
-      .select()
-      .from(files)
-      .where(and(eq(files.id, Number(req.params.id) || 0), eq(files.uploadTokenHash, sha256(req.query.token ?? '')), gt(files.uploadExpiresAt, now)))
-      .limit(1);
-    if (!file) throw unauthenticated('This upload URL is not valid or has expired; ask GetPreUploadUrl for a new one');
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    // findFile, not a query on the raw id: an id the integer column cannot hold is no file, not a 500.
+    const file = await findFile(ctx, Number(req.params.id));
+    if (!file || file.uploadTokenHash !== sha256(token) || file.uploadExpiresAt.getTime() <= now.getTime())
+      throw unauthenticated('This upload URL is not valid or has expired; ask GetPreUploadUrl for a new one');
     if (file.status !== 'reserved') throw conflict('Bytes were already uploaded to this URL');
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > LIMITS.videoBytes) throw tooLarge(`The file is larger than ${LIMITS.videoBytes / 1_048_576} MB`);
     const body = req.body as Readable | undefined;
     if (!body) throw unsupported('The upload is empty');
-    const { sniffed, size } = await receive(ctx.filesDir, file.id, body);
-    await ctx.db.update(files).set({ status: 'uploaded', kind: sniffed.kind, mimeType: sniffed.mimeType, size }).where(eq(files.id, file.id));
+    const { sniffed, size, keep, discard } = await receive(ctx.filesDir, file.id, body);
+    // PUTs racing to one URL each received into a file of their own; the first to finish keeps its bytes.
+    const [claimed] = await ctx.db
+      .update(files)
+      .set({ status: 'uploaded', kind: sniffed.kind, mimeType: sniffed.mimeType, size })
+      .where(and(eq(files.id, file.id), eq(files.status, 'reserved')))
+      .returning({ id: files.id });
+    if (!claimed) {
+      await discard();
+      throw conflict('Bytes were already uploaded to this URL');
+    }
+    await keep();
     return { FileStoreId: String(file.id), Size: size };
   }
 

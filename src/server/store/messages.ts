@@ -112,15 +112,25 @@ export async function findMessage(db: Db, id: number): Promise<MessageRow | null
   return row ?? null;
 }
 
-/** The conversation before a question, oldest first, answered turns only (the model's context). */
-export async function historyBefore(db: Db, sessionId: number, questionId: number, limit = 20): Promise<MessageRow[]> {
+/**
+ * The conversation before a question, oldest first, as whole turns: a question with its answer,
+ * when that answer is complete or at least partly written. Turns without one are left out, so the
+ * model always sees user and assistant turns alternate (strict chat templates require it).
+ */
+export async function historyBefore(db: Db, sessionId: number, questionId: number, turns = 10): Promise<MessageRow[]> {
   const rows = await db
     .select()
     .from(messages)
     .where(and(eq(messages.sessionId, sessionId), lt(messages.id, questionId)))
     .orderBy(desc(messages.id))
-    .limit(limit);
-  return rows.reverse().filter((m) => m.role === 'question' || m.status === 'complete' || m.status === 'partial');
+    .limit(turns * 4);
+  const answers = new Map(rows.filter((m) => m.role === 'answer' && m.questionId !== null).map((a) => [a.questionId!, a]));
+  const out: MessageRow[] = [];
+  for (const question of rows.filter((m) => m.role === 'question').reverse()) {
+    const answer = answers.get(question.id);
+    if (answer && (answer.status === 'complete' || (answer.status === 'partial' && answer.content.trim() !== ''))) out.push(question, answer);
+  }
+  return out.slice(-turns * 2);
 }
 
 /** Every message of the given sessions, in order (transcripts for handoffs and digests). */

@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import type { Settings } from '../../src/protocol/index.ts';
+import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
+import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/offline.ts';
+import { parseQuestion } from '../../src/server/engines/query.ts';
+import { defaultSettings } from '../../src/server/store/chatbots.ts';
+import { fixtureListings } from '../support/listings.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const settings: Settings = { ...defaultSettings('UTC', 'offline'), Name: 'Casa Bot', TalkToHumanEmail: 'agents@homes.example' };
+
+function input(question: string, overrides: Partial<Settings> = {}): AnswerInput {
+  return { settings: { ...settings, ...overrides }, question: { content: question, askType: 'Text', files: [] }, history: [], listings: fixtureListings, now };
+}
+
+const mlsByUrl = new Map(fixtureListings.map((l) => [l.Url, l.MLSNumber]));
+const urlOf = (mls: string) => fixtureListings.find((l) => l.MLSNumber === mls)!.Url;
+
+/** The MLS numbers of the listings an answer links to, in the order it first names them. */
+function named(text: string): string[] {
+  const urls = [...text.matchAll(/https:\/\/homes\.example\/[a-z0-9-]+/g)].map((m) => m[0]);
+  return [...new Set(urls)].map((url) => mlsByUrl.get(url) ?? `unknown ${url}`);
+}
+
+interface Row {
+  question: string;
+  /** The MLS numbers the answer names, in any order. */
+  names: string[];
+  noAnswer?: boolean;
+  /** A question about one listing gets its details and a link to it. */
+  detail?: boolean;
+}
+
+// Active for sale: A100 $489k, A101 $455k, A102 $725k, A103 $389k (condo), D300 $615k (condo), D301 $980k,
+// P400 $525k, P401 $399k (condo). Active for rent: A200 $1,850, A201 $2,600, A202 $2,200, D302 $1,650, D303 $3,100.
+// Sold: A104, P402 (a rental). Coming soon: A105.
+const rows: Row[] = [
+  // Status
+  { question: 'homes for sale', names: ['A100', 'A101', 'A103', 'P400', 'P401'] },
+  { question: 'homes for rent', names: ['A200', 'A201', 'A202', 'D302', 'D303'] },
+  { question: 'sold homes', names: ['A104', 'P402'] },
+  { question: 'what sold in Portland?', names: ['P402'] },
+  { question: 'anything coming soon?', names: ['A105'] },
+  { question: 'pre-market townhouses', names: ['A105'] },
+  { question: 'any status in Portland', names: ['P400', 'P401', 'P402'] },
+  // Bedrooms
+  { question: '3 bedroom homes', names: ['A100', 'A101', 'A201', 'D303', 'P400'] },
+  { question: '3+ bedrooms for sale', names: ['A100', 'A101', 'A102', 'D301', 'P400'] },
+  { question: 'at least 4 bedrooms', names: ['A102', 'D301'] },
+  { question: '3 or more bedrooms to rent', names: ['A201', 'D303'] },
+  { question: 'more than 3 bedrooms', names: ['A102', 'D301'] },
+  { question: 'two bedroom condos', names: ['D300', 'P401'] },
+  { question: 'a 1-bedroom apartment', names: ['A200'] },
+  { question: 'studio apartments for rent', names: ['D302'] },
+  { question: 'homes with no more than 1 bedroom', names: ['A103', 'A200', 'D302'] },
+  { question: 'fewer than 2 bedrooms', names: ['A103', 'A200', 'D302'] },
+  { question: '2-3 bedroom homes for sale', names: ['A100', 'A101', 'D300', 'P400', 'P401'] },
+  { question: 'between 2 and 3 bedrooms for rent', names: ['A201', 'A202', 'D303'] },
+  // Bathrooms
+  { question: 'homes for sale with 2 baths', names: ['A100', 'A101', 'A102', 'D300', 'D301'] },
+  { question: 'at least 2.5 bathrooms', names: ['A100', 'A102', 'D301', 'D303'] },
+  { question: 'more than 2 bathrooms', names: ['A100', 'A102', 'D301', 'D303'] },
+  { question: '1.5 baths in Portland', names: ['P400'] },
+  { question: '2 bed 2 bath', names: ['A202', 'D300'] },
+  { question: '1 to 2 baths for rent', names: ['A200', 'A201', 'A202', 'D302'] },
+  // Prices
+  { question: 'homes under $500k', names: ['A100', 'A101', 'A103', 'P401'] },
+  { question: 'homes over $600,000', names: ['A102', 'D300', 'D301'] },
+  { question: 'between $400k and $600k', names: ['A100', 'A101', 'P400'] },
+  { question: 'from 400k to 600k', names: ['A100', 'A101', 'P400'] },
+  { question: '$380k-$400k', names: ['A103', 'P401'] },
+  { question: 'homes around $500k', names: ['A100', 'A101', 'P400'] },
+  { question: 'at least $700k', names: ['A102', 'D301'] },
+  { question: 'no more than $400,000', names: ['A103', 'P401'] },
+  { question: 'homes under $1.5m', names: ['A101', 'A100', 'A103', 'P400', 'P401'] },
+  { question: 'rentals under $2000', names: ['A200', 'D302'] },
+  { question: 'apartments for $2,000/month or less', names: ['A200', 'D302'] },
+  { question: 'under 2500', names: ['A200', 'A202', 'D302'] },
+  { question: 'up to $2,500 a month', names: ['A200', 'A202', 'D302'] },
+  { question: '3 bedroom homes under 3000', names: ['A201'] },
+  // Places
+  { question: 'homes in Denver', names: ['D300', 'D301', 'D302', 'D303'] },
+  { question: 'for sale in Texas', names: ['A100', 'A101', 'A102', 'A103'] },
+  { question: 'rentals in TX', names: ['A200', 'A201', 'A202'] },
+  { question: 'homes in CO', names: ['D300', 'D301', 'D302', 'D303'] },
+  { question: 'anything in Oregon', names: ['P400', 'P401'] },
+  { question: 'homes in 78704', names: ['A200'] },
+  { question: 'homes in 80210', names: ['D301', 'D303'] },
+  { question: 'homes in Austin or Denver under $500k', names: ['A100', 'A101', 'A103'] },
+  { question: 'condos in Portland, OR', names: ['P401'] },
+  // Kinds of property
+  { question: 'houses for sale', names: ['A100', 'A101', 'A102', 'D301', 'P400'] },
+  { question: 'condos', names: ['A103', 'D300', 'P401'] },
+  { question: 'townhomes for rent', names: ['A202'] },
+  { question: 'apartments', names: ['A200', 'D302'] },
+  { question: 'Single Family for rent', names: ['A201', 'D303'] },
+  // Area
+  { question: 'homes over 2000 sq ft', names: ['A102', 'D301'] },
+  { question: 'under 1,000 square feet', names: ['A103', 'A200', 'D302', 'P401'] },
+  { question: 'homes for sale of at least 150 m²', names: ['A100', 'A102', 'D301', 'P400'] },
+  { question: 'condos under 80 sqm', names: ['A103'] },
+  // Year built
+  { question: 'homes built after 2010', names: ['A102', 'D300'] },
+  { question: 'homes built before 1970', names: ['P400', 'P401'] },
+  { question: 'newer than 2000', names: ['A102', 'A103', 'D300', 'D301'] },
+  { question: 'built in 2015', names: ['A102'] },
+  // Tours
+  { question: 'homes with a 3D tour', names: ['A100', 'A201', 'D301'] },
+  { question: 'a virtual tour for rent', names: ['A201'] },
+  { question: 'open house', names: ['A102', 'D303'] },
+  { question: 'anything with a tour?', names: ['A100', 'A102', 'A201', 'D301', 'D303'] },
+  // Parking
+  { question: 'rentals with parking', names: ['A201', 'A202', 'D303'] },
+  { question: '2 car garage', names: ['A100', 'A102', 'A201', 'D301', 'D303'] },
+  { question: '3 car garage', names: ['D301'] },
+  // Several criteria at once
+  { question: '3 bedroom houses in Austin under $500k', names: ['A100', 'A101'] },
+  { question: 'rentals in Denver with 2 baths and parking', names: ['D303'] },
+  { question: 'condos for sale in Denver with parking', names: ['D300'] },
+  { question: '4 bedroom homes in Austin with an open house', names: ['A102'] },
+  { question: 'homes in Austin under $500k with a 3D tour', names: ['A100'] },
+  // Listings named by MLS number or address
+  { question: 'tell me about MLS A100', names: ['A100'], detail: true },
+  { question: 'MLS# P400', names: ['P400'], detail: true },
+  { question: "what's the price of MLS D301", names: ['D301'], detail: true },
+  { question: 'mls#a202', names: ['A202'], detail: true },
+  { question: 'tell me about 12 Oak St', names: ['A100'], detail: true },
+  { question: '7 elm avenue', names: ['A101'], detail: true },
+  { question: 'is 410 Riverside Drive still available?', names: ['A200'], detail: true },
+  { question: 'MLS A104', names: ['A104'], detail: true },
+  { question: 'MLS A100 in Denver under $100k', names: ['A100'], detail: true },
+  { question: 'compare MLS A100 and MLS D301', names: ['A100', 'D301'] },
+  // Nothing to name
+  { question: 'MLS Z999', names: [], noAnswer: true },
+  { question: '5 bedroom homes in Austin', names: [], noAnswer: true },
+  { question: 'homes in Austin under $400k with 5 bedrooms', names: [], noAnswer: true },
+  { question: 'homes over $1.5m', names: [], noAnswer: true },
+  { question: 'condos with an open house', names: [], noAnswer: true },
+  { question: 'to rent in Portland', names: [], noAnswer: true },
+  { question: 'new construction', names: [], noAnswer: true },
+  { question: 'hello', names: [] },
+  { question: 'thanks', names: [] },
+  { question: 'talk to a person', names: [] },
+  { question: 'what is the weather like?', names: [], noAnswer: true },
+];
+
+describe('the listings an offline answer names', () => {
+  it.each(rows.map((row) => [row.question, row] as const))('%s', (question, { names, noAnswer = false, detail = false }) => {
+    const answer = compose(input(question));
+    expect(new Set(named(answer.text))).toEqual(new Set(names));
+    expect(answer.noAnswer).toBe(noAnswer);
+    if (detail) expect(answer.text).toContain(`[View the listing](<${urlOf(names[0]!)}>)`);
+    else expect(answer.text).not.toContain('[View the listing]');
+  });
+});
+
+describe('a search with more matches than an answer names', () => {
+  it(`names the ${MAX_NAMED} cheapest, cheapest first, and counts them all`, () => {
+    const { text } = compose(input('homes for sale'));
+    expect(named(text)).toEqual(['A103', 'P401', 'A101', 'A100', 'P400']);
+    expect(text).toMatch(/^I found 8 homes for sale\. Here are the 5 lowest-priced:/);
+    expect(text).toContain('narrow it down');
+  });
+
+  it('links each listing it names with its address', () => {
+    const { text } = compose(input('condos in Portland'));
+    expect(text).toContain('[2 Hawthorne Blvd, Portland, OR 97214](<https://homes.example/2-hawthorne-blvd>)');
+  });
+});
+
+describe('the criteria in words', () => {
+  it.each([
+    ['3 bedroom houses in Austin under $500k', 'single family homes for sale in Austin with 3 bedrooms under $500,000'],
+    ['rentals in Denver with 2 baths and parking', 'homes for rent in Denver with at least 2 bathrooms and parking'],
+    ['2 car garage', 'homes with at least 2 parking spots'],
+    ['no more than 1 bedroom', 'homes with at most 1 bedroom'],
+    ['more than 2 baths', 'homes with at least 2.5 bathrooms'],
+    ['between 2 and 3 bedrooms', 'homes with 2 to 3 bedrooms'],
+    ['sold condos', 'sold condos'],
+  ])('describes "%s" as "%s"', (question, words) => {
+    expect(describeCriteria(parseQuestion(question, fixtureListings, now))).toBe(words);
+  });
+});
+
+describe('places the listings are not in', () => {
+  it.each(['homes in Boston', 'houses near Springfield', 'condos in 99999', 'anything for rent in New Orleans'])('finds nothing for "%s" instead of listing other places', (question) => {
+    const { text, noAnswer } = compose(input(question));
+    expect(named(text)).toEqual([]);
+    expect(noAnswer).toBe(true);
+    expect(text).toMatch(/couldn't find any .* in (Boston|Springfield|99999|New Orleans)/);
+  });
+
+  it('still reads a known city next to a state code', () => {
+    expect(named(compose(input('3 bedroom homes in Austin TX under $500k')).text).sort()).toEqual(['A100', 'A101']);
+  });
+
+  it('does not take "OR" between two cities for Oregon', () => {
+    const criteria = parseQuestion('homes in Austin OR Denver', fixtureListings, now);
+    expect(criteria.states).toEqual([]);
+    expect(criteria.cities.sort()).toEqual(['Austin', 'Denver']);
+  });
+});
+
+describe('a search across sale types', () => {
+  it('lists homes for sale before rentals, and says so', () => {
+    const { text } = compose(input('homes in Austin'));
+    // Austin has four active homes for sale and three rentals; the answer names five.
+    const kinds = named(text).map((mls) => fixtureListings.find((l) => l.MLSNumber === mls)!.SaleType);
+    expect(kinds).toEqual(['for_sale', 'for_sale', 'for_sale', 'for_sale', 'for_rent']);
+    expect(text).toContain('homes for sale before rentals');
+  });
+});
+
+describe('questions that are not about listings', () => {
+  it('greets with the chatbot name and its suggested questions', () => {
+    const answer = compose(input('hello', { SuggestedMessage: 'Homes under $500k?\n\n3 bedroom rentals' }));
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain("I'm Casa Bot");
+    expect(answer.text).toContain('- Homes under $500k?');
+    expect(answer.text).toContain('- 3 bedroom rentals');
+  });
+
+  it('answers thanks', () => {
+    expect(compose(input('thanks!'))).toMatchObject({ noAnswer: false, text: expect.stringContaining("You're welcome") });
+  });
+
+  it('points to Talk to a person when the chatbot has an email for it', () => {
+    expect(compose(input('can I talk to a person?'))).toMatchObject({ noAnswer: false, text: expect.stringContaining('**Talk to a person**') });
+  });
+
+  it('says it cannot hand over when the chatbot has no email for it', () => {
+    const answer = compose(input('can I talk to a person?', { TalkToHumanEmail: '' }));
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).not.toContain('Talk to a person');
+  });
+
+  it('links the privacy policy when there is one', () => {
+    const answer = compose(input('what about my privacy?', { ChatbotPrivacyPolicyName: 'Our privacy notice', ChatbotPrivacyPolicyUrl: 'https://homes.example/privacy' }));
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('[Our privacy notice](<https://homes.example/privacy>)');
+  });
+
+  it('has no answer about privacy when there is no policy', () => {
+    expect(compose(input('what about my privacy?')).noAnswer).toBe(true);
+  });
+
+  it('offers a person when it has no answer and the chatbot has an email for it', () => {
+    const answer = compose(input('what is the weather like?'));
+    expect(answer.noAnswer).toBe(true);
+    expect(answer.text).toContain('**Talk to a person**');
+  });
+
+  it('offers no person when it has no answer and the chatbot has no email', () => {
+    const answer = compose(input('what is the weather like?', { TalkToHumanEmail: '' }));
+    expect(answer.noAnswer).toBe(true);
+    expect(answer.text).not.toContain('Talk to a person');
+  });
+
+  it('says an unknown MLS number matches nothing', () => {
+    expect(compose(input('MLS Z999'))).toMatchObject({ noAnswer: true, text: expect.stringContaining("couldn't find a listing with that MLS number") });
+  });
+});
+
+/** Reads a generation to its end: the fragments, and the meta it returns. */
+async function drain(generation: AsyncGenerator<string, AnswerMeta, undefined>, onFragment: (count: number) => void = () => {}) {
+  const fragments: string[] = [];
+  for (let step = await generation.next(); ; step = await generation.next()) {
+    if (step.done) return { fragments, meta: step.value };
+    fragments.push(step.value);
+    onFragment(fragments.length);
+  }
+}
+
+describe('streaming an offline answer', () => {
+  it('yields fragments that join to exactly the composed answer', async () => {
+    const question = input('3 bedroom houses in Austin under $500k');
+    const { fragments } = await drain(createOfflineEngine().answer(question, new AbortController().signal));
+    expect(fragments.length).toBeGreaterThan(1);
+    expect(fragments.join('')).toBe(compose(question).text);
+  });
+
+  it('stops when the signal aborts', async () => {
+    const question = input('homes for sale');
+    const whole = compose(question).text.split(/(?<=\s)(?=\S)/).length;
+    const controller = new AbortController();
+    const { fragments } = await drain(createOfflineEngine().answer(question, controller.signal), (count) => {
+      if (count === 3) controller.abort();
+    });
+    expect(fragments).toHaveLength(3);
+    expect(fragments.length).toBeLessThan(whole);
+  });
+
+  it('yields nothing when the signal has already aborted', async () => {
+    const { fragments } = await drain(createOfflineEngine().answer(input('homes for sale'), AbortSignal.abort()));
+    expect(fragments).toEqual([]);
+  });
+
+  it('returns noAnswer and a token count', async () => {
+    const found = await drain(createOfflineEngine().answer(input('condos'), new AbortController().signal));
+    expect(found.meta.noAnswer).toBe(false);
+    expect(found.meta.totalTokens).toBeGreaterThan(0);
+    const missing = await drain(createOfflineEngine().answer(input('what is the weather like?'), new AbortController().signal));
+    expect(missing.meta.noAnswer).toBe(true);
+    expect(missing.meta.totalTokens).toBeGreaterThan(0);
+  });
+});

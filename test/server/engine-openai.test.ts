@@ -1,0 +1,291 @@
+import { APIError } from 'openai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type AskStreamItem } from '../../src/client/index.ts';
+import type { Settings } from '../../src/protocol/index.ts';
+import { createEngines, type AnswerInput, type AnswerMeta } from '../../src/server/engines/index.ts';
+import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
+import { defaultSettings } from '../../src/server/store/chatbots.ts';
+import { localDateTime } from '../../src/server/time.ts';
+import { startFakeModelServer, type ChatMessage, type FakeModelServer, type RecordedModelRequest } from '../support/fake-model-server.ts';
+import { fixtureListings } from '../support/listings.ts';
+import { startService, type TestService } from '../support/service.ts';
+
+const MODEL = 'fake-model';
+const API_KEY = 'sk-test-fake-key';
+const NOW = new Date('2026-11-22T16:31:00Z');
+
+let fake: FakeModelServer;
+beforeAll(async () => {
+  fake = await startFakeModelServer();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+const engine = () => createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL });
+
+function input(question: string, options: { settings?: Partial<Settings>; history?: AnswerInput['history'] } = {}): AnswerInput {
+  return {
+    settings: { ...defaultSettings('America/Chicago', MODEL), ...options.settings },
+    question: { content: question, askType: 'Text', files: [] },
+    history: options.history ?? [],
+    listings: fixtureListings,
+    now: NOW,
+  };
+}
+
+/** Every fragment the engine yields, and what it returns. */
+async function drain(run: AsyncGenerator<string, AnswerMeta, undefined>): Promise<{ fragments: string[]; meta: AnswerMeta }> {
+  const fragments: string[] = [];
+  for (let step = await run.next(); ; step = await run.next()) {
+    if (step.done) return { fragments, meta: step.value };
+    fragments.push(step.value);
+  }
+}
+
+/** The one request the model server received. */
+function onlyRequest(): RecordedModelRequest {
+  expect(fake.requests).toHaveLength(1);
+  return fake.requests[0]!;
+}
+
+/** Answers `question` and returns what the engine sent the model. */
+async function sent(question: string, options: Parameters<typeof input>[1] = {}): Promise<RecordedModelRequest> {
+  await drain(engine().answer(input(question, options), new AbortController().signal));
+  return onlyRequest();
+}
+
+const systemOf = (messages: ChatMessage[]) => {
+  expect(messages[0]?.role).toBe('system');
+  return messages[0]!.content;
+};
+
+describe('the OpenAI-compatible engine streaming an answer', () => {
+  it('yields the model’s content deltas as its fragments, in order', async () => {
+    const chunks = ['Two homes ', 'match: **12 Oak St**', ' and ', '**7 Elm Ave**.'];
+    fake.script({ text: chunks.join(''), chunks });
+    const { fragments } = await drain(engine().answer(input('hello'), new AbortController().signal));
+    expect(fragments).toEqual(chunks);
+    expect(fragments.join('')).toBe('Two homes match: **12 Oak St** and **7 Elm Ave**.');
+  });
+
+  it('returns the total_tokens of the usage chunk as totalTokens', async () => {
+    fake.script({ text: 'Hello there, how can I help?', usage: { prompt: 118, completion: 7 } });
+    const { meta } = await drain(engine().answer(input('hello'), new AbortController().signal));
+    expect(meta).toEqual({ noAnswer: false, totalTokens: 125 });
+  });
+
+  it('estimates totalTokens when the server sends no usage', async () => {
+    fake.script({ text: 'Hello there, how can I help?', omitUsage: true });
+    const { fragments, meta } = await drain(engine().answer(input('hello'), new AbortController().signal));
+    expect(fragments.join('')).toBe('Hello there, how can I help?');
+    expect(meta.noAnswer).toBe(false);
+    expect(meta.totalTokens).toBeGreaterThan(0);
+  });
+
+  it('reports noAnswer when the model streams no content', async () => {
+    fake.script({ text: '', chunks: [], usage: { prompt: 40, completion: 0 } });
+    const { fragments, meta } = await drain(engine().answer(input('hello'), new AbortController().signal));
+    expect(fragments).toEqual([]);
+    expect(meta).toEqual({ noAnswer: true, totalTokens: 40 });
+  });
+
+  it('streams content that arrives with pauses between the chunks', async () => {
+    fake.script({ text: 'Slow and steady.', chunks: ['Slow ', 'and ', 'steady.'], delayMs: 20 });
+    const { fragments } = await drain(engine().answer(input('hello'), new AbortController().signal));
+    expect(fragments).toEqual(['Slow ', 'and ', 'steady.']);
+  });
+});
+
+describe('what the engine asks the model', () => {
+  it('asks the configured model for a stream with usage, at Temperature / 10', async () => {
+    const { body } = await sent('hello', { settings: { Temperature: 7 } });
+    expect(body.model).toBe(MODEL);
+    expect(body.stream).toBe(true);
+    expect(body.stream_options).toEqual({ include_usage: true });
+    expect(body.temperature).toBeCloseTo(0.7, 10);
+  });
+
+  it('passes Temperature 0 and 10 as 0 and 1', async () => {
+    await sent('hello', { settings: { Temperature: 0 } });
+    expect(onlyRequest().body.temperature).toBe(0);
+    fake.reset();
+    await sent('hello', { settings: { Temperature: 10 } });
+    expect(onlyRequest().body.temperature).toBe(1);
+  });
+
+  it('opens with a system message holding SystemMessage and the local date and time in the chatbot’s TimeZone', async () => {
+    const { body } = await sent('hello', { settings: { SystemMessage: 'You are Casa, the assistant of Sunbelt Realty.', TimeZone: 'Asia/Tokyo' } });
+    const system = systemOf(body.messages);
+    expect(system).toContain('You are Casa, the assistant of Sunbelt Realty.');
+    expect(system).toContain(localDateTime(NOW, 'Asia/Tokyo'));
+    expect(localDateTime(NOW, 'Asia/Tokyo')).not.toBe(localDateTime(NOW, 'America/Chicago'));
+    expect(system).not.toContain(localDateTime(NOW, 'America/Chicago'));
+  });
+
+  it('tells the model to always answer in AIResponseLanguage when it is set', async () => {
+    const { body } = await sent('hello', { settings: { AIResponseLanguage: 'Spanish' } });
+    expect(systemOf(body.messages)).toContain('Always answer in Spanish.');
+  });
+
+  it('tells the model to answer in the visitor’s language when AIResponseLanguage is empty', async () => {
+    const { body } = await sent('hola', { settings: { AIResponseLanguage: '' } });
+    const system = systemOf(body.messages);
+    expect(system).toContain("Answer in the visitor's language.");
+    expect(system).not.toContain('Always answer in');
+  });
+
+  it('puts the listings that match the question in the system prompt, and no others', async () => {
+    const { body } = await sent('3 bedroom homes in Austin under $500k');
+    const system = systemOf(body.messages);
+    expect(system).toContain('12 Oak St');
+    expect(system).toContain('7 Elm Ave');
+    expect(system).not.toContain('Denver');
+    expect(system).not.toContain('300 Lamar Blvd'); // Austin, but $725k and 4 bedrooms
+  });
+
+  it('sends the conversation so far between the system message and the question', async () => {
+    const history: AnswerInput['history'] = [
+      { role: 'user', content: 'Do you have homes in Austin?' },
+      { role: 'assistant', content: 'Yes — six are for sale right now.' },
+      { role: 'user', content: 'Which have a 3D tour?' },
+      { role: 'assistant', content: '12 Oak St has one.' },
+    ];
+    const { body } = await sent('How much is it?', { history });
+    expect(body.messages.map(({ role, content }) => ({ role, content }))).toEqual([
+      { role: 'system', content: systemOf(body.messages) },
+      ...history,
+      { role: 'user', content: 'How much is it?' },
+    ]);
+  });
+
+  it('authenticates with the API key as a bearer token', async () => {
+    const { headers } = await sent('hello');
+    expect(headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+});
+
+describe('stopping and failing', () => {
+  it('stops when the signal aborts mid-stream, and the model server sees the client leave', async () => {
+    fake.script({ text: 'One two three four five.', holdAfter: 2 });
+    const controller = new AbortController();
+    const run = engine().answer(input('hello'), controller.signal);
+    expect(await run.next()).toEqual({ done: false, value: 'One ' });
+    expect(await run.next()).toEqual({ done: false, value: 'two ' });
+    const waiting = run.next(); // the model server holds the stream here
+    controller.abort();
+    expect((await waiting).done).toBe(true);
+    const request = onlyRequest();
+    await request.closed;
+    expect(request.disconnected).toBe(true);
+  });
+
+  it('closes the model’s stream when the consumer stops reading', async () => {
+    fake.script({ text: 'One two three four five.', holdAfter: 1 });
+    const run = engine().answer(input('hello'), new AbortController().signal);
+    expect(await run.next()).toEqual({ done: false, value: 'One ' });
+    await run.return({ noAnswer: false, totalTokens: 0 });
+    const request = onlyRequest();
+    await request.closed;
+    expect(request.disconnected).toBe(true);
+  });
+
+  it('throws when the model server answers 500, and does not retry', async () => {
+    fake.script({ text: '', serverError: 'The server had an error while processing your request.' });
+    const run = engine().answer(input('hello'), new AbortController().signal);
+    const failure = await run.next().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(APIError);
+    expect((failure as APIError).status).toBe(500);
+    expect((failure as APIError).message).toContain('The server had an error while processing your request.');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('throws when the connection drops mid-stream, after yielding what had arrived', async () => {
+    fake.script({ text: 'One two three four five.', failAfter: 2 });
+    const run = engine().answer(input('hello'), new AbortController().signal);
+    const fragments: string[] = [];
+    await expect(
+      (async () => {
+        for (let step = await run.next(); !step.done; step = await run.next()) fragments.push(step.value);
+      })(),
+    ).rejects.toThrow();
+    expect(fragments).toEqual(['One ', 'two ']);
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('answering through the service with a model server', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startService({
+      engines: createEngines(createOfflineEngine(), { model: MODEL, engine: createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL }) }),
+    });
+  }, 60_000);
+  afterAll(() => service?.close());
+
+  async function ask(client: TestService['owner'], sessionID: number, content: string): Promise<AskStreamItem[]> {
+    const items: AskStreamItem[] = [];
+    for await (const item of client.askStream({ sessionID, content, clientMessageId: crypto.randomUUID() })) items.push(item);
+    return items;
+  }
+
+  it('lists the model in ModelList', async () => {
+    const models = await service.owner.modelList();
+    expect(models).toContainEqual({ Key: MODEL, Value: MODEL, Status: true });
+  });
+
+  it('streams the model’s tokens to the visitor, and the final object carries them and the usage total', async () => {
+    const serial = await service.newChatbot();
+    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Model: MODEL });
+    const visitor = await service.visitor(serial);
+    const chunks = ['Hi! ', 'Two homes ', 'in Austin ', 'fit that budget.'];
+    fake.script({ text: chunks.join(''), chunks, usage: { prompt: 200, completion: 12 } });
+
+    const items = await ask(visitor.client, visitor.sessionId, 'Anything in Austin under $500k?');
+    const fragments = items.flatMap((item) => (item.kind === 'fragment' ? [item.content] : []));
+    const final = items.at(-1);
+    expect(fragments).toEqual(chunks);
+    expect(items.filter((item) => item.kind === 'final')).toHaveLength(1);
+    expect(final?.kind).toBe('final');
+    if (final?.kind !== 'final') return;
+    expect(final.Answer).toBe(chunks.join(''));
+    expect(final.TotalToken).toBe(212);
+    expect(onlyRequest().body.messages.at(-1)).toEqual({ role: 'user', content: 'Anything in Austin under $500k?' });
+  });
+
+  it('ends the visitor’s stream with an error when the model server fails, having asked it once', async () => {
+    const serial = await service.newChatbot();
+    const visitor = await service.visitor(serial);
+    fake.script({ text: '', serverError: 'The server had an error while processing your request.' });
+    const failure = await ask(visitor.client, visitor.sessionId, 'hello').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe(500);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('tells the model the chatbot’s local time and the session’s earlier turns', async () => {
+    service.clock.set(NOW);
+    const serial = await service.newChatbot({ timeZone: 'Europe/Madrid', AIResponseLanguage: 'Spanish' });
+    const visitor = await service.visitor(serial);
+    fake.script({ text: 'Sí, tenemos casas en Austin.' }, { text: 'La más barata es 7 Elm Ave.' });
+    await ask(visitor.client, visitor.sessionId, 'Do you have homes in Austin?');
+    await ask(visitor.client, visitor.sessionId, 'Which is cheapest?');
+
+    expect(fake.requests).toHaveLength(2);
+    const { messages } = fake.requests[1]!.body;
+    const system = systemOf(messages);
+    expect(system).toContain(localDateTime(NOW, 'Europe/Madrid'));
+    expect(system).toContain('Always answer in Spanish.');
+    expect(messages.slice(1).map(({ role, content }) => ({ role, content }))).toEqual([
+      { role: 'user', content: 'Do you have homes in Austin?' },
+      { role: 'assistant', content: 'Sí, tenemos casas en Austin.' },
+      { role: 'user', content: 'Which is cheapest?' },
+    ]);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * A model server on loopback that speaks OpenAI's Chat Completions streaming wire format, for
+ * testing the OpenAI-compatible engine through the real `openai` client rather than a mock of it.
+ * `POST /v1/chat/completions` with `stream: true` answers as OpenAI does: a role chunk, content
+ * chunks, a `finish_reason: "stop"` chunk, the usage chunk (`choices: []`) when
+ * `stream_options.include_usage` is set, then `data: [DONE]`. Each request plays the next scripted
+ * reply (or the default one); every request is recorded with its body, headers and whether the
+ * client went away before the response ended.
+ */
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** What one request gets back. */
+export interface ScriptedReply {
+  /** The answer's text, streamed as `chunks` when given (they must join to `text`), else in words. */
+  text: string;
+  chunks?: string[];
+  /** A pause before each content chunk. */
+  delayMs?: number;
+  /** Destroy the socket after this many content chunks, mid-stream. */
+  failAfter?: number;
+  /** Send this many content chunks, then wait until the client goes away. */
+  holdAfter?: number;
+  /** Send no usage chunk even when the request asks for one. */
+  omitUsage?: boolean;
+  /** Answer with HTTP 500 and OpenAI's error JSON carrying this message instead of a stream. */
+  serverError?: string;
+  /** The token counts of the usage chunk (`total_tokens` is their sum). */
+  usage?: { prompt: number; completion: number };
+}
+
+export interface ChatMessage {
+  role: string;
+  content: string;
+}
+
+/** The parts of a Chat Completions request body the engine's tests look at. */
+export interface ChatRequestBody {
+  model: string;
+  messages: ChatMessage[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  temperature?: number;
+}
+
+export interface RecordedModelRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: ChatRequestBody;
+  /** The client went away before the response ended. */
+  disconnected: boolean;
+  /** Settles once the response is over, ended or cut. */
+  closed: Promise<void>;
+}
+
+export interface FakeModelServer {
+  /** The base URL an OpenAI client takes: `http://127.0.0.1:<port>/v1`. */
+  baseUrl: string;
+  /** Every chat completion request, oldest first. */
+  requests: RecordedModelRequest[];
+  /** Queue replies for the next requests, in order. */
+  script(...replies: ScriptedReply[]): void;
+  /** Forget the recorded requests and any unplayed replies. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_REPLY: ScriptedReply = { text: 'Hello from the fake model.', usage: { prompt: 30, completion: 6 } };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isMessage = (v: unknown): v is ChatMessage => isRecord(v) && typeof v.role === 'string' && typeof v.content === 'string';
+
+function asChatRequest(v: unknown): ChatRequestBody | null {
+  if (!isRecord(v) || typeof v.model !== 'string' || !Array.isArray(v.messages) || !v.messages.every(isMessage)) return null;
+  return v as unknown as ChatRequestBody;
+}
+
+const words = (text: string) => text.split(/(?<=\s)(?=\S)/);
+/** Settles once everything written to `res` so far has been handed to the operating system. */
+const flushed = (res: ServerResponse) => new Promise<void>((resolve) => res.write('', () => resolve()));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+function sendError(res: ServerResponse, status: number, message: string, type: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { message, type, param: null, code: null } }));
+}
+
+export async function startFakeModelServer(): Promise<FakeModelServer> {
+  const requests: RecordedModelRequest[] = [];
+  const queue: ScriptedReply[] = [];
+  const sockets = new Set<Socket>();
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => res.destroy());
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const text = await readBody(req);
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendError(res, 404, `Unknown path ${req.url}`, 'invalid_request_error');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return sendError(res, 400, 'The body is not JSON.', 'invalid_request_error');
+    }
+    const body = asChatRequest(parsed);
+    if (!body) return sendError(res, 400, 'A chat completion needs a model and messages.', 'invalid_request_error');
+    const record: RecordedModelRequest = {
+      method: req.method,
+      path: req.url,
+      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+      body,
+      disconnected: false,
+      closed: new Promise((resolve) =>
+        res.once('close', () => {
+          record.disconnected = !res.writableFinished;
+          resolve();
+        }),
+      ),
+    };
+    requests.push(record);
+    const reply = queue.shift() ?? DEFAULT_REPLY;
+    if (reply.serverError) return sendError(res, 500, reply.serverError, 'server_error');
+    if (body.stream !== true) return sendError(res, 400, 'The fake model server only streams.', 'invalid_request_error');
+    await stream(res, body, reply);
+  }
+
+  async function stream(res: ServerResponse, body: ChatRequestBody, reply: ScriptedReply): Promise<void> {
+    const id = `chatcmpl-${randomBytes(12).toString('hex')}`;
+    const created = Math.floor(Date.now() / 1000);
+    const withUsage = body.stream_options?.include_usage === true;
+    const chunk = (choices: unknown[], usage: unknown = null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, system_fingerprint: 'fp_fake', choices, ...(withUsage ? { usage } : {}) })}\n\n`;
+    const choice = (delta: Record<string, string>, finish: string | null) => ({ index: 0, delta, logprobs: null, finish_reason: finish });
+
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.write(chunk([choice({ role: 'assistant', content: '' }, null)]));
+    const pieces = reply.chunks ?? words(reply.text);
+    for (const [i, piece] of pieces.entries()) {
+      // Cut only once what was sent has reached the socket, so the client reads it before the cut.
+      if (i === reply.failAfter) {
+        await flushed(res);
+        return void res.socket?.destroy();
+      }
+      if (i === reply.holdAfter) return; // the test aborts; `closed` settles when the client leaves
+      if (reply.delayMs) await pause(reply.delayMs);
+      if (res.destroyed) return;
+      res.write(chunk([choice({ content: piece }, null)]));
+    }
+    res.write(chunk([choice({}, 'stop')]));
+    if (withUsage && !reply.omitUsage) {
+      const prompt = reply.usage?.prompt ?? 0;
+      const completion = reply.usage?.completion ?? pieces.length;
+      res.write(chunk([], { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }));
+    }
+    res.end('data: [DONE]\n\n');
+  }
+
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script: (...replies) => void queue.push(...replies),
+    reset: () => {
+      requests.length = 0;
+      queue.length = 0;
+    },
+    close: async () => {
+      // Held streams never end on their own; cut them so close() returns.
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
