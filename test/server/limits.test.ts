@@ -3,24 +3,29 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../src/client/index.ts';
 import { messages } from '../../src/server/store/schema.ts';
+import { openStore, type Store } from '../../src/server/store/db.ts';
 import { TestClock, startService, type TestService } from '../support/service.ts';
 
 const clock = new TestClock();
 let service: TestService;
 let second: TestService;
 let proxied: TestService;
+let secondStore: Store | null = null;
 
 beforeAll(async () => {
   service = await startService({ clock });
-  // A second instance on the same database and secret, as behind a load balancer.
+  // A second instance on the same database and secret, as behind a load balancer: on PostgreSQL
+  // with a connection pool of its own; an in-memory PGlite can only be shared in-process.
+  secondStore = service.databaseUrl ? await openStore({ databaseUrl: service.databaseUrl }) : null;
   [second, proxied] = await Promise.all([
-    startService({ clock, store: service.store, secret: service.secret }),
+    startService({ clock, store: secondStore ?? service.store, secret: service.secret }),
     startService({ clock, store: service.store, secret: service.secret, trustProxy: true }),
   ]);
 });
 afterAll(async () => {
   await second.close();
   await proxied.close();
+  await secondStore?.close();
   await service.close();
 });
 

@@ -60,6 +60,8 @@ export interface TestService {
   app: FastifyInstance;
   db: Db;
   store: Store;
+  /** The PostgreSQL database of this service (postgres project), or undefined for in-memory PGlite. */
+  databaseUrl: string | undefined;
   dataDir: string;
   apiKey: string;
   ownerId: number;
@@ -81,6 +83,8 @@ export interface ServiceOptions {
   clock?: TestClock;
   /** Share this store instead of opening one (several instances on one database). */
   store?: Store;
+  /** The URL `store` was opened on, if it is PostgreSQL. */
+  databaseUrl?: string | undefined;
   secret?: Buffer;
   dataDir?: string;
   trustProxy?: boolean;
@@ -113,6 +117,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     app,
     db: store.db,
     store,
+    databaseUrl: database?.url ?? (options.store ? options.databaseUrl : undefined),
     dataDir,
     apiKey,
     ownerId,
