@@ -29,6 +29,7 @@ async function sessionFor(ctx: ServiceContext, caller: Caller, sessionId: number
   if (caller.kind === 'visitor' && caller.sessionId !== sessionId) throw forbidden('This visitor token belongs to another session');
   const session = await findSession(ctx.db, sessionId);
   if (!session) throw notFound(`No session has the id ${sessionId}`);
+  if (caller.kind === 'visitor' && caller.chatbot !== session.chatbot) throw forbidden('This visitor token belongs to another chatbot');
   const chatbot = await findChatbot(ctx.db, session.chatbot);
   if (!chatbot) throw notFound('The chatbot of this session no longer exists');
   if (caller.kind === 'visitor') assertPageAllowed(chatbot.settings, req, reply);
