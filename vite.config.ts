@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { minifyHTMLLiterals } from 'minify-literals';
 import { playwright } from '@vitest/browser-playwright';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -19,32 +20,71 @@ const browserTests = ['test/widget/**/*.test.ts', 'test/**/*.browser.test.ts'];
 // What runs twice in CI: on the embedded PGlite (node) and on PostgreSQL (postgres, when DATABASE_URL is set).
 const serviceTests = ['test/server/**/*.test.ts', 'test/client/contract.test.ts'];
 
+/**
+ * Lit's html`` and css`` literals ship as written, indentation and all; in builds they are minified.
+ * Whitespace collapses conservatively (one space stays), so words and inline elements never join.
+ */
+const minifyLiterals = (): Plugin => ({
+  name: 'chat-bot:minify-literals',
+  apply: 'build',
+  async transform(code, id) {
+    if (!/[\\/]src[\\/]widget[\\/].+\.ts$/.test(id)) return null;
+    const result = await minifyHTMLLiterals(code, {
+      fileName: id,
+      minifyOptions: { collapseWhitespace: true, conservativeCollapse: true, removeComments: true },
+    });
+    return result ? { code: result.code, map: result.map?.toString() ?? null } : null;
+  },
+});
+
+const target = 'es2021';
+// Three builds (`npm run build` runs each): what a bundler imports, what a script tag loads, and
+// the panel the script tag's launcher loads beside it on first intent.
+const builds = {
+  // dist/lib: ES modules for bundlers; dependencies (lit among them) stay imports; the panel is a lazy chunk.
+  lib: {
+    target,
+    outDir: 'dist/lib',
+    emptyOutDir: true,
+    sourcemap: true,
+    lib: { entry: { index: 'src/index.ts', client: 'src/client/index.ts' }, formats: ['es' as const] },
+    rolldownOptions: { external: isDependency },
+  },
+  // dist/chat-bot.js: the script-tag file, a classic script holding only the launcher.
+  embed: {
+    target,
+    outDir: 'dist',
+    emptyOutDir: false,
+    sourcemap: true,
+    minify: true,
+    lib: { entry: 'src/embed.ts', formats: ['iife' as const], name: 'ChatBotEmbed', fileName: () => 'chat-bot.js' },
+  },
+  // dist/chat-bot.panel.js (+ its chunks): everything else, lit included, as ES modules.
+  panel: {
+    target,
+    outDir: 'dist',
+    emptyOutDir: false,
+    sourcemap: true,
+    minify: true,
+    lib: { entry: 'src/widget/chat-bot-panel.ts', formats: ['es' as const], fileName: () => 'chat-bot.panel.js' },
+    // Library mode keeps ES output unminified (for bundlers); this one goes straight to visitors.
+    rolldownOptions: { output: { chunkFileNames: 'chat-bot.[name]-[hash].js', minify: true } },
+  },
+};
+
 export default defineConfig(({ mode }) => ({
-  build:
-    mode === 'embed'
-      ? {
-          // dist/chat-bot.js: one self-contained file for a <script> tag, everything inlined.
-          target: 'es2021',
-          outDir: 'dist',
-          emptyOutDir: false,
-          sourcemap: true,
-          lib: { entry: 'src/embed.ts', formats: ['iife'], name: 'ChatBotEmbed', fileName: () => 'chat-bot.js' },
-        }
-      : {
-          // dist/lib: ES modules for bundlers; dependencies (lit among them) stay imports.
-          target: 'es2021',
-          outDir: 'dist/lib',
-          emptyOutDir: true,
-          sourcemap: true,
-          lib: { entry: { index: 'src/index.ts', client: 'src/client/index.ts' }, formats: ['es'] },
-          rolldownOptions: { external: isDependency },
-        },
+  plugins: [minifyLiterals()],
+  build: builds[mode as keyof typeof builds] ?? builds.lib,
   test: {
     expect: { requireAssertions: true },
     projects: [
       {
         optimizeDeps: {
-          include: ['lit', '@open-wc/testing-helpers', 'chai-a11y-axe', 'axe-core/axe.min.js', '@microsoft/fetch-event-source', 'idb-keyval'],
+          // Declared up front: a dependency found mid-run makes Vite reload the page (and load lit twice).
+          include: [
+            'lit', 'lit/decorators.js', 'lit/directives/repeat.js', '@open-wc/testing-helpers', 'chai-a11y-axe',
+            'axe-core/axe.min.js', '@microsoft/fetch-event-source', 'idb-keyval',
+          ],
         },
         test: {
           name: 'browser',

@@ -1,7 +1,11 @@
 /**
  * Entry for the script tag: `<script src=".../chat-bot.js" data-serial-number="…" async>`.
- * Adds one `<chat-bot>` carrying the script's `data-*` attributes, unless the page has one.
+ * Defines <chat-bot> — the launcher only; the panel's code (`chat-bot.panel.js`, beside this
+ * file) loads on the visitor's first intent — and adds one <chat-bot> carrying the script's
+ * `data-*` attributes, unless the page has one. Loading this file twice changes nothing.
  */
+import { ChatBot, defineChatBot } from './widget/chat-bot.ts';
+
 function insertFromScript(script: HTMLScriptElement): void {
   const place = () => {
     if (document.querySelector('chat-bot')) return;
@@ -16,6 +20,11 @@ function insertFromScript(script: HTMLScriptElement): void {
 }
 
 // Without a document (server-side rendering, workers) there is nothing to do.
-if (typeof document !== 'undefined' && document.currentScript instanceof HTMLScriptElement) {
-  insertFromScript(document.currentScript);
+if (typeof document !== 'undefined') {
+  const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
+  // The panel's chunk sits beside this file, wherever it was loaded from.
+  const panelUrl = new URL('chat-bot.panel.js', script?.src || document.baseURI).href;
+  ChatBot.loadPanel ??= () => import(/* @vite-ignore */ panelUrl);
+  defineChatBot();
+  if (script) insertFromScript(script);
 }

@@ -1,9 +1,27 @@
 /**
- * Entry for bundlers: `import 'chat-bot'` or `import { createClient } from 'chat-bot'`.
- * Exports the typed client and the protocol's types (types only: no schema reaches a bundle).
+ * Entry for bundlers: `import 'chat-bot'` defines <chat-bot> (and does nothing else); the panel's
+ * code is a separate chunk, loaded on the visitor's first intent. Also exports the typed client
+ * and the protocol's types (types only: no schema reaches a bundle).
  */
+import { ChatBot, defineChatBot } from './widget/chat-bot.ts';
+
+ChatBot.loadPanel = () => import('./widget/chat-bot-panel.ts');
+defineChatBot();
+
+export { ChatBot };
+export {
+  ChatBotAnswerEvent,
+  ChatBotCloseEvent,
+  ChatBotErrorEvent,
+  ChatBotHandoffEvent,
+  ChatBotOpenEvent,
+  ChatBotSendEvent,
+} from './widget/events.ts';
+export type { WidgetSettings } from './widget/settings.ts';
+export type { Strings } from './widget/strings.ts';
 export {
   createClient,
+  callOperation,
   ApiError,
   NetworkError,
   abortError,

@@ -2,11 +2,12 @@
  * The typed client of API.md: one method per operation, each credential in the header API.md
  * names, failures as ApiError / NetworkError, aborts as AbortError. Runs in browsers and Node.
  */
-import { FILE_PATH_PREFIX, HEADERS, ROUTES, type OperationName } from '../protocol/paths.ts';
-import type { BodyOf, DataOf } from '../protocol/operations.ts';
+import { FILE_PATH_PREFIX, ROUTES, type OperationName } from '../protocol/paths.ts';
+import type { BodyOf } from '../protocol/operations.ts';
 import type { AskBody } from '../protocol/chat.ts';
 import type { UploadResult } from '../protocol/files.ts';
-import { readEnvelope, send, type FetchLike } from './http.ts';
+import { readEnvelope, send } from './http.ts';
+import { baseOf, callOperation, fetchOf, headersFor, type CallOptions, type ClientOptions, type Credentials } from './call.ts';
 import { openStream, type AskStreamItem } from './stream.ts';
 import { NetworkError, abortError } from './errors.ts';
 
@@ -14,56 +15,33 @@ export { ApiError, NetworkError, abortError, isAbortError, type NetworkErrorCode
 export type { AskStreamItem } from './stream.ts';
 export type { FetchLike } from './http.ts';
 
-export interface Credentials {
-  /** The owner's API key (`Authorization`). Never put it in a public page. */
-  apiKey?: string | undefined;
-  /** An owner session key (`chatrobot-sessionkey`), as issued by `sessionKey()`. */
-  sessionKey?: string | undefined;
-  /** A visitor token (`Authorization`), as issued by `getSession()` without an API key. */
-  visitorToken?: string | undefined;
-}
-
-export interface ClientOptions extends Credentials {
-  /** The service origin, e.g. `https://chat.example.com` ('' = the page's own origin). */
-  baseUrl: string;
-  /** A fetch to use instead of the global one. */
-  fetch?: FetchLike | undefined;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-}
+export type { Credentials, ClientOptions, CallOptions } from './call.ts';
+export { callOperation } from './call.ts';
 
 export type Client = ReturnType<typeof createClient>;
-type AskRequest = Omit<AskBody, 'stream'>;
+export type AskRequest = Omit<AskBody, 'stream'>;
+
+/** Ask and wait for the whole answer (also `client.ask`; alone, for code that needs nothing else). */
+export const ask = (options: ClientOptions, body: AskRequest, opts?: CallOptions) => callOperation(options, 'ClientAsk', { ...body, stream: false }, opts);
+
+/** Ask and read the answer as it is generated: fragments, then the final object (also `client.askStream`). */
+export function askStream(options: ClientOptions, body: AskRequest, opts?: CallOptions): AsyncIterable<AskStreamItem> {
+  return openStream({
+    url: baseOf(options) + ROUTES.ClientAsk.path,
+    headers: headersFor(options, true),
+    body: JSON.stringify({ ...body, stream: true }),
+    fetch: fetchOf(options),
+    signal: opts?.signal,
+  });
+}
 /** What `upload` sends: any bytes fetch can send (a Node Buffer too). */
 export type UploadBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>;
 
 export function createClient(options: ClientOptions) {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  // Looked up per call, so a fetch patched after the client was made is the one used.
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-
-  function headers(json: boolean): Record<string, string> {
-    const h: Record<string, string> = { Accept: 'application/json' };
-    if (json) h['Content-Type'] = 'application/json';
-    const authorization = options.apiKey ?? options.visitorToken;
-    if (authorization) h[HEADERS.authorization] = authorization;
-    if (options.sessionKey) h[HEADERS.sessionKey] = options.sessionKey;
-    return h;
-  }
-
-  async function call<N extends OperationName>(name: N, body: unknown, opts?: CallOptions): Promise<DataOf<N>> {
-    const route = ROUTES[name];
-    const post = route.method === 'POST';
-    const res = await send(fetchImpl, base + route.path, {
-      method: route.method,
-      headers: headers(post),
-      body: post ? JSON.stringify(body ?? {}) : null,
-      signal: opts?.signal ?? null,
-    });
-    return readEnvelope<DataOf<N>>(res, opts?.signal);
-  }
+  const base = baseOf(options);
+  const fetchImpl = fetchOf(options);
+  const headers = (json: boolean) => headersFor(options, json);
+  const call = <N extends OperationName>(name: N, body: unknown, opts?: CallOptions) => callOperation(options, name, body, opts);
 
   const op =
     <N extends OperationName>(name: N) =>
@@ -85,16 +63,9 @@ export function createClient(options: ClientOptions) {
     sessionKey: (opts?: CallOptions) => call('SessionKey', {}, opts),
 
     /** Ask and wait for the whole answer. */
-    ask: (body: AskRequest, opts?: CallOptions) => call('ClientAsk', { ...body, stream: false }, opts),
+    ask: (body: AskRequest, opts?: CallOptions) => ask(options, body, opts),
     /** Ask and read the answer as it is generated: fragments, then the final object. */
-    askStream: (body: AskRequest, opts?: CallOptions): AsyncIterable<AskStreamItem> =>
-      openStream({
-        url: base + ROUTES.ClientAsk.path,
-        headers: headers(true),
-        body: JSON.stringify({ ...body, stream: true }),
-        fetch: fetchImpl,
-        signal: opts?.signal,
-      }),
+    askStream: (body: AskRequest, opts?: CallOptions): AsyncIterable<AskStreamItem> => askStream(options, body, opts),
     talkToHuman: op('TalkToHuman'),
 
     realEstateCreate: op('RealEstateCreate'),

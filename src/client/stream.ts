@@ -4,9 +4,9 @@
  */
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { StreamFinal } from '../protocol/chat.ts';
-import { createSseParser, type SseMessage } from '../protocol/sse.ts';
+import type { SseMessage } from '../protocol/sse.ts';
 import { ApiError, NetworkError, abortError, isAbortError } from './errors.ts';
-import { contentType, describe, errorFromResponse, send, type FetchLike } from './http.ts';
+import { contentType, describe, errorFromResponse, type FetchLike } from './http.ts';
 
 /** One item of `askStream`: every fragment, then — last — the final object. */
 export type AskStreamItem = { kind: 'fragment'; content: string } | ({ kind: 'final' } & StreamFinal);
@@ -19,8 +19,8 @@ export interface StreamRequest {
   signal?: AbortSignal | undefined;
 }
 
-type Push = (item: AskStreamItem | Error) => void;
-type Source = (request: StreamRequest, push: Push, signal: AbortSignal) => Promise<void>;
+export type Push = (item: AskStreamItem | Error) => void;
+export type Source = (request: StreamRequest, push: Push, signal: AbortSignal) => Promise<void>;
 
 export async function* openStream(request: StreamRequest): AsyncGenerator<AskStreamItem, void, undefined> {
   const { signal } = request;
@@ -37,8 +37,9 @@ export async function* openStream(request: StreamRequest): AsyncGenerator<AskStr
     put(abortError());
   };
   signal?.addEventListener('abort', onAbort, { once: true });
-  // Browsers get fetch-event-source (as the product requires); Node and workers the protocol's parser.
-  const source: Source = typeof document === 'undefined' ? fromFetch : fromEventSource;
+  // Browsers get fetch-event-source (as the product requires); Node and workers the protocol's
+  // parser, loaded only there so that no browser downloads it.
+  const source: Source = typeof document === 'undefined' ? (await import('./stream-fetch.ts')).fromFetch : fromEventSource;
   source(request, put, stop.signal).then(
     () => put('end'),
     (error: unknown) => put(error instanceof Error ? error : new Error(String(error))),
@@ -61,7 +62,7 @@ export async function* openStream(request: StreamRequest): AsyncGenerator<AskStr
 }
 
 /** Turns one SSE message into a stream item; empty and unknown events are skipped. */
-function interpret(message: SseMessage, status: number): AskStreamItem | Error | null {
+export function interpret(message: SseMessage, status: number): AskStreamItem | Error | null {
   if (message.data.trim() === '') return null;
   let payload: unknown;
   try {
@@ -81,34 +82,7 @@ function interpret(message: SseMessage, status: number): AskStreamItem | Error |
   return null;
 }
 
-const isEventStream = (res: Response) => res.ok && contentType(res).startsWith('text/event-stream');
-
-/** Node (and any runtime without a document): fetch + the protocol's tolerant parser. */
-const fromFetch: Source = async (request, push, signal) => {
-  const res = await send(request.fetch, request.url, {
-    method: 'POST',
-    headers: { ...request.headers, Accept: 'text/event-stream' },
-    body: request.body,
-    signal,
-  });
-  if (!isEventStream(res)) throw await errorFromResponse(res, signal);
-  const parser = createSseParser((m) => {
-    const item = interpret(m, res.status);
-    if (item) push(item);
-  });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    let chunk: ReadableStreamReadResult<string>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      if (signal.aborted) return;
-      throw new NetworkError('interrupted', `The stream was cut off (${describe(error)})`, { cause: error });
-    }
-    if (chunk.done) return parser.end();
-    parser.push(chunk.value);
-  }
-};
+export const isEventStream = (res: Response) => res.ok && contentType(res).startsWith('text/event-stream');
 
 /**
  * Browsers: @microsoft/fetch-event-source, configured so it can never re-send the question

@@ -1,6 +1,9 @@
 /** Every operation of API.md with its route, request schema and Data schema. */
 import { Type, type Static, type TSchema } from 'typebox';
 import { ROUTES, type OperationName, type OperationRoute } from './paths.ts';
+
+/** A credential of API.md §2. */
+export type Credential = 'apiKey' | 'sessionKey' | 'visitorToken';
 import { AddBody, AddResult, EditBody, FullSettings, PublicSettings, SerialNumberBody } from './settings.ts';
 import {
   AskBody,
@@ -25,14 +28,42 @@ import {
 import { PreUploadBody, PreUploadResult, UploadSuccessBody, UploadSuccessResult } from './files.ts';
 
 export interface OperationSpec extends OperationRoute {
+  /** Credentials the operation accepts. */
+  readonly credentials: readonly Credential[];
+  /** Also open without any credential, to pages the chatbot allows (the visitor flow). */
+  readonly visitorFlow?: true;
   /** The request body's schema; null for GET operations. */
   readonly body: TSchema | null;
   readonly data: TSchema;
   readonly summary: string;
 }
 
-const spec = <B extends TSchema | null, D extends TSchema>(name: OperationName, body: B, data: D, summary: string) =>
-  ({ ...ROUTES[name], body, data, summary }) as const;
+const owner = ['apiKey'] as const;
+const ownerOrSession = ['apiKey', 'sessionKey'] as const;
+const anyone = ['apiKey', 'sessionKey', 'visitorToken'] as const;
+const visitorOrOwner = ['apiKey', 'visitorToken'] as const;
+
+/** Who may call each operation (API.md §2). */
+const ACCESS = {
+  Add: { credentials: owner },
+  Edit: { credentials: owner },
+  GetSession: { credentials: ['apiKey', 'visitorToken'], visitorFlow: true },
+  Get: { credentials: anyone, visitorFlow: true },
+  ModelList: { credentials: ownerOrSession },
+  ClientAsk: { credentials: visitorOrOwner },
+  TalkToHuman: { credentials: visitorOrOwner },
+  RealEstateCreate: { credentials: ownerOrSession },
+  RealEstateUpdate: { credentials: ownerOrSession },
+  RealEstateDelete: { credentials: ownerOrSession },
+  RealEstateList: { credentials: ownerOrSession },
+  RealEstateGet: { credentials: ownerOrSession },
+  GetPreUploadUrl: { credentials: anyone },
+  UploadSuccess: { credentials: anyone },
+  SessionKey: { credentials: owner },
+} as const satisfies Record<OperationName, { credentials: readonly Credential[]; visitorFlow?: true }>;
+
+const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(name: N, body: B, data: D, summary: string) =>
+  ({ ...ROUTES[name], ...ACCESS[name], body, data, summary }) as const;
 
 export const OPERATIONS = {
   Add: spec('Add', AddBody, AddResult, 'Create a chatbot'),
@@ -51,6 +82,8 @@ export const OPERATIONS = {
   UploadSuccess: spec('UploadSuccess', UploadSuccessBody, UploadSuccessResult, 'Check an uploaded file by its content'),
   SessionKey: spec('SessionKey', SessionKeyBody, SessionKeyResult, 'Exchange the API key for an owner session key'),
 } as const satisfies Record<OperationName, OperationSpec>;
+
+export const OPERATION_NAMES = Object.keys(ROUTES) as OperationName[];
 
 type Ops = typeof OPERATIONS;
 /** The request body type of an operation. */

@@ -68,8 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/openapi.json', async () => openapi);
 
   await app.register(fastifyStatic, { root: demoDir, prefix: '/' });
-  // The script-tag file and the chunks it loads lazily, beside it on the same origin.
-  const widgetHeaders = { 'cache-control': 'public, max-age=300', 'cross-origin-resource-policy': 'cross-origin' };
+  // The script-tag file and the chunks it loads lazily, beside it on the same origin. Pages on other
+  // sites import the chunks as modules, which needs CORS.
+  const widgetHeaders = { 'cache-control': 'public, max-age=300', 'cross-origin-resource-policy': 'cross-origin', 'access-control-allow-origin': '*' };
   app.get('/chat-bot.js', (_req, reply) => reply.headers(widgetHeaders).sendFile('chat-bot.js', widgetDir));
   app.get<{ Params: { chunk: string } }>('/chat-bot.:chunk', (req, reply) =>
     /^[\w.-]+\.js(\.map)?$/.test(req.params.chunk) && !req.params.chunk.includes('..')

@@ -1,16 +1,31 @@
 /**
- * Starts the real reference service for the browser tests (PGlite in memory) and hands them its
- * origin, an owner API key and a chatbot (`inject('apiOrigin')`, `inject('apiKey')`, `inject('serialNumber')`).
+ * The real reference service for the browser tests (PGlite in memory), with two engines: the
+ * offline one, and "scripted" — the OpenAI-compatible engine in front of a fake model server whose
+ * replies a test scripts through the control server. Tests get `apiOrigin`, an owner `apiKey`,
+ * a chatbot (`serialNumber`) and `controlOrigin` through `inject`.
  */
 import type { TestProject } from 'vitest/node';
+import { createEngines } from '../../src/server/engines/index.ts';
+import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
+import { startControlServer } from '../support/control-server.ts';
+import { startFakeModelServer } from '../support/fake-model-server.ts';
 import { startService } from '../support/service.ts';
 
 export default async function setup(project: TestProject) {
-  const service = await startService();
+  const model = await startFakeModelServer();
+  const engines = createEngines(createOfflineEngine(), { model: 'scripted', engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }) });
+  const service = await startService({ engines });
+  const control = await startControlServer(service, model);
   project.provide('apiOrigin', service.origin);
   project.provide('apiKey', service.apiKey);
-  project.provide('serialNumber', await service.newChatbot({ Name: 'Browser test bot' }));
-  return () => service.close();
+  project.provide('controlOrigin', control.origin);
+  project.provide('serialNumber', await service.newChatbot({ Name: 'Browser test bot', Model: 'offline' }));
+  return async () => {
+    await control.close();
+    await service.close();
+    await model.close();
+  };
 }
 
 declare module 'vitest' {
@@ -18,5 +33,6 @@ declare module 'vitest' {
     apiOrigin: string;
     apiKey: string;
     serialNumber: string;
+    controlOrigin: string;
   }
 }

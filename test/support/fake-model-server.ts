@@ -63,6 +63,8 @@ export interface FakeModelServer {
   requests: RecordedModelRequest[];
   /** Queue replies for the next requests, in order. */
   script(...replies: ScriptedReply[]): void;
+  /** The reply for every request whose last user message contains `match` (kept: retries replay it). */
+  scriptFor(match: string, reply: ScriptedReply): void;
   /** Forget the recorded requests and any unplayed replies. */
   reset(): void;
   close(): Promise<void>;
@@ -97,6 +99,7 @@ function sendError(res: ServerResponse, status: number, message: string, type: s
 export async function startFakeModelServer(): Promise<FakeModelServer> {
   const requests: RecordedModelRequest[] = [];
   const queue: ScriptedReply[] = [];
+  const keyed = new Map<string, ScriptedReply>();
   const sockets = new Set<Socket>();
 
   const server = createServer((req, res) => {
@@ -132,7 +135,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       ),
     };
     requests.push(record);
-    const reply = queue.shift() ?? DEFAULT_REPLY;
+    const asked = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+    const reply = [...keyed].find(([match]) => asked.includes(match))?.[1] ?? queue.shift() ?? DEFAULT_REPLY;
     if (reply.serverError) return sendError(res, 500, reply.serverError, 'server_error');
     if (body.stream !== true) return sendError(res, 400, 'The fake model server only streams.', 'invalid_request_error');
     await stream(res, body, reply);
@@ -176,9 +180,11 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     script: (...replies) => void queue.push(...replies),
+    scriptFor: (match, reply) => void keyed.set(match, reply),
     reset: () => {
       requests.length = 0;
       queue.length = 0;
+      keyed.clear();
     },
     close: async () => {
       // Held streams never end on their own; cut them so close() returns.

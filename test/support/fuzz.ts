@@ -352,10 +352,11 @@ export function expectSoundListings(items: readonly unknown[]): Listing[] {
 const LISTING_FIELDS = Object.keys(Listing.properties).filter((f) => !['Id', 'CreatedAt', 'UpdatedAt'].includes(f));
 const NUMBERS_OR_NULL = new Set(['Latitude', 'Longitude', 'SalePrice', 'UnitAreaPrice', 'HOAMonth', 'EstimatePrice', 'RentPrice', 'DepositFee']);
 const LISTS = new Set(['Images', 'ExtensionColumn']);
-// A lone surrogate cannot be stored as UTF-8; U+FFFD in its place is what any store keeps.
+// Text as the service keeps it: a leading byte-order mark is dropped (docs/PROTOCOL.md); a lone
+// surrogate never gets this far (it is a 400), but U+FFFD would be what any store keeps.
 const wellFormed = (v: unknown): unknown =>
   typeof v === 'string'
-    ? v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    ? v.replace(/^\ufeff+/, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
     : Array.isArray(v)
       ? v.map(wellFormed)
       : typeof v === 'object' && v !== null

@@ -89,6 +89,8 @@ export interface ServiceOptions {
   dataDir?: string;
   trustProxy?: boolean;
   pingMs?: number;
+  /** Adds routes of the test's own (a page to load in a browser) before the service listens. */
+  routes?: (app: FastifyInstance) => void;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
@@ -108,6 +110,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     trustProxy: options.trustProxy ?? false,
     ...(options.pingMs ? { pingMs: options.pingMs } : {}),
   });
+  options.routes?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const client = (credentials: Credentials = {}) => createClient({ baseUrl: origin, ...credentials });

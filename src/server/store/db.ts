@@ -47,6 +47,10 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
       await lockClient.end();
     }
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool;
+    // unhandled it would end the process. pg has already discarded the client; the next query
+    // connects anew, so there is nothing more to do than not crash.
+    pool.on('error', () => undefined);
     return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });

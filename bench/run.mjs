@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// All the widget's benchmarks, one after the other, each in its own process with its own limits:
+//   size     bundle-size.mjs   bytes of the first load and of a text chat (+ Chromium's check of the file lists)
+//   stream   stream-render.mjs per-fragment cost of a streamed Markdown answer, and its growth
+//   history  long-history.mjs  first paint with 2,000 stored messages, then "Show earlier messages"
+// Each prints its tables and writes results/<name>-<timestamp>.json. Run `npm run build` at the root first
+// (the root's `npm run bench` does it).
+//
+//   node run.mjs [--only size,stream,history] [--quick]   (every other flag goes to every script; each ignores those it does not know)
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { BENCH_DIR, WIDGET_DIR } from './lib/env.mjs';
+
+const SCRIPTS = { size: 'bundle-size.mjs', stream: 'stream-render.mjs', history: 'long-history.mjs' };
+const argv = process.argv.slice(2);
+const at = argv.indexOf('--only');
+const only = at >= 0 ? argv[at + 1].split(',') : Object.keys(SCRIPTS);
+const rest = at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv;
+const unknown = only.filter((n) => !SCRIPTS[n]);
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}; choose from ${Object.keys(SCRIPTS).join(', ')}.`);
+  process.exit(2);
+}
+if (!existsSync(path.join(WIDGET_DIR, 'chat-bot.js'))) {
+  console.error('dist/chat-bot.js is missing: run `npm run build` at the root first (or `npm run bench` there).');
+  process.exit(1);
+}
+
+const t0 = Date.now();
+const failed = [];
+for (const name of only) {
+  console.log(`\n## ${name}: node ${SCRIPTS[name]} ${rest.join(' ')}`.trimEnd());
+  const r = spawnSync(process.execPath, [path.join(BENCH_DIR, SCRIPTS[name]), ...rest], { stdio: 'inherit', cwd: BENCH_DIR, timeout: 20 * 60_000 });
+  if (r.status !== 0) failed.push(`${name} (exit ${r.status ?? r.signal})`);
+}
+console.log(`\nAll done in ${((Date.now() - t0) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}.`);
+process.exit(failed.length ? 1 : 0);

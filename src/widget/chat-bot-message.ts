@@ -1,0 +1,102 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { messageStyles } from './chat-bot-message.styles.ts';
+import type { ChatMessage } from './conversation.ts';
+import { PanelActionEvent } from './internal-events.ts';
+import { MarkdownView } from './markdown/index.ts';
+import type { Strings } from './strings.ts';
+
+/**
+ * @summary One message of the conversation: the visitor's text, or an answer rendered from Markdown.
+ * @csspart message - The bubble.
+ */
+export class ChatBotMessage extends LitElement {
+  static override styles = messageStyles;
+
+  /** The message. */
+  @property({ attribute: false }) message!: ChatMessage;
+  /** The view an answer streams into; without one, the answer is rendered from its text. */
+  @property({ attribute: false }) view: MarkdownView | null = null;
+  /** The widget's words. */
+  @property({ attribute: false }) strings!: Strings;
+  /** Locale of the time shown. */
+  @property() locale = 'en';
+  /** Hosts answers may show images from. */
+  @property({ attribute: false }) imageHosts: readonly string[] = [];
+  /** The message's status, given apart: the message object itself changes in place as it streams. */
+  @property() status: ChatMessage['status'] = 'done';
+  /** The answer has not begun: show that it is being written. */
+  @property({ type: Boolean }) typing = false;
+
+  @state() private copied = false;
+  private ownView: MarkdownView | null = null;
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (this.message.role !== 'assistant') return;
+    const slot = this.renderRoot.querySelector('.content');
+    if (!slot) return;
+    let view = this.view;
+    if (!view) {
+      if (!this.ownView || changed.has('message')) {
+        this.ownView ??= new MarkdownView({ imageHosts: this.imageHosts });
+        if (this.ownView.text !== this.message.text) this.ownView.set(this.message.text);
+      }
+      view = this.ownView;
+    }
+    if (slot.firstChild !== view.root) slot.replaceChildren(view.root);
+  }
+
+  protected override render(): TemplateResult {
+    const m = this.message;
+    const t = this.strings;
+    const time = new Date(m.at);
+    const typing = this.typing;
+    const status = this.status;
+    return html`<div class="row ${m.role}">
+      <div class="bubble" part="message">
+        ${m.role === 'user' ? m.text : typing ? this.renderTyping() : html`<div class="content"></div>`}
+      </div>
+      ${status === 'failed' ? html`<div class="error" role="alert">${m.error ?? t.failed}</div>` : nothing}
+      <div class="meta">
+        <time datetime=${time.toISOString()}>${new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }).format(time)}</time>
+        ${status === 'stopped' ? html`<span class="note">${t.stopped}</span>` : nothing}
+        ${m.role === 'assistant' && status === 'done' && m.text
+          ? html`<button type="button" @click=${this.handleCopy}>${this.copied ? t.copied : t.copy}</button>`
+          : nothing}
+        ${m.role === 'assistant' && (status === 'failed' || status === 'stopped')
+          ? html`<button type="button" @click=${this.handleRetry}>${t.retry}</button>`
+          : nothing}
+      </div>
+    </div>`;
+  }
+
+  private renderTyping(): TemplateResult {
+    return html`<span class="typing" role="img" aria-label=${this.strings.typing}><span></span><span></span><span></span></span>`;
+  }
+
+  private async handleCopy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.message.text);
+      this.copied = true;
+      setTimeout(() => (this.copied = false), 2000);
+    } catch {
+      // Clipboard refused (an insecure page, a sandboxed frame): select the text instead.
+      const range = document.createRange();
+      range.selectNodeContents(this.renderRoot.querySelector('.bubble')!);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    }
+  }
+
+  private handleRetry(): void {
+    this.dispatchEvent(new PanelActionEvent('retry', { id: this.message.id }));
+  }
+}
+
+if (!customElements.get('chat-bot-message')) customElements.define('chat-bot-message', ChatBotMessage);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'chat-bot-message': ChatBotMessage;
+  }
+}

@@ -1,0 +1,123 @@
+import { css } from 'lit';
+
+export const panelStyles = css`
+  :host {
+    display: block;
+    --_bot-bubble: var(--chat-bot-bot-bubble, color-mix(in srgb, var(--_text) 7%, var(--_surface)));
+  }
+  :host([hidden]) { display: none; }
+  :host([inline]) { block-size: 100%; }
+  .panel {
+    display: flex;
+    flex-direction: column;
+    inline-size: min(400px, calc(100vw - 40px));
+    block-size: min(640px, calc(100dvh - 120px));
+    background: var(--_surface);
+    color: var(--_text);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+    overflow: hidden;
+    position: relative;
+  }
+  .panel.inline { inline-size: 100%; block-size: 100%; box-shadow: none; }
+  header {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    padding: 10px 10px 10px 14px;
+    background: var(--_accent);
+    color: var(--_on-accent);
+    position: relative;
+  }
+  header img { inline-size: 32px; block-size: 32px; border-radius: 50%; object-fit: cover; }
+  h2 { margin: 0; flex: 1; font-size: 16px; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .icon {
+    inline-size: 44px;
+    block-size: 44px;
+    border: none;
+    border-radius: 10px;
+    background: transparent;
+    color: inherit;
+    font-size: 22px;
+    line-height: 1;
+    cursor: pointer;
+  }
+  .icon:focus-visible { outline: 3px solid currentColor; outline-offset: -3px; }
+  .menu {
+    position: absolute;
+    inset-block-start: 100%;
+    inset-inline-end: 8px;
+    z-index: 2;
+    margin: 4px 0 0;
+    padding: 6px;
+    list-style: none;
+    min-inline-size: 200px;
+    background: var(--_surface);
+    color: var(--_text);
+    border: 1px solid var(--_border);
+    border-radius: 12px;
+    box-shadow: var(--_shadow);
+  }
+  .menu a, .menu button {
+    display: flex;
+    align-items: center;
+    inline-size: 100%;
+    min-block-size: 44px;
+    padding: 0 10px;
+    box-sizing: border-box;
+    border: none;
+    border-radius: 8px;
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-align: start;
+    text-decoration: none;
+    cursor: pointer;
+  }
+  .menu a:hover, .menu button:hover { background: var(--_bot-bubble); }
+  .menu a:focus-visible, .menu button:focus-visible, .chip:focus-visible, .earlier:focus-visible, .new-messages:focus-visible, .privacy a:focus-visible, .scroller:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: -3px;
+  }
+  .scroller { flex: 1; overflow-y: auto; overscroll-behavior: contain; padding: 4px 14px 10px; }
+  .welcome { margin-block: 10px; max-inline-size: 85%; padding: 10px 14px; border-radius: var(--_radius); border-end-start-radius: 4px; background: var(--_bot-bubble); white-space: pre-line; overflow-wrap: anywhere; }
+  .privacy { font-size: 13px; color: var(--_muted); margin: 8px 0; }
+  .privacy a { color: inherit; }
+  .suggestions { display: flex; flex-wrap: wrap; gap: 8px; margin-block: 8px; }
+  .chip {
+    min-block-size: 44px;
+    padding: 6px 14px;
+    border-radius: 22px;
+    border: 1px solid var(--_accent);
+    background: var(--_surface);
+    color: var(--_text);
+    font: inherit;
+    font-size: 14px;
+    cursor: pointer;
+  }
+  .earlier { display: block; margin: 8px auto; min-block-size: 44px; padding: 0 14px; border: 1px solid var(--_border); border-radius: 22px; background: var(--_surface); color: var(--_text); font: inherit; cursor: pointer; }
+  .new-messages {
+    position: absolute;
+    inset-block-end: 76px;
+    inset-inline-start: 50%;
+    translate: -50% 0;
+    min-block-size: 44px;
+    padding: 0 16px;
+    border: none;
+    border-radius: 22px;
+    background: var(--_accent);
+    color: var(--_on-accent);
+    font: inherit;
+    box-shadow: var(--_shadow);
+    cursor: pointer;
+  }
+  .sr { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  @media (max-width: 479px) {
+    .panel:not(.inline) { position: fixed; inset: 0; inline-size: 100vw; block-size: 100dvh; border-radius: 0; border: none; }
+  }
+  @media (forced-colors: active) {
+    header { border-block-end: 1px solid CanvasText; }
+    .chip, .earlier, .new-messages { border: 1px solid ButtonText; }
+  }
+`;

@@ -1,0 +1,356 @@
+import { chatBotStyles } from './chat-bot.styles.ts';
+import { css, parseColor, textOn } from './color.ts';
+import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent } from './events.ts';
+import { PANEL_TAG, PanelEvent, type PanelElement } from './panel-contract.ts';
+import { DEFAULT_SETTINGS, cachedSettings, fetchSettings, type WidgetSettings } from './settings.ts';
+import { createStorage, isNewBrowserSession, keys, type WidgetStorage } from './storage.ts';
+import { en, type Strings } from './strings.ts';
+
+// Without a DOM (server-side rendering) the class must still be definable: importing never throws.
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
+const SVG = 'http://www.w3.org/2000/svg';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Node[]) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * @summary An AI chat for your site: a launcher that opens a panel where answers stream in.
+ *
+ * @fires chat-bot-open - The panel opened.
+ * @fires chat-bot-close - The panel closed.
+ * @fires chat-bot-send - The visitor sent a message (`text`, `fileIds`).
+ * @fires chat-bot-answer - An answer is complete (`text`, `questionId`, `answerId`).
+ * @fires chat-bot-error - Something failed (`code`: the service's Code, or 0 for the network; `message`).
+ * @fires chat-bot-handoff - The visitor asked to talk to a person (`name`, `email`, `message`).
+ *
+ * @csspart launcher - The round button that opens the chat.
+ * @csspart popup - The welcome message beside the closed launcher.
+ * @csspart panel - The chat panel.
+ *
+ * @cssproperty --chat-bot-accent - Launcher, header and accents (default: the chatbot's ChatBubbleColor).
+ * @cssproperty --chat-bot-on-accent - Text on the accent (default: black or white, whichever reads better).
+ * @cssproperty --chat-bot-user-bubble - The visitor's bubbles (default: UserMessageColor).
+ * @cssproperty --chat-bot-on-user-bubble - Text in the visitor's bubbles.
+ * @cssproperty --chat-bot-font - The font family.
+ * @cssproperty --chat-bot-radius - Corner radius of the panel and bubbles.
+ * @cssproperty --chat-bot-z-index - Stacking of the floating launcher and panel.
+ * @cssproperty --chat-bot-surface - Panel background.
+ * @cssproperty --chat-bot-text - Text colour.
+ */
+export class ChatBot extends Base {
+  static readonly observedAttributes = ['serial-number', 'base-url', 'api-key', 'open', 'mode', 'theme', 'locale', 'stream', 'image-hosts'];
+  /** How the panel's code is loaded: set by the entry (a chunk beside the script, or the bundler's import). */
+  static loadPanel: (() => Promise<unknown>) | null = null;
+
+  /** The chatbot's serial number (required). */
+  get serialNumber(): string {
+    return this.getAttribute('serial-number') ?? '';
+  }
+  set serialNumber(value: string) {
+    this.setAttribute('serial-number', value);
+  }
+  /** The service's origin (default: the page's origin). */
+  get baseUrl(): string {
+    return this.getAttribute('base-url') ?? (typeof location === 'undefined' ? '' : location.origin);
+  }
+  set baseUrl(value: string) {
+    this.setAttribute('base-url', value);
+  }
+  /** An owner API key, only for trusted, non-public pages: anyone can read it from a public page. */
+  get apiKey(): string | undefined {
+    return this.getAttribute('api-key') ?? undefined;
+  }
+  set apiKey(value: string | undefined) {
+    if (value) this.setAttribute('api-key', value);
+    else this.removeAttribute('api-key');
+  }
+  /** Whether the panel is open (reflects). */
+  get open(): boolean {
+    return this.hasAttribute('open');
+  }
+  set open(value: boolean) {
+    if (value) void this.show();
+    else this.hide();
+  }
+  /** `bubble` (a launcher and a floating panel, the default) or `inline` (the panel fills its container). */
+  get mode(): 'bubble' | 'inline' {
+    return this.getAttribute('mode') === 'inline' ? 'inline' : 'bubble';
+  }
+  set mode(value: 'bubble' | 'inline') {
+    this.setAttribute('mode', value);
+  }
+  /** `light`, `dark` or `auto` (the default: as the visitor's system). */
+  get theme(): 'light' | 'dark' | 'auto' {
+    const t = this.getAttribute('theme');
+    return t === 'light' || t === 'dark' ? t : 'auto';
+  }
+  set theme(value: 'light' | 'dark' | 'auto') {
+    this.setAttribute('theme', value);
+  }
+  /** The interface language and the format of times (default: the browser's). */
+  get locale(): string {
+    return this.getAttribute('locale') ?? (typeof navigator === 'undefined' ? 'en' : navigator.language);
+  }
+  set locale(value: string) {
+    this.setAttribute('locale', value);
+  }
+  /** Stream answers as they are generated (default true; `stream="false"` waits for whole answers). */
+  get stream(): boolean {
+    return this.getAttribute('stream') !== 'false';
+  }
+  set stream(value: boolean) {
+    this.setAttribute('stream', String(value));
+  }
+  /** Hosts whose images an answer may show (`img.example.com`, `*.cdn.example`); others become links. */
+  get imageHosts(): string {
+    return this.getAttribute('image-hosts') ?? '';
+  }
+  set imageHosts(value: string) {
+    this.setAttribute('image-hosts', value);
+  }
+  /** Settings given by the page; they win over the ones fetched from the service. */
+  get settings(): Partial<WidgetSettings> | undefined {
+    return this.pageSettings;
+  }
+  set settings(value: Partial<WidgetSettings> | undefined) {
+    this.pageSettings = value;
+    this.apply();
+  }
+  /** Replacements for any of the widget's words. */
+  get strings(): Partial<Strings> | undefined {
+    return this.pageStrings;
+  }
+  set strings(value: Partial<Strings> | undefined) {
+    this.pageStrings = value;
+    this.apply();
+  }
+
+  /** Opens the panel (loading it first if needed) and moves focus to the message box. */
+  async show(): Promise<void> {
+    const panel = await this.ensurePanel();
+    if (!panel || this.opened) return;
+    this.opened = true;
+    this.toggleAttribute('open', true);
+    this.dismissPopup(false);
+    this.render();
+    this.dispatchEvent(new ChatBotOpenEvent());
+    panel.focusComposer();
+  }
+  /** Closes the panel and gives focus back to the launcher if it was inside. */
+  hide(): void {
+    if (!this.opened || this.mode === 'inline') return;
+    const hadFocus = this.shadowRoot?.activeElement !== null && this.shadowRoot?.activeElement !== undefined;
+    this.opened = false;
+    this.toggleAttribute('open', false);
+    this.render();
+    if (hadFocus) this.launcher?.focus();
+    this.dispatchEvent(new ChatBotCloseEvent());
+  }
+  toggle(): Promise<void> {
+    if (this.opened) this.hide();
+    else return this.show();
+    return Promise.resolve();
+  }
+  /** Sends a message as if the visitor typed it (opening nothing). */
+  async send(text: string, fileIds: readonly number[] = []): Promise<void> {
+    await (await this.ensurePanel())?.send(text, fileIds);
+  }
+  /** Forgets the conversation in this browser and starts a new one. */
+  async clearHistory(): Promise<void> {
+    if (this.panel) return this.panel.clearHistory();
+    await this.storage?.delete(keys.conversation(this.serialNumber));
+  }
+
+  private pageSettings: Partial<WidgetSettings> | undefined;
+  private pageStrings: Partial<Strings> | undefined;
+  private serviceSettings: Partial<WidgetSettings> = {};
+  private storage: WidgetStorage | null = null;
+  private panel: PanelElement | null = null;
+  private panelLoading: Promise<PanelElement | null> | null = null;
+  private opened = false;
+  private popupVisible = false;
+  private ready: Promise<void> = Promise.resolve();
+  private readonly themeSheet = typeof CSSStyleSheet === 'undefined' ? null : new CSSStyleSheet();
+  private root?: HTMLDivElement;
+  private launcher?: HTMLButtonElement;
+  private popup?: HTMLDivElement;
+  private popupText?: HTMLButtonElement;
+
+  connectedCallback(): void {
+    this.storage ??= createStorage();
+    if (!this.shadowRoot) this.build();
+    this.ready = this.loadSettings();
+    if (this.mode === 'inline' || this.hasAttribute('open')) void this.show();
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (!this.shadowRoot || old === value) return;
+    if (name === 'open') {
+      if (value !== null && !this.opened) void this.show();
+      else if (value === null && this.opened) this.hide();
+    } else if (name === 'serial-number' || name === 'base-url' || name === 'api-key') this.ready = this.loadSettings();
+    else this.apply();
+  }
+
+  /** The settings now in force: defaults, then the service's, then the page's. */
+  private get merged(): WidgetSettings {
+    return { ...DEFAULT_SETTINGS, ...this.serviceSettings, ...this.pageSettings };
+  }
+
+  private build(): void {
+    const shadow = this.attachShadow({ mode: 'open' });
+    const base = new CSSStyleSheet();
+    base.replaceSync(chatBotStyles);
+    shadow.adoptedStyleSheets = this.themeSheet ? [base, this.themeSheet] : [base];
+    this.launcher = el('button', { type: 'button', className: 'launcher' });
+    this.launcher.setAttribute('part', 'launcher');
+    this.launcher.setAttribute('aria-haspopup', 'dialog');
+    this.popupText = el('button', { type: 'button', className: 'text' });
+    const dismiss = el('button', { type: 'button', className: 'dismiss', textContent: '×' });
+    this.popup = el('div', { className: 'popup', hidden: true }, this.popupText, dismiss);
+    this.popup.setAttribute('part', 'popup');
+    this.popup.setAttribute('role', 'status');
+    this.root = el('div', { className: 'root' }, this.popup, this.launcher);
+    shadow.append(this.root);
+    this.launcher.addEventListener('click', () => void this.toggle());
+    // First intent: fetch the panel's code while the visitor reaches for the button.
+    for (const type of ['pointerenter', 'focus', 'touchstart'] as const) this.launcher.addEventListener(type, () => void this.ensurePanel(), { passive: true });
+    this.popupText.addEventListener('click', () => void this.show());
+    dismiss.addEventListener('click', () => this.dismissPopup(true));
+    this.render();
+  }
+
+  private async loadSettings(): Promise<void> {
+    const storage = this.storage;
+    if (!storage || !this.serialNumber) return;
+    const source = { baseUrl: this.baseUrl, serialNumber: this.serialNumber, apiKey: this.apiKey, storage };
+    this.serviceSettings = (await cachedSettings(source)) ?? {};
+    this.apply();
+    const refreshed = fetchSettings(source).then((fresh) => {
+      this.serviceSettings = fresh;
+      this.apply();
+    });
+    // Without a cache the first visit waits for the service; with one, the refresh runs behind.
+    if (!Object.keys(this.serviceSettings).length) await refreshed.catch(() => undefined);
+    else refreshed.catch(() => undefined);
+    if (this.merged.RemoveChatLogOnBrowserClose && isNewBrowserSession(this.serialNumber)) await storage.delete(keys.conversation(this.serialNumber));
+    await this.maybeShowPopup();
+  }
+
+  private apply(): void {
+    if (!this.shadowRoot) return;
+    const s = this.merged;
+    const accent = parseColor(s.ChatBubbleColor) ?? [29, 78, 216];
+    const user = parseColor(s.UserMessageColor) ?? [229, 231, 235];
+    // Colours from settings are defaults under the page's own --chat-bot-* properties.
+    this.themeSheet?.replaceSync(
+      `:host{--_accent:var(--chat-bot-accent,${css(accent)});--_on-accent:var(--chat-bot-on-accent,${textOn(accent)});` +
+        `--_user:var(--chat-bot-user-bubble,${css(user)});--_on-user:var(--chat-bot-on-user-bubble,${textOn(user)})}`,
+    );
+    this.render();
+    if (this.panel) Object.assign(this.panel, this.panelInputs());
+  }
+
+  private render(): void {
+    if (!this.root || !this.launcher || !this.popup || !this.popupText) return;
+    const s = this.merged;
+    const t = { ...en, ...this.pageStrings };
+    const inline = this.mode === 'inline';
+    this.root.className = `root${s.ChatBubbleAlign === 1 ? ' left' : ''}${inline ? ' inline' : ''}`;
+    this.launcher.hidden = inline;
+    this.launcher.setAttribute('aria-expanded', String(this.opened));
+    this.launcher.setAttribute('aria-label', this.opened ? t.closeChat : t.openChat);
+    this.launcher.replaceChildren(s.ChatIconUrl ? el('img', { src: s.ChatIconUrl, alt: '' }) : chatIcon());
+    this.popupText.textContent = s.WelcomeMessage;
+    this.popup.hidden = inline || this.opened || !this.popupVisible;
+    this.popup.querySelector('.dismiss')?.setAttribute('aria-label', t.dismiss);
+    if (this.panel) this.panel.hidden = !inline && !this.opened;
+  }
+
+  private async maybeShowPopup(): Promise<void> {
+    const s = this.merged;
+    if (!s.WelcomeMessage || this.opened || this.mode === 'inline' || !this.storage) return;
+    const flags = (await this.storage.get<{ popupSeen?: boolean }>(keys.flags(this.serialNumber))) ?? {};
+    const conversation = await this.storage.get<{ messages?: unknown[] }>(keys.conversation(this.serialNumber));
+    if ((s.ChatbotPopupOnce && flags.popupSeen) || conversation?.messages?.length) return;
+    this.popupVisible = true;
+    this.render();
+    if (s.ChatbotPopupOnce) await this.storage.set(keys.flags(this.serialNumber), { ...flags, popupSeen: true });
+  }
+
+  private dismissPopup(byVisitor: boolean): void {
+    if (!this.popupVisible) return;
+    this.popupVisible = false;
+    this.render();
+    if (byVisitor) this.launcher?.focus();
+  }
+
+  private panelInputs() {
+    return {
+      serialNumber: this.serialNumber,
+      baseUrl: this.baseUrl,
+      apiKey: this.apiKey,
+      settings: this.merged,
+      strings: { ...en, ...this.pageStrings },
+      locale: this.locale,
+      stream: this.stream,
+      imageHosts: this.imageHosts.split(/[\s,]+/).filter(Boolean),
+      inline: this.mode === 'inline',
+      storage: this.storage!,
+    };
+  }
+
+  /** Loads the panel's code once, then makes the panel (waiting for the settings it starts with). */
+  private ensurePanel(): Promise<PanelElement | null> {
+    this.panelLoading ??= (async () => {
+      if (!customElements.get(PANEL_TAG)) await ChatBot.loadPanel?.();
+      await this.ready;
+      if (!customElements.get(PANEL_TAG) || !this.root) return null;
+      const panel = document.createElement(PANEL_TAG) as PanelElement;
+      Object.assign(panel, this.panelInputs());
+      panel.setAttribute('part', 'panel');
+      panel.addEventListener(PanelEvent.type, (e) => this.onPanelEvent(e as PanelEvent));
+      this.root.prepend(panel);
+      this.panel = panel;
+      this.render();
+      return panel;
+    })().catch((error: unknown) => {
+      this.panelLoading = null;
+      this.dispatchEvent(new ChatBotErrorEvent(0, `The chat could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
+      return null;
+    });
+    return this.panelLoading;
+  }
+
+  private onPanelEvent({ detail: d }: PanelEvent): void {
+    if (d.kind === 'close') this.hide();
+    else if (d.kind === 'send') this.dispatchEvent(new ChatBotSendEvent(d.text, d.fileIds));
+    else if (d.kind === 'answer') this.dispatchEvent(new ChatBotAnswerEvent(d.text, d.questionId, d.answerId));
+    else if (d.kind === 'error') this.dispatchEvent(new ChatBotErrorEvent(d.code, d.message));
+    else this.dispatchEvent(new ChatBotHandoffEvent(d.name, d.email, d.message));
+  }
+}
+
+function chatIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z');
+  svg.append(path);
+  return svg;
+}
+
+/** Defines <chat-bot> unless the page already has it (the file loaded twice, or two builds). */
+export function defineChatBot(): void {
+  if (typeof customElements !== 'undefined' && !customElements.get('chat-bot')) customElements.define('chat-bot', ChatBot);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'chat-bot': ChatBot;
+  }
+}

@@ -1,0 +1,76 @@
+/** The public events of `<chat-bot>`: each bubbles, crosses shadow boundaries, and carries its data. */
+
+const init = { bubbles: true, composed: true } as const;
+// Definable without a DOM (server-side rendering, a bare JavaScript context): importing never throws.
+const Base = (globalThis.Event ?? class {}) as typeof Event;
+
+export class ChatBotOpenEvent extends Base {
+  static readonly type = 'chat-bot-open';
+  constructor() {
+    super(ChatBotOpenEvent.type, init);
+  }
+}
+
+export class ChatBotCloseEvent extends Base {
+  static readonly type = 'chat-bot-close';
+  constructor() {
+    super(ChatBotCloseEvent.type, init);
+  }
+}
+
+/** The visitor sent a message. */
+export class ChatBotSendEvent extends Base {
+  static readonly type = 'chat-bot-send';
+  constructor(
+    readonly text: string,
+    readonly fileIds: readonly number[] = [],
+  ) {
+    super(ChatBotSendEvent.type, init);
+  }
+}
+
+/** An answer is complete. */
+export class ChatBotAnswerEvent extends Base {
+  static readonly type = 'chat-bot-answer';
+  constructor(
+    readonly text: string,
+    readonly questionId: number,
+    readonly answerId: number,
+  ) {
+    super(ChatBotAnswerEvent.type, init);
+  }
+}
+
+/** Something failed: the service's Code (HTTP status), or 0 for the network, and a message. */
+export class ChatBotErrorEvent extends Base {
+  static readonly type = 'chat-bot-error';
+  constructor(
+    readonly code: number,
+    readonly message: string,
+  ) {
+    super(ChatBotErrorEvent.type, init);
+  }
+}
+
+/** The visitor asked to talk to a person (TalkToHuman succeeded). */
+export class ChatBotHandoffEvent extends Base {
+  static readonly type = 'chat-bot-handoff';
+  constructor(
+    readonly name: string,
+    readonly email: string,
+    readonly message: string,
+  ) {
+    super(ChatBotHandoffEvent.type, init);
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'chat-bot-open': ChatBotOpenEvent;
+    'chat-bot-close': ChatBotCloseEvent;
+    'chat-bot-send': ChatBotSendEvent;
+    'chat-bot-answer': ChatBotAnswerEvent;
+    'chat-bot-error': ChatBotErrorEvent;
+    'chat-bot-handoff': ChatBotHandoffEvent;
+  }
+}
