@@ -50,7 +50,12 @@ describe('the script-tag file', () => {
     const field = await until(() => panel!.querySelector('chat-bot-composer')?.shadowRoot?.querySelector('textarea'));
     field!.value = 'Hello';
     field!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
-    const answer = await until(() => [...panel!.querySelectorAll('[role="log"] chat-bot-message')].at(1)?.shadowRoot?.querySelector('.content')?.textContent);
+    // The answer streams in: read it once the log is no longer busy with it.
+    const log = panel!.querySelector('[role="log"]')!;
+    const answer = await until(() => {
+      const reply = [...log.querySelectorAll('chat-bot-message')].at(1);
+      return reply && log.getAttribute('aria-busy') === 'false' ? reply.shadowRoot?.querySelector('.content')?.textContent : undefined;
+    });
     expect(answer).toContain('Browser test bot');
     expect(errors.map((e) => e.message)).toEqual([]);
   });

@@ -74,12 +74,6 @@ export async function prepare({ history = null, variant = '' } = {}) {
   });
   if (variant === 'warm') await import('/widget/chat-bot.panel.js');
   answerThroughFetch();
-  // Inline mode is meant to fill its container, but the panel element itself has no height yet, so
-  // the panel grew with its messages and never scrolled; the page gives it the container's height
-  // through the public ::part(panel), as an owner could, so the bench measures the intended layout.
-  const fill = document.createElement('style');
-  fill.textContent = 'chat-bot::part(panel){block-size:100%}';
-  document.head.append(fill);
 }
 
 const panelRoot = (el) => el.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot ?? null;
@@ -114,7 +108,7 @@ export async function mount(host, { history = null, origin } = {}) {
     async beginStream() {
       stream = null;
       done = el.send('Tell me about streaming');
-      await paintedWhen(() => stream && panelRoot(el)?.querySelector('[aria-hidden="true"] chat-bot-message'));
+      await paintedWhen(() => stream && logged(el).some((m) => m.message?.status === 'streaming'));
     },
     push(text) {
       sent += text;

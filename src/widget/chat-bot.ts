@@ -136,7 +136,7 @@ export class ChatBot extends Base {
     this.toggleAttribute('open', true);
     this.dismissPopup(false);
     this.render();
-    this.dispatchEvent(new ChatBotOpenEvent());
+    this.emit(new ChatBotOpenEvent());
     panel.focusComposer();
   }
   /** Closes the panel and gives focus back to the launcher if it was inside. */
@@ -147,7 +147,7 @@ export class ChatBot extends Base {
     this.toggleAttribute('open', false);
     this.render();
     if (hadFocus) this.launcher?.focus();
-    this.dispatchEvent(new ChatBotCloseEvent());
+    this.emit(new ChatBotCloseEvent());
   }
   toggle(): Promise<void> {
     if (this.opened) this.hide();
@@ -319,7 +319,7 @@ export class ChatBot extends Base {
       return panel;
     })().catch((error: unknown) => {
       this.panelLoading = null;
-      this.dispatchEvent(new ChatBotErrorEvent(0, `The chat could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
+      this.emit(new ChatBotErrorEvent(0, `The chat could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
       return null;
     });
     return this.panelLoading;
@@ -327,10 +327,15 @@ export class ChatBot extends Base {
 
   private onPanelEvent({ detail: d }: PanelEvent): void {
     if (d.kind === 'close') this.hide();
-    else if (d.kind === 'send') this.dispatchEvent(new ChatBotSendEvent(d.text, d.fileIds));
-    else if (d.kind === 'answer') this.dispatchEvent(new ChatBotAnswerEvent(d.text, d.questionId, d.answerId));
-    else if (d.kind === 'error') this.dispatchEvent(new ChatBotErrorEvent(d.code, d.message));
-    else this.dispatchEvent(new ChatBotHandoffEvent(d.name, d.email, d.message));
+    else if (d.kind === 'send') this.emit(new ChatBotSendEvent(d.text, d.fileIds));
+    else if (d.kind === 'answer') this.emit(new ChatBotAnswerEvent(d.text, d.questionId, d.answerId));
+    else if (d.kind === 'error') this.emit(new ChatBotErrorEvent(d.code, d.message));
+    else this.emit(new ChatBotHandoffEvent(d.name, d.email, d.message));
+  }
+
+  /** Every public event goes out here (the events are listed, with their data, in the JSDoc above). */
+  private emit(event: Event): void {
+    this.dispatchEvent(event);
   }
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, OPERATION_NAMES } from '../../src/protocol/index.ts';
+import { DEMO_SERIAL } from '../../src/server/bootstrap.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 describe('the service front door', () => {
@@ -25,10 +26,11 @@ describe('the service front door', () => {
     expect((await service.app.inject('/lib/index.js')).statusCode).toBe(404);
   });
 
-  it('serves the demo site at /', async () => {
+  it('serves the demo site at /, with the widget embedded for the demo chatbot', async () => {
     const res = await service.app.inject('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/html/);
+    expect(res.body).toContain(`<script src="/chat-bot.js" data-serial-number="${DEMO_SERIAL}" async></script>`);
   });
 
   it('answers an unknown path with a 404 envelope', async () => {

@@ -379,7 +379,9 @@ export function expectedFields(sentText: string): Record<string, unknown> {
   const given = canonical(JSON.parse(sentText), LISTING_FIELDS);
   if (Array.isArray(given.ExtensionColumn)) given.ExtensionColumn = given.ExtensionColumn.map((item) => canonical(item, ['Key', 'value']));
   const empty = (f: string) => (NUMBERS_OR_NULL.has(f) ? null : LISTS.has(f) ? [] : '');
-  return Object.fromEntries(LISTING_FIELDS.map((f) => [f, wellFormed(given[f] ?? empty(f))]));
+  // The service stores -0 as 0 (no price or area is negative zero, and the databases read -0 back differently).
+  const zero = (v: unknown) => (Object.is(v, -0) ? 0 : v);
+  return Object.fromEntries(LISTING_FIELDS.map((f) => [f, zero(wellFormed(given[f] ?? empty(f)))]));
 }
 
 export const storedFields = (listing: Listing): Record<string, unknown> =>

@@ -25,7 +25,11 @@ const FIELDS = {
 
 function toColumns(fields: Fields): Omit<Row, 'id' | 'chatbot' | 'createdAt' | 'updatedAt'> {
   const out: Record<string, unknown> = {};
-  for (const [field, [column, empty]] of Object.entries(FIELDS)) out[column] = (fields as Record<string, unknown>)[field] ?? empty;
+  for (const [field, [column, empty]] of Object.entries(FIELDS)) {
+    const value = (fields as Record<string, unknown>)[field] ?? empty;
+    // -0 is 0: PostgreSQL's driver and PGlite read a stored -0 back differently, and no price or area is negative zero.
+    out[column] = Object.is(value, -0) ? 0 : value;
+  }
   return out as Omit<Row, 'id' | 'chatbot' | 'createdAt' | 'updatedAt'>;
 }
 
