@@ -1,5 +1,4 @@
 import { LitElement, html, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { composerStyles } from './chat-bot-composer.styles.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import type { Strings } from './strings.ts';
@@ -10,57 +9,65 @@ import type { Strings } from './strings.ts';
  */
 export class ChatBotComposer extends LitElement {
   static override styles = composerStyles;
+  static override properties = {
+    strings: { attribute: false },
+    placeholder: {},
+    busy: { type: Boolean },
+    empty: { state: true },
+  };
 
   /** The widget's words. */
-  @property({ attribute: false }) strings!: Strings;
+  strings!: Strings;
   /** The placeholder (UserInputPlaceholder). */
-  @property() placeholder = '';
+  placeholder = '';
   /** An answer is streaming: offer Stop instead of Send. */
-  @property({ type: Boolean }) busy = false;
+  busy = false;
 
   /** Puts the caret in the message box. */
   override focus(): void {
-    this.textarea?.focus();
+    this.#textarea?.focus();
   }
 
-  @state() private empty = true;
-  @query('textarea') private textarea?: HTMLTextAreaElement;
+  private empty = true;
+  get #textarea(): HTMLTextAreaElement | null {
+    return this.renderRoot.querySelector('textarea');
+  }
 
   protected override render(): TemplateResult {
     const t = this.strings;
-    return html`<form part="composer" @submit=${this.handleSubmit}>
+    return html`<form part="composer" @submit=${this.#handleSubmit}>
       <label for="message">${t.message}</label>
-      <textarea id="message" rows="1" maxlength="8000" placeholder=${this.placeholder || t.placeholder} @keydown=${this.handleKeydown} @input=${this.handleInput}></textarea>
+      <textarea id="message" rows="1" maxlength="8000" placeholder=${this.placeholder || t.placeholder} @keydown=${this.#handleKeydown} @input=${this.#handleInput}></textarea>
       ${this.busy
-        ? html`<button type="button" class="stop" @click=${this.handleStop}>${t.stop}</button>`
+        ? html`<button type="button" class="stop" @click=${this.#handleStop}>${t.stop}</button>`
         : html`<button type="submit" ?disabled=${this.empty}>${t.send}</button>`}
     </form>`;
   }
 
-  private handleInput(): void {
-    this.empty = !this.textarea?.value.trim();
+  #handleInput(): void {
+    this.empty = !this.#textarea?.value.trim();
   }
 
-  private handleKeydown(event: KeyboardEvent): void {
+  #handleKeydown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
-      this.submit();
+      this.#submit();
     }
   }
 
-  private handleSubmit(event: SubmitEvent): void {
+  #handleSubmit(event: SubmitEvent): void {
     event.preventDefault();
-    this.submit();
+    this.#submit();
   }
 
-  private handleStop(): void {
+  #handleStop(): void {
     this.dispatchEvent(new PanelActionEvent('stop'));
   }
 
-  private submit(): void {
-    const text = this.textarea?.value.trim() ?? '';
+  #submit(): void {
+    const text = this.#textarea?.value.trim() ?? '';
     if (!text || this.busy) return;
-    this.textarea!.value = '';
+    this.#textarea!.value = '';
     this.empty = true;
     this.dispatchEvent(new PanelActionEvent('send', { text }));
   }

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
 import { PanelActionEvent } from './internal-events.ts';
+import { handoffEn } from './strings-handoff.ts';
 import type { Strings } from './strings.ts';
 
 /**
@@ -18,15 +18,24 @@ export class ChatBotHandoff extends LitElement {
     .actions { display: flex; gap: 8px; justify-content: flex-end; }
     button { min-block-size: 44px; min-inline-size: 44px; padding: 0 14px; border-radius: 10px; font: inherit; font-weight: 600; cursor: pointer; border: 1px solid var(--_border); background: var(--_surface); color: var(--_text); }
     button[type='submit'] { background: var(--_accent); color: var(--_on-accent); border-color: transparent; }
-    .error { color: var(--_error, #b91c1c); }
+    .error { color: var(--_error); }
   `;
 
+  static override properties = {
+    strings: { attribute: false },
+    submit: { attribute: false },
+    busy: { state: true },
+    error: { state: true },
+  };
+
   /** The widget's words. */
-  @property({ attribute: false }) strings!: Strings;
+  strings!: Strings;
+  /** Sends the lead (TalkToHuman); the form closes when it resolves, and shows why when it rejects. */
+  submit!: (lead: { name: string; email: string; message: string }) => Promise<void>;
   /** Sending is under way. */
-  @property({ type: Boolean }) busy = false;
+  private busy = false;
   /** Why the last try failed. */
-  @property() error = '';
+  private error = '';
 
   /** Moves focus to the first field. */
   override focus(): void {
@@ -34,7 +43,7 @@ export class ChatBotHandoff extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const t = this.strings;
+    const t = { ...handoffEn, ...this.strings };
     return html`<form @submit=${this.handleSubmit} aria-labelledby="title" aria-busy=${String(this.busy)}>
       <h3 id="title">${t.handoffTitle}</h3>
       <p>${t.handoffIntro}</p>
@@ -49,11 +58,20 @@ export class ChatBotHandoff extends LitElement {
     </form>`;
   }
 
-  private handleSubmit(event: SubmitEvent): void {
+  private async handleSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
     const field = (name: string) => String(data.get(name) ?? '').trim();
-    this.dispatchEvent(new PanelActionEvent('handoff', { name: field('name'), email: field('email'), message: field('message') }));
+    this.busy = true;
+    this.error = '';
+    try {
+      await this.submit({ name: field('name'), email: field('email'), message: field('message') });
+      this.handleCancel();
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : this.strings.failed;
+    } finally {
+      this.busy = false;
+    }
   }
 
   private handleCancel(): void {

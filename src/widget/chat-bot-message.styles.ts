@@ -22,14 +22,17 @@ export const messageStyles = css`
     background: none;
     border: none;
     padding: 4px 6px;
-    min-block-size: 24px;
+    /* A 44 px target that does not make the row taller. */
+    min-block-size: 44px;
+    min-inline-size: 44px;
+    margin-block: -10px;
     border-radius: 6px;
     cursor: pointer;
     text-decoration: underline;
   }
   .meta button:focus-visible { outline: 2px solid var(--_focus); outline-offset: 1px; }
   .note { color: var(--_muted); font-style: italic; }
-  .error { color: var(--_error, #b91c1c); }
+  .error { color: var(--_error); }
   .typing { display: inline-flex; gap: 4px; padding-block: 6px; }
   .typing span { inline-size: 7px; block-size: 7px; border-radius: 50%; background: var(--_muted); animation: blink 1.2s infinite ease-in-out; }
   .typing span:nth-child(2) { animation-delay: 0.2s; }
@@ -47,7 +50,7 @@ export const messageStyles = css`
   .md .md-host::after { content: ')'; }
   .md img { max-inline-size: 100%; block-size: auto; border-radius: 8px; display: block; margin-block: 6px; }
   .md code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.92em; background: rgb(0 0 0 / 0.06); padding: 0.1em 0.3em; border-radius: 4px; }
-  .md pre { overflow-x: auto; padding: 10px; background: rgb(0 0 0 / 0.06); border-radius: 8px; }
+  .md pre { direction: ltr; text-align: left; overflow-x: auto; padding: 10px; background: rgb(0 0 0 / 0.06); border-radius: 8px; }
   .md pre code { background: none; padding: 0; }
   .md blockquote { border-inline-start: 3px solid var(--_border); padding-inline-start: 10px; margin-inline: 0; color: var(--_muted); }
   .md table { border-collapse: collapse; display: block; overflow-x: auto; }

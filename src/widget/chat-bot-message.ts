@@ -1,5 +1,4 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { messageStyles } from './chat-bot-message.styles.ts';
 import type { ChatMessage } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
@@ -8,28 +7,38 @@ import type { Strings } from './strings.ts';
 
 /**
  * @summary One message of the conversation: the visitor's text, or an answer rendered from Markdown.
- * @csspart message - The bubble.
+ * @csspart bubble - The bubble.
  */
 export class ChatBotMessage extends LitElement {
   static override styles = messageStyles;
+  static override properties = {
+    message: { attribute: false },
+    view: { attribute: false },
+    strings: { attribute: false },
+    locale: {},
+    imageHosts: { attribute: false },
+    status: {},
+    typing: { type: Boolean },
+    copied: { state: true },
+  };
 
   /** The message. */
-  @property({ attribute: false }) message!: ChatMessage;
+  message!: ChatMessage;
   /** The view an answer streams into; without one, the answer is rendered from its text. */
-  @property({ attribute: false }) view: MarkdownView | null = null;
+  view: MarkdownView | null = null;
   /** The widget's words. */
-  @property({ attribute: false }) strings!: Strings;
+  strings!: Strings;
   /** Locale of the time shown. */
-  @property() locale = 'en';
+  locale = 'en';
   /** Hosts answers may show images from. */
-  @property({ attribute: false }) imageHosts: readonly string[] = [];
+  imageHosts: readonly string[] = [];
   /** The message's status, given apart: the message object itself changes in place as it streams. */
-  @property() status: ChatMessage['status'] = 'done';
+  status: ChatMessage['status'] = 'done';
   /** The answer has not begun: show that it is being written. */
-  @property({ type: Boolean }) typing = false;
+  typing = false;
 
-  @state() private copied = false;
-  private ownView: MarkdownView | null = null;
+  private copied = false;
+  #ownView: MarkdownView | null = null;
 
   protected override updated(changed: PropertyValues<this>): void {
     if (this.message.role !== 'assistant') return;
@@ -37,11 +46,11 @@ export class ChatBotMessage extends LitElement {
     if (!slot) return;
     let view = this.view;
     if (!view) {
-      if (!this.ownView || changed.has('message')) {
-        this.ownView ??= new MarkdownView({ imageHosts: this.imageHosts });
-        if (this.ownView.text !== this.message.text) this.ownView.set(this.message.text);
+      if (!this.#ownView || changed.has('message')) {
+        this.#ownView ??= new MarkdownView({ imageHosts: this.imageHosts });
+        if (this.#ownView.text !== this.message.text) this.#ownView.set(this.message.text);
       }
-      view = this.ownView;
+      view = this.#ownView;
     }
     if (slot.firstChild !== view.root) slot.replaceChildren(view.root);
   }
@@ -53,28 +62,28 @@ export class ChatBotMessage extends LitElement {
     const typing = this.typing;
     const status = this.status;
     return html`<div class="row ${m.role}">
-      <div class="bubble" part="message">
-        ${m.role === 'user' ? m.text : typing ? this.renderTyping() : html`<div class="content"></div>`}
+      <div class="bubble" part="bubble" dir="auto">
+        ${m.role === 'user' ? m.text : typing ? this.#renderTyping() : html`<div class="content"></div>`}
       </div>
       ${status === 'failed' ? html`<div class="error" role="alert">${m.error ?? t.failed}</div>` : nothing}
       <div class="meta">
         <time datetime=${time.toISOString()}>${new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }).format(time)}</time>
         ${status === 'stopped' ? html`<span class="note">${t.stopped}</span>` : nothing}
         ${m.role === 'assistant' && status === 'done' && m.text
-          ? html`<button type="button" @click=${this.handleCopy}>${this.copied ? t.copied : t.copy}</button>`
+          ? html`<button type="button" @click=${this.#handleCopy}>${this.copied ? t.copied : t.copy}</button>`
           : nothing}
         ${m.role === 'assistant' && (status === 'failed' || status === 'stopped')
-          ? html`<button type="button" @click=${this.handleRetry}>${t.retry}</button>`
+          ? html`<button type="button" @click=${this.#handleRetry}>${t.retry}</button>`
           : nothing}
       </div>
     </div>`;
   }
 
-  private renderTyping(): TemplateResult {
+  #renderTyping(): TemplateResult {
     return html`<span class="typing" role="img" aria-label=${this.strings.typing}><span></span><span></span><span></span></span>`;
   }
 
-  private async handleCopy(): Promise<void> {
+  async #handleCopy(): Promise<void> {
     try {
       await navigator.clipboard.writeText(this.message.text);
       this.copied = true;
@@ -88,7 +97,7 @@ export class ChatBotMessage extends LitElement {
     }
   }
 
-  private handleRetry(): void {
+  #handleRetry(): void {
     this.dispatchEvent(new PanelActionEvent('retry', { id: this.message.id }));
   }
 }

@@ -25,7 +25,8 @@ export const panelStyles = css`
     display: flex;
     align-items: center;
     gap: 10px;
-    padding: 10px 10px 10px 14px;
+    padding-block: 10px;
+    padding-inline: 14px 10px;
     background: var(--_accent);
     color: var(--_on-accent);
     position: relative;
@@ -43,7 +44,6 @@ export const panelStyles = css`
     line-height: 1;
     cursor: pointer;
   }
-  .icon:focus-visible { outline: 3px solid currentColor; outline-offset: -3px; }
   .menu {
     position: absolute;
     inset-block-start: 100%;
@@ -76,10 +76,8 @@ export const panelStyles = css`
     cursor: pointer;
   }
   .menu a:hover, .menu button:hover { background: var(--_bot-bubble); }
-  .menu a:focus-visible, .menu button:focus-visible, .chip:focus-visible, .earlier:focus-visible, .new-messages:focus-visible, .privacy a:focus-visible, .scroller:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: -3px;
-  }
+  :focus-visible { outline: 3px solid var(--_focus); outline-offset: -3px; }
+  .icon:focus-visible { outline-color: currentColor; }
   .scroller { flex: 1; overflow-y: auto; overscroll-behavior: contain; padding: 4px 14px 10px; }
   .welcome { margin-block: 10px; max-inline-size: 85%; padding: 10px 14px; border-radius: var(--_radius); border-end-start-radius: 4px; background: var(--_bot-bubble); white-space: pre-line; overflow-wrap: anywhere; }
   .privacy { font-size: 13px; color: var(--_muted); margin: 8px 0; }
@@ -100,8 +98,9 @@ export const panelStyles = css`
   .new-messages {
     position: absolute;
     inset-block-end: 76px;
-    inset-inline-start: 50%;
-    translate: -50% 0;
+    inset-inline: 0;
+    margin-inline: auto;
+    inline-size: fit-content;
     min-block-size: 44px;
     padding: 0 16px;
     border: none;
@@ -114,7 +113,19 @@ export const panelStyles = css`
   }
   .sr { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   @media (max-width: 479px) {
-    .panel:not(.inline) { position: fixed; inset: 0; inline-size: 100vw; block-size: 100dvh; border-radius: 0; border: none; }
+    /* A full-screen sheet the size of the visual viewport (--_vh, --_vt: set by <chat-bot> from
+       visualViewport), so the on-screen keyboard never covers the composer; clear of notches. */
+    .panel:not(.inline) {
+      position: fixed;
+      inset: var(--_vt, 0) 0 auto;
+      inline-size: 100%;
+      block-size: var(--_vh, 100dvh);
+      border-radius: 0;
+      border: none;
+      padding: 0 env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);
+      box-sizing: border-box;
+    }
+    .panel:not(.inline) header { padding-block-start: max(10px, env(safe-area-inset-top)); }
   }
   @media (forced-colors: active) {
     header { border-block-end: 1px solid CanvasText; }

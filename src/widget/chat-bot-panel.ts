@@ -1,5 +1,4 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import './chat-bot-composer.ts';
 import './chat-bot-message.ts';
@@ -8,9 +7,10 @@ import type { ChatBotComposer } from './chat-bot-composer.ts';
 import type { ChatBotHandoff } from './chat-bot-handoff.ts';
 import { ConversationController, type ChatMessage } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
+import { loadStrings } from './locales/index.ts';
 import { PANEL_TAG, PanelEvent, type PanelElement, type PanelEventDetail } from './panel-contract.ts';
 import { ScrollController } from './scroll.ts';
-import { DEFAULT_SETTINGS, suggestions, type WidgetSettings } from './settings.ts';
+import { suggestions, type WidgetSettings } from './settings.ts';
 import type { WidgetStorage } from './storage.ts';
 import type { Strings } from './strings.ts';
 
@@ -24,89 +24,119 @@ const httpUrl = (value: string) => /^https?:\/\//i.test(value) ? value : '';
  */
 export class ChatBotPanel extends LitElement implements PanelElement {
   static override styles = panelStyles;
+  static override properties = {
+    serialNumber: { attribute: false },
+    baseUrl: { attribute: false },
+    apiKey: { attribute: false },
+    settings: { attribute: false },
+    strings: { attribute: false },
+    locale: { attribute: false },
+    stream: { attribute: false },
+    imageHosts: { attribute: false },
+    inline: { type: Boolean, reflect: true },
+    storage: { attribute: false },
+    menuOpen: { state: true },
+    handoff: { state: true },
+    window: { state: true },
+    spoken: { state: true },
+  };
+  /** The panel's words in a built-in language (a chunk per language). */
+  static loadStrings = loadStrings;
 
   /** The chatbot's serial number. */
-  @property({ attribute: false }) serialNumber = '';
+  serialNumber = '';
   /** The service's origin. */
-  @property({ attribute: false }) baseUrl = '';
+  baseUrl = '';
   /** An owner API key (trusted pages only). */
-  @property({ attribute: false }) apiKey: string | undefined;
+  apiKey: string | undefined;
   /** The settings in force. */
-  @property({ attribute: false }) settings: WidgetSettings = DEFAULT_SETTINGS;
+  settings!: WidgetSettings;
   /** The widget's words. */
-  @property({ attribute: false }) strings!: Strings;
+  strings!: Strings;
   /** Locale of times. */
-  @property({ attribute: false }) locale = 'en';
+  locale = 'en';
   /** Stream answers. */
-  @property({ attribute: false }) stream = true;
+  stream = true;
   /** Hosts answers may show images from. */
-  @property({ attribute: false }) imageHosts: readonly string[] = [];
+  imageHosts: readonly string[] = [];
   /** Fill the container instead of floating. */
-  @property({ type: Boolean, reflect: true }) inline = false;
+  inline = false;
   /** Where the conversation is kept. */
-  @property({ attribute: false }) storage!: WidgetStorage;
+  storage!: WidgetStorage;
 
   send(text: string, fileIds: readonly number[] = []): Promise<void> {
-    this.follower.toBottom();
-    return this.conversation.send(text, fileIds);
+    this.#follower.toBottom();
+    return this.#conversation.send(text, fileIds);
   }
 
   clearHistory(): Promise<void> {
-    return this.conversation.clear();
+    return this.#conversation.clear();
   }
 
   focusComposer(): void {
-    void this.updateComplete.then(() => this.composer?.focus());
+    void this.updateComplete.then(() => this.#composer?.focus());
   }
 
-  @state() private menuOpen = false;
-  @state() private handoff: 'closed' | 'open' | 'sending' = 'closed';
-  @state() private handoffError = '';
-  @state() private window = WINDOW;
+  private menuOpen = false;
+  /** The talk-to-a-person form is open. */
+  private handoff = false;
+  private window = WINDOW;
+  /** What the status region says: each finished answer, once. */
+  private spoken = '';
 
-  private readonly conversation = new ConversationController(this, {
+  readonly #conversation = new ConversationController(this, {
     config: () => ({ storage: this.storage, serialNumber: this.serialNumber, baseUrl: this.baseUrl, apiKey: this.apiKey, stream: this.stream, imageHosts: this.imageHosts, settings: this.settings, strings: this.strings }),
-    emit: (detail) => this.emit(detail),
+    emit: (detail) => this.#emit(detail),
+    announce: (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text),
   });
-  private readonly follower = new ScrollController(this);
-  @query('chat-bot-composer') private composer?: ChatBotComposer;
-  @query('chat-bot-handoff') private handoffForm?: ChatBotHandoff;
-  @query('.scroller') private scrollArea?: HTMLElement;
-  @query('.content') private content?: HTMLElement;
+  readonly #follower = new ScrollController(this);
+  get #composer(): ChatBotComposer | null {
+    return this.renderRoot.querySelector('chat-bot-composer');
+  }
+  get #handoffForm(): ChatBotHandoff | null {
+    return this.renderRoot.querySelector('chat-bot-handoff');
+  }
+  get #scrollArea(): HTMLElement | null {
+    return this.renderRoot.querySelector('.scroller');
+  }
+  get #content(): HTMLElement | null {
+    return this.renderRoot.querySelector('.content');
+  }
 
   protected override updated(): void {
-    if (this.scrollArea && this.content) this.follower.attach(this.scrollArea, this.content);
+    if (this.#scrollArea && this.#content) this.#follower.attach(this.#scrollArea, this.#content);
   }
 
   protected override render(): TemplateResult {
     const s = this.settings;
     const t = this.strings;
-    const c = this.conversation;
+    const c = this.#conversation;
     const hidden = Math.max(0, c.messages.length - this.window);
     const empty = c.loaded && c.messages.length === 0;
-    return html`<section class="panel ${this.inline ? 'inline' : ''}" role="dialog" aria-labelledby="title" @keydown=${this.handleKeydown} @chat-bot-action=${this.handleAction}>
-      ${this.renderHeader()}
+    return html`<section class="panel ${this.inline ? 'inline' : ''}" role="dialog" aria-labelledby="title" @keydown=${this.#handleKeydown} @chat-bot-action=${this.#handleAction}>
+      ${this.#renderHeader()}
       <div class="scroller" tabindex="0" aria-label=${t.chat}>
         <div class="content">
-          ${hidden ? html`<button type="button" class="earlier" @click=${this.handleEarlier}>${t.earlier}</button>` : nothing}
-          <!-- While an answer streams the log is busy: assistive technology waits, then reads it once. -->
-          <div role="log" aria-live="polite" aria-relevant="additions" aria-label=${t.chat} aria-busy=${String(c.busy)}>
+          ${hidden ? html`<button type="button" class="earlier" @click=${this.#handleEarlier}>${t.earlier}</button>` : nothing}
+          <!-- The log is not live: screen readers that ignore aria-busy would read an answer fragment by fragment. The status region below reads each answer once, when it is complete. -->
+          <div role="log" aria-live="off" aria-label=${t.chat} aria-busy=${String(c.busy)}>
             ${s.WelcomeMessage ? html`<div class="welcome">${s.WelcomeMessage}</div>` : nothing}
-            ${repeat(c.messages.slice(hidden), (m) => m.id, (m) => this.renderMessage(m))}
+            ${repeat(c.messages.slice(hidden), (m) => m.id, (m) => this.#renderMessage(m))}
           </div>
-          ${empty ? this.renderPrivacy() : nothing}
-          ${empty ? this.renderSuggestions() : nothing}
-          ${this.handoff !== 'closed'
-            ? html`<chat-bot-handoff .strings=${t} ?busy=${this.handoff === 'sending'} .error=${this.handoffError}></chat-bot-handoff>`
+          ${empty ? this.#renderPrivacy() : nothing}
+          ${empty ? this.#renderSuggestions() : nothing}
+          ${this.handoff
+            ? html`<chat-bot-handoff .strings=${t} .submit=${this.#sendLead}></chat-bot-handoff>`
             : nothing}
         </div>
       </div>
-      ${this.follower.unseen ? html`<button type="button" class="new-messages" @click=${() => this.follower.toBottom()}>${t.newMessages}</button>` : nothing}
-      <chat-bot-composer .strings=${t} .placeholder=${s.UserInputPlaceholder} ?busy=${c.busy}></chat-bot-composer>
+      ${this.#follower.unseen ? html`<button type="button" class="new-messages" @click=${() => this.#follower.toBottom()}>${t.newMessages}</button>` : nothing}
+      <chat-bot-composer part="composer" .strings=${t} .placeholder=${s.UserInputPlaceholder} ?busy=${c.busy}></chat-bot-composer>
+      <div class="sr" role="status">${this.spoken}</div>
     </section>`;
   }
 
-  private renderHeader(): TemplateResult {
+  #renderHeader(): TemplateResult {
     const s = this.settings;
     const t = this.strings;
     const links = [
@@ -117,94 +147,105 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     return html`<header part="header">
       ${s.ChatProfilePictureUrl ? html`<img src=${s.ChatProfilePictureUrl} alt="" />` : nothing}
       <h2 id="title">${s.Name}</h2>
-      <button type="button" class="icon" aria-label=${t.menu} aria-haspopup="true" aria-expanded=${String(this.menuOpen)} aria-controls="menu" @click=${this.handleMenu}>⋯</button>
-      ${this.inline ? nothing : html`<button type="button" class="icon" aria-label=${t.closeChat} @click=${() => this.emit({ kind: 'close' })}>×</button>`}
+      <button type="button" class="icon" aria-label=${t.menu} aria-haspopup="true" aria-expanded=${String(this.menuOpen)} aria-controls="menu" @click=${this.#handleMenu}>⋯</button>
+      ${this.inline ? nothing : html`<button type="button" class="icon" aria-label=${t.closeChat} @click=${() => this.#emit({ kind: 'close' })}>×</button>`}
       ${this.menuOpen
         ? html`<ul class="menu" id="menu">
-            <li><button type="button" @click=${this.handleNewChat}>${t.newChat}</button></li>
-            ${s.TalkToHumanEnabled ? html`<li><button type="button" @click=${this.handleTalk}>${t.talkToPerson}</button></li>` : nothing}
+            <li><button type="button" @click=${this.#handleNewChat}>${t.newChat}</button></li>
+            ${s.TalkToHumanEnabled ? html`<li><button type="button" @click=${this.#handleTalk}>${t.talkToPerson}</button></li>` : nothing}
             ${links.map(([url, label]) => html`<li><a href=${url!} target="_blank" rel="noopener noreferrer">${label} <span class="sr">${t.opensInNewTab}</span></a></li>`)}
           </ul>`
         : nothing}
     </header>`;
   }
 
-  private renderMessage(m: ChatMessage): TemplateResult {
-    return html`<chat-bot-message .message=${m} .view=${this.conversation.viewOf(m)} .status=${m.status} ?typing=${m.status === 'streaming' && m.text === ''} .strings=${this.strings} .locale=${this.locale} .imageHosts=${this.imageHosts}></chat-bot-message>`;
+  #renderMessage(m: ChatMessage): TemplateResult {
+    return html`<chat-bot-message part="message ${m.role}-message" exportparts="bubble" .message=${m} .view=${this.#conversation.viewOf(m)} .status=${m.status} ?typing=${m.status === 'streaming' && m.text === ''} .strings=${this.strings} .locale=${this.locale} .imageHosts=${this.imageHosts}></chat-bot-message>`;
   }
 
-  private renderPrivacy(): TemplateResult | typeof nothing {
+  #renderPrivacy(): TemplateResult | typeof nothing {
     const s = this.settings;
     const url = httpUrl(s.ChatbotPrivacyPolicyUrl);
     if (!url && !s.ChatbotPrivacyPolicyDescription) return nothing;
+    const [before, after] = this.strings.privacy.split('{link}');
     return html`<p class="privacy">
       ${s.ChatbotPrivacyPolicyDescription}
-      ${url ? html`${this.strings.privacy} <a href=${url} target="_blank" rel="noopener noreferrer">${s.ChatbotPrivacyPolicyName || this.strings.privacyDefault}</a>.` : nothing}
+      ${url ? html`${before}<a href=${url} target="_blank" rel="noopener noreferrer">${s.ChatbotPrivacyPolicyName || this.strings.privacyDefault}</a>${after}` : nothing}
     </p>`;
   }
 
-  private renderSuggestions(): TemplateResult | typeof nothing {
+  #renderSuggestions(): TemplateResult | typeof nothing {
     const chips = suggestions(this.settings);
     if (!chips.length) return nothing;
     return html`<div class="suggestions">${chips.map((text) => html`<button type="button" class="chip" @click=${() => void this.send(text)}>${text}</button>`)}</div>`;
   }
 
-  private emit(detail: PanelEventDetail): void {
+  /** Empties the status region, then fills it: the same text twice in a row is read twice. */
+  #announce(text: string): void {
+    clearTimeout(this.#speaking);
+    this.spoken = '';
+    this.#speaking = setTimeout(() => (this.spoken = text.trim()), 150);
+  }
+
+  #speaking: ReturnType<typeof setTimeout> | undefined;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#speaking);
+  }
+
+  #emit(detail: PanelEventDetail): void {
     this.dispatchEvent(new PanelEvent(detail));
   }
 
-  private handleKeydown(event: KeyboardEvent): void {
+  #handleKeydown(event: KeyboardEvent): void {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
     if (this.menuOpen) this.menuOpen = false;
-    else if (this.handoff === 'open') this.handoff = 'closed';
-    else if (!this.inline) this.emit({ kind: 'close' });
+    else if (this.handoff) this.handoff = false;
+    else if (!this.inline) this.#emit({ kind: 'close' });
   }
 
-  private async handleAction(event: PanelActionEvent): Promise<void> {
+  async #handleAction(event: PanelActionEvent): Promise<void> {
     const { action, data } = event;
     if (action === 'send' && data.text) await this.send(data.text);
-    else if (action === 'stop') this.conversation.stop();
-    else if (action === 'retry' && data.id) await this.conversation.retry(data.id);
-    else if (action === 'cancel-handoff') this.handoff = 'closed';
-    else if (action === 'handoff') await this.submitHandoff({ name: data.name ?? '', email: data.email ?? '', message: data.message ?? '' });
-  }
-
-  private async submitHandoff(lead: { name: string; email: string; message: string }): Promise<void> {
-    this.handoff = 'sending';
-    this.handoffError = '';
-    try {
-      await this.conversation.handoff(lead);
-      this.handoff = 'closed';
-      this.follower.toBottom();
-    } catch (error) {
-      this.handoff = 'open';
-      this.handoffError = error instanceof Error ? error.message : this.strings.failed;
+    else if (action === 'stop') this.#conversation.stop();
+    else if (action === 'retry' && data.id) await this.#conversation.retry(data.id);
+    else if (action === 'cancel-handoff') {
+      this.handoff = false;
+      this.focusComposer();
     }
   }
 
-  private handleMenu(): void {
+  /** Sends the form's lead; the form shows what went wrong, or closes. */
+  readonly #sendLead = async (lead: { name: string; email: string; message: string }): Promise<void> => {
+    await this.#conversation.handoff(lead);
+    this.#follower.toBottom();
+  };
+
+
+  #handleMenu(): void {
     this.menuOpen = !this.menuOpen;
   }
 
-  private async handleNewChat(): Promise<void> {
+  async #handleNewChat(): Promise<void> {
     this.menuOpen = false;
-    this.handoff = 'closed';
-    await this.conversation.clear();
+    this.handoff = false;
+    await this.#conversation.clear();
     this.focusComposer();
   }
 
-  private async handleTalk(): Promise<void> {
+  async #handleTalk(): Promise<void> {
     this.menuOpen = false;
     // The form is seldom used: its code loads when asked for, not with every chat.
     await import('./chat-bot-handoff.ts');
-    this.handoff = 'open';
+    this.handoff = true;
     await this.updateComplete;
-    this.handoffForm?.focus();
-    this.follower.toBottom();
+    this.#handoffForm?.focus();
+    this.#follower.toBottom();
   }
 
-  private handleEarlier(): void {
+  #handleEarlier(): void {
     this.window += WINDOW;
   }
 }

@@ -14,6 +14,7 @@ export const chatBotStyles = css`
   --_border: var(--chat-bot-border, #d1d5db);
   --_shadow: 0 8px 28px rgb(0 0 0 / 0.18);
   --_focus: var(--chat-bot-focus, #2563eb);
+  --_error: var(--chat-bot-error, #b91c1c);
   display: contents;
   font-family: var(--_font);
   color: var(--_text);
@@ -24,6 +25,7 @@ export const chatBotStyles = css`
   --_muted: var(--chat-bot-muted, #cbd5e1);
   --_border: var(--chat-bot-border, #374151);
   --_focus: var(--chat-bot-focus, #93c5fd);
+  --_error: var(--chat-bot-error, #fca5a5);
 }
 @media (prefers-color-scheme: dark) {
   :host(:not([theme='light'])) {
@@ -32,22 +34,29 @@ export const chatBotStyles = css`
     --_muted: var(--chat-bot-muted, #cbd5e1);
     --_border: var(--chat-bot-border, #374151);
     --_focus: var(--chat-bot-focus, #93c5fd);
+    --_error: var(--chat-bot-error, #fca5a5);
   }
 }
 :host([mode='inline']) { display: block; block-size: 100%; }
 [hidden] { display: none !important; }
 .root {
+  /* Nothing the page sets on <chat-bot> (fonts, spacing, transforms of text…) is inherited inside. */
+  all: initial;
   position: fixed;
-  inset-block-end: max(20px, env(safe-area-inset-bottom));
-  inset-inline-end: max(20px, env(safe-area-inset-right));
+  /* ChatBubbleAlign is physical: bottom right or bottom left, whatever the direction. */
+  bottom: max(20px, env(safe-area-inset-bottom));
+  right: max(20px, env(safe-area-inset-right));
   z-index: var(--chat-bot-z-index, 2147483000);
   display: flex;
   flex-direction: column;
   align-items: flex-end;
   gap: 12px;
   font: 15px/1.45 var(--_font);
+  color: var(--_text);
 }
-.root.left { inset-inline-end: auto; inset-inline-start: max(20px, env(safe-area-inset-left)); align-items: flex-start; }
+.root.left { right: auto; left: max(20px, env(safe-area-inset-left)); align-items: flex-start; }
+.root:dir(rtl) { align-items: flex-start; }
+.root.left:dir(rtl) { align-items: flex-end; }
 .root.inline { position: static; display: block; block-size: 100%; }
 .launcher {
   inline-size: 56px;
@@ -75,15 +84,15 @@ export const chatBotStyles = css`
   border: 1px solid var(--_border);
   border-radius: var(--_radius);
   box-shadow: var(--_shadow);
-  padding: 12px 40px 12px 14px;
+  padding: 12px 48px 12px 14px;
 }
 .popup .text { all: unset; display: block; cursor: pointer; white-space: pre-line; overflow-wrap: anywhere; }
 .popup .dismiss {
   position: absolute;
   inset-block-start: 4px;
   inset-inline-end: 4px;
-  inline-size: 32px;
-  block-size: 32px;
+  inline-size: 44px;
+  block-size: 44px;
   border: none;
   border-radius: 50%;
   background: transparent;
@@ -91,6 +100,10 @@ export const chatBotStyles = css`
   font-size: 20px;
   line-height: 1;
   cursor: pointer;
+}
+@media (max-width: 479px) {
+  /* The open panel covers the screen, the launcher too. */
+  :host([open]) .launcher { display: none; }
 }
 @media (prefers-reduced-motion: reduce) {
   .launcher { transition: none; }

@@ -48,6 +48,8 @@ export interface ConversationOptions {
   /** What the conversation needs, read when it is needed (the host's inputs may change). */
   config: () => ConversationConfig;
   emit: (detail: PanelEventDetail) => void;
+  /** An answer ended (done or stopped): what a screen reader should hear, once. */
+  announce?: (answer: ChatMessage, text: string) => void;
   /** Runs after each rendered fragment (the scroll follower). */
   onFragment?: () => void;
 }
@@ -62,127 +64,129 @@ export class ConversationController implements ReactiveController {
   streaming: { message: ChatMessage; view: MarkdownView } | null = null;
   loaded = false;
 
-  private stored: Stored = { messages: [] };
+  #stored: Stored = { messages: [] };
   /** The first load from storage: nothing may change the conversation before it (it would be overwritten). */
-  private ready: Promise<void> = Promise.resolve();
+  #ready: Promise<void> = Promise.resolve();
   /** The views answers were streamed into: a finished answer keeps its DOM instead of being drawn again. */
-  private readonly views = new Map<string, MarkdownView>();
-  private abort: AbortController | null = null;
-  private stopRequested = false;
-  private persistTimer: ReturnType<typeof setTimeout> | null = null;
-  private unwatch: (() => void) | null = null;
+  readonly #views = new Map<string, MarkdownView>();
+  #abort: AbortController | null = null;
+  #stopRequested = false;
+  #persistTimer: ReturnType<typeof setTimeout> | null = null;
+  #unwatch: (() => void) | null = null;
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly options: ConversationOptions,
-  ) {
+  readonly #host: ReactiveControllerHost;
+  readonly #options: ConversationOptions;
+
+  constructor(host: ReactiveControllerHost, options: ConversationOptions) {
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
   /** The view an answer was streamed into in this page, if any. */
   viewOf(message: ChatMessage): MarkdownView | null {
-    return this.streaming?.message === message ? this.streaming.view : (this.views.get(message.id) ?? null);
+    return this.streaming?.message === message ? this.streaming.view : (this.#views.get(message.id) ?? null);
   }
 
   hostConnected(): void {
-    this.ready = this.load();
-    this.unwatch = this.storage.watch(this.key, () => {
+    this.#ready = this.load();
+    this.#unwatch = this.#storage.watch(this.#key, () => {
       if (!this.streaming) void this.load();
     });
   }
 
   hostDisconnected(): void {
-    this.unwatch?.();
-    this.abort?.abort();
+    this.#unwatch?.();
+    this.#abort?.abort();
   }
 
   get busy(): boolean {
     return this.streaming !== null;
   }
 
-  private get key(): string {
-    return keys.conversation(this.options.config().serialNumber);
+  get #key(): string {
+    return keys.conversation(this.#options.config().serialNumber);
   }
 
-  private get storage(): WidgetStorage {
-    return this.options.config().storage;
+  get #storage(): WidgetStorage {
+    return this.#options.config().storage;
   }
 
   async load(): Promise<void> {
-    const stored = (await this.storage.get<Stored>(this.key)) ?? { messages: [] };
+    const stored = (await this.#storage.get<Stored>(this.#key)) ?? { messages: [] };
     // An answer another tab is writing stays streaming (its writes will follow); one whose writer
     // went quiet — its page closed or reloaded mid-answer — stopped where it was.
     const stale = Date.now() - (stored.updatedAt ?? 0) > STALE_MS;
     for (const m of stored.messages) if (m.status === 'streaming' && stale) m.status = 'stopped';
     if (!stale && stored.messages.some((m) => m.status === 'streaming')) setTimeout(() => !this.streaming && void this.load(), STALE_MS);
-    this.stored = stored;
+    this.#stored = stored;
     this.messages = stored.messages;
     this.loaded = true;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   async send(text: string, fileIds: readonly number[] = []): Promise<void> {
     const content = text.trim();
-    await this.ready;
+    await this.#ready;
     if (!content || this.busy) return;
     const clientMessageId = newId();
     const question: ChatMessage = { id: newId(), role: 'user', text: content, at: Date.now(), status: 'done', clientMessageId };
     const answer: ChatMessage = { id: newId(), role: 'assistant', text: '', at: Date.now(), status: 'streaming', clientMessageId };
     this.messages = [...this.messages, question, answer];
-    this.options.emit({ kind: 'send', text: content, fileIds });
-    await this.ask(question, answer, true);
+    this.#options.emit({ kind: 'send', text: content, fileIds });
+    await this.#ask(question, answer, true);
   }
 
   /** Asks again for a stopped or failed answer, with the same clientMessageId. */
   async retry(answerId: string): Promise<void> {
-    await this.ready;
+    await this.#ready;
     const answer = this.messages.find((m) => m.id === answerId && m.role === 'assistant');
     const question = this.messages.find((m) => m.role === 'user' && m.clientMessageId === answer?.clientMessageId);
     if (!answer || !question || this.busy) return;
     Object.assign(answer, { text: '', status: 'streaming', error: undefined, at: Date.now() });
     this.messages = [...this.messages];
-    await this.ask(question, answer, true);
+    await this.#ask(question, answer, true);
   }
 
   stop(): void {
-    this.stopRequested = true;
-    this.abort?.abort();
+    this.#stopRequested = true;
+    this.#abort?.abort();
   }
 
   /** Forgets this conversation; the next question starts a new session. */
   async clear(): Promise<void> {
-    await this.ready;
+    await this.#ready;
     this.stop();
-    this.stored = { messages: [] };
+    this.#stored = { messages: [] };
     this.messages = [];
-    this.host.requestUpdate();
-    await this.storage.delete(this.key);
+    this.#host.requestUpdate();
+    await this.#storage.delete(this.#key);
   }
 
   async handoff(lead: { name: string; email: string; message: string }): Promise<string> {
-    const { client, sessionId } = await this.session();
+    const { client, sessionId } = await this.#session();
     const { Message } = await callOperation(client, 'TalkToHuman', { sessionID: sessionId, ...lead });
-    const reply = Message || this.options.config().settings.TalkToHumanResponseMessage;
+    const reply = Message || this.#options.config().settings.TalkToHumanResponseMessage;
     this.messages = [...this.messages, { id: newId(), role: 'assistant', text: reply, at: Date.now(), status: 'done', clientMessageId: newId() }];
-    this.options.emit({ kind: 'handoff', ...lead });
-    await this.persist();
+    this.#options.emit({ kind: 'handoff', ...lead });
+    await this.#persist();
     return reply;
   }
 
-  private async ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
-    const config = this.options.config();
-    const view = new MarkdownView({ imageHosts: config.imageHosts, ...(this.options.onFragment ? { onRender: this.options.onFragment } : {}) });
+  async #ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
+    const config = this.#options.config();
+    const view = new MarkdownView({ imageHosts: config.imageHosts, ...(this.#options.onFragment ? { onRender: this.#options.onFragment } : {}) });
     this.streaming = { message: answer, view };
-    this.abort = new AbortController();
-    this.stopRequested = false;
-    this.host.requestUpdate();
-    void this.persist();
+    this.#abort = new AbortController();
+    this.#stopRequested = false;
+    this.#host.requestUpdate();
+    void this.#persist();
     try {
-      const { client, sessionId } = await this.session();
+      const { client, sessionId } = await this.#session();
       const body = { sessionID: sessionId, content: question.text, clientMessageId: question.clientMessageId };
       let ids = { questionId: 0, answerId: 0 };
       if (config.stream) {
-        for await (const item of askStream(client, body, { signal: this.abort.signal })) {
+        for await (const item of askStream(client, body, { signal: this.#abort.signal })) {
           if (item.kind === 'final') {
             answer.text = item.Answer;
             ids = { questionId: item.QuestionID, answerId: item.AnswerID };
@@ -190,45 +194,47 @@ export class ConversationController implements ReactiveController {
             const first = answer.text === '';
             answer.text += item.content;
             view.append(item.content);
-            if (first) this.host.requestUpdate();
-            this.schedulePersist();
+            if (first) this.#host.requestUpdate();
+            this.#schedulePersist();
           }
         }
       } else {
-        const data = await ask(client, body, { signal: this.abort.signal });
+        const data = await ask(client, body, { signal: this.#abort.signal });
         answer.text = data.content;
         ids = { questionId: 0, answerId: data.messageid };
       }
       answer.status = 'done';
-      this.finish(answer, view);
-      this.options.emit({ kind: 'answer', text: answer.text, ...ids });
+      this.#finish(answer, view);
+      this.#options.emit({ kind: 'answer', text: answer.text, ...ids });
     } catch (error) {
       if (renewOnce && error instanceof ApiError && error.status === 401 && !answer.text) {
         // The visitor token expired or was revoked: nothing was asked; start a session and ask.
-        this.stored = { messages: this.stored.messages };
-        return this.ask(question, answer, false);
+        this.#stored = { messages: this.#stored.messages };
+        return this.#ask(question, answer, false);
       }
-      this.fail(answer, view, error);
+      this.#fail(answer, view, error);
     } finally {
       if (this.streaming?.message === answer) this.streaming = null;
-      this.abort = null;
-      this.host.requestUpdate();
-      await this.persist();
+      this.#abort = null;
+      this.#host.requestUpdate();
+      await this.#persist();
     }
   }
 
-  private finish(answer: ChatMessage, view: MarkdownView): void {
+  #finish(answer: ChatMessage, view: MarkdownView): void {
     if (view.text !== answer.text) view.set(answer.text);
     else view.end();
-    this.views.set(answer.id, view);
+    this.#views.set(answer.id, view);
+    this.#options.announce?.(answer, view.root.textContent ?? '');
   }
 
-  private fail(answer: ChatMessage, view: MarkdownView, error: unknown): void {
-    const { settings, strings } = this.options.config();
+  #fail(answer: ChatMessage, view: MarkdownView, error: unknown): void {
+    const { settings, strings } = this.#options.config();
     view.end();
-    this.views.set(answer.id, view);
-    if (isAbortError(error) && this.stopRequested) {
+    this.#views.set(answer.id, view);
+    if (isAbortError(error) && this.#stopRequested) {
       answer.status = 'stopped';
+      this.#options.announce?.(answer, view.root.textContent ?? '');
       return;
     }
     answer.status = 'failed';
@@ -241,13 +247,13 @@ export class ConversationController implements ReactiveController {
         : error instanceof NetworkError || isAbortError(error)
           ? strings.offline
           : strings.failed;
-    this.options.emit({ kind: 'error', code, message: answer.error });
+    this.#options.emit({ kind: 'error', code, message: answer.error });
   }
 
   /** The session to ask in — the stored one while its token lasts, else a new one — and the credentials to use. */
-  private async session(): Promise<{ client: ClientOptions; sessionId: number }> {
-    const { baseUrl, apiKey, serialNumber } = this.options.config();
-    const s = this.stored;
+  async #session(): Promise<{ client: ClientOptions; sessionId: number }> {
+    const { baseUrl, apiKey, serialNumber } = this.#options.config();
+    const s = this.#stored;
     const fresh = s.sessionId !== undefined && (apiKey || (s.token && (s.tokenExpiresAt ?? 0) > Date.now() + 60_000));
     if (!fresh) {
       const session = await callOperation({ baseUrl, apiKey }, 'GetSession', { serialNumber });
@@ -258,14 +264,14 @@ export class ConversationController implements ReactiveController {
     return { client: { baseUrl, apiKey, visitorToken: apiKey ? undefined : s.token }, sessionId: s.sessionId! };
   }
 
-  private schedulePersist(): void {
-    this.persistTimer ??= setTimeout(() => void this.persist(), PERSIST_MS);
+  #schedulePersist(): void {
+    this.#persistTimer ??= setTimeout(() => void this.#persist(), PERSIST_MS);
   }
 
-  private async persist(): Promise<void> {
-    if (this.persistTimer) clearTimeout(this.persistTimer);
-    this.persistTimer = null;
-    this.stored = { ...this.stored, messages: this.messages, updatedAt: Date.now() };
-    await this.storage.set(this.key, this.stored);
+  async #persist(): Promise<void> {
+    if (this.#persistTimer) clearTimeout(this.#persistTimer);
+    this.#persistTimer = null;
+    this.#stored = { ...this.#stored, messages: this.messages, updatedAt: Date.now() };
+    await this.#storage.set(this.#key, this.#stored);
   }
 }

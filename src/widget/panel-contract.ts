@@ -4,7 +4,7 @@
  */
 import type { WidgetSettings } from './settings.ts';
 import type { WidgetStorage } from './storage.ts';
-import type { Strings } from './strings.ts';
+import type { Language, Strings } from './strings.ts';
 
 export interface PanelInputs {
   serialNumber: string;
@@ -23,6 +23,11 @@ export interface PanelElement extends HTMLElement, PanelInputs {
   send(text: string, fileIds?: readonly number[]): Promise<void>;
   clearHistory(): Promise<void>;
   focusComposer(): void;
+}
+
+/** The panel's class, as <chat-bot> finds it in the registry once the panel's code is loaded. */
+export interface PanelClass extends CustomElementConstructor {
+  loadStrings(lang: Language): Promise<Partial<Strings>>;
 }
 
 export type PanelEventDetail =

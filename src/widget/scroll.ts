@@ -11,61 +11,64 @@ export class ScrollController implements ReactiveController {
   /** Something arrived below while the reader was scrolled up. */
   unseen = false;
 
-  private scroller: HTMLElement | null = null;
-  private pinned = true;
-  private readonly resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.contentChanged());
-  private readonly onScroll = () => {
-    const s = this.scroller;
+  #scroller: HTMLElement | null = null;
+  #pinned = true;
+  readonly #resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.contentChanged());
+  readonly #onScroll = () => {
+    const s = this.#scroller;
     if (!s) return;
     const atBottom = s.scrollHeight - s.scrollTop - s.clientHeight <= SLACK;
-    if (atBottom !== this.pinned || (atBottom && this.unseen)) {
-      this.pinned = atBottom;
+    if (atBottom !== this.#pinned || (atBottom && this.unseen)) {
+      this.#pinned = atBottom;
       if (atBottom) this.unseen = false;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     }
   };
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  readonly #host: ReactiveControllerHost;
+
+  constructor(host: ReactiveControllerHost) {
+    this.#host = host;
     host.addController(this);
   }
 
   /** Watches this scrolling element and the content inside it. */
   attach(scroller: HTMLElement, content: HTMLElement): void {
-    if (this.scroller === scroller) return;
-    this.scroller?.removeEventListener('scroll', this.onScroll);
-    this.resize?.disconnect();
-    this.scroller = scroller;
-    scroller.addEventListener('scroll', this.onScroll, { passive: true });
-    this.resize?.observe(content);
+    if (this.#scroller === scroller) return;
+    this.#scroller?.removeEventListener('scroll', this.#onScroll);
+    this.#resize?.disconnect();
+    this.#scroller = scroller;
+    scroller.addEventListener('scroll', this.#onScroll, { passive: true });
+    this.#resize?.observe(content);
     this.toBottom();
   }
 
   hostConnected(): void {}
 
   hostDisconnected(): void {
-    this.scroller?.removeEventListener('scroll', this.onScroll);
-    this.resize?.disconnect();
-    this.scroller = null;
+    this.#scroller?.removeEventListener('scroll', this.#onScroll);
+    this.#resize?.disconnect();
+    this.#scroller = null;
   }
 
   /** The content grew (a fragment, a message): follow it, or note it for later. */
   contentChanged(): void {
-    if (this.pinned) this.toBottom();
+    if (this.#pinned) this.toBottom();
     else if (!this.unseen) {
       this.unseen = true;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     }
   }
 
   /** Goes to the newest message (the visitor asked for it, or sent one). */
   toBottom(): void {
-    const s = this.scroller;
+    const s = this.#scroller;
     if (!s) return;
     s.scrollTop = s.scrollHeight;
-    this.pinned = true;
+    this.#pinned = true;
     if (this.unseen) {
       this.unseen = false;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     }
   }
 }

@@ -1,4 +1,9 @@
-/** The widget's words. English here; `strings` on <chat-bot> overrides any of them. */
+/**
+ * The widget's words. English is built in; es, fr, de, pt, zh and ar come in chunks of their own,
+ * loaded with the panel (src/widget/locales/). `strings` on <chat-bot> overrides any of them.
+ */
+import type { HandoffStrings } from './strings-handoff.ts';
+
 export const en = {
   openChat: 'Open chat',
   closeChat: 'Close chat',
@@ -21,19 +26,59 @@ export const en = {
   stopped: 'Stopped',
   failed: 'The answer could not be completed.',
   offline: 'Could not reach the chat service. Check your connection and try again.',
-  privacy: 'By chatting you agree to our',
+  /** `{link}` is where the link to the privacy policy goes. */
+  privacy: 'By chatting you agree to our {link}.',
   privacyDefault: 'privacy policy',
-  handoffTitle: 'Talk to a person',
-  handoffIntro: 'Leave your details and someone from the team will get back to you.',
-  name: 'Name',
-  email: 'Email',
-  handoffMessage: 'How can we help?',
-  handoffSubmit: 'Send',
-  cancel: 'Cancel',
   socialPage: 'Our page',
   photoSocial: 'Our photos',
   messenger: 'Message us',
   opensInNewTab: '(opens in a new tab)',
 };
 
-export type Strings = typeof en;
+/** Every word; the form's are in strings-handoff.ts, loaded with the form. */
+export type Strings = typeof en & Partial<HandoffStrings>;
+/** The words the launcher shows before the panel's code is loaded: they ship in every locale at once. */
+type LauncherKey = 'openChat' | 'closeChat' | 'dismiss';
+/** What a locale's chunk holds: everything but the launcher's words. */
+export type PanelStrings = Omit<typeof en, LauncherKey> & HandoffStrings;
+
+/** The languages with built-in words, and those written right to left. */
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const RTL: readonly string[] = ['ar'];
+
+const launcherWords: Record<Exclude<Language, 'en'>, [string, string, string]> = {
+  es: ['Abrir chat', 'Cerrar chat', 'Descartar'],
+  fr: ['Ouvrir la discussion', 'Fermer la discussion', 'Ignorer'],
+  de: ['Chat öffnen', 'Chat schließen', 'Ausblenden'],
+  pt: ['Abrir chat', 'Fechar chat', 'Dispensar'],
+  zh: ['打开聊天', '关闭聊天', '关闭提示'],
+  ar: ['فتح الدردشة', 'إغلاق الدردشة', 'تجاهل'],
+};
+
+/** A valid BCP 47 tag for Intl (times, dates), or `en` when the given one is not. */
+export function formatLocale(tag: string): string {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** The built-in language for a locale: `pt-BR` → pt, `zh-Hant-TW` → zh; en when there is none. */
+export function languageOf(...tags: readonly string[]): Language {
+  for (const tag of tags) {
+    const lang = tag.toLowerCase().split(/[-_]/)[0] as Language;
+    if (LANGUAGES.includes(lang)) return lang;
+  }
+  return 'en';
+}
+
+export const isRtl = (lang: Language): boolean => RTL.includes(lang);
+
+/** The launcher's words in a language (the panel's come from its chunk). */
+export function launcherStrings(lang: Language): Pick<Strings, LauncherKey> {
+  if (lang === 'en') return en;
+  const [openChat, closeChat, dismiss] = launcherWords[lang];
+  return { openChat, closeChat, dismiss };
+}

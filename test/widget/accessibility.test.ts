@@ -1,8 +1,12 @@
 /** The basics of access: native controls, a labelled dialog, a log region, Escape, and axe in each state. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { answered, inPanel, launcher, mount, newChatbot, open, panel, script, token, type, unmountAll, until } from './harness.ts';
+import { page } from 'vitest/browser';
+import { answered, inPanel, launcher, messages, mount, newChatbot, open, panel, script, token, type, unmountAll, until } from './harness.ts';
 
-afterEach(unmountAll);
+afterEach(async () => {
+  unmountAll();
+  await page.viewport(1024, 768);
+});
 
 const settings = { Name: 'Harbor Homes', WelcomeMessage: 'Welcome!', SuggestedMessage: 'Hello\nHomes in Austin', ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy' };
 
@@ -79,5 +83,51 @@ describe('axe', () => {
     await until(() => inPanel(bot, '[role="log"][aria-busy="true"]'));
     await expect(bot).to.be.accessible();
     await answered(bot);
+  });
+
+  it('finds nothing when an answer failed', async () => {
+    const t = token();
+    await script(t, { text: 'Half of an answer that breaks.', chunks: ['Half of ', 'an answer that breaks.'], failAfter: 1 });
+    const bot = await mount(await newChatbot({ ...settings, Model: 'scripted' }));
+    await open(bot);
+    await type(bot, `Break ${t}`);
+    await until(() => messages(bot)[1]?.shadowRoot?.querySelector('[role="alert"]'));
+    await expect(bot).to.be.accessible();
+  });
+
+  it('finds nothing with the talk-to-a-person form open', async () => {
+    const bot = await mount(await newChatbot({ ...settings, TalkToHumanEmail: 'team@harbor.example' }));
+    await open(bot);
+    inPanel<HTMLButtonElement>(bot, 'header button[aria-haspopup]')!.click();
+    await until(() => inPanel(bot, '.menu'));
+    [...panel(bot)!.shadowRoot!.querySelectorAll<HTMLButtonElement>('.menu button')].find((b) => b.textContent === 'Talk to a person')!.click();
+    await until(() => inPanel(bot, 'chat-bot-handoff')?.shadowRoot?.querySelector('form'));
+    await expect(bot).to.be.accessible();
+  });
+
+  it('finds nothing in dark mode, in a conversation', async () => {
+    const bot = await mount(await newChatbot(settings), { theme: 'dark' });
+    await open(bot);
+    await type(bot, 'Hello');
+    await answered(bot);
+    await expect(bot).to.be.accessible();
+  });
+
+  it('finds nothing on a phone-sized screen', async () => {
+    await page.viewport(390, 844);
+    const bot = await mount(await newChatbot(settings));
+    await open(bot);
+    await type(bot, 'Hello');
+    await answered(bot);
+    await expect(bot).to.be.accessible();
+  });
+
+  it('finds nothing right to left, in Arabic', async () => {
+    const bot = await mount(await newChatbot(settings), { locale: 'ar' });
+    await open(bot);
+    await until(() => inPanel(bot, '[role="log"]')?.getAttribute('aria-label') === 'الدردشة');
+    await type(bot, 'مرحبا');
+    await answered(bot);
+    await expect(bot).to.be.accessible();
   });
 });

@@ -129,7 +129,7 @@ describe('a tab hidden and shown again mid-answer', () => {
 });
 
 describe('each answer', () => {
-  it('can be copied, and shows its time in the visitor’s locale', async () => {
+  it('can be copied, and shows its time and words in the visitor’s locale', async () => {
     const bot = await mount(await newChatbot(), { locale: 'de-DE' });
     await open(bot);
     await type(bot, 'Hello');
@@ -137,11 +137,11 @@ describe('each answer', () => {
     const answer = messages(bot)[1]!;
     const time = answer.shadowRoot!.querySelector('time')!;
     expect(time.textContent).toBe(new Intl.DateTimeFormat('de-DE', { hour: 'numeric', minute: '2-digit' }).format(new Date(time.dateTime)));
-    const copy = [...answer.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Copy')!;
+    const copy = [...answer.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Kopieren')!;
     expect(copy).toBeDefined();
     copy.click();
     // Headless Chromium may refuse the clipboard; either it says Copied or it selects the text.
-    await until(() => copy.textContent === 'Copied' || (getSelection()?.toString() ?? '') !== '' || answer.shadowRoot!.querySelector('button')?.textContent === 'Copied');
+    await until(() => copy.textContent === 'Kopiert' || (getSelection()?.toString() ?? '') !== '' || answer.shadowRoot!.querySelector('button')?.textContent === 'Kopiert');
   });
 });
 

@@ -33,7 +33,8 @@ export function defaultSettings(timeZone: string, model: string): Settings {
     SuggestedMessage: '',
     TalkToHumanEmail: '',
     TalkToHumanResponseMessage: 'Thank you! Someone from our team will get back to you soon.',
-    UserInputPlaceholder: 'Type your message…',
+    // Empty: the widget shows its own, in the visitor's language.
+    UserInputPlaceholder: '',
     WelcomeMessage: 'Hi! How can I help you today?',
     RateLimitMessage: 'You are sending messages too quickly. Please wait a moment and try again.',
     VerifyDomain: false,

@@ -86,7 +86,7 @@ export class Delimiters {
       if (!c.close) c = c.next;
       else if (!o || o === bottom || o === stop) {
         floor.set(key, c.prev);
-        if (!c.open) this.unlink(c);
+        if (!c.open) this.#unlink(c);
         c = c.next;
       } else {
         const use = c.n > 1 && o.n > 1 ? 2 : 1;
@@ -101,8 +101,8 @@ export class Delimiters {
         }
         o.next = c;
         c.prev = o;
-        if (!o.n) this.unlink(o);
-        if (!c.n) this.unlink(c), (c = c.next);
+        if (!o.n) this.#unlink(o);
+        if (!c.n) this.#unlink(c), (c = c.next);
       }
     }
   }
@@ -118,7 +118,7 @@ export class Delimiters {
     }
   }
 
-  private unlink(d: Delim): void {
+  #unlink(d: Delim): void {
     if (d.prev) d.prev.next = d.next;
     if (d.next) d.next.prev = d.prev;
     if (d === this.last) this.last = d.prev;

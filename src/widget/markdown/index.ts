@@ -24,80 +24,83 @@ export class MarkdownView {
   /** A <div class="md"> the caller inserts into its shadow DOM. */
   readonly root: HTMLElement = el('div');
   /** The source of the finished blocks. */
-  private head = '';
+  #head = '';
   /** The source from the open block on. */
-  private tail = '';
+  #tail = '';
   /** How much of tail was complete lines at the last split into blocks. */
-  private scanned = 0;
+  #scanned = 0;
   /** The open block's nodes, replaced by each pass. */
-  private open: ChildNode[] = [];
-  private frame = 0;
-  private refs: References;
+  #open: ChildNode[] = [];
+  #frame = 0;
+  #refs: References;
 
-  constructor(private readonly options: MarkdownOptions) {
+  readonly #options: MarkdownOptions;
+
+  constructor(options: MarkdownOptions) {
+    this.#options = options;
     this.root.className = 'md';
-    this.refs = new References(options.imageHosts);
+    this.#refs = new References(options.imageHosts);
   }
 
   /** The whole source so far. */
   get text(): string {
-    return this.head + this.tail;
+    return this.#head + this.#tail;
   }
 
   /** Streaming: appends a fragment. Renders at most once per animation frame. */
   append(fragment: string): void {
-    this.tail += fragment;
-    this.frame ||= requestAnimationFrame(() => this.pass(false));
+    this.#tail += fragment;
+    this.#frame ||= requestAnimationFrame(() => this.#pass(false));
   }
 
   /** Renders what is pending now, synchronously. */
   flush(): void {
-    this.pass(false);
+    this.#pass(false);
   }
 
   /** The answer is complete: renders everything as finished, strictly. */
   end(): void {
-    this.pass(true);
+    this.#pass(true);
   }
 
   /** Replaces everything with this complete text (history restore), rendered as finished. */
   set(text: string): void {
     this.root.replaceChildren();
-    this.open = [];
-    this.head = '';
-    this.tail = text;
-    this.scanned = 0;
-    this.refs = new References(this.options.imageHosts);
-    this.pass(true);
+    this.#open = [];
+    this.#head = '';
+    this.#tail = text;
+    this.#scanned = 0;
+    this.#refs = new References(this.#options.imageHosts);
+    this.#pass(true);
   }
 
-  private pass(final: boolean): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    for (const node of this.open) node.remove();
-    let tail = this.tail;
+  #pass(final: boolean): void {
+    cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+    for (const node of this.#open) node.remove();
+    let tail = this.#tail;
     // Only complete lines decide where a block ends: a half-written line may still turn into anything.
     const cut = final ? tail.length : tail.lastIndexOf('\n') + 1;
-    if (final || cut > this.scanned) {
+    if (final || cut > this.#scanned) {
       const lines = tail.slice(0, cut).split('\n');
       if (!final) lines.pop();
       const { blocks } = parseBlocks(lines), done = final ? blocks.length : blocks.length - 1;
       let next = final ? cut : 0;
-      for (let k = 0; k < done; k++) render(blocks[k]!, { refs: this.refs, final: true }, this.root);
+      for (let k = 0; k < done; k++) render(blocks[k]!, { refs: this.#refs, final: true }, this.root);
       for (let k = 0; !final && done > 0 && k < blocks[done]!.at; k++) next += lines[k]!.length + 1;
-      this.head += tail.slice(0, next);
-      this.tail = tail = tail.slice(next);
-      this.scanned = cut - next;
+      this.#head += tail.slice(0, next);
+      this.#tail = tail = tail.slice(next);
+      this.#scanned = cut - next;
     }
     const open = fragment();
     if (!final && tail.length > PLAIN_LIMIT) {
       open.appendChild(el('p')).textContent = clean(tail);
     } else if (!final && tail) {
       const { blocks, tip } = parseBlocks(tail.split('\n'));
-      for (const b of blocks) render(b, { refs: this.refs, final: false, tip }, open);
+      for (const b of blocks) render(b, { refs: this.#refs, final: false, tip }, open);
     }
-    this.open = [...open.childNodes];
+    this.#open = [...open.childNodes];
     this.root.append(open);
-    this.options.onRender?.();
+    this.#options.onRender?.();
   }
 }

@@ -98,26 +98,26 @@ const key = (label: string) => label.trim().replace(/\s+/g, ' ').toLowerCase().t
 
 /** The link reference definitions of an answer, and the references still waiting for theirs. */
 export class References {
-  private readonly defs = new Map<string, Target>();
-  private readonly waiting = new Map<string, Waiting[]>();
+  readonly #defs = new Map<string, Target>();
+  readonly #waiting = new Map<string, Waiting[]>();
 
   constructor(readonly hosts: readonly string[]) {}
 
   get(label: string): Target | undefined {
-    return this.defs.get(key(label));
+    return this.#defs.get(key(label));
   }
 
   wait(label: string, w: Waiting): void {
     const k = key(label);
-    this.waiting.get(k)?.push(w) ?? this.waiting.set(k, [w]);
+    this.#waiting.get(k)?.push(w) ?? this.#waiting.set(k, [w]);
   }
 
   /** The first definition of a label wins; references already shown become links in place. */
   define(label: string, t: Target): void {
     const k = key(label);
-    if (this.defs.has(k)) return;
-    this.defs.set(k, t);
-    for (const { span, image, pre, post } of this.waiting.get(k) ?? []) {
+    if (this.#defs.has(k)) return;
+    this.#defs.set(k, t);
+    for (const { span, image, pre, post } of this.#waiting.get(k) ?? []) {
       const first = span.firstChild, last = span.lastChild;
       if (!span.parentNode || !(first instanceof Text) || !(last instanceof Text)) continue; // inside a link: stays text
       first.deleteData(0, pre);
@@ -127,6 +127,6 @@ export class References {
       content.normalize();
       span.replaceWith(linkOrImage(content, t, image, this.hosts));
     }
-    this.waiting.delete(k);
+    this.#waiting.delete(k);
   }
 }
