@@ -7,7 +7,7 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   apiKey: string | undefined;
-  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; transcriptionModel: string } | undefined;
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
   /** [ext] The From of outgoing email. */
@@ -39,7 +39,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: env.DATA_DIR || join(process.cwd(), '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     apiKey: env.CHATBOT_API_KEY || undefined,
-    llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL! } : undefined,
+    llm: env.LLM_BASE_URL
+      ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL!, transcriptionModel: env.LLM_TRANSCRIPTION_MODEL || 'whisper-1' }
+      : undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'chat-bot <no-reply@localhost>',

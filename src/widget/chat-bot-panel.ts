@@ -201,7 +201,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   #handleKeydown(event: KeyboardEvent): void {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
-    if (this.menuOpen) this.menuOpen = false;
+    if (this.menuOpen) void this.#handleMenu();
     else if (this.handoff) this.handoff = false;
     else if (!this.inline) this.#emit({ kind: 'close' });
   }
@@ -224,8 +224,11 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   };
 
 
-  #handleMenu(): void {
+  /** Opens the menu with focus on its first item, or closes it with focus back on its button. */
+  async #handleMenu(): Promise<void> {
     this.menuOpen = !this.menuOpen;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(this.menuOpen ? '.menu :is(a, button)' : '[aria-controls="menu"]')?.focus();
   }
 
   async #handleNewChat(): Promise<void> {

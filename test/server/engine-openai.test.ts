@@ -1,13 +1,17 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { APIError } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type AskStreamItem } from '../../src/client/index.ts';
 import type { Settings } from '../../src/protocol/index.ts';
-import { createEngines, type AnswerInput, type AnswerMeta } from '../../src/server/engines/index.ts';
+import { createEngines, type AnswerInput, type AnswerMeta, type AttachedFile } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { localDateTime } from '../../src/server/time.ts';
-import { startFakeModelServer, type ChatMessage, type FakeModelServer, type RecordedModelRequest } from '../support/fake-model-server.ts';
+import { startFakeModelServer, type ChatMessage, type ContentPart, type FakeModelServer, type RecordedModelRequest } from '../support/fake-model-server.ts';
+import { gif, mp4, png, wav } from '../support/media.ts';
 import { fixtureListings } from '../support/listings.ts';
 import { startService, type TestService } from '../support/service.ts';
 
@@ -287,5 +291,72 @@ describe('answering through the service with a model server', () => {
       { role: 'assistant', content: 'Sí, tenemos casas en Austin.' },
       { role: 'user', content: 'Which is cheapest?' },
     ]);
+  });
+});
+
+describe('attachments', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'chat-bot-media-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  let next = 0;
+  async function attach(kind: AttachedFile['kind'], mimeType: string, bytes: Uint8Array): Promise<AttachedFile> {
+    const path = join(dir, String(++next));
+    await writeFile(path, bytes);
+    return { id: next, kind, mimeType, size: bytes.length, path };
+  }
+  const ask = (content: string, askType: AttachedFile['kind'], files: AttachedFile[]) =>
+    drain(engine().answer({ ...input(content), question: { content, askType, files } }, new AbortController().signal));
+  const userTurn = () => onlyRequest().body.messages.at(-1)!;
+
+  it('sends images as image parts, as data URLs of their exact bytes, with the text', async () => {
+    const a = png(3, 2);
+    const b = gif();
+    await ask('Is this house for sale?', 'Image', [await attach('Image', 'image/png', a), await attach('Image', 'image/gif', b)]);
+    expect(userTurn()).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Is this house for sale?' },
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from(a).toString('base64')}` } },
+        { type: 'image_url', image_url: { url: `data:image/gif;base64,${Buffer.from(b).toString('base64')}` } },
+      ],
+    });
+  });
+
+  it('asks about an image sent with no text', async () => {
+    await ask('', 'Image', [await attach('Image', 'image/png', png())]);
+    const content = userTurn().content as ContentPart[];
+    expect(content[0]).toEqual({ type: 'text', text: 'What can you tell me about this?' });
+    expect(content[1]?.type).toBe('image_url');
+  });
+
+  it('transcribes a recording through /audio/transcriptions first, and asks with what was said', async () => {
+    fake.transcribe('Do you have homes in Austin under 600,000 dollars?');
+    const recording = wav({ seconds: 1, sampleRate: 16_000 });
+    const { fragments } = await ask('', 'Audio', [await attach('Audio', 'audio/wav', recording)]);
+    expect(fragments.join('')).toBe('Hello from the fake model.');
+    expect(fake.transcriptions).toHaveLength(1);
+    const [t] = fake.transcriptions;
+    expect({ model: t!.model, type: t!.fileType, name: t!.fileName.endsWith('.wav'), same: Buffer.compare(t!.file, Buffer.from(recording)) }).toEqual({ model: 'whisper-1', type: 'audio/wav', name: true, same: 0 });
+    expect(userTurn()).toEqual({ role: 'user', content: 'Do you have homes in Austin under 600,000 dollars?' });
+    // The transcript finds the listings, as a typed question would.
+    expect(systemOf(onlyRequest().body.messages)).toContain('Listings that match');
+  });
+
+  it('uses the configured transcription model, and fails the answer when transcription fails', async () => {
+    const custom = createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, transcriptionModel: 'local-whisper' });
+    const file = await attach('Audio', 'audio/wav', wav());
+    await drain(custom.answer({ ...input(''), question: { content: '', askType: 'Audio', files: [file] } }, new AbortController().signal));
+    expect(fake.transcriptions.map((t) => t.model)).toEqual(['local-whisper']);
+    const broken = createOpenAiEngine({ baseUrl: `${fake.baseUrl}/missing`, apiKey: API_KEY, model: MODEL });
+    await expect(drain(broken.answer({ ...input(''), question: { content: '', askType: 'Audio', files: [file] } }, new AbortController().signal))).rejects.toBeInstanceOf(APIError);
+  });
+
+  it('describes a video in words, since the model cannot watch it', async () => {
+    await ask('What do you think?', 'Video', [await attach('Video', 'video/mp4', mp4())]);
+    const text = userTurn().content as string;
+    expect(text).toMatch(/^What do you think\?\n\n\[The visitor attached an MP4 video of 1 KB\. You cannot watch it/);
   });
 });

@@ -73,12 +73,32 @@ describe('the three-step upload', () => {
     expect(await client.uploadSuccess({ FileStoreId })).toEqual({ FileStoreId, Kind: 'Image', MimeType: 'image/png', Size: bytes.length });
   });
 
-  it('lets the visitor ask about the uploaded image with no text', async () => {
+  it('lets the visitor ask about the uploaded image with no text: the offline engine says what it is', async () => {
     const me = await visitor();
-    const { FileStoreId } = await upload(me, png());
+    const { FileStoreId } = await upload(me, png(1200, 800));
     const answer = await me.client.ask({ sessionID: me.sessionId, content: '', chatAskType: 'Image', fileIds: [Number(FileStoreId)] });
     expect(answer.messageid).toBeGreaterThan(0);
-    expect(answer.content).not.toBe('');
+    expect(answer.content).toMatch(/^Thank you — I received your image: a PNG image, 1,200 × 800 pixels\. I can't see what is in pictures/);
+    expect(answer.noAnswer).toBe(false);
+  });
+
+  it('answers a recording with its length, and a video with its container', async () => {
+    const me = await visitor();
+    const audio = await upload(me, wav({ seconds: 2.5, sampleRate: 16_000 }), 'voice.wav');
+    const heard = await me.client.ask({ sessionID: me.sessionId, content: '', chatAskType: 'Audio', fileIds: [Number(audio.FileStoreId)] });
+    expect(heard.content).toContain('your recording: a recording of 2.5 seconds (WAV, 16 kHz, mono, 16-bit)');
+    const video = await upload(me, mkv(), 'tour.mkv');
+    const seen = await me.client.ask({ sessionID: me.sessionId, content: '', chatAskType: 'Video', fileIds: [Number(video.FileStoreId)] });
+    expect(seen.content).toContain('your video: a Matroska (MKV) video of 1 KB');
+  });
+
+  it('answers the text that comes with images, after saying what they are', async () => {
+    const me = await visitor();
+    const ids = await Promise.all([png(4, 3), gif()].map(async (b) => Number((await upload(me, b)).FileStoreId)));
+    const answer = await me.client.ask({ sessionID: me.sessionId, content: 'hello', chatAskType: 'Image', fileIds: ids });
+    const [received, rest] = answer.content.split('\n\n');
+    expect(received).toBe('Thank you — I received your 2 images: a PNG image, 4 × 3 pixels; a GIF image, 1 × 1 pixels.');
+    expect(rest).toMatch(/^(Hi|Hello)/);
   });
 
   it('gives the same description when UploadSuccess is called again', async () => {

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { messages } from '../../src/server/store/schema.ts';
-import type { FakeModelServer, ScriptedReply } from './fake-model-server.ts';
+import { textOf, type FakeModelServer, type ScriptedReply } from './fake-model-server.ts';
 import type { TestService } from './service.ts';
 
 export interface StoredMessage {
@@ -44,7 +44,7 @@ export async function startControlServer(service: TestService, model: FakeModelS
       }
       if (url.pathname === '/model-requests') {
         const match = url.searchParams.get('match') ?? '';
-        return reply(res, { count: model.requests.filter((r) => r.body.messages.some((m) => m.role === 'user' && m.content.includes(match))).length });
+        return reply(res, { count: model.requests.filter((r) => r.body.messages.some((m) => m.role === 'user' && textOf(m).includes(match))).length });
       }
       res.writeHead(404).end();
     })().catch((error: unknown) => {

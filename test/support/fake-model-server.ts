@@ -5,7 +5,8 @@
  * chunks, a `finish_reason: "stop"` chunk, the usage chunk (`choices: []`) when
  * `stream_options.include_usage` is set, then `data: [DONE]`. Each request plays the next scripted
  * reply (or the default one); every request is recorded with its body, headers and whether the
- * client went away before the response ended.
+ * client went away before the response ended. `POST /v1/audio/transcriptions` (multipart, as the
+ * client sends it) answers `{ text }`: the scripted transcript, recorded with the file it was given.
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -31,9 +32,24 @@ export interface ScriptedReply {
   usage?: { prompt: number; completion: number };
 }
 
+/** A part of a user message with images: text, or an image by URL (a data: URL from the engine). */
+export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
 export interface ChatMessage {
   role: string;
-  content: string;
+  content: string | ContentPart[];
+}
+
+/** The text of a message, its text parts joined. */
+export const textOf = (m: ChatMessage | undefined): string =>
+  typeof m?.content === 'string' ? m.content : (m?.content ?? []).flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+
+/** One transcription request: the model asked for and the file sent. */
+export interface RecordedTranscription {
+  model: string;
+  fileName: string;
+  fileType: string;
+  file: Buffer;
 }
 
 /** The parts of a Chat Completions request body the engine's tests look at. */
@@ -61,6 +77,10 @@ export interface FakeModelServer {
   baseUrl: string;
   /** Every chat completion request, oldest first. */
   requests: RecordedModelRequest[];
+  /** Every transcription request, oldest first. */
+  transcriptions: RecordedTranscription[];
+  /** What the next transcription requests hear, in order (then "Hello from a recording."). */
+  transcribe(...texts: string[]): void;
   /** Queue replies for the next requests, in order. */
   script(...replies: ScriptedReply[]): void;
   /** The reply for every request whose last user message contains `match` (kept: retries replay it). */
@@ -73,7 +93,10 @@ export interface FakeModelServer {
 export const DEFAULT_REPLY: ScriptedReply = { text: 'Hello from the fake model.', usage: { prompt: 30, completion: 6 } };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isMessage = (v: unknown): v is ChatMessage => isRecord(v) && typeof v.role === 'string' && typeof v.content === 'string';
+const isPart = (v: unknown) =>
+  isRecord(v) && ((v.type === 'text' && typeof v.text === 'string') || (v.type === 'image_url' && isRecord(v.image_url) && typeof v.image_url.url === 'string'));
+const isMessage = (v: unknown): v is ChatMessage =>
+  isRecord(v) && typeof v.role === 'string' && (typeof v.content === 'string' || (Array.isArray(v.content) && v.content.every(isPart)));
 
 function asChatRequest(v: unknown): ChatRequestBody | null {
   if (!isRecord(v) || typeof v.model !== 'string' || !Array.isArray(v.messages) || !v.messages.every(isMessage)) return null;
@@ -85,10 +108,34 @@ const words = (text: string) => text.split(/(?<=\s)(?=\S)/);
 const flushed = (res: ServerResponse) => new Promise<void>((resolve) => res.write('', () => resolve()));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString('utf8');
+  return Buffer.concat(parts);
+}
+
+/** The fields of a multipart/form-data body: name → value (files keep their name, type and bytes). */
+function formData(body: Buffer, contentType: string): Map<string, { value: Buffer; fileName?: string; type?: string }> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
+  const fields = new Map<string, { value: Buffer; fileName?: string; type?: string }>();
+  if (!boundary) return fields;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  let at = body.indexOf(delimiter);
+  while (at >= 0) {
+    const next = body.indexOf(delimiter, at + delimiter.length);
+    if (next < 0) break;
+    const part = body.subarray(at + delimiter.length + 2, next - 2); // after CRLF, before CRLF
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.subarray(0, split).toString('utf8');
+    const name = /name="([^"]*)"/.exec(head)?.[1];
+    if (name) {
+      const fileName = /filename="([^"]*)"/.exec(head)?.[1];
+      const type = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1];
+      fields.set(name, { value: part.subarray(split + 4), ...(fileName !== undefined ? { fileName } : {}), ...(type ? { type } : {}) });
+    }
+    at = next;
+  }
+  return fields;
 }
 
 function sendError(res: ServerResponse, status: number, message: string, type: string): void {
@@ -98,6 +145,8 @@ function sendError(res: ServerResponse, status: number, message: string, type: s
 
 export async function startFakeModelServer(): Promise<FakeModelServer> {
   const requests: RecordedModelRequest[] = [];
+  const transcriptions: RecordedTranscription[] = [];
+  const transcripts: string[] = [];
   const queue: ScriptedReply[] = [];
   const keyed = new Map<string, ScriptedReply>();
   const sockets = new Set<Socket>();
@@ -111,8 +160,18 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const text = await readBody(req);
+    const raw = await readBody(req);
+    if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') {
+      const form = formData(raw, req.headers['content-type'] ?? '');
+      const file = form.get('file');
+      const model = form.get('model')?.value.toString('utf8');
+      if (!file || !model) return sendError(res, 400, 'A transcription needs a file and a model.', 'invalid_request_error');
+      transcriptions.push({ model, fileName: file.fileName ?? '', fileType: file.type ?? '', file: file.value });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ text: transcripts.shift() ?? 'Hello from a recording.' }));
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendError(res, 404, `Unknown path ${req.url}`, 'invalid_request_error');
+    const text = raw.toString('utf8');
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -135,7 +194,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       ),
     };
     requests.push(record);
-    const asked = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+    const asked = textOf(body.messages.filter((m) => m.role === 'user').at(-1));
     const reply = [...keyed].find(([match]) => asked.includes(match))?.[1] ?? queue.shift() ?? DEFAULT_REPLY;
     if (reply.serverError) return sendError(res, 500, reply.serverError, 'server_error');
     if (body.stream !== true) return sendError(res, 400, 'The fake model server only streams.', 'invalid_request_error');
@@ -179,10 +238,14 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    transcriptions,
+    transcribe: (...texts) => void transcripts.push(...texts),
     script: (...replies) => void queue.push(...replies),
     scriptFor: (match, reply) => void keyed.set(match, reply),
     reset: () => {
       requests.length = 0;
+      transcriptions.length = 0;
+      transcripts.length = 0;
       queue.length = 0;
       keyed.clear();
     },

@@ -84,6 +84,57 @@ describe('keyboard only', () => {
   });
 });
 
+describe('the header menu by keyboard', () => {
+  it('takes focus to its first item, and Escape closes it with focus back on its button', async () => {
+    const bot = await mount(await newChatbot(settings));
+    await open(bot);
+    const button = inPanel<HTMLButtonElement>(bot, 'button[aria-controls="menu"]')!;
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await until(() => deepActive()?.textContent === 'New chat');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+    await until(() => deepActive() === button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(bot.open).toBe(true);
+  });
+});
+
+describe('system preferences', () => {
+  it('stop the animations when reduced motion is asked for', async () => {
+    const t = token();
+    await script(t, { text: 'Slowly.', delayMs: 800 });
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
+    try {
+      const bot = await mount(await newChatbot({ ...settings, Model: 'scripted' }));
+      expect(style(launcher(bot)).transitionDuration).toBe('0s');
+      await open(bot);
+      await type(bot, `Wait ${t}`);
+      const dot = await until(() => messages(bot)[1]?.shadowRoot?.querySelector('.typing span'));
+      expect(style(dot).animationName).toBe('none');
+      await answered(bot);
+    } finally {
+      await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'no-preference' }] });
+    }
+  });
+
+  it('keep launcher, bubbles and buttons outlined in forced colours', async () => {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: 'active' }] });
+    try {
+      const bot = await mount(await newChatbot(settings));
+      expect(parseFloat(style(launcher(bot)).borderTopWidth)).toBeGreaterThan(0);
+      await open(bot);
+      await type(bot, 'Hello');
+      await answered(bot);
+      const bubble = messages(bot)[1]!.shadowRoot!.querySelector('.bubble')!;
+      expect(parseFloat(style(bubble).borderTopWidth)).toBeGreaterThan(0);
+      expect(parseFloat(style(composer(bot).shadowRoot!.querySelector('button')!).borderTopWidth)).toBeGreaterThan(0);
+    } finally {
+      await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: 'none' }] });
+    }
+  });
+});
+
 describe('screen readers', () => {
   it('hear each finished answer exactly once, and no fragment while it streams', async () => {
     const t = token();
@@ -165,7 +216,7 @@ describe('phones', () => {
 describe('dark mode', () => {
   const colours = async (bot: HTMLElement) => {
     const dialog = inPanel(bot as never, '.panel')!;
-    const muted = inPanel(bot as never, '.privacy')!;
+    const muted = await until(() => inPanel(bot as never, '.privacy'));
     return { surface: rgb(style(dialog).backgroundColor), text: rgb(style(dialog).color), muted: rgb(style(muted).color) };
   };
 
@@ -217,6 +268,8 @@ describe('languages', () => {
     expect(launcher(bot).getAttribute('aria-label')).toBe(t.openChat);
     await open(bot);
     await until(() => textarea(bot).placeholder === t.placeholder);
+    // The privacy notice shows once the (empty) conversation is read from IndexedDB.
+    await until(() => inPanel(bot, '.privacy'));
     expect(launcher(bot).getAttribute('aria-label')).toBe(t.closeChat);
     expect(inPanel(bot, 'button[aria-label]')!.getAttribute('aria-label')).toBe(t.menu);
     expect(inPanel(bot, '.privacy')!.textContent!.replace(/\s+/g, ' ').trim()).toBe(t.privacy.replace('{link}', t.privacyDefault));

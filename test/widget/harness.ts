@@ -65,7 +65,8 @@ export async function until<T>(check: () => T | null | undefined | false | Promi
 
 export async function open(bot: ChatBot): Promise<void> {
   launcher(bot).click();
-  await until(() => panel(bot) && !panel(bot)!.hidden && composer(bot)?.shadowRoot?.querySelector('textarea'));
+  // The first open loads the panel's code and reads IndexedDB: slow on a loaded 2-core machine.
+  await until(() => panel(bot) && !panel(bot)!.hidden && composer(bot)?.shadowRoot?.querySelector('textarea'), 15_000);
 }
 
 /** Types and presses Enter, as a visitor does. */

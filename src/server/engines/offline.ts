@@ -4,7 +4,8 @@
  * word by word. Anything it cannot answer gets `noAnswer` and an offer of a person.
  */
 import { suggestionLines, type Listing, type Settings } from '../../protocol/index.ts';
-import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta } from './index.ts';
+import { describeFacts, factsOf } from '../files/facts.ts';
+import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
 import { listingDetails, listingLine, md, mdUrl, money } from './format.ts';
 import { matching } from './match.ts';
 import { parseQuestion, type Criteria } from './query.ts';
@@ -20,7 +21,7 @@ export interface OfflineOptions {
 export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine {
   return {
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
-      const { text, noAnswer } = compose(input);
+      const { text, noAnswer } = compose(input, await describeFiles(input.question.files));
       // Words with the space after them: the fragments join back to exactly `text`.
       for (const word of text.split(/(?<=\s)(?=\S)/)) {
         if (signal.aborted) break;
@@ -34,10 +35,37 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
   };
 }
 
-export function compose(input: AnswerInput): { text: string; noAnswer: boolean } {
+/** "your image: a PNG image, 1,200 × 800 pixels" — what the attached files are, in words. */
+export async function describeFiles(files: AttachedFile[]): Promise<string> {
+  if (!files.length) return '';
+  const each = await Promise.all(files.map(async (f) => describeFacts(await factsOf(f).catch(() => null), f.kind)));
+  const noun = { Image: 'image', Audio: 'recording', Video: 'video' }[files[0]!.kind];
+  return files.length === 1 ? `your ${noun}: ${each[0]}` : `your ${files.length} ${noun}s: ${each.join('; ')}`;
+}
+
+/** What the engine cannot do with a kind of file, and what it offers instead. */
+const MEDIA_OFFER: Record<string, string> = {
+  Image: "I can't see what is in pictures myself, but I can help you find a home like it — tell me the area, budget or number of bedrooms you have in mind.",
+  Audio: "I can't listen to recordings myself, so please type your question — for example the area, budget or number of bedrooms you are looking for.",
+  Video: "I can't watch videos myself, but I can help with our listings — tell me the area, budget or number of bedrooms you have in mind.",
+};
+
+/** The answer: to the text, after what the engine can know of any attached files (`media`, from describeFiles). */
+export function compose(input: AnswerInput, media = ''): { text: string; noAnswer: boolean } {
+  const { askType } = input.question;
+  if (askType === 'Text') return composeText(input);
+  const received = `Thank you — I received ${media || 'your file'}.`;
+  if (!input.question.content.trim()) {
+    const person = input.settings.TalkToHumanEmail ? ' Or use **Talk to a person** and someone from the team will take a look.' : '';
+    return { text: `${received} ${MEDIA_OFFER[askType] ?? ''}${person}`, noAnswer: false };
+  }
+  const answer = composeText(input);
+  return { text: `${received}\n\n${answer.text}`, noAnswer: answer.noAnswer };
+}
+
+function composeText(input: AnswerInput): { text: string; noAnswer: boolean } {
   const { settings } = input;
   const q = input.question.content.trim().toLowerCase();
-  if (input.question.askType !== 'Text' && !q) return fallback(settings, 'I received your file, but I can only read text questions so far.');
   const criteria = parseQuestion(input.question.content, input.listings, input.now);
   if (criteria.aboutListings) return aboutListings(input.listings, criteria, settings, input.question.content);
   if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q)) return { text: greeting(settings), noAnswer: false };

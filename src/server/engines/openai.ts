@@ -4,11 +4,13 @@
  * date and time in its TimeZone, the conversation so far, and the listings the question is about.
  * Tokens stream straight through; the server's usage becomes TotalToken.
  */
-import OpenAI from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { readFile } from 'node:fs/promises';
+import OpenAI, { toFile } from 'openai';
+import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { describeFacts, factsOf } from '../files/facts.ts';
 import type { Listing } from '../../protocol/index.ts';
 import { localDateTime } from '../time.ts';
-import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta } from './index.ts';
+import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
 import { addressText, priceText } from './format.ts';
 import { matching } from './match.ts';
 import { parseQuestion } from './query.ts';
@@ -17,6 +19,8 @@ export interface OpenAiOptions {
   baseUrl: string;
   apiKey?: string | undefined;
   model: string;
+  /** The model of `/audio/transcriptions`, which turns a recording into the question's text. */
+  transcriptionModel?: string;
 }
 
 /** How many listings go into the context. */
@@ -49,13 +53,45 @@ export function systemPrompt(input: AnswerInput): string {
 
 export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
   const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'not-needed', maxRetries: 0 });
+
+  /**
+   * The visitor's turn: images as image parts (data URLs, so the model server needs no access to
+   * this service), recordings transcribed first, videos described in words.
+   */
+  async function question(input: AnswerInput, signal: AbortSignal): Promise<{ content: string | ChatCompletionContentPart[]; text: string }> {
+    const { content, files } = input.question;
+    if (!files.length) return { content, text: content };
+    if (files[0]!.kind === 'Image') {
+      const images = await Promise.all(
+        files.map(async (f): Promise<ChatCompletionContentPart> => ({ type: 'image_url', image_url: { url: `data:${f.mimeType};base64,${(await readFile(f.path)).toString('base64')}` } })),
+      );
+      const text = content || 'What can you tell me about this?';
+      return { content: [{ type: 'text', text }, ...images], text };
+    }
+    if (files[0]!.kind === 'Audio') {
+      const heard = await Promise.all(files.map((f) => transcribe(f, signal)));
+      const text = [content, ...heard].filter(Boolean).join('\n\n');
+      return { content: text, text };
+    }
+    const seen = await Promise.all(files.map(async (f) => describeFacts(await factsOf(f).catch(() => null), f.kind)));
+    const text = `${content ? `${content}\n\n` : ''}[The visitor attached ${seen.join('; ')}. You cannot watch it: say so, and offer help with what they are looking for.]`;
+    return { content: text, text };
+  }
+
+  async function transcribe(f: AttachedFile, signal: AbortSignal): Promise<string> {
+    const file = await toFile(await readFile(f.path), `recording-${f.id}.wav`, { type: f.mimeType });
+    const result = await client.audio.transcriptions.create({ file, model: options.transcriptionModel ?? 'whisper-1' }, { signal });
+    return result.text.trim();
+  }
+
   return {
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
-      const system = systemPrompt(input);
+      const asked = await question(input, signal);
+      const system = systemPrompt({ ...input, question: { ...input.question, content: asked.text } });
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: system },
         ...input.history.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.content })),
-        { role: 'user', content: input.question.content },
+        { role: 'user', content: asked.content },
       ];
       const stream = await client.chat.completions.create(
         { model: options.model, messages, temperature: input.settings.Temperature / 10, stream: true, stream_options: { include_usage: true } },
@@ -71,7 +107,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         }
         if (chunk.usage) total = chunk.usage.total_tokens;
       }
-      return { noAnswer: text.trim() === '', totalTokens: total ?? estimateTokens(system, input.question.content, text) };
+      return { noAnswer: text.trim() === '', totalTokens: total ?? estimateTokens(system, asked.text, text) };
     },
   };
 }
