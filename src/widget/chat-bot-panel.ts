@@ -1,9 +1,9 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import './chat-bot-composer.ts';
 import './chat-bot-message.ts';
 import { panelStyles } from './chat-bot-panel.styles.ts';
 import type { ChatBotComposer } from './chat-bot-composer.ts';
+import type { ChatBotMessage } from './chat-bot-message.ts';
 import type { ChatBotHandoff } from './chat-bot-handoff.ts';
 import { ConversationController, type ChatMessage } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
@@ -105,6 +105,36 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   protected override updated(): void {
     if (this.#scrollArea && this.#content) this.#follower.attach(this.#scrollArea, this.#content);
+    const list = this.renderRoot.querySelector('.messages');
+    if (list) this.#drawMessages(list);
+  }
+
+  /** One <chat-bot-message> per message, kept by id: a new one is added, none is drawn again. */
+  readonly #drawn = new Map<string, ChatBotMessage>();
+
+  /** Puts the shown messages in `list`, in order, reusing each one's element (a small keyed list). */
+  #drawMessages(list: Element): void {
+    const all = this.#conversation.messages;
+    const shown = all.slice(Math.max(0, all.length - this.window));
+    const ids = new Set(shown.map((m) => m.id));
+    for (const [id, el] of this.#drawn) {
+      if (ids.has(id)) continue;
+      el.remove();
+      this.#drawn.delete(id);
+    }
+    let next = list.firstChild;
+    for (const m of shown) {
+      let el = this.#drawn.get(m.id);
+      if (!el) {
+        el = document.createElement('chat-bot-message');
+        el.setAttribute('exportparts', 'bubble');
+        this.#drawn.set(m.id, el);
+      }
+      el.setAttribute('part', `message ${m.role}-message`);
+      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && m.text === '', strings: this.strings, locale: this.locale, imageHosts: this.imageHosts });
+      if (el === next) next = el.nextSibling;
+      else list.insertBefore(el, next);
+    }
   }
 
   protected override render(): TemplateResult {
@@ -121,7 +151,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
           <!-- The log is not live: screen readers that ignore aria-busy would read an answer fragment by fragment. The status region below reads each answer once, when it is complete. -->
           <div role="log" aria-live="off" aria-label=${t.chat} aria-busy=${String(c.busy)}>
             ${s.WelcomeMessage ? html`<div class="welcome">${s.WelcomeMessage}</div>` : nothing}
-            ${repeat(c.messages.slice(hidden), (m) => m.id, (m) => this.#renderMessage(m))}
+            <div class="messages"></div>
           </div>
           ${empty ? this.#renderPrivacy() : nothing}
           ${empty ? this.#renderSuggestions() : nothing}
@@ -157,10 +187,6 @@ export class ChatBotPanel extends LitElement implements PanelElement {
           </ul>`
         : nothing}
     </header>`;
-  }
-
-  #renderMessage(m: ChatMessage): TemplateResult {
-    return html`<chat-bot-message part="message ${m.role}-message" exportparts="bubble" .message=${m} .view=${this.#conversation.viewOf(m)} .status=${m.status} ?typing=${m.status === 'streaming' && m.text === ''} .strings=${this.strings} .locale=${this.locale} .imageHosts=${this.imageHosts}></chat-bot-message>`;
   }
 
   #renderPrivacy(): TemplateResult | typeof nothing {

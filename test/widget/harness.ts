@@ -66,7 +66,10 @@ export async function until<T>(check: () => T | null | undefined | false | Promi
 export async function open(bot: ChatBot): Promise<void> {
   launcher(bot).click();
   // The first open loads the panel's code and reads IndexedDB: slow on a loaded 2-core machine.
-  await until(() => panel(bot) && !panel(bot)!.hidden && composer(bot)?.shadowRoot?.querySelector('textarea'), 15_000);
+  await until(() => panel(bot) && !panel(bot)!.hidden && composer(bot)?.shadowRoot?.querySelector('textarea'), 15_000).catch((error: Error) => {
+    const p = panel(bot);
+    throw new Error(`${error.message} — open: ${bot.open}, panel: ${p ? (p.hidden ? 'hidden' : 'shown') : 'none'}, composer: ${p ? String(!!composer(bot)) : '-'}, rendered: ${p?.shadowRoot?.childElementCount ?? '-'}`);
+  });
 }
 
 /** Types and presses Enter, as a visitor does. */
