@@ -99,6 +99,8 @@ export default defineConfig(({ mode }) => ({
             enabled: true,
             headless: true,
             screenshotFailures: false,
+            // A desktop page (Vitest's default is a 414 px phone): phones have test/e2e/phone.test.ts.
+            viewport: { width: 1280, height: 800 },
             provider: playwright({ launchOptions: { executablePath: chromium, args: chromiumArgs } }),
             instances: [{ browser: 'chromium' }],
           },

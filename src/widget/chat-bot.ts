@@ -184,8 +184,24 @@ export class ChatBot extends Base {
   #dictLang: Language = 'en';
   /** Open as a full-screen sheet on a phone: page scroll locked, a history entry for Back. */
   #sheet = false;
-  /** Closing called history.back(); its popstate has not come yet. */
-  #backing = false;
+  /** The history.back() calls widgets made themselves, closing a sheet, whose popstate has not come yet. */
+  static #ownBacks = 0;
+  /** The widgets whose sheet is open. */
+  static readonly #sheets = new Set<ChatBot>();
+  /**
+   * One listener for every widget (adding the same function again adds nothing). A Back a widget
+   * made itself closes nothing — whichever widget made it, even one since removed — and a sheet
+   * opened meanwhile gets its history entry now; the visitor's Back closes the open sheets.
+   */
+  static readonly #onPopState = (): void => {
+    const own = ChatBot.#ownBacks > 0;
+    if (own) ChatBot.#ownBacks--;
+    for (const bot of ChatBot.#sheets) {
+      if (inSheetEntry()) continue;
+      if (!own) bot.hide();
+      else if (!ChatBot.#ownBacks) pushSheetEntry();
+    }
+  };
   #pageOverflow = '';
   readonly #phone = typeof matchMedia === 'undefined' ? null : matchMedia('(max-width: 479px)');
   #serviceSettings: Partial<WidgetSettings> = {};
@@ -205,13 +221,12 @@ export class ChatBot extends Base {
     this.#storage ??= createStorage();
     if (!this.shadowRoot) this.#build();
     this.#ready = this.#loadSettings();
-    addEventListener('popstate', this.#onHistory);
+    addEventListener('popstate', ChatBot.#onPopState);
     this.#phone?.addEventListener('change', this.#fitSheet);
     if (this.mode === 'inline' || this.hasAttribute('open')) void this.show();
   }
 
   disconnectedCallback(): void {
-    removeEventListener('popstate', this.#onHistory);
     this.#phone?.removeEventListener('change', this.#fitSheet);
     this.#opened = false;
     this.#fitSheet();
@@ -268,16 +283,18 @@ export class ChatBot extends Base {
       viewport?.addEventListener('resize', this.#followViewport);
       viewport?.addEventListener('scroll', this.#followViewport);
       this.#followViewport();
-      // Reopened before the Back of the last close arrived: push when it has (#onHistory).
-      if (!this.#backing) pushSheetEntry();
+      ChatBot.#sheets.add(this);
+      // Opened before the Back of a close arrived: the entry is pushed when it has (#onPopState).
+      if (!ChatBot.#ownBacks) pushSheetEntry();
     } else {
       page.overflow = this.#pageOverflow;
       viewport?.removeEventListener('resize', this.#followViewport);
       viewport?.removeEventListener('scroll', this.#followViewport);
       this.#root?.style.removeProperty('--_vh');
       this.#root?.style.removeProperty('--_vt');
+      ChatBot.#sheets.delete(this);
       if (inSheetEntry()) {
-        this.#backing = true;
+        ChatBot.#ownBacks++;
         history.back();
       }
     }
@@ -290,13 +307,6 @@ export class ChatBot extends Base {
     this.#root.style.setProperty('--_vt', `${viewport.offsetTop}px`);
   };
 
-  /** Back (the gesture, the button) while the sheet is open closes the panel. */
-  readonly #onHistory = (): void => {
-    if (this.#backing) {
-      this.#backing = false;
-      if (this.#sheet) pushSheetEntry();
-    } else if (this.#sheet && !inSheetEntry()) this.hide();
-  };
 
   /** The settings now in force: defaults, then the service's, then the page's. */
   get #merged(): WidgetSettings {

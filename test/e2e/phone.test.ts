@@ -17,12 +17,13 @@ let serial: string;
 
 beforeAll(async () => {
   service = await startService({
-    routes: (app) =>
+    routes: (app) => {
       app.get<{ Querystring: { serial: string } }>('/phone-page.html', (req, reply) =>
         reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><title>Phone page</title></head>
 <body><h1>A long page</h1>${'<p>Text to scroll past.</p>'.repeat(200)}
 <script src="/chat-bot.js" data-serial-number="${req.query.serial}" async></script></body></html>`),
-      ),
+      );
+    },
   });
   serial = await service.newChatbot({ Name: 'Phone bot', WelcomeMessage: 'Hi!', SuggestedMessage: 'Hello', ChatbotPrivacyPolicyUrl: 'https://phone.example/privacy' });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });

@@ -20,7 +20,7 @@ const settings = { Name: 'Harbor Homes', WelcomeMessage: 'Welcome!', SuggestedMe
 afterEach(async () => {
   unmountAll();
   document.querySelectorAll('style[data-test]').forEach((s) => s.remove());
-  await page.viewport(1024, 768);
+  await page.viewport(1280, 800);
 });
 
 const rgb = (css: string): Rgb => {

@@ -21,6 +21,8 @@ export async function newChatbot(settings: Partial<AddBody> = {}): Promise<strin
 }
 
 const mounted: ChatBot[] = [];
+/** What each mounted widget announced, for the message of a test that times out. */
+const happened = new WeakMap<ChatBot, string[]>();
 
 /** Mounts a <chat-bot> for the chatbot, as a page would, and waits until its launcher is drawn. */
 export async function mount(serialNumber: string, attributes: Record<string, string> = {}): Promise<ChatBot> {
@@ -28,6 +30,11 @@ export async function mount(serialNumber: string, attributes: Record<string, str
   bot.setAttribute('serial-number', serialNumber);
   bot.setAttribute('base-url', apiOrigin());
   for (const [k, v] of Object.entries(attributes)) bot.setAttribute(k, v);
+  const log: string[] = [];
+  happened.set(bot, log);
+  const t0 = performance.now();
+  for (const type of ['chat-bot-open', 'chat-bot-close', 'chat-bot-error'])
+    bot.addEventListener(type, (e) => log.push(`${type.slice(9)}${(e as Event & { message?: string }).message ? ` (${(e as Event & { message?: string }).message})` : ''} at ${Math.round(performance.now() - t0)} ms`));
   document.body.append(bot);
   mounted.push(bot);
   await until(() => bot.shadowRoot?.querySelector('.launcher'));
@@ -68,7 +75,7 @@ export async function open(bot: ChatBot): Promise<void> {
   // The first open loads the panel's code and reads IndexedDB: slow on a loaded 2-core machine.
   await until(() => panel(bot) && !panel(bot)!.hidden && composer(bot)?.shadowRoot?.querySelector('textarea'), 15_000).catch((error: Error) => {
     const p = panel(bot);
-    throw new Error(`${error.message} — open: ${bot.open}, panel: ${p ? (p.hidden ? 'hidden' : 'shown') : 'none'}, composer: ${p ? String(!!composer(bot)) : '-'}, rendered: ${p?.shadowRoot?.childElementCount ?? '-'}`);
+    throw new Error(`${error.message} — open: ${bot.open}, panel: ${p ? (p.hidden ? 'hidden' : 'shown') : 'none'}, composer: ${p ? String(!!composer(bot)) : '-'}, events: ${happened.get(bot)?.join(', ') || 'none'}`);
   });
 }
 
