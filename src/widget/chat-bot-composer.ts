@@ -13,6 +13,7 @@ export class ChatBotComposer extends LitElement {
     strings: { attribute: false },
     placeholder: {},
     busy: { type: Boolean },
+    attached: { type: Boolean },
     empty: { state: true },
   };
 
@@ -20,6 +21,8 @@ export class ChatBotComposer extends LitElement {
   strings!: Strings;
   /** The placeholder (UserInputPlaceholder). */
   placeholder = '';
+  /** Files wait in the tray: Send works with no text. */
+  attached = false;
   /** An answer is streaming: offer Stop instead of Send. */
   busy = false;
 
@@ -40,7 +43,7 @@ export class ChatBotComposer extends LitElement {
       <textarea id="message" rows="1" maxlength="8000" placeholder=${this.placeholder || t.placeholder} @keydown=${this.#handleKeydown} @input=${this.#handleInput}></textarea>
       ${this.busy
         ? html`<button type="button" class="stop" @click=${this.#handleStop}>${t.stop}</button>`
-        : html`<button type="submit" ?disabled=${this.empty}>${t.send}</button>`}
+        : html`<button type="submit" ?disabled=${this.empty && !this.attached}>${t.send}</button>`}
     </form>`;
   }
 
@@ -66,7 +69,7 @@ export class ChatBotComposer extends LitElement {
 
   #submit(): void {
     const text = this.#textarea?.value.trim() ?? '';
-    if (!text || this.busy) return;
+    if ((!text && !this.attached) || this.busy) return;
     this.#textarea!.value = '';
     this.empty = true;
     this.dispatchEvent(new PanelActionEvent('send', { text }));

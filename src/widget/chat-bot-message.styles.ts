@@ -31,6 +31,8 @@ export const messageStyles = css`
     text-decoration: underline;
   }
   .meta button:focus-visible { outline: 2px solid var(--_focus); outline-offset: 1px; }
+  .files { display: flex; flex-wrap: wrap; gap: 6px; }
+  .files.spaced { margin-block-end: 6px; }
   .note { color: var(--_muted); font-style: italic; }
   .error { color: var(--_error); }
   .typing { display: inline-flex; gap: 4px; padding-block: 6px; }

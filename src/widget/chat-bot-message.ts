@@ -4,6 +4,7 @@ import type { ChatMessage } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import { MarkdownView } from './markdown/index.ts';
 import type { Strings } from './strings.ts';
+import type { ClientOptions } from '../client/index.ts';
 
 /**
  * @summary One message of the conversation: the visitor's text, or an answer rendered from Markdown.
@@ -19,6 +20,7 @@ export class ChatBotMessage extends LitElement {
     imageHosts: { attribute: false },
     status: {},
     typing: { type: Boolean },
+    session: { attribute: false },
     copied: { state: true },
   };
 
@@ -34,6 +36,8 @@ export class ChatBotMessage extends LitElement {
   imageHosts: readonly string[] = [];
   /** The message's status, given apart: the message object itself changes in place as it streams. */
   status: ChatMessage['status'] = 'done';
+  /** The credentials its files are fetched with (they are the visitor's own). */
+  session: (() => Promise<{ client: ClientOptions; sessionId: number }>) | undefined;
   /** The answer has not begun: show that it is being written. */
   typing = false;
 
@@ -63,6 +67,7 @@ export class ChatBotMessage extends LitElement {
     const status = this.status;
     return html`<div class="row ${m.role}">
       <div class="bubble" part="bubble" dir="auto">
+        ${m.files?.length ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .session=${this.session}></chat-bot-attachment>`)}</div>` : nothing}
         ${m.role === 'user' ? m.text : typing ? this.#renderTyping() : html`<div class="content"></div>`}
       </div>
       ${status === 'failed' ? html`<div class="error" role="alert">${m.error ?? t.failed}</div>` : nothing}

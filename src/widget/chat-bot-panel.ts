@@ -4,8 +4,9 @@ import './chat-bot-message.ts';
 import { panelStyles } from './chat-bot-panel.styles.ts';
 import type { ChatBotComposer } from './chat-bot-composer.ts';
 import type { ChatBotMessage } from './chat-bot-message.ts';
+import type { ChatBotMedia } from './chat-bot-media.ts';
 import type { ChatBotHandoff } from './chat-bot-handoff.ts';
-import { ConversationController, type ChatMessage } from './conversation.ts';
+import { ConversationController, type Attachment } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import { loadStrings } from './locales/index.ts';
 import { PANEL_TAG, PanelEvent, type PanelElement, type PanelEventDetail } from './panel-contract.ts';
@@ -13,6 +14,9 @@ import { ScrollController } from './scroll.ts';
 import { suggestions, type WidgetSettings } from './settings.ts';
 import type { WidgetStorage } from './storage.ts';
 import type { Strings } from './strings.ts';
+
+/** Images, recordings and video: their code loads only where the chatbot takes them, or a message carries them. */
+const loadMedia = () => import('./chat-bot-media.ts');
 
 /** How many messages are drawn at first; earlier ones come on request. */
 const WINDOW = 60;
@@ -39,6 +43,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     handoff: { state: true },
     window: { state: true },
     spoken: { state: true },
+    attached: { state: true },
   };
   /** The panel's words in a built-in language (a chunk per language). */
   static loadStrings = loadStrings;
@@ -64,9 +69,14 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   /** Where the conversation is kept. */
   storage!: WidgetStorage;
 
+  /** Sends a question; `fileIds` are images already uploaded in this session. */
   send(text: string, fileIds: readonly number[] = []): Promise<void> {
+    return this.#send(text, fileIds.map((id) => ({ id, kind: 'Image', name: '' })));
+  }
+
+  #send(text: string, files: readonly Attachment[]): Promise<void> {
     this.#follower.toBottom();
-    return this.#conversation.send(text, fileIds);
+    return this.#conversation.send(text, files);
   }
 
   clearHistory(): Promise<void> {
@@ -81,6 +91,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   /** The talk-to-a-person form is open. */
   private handoff = false;
   private window = WINDOW;
+  /** Files wait in the media tray. */
+  private attached = false;
   /** What the status region says: each finished answer, once. */
   private spoken = '';
 
@@ -101,6 +113,10 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   }
   get #content(): HTMLElement | null {
     return this.renderRoot.querySelector('.content');
+  }
+
+  protected override willUpdate(): void {
+    if (this.settings.EnableUploadImage || this.settings.EnablePushToTalk) void loadMedia();
   }
 
   protected override updated(): void {
@@ -131,7 +147,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         this.#drawn.set(m.id, el);
       }
       el.setAttribute('part', `message ${m.role}-message`);
-      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && m.text === '', strings: this.strings, locale: this.locale, imageHosts: this.imageHosts });
+      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && m.text === '', strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, session: this.#session });
+      if (m.files) void loadMedia();
       if (el === next) next = el.nextSibling;
       else list.insertBefore(el, next);
     }
@@ -161,7 +178,10 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         </div>
       </div>
       ${this.#follower.unseen ? html`<button type="button" class="new-messages" @click=${() => this.#follower.toBottom()}>${t.newMessages}</button>` : nothing}
-      <chat-bot-composer part="composer" .strings=${t} .placeholder=${s.UserInputPlaceholder} ?busy=${c.busy}></chat-bot-composer>
+      ${s.EnableUploadImage || s.EnablePushToTalk
+        ? html`<chat-bot-media .strings=${t} .settings=${s} .session=${this.#session} ?busy=${c.busy}></chat-bot-media>`
+        : nothing}
+      <chat-bot-composer part="composer" .strings=${t} .placeholder=${s.UserInputPlaceholder} ?busy=${c.busy} ?attached=${this.attached}></chat-bot-composer>
       <div class="sr" role="status">${this.spoken}</div>
     </section>`;
   }
@@ -234,13 +254,24 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   async #handleAction(event: PanelActionEvent): Promise<void> {
     const { action, data } = event;
-    if (action === 'send' && data.text) await this.send(data.text);
+    if (action === 'send' && data.files) await this.#send('', data.files);
+    else if (action === 'send' && (data.text || this.attached)) {
+      // What waits in the tray goes with the text, once uploaded; nothing is sent if an upload failed.
+      const files = this.attached ? await this.#media?.take() : [];
+      if (files) await this.#send(data.text ?? '', files);
+    } else if (action === 'attached') this.attached = !!data.count;
     else if (action === 'stop') this.#conversation.stop();
     else if (action === 'retry' && data.id) await this.#conversation.retry(data.id);
     else if (action === 'cancel-handoff') {
       this.handoff = false;
       this.focusComposer();
     }
+  }
+
+  readonly #session = () => this.#conversation.session();
+
+  get #media(): ChatBotMedia | null {
+    return this.renderRoot.querySelector('chat-bot-media');
   }
 
   /** Sends the form's lead; the form shows what went wrong, or closes. */

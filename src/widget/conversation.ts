@@ -22,6 +22,15 @@ export interface ChatMessage {
   /** The id the service keeps the question under; an answer carries its question's. */
   clientMessageId: string;
   error?: string;
+  /** What a question carries: images, one recording or one video (uploaded, checked by the service). */
+  files?: Attachment[];
+}
+
+/** A file sent with a question. */
+export interface Attachment {
+  id: number;
+  kind: 'Image' | 'Audio' | 'Video';
+  name: string;
 }
 
 interface Stored {
@@ -125,15 +134,15 @@ export class ConversationController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  async send(text: string, fileIds: readonly number[] = []): Promise<void> {
+  async send(text: string, files: readonly Attachment[] = []): Promise<void> {
     const content = text.trim();
     await this.#ready;
-    if (!content || this.busy) return;
+    if ((!content && !files.length) || this.busy) return;
     const clientMessageId = newId();
-    const question: ChatMessage = { id: newId(), role: 'user', text: content, at: Date.now(), status: 'done', clientMessageId };
+    const question: ChatMessage = { id: newId(), role: 'user', text: content, at: Date.now(), status: 'done', clientMessageId, ...(files.length ? { files: [...files] } : {}) };
     const answer: ChatMessage = { id: newId(), role: 'assistant', text: '', at: Date.now(), status: 'streaming', clientMessageId };
     this.messages = [...this.messages, question, answer];
-    this.#options.emit({ kind: 'send', text: content, fileIds });
+    this.#options.emit({ kind: 'send', text: content, fileIds: files.map((f) => f.id) });
     await this.#ask(question, answer, true);
   }
 
@@ -183,7 +192,8 @@ export class ConversationController implements ReactiveController {
     void this.#persist();
     try {
       const { client, sessionId } = await this.#session();
-      const body = { sessionID: sessionId, content: question.text, clientMessageId: question.clientMessageId };
+      const files = question.files ?? [];
+      const body = { sessionID: sessionId, content: question.text, clientMessageId: question.clientMessageId, ...(files.length ? { chatAskType: files[0]!.kind, fileIds: files.map((f) => f.id) } : {}) };
       let ids = { questionId: 0, answerId: 0 };
       if (config.stream) {
         for await (const item of askStream(client, body, { signal: this.#abort.signal })) {
@@ -251,7 +261,21 @@ export class ConversationController implements ReactiveController {
   }
 
   /** The session to ask in — the stored one while its token lasts, else a new one — and the credentials to use. */
-  async #session(): Promise<{ client: ClientOptions; sessionId: number }> {
+  /** The session to ask in — the stored one while its token lasts, else a new one — and the credentials to use. */
+  async session(): Promise<{ client: ClientOptions; sessionId: number }> {
+    await this.#ready;
+    return this.#session();
+  }
+
+  /** A session being made: uploads started together share it. */
+  #making: Promise<{ client: ClientOptions; sessionId: number }> | null = null;
+
+  #session(): Promise<{ client: ClientOptions; sessionId: number }> {
+    this.#making ??= this.#makeSession().finally(() => (this.#making = null));
+    return this.#making;
+  }
+
+  async #makeSession(): Promise<{ client: ClientOptions; sessionId: number }> {
     const { baseUrl, apiKey, serialNumber } = this.#options.config();
     const s = this.#stored;
     const fresh = s.sessionId !== undefined && (apiKey || (s.token && (s.tokenExpiresAt ?? 0) > Date.now() + 60_000));
@@ -260,6 +284,8 @@ export class ConversationController implements ReactiveController {
       s.sessionId = session.SessionID;
       s.token = session.VisitorToken;
       s.tokenExpiresAt = session.ExpiresAt ? Date.parse(session.ExpiresAt) : undefined;
+      // Kept at once: files uploaded into it must be asked about in it, whatever is read meanwhile.
+      await this.#persist();
     }
     return { client: { baseUrl, apiKey, visitorToken: apiKey ? undefined : s.token }, sessionId: s.sessionId! };
   }

@@ -61,5 +61,39 @@ export function isAnimatedGif(gif: Uint8Array): boolean {
   return false;
 }
 
-/** Why the service would refuse these files in one message, in the visitor's words; null when it would take them. */
-export type Refusal = { reason: 'type' | 'animated' | 'size' | 'count' | 'mixed'; file: string };
+/** Why a file cannot go with this message. */
+export type Refusal = 'type' | 'animated' | 'size' | 'count' | 'mixed';
+
+export interface Checked {
+  file: File;
+  kind: MediaKind;
+  format: string;
+}
+
+/**
+ * Sorts files picked, pasted or dropped into those that can go with a message already carrying
+ * `held` (images, or one video) and those refused, each with its reason. Images and videos only:
+ * recordings come from push-to-talk.
+ */
+export async function checkFiles(files: readonly File[], held: readonly Checked[]): Promise<{ accepted: Checked[]; refused: { file: File; reason: Refusal }[] }> {
+  const accepted: Checked[] = [];
+  const refused: { file: File; reason: Refusal }[] = [];
+  for (const file of files) {
+    const found = identify(new Uint8Array(await file.slice(0, 512).arrayBuffer()));
+    const all = [...held, ...accepted];
+    const reason: Refusal | null = !found || found.kind === 'Audio'
+      ? 'type'
+      : file.size > LIMITS[found.kind]
+        ? 'size'
+        : found.format === 'GIF' && isAnimatedGif(new Uint8Array(await file.arrayBuffer()))
+          ? 'animated'
+          : all.some((c) => c.kind === 'Video') || (found.kind === 'Video' && all.length > 0)
+            ? 'mixed'
+            : all.length >= MAX_IMAGES
+              ? 'count'
+              : null;
+    if (reason) refused.push({ file, reason });
+    else accepted.push({ file, kind: found!.kind, format: found!.format });
+  }
+  return { accepted, refused };
+}
