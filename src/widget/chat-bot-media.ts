@@ -330,6 +330,7 @@ export class ChatBotAttachment extends LitElement {
   static override properties = {
     file: { attribute: false },
     session: { attribute: false },
+    strings: { attribute: false },
     url: { state: true },
     failed: { state: true },
   };
@@ -338,6 +339,8 @@ export class ChatBotAttachment extends LitElement {
   file!: Attachment;
   /** The credentials it is fetched with: a visitor's files are theirs only. */
   session: Session | undefined;
+  /** The widget's words. */
+  strings: Partial<MediaStrings> | undefined;
   private url = '';
   private failed = false;
   #loading = 0;
@@ -369,7 +372,7 @@ export class ChatBotAttachment extends LitElement {
 
   protected override render(): TemplateResult {
     const f = this.file;
-    const t = { ...mediaEn } as MediaStrings;
+    const t: MediaStrings = { ...mediaEn, ...this.strings };
     if (f.kind === 'Video') return html`<span class="file">🎬 ${fill(t.videoOf, { name: f.name })}</span>`;
     if (this.failed) return html`<span class="file">${t.fileMissing}</span>`;
     if (!this.url) return html`<span class="file">…</span>`;

@@ -67,7 +67,7 @@ export class ChatBotMessage extends LitElement {
     const status = this.status;
     return html`<div class="row ${m.role}">
       <div class="bubble" part="bubble" dir="auto">
-        ${m.files?.length ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .session=${this.session}></chat-bot-attachment>`)}</div>` : nothing}
+        ${m.files?.length ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .session=${this.session} .strings=${this.strings}></chat-bot-attachment>`)}</div>` : nothing}
         ${m.role === 'user' ? m.text : typing ? this.#renderTyping() : html`<div class="content"></div>`}
       </div>
       ${status === 'failed' ? html`<div class="error" role="alert">${m.error ?? t.failed}</div>` : nothing}

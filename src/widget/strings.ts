@@ -3,6 +3,7 @@
  * loaded with the panel (src/widget/locales/). `strings` on <chat-bot> overrides any of them.
  */
 import type { HandoffStrings } from './strings-handoff.ts';
+import type { MediaStrings } from './strings-media.ts';
 
 export const en = {
   openChat: 'Open chat',
@@ -35,12 +36,12 @@ export const en = {
   opensInNewTab: '(opens in a new tab)',
 };
 
-/** Every word; the form's are in strings-handoff.ts, loaded with the form. */
-export type Strings = typeof en & Partial<HandoffStrings>;
+/** Every word; the form's and the media's are in strings-handoff.ts and strings-media.ts, loaded with them. */
+export type Strings = typeof en & Partial<HandoffStrings> & Partial<MediaStrings>;
 /** The words the launcher shows before the panel's code is loaded: they ship in every locale at once. */
 type LauncherKey = 'openChat' | 'closeChat' | 'dismiss';
 /** What a locale's chunk holds: everything but the launcher's words. */
-export type PanelStrings = Omit<typeof en, LauncherKey> & HandoffStrings;
+export type PanelStrings = Omit<typeof en, LauncherKey> & HandoffStrings & MediaStrings;
 
 /** The languages with built-in words, and those written right to left. */
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'] as const;

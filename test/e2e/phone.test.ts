@@ -33,10 +33,10 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function phonePage(): Promise<Page> {
+async function phonePage(chatbot = serial): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
-  await page.goto(`${service.origin}/phone-page.html?serial=${serial}`);
+  await page.goto(`${service.origin}/phone-page.html?serial=${chatbot}`);
   await page.locator('chat-bot .launcher').waitFor();
   return page;
 }
@@ -125,6 +125,14 @@ describe('on a phone', () => {
     });
     expect(small.count).toBeGreaterThan(4);
     expect(small.small).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('offers the camera for images', async () => {
+    const page = await phonePage(await service.newChatbot({ Name: 'Photo bot', EnableUploadImage: true }));
+    await page.locator('chat-bot .launcher').tap();
+    await page.locator('chat-bot-media button[aria-label="Take a photo"]').waitFor();
+    expect(await page.locator('chat-bot-media #camera').evaluate((input: HTMLInputElement) => [input.accept, input.getAttribute('capture')])).toEqual(['image/*', 'environment']);
     await page.context().close();
   }, 60_000);
 

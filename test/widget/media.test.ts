@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MiB } from '../../src/widget/media/check.ts';
+import es from '../../src/widget/locales/es.ts';
 import { mediaEn } from '../../src/widget/strings-media.ts';
 import type { ChatBotMedia } from '../../src/widget/chat-bot-media.ts';
 import { answered, composer, inPanel, messages, mount, newChatbot, open, stored, textarea, unmountAll, until } from './harness.ts';
@@ -163,6 +164,15 @@ describe('images', () => {
     inMedia<HTMLButtonElement>(bot, 'li .remove')!.click();
     await until(() => allInMedia(bot, 'li').length === 0);
     expect(composer(bot).shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(true);
+  });
+
+  it('speak the visitor’s language', async () => {
+    const bot = await mount(await newChatbot({ EnableUploadImage: true, EnablePushToTalk: true }), { locale: 'es' });
+    await open(bot);
+    const tools = await until(() => allInMedia<HTMLButtonElement>(bot, '.tool').length === 2 && allInMedia<HTMLButtonElement>(bot, '.tool'));
+    expect(tools.map((b) => b.getAttribute('aria-label'))).toEqual([es.attach, es.talk]);
+    await media(bot).add([gifFile(3, 'baile.gif')]);
+    expect(trayError(bot)).toBe(es.refusedAnimated.replace('{name}', 'baile.gif'));
   });
 
   it('are not offered when the chatbot does not take them', async () => {
