@@ -8,7 +8,7 @@ import { baseOf, headersFor } from '../client/call.ts';
 import type { ClientOptions } from '../client/index.ts';
 import type { Attachment } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
-import { LIMITS, checkFiles, type Checked, type Refusal } from './media/check.ts';
+import { checkFiles, type Checked, type Refusal } from './media/check.ts';
 import { MicrophoneError, startRecording, type Recording } from './media/recorder.ts';
 import { uploadFile } from './media/upload.ts';
 import type { WidgetSettings } from './settings.ts';
@@ -111,7 +111,7 @@ export class ChatBotMedia extends LitElement {
   async add(files: readonly File[]): Promise<void> {
     const { accepted, refused } = await checkFiles(files, this.items.map((i) => i.checked));
     const t = this.#t;
-    this.error = refused.map(({ file, reason }) => fill(t[REFUSALS[reason]], { name: file.name, limit: LIMITS.Image / 1_048_576 })).join(' ');
+    this.error = refused.map(({ file, reason, limitMB }) => fill(t[REFUSALS[reason]], { name: file.name, limit: limitMB })).join(' ');
     for (const checked of accepted) {
       const abort = new AbortController();
       const item: Item = { checked, preview: checked.kind === 'Image' ? URL.createObjectURL(checked.file) : '', progress: 0, abort, done: Promise.resolve(null) };
@@ -283,6 +283,8 @@ export class ChatBotMedia extends LitElement {
   async #finish(): Promise<void> {
     const starting = this.#starting;
     if (!starting) return;
+    // Released: the pointerleave a touch screen sends after pointerup is not a slide away.
+    this.#starting = null;
     await starting;
     const recorder = this.#recorder;
     this.#stopTimer();

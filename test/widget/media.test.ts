@@ -155,6 +155,12 @@ describe('images', () => {
     expect(sent?.map((f) => f.kind)).toEqual(['Image', 'Image']);
   });
 
+  it('refuse a video over 100 MB, naming its own limit', async () => {
+    const bot = await imageBot();
+    await media(bot).add([mp4File(100 * MiB + 1, 'long.mp4')]);
+    expect(trayError(bot)).toBe(mediaEn.refusedSize.replace('{name}', 'long.mp4').replace('{limit}', '100'));
+  });
+
   it('show upload progress, and removing one cancels its upload', async () => {
     const bot = await imageBot();
     await media(bot).add([mp4File(60 * MiB)]);
@@ -217,7 +223,9 @@ describe('push-to-talk', () => {
     await until(() => Number(inMedia(bot, '[role="meter"]')?.getAttribute('aria-valuenow')) > 0, 10_000);
     await new Promise((r) => setTimeout(r, 1200));
     expect(inMedia(bot, '[role="timer"]')!.textContent).toMatch(/^0:0[1-9]$/);
-    talk.dispatchEvent(new PointerEvent('pointerup', { button: 0, bubbles: true }));
+    // A finger lifted: touch screens send pointerleave right after pointerup — that is no slide away.
+    talk.dispatchEvent(new PointerEvent('pointerup', { button: 0, bubbles: true, pointerType: 'touch' }));
+    talk.dispatchEvent(new PointerEvent('pointerleave', { bubbles: true, pointerType: 'touch' }));
     await answered(bot, 1, 20_000);
     const [question, answer] = messages(bot);
     expect(question!.message.files?.[0]?.kind).toBe('Audio');

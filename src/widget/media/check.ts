@@ -75,9 +75,9 @@ export interface Checked {
  * `held` (images, or one video) and those refused, each with its reason. Images and videos only:
  * recordings come from push-to-talk.
  */
-export async function checkFiles(files: readonly File[], held: readonly Checked[]): Promise<{ accepted: Checked[]; refused: { file: File; reason: Refusal }[] }> {
+export async function checkFiles(files: readonly File[], held: readonly Checked[]): Promise<{ accepted: Checked[]; refused: { file: File; reason: Refusal; limitMB: number }[] }> {
   const accepted: Checked[] = [];
-  const refused: { file: File; reason: Refusal }[] = [];
+  const refused: { file: File; reason: Refusal; limitMB: number }[] = [];
   for (const file of files) {
     const found = identify(new Uint8Array(await file.slice(0, 512).arrayBuffer()));
     const all = [...held, ...accepted];
@@ -92,7 +92,7 @@ export async function checkFiles(files: readonly File[], held: readonly Checked[
             : all.length >= MAX_IMAGES
               ? 'count'
               : null;
-    if (reason) refused.push({ file, reason });
+    if (reason) refused.push({ file, reason, limitMB: found ? LIMITS[found.kind] / MiB : 0 });
     else accepted.push({ file, kind: found!.kind, format: found!.format });
   }
   return { accepted, refused };
