@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '../protocol/index.ts';
 import { systemClock, type Clock, type ServiceContext } from './context.ts';
+import { demoSiteRoutes } from './demo/site.ts';
 import type { Engines } from './engines/index.ts';
 import { installErrorHandling, installJsonParsing } from './http.ts';
 import { packageRoot } from './files-on-disk.ts';
@@ -28,7 +29,7 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Where the built widget is (dist/): `/chat-bot.js` and its lazy chunks are served from it. */
   widgetDir?: string;
-  /** The demo site served at `/`. */
+  /** The demo site's static files (its home page and listing pages are rendered by server/demo/site.ts). */
   demoDir?: string;
   logger?: boolean;
   /** Silence after which a stream gets a `: ping` comment; 15 s unless a test wants it sooner. */
@@ -67,7 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const openapi = openApiDocument();
   app.get('/openapi.json', async () => openapi);
 
-  await app.register(fastifyStatic, { root: demoDir, prefix: '/' });
+  demoSiteRoutes(app, ctx);
+  // The demo's own files (its stylesheet, the page about this service); `/` is the agency's home page.
+  await app.register(fastifyStatic, { root: demoDir, prefix: '/', index: false });
   // The script-tag file and the chunks it loads lazily, beside it on the same origin. Pages on other
   // sites import the chunks as modules, which needs CORS.
   const widgetHeaders = { 'cache-control': 'public, max-age=300', 'cross-origin-resource-policy': 'cross-origin', 'access-control-allow-origin': '*' };

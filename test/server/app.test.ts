@@ -27,10 +27,11 @@ describe('the service front door', () => {
   });
 
   it('serves the demo site at /, with the widget embedded for the demo chatbot', async () => {
-    const res = await service.app.inject('/');
+    const res = await service.app.inject({ url: '/', headers: { host: 'homes.localhost:8080' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/html/);
-    expect(res.body).toContain(`<script src="/chat-bot.js" data-serial-number="${DEMO_SERIAL}" async></script>`);
+    expect(res.body).toContain(`<script src="http://homes.localhost:8080/chat-bot.js" data-serial-number="${DEMO_SERIAL}" data-image-hosts="homes.localhost" async></script>`);
+    expect((await service.app.inject('/service.html')).body).toContain('/openapi.json');
   });
 
   it('answers an unknown path with a 404 envelope', async () => {

@@ -1,0 +1,136 @@
+/**
+ * The demo agency's website, as `npm start` shows it: a home page of listings read from the
+ * service's own store, a page per listing (the Url each listing carries), photos, and a privacy
+ * page — each with the widget embedded by the one-line script tag an owner pastes. Rendered on the
+ * server from the demo chatbot's current settings and listings, every value escaped.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Listing } from '../../protocol/index.ts';
+import { DEMO_SERIAL } from '../bootstrap.ts';
+import type { ServiceContext } from '../context.ts';
+import { addressText, areaText, priceText } from '../engines/format.ts';
+import { findChatbot } from '../store/chatbots.ts';
+import { getListing, listListings } from '../store/listings.ts';
+
+const PAGE_SIZE = 12;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text for HTML content and quoted attributes. */
+export const esc = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+/** An http(s) URL for an attribute, or nothing. */
+const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? esc(url) : '');
+
+/** The origin the visitor reached this server at (the widget and its images come from it). */
+const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+function page(req: FastifyRequest, agency: string, title: string, body: string): string {
+  const origin = originOf(req);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>${esc(title)}</title>
+<link rel="stylesheet" href="/demo.css">
+</head>
+<body>
+<header class="site"><a class="brand" href="/">${esc(agency)}</a><nav aria-label="Site"><a href="/?type=for_sale">Buy</a> <a href="/?type=for_rent">Rent</a> <a href="/privacy.html">Privacy</a> <a href="/service.html">The service</a></nav></header>
+<main>
+${body}
+</main>
+<footer class="site"><p>${esc(agency)} is a demo: its listings are made up. Ask the assistant in the corner about them.</p></footer>
+<script src="${esc(origin)}/chat-bot.js" data-serial-number="${DEMO_SERIAL}" data-image-hosts="${esc(req.hostname)}" async></script>
+</body>
+</html>`;
+}
+
+function card(l: Listing): string {
+  const photo = l.Images[0] ? `<img src="${safeUrl(l.Images[0])}" alt="" width="320" height="200" loading="lazy">` : '';
+  const rooms = `${l.Bedrooms} bd · ${l.Bathrooms} ba · ${esc(areaText(l))}`;
+  return `<li class="card">
+<a href="/homes/${encodeURIComponent(l.MLSNumber)}">${photo}<span class="price">${esc(priceText(l))}</span><span class="address">${esc(addressText(l))}</span></a>
+<span class="facts">${rooms}</span>
+<span class="badges"><span class="badge">${l.SaleType === 'for_rent' ? 'For rent' : 'For sale'}</span>${l.Status !== 'Active' ? ` <span class="badge">${esc(l.Status)}</span>` : ''}${l.Tours ? ` <span class="badge">${esc(l.Tours)}</span>` : ''}</span>
+</li>`;
+}
+
+/** A photo for a demo listing: a house drawn in one of 24 colour schemes (no image files to ship). */
+export function housePhoto(n: number): string {
+  const hue = (n * 47) % 360;
+  const roof = `hsl(${(hue + 180) % 360} 35% 35%)`;
+  const wall = `hsl(${hue} 45% 78%)`;
+  const sky = `hsl(${(hue + 200) % 360} 60% 88%)`;
+  const wide = n % 3 === 0;
+  const x = wide ? 60 : 100;
+  const w = wide ? 200 : 120;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 200" width="320" height="200" role="img" aria-label="A house">
+<rect width="320" height="200" fill="${sky}"/><rect y="160" width="320" height="40" fill="hsl(110 35% 55%)"/>
+<rect x="${x}" y="95" width="${w}" height="70" fill="${wall}"/><polygon points="${x - 12},98 ${x + w / 2},${wide ? 50 : 40} ${x + w + 12},98" fill="${roof}"/>
+<rect x="${x + w / 2 - 12}" y="125" width="24" height="40" fill="${roof}"/>
+<rect x="${x + 14}" y="110" width="22" height="18" fill="#fff"/><rect x="${x + w - 36}" y="110" width="22" height="18" fill="#fff"/>
+${n % 2 ? `<circle cx="${x + w + 45}" cy="140" r="22" fill="hsl(120 35% 40%)"/><rect x="${x + w + 42}" y="150" width="6" height="15" fill="#6b4f2a"/>` : ''}
+</svg>`;
+}
+
+export function demoSiteRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const agency = async () => (await findChatbot(ctx.db, DEMO_SERIAL))?.settings.Name ?? 'The demo agency';
+
+  app.get<{ Querystring: { type?: string; q?: string; page?: string } }>('/', async (req, reply) => {
+    const saleType: Listing['SaleType'] | undefined = req.query.type === 'for_rent' || req.query.type === 'for_sale' ? req.query.type : undefined;
+    const query = (req.query.q ?? '').slice(0, 100);
+    const current = Math.max(1, Math.min(1000, Number.parseInt(req.query.page ?? '1', 10) || 1));
+    const { Items, Total } = await listListings(ctx.db, DEMO_SERIAL, { Page: current, PageSize: PAGE_SIZE, Status: 'Active', ...(saleType ? { SaleType: saleType } : {}), ...(query ? { Query: query } : {}) });
+    const name = await agency();
+    const pages = Math.max(1, Math.ceil(Total / PAGE_SIZE));
+    const link = (p: number) => `/?${new URLSearchParams({ ...(saleType ? { type: saleType } : {}), ...(query ? { q: query } : {}), page: String(p) })}`;
+    const heading = saleType === 'for_rent' ? 'Homes for rent' : saleType === 'for_sale' ? 'Homes for sale' : 'Homes for sale and rent';
+    const body = `<section class="hero"><h1>Find your next home with ${esc(name)}</h1>
+<p>Ask our assistant — the button in the corner — about any of these homes: “3 bedroom homes in Austin under $500k”, “rentals in Denver with parking”.</p>
+<form class="search" action="/" method="get" role="search"><label for="q">Search by city or street</label> <input id="q" name="q" value="${esc(query)}"> ${saleType ? `<input type="hidden" name="type" value="${saleType}">` : ''}<button>Search</button></form></section>
+<h2>${heading} <span class="count">(${Total.toLocaleString('en-US')})</span></h2>
+${Items.length ? `<ul class="listings">${Items.map(card).join('\n')}</ul>` : '<p>No home matches that search.</p>'}
+<nav class="pages" aria-label="Pages">${current > 1 ? `<a href="${esc(link(current - 1))}" rel="prev">Previous</a>` : ''} <span>Page ${current} of ${pages}</span> ${current < pages ? `<a href="${esc(link(current + 1))}" rel="next">Next</a>` : ''}</nav>`;
+    return reply.type('text/html; charset=utf-8').send(page(req, name, `${name} — homes for sale and rent`, body));
+  });
+
+  app.get<{ Params: { mls: string } }>('/homes/:mls', async (req, reply) => {
+    const l = await getListing(ctx.db, DEMO_SERIAL, 'MLSNumber', req.params.mls.slice(0, 64));
+    const name = await agency();
+    if (!l) return reply.code(404).type('text/html; charset=utf-8').send(page(req, name, 'Not found', '<h1>That home is not listed any more</h1><p><a href="/">See the homes we have</a>.</p>'));
+    const facts: [string, string][] = [
+      ['Price', priceText(l)],
+      ['Bedrooms', String(l.Bedrooms)],
+      ['Bathrooms', String(l.Bathrooms)],
+      ['Area', areaText(l)],
+      ['Type', l.PropertyType],
+      ['Built', String(l.YearBuilt)],
+      ['Parking', String(l.ParkingSpots)],
+      ['Status', l.Status],
+      ['MLS', l.MLSNumber],
+      ...(l.Tours ? ([['Tours', l.Tours]] as [string, string][]) : []),
+      ...l.ExtensionColumn.map((e): [string, string] => [e.Key, e.value]),
+    ];
+    const body = `<article class="home"><h1>${esc(addressText(l))}</h1>
+${l.Images.map((src) => `<img src="${safeUrl(src)}" alt="Photo of ${esc(addressText(l))}" width="640" height="400">`).join('')}
+<dl>${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
+${l.Description ? `<p>${esc(l.Description)}</p>` : ''}
+<p>Questions about this home? Ask the assistant, or use <em>Talk to a person</em> in its menu.</p></article>`;
+    return reply.type('text/html; charset=utf-8').send(page(req, name, `${addressText(l)} — ${name}`, body));
+  });
+
+  app.get<{ Params: { n: string } }>('/demo/photos/home-:n', (req, reply) => {
+    const n = /^(\d{1,2})\.svg$/.exec(req.params.n)?.[1];
+    if (!n || Number(n) < 1 || Number(n) > 24) return reply.callNotFound();
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(housePhoto(Number(n)));
+  });
+
+  app.get('/privacy.html', async (req, reply) => {
+    const name = await agency();
+    const body = `<h1>Privacy policy</h1>
+<p>${esc(name)} keeps what you write to its assistant for 30 days, to answer you and to improve the service. If you use
+<em>Talk to a person</em>, your name, email and message go to our agents, who use them only to reply.</p>
+<p>The chat runs on this site's own server: it sends nothing to anyone else, and loads no fonts, trackers or scripts
+from elsewhere.</p>`;
+    return reply.type('text/html; charset=utf-8').send(page(req, name, `Privacy — ${name}`, body));
+  });
+}

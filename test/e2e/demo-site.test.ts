@@ -1,0 +1,67 @@
+/**
+ * The demo agency's site in Debian's Chromium: its pages pass axe, their photos load, and the
+ * widget embedded by the script tag answers about a listing shown on the page.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright';
+import { ensureDemo } from '../../src/server/bootstrap.ts';
+import { startService, type TestService } from '../support/service.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let service: TestService;
+let browser: Browser;
+
+beforeAll(async () => {
+  service = await startService();
+  await ensureDemo(service.db, service.ownerId, 'offline', service.origin, new Date());
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run(o: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+    return (await run.run({ resultTypes: ['violations'] })).violations.map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
+
+describe('the demo site in a browser', () => {
+  it('has accessible pages whose photos load', async () => {
+    const page = await browser.newPage();
+    for (const path of ['/', '/?type=for_rent', '/privacy.html']) {
+      await page.goto(`${service.origin}${path}`);
+      await page.locator('chat-bot .launcher').waitFor();
+      expect(await axe(page), path).toEqual([]);
+    }
+    await page.goto(`${service.origin}/`);
+    const photos = await page.locator('.card img').evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().then(() => i.naturalWidth))));
+    expect(photos.length).toBe(12);
+    expect(photos.every((w) => w === 320)).toBe(true);
+    await page.locator('.card a').first().click();
+    await page.locator('article.home h1').waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('answers in the widget about a home the page shows', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${service.origin}/`);
+    const address = (await page.locator('.card .address').first().textContent())!;
+    const street = address.split(',')[0]!;
+    await page.locator('chat-bot .launcher').click();
+    await page.locator('chat-bot-panel textarea').fill(`Tell me about ${street}`);
+    await page.locator('chat-bot-panel textarea').press('Enter');
+    await page.locator('chat-bot-message .content').getByText(street, { exact: false }).first().waitFor();
+    // The answer's photo is on this site's own host, which the script tag allows.
+    const photo = page.locator('chat-bot-message .content img').first();
+    await photo.waitFor();
+    expect(await photo.evaluate((i: HTMLImageElement) => i.decode().then(() => i.naturalWidth))).toBe(320);
+    await page.close();
+  }, 60_000);
+});
