@@ -65,3 +65,30 @@ describe('the demo site in a browser', () => {
     await page.close();
   }, 60_000);
 });
+
+describe('the SPA example', () => {
+  it('drives the widget it imports as a module through the public API, and logs its events', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${service.origin}/spa/`);
+    await page.locator('chat-bot .launcher').waitFor();
+    await page.locator('main #open').click();
+    await page.locator('#log li[data-type="chat-bot-open"]').waitFor();
+    await page.getByLabel('Question').fill('3 bedroom homes in Austin');
+    await page.locator('main #send').click();
+    await page.locator('#log li[data-type="chat-bot-answer"]').waitFor();
+    expect(await page.locator('#log li[data-type="chat-bot-send"]').textContent()).toContain('text: "3 bedroom homes in Austin"');
+    expect(await page.locator('chat-bot-message').count()).toBe(2);
+    await page.locator('main #clear').click();
+    await expect.poll(() => page.locator('chat-bot-message').count()).toBe(0);
+    await page.getByLabel('Language').selectOption('es');
+    await expect.poll(() => page.locator('chat-bot-panel textarea').getAttribute('placeholder')).toBe('Ask about our homes…');
+    await expect.poll(() => page.locator('chat-bot-composer button[type="submit"]').textContent()).toBe('Enviar');
+    await page.locator('main #close').click();
+    await page.locator('#log li[data-type="chat-bot-close"]').waitFor();
+    expect(await axe(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
