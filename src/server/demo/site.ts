@@ -46,7 +46,7 @@ ${body}
 
 function card(l: Listing): string {
   const photo = l.Images[0] ? `<img src="${safeUrl(l.Images[0])}" alt="" width="320" height="200" loading="lazy">` : '';
-  const rooms = `${l.Bedrooms} bd · ${l.Bathrooms} ba · ${esc(areaText(l))}`;
+  const rooms = `${l.Bedrooms ? `${l.Bedrooms} bd` : 'Studio'} · ${l.Bathrooms} ba · ${esc(areaText(l))}`;
   return `<li class="card">
 <a href="/homes/${encodeURIComponent(l.MLSNumber)}">${photo}<span class="price">${esc(priceText(l))}</span><span class="address">${esc(addressText(l))}</span></a>
 <span class="facts">${rooms}</span>

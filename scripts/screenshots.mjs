@@ -1,0 +1,58 @@
+/**
+ * `npm run screenshots`: the README's pictures, made by the product itself. Starts the built
+ * service (`npm run build` first) on a throwaway data directory and a free loopback port, and
+ * photographs with Debian's Chromium (CHROMIUM_PATH for another): the demo agency's site, and the
+ * widget open with an answer mid-stream. Writes docs/screenshots/*.png.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'docs', 'screenshots');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'chat-bot-shots-'));
+const origin = `http://127.0.0.1:${port}`;
+// The offline engine types word by word, so the picture can catch an answer mid-stream.
+const server = spawn(process.execPath, [join(root, 'dist/node/server/main.js')], {
+  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, OFFLINE_WORD_DELAY_MS: '60', DATABASE_URL: '' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  server.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve());
+  server.on('exit', (code) => reject(new Error(`the service exited (${code})`)));
+  setTimeout(() => reject(new Error('the service did not start in 60 s')), 60_000);
+});
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await page.goto(`${origin}/`);
+  await page.locator('chat-bot .popup:not([hidden])').waitFor();
+  await page.evaluate(() => Promise.all([...document.images].map((i) => i.decode().catch(() => undefined))));
+  await page.screenshot({ path: join(out, 'demo-site.png') });
+
+  await page.locator('chat-bot .launcher').click();
+  await page.locator('chat-bot-panel textarea').fill('3 bedroom homes in Austin under $500k');
+  await page.locator('chat-bot-panel textarea').press('Enter');
+  // Mid-stream: some of the answer is there, and it is still coming.
+  await page.locator('chat-bot-message .content li').nth(1).waitFor();
+  await page.screenshot({ path: join(out, 'widget-streaming.png') });
+  console.log(`docs/screenshots: demo-site.png, widget-streaming.png`);
+} finally {
+  await browser.close();
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
