@@ -1,6 +1,7 @@
 /** One operation of the API, as a function: what every client method uses, importable alone. */
-import { HEADERS, ROUTES, type OperationName } from '../protocol/paths.ts';
+import { FILE_PATH_PREFIX, HEADERS, ROUTES, type OperationName } from '../protocol/paths.ts';
 import type { DataOf } from '../protocol/operations.ts';
+import { NetworkError, abortError } from './errors.ts';
 import { readEnvelope, send, type FetchLike } from './http.ts';
 
 export interface Credentials {
@@ -49,4 +50,19 @@ export async function callOperation<N extends OperationName>(options: ClientOpti
     signal: opts?.signal ?? null,
   });
   return readEnvelope<DataOf<N>>(res, opts?.signal);
+}
+
+/** Where a file is served: `GET {base}/chat/File/{id}`. */
+export const fileUrl = (options: ClientOptions, fileStoreId: string | number) => `${baseOf(options)}${FILE_PATH_PREFIX}${encodeURIComponent(String(fileStoreId))}`;
+
+/** Downloads a file with the options' credential (a visitor's own files need it); the service's ApiError when refused. */
+export async function getFile(options: ClientOptions, fileStoreId: string | number, opts?: CallOptions): Promise<Blob> {
+  const res = await send(fetchOf(options), fileUrl(options, fileStoreId), { headers: headersFor(options, false), signal: opts?.signal ?? null });
+  if (!res.ok) await readEnvelope(res, opts?.signal);
+  try {
+    return await res.blob();
+  } catch (error) {
+    if (opts?.signal?.aborted) throw abortError();
+    throw new NetworkError('interrupted', 'The file download was cut off', { cause: error });
+  }
 }

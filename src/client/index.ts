@@ -2,21 +2,20 @@
  * The typed client of API.md: one method per operation, each credential in the header API.md
  * names, failures as ApiError / NetworkError, aborts as AbortError. Runs in browsers and Node.
  */
-import { FILE_PATH_PREFIX, ROUTES, type OperationName } from '../protocol/paths.ts';
+import { ROUTES, type OperationName } from '../protocol/paths.ts';
 import type { BodyOf } from '../protocol/operations.ts';
 import type { AskBody } from '../protocol/chat.ts';
 import type { UploadResult } from '../protocol/files.ts';
 import { readEnvelope, send } from './http.ts';
-import { baseOf, callOperation, fetchOf, headersFor, type CallOptions, type ClientOptions, type Credentials } from './call.ts';
+import { baseOf, callOperation, fetchOf, fileUrl, getFile, headersFor, type CallOptions, type ClientOptions, type Credentials } from './call.ts';
 import { openStream, type AskStreamItem } from './stream.ts';
-import { NetworkError, abortError } from './errors.ts';
 
 export { ApiError, NetworkError, abortError, isAbortError, type NetworkErrorCode } from './errors.ts';
 export type { AskStreamItem } from './stream.ts';
 export type { FetchLike } from './http.ts';
 
 export type { Credentials, ClientOptions, CallOptions } from './call.ts';
-export { callOperation } from './call.ts';
+export { callOperation, getFile } from './call.ts';
 
 export type Client = ReturnType<typeof createClient>;
 export type AskRequest = Omit<AskBody, 'stream'>;
@@ -93,18 +92,8 @@ export function createClient(options: ClientOptions) {
     uploadSuccess: op('UploadSuccess'),
 
     /** Where a file is served; profile pictures and icons need no credential. */
-    fileUrl: (fileStoreId: string | number) => `${base}${FILE_PATH_PREFIX}${encodeURIComponent(String(fileStoreId))}`,
+    fileUrl: (fileStoreId: string | number) => fileUrl(options, fileStoreId),
     /** Downloads a file with this client's credential (a visitor's own files need it). */
-    getFile: async (fileStoreId: string | number, opts?: CallOptions): Promise<Blob> => {
-      const url = `${base}${FILE_PATH_PREFIX}${encodeURIComponent(String(fileStoreId))}`;
-      const res = await send(fetchImpl, url, { headers: headers(false), signal: opts?.signal ?? null });
-      if (!res.ok) await readEnvelope(res, opts?.signal);
-      try {
-        return await res.blob();
-      } catch (error) {
-        if (opts?.signal?.aborted) throw abortError();
-        throw new NetworkError('interrupted', 'The file download was cut off', { cause: error });
-      }
-    },
+    getFile: (fileStoreId: string | number, opts?: CallOptions): Promise<Blob> => getFile(options, fileStoreId, opts),
   };
 }

@@ -4,8 +4,7 @@
  * tray above the composer; <chat-bot-attachment> shows a sent file in the transcript.
  */
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { baseOf, headersFor } from '../client/call.ts';
-import type { ClientOptions } from '../client/index.ts';
+import { getFile, type ClientOptions } from '../client/index.ts';
 import type { Attachment } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import { checkFiles, type Checked, type Refusal } from './media/check.ts';
@@ -357,9 +356,7 @@ export class ChatBotAttachment extends LitElement {
     try {
       const { client } = await session();
       // A visitor's files are readable with their session's credential only (API.md §3.7).
-      const res = await fetch(`${baseOf(client)}/chat/File/${this.file.id}`, { headers: headersFor(client, false) });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      this.url = URL.createObjectURL(await res.blob());
+      this.url = URL.createObjectURL(await getFile(client, this.file.id));
     } catch {
       this.failed = true;
     }

@@ -4,7 +4,7 @@
  * word by word. Anything it cannot answer gets `noAnswer` and an offer of a person.
  */
 import { suggestionLines, type Listing, type Settings } from '../../protocol/index.ts';
-import { describeFacts, factsOf } from '../files/facts.ts';
+import { describeFile } from '../files/facts.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
 import { listingDetails, listingLine, md, mdUrl, money } from './format.ts';
 import { matching } from './match.ts';
@@ -38,7 +38,7 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
 /** "your image: a PNG image, 1,200 × 800 pixels" — what the attached files are, in words. */
 export async function describeFiles(files: AttachedFile[]): Promise<string> {
   if (!files.length) return '';
-  const each = await Promise.all(files.map(async (f) => describeFacts(await factsOf(f).catch(() => null), f.kind)));
+  const each = await Promise.all(files.map(describeFile));
   const noun = { Image: 'image', Audio: 'recording', Video: 'video' }[files[0]!.kind];
   return files.length === 1 ? `your ${noun}: ${each[0]}` : `your ${files.length} ${noun}s: ${each.join('; ')}`;
 }

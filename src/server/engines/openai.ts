@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import OpenAI, { toFile } from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { describeFacts, factsOf } from '../files/facts.ts';
+import { describeFile } from '../files/facts.ts';
 import type { Listing } from '../../protocol/index.ts';
 import { localDateTime } from '../time.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
@@ -73,7 +73,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       const text = [content, ...heard].filter(Boolean).join('\n\n');
       return { content: text, text };
     }
-    const seen = await Promise.all(files.map(async (f) => describeFacts(await factsOf(f).catch(() => null), f.kind)));
+    const seen = await Promise.all(files.map(describeFile));
     const text = `${content ? `${content}\n\n` : ''}[The visitor attached ${seen.join('; ')}. You cannot watch it: say so, and offer help with what they are looking for.]`;
     return { content: text, text };
   }

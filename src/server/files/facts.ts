@@ -120,6 +120,11 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const megabytes = (bytes: number) =>
   bytes < 1_048_576 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1_048_576).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 
+/** An attached file in words, from its bytes; its kind alone when they cannot be read. */
+export async function describeFile(file: AttachedFile): Promise<string> {
+  return describeFacts(await factsOf(file).catch(() => null), file.kind);
+}
+
 /** "a PNG image, 1,200 × 800 pixels" — one file's facts in words. */
 export function describeFacts(f: FileFacts | null, kind: AttachedFile['kind']): string {
   if (!f) return kind === 'Image' ? 'an image' : kind === 'Audio' ? 'a recording' : 'a video';
