@@ -60,6 +60,12 @@ export function createClient(options: ClientOptions) {
     get: op('Get'),
     modelList: (opts?: CallOptions) => call('ModelList', null, opts),
     sessionKey: (opts?: CallOptions) => call('SessionKey', {}, opts),
+    /** The owner's chatbots [ext]. */
+    list: (opts?: CallOptions) => call('List', {}, opts),
+    /** Leads visitors left through TalkToHuman, newest first [ext]. */
+    leadList: op('LeadList'),
+    /** Emails the service queued (handoffs, daily digests), newest first [ext]. */
+    outboxList: op('OutboxList'),
 
     /** Ask and wait for the whole answer. */
     ask: (body: AskRequest, opts?: CallOptions) => ask(options, body, opts),

@@ -6,6 +6,7 @@ export * from './settings.ts';
 export * from './listing.ts';
 export * from './chat.ts';
 export * from './files.ts';
+export * from './owner.ts';
 export * from './operations.ts';
 export * from './validate.ts';
 export * from './sse.ts';

@@ -26,6 +26,7 @@ import {
   ListingUpdateBody,
 } from './listing.ts';
 import { PreUploadBody, PreUploadResult, UploadSuccessBody, UploadSuccessResult } from './files.ts';
+import { ChatbotListBody, ChatbotListResult, InboxListBody, LeadPage, OutboxPage } from './owner.ts';
 
 export interface OperationSpec extends OperationRoute {
   /** Credentials the operation accepts. */
@@ -46,7 +47,8 @@ const visitorOrOwner = ['apiKey', 'visitorToken'] as const;
 /** Who may call each operation (API.md §2). */
 const ACCESS = {
   Add: { credentials: owner },
-  Edit: { credentials: owner },
+  // The owner's console edits with its session key (docs/PROTOCOL.md); creating chatbots stays with the API key.
+  Edit: { credentials: ownerOrSession },
   GetSession: { credentials: ['apiKey', 'visitorToken'], visitorFlow: true },
   Get: { credentials: anyone, visitorFlow: true },
   ModelList: { credentials: ownerOrSession },
@@ -60,6 +62,9 @@ const ACCESS = {
   GetPreUploadUrl: { credentials: anyone },
   UploadSuccess: { credentials: anyone },
   SessionKey: { credentials: owner },
+  List: { credentials: ownerOrSession },
+  LeadList: { credentials: ownerOrSession },
+  OutboxList: { credentials: ownerOrSession },
 } as const satisfies Record<OperationName, { credentials: readonly Credential[]; visitorFlow?: true }>;
 
 const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(name: N, body: B, data: D, summary: string) =>
@@ -81,6 +86,9 @@ export const OPERATIONS = {
   GetPreUploadUrl: spec('GetPreUploadUrl', PreUploadBody, PreUploadResult, 'Reserve a file and get its upload URL'),
   UploadSuccess: spec('UploadSuccess', UploadSuccessBody, UploadSuccessResult, 'Check an uploaded file by its content'),
   SessionKey: spec('SessionKey', SessionKeyBody, SessionKeyResult, 'Exchange the API key for an owner session key'),
+  List: spec('List', ChatbotListBody, ChatbotListResult, "The owner's chatbots"),
+  LeadList: spec('LeadList', InboxListBody, LeadPage, 'Page through the leads visitors left (newest first)'),
+  OutboxList: spec('OutboxList', InboxListBody, OutboxPage, 'Page through the emails the service queued (newest first)'),
 } as const satisfies Record<OperationName, OperationSpec>;
 
 export const OPERATION_NAMES = Object.keys(ROUTES) as OperationName[];

@@ -24,6 +24,9 @@ export const ROUTES = {
   GetPreUploadUrl: { method: 'POST', path: '/chat/User/GetPreUploadUrl' },
   UploadSuccess: { method: 'POST', path: '/chat/User/UploadSuccess' },
   SessionKey: { method: 'POST', path: '/chat/User/SessionKey' },
+  List: { method: 'POST', path: '/chat/Chatbot/List' },
+  LeadList: { method: 'POST', path: '/chat/Chatbot/LeadList' },
+  OutboxList: { method: 'POST', path: '/chat/Chatbot/OutboxList' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof ROUTES;

@@ -13,6 +13,7 @@ import { installCors } from './origins.ts';
 import { chatbotRoutes } from './routes/chatbot.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { fileRoutes } from './routes/files.ts';
+import { inboxRoutes } from './routes/inbox.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { PING_MS } from './sse-reply.ts';
 import type { Db } from './store/db.ts';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   chatbotRoutes(app, ctx);
   chatRoutes(app, ctx);
   listingRoutes(app, ctx);
+  inboxRoutes(app, ctx);
   fileRoutes(app, ctx);
 
   const openapi = openApiDocument();

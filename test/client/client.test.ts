@@ -27,6 +27,9 @@ function callOperation(client: Client, name: OperationName, signal?: AbortSignal
     case 'GetPreUploadUrl': return client.getPreUploadUrl(validBodies.GetPreUploadUrl, opts);
     case 'UploadSuccess': return client.uploadSuccess(validBodies.UploadSuccess, opts);
     case 'SessionKey': return client.sessionKey(opts);
+    case 'List': return client.list(opts);
+    case 'LeadList': return client.leadList(validBodies.LeadList, opts);
+    case 'OutboxList': return client.outboxList(validBodies.OutboxList, opts);
   }
 }
 

@@ -52,6 +52,22 @@ describe('every operation, through the client, against the service', () => {
     matches('TalkToHuman', await visitor.client.talkToHuman({ sessionID: visitor.sessionId, name: 'Ana' }));
   });
 
+  it("reads what the owner's console shows: the chatbots, the leads and the outbox", async () => {
+    const session = service.client({ sessionKey: (await service.owner.sessionKey()).SessionKey });
+    const chatbots = await session.list();
+    matches('List', chatbots);
+    expect(chatbots).toContainEqual({ SerialNumber: serial, Name: expect.any(String) });
+    await visitor.client.talkToHuman({ sessionID: visitor.sessionId, name: 'Bea', email: 'bea@example.com', message: 'Call me' });
+    const leads = await session.leadList({ SerialNumber: serial, PageSize: 1 });
+    matches('LeadList', leads);
+    expect(leads.Items).toEqual([expect.objectContaining({ SessionID: visitor.sessionId, Name: 'Bea', Email: 'bea@example.com', Message: 'Call me' })]);
+    expect(leads.Total).toBeGreaterThanOrEqual(2);
+    const outbox = await session.outboxList({ SerialNumber: serial });
+    matches('OutboxList', outbox);
+    expect(outbox.Items[0]).toMatchObject({ Kind: 'handoff', To: 'agents@harbor.example', SentAt: null });
+    expect(outbox.Items[0]!.Body).toContain('Call me');
+  });
+
   it('uploads a file in three steps and reads it back', async () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(600).fill(0)]);
     const reserved = await visitor.client.getPreUploadUrl({ fileName: 'photo.png', sessionID: visitor.sessionId });

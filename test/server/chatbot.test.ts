@@ -114,6 +114,24 @@ describe('Edit', () => {
     expect(await service.owner.get({ serialNumber: serial })).toEqual(before);
   });
 
+  it.each(SETTING_NAMES)('begins a 400 about %s with its name as API.md spells it, whatever the casing sent', async (field) => {
+    const serial = await service.newChatbot();
+    const res = await fetch(`${service.origin}/chat/Chatbot/Edit`, {
+      method: 'POST',
+      headers: { authorization: service.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ serialNumber: serial, [field.toLowerCase()]: { not: 'a setting value' } }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { Message: string }).Message).toMatch(new RegExp(`^"${field}" `));
+  });
+
+  it('accepts the owner session key, so the console can edit without keeping the API key', async () => {
+    const serial = await service.newChatbot({ Name: 'Before' });
+    const consoleClient = service.client({ sessionKey: (await service.owner.sessionKey()).SessionKey });
+    expect(await consoleClient.edit({ serialNumber: serial, Name: 'Edited in the console' })).toBe(1);
+    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Name: 'Edited in the console' });
+  });
+
   it('answers 404 for a chatbot that does not exist', async () => {
     await expect(service.owner.edit({ serialNumber: 'f'.repeat(32), Name: 'x' })).rejects.toMatchObject({ status: 404 });
   });

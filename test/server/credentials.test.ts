@@ -83,7 +83,11 @@ function bodyFor(name: OperationName, unique: string): unknown {
     case 'UploadSuccess':
       return { FileStoreId: '999999' };
     case 'SessionKey':
+    case 'List':
       return {};
+    case 'LeadList':
+    case 'OutboxList':
+      return { SerialNumber: serial };
   }
 }
 
@@ -97,7 +101,7 @@ function expected(name: OperationName, credential: Credential): number {
   if (kind === null) return 'visitorFlow' in spec ? OK : 401;
   if (!(spec.credentials as readonly string[]).includes(kind)) return 403;
   // The credential may call the operation: now, is it this chatbot's or this session's?
-  if (name === 'Add' || name === 'ModelList' || name === 'SessionKey') return OK;
+  if (name === 'Add' || name === 'ModelList' || name === 'SessionKey' || name === 'List') return OK;
   if (name === 'UploadSuccess') return allowedAfterAccess;
   if (name === 'GetSession') return credential === 'otherOwnersApiKey' ? 403 : OK; // visitors: a new session
   if (credential === 'otherOwnersApiKey') return 403;

@@ -74,6 +74,9 @@ export const validBodies: { [N in Exclude<OperationName, 'ModelList'>]: BodyOf<N
   GetPreUploadUrl: { fileName: 'kitchen.jpg', sessionID: 42 },
   UploadSuccess: { FileStoreId: '1001' },
   SessionKey: {},
+  List: {},
+  LeadList: { SerialNumber: SERIAL, Page: 1, PageSize: 20 },
+  OutboxList: { SerialNumber: SERIAL, Page: 2, PageSize: 5 },
 };
 
 export const answer = 'We have **2 homes** in Austin under $500k: 12 Oak St ($489,000) and 7 Elm Ave ($455,000).';
@@ -124,6 +127,27 @@ export function sampleData(name: OperationName, origin: string): unknown {
     GetPreUploadUrl: { FileStoreId: '1001', PreUploadUrl: `${origin}/__upload/1001` },
     UploadSuccess: { FileStoreId: '1001', Kind: 'Image', MimeType: 'image/jpeg', Size: 4 },
     SessionKey: { SessionKey: 'sk.sample.key', ExpiresAt: '2026-11-23T10:00:00.000Z' },
+    List: [{ SerialNumber: SERIAL, Name: 'Oak Realty assistant' }],
+    LeadList: {
+      Items: [{ Id: 7, SessionID: 42, Name: 'Ana', Email: 'ana@example.com', Message: 'Please call me about 12 Oak St', CreatedAt: '2026-11-02T10:00:00.000Z' }],
+      Total: 1,
+    },
+    OutboxList: {
+      Items: [
+        {
+          Id: 3,
+          Kind: 'handoff',
+          To: 'agents@oakrealty.example',
+          Subject: 'Ana asked for a person',
+          Body: 'Visitor: 3 bedroom homes in Austin?',
+          Attempts: 0,
+          LastError: '',
+          CreatedAt: '2026-11-02T10:00:00.000Z',
+          SentAt: null,
+        },
+      ],
+      Total: 6,
+    },
   };
   return data[name];
 }

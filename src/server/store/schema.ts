@@ -176,19 +176,24 @@ export const leads = pgTable(
 );
 
 /** Email waiting to be sent (or kept, without SMTP_URL). */
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  chatbot: text('chatbot').notNull(),
-  kind: text('kind').$type<'handoff' | 'chat-log-digest' | 'lead-digest'>().notNull(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error').notNull().default(''),
-  nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
-  sentAt: at('sent_at'),
-  createdAt: created(),
-});
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    chatbot: text('chatbot').notNull(),
+    kind: text('kind').$type<'handoff' | 'chat-log-digest' | 'lead-digest'>().notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+    createdAt: created(),
+  },
+  // The console pages a chatbot's emails, newest first (OutboxList).
+  (t) => [index('outbox_chatbot_created').on(t.chatbot, t.createdAt)],
+);
 
 /** Which daily digest was made, so no two instances (or runs) make the same one twice. */
 export const digests = pgTable(

@@ -1,0 +1,57 @@
+/** What the console reads [ext]: the owner's chatbots, a chatbot's leads and its outbox, newest first. */
+import { asc, count, desc, eq } from 'drizzle-orm';
+import { LIMITS, type ChatbotSummary, type InboxListBody, type LeadPage, type OutboxPage } from '../../protocol/index.ts';
+import type { Db } from './db.ts';
+import { chatbots, leads, outbox } from './schema.ts';
+
+type Paging = Omit<InboxListBody, 'SerialNumber'>;
+
+const window = (paging: Paging) => {
+  const size = paging.PageSize ?? LIMITS.pageSizeDefault;
+  return { limit: size, offset: ((paging.Page ?? 1) - 1) * size };
+};
+
+export async function ownersChatbots(db: Db, ownerId: number): Promise<ChatbotSummary[]> {
+  const rows = await db
+    .select({ serialNumber: chatbots.serialNumber, settings: chatbots.settings })
+    .from(chatbots)
+    .where(eq(chatbots.ownerId, ownerId))
+    .orderBy(asc(chatbots.createdAt), asc(chatbots.serialNumber));
+  return rows.map((r) => ({ SerialNumber: r.serialNumber, Name: r.settings.Name }));
+}
+
+export async function listLeads(db: Db, chatbot: string, paging: Paging): Promise<LeadPage> {
+  const { limit, offset } = window(paging);
+  const where = eq(leads.chatbot, chatbot);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(leads).where(where),
+  ]);
+  return {
+    Items: rows.map((r) => ({ Id: r.id, SessionID: r.sessionId, Name: r.name, Email: r.email, Message: r.message, CreatedAt: r.createdAt.toISOString() })),
+    Total: Number(total?.n ?? 0),
+  };
+}
+
+export async function listOutbox(db: Db, chatbot: string, paging: Paging): Promise<OutboxPage> {
+  const { limit, offset } = window(paging);
+  const where = eq(outbox.chatbot, chatbot);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(outbox).where(where),
+  ]);
+  return {
+    Items: rows.map((r) => ({
+      Id: r.id,
+      Kind: r.kind,
+      To: r.toAddress,
+      Subject: r.subject,
+      Body: r.body,
+      Attempts: r.attempts,
+      LastError: r.lastError,
+      CreatedAt: r.createdAt.toISOString(),
+      SentAt: r.sentAt ? r.sentAt.toISOString() : null,
+    })),
+    Total: Number(total?.n ?? 0),
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_chatbot_created" ON "outbox" USING btree ("chatbot","created_at");
