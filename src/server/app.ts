@@ -73,10 +73,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   demoSiteRoutes(app, ctx);
   // The demo's own files (its stylesheet, the page about this service); `/` is the agency's home page.
   await app.register(fastifyStatic, { root: demoDir, prefix: '/', index: false });
-  // The SPA example, built by `npm run build` from demo/spa into dist/demo-spa.
-  const spaDir = join(widgetDir, 'demo-spa');
-  await app.register(fastifyStatic, { root: spaDir, prefix: '/spa/', decorateReply: false, index: false });
-  app.get('/spa/', (_req, reply) => reply.sendFile('index.html', spaDir));
+  // The SPA example and the owner's console, built by `npm run build` from demo/<app> into dist/demo-<app>.
+  for (const demoApp of ['spa', 'console']) {
+    const appDir = join(widgetDir, `demo-${demoApp}`);
+    await app.register(fastifyStatic, { root: appDir, prefix: `/${demoApp}/`, decorateReply: false, index: false });
+    app.get(`/${demoApp}/`, (_req, reply) => reply.sendFile('index.html', appDir));
+  }
   // The script-tag file and the chunks it loads lazily, beside it on the same origin. Pages on other
   // sites import the chunks as modules, which needs CORS.
   const widgetHeaders = { 'cache-control': 'public, max-age=300', 'cross-origin-resource-policy': 'cross-origin', 'access-control-allow-origin': '*' };

@@ -29,6 +29,7 @@ async function serve(): Promise<void> {
   const url = address.replace('://127.0.0.1', '://localhost');
   console.log(`chat-bot service listening on ${url}`);
   console.log(`  demo site        ${url}/`);
+  console.log(`  admin console    ${url}/console/ (sign in with the owner API key)`);
   console.log(`  widget           ${url}/chat-bot.js`);
   console.log(`  API contract     ${url}/openapi.json`);
   console.log(`  database         ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`);

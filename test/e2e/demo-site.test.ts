@@ -2,34 +2,24 @@
  * The demo agency's site in Debian's Chromium: its pages pass axe, their photos load, and the
  * widget embedded by the script tag answers about a listing shown on the page.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser } from 'playwright';
 import { ensureDemo } from '../../src/server/bootstrap.ts';
+import { axeViolations, launchChromium } from '../support/chromium.ts';
 import { startService, type TestService } from '../support/service.ts';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let service: TestService;
 let browser: Browser;
 
 beforeAll(async () => {
   service = await startService();
   await ensureDemo(service.db, service.ownerId, 'offline', service.origin, new Date());
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await service?.close();
 });
-
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run(o: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-    return (await run.run({ resultTypes: ['violations'] })).violations.map((v) => `${v.id} (${v.nodes.length})`);
-  });
-}
 
 describe('the demo site in a browser', () => {
   it('has accessible pages whose photos load', async () => {
@@ -37,7 +27,7 @@ describe('the demo site in a browser', () => {
     for (const path of ['/', '/?type=for_rent', '/privacy.html']) {
       await page.goto(`${service.origin}${path}`);
       await page.locator('chat-bot .launcher').waitFor();
-      expect(await axe(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
     await page.goto(`${service.origin}/`);
     const photos = await page.locator('.card img').evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().then(() => i.naturalWidth))));
@@ -45,7 +35,7 @@ describe('the demo site in a browser', () => {
     expect(photos.every((w) => w === 320)).toBe(true);
     await page.locator('.card a').first().click();
     await page.locator('article.home h1').waitFor();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -87,7 +77,7 @@ describe('the SPA example', () => {
     await expect.poll(() => page.locator('chat-bot-composer button[type="submit"]').textContent()).toBe('Enviar');
     await page.locator('main #close').click();
     await page.locator('#log li[data-type="chat-bot-close"]').waitFor();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

@@ -4,13 +4,11 @@
  * sheet adds a history entry and Back takes it back — which, inside Vitest's shared browser tab,
  * would step other test files' frames back too.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
+import { axeViolations, launchChromium } from '../support/chromium.ts';
 import { startService, type TestService } from '../support/service.ts';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let service: TestService;
 let browser: Browser;
 let serial: string;
@@ -26,7 +24,7 @@ beforeAll(async () => {
     },
   });
   serial = await service.newChatbot({ Name: 'Phone bot', WelcomeMessage: 'Hi!', SuggestedMessage: 'Hello', ChatbotPrivacyPolicyUrl: 'https://phone.example/privacy' });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -139,12 +137,7 @@ describe('on a phone', () => {
   it('passes axe, open and in a conversation', async () => {
     const page = await phonePage();
     await openAndAsk(page);
-    await page.addScriptTag({ content: axeSource });
-    const found = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-      const result = await axe.run(document.querySelector('chat-bot')!, { resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
-    });
+    const found = await axeViolations(page, 'chat-bot');
     expect(found).toEqual([]);
     await page.context().close();
   }, 60_000);

@@ -4,7 +4,8 @@
  * no policy violation, no error, and no request to anyone but the page's own origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
+import { launchChromium } from '../support/chromium.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 const STRICT = "default-src 'self'; script-src 'self'; style-src 'self'";
@@ -26,7 +27,7 @@ beforeAll(async () => {
       ),
   });
   serial = await service.newChatbot({ Name: 'Strict bot', WelcomeMessage: 'Hi!', SuggestedMessage: 'Hello' });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

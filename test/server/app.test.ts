@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, OPERATION_NAMES } from '../../src/protocol/index.ts';
 import { DEMO_SERIAL } from '../../src/server/bootstrap.ts';
+import { startBin } from '../support/bin.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 describe('the service front door', () => {
@@ -52,26 +48,13 @@ describe('the service front door', () => {
 
 describe('the chat-bot-server bin', () => {
   it('starts from the compiled files on a fresh data directory, seeds the demo and prints its key once', { timeout: 60_000 }, async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-bin-'));
-    const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
-    const child = spawn(process.execPath, [bin], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '' } });
+    const bin = await startBin();
     try {
-      let out = '';
-      child.stdout.setEncoding('utf8');
-      while (!/Owner API key[\s\S]*cbk_\S+/.test(out)) {
-        const [chunk] = (await Promise.race([once(child.stdout, 'data'), once(child, 'exit')])) as [string];
-        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-        out += chunk;
-      }
-      const url = /listening on (\S+)/.exec(out)![1]!;
-      const key = /(cbk_\S+)/.exec(out)![1]!;
-      const serial = /demo chatbot\s+([0-9a-f]{32})/.exec(out)![1]!;
-      const res = await fetch(`${url}/chat/Chatbot/RealEstateList`, { method: 'POST', headers: { Authorization: key }, body: JSON.stringify({ SerialNumber: serial, PageSize: 1 }) });
+      expect(bin.output).toContain(`admin console    ${bin.url}/console/`);
+      const res = await fetch(`${bin.url}/chat/Chatbot/RealEstateList`, { method: 'POST', headers: { Authorization: bin.apiKey }, body: JSON.stringify({ SerialNumber: bin.serial, PageSize: 1 }) });
       expect(((await res.json()) as { Data: { Total: number } }).Data.Total).toBeGreaterThanOrEqual(200);
     } finally {
-      child.kill();
-      await once(child, 'exit').catch(() => undefined);
-      await rm(dataDir, { recursive: true, force: true });
+      await bin.close();
     }
   });
 });

@@ -1,0 +1,199 @@
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import type { Client } from 'chat-bot/client';
+import type { ChatbotSummary } from 'chat-bot';
+import { KEY_TYPES } from '../../src/protocol/rules.ts';
+import type { NavigateEvent } from './events.ts';
+import type { KeyType } from './listing-words.ts';
+import { messageOf, restoreSession, sessionEnded, signIn, signOut } from './session.ts';
+import './owner-settings.ts';
+import './owner-listings.ts';
+import './owner-listing-form.ts';
+import './owner-inbox.ts';
+
+type Route =
+  | { page: 'settings' }
+  | { page: 'listings' }
+  | { page: 'listing'; keyType: KeyType | ''; key: string }
+  | { page: 'inbox' };
+
+const PAGE_TITLES = { settings: 'Settings', listings: 'Listings', listing: 'Listing', inbox: 'Leads and outbox' } as const;
+const CHATBOT_KEY = 'chat-bot-console.chatbot';
+
+function routeOf(hash: string): Route {
+  const [, page = '', sub = '', keyType = '', key = ''] = hash.split('/');
+  if (page === 'listings' && sub === 'new') return { page: 'listing', keyType: '', key: '' };
+  if (page === 'listings' && sub === 'edit' && (KEY_TYPES as readonly string[]).includes(keyType)) return { page: 'listing', keyType: keyType as KeyType, key: decodeURIComponent(key) };
+  if (page === 'listings') return { page: 'listings' };
+  if (page === 'inbox') return { page: 'inbox' };
+  return { page: 'settings' };
+}
+
+/**
+ * @summary The owner's console: sign in with the API key (exchanged for a session key at once),
+ * then settings, listings, and leads and outbox of the chosen chatbot.
+ */
+export class OwnerConsole extends LitElement {
+  static override properties = {
+    client: { state: true },
+    chatbots: { state: true },
+    serialNumber: { state: true },
+    route: { state: true },
+    signInError: { state: true },
+    notice: { state: true },
+  };
+
+  private client: Client | null = restoreSession();
+  private chatbots: ChatbotSummary[] | null = null;
+  private serialNumber = '';
+  private route: Route = routeOf(location.hash);
+  private signInError = '';
+  private notice = '';
+  #onHashChange = () => this.#go(routeOf(location.hash));
+  #firstRender = true;
+
+  override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    addEventListener('hashchange', this.#onHashChange);
+    if (this.client) void this.#loadChatbots();
+  }
+
+  override disconnectedCallback(): void {
+    removeEventListener('hashchange', this.#onHashChange);
+    super.disconnectedCallback();
+  }
+
+  protected override updated(changed: Map<string, unknown>): void {
+    document.title = `${this.client ? PAGE_TITLES[this.route.page] : 'Sign in'} — chat-bot console`;
+    if (changed.has('route') || changed.has('client')) void this.#focusHeading();
+  }
+
+  protected override render(): TemplateResult {
+    if (!this.client) return this.#renderSignIn();
+    const nav = (href: string, label: string, page: Route['page'][]) =>
+      html`<a href=${href} aria-current=${page.includes(this.route.page) ? 'page' : nothing}>${label}</a>`;
+    return html`<header class="console-bar">
+        <span class="brand">chat-bot console</span>
+        <nav aria-label="Console">${nav('#/settings', 'Settings', ['settings'])} ${nav('#/listings', 'Listings', ['listings', 'listing'])} ${nav('#/inbox', 'Leads and outbox', ['inbox'])}</nav>
+        ${this.chatbots && this.chatbots.length > 1
+          ? html`<label class="chatbot-pick">Chatbot <select @change=${this.#handleChatbot}>${this.chatbots.map((c) => html`<option value=${c.SerialNumber} ?selected=${c.SerialNumber === this.serialNumber}>${c.Name}</option>`)}</select></label>`
+          : html`<span class="chatbot-name">${this.chatbots?.[0]?.Name ?? ''}</span>`}
+        <button type="button" @click=${this.#handleSignOut}>Sign out</button>
+      </header>
+      <main class="console" @navigate=${this.#handleNavigate} @session-ended=${this.#handleSessionEnded}>${this.#renderPage()}</main>`;
+  }
+
+  #renderSignIn(): TemplateResult {
+    return html`<main class="console sign-in">
+      <h1 tabindex="-1">Sign in to the chat-bot console</h1>
+      <p>Use your owner API key — <code>npm start</code> prints it the first time it runs. The console exchanges it for a session key that lasts 24 hours and does not keep the API key.</p>
+      <form @submit=${this.#handleSignIn}>
+        <div class="field"><label for="api-key">API key</label>
+          <input id="api-key" name="apiKey" type="password" autocomplete="off" spellcheck="false" required aria-invalid=${this.signInError ? 'true' : 'false'} aria-describedby=${this.signInError ? 'api-key-error' : nothing} />
+          ${this.signInError ? html`<span class="error" id="api-key-error" role="alert">${this.signInError}</span>` : nothing}</div>
+        <button type="submit" class="primary">Sign in</button>
+      </form>
+    </main>`;
+  }
+
+  #renderPage(): TemplateResult {
+    if (this.chatbots === null) return html`<p role="status">Loading your chatbots…</p>`;
+    if (!this.serialNumber) return html`<h1 tabindex="-1">No chatbot yet</h1><p>Create one with <code>POST /chat/Chatbot/Add</code> and your API key.</p>`;
+    const r = this.route;
+    const common = { client: this.client!, serial: this.serialNumber };
+    switch (r.page) {
+      case 'settings':
+        return html`<owner-settings .client=${common.client} .serialNumber=${common.serial}></owner-settings>`;
+      case 'listings':
+        return html`<owner-listings .client=${common.client} .serialNumber=${common.serial} .notice=${this.notice}></owner-listings>`;
+      case 'listing':
+        return html`<owner-listing-form .client=${common.client} .serialNumber=${common.serial} .keyType=${r.keyType} .key=${r.key}></owner-listing-form>`;
+      case 'inbox':
+        return html`<owner-inbox .client=${common.client} .serialNumber=${common.serial}></owner-inbox>`;
+    }
+  }
+
+  async #loadChatbots(): Promise<void> {
+    try {
+      this.chatbots = await this.client!.list();
+      const remembered = sessionStorage.getItem(CHATBOT_KEY);
+      this.serialNumber = this.chatbots.find((c) => c.SerialNumber === remembered)?.SerialNumber ?? this.chatbots[0]?.SerialNumber ?? '';
+    } catch (error) {
+      if (sessionEnded(error)) this.#end('Your session ended. Sign in again.');
+      else this.signInError = messageOf(error);
+    }
+  }
+
+  #go(route: Route): void {
+    this.route = route;
+  }
+
+  /** After a move inside the console (not the page's first load), the new page's heading takes focus, as a page load would announce it. */
+  async #focusHeading(): Promise<void> {
+    if (this.#firstRender) {
+      this.#firstRender = false;
+      return;
+    }
+    await this.updateComplete;
+    const page = this.querySelector('main > *') as LitElement | null;
+    await page?.updateComplete;
+    this.querySelector<HTMLElement>('main h1')?.focus();
+  }
+
+  #end(message: string): void {
+    signOut();
+    this.client = null;
+    this.chatbots = null;
+    this.signInError = message;
+  }
+
+  async #handleSignIn(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const input = form.elements.namedItem('apiKey') as HTMLInputElement;
+    const apiKey = input.value.trim();
+    input.value = '';
+    if (!apiKey) {
+      this.signInError = 'Enter your API key.';
+      return;
+    }
+    try {
+      this.client = await signIn(apiKey);
+      this.signInError = '';
+      await this.#loadChatbots();
+    } catch (error) {
+      this.signInError = sessionEnded(error) ? 'That API key is not valid.' : messageOf(error);
+      await this.updateComplete;
+      this.querySelector<HTMLInputElement>('#api-key')?.focus();
+    }
+  }
+
+  #handleSignOut(): void {
+    this.#end('');
+  }
+
+  #handleChatbot(event: Event): void {
+    this.serialNumber = (event.target as HTMLSelectElement).value;
+    sessionStorage.setItem(CHATBOT_KEY, this.serialNumber);
+  }
+
+  #handleNavigate(event: NavigateEvent): void {
+    this.notice = event.notice;
+    if (location.hash === event.route) this.#go(routeOf(event.route));
+    else location.hash = event.route;
+  }
+
+  #handleSessionEnded(): void {
+    this.#end('Your session ended. Sign in again.');
+  }
+}
+
+customElements.define('owner-console', OwnerConsole);
+declare global {
+  interface HTMLElementTagNameMap {
+    'owner-console': OwnerConsole;
+  }
+}

@@ -1,0 +1,117 @@
+import { LitElement, html, type TemplateResult } from 'lit';
+import type { Client } from 'chat-bot/client';
+import type { Lead, OutboxEmail } from 'chat-bot';
+import { SessionEndedEvent } from './events.ts';
+import { messageOf, sessionEnded } from './session.ts';
+
+const PAGE_SIZE = 10;
+const KIND_LABELS: Record<OutboxEmail['Kind'], string> = { handoff: 'Handoff', 'chat-log-digest': 'Daily conversations', 'lead-digest': 'Daily leads' };
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+interface Paged<T> {
+  page: number;
+  items: T[] | null;
+  total: number;
+}
+
+/**
+ * @summary Leads and outbox: who asked for a person (LeadList) and every email the service
+ * queued for the owner (OutboxList) — sent, waiting, or failing with its last error.
+ */
+export class OwnerInbox extends LitElement {
+  static override properties = {
+    client: { attribute: false },
+    serialNumber: { attribute: false },
+    leads: { state: true },
+    emails: { state: true },
+    status: { state: true },
+  };
+
+  /** The signed-in client. */
+  client!: Client;
+  /** The chatbot whose leads and emails these are. */
+  serialNumber = '';
+
+  private leads: Paged<Lead> = { page: 1, items: null, total: 0 };
+  private emails: Paged<OutboxEmail> = { page: 1, items: null, total: 0 };
+  private status = '';
+
+  override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('serialNumber') && this.serialNumber) {
+      void this.#loadLeads(1);
+      void this.#loadEmails(1);
+    }
+  }
+
+  protected override render(): TemplateResult {
+    return html`<h1 tabindex="-1">Leads and outbox</h1>
+      <p role="status" class="status">${this.status}</p>
+      <section aria-labelledby="leads-heading">
+        <h2 id="leads-heading">Leads</h2>
+        ${this.#renderTable(this.leads, 'leads', 'No visitor has asked for a person yet.', ['When', 'Name', 'Email', 'Message', 'Session'], (l) =>
+          html`<tr><td>${when(l.CreatedAt)}</td><td>${l.Name || '—'}</td><td>${l.Email ? html`<a href="mailto:${l.Email}">${l.Email}</a>` : '—'}</td><td class="message">${l.Message || '—'}</td><td>${l.SessionID}</td></tr>`,
+        )}
+      </section>
+      <section aria-labelledby="outbox-heading">
+        <h2 id="outbox-heading">Outbox</h2>
+        <p class="hint">Handoffs and daily digests. Without SMTP_URL the service keeps them here instead of sending them.</p>
+        ${this.#renderTable(this.emails, 'emails', 'No email has been queued yet.', ['When', 'Kind', 'To', 'Subject', 'State'], (e) =>
+          html`<tr><td>${when(e.CreatedAt)}</td><td>${KIND_LABELS[e.Kind]}</td><td>${e.To}</td>
+            <td><details><summary>${e.Subject}</summary><pre>${e.Body}</pre></details></td>
+            <td>${e.SentAt ? `Sent ${when(e.SentAt)}` : e.LastError ? `Failing after ${e.Attempts} ${e.Attempts === 1 ? 'try' : 'tries'}: ${e.LastError}` : 'Waiting'}</td></tr>`,
+        )}
+      </section>`;
+  }
+
+  #renderTable<T>(paged: Paged<T>, which: 'leads' | 'emails', empty: string, headings: string[], row: (item: T) => TemplateResult): TemplateResult {
+    if (paged.items === null) return html`<p>Loading…</p>`;
+    if (paged.items.length === 0) return html`<p>${empty}</p>`;
+    const pages = Math.max(1, Math.ceil(paged.total / PAGE_SIZE));
+    const load = (page: number) => (which === 'leads' ? this.#loadLeads(page) : this.#loadEmails(page));
+    return html`<table>
+        <caption class="sr">${which === 'leads' ? 'Leads' : 'Emails'}, newest first: ${paged.total} in all, page ${paged.page} of ${pages}</caption>
+        <thead><tr>${headings.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
+        <tbody>${paged.items.map(row)}</tbody>
+      </table>
+      <nav class="pager" aria-label="Pages of ${which === 'leads' ? 'leads' : 'emails'}">
+        <button type="button" ?disabled=${paged.page <= 1} @click=${() => load(paged.page - 1)}>Newer</button>
+        <span>Page ${paged.page} of ${pages}</span>
+        <button type="button" ?disabled=${paged.page >= pages} @click=${() => load(paged.page + 1)}>Older</button>
+      </nav>`;
+  }
+
+  async #loadLeads(page: number): Promise<void> {
+    try {
+      const data = await this.client.leadList({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE });
+      this.leads = { page, items: data.Items, total: data.Total };
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  async #loadEmails(page: number): Promise<void> {
+    try {
+      const data = await this.client.outboxList({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE });
+      this.emails = { page, items: data.Items, total: data.Total };
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  #fail(error: unknown): void {
+    if (sessionEnded(error)) this.dispatchEvent(new SessionEndedEvent());
+    else this.status = messageOf(error);
+  }
+}
+
+customElements.define('owner-inbox', OwnerInbox);
+declare global {
+  interface HTMLElementTagNameMap {
+    'owner-inbox': OwnerInbox;
+  }
+}

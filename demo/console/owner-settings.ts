@@ -1,0 +1,274 @@
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import type { Client } from 'chat-bot/client';
+import type { EditBody, FullSettings, Model, WidgetSettings } from 'chat-bot';
+import { SETTING_GROUPS, type SettingField, type SettingName } from './settings-fields.ts';
+import { fieldOf, messageOf, sessionEnded } from './session.ts';
+import { SessionEndedEvent } from './events.ts';
+import { hexToRgb, rgbToHex } from './color.ts';
+
+type Draft = Record<SettingName, string | number | boolean>;
+type Described = string | typeof nothing;
+interface InputAttrs {
+  id: string;
+  described: Described;
+  invalid: string;
+}
+
+const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
+
+/** Settings the service never shows a visitor (API.md §3.3), and the file ids it publishes as URLs. */
+const NEVER_PUBLIC = new Set(['SystemMessage', 'Model', 'Temperature', 'AnswerSuffix', 'TalkToHumanEmail', 'EmailForDailyChatLogs', 'EmailForDailyLeads', 'Domains', 'VerifyDomain', 'CustomDomain', 'RateLimitCount', 'RateLimitTime', 'MessageLimit', 'ChatProfilePicture', 'ChatIcon']);
+
+/**
+ * @summary The settings editor: every setting of Edit, saved through the service (whose message
+ * appears at the field it is about), with a live preview of the widget as a visitor would see it.
+ */
+export class OwnerSettings extends LitElement {
+  static override properties = {
+    client: { attribute: false },
+    serialNumber: { attribute: false },
+    saved: { state: true },
+    draft: { state: true },
+    models: { state: true },
+    invalid: { state: true },
+    status: { state: true },
+    busy: { state: true },
+  };
+
+  /** The signed-in client. */
+  client!: Client;
+  /** The chatbot being edited. */
+  serialNumber = '';
+
+  private saved: FullSettings | null = null;
+  private draft: Draft | null = null;
+  private models: Model[] = [];
+  /** The service's message and the field it is about. */
+  private invalid: { field: string | null; message: string } | null = null;
+  private status = '';
+  private busy = false;
+
+  override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('serialNumber') && this.serialNumber) void this.#load();
+  }
+
+  protected override render(): TemplateResult {
+    const loaded = this.saved !== null && this.draft !== null;
+    return html`<div class="settings-layout">
+      <div class="settings-main">
+        <h1 tabindex="-1">Settings</h1>
+        ${loaded ? this.#renderForm() : html`<p role="status">${this.status || 'Loading the settings…'}</p>`}
+      </div>
+      ${loaded ? this.#renderPreview() : nothing}
+    </div>`;
+  }
+
+  #renderForm(): TemplateResult {
+    const unchanged = Object.keys(this.#changes()).length === 0;
+    return html`<form class="settings" novalidate @submit=${this.#handleSubmit} @input=${this.#handleInput} @change=${this.#handleInput}>
+      ${SETTING_GROUPS.map((group) => html`<fieldset><legend>${group.heading}</legend>${group.fields.map((f) => this.#renderField(f))}</fieldset>`)}
+      ${this.invalid && !this.invalid.field ? html`<p class="error" role="alert">${this.invalid.message}</p>` : nothing}
+      <div class="actions sticky">
+        <button type="submit" class="primary" ?disabled=${this.busy || unchanged}>Save changes</button>
+        <button type="button" ?disabled=${this.busy || unchanged} @click=${this.#handleDiscard}>Discard changes</button>
+        <p role="status" class="status">${this.status}</p>
+      </div>
+    </form>`;
+  }
+
+  /** The real widget in a frame that holds its fixed-position launcher and panel. */
+  #renderPreview(): TemplateResult {
+    return html`<section class="preview" aria-labelledby="preview-heading">
+      <div class="preview-frame">
+        <h2 id="preview-heading" class="preview-label">Preview <span class="hint">— these settings, saved or not; answers come from the saved ones</span></h2>
+        <chat-bot serial-number=${this.serialNumber} image-hosts=${location.hostname} .settings=${this.#previewSettings()}></chat-bot>
+      </div>
+    </section>`;
+  }
+
+  #renderField(f: SettingField): TemplateResult {
+    const id = `setting-${f.name}`;
+    const value = this.draft![f.name];
+    const error = this.invalid?.field === f.name ? this.invalid.message : '';
+    const described: Described = [f.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || nothing;
+    const hint = f.hint ? html`<span class="hint" id="${id}-hint">${f.hint}</span>` : nothing;
+    const message = error ? html`<span class="error" id="${id}-error">${error}</span>` : nothing;
+    const common: InputAttrs = { id, described, invalid: error ? 'true' : 'false' };
+    if (f.kind === 'switch')
+      return html`<div class="field check"><input type="checkbox" id=${id} name=${f.name} .checked=${value === true} aria-describedby=${common.described} aria-invalid=${common.invalid} /><label for=${id}>${f.label}</label>${hint}${message}</div>`;
+    if (f.kind === 'align')
+      return html`<fieldset class="field radios" aria-describedby=${common.described}><legend>${f.label}</legend>
+        <label><input type="radio" name=${f.name} value="0" .checked=${value === 0} /> Bottom right</label>
+        <label><input type="radio" name=${f.name} value="1" .checked=${value === 1} /> Bottom left</label>${message}</fieldset>`;
+    return html`<div class="field"><label for=${id}>${f.label}</label>${this.#renderInput(f, common)}${hint}${message}</div>`;
+  }
+
+  #renderInput(f: SettingField, c: InputAttrs): TemplateResult {
+    const value = String(this.draft![f.name] ?? '');
+    switch (f.kind) {
+      case 'long':
+      case 'lines':
+        return html`<textarea id=${c.id} name=${f.name} rows=${f.kind === 'lines' ? 4 : 3} .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid}></textarea>`;
+      case 'number':
+        return html`<input id=${c.id} name=${f.name} inputmode="numeric" .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} />`;
+      case 'model':
+        return html`<select id=${c.id} name=${f.name} aria-describedby=${c.described} aria-invalid=${c.invalid}>
+          ${this.models.map((m) => html`<option value=${m.Key} ?disabled=${!m.Status} ?selected=${m.Key === value}>${m.Value}${m.Status ? '' : ' (unavailable)'}</option>`)}
+        </select>`;
+      case 'timezone':
+        return html`<input id=${c.id} name=${f.name} list="time-zones" autocomplete="off" .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} />
+          <datalist id="time-zones">${TIME_ZONES.map((z) => html`<option value=${z}></option>`)}</datalist>`;
+      case 'color':
+        return html`<span class="color-pair"><input type="color" aria-label="Pick the ${f.label.toLowerCase()}" data-for=${f.name} .value=${rgbToHex(value) ?? '#000000'} />
+          <input id=${c.id} name=${f.name} .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} /></span>`;
+      case 'image':
+        return this.#renderImage(f, c);
+      default:
+        return html`<input id=${c.id} name=${f.name} .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} />`;
+    }
+  }
+
+  #renderImage(f: SettingField, c: InputAttrs): TemplateResult {
+    const fileId = String(this.draft![f.name] ?? '');
+    return html`<span class="image-pick">
+      ${fileId ? html`<img src=${this.client.fileUrl(fileId)} alt="The current ${f.label.toLowerCase()}" width="48" height="48" />` : html`<span class="none">None</span>`}
+      <input type="file" id=${c.id} accept="image/png,image/jpeg,image/webp,image/gif" data-upload=${f.name} aria-describedby=${c.described} aria-invalid=${c.invalid} @change=${this.#handleUpload} />
+      ${fileId ? html`<button type="button" @click=${() => this.#set(f.name, '')}>Remove</button>` : nothing}
+    </span>`;
+  }
+
+  async #load(): Promise<void> {
+    this.saved = null;
+    this.status = '';
+    try {
+      const [settings, models] = await Promise.all([this.client.get({ serialNumber: this.serialNumber }), this.client.modelList()]);
+      this.#adopt(settings as FullSettings);
+      this.models = models;
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  #adopt(settings: FullSettings): void {
+    this.saved = settings;
+    const draft = {} as Draft;
+    for (const group of SETTING_GROUPS) for (const f of group.fields) draft[f.name] = settings[f.name];
+    this.draft = draft;
+    this.invalid = null;
+  }
+
+  /** The settings that differ from the saved ones, as Edit takes them. */
+  #changes(): Partial<Draft> {
+    const out: Partial<Draft> = {};
+    if (!this.saved || !this.draft) return out;
+    for (const [name, value] of Object.entries(this.draft) as [SettingName, Draft[SettingName]][]) if (value !== this.saved[name]) out[name] = value;
+    return out;
+  }
+
+  /** What the preview widget shows: the draft, as the service would publish it. */
+  #previewSettings(): Partial<WidgetSettings> {
+    const d = this.draft!;
+    const shown = Object.fromEntries(Object.entries(d).filter(([name]) => !NEVER_PUBLIC.has(name)));
+    return {
+      ...(shown as Partial<WidgetSettings>),
+      ChatProfilePictureUrl: d.ChatProfilePicture ? this.client.fileUrl(String(d.ChatProfilePicture)) : '',
+      ChatIconUrl: d.ChatIcon ? this.client.fileUrl(String(d.ChatIcon)) : '',
+      TalkToHumanEnabled: String(d.TalkToHumanEmail).trim() !== '',
+    };
+  }
+
+  #set(name: SettingName, value: string | number | boolean): void {
+    this.draft = { ...this.draft!, [name]: value };
+    this.status = '';
+  }
+
+  async #save(): Promise<void> {
+    const changes = this.#changes();
+    if (Object.keys(changes).length === 0) return;
+    this.busy = true;
+    this.status = 'Saving…';
+    try {
+      await this.client.edit({ serialNumber: this.serialNumber, ...changes } as EditBody);
+      this.#adopt((await this.client.get({ serialNumber: this.serialNumber })) as FullSettings);
+      this.status = 'Saved. New visitors see the change at once; open chats on their next visit.';
+    } catch (error) {
+      this.#fail(error);
+    } finally {
+      this.busy = false;
+    }
+    const bad = this.invalid?.field;
+    if (bad) {
+      await this.updateComplete;
+      this.querySelector<HTMLElement>(`[name="${bad}"]`)?.focus();
+    }
+  }
+
+  #fail(error: unknown): void {
+    if (sessionEnded(error)) {
+      this.dispatchEvent(new SessionEndedEvent());
+      return;
+    }
+    const field = fieldOf(error);
+    this.invalid = { field, message: messageOf(error) };
+    const label = SETTING_GROUPS.flatMap((g) => g.fields).find((f) => f.name === field)?.label;
+    this.status = `Not saved. ${label ? `${label}: ` : ''}${this.invalid.message}`;
+  }
+
+  #handleInput(event: Event): void {
+    const input = event.target as HTMLInputElement;
+    if (input.type === 'file') return;
+    if (input.dataset.for) {
+      const rgb = hexToRgb(input.value);
+      if (rgb) this.#set(input.dataset.for as SettingName, rgb);
+      return;
+    }
+    const name = input.name as SettingName;
+    if (!name) return;
+    const kind = SETTING_GROUPS.flatMap((g) => g.fields).find((f) => f.name === name)?.kind;
+    if (kind === 'switch') this.#set(name, input.checked);
+    else if (kind === 'align') this.#set(name, Number(input.value));
+    else if (kind === 'number') this.#set(name, /^-?\d+$/.test(input.value.trim()) ? Number(input.value) : input.value);
+    else this.#set(name, input.value);
+  }
+
+  async #handleUpload(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    const name = input.dataset.upload as SettingName;
+    if (!file) return;
+    this.status = `Uploading ${file.name}…`;
+    try {
+      const reserved = await this.client.getPreUploadUrl({ fileName: file.name });
+      await this.client.upload(reserved.PreUploadUrl, file);
+      const checked = await this.client.uploadSuccess({ FileStoreId: reserved.FileStoreId });
+      this.#set(name, checked.FileStoreId);
+      this.invalid = null;
+      this.status = `${file.name} is ready; save to use it.`;
+    } catch (error) {
+      this.invalid = { field: name, message: messageOf(error) };
+      this.status = `Not uploaded: ${messageOf(error)}`;
+    }
+    input.value = '';
+  }
+
+  #handleSubmit(event: Event): void {
+    event.preventDefault();
+    void this.#save();
+  }
+
+  #handleDiscard(): void {
+    if (this.saved) this.#adopt(this.saved);
+    this.status = 'Changes discarded.';
+  }
+}
+
+customElements.define('owner-settings', OwnerSettings);
+declare global {
+  interface HTMLElementTagNameMap {
+    'owner-settings': OwnerSettings;
+  }
+}

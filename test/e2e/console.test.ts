@@ -1,0 +1,261 @@
+/**
+ * Issue 7's end-to-end test, against the service as `npm start` runs it (the compiled bin, its
+ * embedded database, the API key it prints once), in Debian's Chromium: a visitor on the demo site,
+ * and the owner in the console changing what the next visitor sees.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { createClient, type Client } from '../../src/client/index.ts';
+import { axeViolations, launchChromium } from '../support/chromium.ts';
+import { startBin, type RunningBin } from '../support/bin.ts';
+
+let bin: RunningBin;
+let browser: Browser;
+let owner: Client;
+
+beforeAll(async () => {
+  bin = await startBin();
+  owner = createClient({ baseUrl: bin.url, apiKey: bin.apiKey });
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await bin?.close();
+});
+
+/** A visitor nobody has seen: a browser context of its own (no storage, no history). */
+async function newVisitor(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+async function signedInConsole(): Promise<Page> {
+  const page = await newVisitor();
+  await page.goto(`${bin.url}/console/`);
+  await page.getByLabel('API key').fill(bin.apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('owner-settings form.settings').waitFor();
+  return page;
+}
+
+const assistantText = (page: Page) => page.locator('chat-bot-message .content').last();
+
+describe('a new visitor on the demo site', () => {
+  it('sees the welcome popup, asks a suggestion, gets a streamed answer naming real listings, and finds it again after a reload', async () => {
+    const page = await newVisitor();
+    await page.goto(`${bin.url}/`);
+    const settings = await owner.get({ serialNumber: bin.serial });
+    await expect.poll(() => page.locator('chat-bot .popup .text').textContent()).toBe(settings.WelcomeMessage);
+
+    await page.locator('chat-bot .launcher').click();
+    const suggestion = settings.SuggestedMessage.split('\n')[0]!;
+    const streamed = page.waitForResponse((r) => r.url().endsWith('/chat/Chat/ClientAsk'));
+    await page.locator('chat-bot-panel .chip', { hasText: suggestion }).click();
+    expect((await streamed).headers()['content-type']).toMatch(/^text\/event-stream/);
+    await page.locator('chat-bot-panel [role="log"][aria-busy="false"] chat-bot-message .content a').first().waitFor();
+
+    const answer = (await assistantText(page).textContent())!;
+    const { Items } = await owner.realEstateList({ SerialNumber: bin.serial, Query: 'Austin', PageSize: 100 });
+    const named = Items.filter((l) => answer.includes(l.Address));
+    expect(named.length).toBeGreaterThan(0);
+    const links = await assistantText(page).locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    expect(links).toContain(named[0]!.Url);
+
+    await page.reload();
+    await page.locator('chat-bot .launcher').click();
+    await page.locator('chat-bot-message', { hasText: suggestion }).waitFor();
+    expect(await assistantText(page).textContent()).toBe(answer);
+    await page.context().close();
+  }, 60_000);
+});
+
+describe("the owner's console", () => {
+  it('signs in with the API key and keeps only a session key', async () => {
+    const page = await signedInConsole();
+    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
+    expect(stored).not.toContain(bin.apiKey);
+    expect(stored).toContain('cbs_');
+    expect(await page.getByLabel('API key').count()).toBe(0);
+    await page.reload();
+    await page.locator('owner-settings form.settings').waitFor();
+    await page.context().close();
+  }, 60_000);
+
+  it('changes ChatBubbleColor and WelcomeMessage, and a new visitor sees both', async () => {
+    const page = await signedInConsole();
+    await page.getByLabel('Chat colour', { exact: true }).fill('rgb(180, 83, 9)');
+    await page.getByLabel('Welcome message').fill('Welcome back to Oakridge — ask me about any home!');
+    // The preview follows the draft before it is saved.
+    await expect.poll(() => page.locator('.preview chat-bot .popup .text').textContent()).toBe('Welcome back to Oakridge — ask me about any home!');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.', { exact: false }).waitFor();
+    await page.context().close();
+
+    const visitor = await newVisitor();
+    await visitor.goto(`${bin.url}/`);
+    await expect.poll(() => visitor.locator('chat-bot .popup .text').textContent()).toBe('Welcome back to Oakridge — ask me about any home!');
+    expect(await visitor.locator('chat-bot .launcher').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(180, 83, 9)');
+    await visitor.context().close();
+  }, 60_000);
+
+  it('shows the service’s message at a bad field and changes nothing', async () => {
+    const before = await owner.get({ serialNumber: bin.serial });
+    const page = await signedInConsole();
+    await page.getByLabel('Name', { exact: true }).fill('Not saved either');
+    await page.getByLabel('Temperature').fill('12');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const error = page.locator('#setting-Temperature-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('"Temperature" must be an integer from 0 to 10');
+    expect(await page.getByLabel('Temperature').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Temperature').getAttribute('aria-describedby')).toContain('setting-Temperature-error');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-Temperature');
+    expect(await owner.get({ serialNumber: bin.serial })).toEqual(before);
+
+    const total = (await owner.realEstateList({ SerialNumber: bin.serial, PageSize: 1 })).Total;
+    await page.goto(`${bin.url}/console/#/listings/new`);
+    await page.getByLabel('Page address (Url)').fill('not a web address');
+    await page.getByRole('button', { name: 'Create the listing' }).click();
+    await page.locator('.listing-form .error').first().waitFor();
+    expect(await page.locator('.listing-form .error').first().textContent()).toMatch(/^"\w+" /);
+    expect((await owner.realEstateList({ SerialNumber: bin.serial, PageSize: 1 })).Total).toBe(total);
+    await page.context().close();
+  }, 60_000);
+
+  it('creates a listing, with images and extra facts, that the chat then names', async () => {
+    const page = await signedInConsole();
+    await page.getByRole('link', { name: 'Listings' }).click();
+    await page.getByRole('button', { name: 'New listing' }).click();
+    const form = page.locator('owner-listing-form');
+    await form.getByLabel('MLS number').fill('E2E-7001');
+    await form.getByLabel('Page address (Url)').fill(`${bin.url}/homes/E2E-7001`);
+    await form.getByLabel('Property type').fill('Single Family');
+    await form.getByLabel('Sale price').fill('612000');
+    await form.getByLabel('Bedrooms').fill('4');
+    await form.getByLabel('Bathrooms').fill('2.5');
+    await form.getByLabel('Building area').fill('2300');
+    await form.getByLabel('Lot area').fill('6000');
+    await form.getByLabel('Year built').fill('1998');
+    await form.getByLabel('Street address').fill('77 Quillfeather Lane');
+    await form.getByLabel('City').fill('Boulder');
+    await form.getByLabel('Image 1', { exact: true }).fill(`${bin.url}/demo/photos/home-3.svg`);
+    await form.getByRole('button', { name: 'Add a fact' }).click();
+    await form.getByLabel('Name 1', { exact: true }).fill('Pool');
+    await form.getByLabel('Value 1', { exact: true }).fill('Heated, solar');
+    await form.getByRole('button', { name: 'Create the listing' }).click();
+    await page.getByText('Created 77 Quillfeather Lane', { exact: false }).waitFor();
+
+    const stored = await owner.realEstateGet({ SerialNumber: bin.serial, Key: 'E2E-7001', KeyType: 'MLSNumber' });
+    expect(stored).toMatchObject({ City: 'Boulder', SalePrice: 612000, Bathrooms: 2.5, Images: [`${bin.url}/demo/photos/home-3.svg`], ExtensionColumn: [{ Key: 'Pool', value: 'Heated, solar' }] });
+
+    const visitor = await newVisitor();
+    await visitor.goto(`${bin.url}/`);
+    await visitor.locator('chat-bot .launcher').click();
+    await visitor.locator('chat-bot-panel textarea').fill('Tell me about 77 Quillfeather Lane');
+    await visitor.locator('chat-bot-panel textarea').press('Enter');
+    await visitor.locator('chat-bot-message .content', { hasText: '77 Quillfeather Lane' }).waitFor();
+    expect(await assistantText(visitor).textContent()).toContain('Pool');
+    await visitor.context().close();
+    await page.context().close();
+  }, 60_000);
+
+  it('updates a listing found by its MLS number, saving it by any KeyType', async () => {
+    const page = await signedInConsole();
+    for (const [keyType, price] of [['MLSNumber', '599000'], ['URL', '589000'], ['NewOaks', '579000']] as const) {
+      await page.goto(`${bin.url}/console/#/listings`);
+      await page.getByLabel('Open by').selectOption('MLSNumber');
+      await page.getByLabel('Key', { exact: true }).fill('E2E-7001');
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      const form = page.locator('owner-listing-form form');
+      await form.waitFor();
+      await form.getByLabel('Sale price').fill(price);
+      await form.getByLabel('Key type').selectOption(keyType);
+      await form.getByRole('button', { name: 'Save the listing' }).click();
+      await page.getByText('Saved 77 Quillfeather Lane', { exact: false }).waitFor();
+      expect((await owner.realEstateGet({ SerialNumber: bin.serial, Key: 'E2E-7001', KeyType: 'MLSNumber' })).SalePrice).toBe(Number(price));
+    }
+    await page.context().close();
+  }, 60_000);
+
+  it('pages, searches, filters and deletes listings in bulk', async () => {
+    const page = await signedInConsole();
+    await page.goto(`${bin.url}/console/#/listings`);
+    const caption = page.locator('owner-listings caption');
+    const total = (await owner.realEstateList({ SerialNumber: bin.serial, PageSize: 1 })).Total;
+    await expect.poll(() => caption.textContent()).toContain(`${total} listings, page 1 of ${Math.ceil(total / 10)}`);
+    const firstPage = await page.locator('owner-listings tbody tr').first().textContent();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => caption.textContent()).toContain('page 2 of');
+    expect(await page.locator('owner-listings tbody tr').first().textContent()).not.toBe(firstPage);
+
+    await page.getByLabel('Search').fill('Denver');
+    await page.getByLabel('For', { exact: true }).selectOption('for_rent');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const rentals = await owner.realEstateList({ SerialNumber: bin.serial, Query: 'Denver', SaleType: 'for_rent', PageSize: 1 });
+    await expect.poll(() => caption.textContent()).toContain(`${rentals.Total} listings, page 1`);
+    expect(await page.locator('owner-listings tbody tr', { hasText: 'for sale' }).count()).toBe(0);
+
+    const rows = page.locator('owner-listings tbody tr');
+    const doomed = [(await rows.nth(0).locator('td').nth(5).textContent())!, (await rows.nth(1).locator('td').nth(5).textContent())!];
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Deleted 2 listings.').waitFor();
+    for (const mls of doomed) await expect(owner.realEstateGet({ SerialNumber: bin.serial, Key: mls, KeyType: 'MLSNumber' })).rejects.toMatchObject({ status: 404 });
+    expect((await owner.realEstateList({ SerialNumber: bin.serial, PageSize: 1 })).Total).toBe(total - 2);
+    await page.context().close();
+  }, 60_000);
+
+  it('shows the leads visitors leave and the emails queued for them', async () => {
+    const visitor = createClient({ baseUrl: bin.url });
+    const session = await visitor.getSession({ serialNumber: bin.serial });
+    await visitor.withCredentials({ visitorToken: session.VisitorToken }).talkToHuman({ sessionID: session.SessionID, name: 'Dana Whitfield', email: 'dana@example.com', message: 'Can I see 77 Quillfeather Lane on Saturday?' });
+    const page = await signedInConsole();
+    await page.getByRole('link', { name: 'Leads and outbox' }).click();
+    await page.locator('owner-inbox').getByRole('cell', { name: 'Dana Whitfield', exact: true }).waitFor();
+    expect(await page.locator('owner-inbox section', { hasText: 'Leads' }).first().textContent()).toContain('Can I see 77 Quillfeather Lane on Saturday?');
+    const email = page.locator('owner-inbox section', { hasText: 'Outbox' }).locator('tbody tr').first();
+    expect(await email.textContent()).toContain('agents@oakridge.example');
+    expect(await email.textContent()).toContain('Waiting');
+    await email.locator('summary').click();
+    expect(await email.locator('pre').textContent()).toContain('Saturday');
+    await page.context().close();
+  }, 60_000);
+
+  it('passes axe on every page: sign-in, settings (also with an error), listings, a listing form, leads and outbox', async () => {
+    const page = await newVisitor();
+    await page.goto(`${bin.url}/console/`);
+    await page.getByLabel('API key').waitFor();
+    expect(await axeViolations(page), 'sign-in').toEqual([]);
+    await page.getByLabel('API key').fill('cbk_wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('That API key is not valid.').waitFor();
+    expect(await axeViolations(page), 'sign-in refused').toEqual([]);
+    await page.getByLabel('API key').fill(bin.apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('owner-settings form.settings').waitFor();
+    await page.locator('.preview chat-bot .launcher').waitFor();
+    expect(await axeViolations(page), 'settings').toEqual([]);
+    await page.getByLabel('Chat colour', { exact: true }).fill('blue');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('#setting-ChatBubbleColor-error').waitFor();
+    expect(await axeViolations(page), 'settings with an error').toEqual([]);
+    const pages = [
+      ['#/listings', 'owner-listings tbody tr'],
+      ['#/listings/new', 'owner-listing-form form'],
+      ['#/listings/edit/MLSNumber/E2E-7001', 'owner-listing-form form'],
+      ['#/inbox', 'owner-inbox table'],
+    ] as const;
+    for (const [route, ready] of pages) {
+      await page.goto(`${bin.url}/console/${route}`);
+      await page.locator(ready).first().waitFor();
+      expect(await axeViolations(page), route).toEqual([]);
+    }
+    // Moving inside the console puts focus on the new page's heading.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Settings');
+    await page.context().close();
+  }, 90_000);
+});

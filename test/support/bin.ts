@@ -1,0 +1,53 @@
+/**
+ * The service as `npm start` runs it: the compiled bin (dist/node, built by `npm run build` before
+ * the tests) on a fresh data directory with the embedded database, its first-start output read
+ * for the address, the owner API key it prints once, and the demo chatbot.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningBin {
+  url: string;
+  apiKey: string;
+  serial: string;
+  /** Everything it printed on start. */
+  output: string;
+  close(): Promise<void>;
+}
+
+export async function startBin(): Promise<RunningBin> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-bin-'));
+  const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '' },
+  });
+  const close = async () => {
+    if (child.exitCode === null) {
+      child.kill();
+      await once(child, 'exit').catch(() => undefined);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    while (!/Owner API key[\s\S]*cbk_\S+/.test(output)) {
+      const [chunk] = (await Promise.race([once(child.stdout, 'data'), once(child, 'exit')])) as [string];
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      output += chunk;
+    }
+    return {
+      url: /listening on (\S+)/.exec(output)![1]!,
+      apiKey: /(cbk_\S+)/.exec(output)![1]!,
+      serial: /demo chatbot\s+([0-9a-f]{32})/.exec(output)![1]!,
+      output,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
