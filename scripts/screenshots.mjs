@@ -1,10 +1,12 @@
 /**
  * `npm run screenshots`: the README's pictures, made by the product itself. Starts the built
  * service (`npm run build` first) on a throwaway data directory and a free loopback port, and
- * photographs with Debian's Chromium (CHROMIUM_PATH for another): the demo agency's site, and the
- * widget open with an answer mid-stream. Writes docs/screenshots/*.png.
+ * photographs with Debian's Chromium (CHROMIUM_PATH for another): the demo agency's site, the
+ * widget open with an answer mid-stream, and the owner's console (settings with the live preview,
+ * listings). Writes docs/screenshots/*.png.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,9 +27,10 @@ const freePort = () =>
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'chat-bot-shots-'));
 const origin = `http://127.0.0.1:${port}`;
+const apiKey = `cbk_${randomBytes(24).toString('base64url')}`;
 // The offline engine types word by word, so the picture can catch an answer mid-stream.
 const server = spawn(process.execPath, [join(root, 'dist/node/server/main.js')], {
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, OFFLINE_WORD_DELAY_MS: '60', DATABASE_URL: '' },
+  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, OFFLINE_WORD_DELAY_MS: '60', DATABASE_URL: '', CHATBOT_API_KEY: apiKey },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve, reject) => {
@@ -50,7 +53,21 @@ try {
   // Mid-stream: some of the answer is there, and it is still coming.
   await page.locator('chat-bot-message .content li').nth(1).waitFor();
   await page.screenshot({ path: join(out, 'widget-streaming.png') });
-  console.log(`docs/screenshots: demo-site.png, widget-streaming.png`);
+
+  // The console: a colour being tried out (not saved yet) in the live preview, then the listings.
+  const owner = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
+  await owner.goto(`${origin}/console/`);
+  await owner.getByLabel('API key').fill(apiKey);
+  await owner.getByRole('button', { name: 'Sign in' }).click();
+  await owner.getByLabel('Chat colour', { exact: true }).fill('rgb(180, 83, 9)');
+  await owner.locator('.preview chat-bot .launcher').click();
+  await owner.locator('.preview chat-bot-panel .chip').first().waitFor();
+  await owner.locator('legend', { hasText: 'Look' }).evaluate((legend) => legend.scrollIntoView());
+  await owner.screenshot({ path: join(out, 'console-settings.png') });
+  await owner.goto(`${origin}/console/#/listings`);
+  await owner.locator('owner-listings tbody tr').first().waitFor();
+  await owner.screenshot({ path: join(out, 'console-listings.png') });
+  console.log(`docs/screenshots: demo-site.png, widget-streaming.png, console-settings.png, console-listings.png`);
 } finally {
   await browser.close();
   server.kill();

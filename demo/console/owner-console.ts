@@ -50,6 +50,7 @@ export class OwnerConsole extends LitElement {
   private notice = '';
   #onHashChange = () => this.#go(routeOf(location.hash));
   #firstRender = true;
+  #pendingNotice = '';
 
   override createRenderRoot(): HTMLElement {
     return this;
@@ -127,7 +128,10 @@ export class OwnerConsole extends LitElement {
     }
   }
 
+  /** A page's notice travels with the move it asked for, and only with that one. */
   #go(route: Route): void {
+    this.notice = this.#pendingNotice;
+    this.#pendingNotice = '';
     this.route = route;
   }
 
@@ -181,7 +185,7 @@ export class OwnerConsole extends LitElement {
   }
 
   #handleNavigate(event: NavigateEvent): void {
-    this.notice = event.notice;
+    this.#pendingNotice = event.notice;
     if (location.hash === event.route) this.#go(routeOf(event.route));
     else location.hash = event.route;
   }

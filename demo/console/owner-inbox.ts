@@ -1,8 +1,6 @@
-import { LitElement, html, type TemplateResult } from 'lit';
-import type { Client } from 'chat-bot/client';
+import { html, type TemplateResult } from 'lit';
 import type { Lead, OutboxEmail } from 'chat-bot';
-import { SessionEndedEvent } from './events.ts';
-import { messageOf, sessionEnded } from './session.ts';
+import { ConsolePage } from './console-page.ts';
 
 const PAGE_SIZE = 10;
 const KIND_LABELS: Record<OutboxEmail['Kind'], string> = { handoff: 'Handoff', 'chat-log-digest': 'Daily conversations', 'lead-digest': 'Daily leads' };
@@ -19,28 +17,14 @@ interface Paged<T> {
  * @summary Leads and outbox: who asked for a person (LeadList) and every email the service
  * queued for the owner (OutboxList) — sent, waiting, or failing with its last error.
  */
-export class OwnerInbox extends LitElement {
+export class OwnerInbox extends ConsolePage {
   static override properties = {
-    client: { attribute: false },
-    serialNumber: { attribute: false },
     leads: { state: true },
     emails: { state: true },
-    status: { state: true },
   };
-
-  /** The signed-in client. */
-  client!: Client;
-  /** The chatbot whose leads and emails these are. */
-  serialNumber = '';
 
   private leads: Paged<Lead> = { page: 1, items: null, total: 0 };
   private emails: Paged<OutboxEmail> = { page: 1, items: null, total: 0 };
-  private status = '';
-
-  override createRenderRoot(): HTMLElement {
-    return this;
-  }
-
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('serialNumber') && this.serialNumber) {
       void this.#loadLeads(1);
@@ -90,7 +74,7 @@ export class OwnerInbox extends LitElement {
       const data = await this.client.leadList({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE });
       this.leads = { page, items: data.Items, total: data.Total };
     } catch (error) {
-      this.#fail(error);
+      this.fail(error);
     }
   }
 
@@ -99,13 +83,8 @@ export class OwnerInbox extends LitElement {
       const data = await this.client.outboxList({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE });
       this.emails = { page, items: data.Items, total: data.Total };
     } catch (error) {
-      this.#fail(error);
+      this.fail(error);
     }
-  }
-
-  #fail(error: unknown): void {
-    if (sessionEnded(error)) this.dispatchEvent(new SessionEndedEvent());
-    else this.status = messageOf(error);
   }
 }
 

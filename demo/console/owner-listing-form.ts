@@ -1,11 +1,12 @@
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { ApiError, type Client } from 'chat-bot/client';
+import { html, nothing, type TemplateResult } from 'lit';
+import { ApiError } from 'chat-bot/client';
 import type { Listing, ListingCreateBody } from 'chat-bot';
 import { KEY_TYPES } from '../../src/protocol/rules.ts';
-import { NavigateEvent, SessionEndedEvent } from './events.ts';
+import { ConsolePage, type Refusal } from './console-page.ts';
+import { NavigateEvent } from './events.ts';
 import { BLANK_LISTING, LISTING_GROUPS, LISTING_FIELDS, toWire, type ListingField, type ListingFieldName } from './listing-fields.ts';
 import { KEY_TYPE_LABELS, type KeyType } from './listing-words.ts';
-import { fieldOf, idFor, messageOf, sessionEnded } from './session.ts';
+import { idFor } from './session.ts';
 
 type Extension = { Key: string; value: string };
 
@@ -16,10 +17,8 @@ const keyOf = (l: Listing, keyType: KeyType) => (keyType === 'NewOaks' ? l.Id : 
  * @summary A listing's form: create (RealEstateCreate) or replace (RealEstateUpdate, by the KeyType
  * the owner picks), with every field, the image URLs and the ExtensionColumn key/value rows.
  */
-export class OwnerListingForm extends LitElement {
+export class OwnerListingForm extends ConsolePage {
   static override properties = {
-    client: { attribute: false },
-    serialNumber: { attribute: false },
     keyType: { attribute: false },
     key: { attribute: false },
     original: { state: true },
@@ -28,14 +27,9 @@ export class OwnerListingForm extends LitElement {
     extensions: { state: true },
     updateBy: { state: true },
     invalid: { state: true },
-    status: { state: true },
     busy: { state: true },
   };
 
-  /** The signed-in client. */
-  client!: Client;
-  /** The chatbot the listing belongs to. */
-  serialNumber = '';
   /** How the listing to edit is named; empty for a new listing. */
   keyType: KeyType | '' = '';
   /** The key of the listing to edit. */
@@ -46,13 +40,8 @@ export class OwnerListingForm extends LitElement {
   private images: string[] = [];
   private extensions: Extension[] = [];
   private updateBy: KeyType = 'NewOaks';
-  private invalid: { field: string | null; message: string } | null = null;
-  private status = '';
+  private invalid: Refusal | null = null;
   private busy = false;
-
-  override createRenderRoot(): HTMLElement {
-    return this;
-  }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if ((changed.has('key') || changed.has('keyType') || changed.has('serialNumber')) && this.serialNumber) void this.#load();
@@ -164,8 +153,8 @@ export class OwnerListingForm extends LitElement {
       this.images = [...listing.Images];
       this.extensions = listing.ExtensionColumn.map((e) => ({ ...e }));
     } catch (error) {
-      if (sessionEnded(error)) this.dispatchEvent(new SessionEndedEvent());
-      else this.status = error instanceof ApiError && error.status === 404 ? `No listing has the ${KEY_TYPE_LABELS[this.keyType].toLowerCase()} “${this.key}”.` : messageOf(error);
+      if (error instanceof ApiError && error.status === 404) this.status = `No listing has the ${KEY_TYPE_LABELS[this.keyType].toLowerCase()} “${this.key}”.`;
+      else this.fail(error);
     }
   }
 
@@ -193,16 +182,22 @@ export class OwnerListingForm extends LitElement {
         this.dispatchEvent(new NavigateEvent('#/listings', `Created ${name}. The chat can name it now.`));
       }
     } catch (error) {
-      if (sessionEnded(error)) return void this.dispatchEvent(new SessionEndedEvent());
-      const field = fieldOf(error);
-      this.invalid = { field: field && this.querySelector(`#${CSS.escape(idFor('listing', field))}`) ? field : field?.replace(/\[.*$/, '') ?? null, message: messageOf(error) };
-      this.status = `Not saved: ${this.invalid.message}`;
       this.busy = false;
+      const refusal = this.refusal(error);
+      if (!refusal) return;
+      // A list item the form has no input for (one the service counted past) is shown at its list.
+      const { field } = refusal;
+      this.invalid = { ...refusal, field: field && !this.#inputFor(field) ? field.replace(/\[.*$/, '') : field };
+      this.status = `Not saved: ${refusal.message}`;
       await this.updateComplete;
-      if (this.invalid.field) this.querySelector<HTMLElement>(`#${CSS.escape(idFor('listing', this.invalid.field))}`)?.focus();
+      if (this.invalid.field) this.#inputFor(this.invalid.field)?.focus();
       return;
     }
     this.busy = false;
+  }
+
+  #inputFor(path: string): HTMLElement | null {
+    return this.querySelector<HTMLElement>(`#${CSS.escape(idFor('listing', path))}`);
   }
 
   #addRow(which: 'images' | 'extensions'): void {

@@ -1,10 +1,9 @@
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import type { Client } from 'chat-bot/client';
+import { html, type TemplateResult } from 'lit';
 import type { Listing } from 'chat-bot';
 import { KEY_TYPES, LISTING_STATUSES, SALE_TYPES } from '../../src/protocol/rules.ts';
-import { NavigateEvent, SessionEndedEvent } from './events.ts';
+import { ConsolePage } from './console-page.ts';
+import { NavigateEvent } from './events.ts';
 import { KEY_TYPE_LABELS, SALE_TYPE_LABELS, editRoute, priceOf, type KeyType } from './listing-words.ts';
-import { messageOf, sessionEnded } from './session.ts';
 
 const PAGE_SIZE = 10;
 
@@ -12,22 +11,15 @@ const PAGE_SIZE = 10;
  * @summary The listings manager: a page of the chatbot's listings (RealEstateList) with search and
  * filters, selection and bulk delete (RealEstateDelete), and opening a listing by any KeyType.
  */
-export class OwnerListings extends LitElement {
+export class OwnerListings extends ConsolePage {
   static override properties = {
-    client: { attribute: false },
-    serialNumber: { attribute: false },
     notice: { attribute: false },
     page: { state: true },
     items: { state: true },
     total: { state: true },
     selected: { state: true },
-    status: { state: true },
   };
 
-  /** The signed-in client. */
-  client!: Client;
-  /** The chatbot whose listings these are. */
-  serialNumber = '';
   /** What the last page of the console did (a listing saved), said once. */
   notice = '';
 
@@ -35,12 +27,7 @@ export class OwnerListings extends LitElement {
   private items: Listing[] | null = null;
   private total = 0;
   private selected = new Set<string>();
-  private status = '';
   #filters = { Query: '', Status: '', SaleType: '' };
-
-  override createRenderRoot(): HTMLElement {
-    return this;
-  }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('serialNumber') && this.serialNumber) void this.#load(1);
@@ -131,13 +118,8 @@ export class OwnerListings extends LitElement {
       this.items = page.Items;
       this.total = page.Total;
     } catch (error) {
-      this.#fail(error);
+      this.fail(error);
     }
-  }
-
-  #fail(error: unknown): void {
-    if (sessionEnded(error)) this.dispatchEvent(new SessionEndedEvent());
-    else this.status = messageOf(error);
   }
 
   #goTo(page: number): void {
@@ -161,7 +143,7 @@ export class OwnerListings extends LitElement {
       const last = Math.max(1, Math.ceil((this.total - SuccessCount) / PAGE_SIZE));
       await this.#load(Math.min(this.page, last));
     } catch (error) {
-      this.#fail(error);
+      this.fail(error);
     }
   }
 

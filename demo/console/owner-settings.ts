@@ -1,9 +1,8 @@
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import type { Client } from 'chat-bot/client';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { EditBody, FullSettings, Model, WidgetSettings } from 'chat-bot';
-import { SETTING_GROUPS, type SettingField, type SettingName } from './settings-fields.ts';
-import { fieldOf, messageOf, sessionEnded } from './session.ts';
-import { SessionEndedEvent } from './events.ts';
+import { SETTING_FIELDS, SETTING_GROUPS, type SettingField, type SettingName } from './settings-fields.ts';
+import { messageOf } from './session.ts';
+import { ConsolePage, type Refusal } from './console-page.ts';
 import { hexToRgb, rgbToHex } from './color.ts';
 
 type Draft = Record<SettingName, string | number | boolean>;
@@ -14,7 +13,8 @@ interface InputAttrs {
   invalid: string;
 }
 
-const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
+/** Every time zone this browser knows, offered as the owner types (made once: some 400 options). */
+const TIME_ZONE_LIST = html`<datalist id="time-zones">${Intl.supportedValuesOf('timeZone').map((z) => html`<option value=${z}></option>`)}</datalist>`;
 
 /** Settings the service never shows a visitor (API.md §3.3), and the file ids it publishes as URLs. */
 const NEVER_PUBLIC = new Set(['SystemMessage', 'Model', 'Temperature', 'AnswerSuffix', 'TalkToHumanEmail', 'EmailForDailyChatLogs', 'EmailForDailyLeads', 'Domains', 'VerifyDomain', 'CustomDomain', 'RateLimitCount', 'RateLimitTime', 'MessageLimit', 'ChatProfilePicture', 'ChatIcon']);
@@ -23,34 +23,21 @@ const NEVER_PUBLIC = new Set(['SystemMessage', 'Model', 'Temperature', 'AnswerSu
  * @summary The settings editor: every setting of Edit, saved through the service (whose message
  * appears at the field it is about), with a live preview of the widget as a visitor would see it.
  */
-export class OwnerSettings extends LitElement {
+export class OwnerSettings extends ConsolePage {
   static override properties = {
-    client: { attribute: false },
-    serialNumber: { attribute: false },
     saved: { state: true },
     draft: { state: true },
     models: { state: true },
     invalid: { state: true },
-    status: { state: true },
     busy: { state: true },
   };
-
-  /** The signed-in client. */
-  client!: Client;
-  /** The chatbot being edited. */
-  serialNumber = '';
 
   private saved: FullSettings | null = null;
   private draft: Draft | null = null;
   private models: Model[] = [];
   /** The service's message and the field it is about. */
-  private invalid: { field: string | null; message: string } | null = null;
-  private status = '';
+  private invalid: Refusal | null = null;
   private busy = false;
-
-  override createRenderRoot(): HTMLElement {
-    return this;
-  }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('serialNumber') && this.serialNumber) void this.#load();
@@ -121,7 +108,7 @@ export class OwnerSettings extends LitElement {
         </select>`;
       case 'timezone':
         return html`<input id=${c.id} name=${f.name} list="time-zones" autocomplete="off" .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} />
-          <datalist id="time-zones">${TIME_ZONES.map((z) => html`<option value=${z}></option>`)}</datalist>`;
+          ${TIME_ZONE_LIST}`;
       case 'color':
         return html`<span class="color-pair"><input type="color" aria-label="Pick the ${f.label.toLowerCase()}" data-for=${f.name} .value=${rgbToHex(value) ?? '#000000'} />
           <input id=${c.id} name=${f.name} .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} /></span>`;
@@ -208,14 +195,11 @@ export class OwnerSettings extends LitElement {
   }
 
   #fail(error: unknown): void {
-    if (sessionEnded(error)) {
-      this.dispatchEvent(new SessionEndedEvent());
-      return;
-    }
-    const field = fieldOf(error);
-    this.invalid = { field, message: messageOf(error) };
-    const label = SETTING_GROUPS.flatMap((g) => g.fields).find((f) => f.name === field)?.label;
-    this.status = `Not saved. ${label ? `${label}: ` : ''}${this.invalid.message}`;
+    const refusal = this.refusal(error);
+    if (!refusal) return;
+    this.invalid = refusal;
+    const label = SETTING_FIELDS.find((f) => f.name === refusal.field)?.label;
+    this.status = `Not saved. ${label ? `${label}: ` : ''}${refusal.message}`;
   }
 
   #handleInput(event: Event): void {
@@ -228,7 +212,7 @@ export class OwnerSettings extends LitElement {
     }
     const name = input.name as SettingName;
     if (!name) return;
-    const kind = SETTING_GROUPS.flatMap((g) => g.fields).find((f) => f.name === name)?.kind;
+    const kind = SETTING_FIELDS.find((f) => f.name === name)?.kind;
     if (kind === 'switch') this.#set(name, input.checked);
     else if (kind === 'align') this.#set(name, Number(input.value));
     else if (kind === 'number') this.#set(name, /^-?\d+$/.test(input.value.trim()) ? Number(input.value) : input.value);

@@ -210,6 +210,8 @@ export class ChatBot extends Base {
   #panelLoading: Promise<PanelElement | null> | null = null;
   #opened = false;
   #popupVisible = false;
+  /** The icon the launcher shows (ChatIconUrl; empty for the built-in one). */
+  #icon: string | undefined;
   #ready: Promise<void> = Promise.resolve();
   readonly #themeSheet = typeof CSSStyleSheet === 'undefined' ? null : new CSSStyleSheet();
   #root?: HTMLDivElement;
@@ -381,7 +383,12 @@ export class ChatBot extends Base {
     this.#launcher.hidden = inline;
     this.#launcher.setAttribute('aria-expanded', String(this.#opened));
     this.#launcher.setAttribute('aria-label', this.#opened ? t.closeChat : t.openChat);
-    this.#launcher.replaceChildren(s.ChatIconUrl ? el('img', { src: s.ChatIconUrl, alt: '' }) : chatIcon());
+    // Only a new icon replaces the launcher's content: a press that begins on the old icon and ends
+    // on a new one would be no click at all (a page that sets settings as the visitor clicks).
+    if (this.#icon !== s.ChatIconUrl) {
+      this.#icon = s.ChatIconUrl;
+      this.#launcher.replaceChildren(s.ChatIconUrl ? el('img', { src: s.ChatIconUrl, alt: '' }) : chatIcon());
+    }
     this.#popupText.textContent = s.WelcomeMessage;
     this.#popup.hidden = inline || this.#opened || !this.#popupVisible;
     this.#popup.querySelector('.dismiss')?.setAttribute('aria-label', t.dismiss);

@@ -6,8 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { createClient, type Client } from '../../src/client/index.ts';
+import type { FullSettings } from '../../src/protocol/index.ts';
 import { axeViolations, launchChromium } from '../support/chromium.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
+import { gif, png } from '../support/media.ts';
 
 let bin: RunningBin;
 let browser: Browser;
@@ -40,6 +42,12 @@ async function signedInConsole(): Promise<Page> {
 
 const assistantText = (page: Page) => page.locator('chat-bot-message .content').last();
 
+/** Waits for the answer now streaming to finish (the log stops being busy), and returns its text. */
+async function finishedAnswer(page: Page): Promise<string> {
+  await page.locator('chat-bot-panel [role="log"][aria-busy="false"] chat-bot-message .content').last().waitFor();
+  return (await assistantText(page).textContent())!;
+}
+
 describe('a new visitor on the demo site', () => {
   it('sees the welcome popup, asks a suggestion, gets a streamed answer naming real listings, and finds it again after a reload', async () => {
     const page = await newVisitor();
@@ -52,9 +60,7 @@ describe('a new visitor on the demo site', () => {
     const streamed = page.waitForResponse((r) => r.url().endsWith('/chat/Chat/ClientAsk'));
     await page.locator('chat-bot-panel .chip', { hasText: suggestion }).click();
     expect((await streamed).headers()['content-type']).toMatch(/^text\/event-stream/);
-    await page.locator('chat-bot-panel [role="log"][aria-busy="false"] chat-bot-message .content a').first().waitFor();
-
-    const answer = (await assistantText(page).textContent())!;
+    const answer = await finishedAnswer(page);
     const { Items } = await owner.realEstateList({ SerialNumber: bin.serial, Query: 'Austin', PageSize: 100 });
     const named = Items.filter((l) => answer.includes(l.Address));
     expect(named.length).toBeGreaterThan(0);
@@ -83,10 +89,14 @@ describe("the owner's console", () => {
 
   it('changes ChatBubbleColor and WelcomeMessage, and a new visitor sees both', async () => {
     const page = await signedInConsole();
-    await page.getByLabel('Chat colour', { exact: true }).fill('rgb(180, 83, 9)');
     await page.getByLabel('Welcome message').fill('Welcome back to Oakridge — ask me about any home!');
-    // The preview follows the draft before it is saved.
+    await page.getByLabel('Chat colour', { exact: true }).fill('rgb(180, 83, 9)');
+    // The preview follows the draft before it is saved — and opens on the first click, though
+    // leaving the field (a change event, new settings for the widget) happens mid-click.
     await expect.poll(() => page.locator('.preview chat-bot .popup .text').textContent()).toBe('Welcome back to Oakridge — ask me about any home!');
+    await page.locator('.preview chat-bot .launcher').click();
+    await page.locator('.preview chat-bot-panel .chip').first().waitFor();
+    expect(await page.locator('.preview chat-bot-panel header').evaluate((h) => getComputedStyle(h).backgroundColor)).toBe('rgb(180, 83, 9)');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved.', { exact: false }).waitFor();
     await page.context().close();
@@ -96,6 +106,36 @@ describe("the owner's console", () => {
     await expect.poll(() => visitor.locator('chat-bot .popup .text').textContent()).toBe('Welcome back to Oakridge — ask me about any home!');
     expect(await visitor.locator('chat-bot .launcher').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(180, 83, 9)');
     await visitor.context().close();
+  }, 60_000);
+
+  it('uploads a profile picture and a launcher icon that visitors then see, and refuses an animated GIF at its field', async () => {
+    const page = await signedInConsole();
+    await page.getByLabel('Profile picture').setInputFiles({ name: 'agent.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 64)) });
+    await page.getByText('agent.png is ready', { exact: false }).waitFor();
+    await page.getByLabel('Launcher icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from(png(32, 32)) });
+    await page.getByText('icon.png is ready', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.', { exact: false }).waitFor();
+    const saved = (await owner.get({ serialNumber: bin.serial })) as FullSettings;
+    expect(saved.ChatProfilePicture).toMatch(/^\d+$/);
+    expect(saved.ChatIcon).toMatch(/^\d+$/);
+
+    await page.getByLabel('Launcher icon').setInputFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(gif({ frames: 2 })) });
+    const error = page.locator('#setting-ChatIcon-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/animated/i);
+    await page.context().close();
+
+    const visitor = await newVisitor();
+    await visitor.goto(`${bin.url}/`);
+    const icon = visitor.locator('chat-bot .launcher img');
+    await icon.waitFor();
+    expect(await icon.getAttribute('src')).toBe(saved.ChatIconUrl);
+    expect(await icon.evaluate((i: HTMLImageElement) => i.decode().then(() => i.naturalWidth))).toBe(32);
+    await visitor.locator('chat-bot .launcher').click();
+    expect(await visitor.locator('chat-bot-panel header img').getAttribute('src')).toBe(saved.ChatProfilePictureUrl);
+    await visitor.context().close();
+    await owner.edit({ serialNumber: bin.serial, ChatProfilePicture: '', ChatIcon: '' });
   }, 60_000);
 
   it('shows the service’s message at a bad field and changes nothing', async () => {
@@ -154,7 +194,7 @@ describe("the owner's console", () => {
     await visitor.locator('chat-bot-panel textarea').fill('Tell me about 77 Quillfeather Lane');
     await visitor.locator('chat-bot-panel textarea').press('Enter');
     await visitor.locator('chat-bot-message .content', { hasText: '77 Quillfeather Lane' }).waitFor();
-    expect(await assistantText(visitor).textContent()).toContain('Pool');
+    expect(await finishedAnswer(visitor)).toContain('Pool');
     await visitor.context().close();
     await page.context().close();
   }, 60_000);

@@ -1,0 +1,47 @@
+import { LitElement, type PropertyDeclarations } from 'lit';
+import type { Client } from 'chat-bot/client';
+import { SessionEndedEvent } from './events.ts';
+import { fieldOf, messageOf, sessionEnded } from './session.ts';
+
+/** The service's message about a save, and the field it names (null: the whole request). */
+export interface Refusal {
+  field: string | null;
+  message: string;
+}
+
+/**
+ * What every page of the console shares: the signed-in client and the chatbot it works on, a
+ * status line, light DOM (the console's one stylesheet styles every page), and what to do with a
+ * failure no field claims.
+ */
+export class ConsolePage extends LitElement {
+  static override properties: PropertyDeclarations = {
+    client: { attribute: false },
+    serialNumber: { attribute: false },
+    status: { state: true },
+  };
+
+  /** The signed-in client. */
+  client!: Client;
+  /** The chatbot the page works on. */
+  serialNumber = '';
+
+  protected status = '';
+
+  override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  /** An ended session sends the owner back to sign in; anything else is said in the status line. */
+  protected fail(error: unknown): void {
+    if (sessionEnded(error)) this.dispatchEvent(new SessionEndedEvent());
+    else this.status = messageOf(error);
+  }
+
+  /** Why a save failed, for the form to show at its field; null when the session ended instead. */
+  protected refusal(error: unknown): Refusal | null {
+    if (!sessionEnded(error)) return { field: fieldOf(error), message: messageOf(error) };
+    this.dispatchEvent(new SessionEndedEvent());
+    return null;
+  }
+}
