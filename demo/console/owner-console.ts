@@ -4,7 +4,7 @@ import type { ChatbotSummary } from 'chat-bot';
 import { KEY_TYPES } from '../../src/protocol/rules.ts';
 import type { NavigateEvent } from './events.ts';
 import type { KeyType } from './listing-words.ts';
-import { messageOf, restoreSession, sessionEnded, signIn, signOut } from './session.ts';
+import { messageOf, recall, remember, restoreSession, sessionEnded, signIn, signOut } from './session.ts';
 import './owner-settings.ts';
 import './owner-listings.ts';
 import './owner-listing-form.ts';
@@ -120,11 +120,10 @@ export class OwnerConsole extends LitElement {
   async #loadChatbots(): Promise<void> {
     try {
       this.chatbots = await this.client!.list();
-      const remembered = sessionStorage.getItem(CHATBOT_KEY);
+      const remembered = recall(CHATBOT_KEY);
       this.serialNumber = this.chatbots.find((c) => c.SerialNumber === remembered)?.SerialNumber ?? this.chatbots[0]?.SerialNumber ?? '';
     } catch (error) {
-      if (sessionEnded(error)) this.#end('Your session ended. Sign in again.');
-      else this.signInError = messageOf(error);
+      this.#end(sessionEnded(error) ? 'Your session ended. Sign in again.' : `Your chatbots could not be read: ${messageOf(error)}`);
     }
   }
 
@@ -181,7 +180,7 @@ export class OwnerConsole extends LitElement {
 
   #handleChatbot(event: Event): void {
     this.serialNumber = (event.target as HTMLSelectElement).value;
-    sessionStorage.setItem(CHATBOT_KEY, this.serialNumber);
+    remember(CHATBOT_KEY, this.serialNumber);
   }
 
   #handleNavigate(event: NavigateEvent): void {

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { EditBody, FullSettings, Model, WidgetSettings } from 'chat-bot';
-import { SETTING_FIELDS, SETTING_GROUPS, type SettingField, type SettingName } from './settings-fields.ts';
+import { NEVER_PUBLIC, SETTING_FIELDS, SETTING_GROUPS, type SettingField, type SettingName } from './settings-fields.ts';
 import { messageOf } from './session.ts';
 import { ConsolePage, type Refusal } from './console-page.ts';
 import { hexToRgb, rgbToHex } from './color.ts';
@@ -15,9 +15,6 @@ interface InputAttrs {
 
 /** Every time zone this browser knows, offered as the owner types (made once: some 400 options). */
 const TIME_ZONE_LIST = html`<datalist id="time-zones">${Intl.supportedValuesOf('timeZone').map((z) => html`<option value=${z}></option>`)}</datalist>`;
-
-/** Settings the service never shows a visitor (API.md §3.3), and the file ids it publishes as URLs. */
-const NEVER_PUBLIC = new Set(['SystemMessage', 'Model', 'Temperature', 'AnswerSuffix', 'TalkToHumanEmail', 'EmailForDailyChatLogs', 'EmailForDailyLeads', 'Domains', 'VerifyDomain', 'CustomDomain', 'RateLimitCount', 'RateLimitTime', 'MessageLimit', 'ChatProfilePicture', 'ChatIcon']);
 
 /**
  * @summary The settings editor: every setting of Edit, saved through the service (whose message

@@ -44,6 +44,23 @@ export function signOut(): void {
   }
 }
 
+/** Remembers a choice for this tab (the chatbot being worked on); quietly nothing without storage. */
+export function remember(key: string, value: string): void {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the choice lasts until the page is reloaded.
+  }
+}
+
+export function recall(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
 /** A session key that expired or was refused: the console asks to sign in again. */
 export const sessionEnded = (error: unknown) => error instanceof ApiError && error.status === 401;
 

@@ -98,3 +98,10 @@ export const SETTING_GROUPS: SettingGroup[] = [
 ];
 
 export const SETTING_FIELDS: SettingField[] = SETTING_GROUPS.flatMap((g) => g.fields);
+
+/**
+ * What the preview leaves out, as the service does for visitors: the settings never public
+ * (PRIVATE_SETTINGS of API.md §3.3; a test keeps the two lists equal) and the file ids it
+ * publishes as URLs instead.
+ */
+export const NEVER_PUBLIC: ReadonlySet<string> = new Set(['SystemMessage', 'Model', 'Temperature', 'AnswerSuffix', 'TalkToHumanEmail', 'EmailForDailyChatLogs', 'EmailForDailyLeads', 'Domains', 'VerifyDomain', 'CustomDomain', 'RateLimitCount', 'RateLimitTime', 'MessageLimit', 'ChatProfilePicture', 'ChatIcon']);

@@ -1,7 +1,7 @@
 /** The console's forms cover the contract: every setting of Edit, every listing field. */
 import { describe, expect, it } from 'vitest';
-import { ListingCreateBody, SETTING_NAMES } from '../../src/protocol/index.ts';
-import { SETTING_FIELDS } from '../../demo/console/settings-fields.ts';
+import { ListingCreateBody, PRIVATE_SETTINGS, SETTING_NAMES } from '../../src/protocol/index.ts';
+import { NEVER_PUBLIC, SETTING_FIELDS } from '../../demo/console/settings-fields.ts';
 import { LISTING_FIELDS, toWire } from '../../demo/console/listing-fields.ts';
 import { hexToRgb, rgbToHex } from '../../demo/console/color.ts';
 import { idFor } from '../../demo/console/session.ts';
@@ -9,6 +9,10 @@ import { idFor } from '../../demo/console/session.ts';
 describe("the console's settings editor", () => {
   it('offers every setting of Edit, once each', () => {
     expect(SETTING_FIELDS.map((f) => f.name).sort()).toEqual([...SETTING_NAMES].sort());
+  });
+
+  it('previews only what visitors are shown: never a private setting, and file ids as URLs', () => {
+    expect([...NEVER_PUBLIC].sort()).toEqual([...PRIVATE_SETTINGS, 'ChatProfilePicture', 'ChatIcon'].sort());
   });
 
   it('turns the colour picker’s #rrggbb into the service’s rgb(r, g, b) and back', () => {

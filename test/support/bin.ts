@@ -34,11 +34,13 @@ export async function startBin(): Promise<RunningBin> {
   try {
     let output = '';
     child.stdout.setEncoding('utf8');
-    while (!/Owner API key[\s\S]*cbk_\S+/.test(output)) {
-      const [chunk] = (await Promise.race([once(child.stdout, 'data'), once(child, 'exit')])) as [string];
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      output += chunk;
-    }
+    child.stdout.on('data', (chunk: string) => (output += chunk));
+    // One listener for the exit, however many chunks the start takes.
+    const exited = once(child, 'exit').then(([code]) => {
+      throw new Error(`the server exited with ${String(code)}: ${output}`);
+    });
+    while (!/Owner API key[\s\S]*cbk_\S+/.test(output)) await Promise.race([once(child.stdout, 'data'), exited]);
+    exited.catch(() => undefined);
     return {
       url: /listening on (\S+)/.exec(output)![1]!,
       apiKey: /(cbk_\S+)/.exec(output)![1]!,

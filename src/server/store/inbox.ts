@@ -6,7 +6,7 @@ import { chatbots, leads, outbox } from './schema.ts';
 
 type Paging = Omit<InboxListBody, 'SerialNumber'>;
 
-const window = (paging: Paging) => {
+const pageOf = (paging: Paging) => {
   const size = paging.PageSize ?? LIMITS.pageSizeDefault;
   return { limit: size, offset: ((paging.Page ?? 1) - 1) * size };
 };
@@ -21,7 +21,7 @@ export async function ownersChatbots(db: Db, ownerId: number): Promise<ChatbotSu
 }
 
 export async function listLeads(db: Db, chatbot: string, paging: Paging): Promise<LeadPage> {
-  const { limit, offset } = window(paging);
+  const { limit, offset } = pageOf(paging);
   const where = eq(leads.chatbot, chatbot);
   const [rows, [total]] = await Promise.all([
     db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(limit).offset(offset),
@@ -34,7 +34,7 @@ export async function listLeads(db: Db, chatbot: string, paging: Paging): Promis
 }
 
 export async function listOutbox(db: Db, chatbot: string, paging: Paging): Promise<OutboxPage> {
-  const { limit, offset } = window(paging);
+  const { limit, offset } = pageOf(paging);
   const where = eq(outbox.chatbot, chatbot);
   const [rows, [total]] = await Promise.all([
     db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset),
