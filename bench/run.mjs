@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // All the widget's benchmarks, one after the other, each in its own process with its own limits:
 //   size     bundle-size.mjs   bytes of the first load and of a text chat (+ Chromium's check of the file lists)
+//   compare  size-compare.mjs  the same bytes beside deep-chat, flowise-embed, @typebot.io/js, @n8n/chat, @botpress/webchat
 //   stream   stream-render.mjs per-fragment cost of a streamed Markdown answer, and its growth
 //   history  long-history.mjs  first paint with 2,000 stored messages, then "Show earlier messages"
 // Each prints its tables and writes results/<name>-<timestamp>.json. Run `npm run build` at the root first
@@ -12,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_DIR, WIDGET_DIR } from './lib/env.mjs';
 
-const SCRIPTS = { size: 'bundle-size.mjs', stream: 'stream-render.mjs', history: 'long-history.mjs' };
+const SCRIPTS = { size: 'bundle-size.mjs', compare: 'size-compare.mjs', stream: 'stream-render.mjs', history: 'long-history.mjs' };
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--only');
 const only = at >= 0 ? argv[at + 1].split(',') : Object.keys(SCRIPTS);

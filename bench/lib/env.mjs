@@ -12,3 +12,5 @@ export const WIDGET_DIR = path.resolve(process.env.WIDGET_DIR || path.join(ROOT_
 export const RESULTS_DIR = path.resolve(process.env.BENCH_RESULTS_DIR || path.join(BENCH_DIR, 'results'));
 /** Generated bundles (gitignored), served at /tmp/. */
 export const TMP_DIR = path.resolve(process.env.BENCH_TMP_DIR || path.join(BENCH_DIR, '.tmp'));
+/** The benchmarks' own packages: the widgets compared with ours and the baselines' libraries (served at /nm/). */
+export const NODE_MODULES = path.resolve(process.env.BENCH_NODE_MODULES || path.join(BENCH_DIR, 'node_modules'));

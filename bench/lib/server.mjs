@@ -2,15 +2,16 @@
 //   /widget/…  the built widget (WIDGET_DIR: dist/)
 //   /bench/…   bench/ (adapters, page driver)
 //   /tmp/…     bench/.tmp (generated bundles)
+//   /nm/…      bench/node_modules (the widgets compared with ours, the baselines' libraries)
 //   pages      generated HTML (the harness page)
 //   /chat/Chatbot/Get  the chatbot's public settings, in the service's envelope (the widget asks for them)
 // and a log of every path requested, to see what a page really fetched.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { BENCH_DIR, TMP_DIR, WIDGET_DIR } from './env.mjs';
+import { BENCH_DIR, NODE_MODULES, TMP_DIR, WIDGET_DIR } from './env.mjs';
 
-const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.map': 'application/json' };
+const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.cjs': 'text/javascript', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.wasm': 'application/wasm', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.map': 'application/json' };
 
 /** The settings a visitor's widget gets from the service (envelope of API.md). */
 export const SETTINGS = { Name: 'Bench Realty', WelcomeMessage: '', ChatbotPopupOnce: false, RemoveChatLogOnBrowserClose: false, TimeZone: 'UTC' };
@@ -18,7 +19,7 @@ export const SETTINGS = { Name: 'Bench Realty', WelcomeMessage: '', ChatbotPopup
 const ISOLATED = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 const envelope = (Data) => JSON.stringify({ Data, Version: '1.0.0', Success: true, Code: 200, Message: '' });
 
-const ROOTS = { '/widget/': () => WIDGET_DIR, '/bench/': () => BENCH_DIR, '/tmp/': () => TMP_DIR };
+const ROOTS = { '/widget/': () => WIDGET_DIR, '/bench/': () => BENCH_DIR, '/tmp/': () => TMP_DIR, '/nm/': () => NODE_MODULES };
 
 function fileFor(p) {
   for (const [prefix, root] of Object.entries(ROOTS)) {
