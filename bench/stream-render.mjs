@@ -116,7 +116,7 @@ async function main() {
     runs.push(run);
     const { test, system, size, rep } = run;
     const head = `  rep ${rep + 1} ${test.padEnd(8)} ${system.padEnd(18)} ${size ? kb(size).padStart(6) : ''.padStart(6)}  `;
-    if (run.error || run.timedOut) return console.log(`${head}${run.error ? `ERROR ${run.error.split('\n')[0]}` : `over the limit of ${args.limitS} s`}`);
+    if (run.error || run.timedOut) return console.log(`${head}${run.error ? `ERROR ${run.error.split('\n')[0]}` : run.skipped ? 'not run: over the limit on a shorter answer' : `over the limit of ${args.limitS} s (${fmt(run.pushed)} of ${fmt(run.fragments)} fragments)`}`);
     if (test === 'paced') console.log(`${head}CPU (script) µs/fragment ${run.windows.map((w) => `${kb(w.at)}: ${fmt(w.cpuUsPerFragment)} (${fmt(w.scriptUsPerFragment)})`).join('  ')}`);
     else if (test === 'sync') console.log(`${head}median µs/fragment, render + layout ${run.windows.map((w) => `${kb(w.at)}: ${fmt(w.render.medianUs)} + ${fmt(w.layout.medianUs)}`).join('  ')}`);
     else console.log(`${head}CPU ${fmt(run.mainCpuMs).padStart(6)} ms (${fmt(run.cpuUsPerFragment)} µs/fragment)  last paint ${fmt(run.lastPaintMs).padStart(6)} ms  end ${fmt(run.endMs)} ms  longest task ${fmt(run.maxLongTaskMs)} ms`);
@@ -128,14 +128,21 @@ async function main() {
       try {
         // Each repeat starts with a different system, so slow drift does not always hit the same one.
         const order = args.systems.map((_, i) => args.systems[(i + rep) % args.systems.length]);
+        // A system over the limit on one answer is not given a longer one (its cost only grows).
+        const overLimit = new Set();
         for (const test of args.tests) {
           for (const size of test === 'firehose' ? args.sizes : [0]) {
             for (const system of order) {
               const base = { test, system, rep, ...(size ? { size } : {}) };
+              if (test === 'firehose' && overLimit.has(system)) {
+                log({ ...base, timedOut: true, skipped: true });
+                continue;
+              }
               try {
                 const r = test === 'paced' ? await paced(browser, srv.origin, system) : test === 'sync' ? await sync(browser, srv.origin, system) : await firehose(browser, srv.origin, system, size);
                 if (r.unsupported) console.log(`  rep ${rep + 1} ${test.padEnd(8)} ${system.padEnd(18)} ${''.padStart(6)}  renders once per frame only: not in this test`);
                 else log({ ...base, ...r });
+                if (r.timedOut) overLimit.add(system);
               } catch (e) {
                 log({ ...base, error: e.message });
               }
@@ -220,7 +227,8 @@ function report(runs) {
       const gs = out.firehose.filter((g) => g.system === system);
       if (gs.length < 2) return null;
       const a = gs[0], b = gs.at(-1);
-      return [system, ...gs.map((g) => fmt(g.mainCpuMs.median)), fmt(Math.log(b.mainCpuMs.median / a.mainCpuMs.median) / Math.log(b.chars / a.chars), 2)];
+      const cell = (size) => { const g = gs.find((x) => x.size === size); return g ? fmt(g.mainCpuMs.median) : `over ${args.limitS} s`; };
+      return [system, ...args.sizes.map(cell), fmt(Math.log(b.mainCpuMs.median / a.mainCpuMs.median) / Math.log(b.chars / a.chars), 2)];
     }).filter(Boolean);
     console.log(`\nGrowth: main CPU ms by answer length; k = log-log slope from the shortest to the longest (1 = linear, i.e. a constant cost per fragment; 2 = quadratic)\n`);
     console.log(table(['system', ...args.sizes.map(kb), 'k'], growth));

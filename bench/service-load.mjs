@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// The reference service under load, on loopback: the compiled service (`npm run build` at the root)
+// started as `npm start` starts it, with the offline engine and no artificial delay, on the embedded
+// PGlite and — with --database-url (a PostgreSQL where databases can be created) — on PostgreSQL.
+//
+//   asks      concurrent streamed ClientAsk at 100, 500 and 1,000 connections (autocannon, each
+//             connection a visitor with a session of its own): answers/s, errors, whole-answer latency;
+//             and first-fragment latency, sampled by probes beside the load, against the same probe
+//             with no load (the engine's own latency).
+//   listings  RealEstateCreate (a new listing per request) and RealEstateList (a page of 20) with the API key.
+//
+//   node service-load.mjs [--connections 100,500,1000] [--duration-s 10] [--probes 10]
+//        [--database-url postgres://…] [--deadline-s 900]
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT_DIR } from './lib/env.mjs';
+import { machine, writeResults } from './lib/results.mjs';
+import { fmt, parseArgs, quantile, table } from './lib/stats.mjs';
+
+const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 900 });
+setTimeout(() => { console.error(`service-load: over the limit of ${args.deadlineS} s`); process.exit(3); }, args.deadlineS * 1000).unref();
+
+const API_KEY = 'cbk_bench_service_load_key';
+const QUESTION = 'Homes in Austin with 3 bedrooms under $500k?';
+
+async function startService(databaseUrl) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-load-'));
+  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'dist/node/server/main.js')], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: API_KEY, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (c) => (out += c));
+  const exited = once(child, 'exit').then(([code]) => { throw new Error(`the service exited (${code})`); });
+  while (!/demo chatbot/.test(out)) await Promise.race([once(child.stdout, 'data'), exited]);
+  exited.catch(() => {});
+  const port = /listening on http:\/\/[^:]+:(\d+)/.exec(out)[1];
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async close() { child.kill(); await once(child, 'exit').catch(() => {}); fs.rmSync(dataDir, { recursive: true, force: true }); },
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function post(origin, pathname, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${origin}${pathname}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => { try { resolve(JSON.parse(text)); } catch (e) { reject(e); } });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** A chatbot of the owner with listings to answer from and no rate limit; `count` visitor sessions. */
+async function setUp(origin, count) {
+  const { Data } = await post(origin, '/chat/Chatbot/Add', { timeZone: 'America/Chicago', type: 0, Name: 'Load test' }, { authorization: API_KEY });
+  const serial = Data.SerialNumber;
+  const listing = (i) => ({ SerialNumber: serial, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$', PropertyType: 'Single Family', Bedrooms: 3, Bathrooms: 2, Url: `https://load.example/homes/${i}`, MLSNumber: `LOAD-${i}`, YearBuilt: 2001, DaysOnMarket: 3, LotArea: 6000, BuildingArea: 1800, AreaUnit: 'Square Feet', ParkingSpots: 2, Address: `${100 + i} Oak St`, City: 'Austin', State: 'TX', SalePrice: 350_000 + i * 1000 });
+  for (let i = 0; i < 40; i++) await post(origin, '/chat/Chatbot/RealEstateCreate', listing(i), { authorization: API_KEY });
+  const sessions = [];
+  for (let i = 0; i < count; i++) {
+    const { Data: s } = await post(origin, '/chat/Chatbot/GetSession', { serialNumber: serial });
+    sessions.push({ id: s.SessionID, token: s.VisitorToken });
+  }
+  return { serial, sessions, listing };
+}
+
+/** One streamed ask by a probe: ms to the first fragment and to the end. */
+function probe(origin, session) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    let first = 0;
+    const req = http.request(`${origin}/chat/Chat/ClientAsk`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: session.token } }, (res) => {
+      res.on('data', () => { if (!first) first = performance.now() - t0; });
+      res.on('end', () => (res.statusCode === 200 && first ? resolve({ firstMs: first, endMs: performance.now() - t0 }) : reject(new Error(`status ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ sessionID: session.id, content: QUESTION, stream: true }));
+  });
+}
+
+/** Probes asking one after another each, until `until()` says stop. */
+async function probing(origin, sessions, until) {
+  const samples = [];
+  let errors = 0;
+  await Promise.all(sessions.map(async (s) => {
+    while (!until()) {
+      try { samples.push(await probe(origin, s)); } catch { errors++; }
+    }
+  }));
+  return { samples, errors };
+}
+
+const pct = (xs, q) => quantile(xs, q);
+const latency = (samples, key) => ({ p50: pct(samples.map((s) => s[key]), 0.5), p99: pct(samples.map((s) => s[key]), 0.99), n: samples.length });
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ ...options, duration: args.durationS }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+const summarize = (r) => ({
+  requests: r.requests.total, perSecond: r.requests.average, latencyP50: r.latency.p50, latencyP99: r.latency.p99,
+  errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, resets: r.resets,
+});
+
+async function runOn(label, databaseUrl) {
+  const service = await startService(databaseUrl);
+  const out = { database: label, asks: [], listings: {} };
+  try {
+    const max = Math.max(...args.connections);
+    const { serial, sessions, listing } = await setUp(service.origin, max + args.probes);
+    const probeSessions = sessions.slice(max, max + args.probes);
+    // The engine's own latency: the probes alone, for the same time.
+    let stop = false;
+    setTimeout(() => (stop = true), Math.min(5, args.durationS) * 1000);
+    const idle = await probing(service.origin, probeSessions.slice(0, 1), () => stop);
+    out.idle = latency(idle.samples, 'firstMs');
+    console.log(`  ${label}: first fragment with no load p50 ${fmt(out.idle.p50, 1)} ms, p99 ${fmt(out.idle.p99, 1)} ms (${idle.samples.length} asks)`);
+
+    for (const connections of args.connections) {
+      let i = 0;
+      let done = false;
+      const load = cannon({
+        url: `${service.origin}/chat/Chat/ClientAsk`, method: 'POST', connections, pipelining: 1, timeout: 30,
+        headers: { 'content-type': 'application/json' },
+        setupClient(client) {
+          const s = sessions[i++ % max];
+          client.setHeaders({ 'content-type': 'application/json', authorization: s.token });
+          client.setBody(JSON.stringify({ sessionID: s.id, content: QUESTION, stream: true }));
+        },
+      }).finally(() => (done = true));
+      const probes = await probing(service.origin, probeSessions, () => done);
+      const r = summarize(await load);
+      const first = latency(probes.samples, 'firstMs');
+      out.asks.push({ connections, ...r, firstFragment: first, probeErrors: probes.errors });
+      console.log(`  ${label}: ${connections} connections — ${fmt(r.perSecond)} answers/s, errors ${r.errors + r.non2xx + r.timeouts}, first fragment p50 ${fmt(first.p50, 1)} / p99 ${fmt(first.p99, 1)} ms`);
+    }
+
+    let n = 1000;
+    const create = await cannon({
+      url: `${service.origin}/chat/Chatbot/RealEstateCreate`, method: 'POST', connections: 50, timeout: 30,
+      headers: { 'content-type': 'application/json', authorization: API_KEY },
+      requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(listing(n++)) }) }],
+    });
+    out.listings.create = summarize(create);
+    const list = await cannon({
+      url: `${service.origin}/chat/Chatbot/RealEstateList`, method: 'POST', connections: 50, timeout: 30,
+      headers: { 'content-type': 'application/json', authorization: API_KEY },
+      body: JSON.stringify({ SerialNumber: serial, Page: 1, PageSize: 20, Query: 'Austin' }),
+    });
+    out.listings.list = summarize(list);
+    console.log(`  ${label}: RealEstateCreate ${fmt(out.listings.create.perSecond)}/s (errors ${out.listings.create.errors + out.listings.create.non2xx}), RealEstateList ${fmt(out.listings.list.perSecond)}/s (errors ${out.listings.list.errors + out.listings.list.non2xx})`);
+  } finally {
+    await service.close();
+  }
+  return out;
+}
+
+/** A fresh database on the PostgreSQL server of `url`, dropped afterwards. */
+async function withDatabase(url, fn) {
+  const pg = createRequire(path.join(ROOT_DIR, 'package.json'))('pg');
+  const name = `chatbot_load_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return await fn(u.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT_DIR, 'dist/node/server/main.js'))) throw new Error('dist/node is missing: run `npm run build` at the root first.');
+  const t0 = Date.now();
+  console.log(`service-load: connections ${args.connections.join(', ')} · ${args.durationS} s each · ${args.probes} probes`);
+  const runs = [await runOn('PGlite (embedded)', '')];
+  if (args.databaseUrl) runs.push(await withDatabase(args.databaseUrl, (url) => runOn('PostgreSQL', url)));
+  else console.log('  PostgreSQL: skipped (give --database-url or BENCH_DATABASE_URL)');
+
+  console.log(`\n### Streamed asks, offline engine, no artificial delay\n\nautocannon (${args.durationS} s per row, each connection a visitor with its own session); first fragment = ${args.probes} probes asking one after another beside the load, p50 / p99 ms; "no load" = one probe alone.\n`);
+  const rows = [];
+  for (const r of runs) {
+    rows.push([r.database, 'no load', '', '', `${fmt(r.idle.p50, 1)} / ${fmt(r.idle.p99, 1)}`, '', '']);
+    for (const a of r.asks) rows.push([r.database, fmt(a.connections), fmt(a.perSecond), `${fmt(a.latencyP50)} / ${fmt(a.latencyP99)}`, `${fmt(a.firstFragment.p50, 1)} / ${fmt(a.firstFragment.p99, 1)}`, `+${fmt(a.firstFragment.p99 - r.idle.p99, 1)}`, fmt(a.errors + a.non2xx + a.timeouts + a.probeErrors)]);
+  }
+  console.log(table(['database', 'connections', 'answers/s', 'whole answer p50 / p99 ms', 'first fragment p50 / p99 ms', 'p99 over no load', 'errors'], rows));
+  console.log(`\n### Listings (API key, 50 connections, ${args.durationS} s)\n`);
+  console.log(table(['database', 'RealEstateCreate /s', 'p99 ms', 'errors', 'RealEstateList /s', 'p99 ms', 'errors'],
+    runs.map((r) => [r.database, fmt(r.listings.create.perSecond), fmt(r.listings.create.latencyP99), fmt(r.listings.create.errors + r.listings.create.non2xx), fmt(r.listings.list.perSecond), fmt(r.listings.list.latencyP99), fmt(r.listings.list.errors + r.listings.list.non2xx)])));
+  const file = writeResults('service-load', { machine: machine(''), elapsedS: (Date.now() - t0) / 1000, args: { ...args, databaseUrl: args.databaseUrl ? 'given' : '' }, runs });
+  console.log(`\nJSON: ${file}`);
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
