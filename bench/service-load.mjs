@@ -10,7 +10,7 @@
 //   listings  RealEstateCreate (a new listing per request) and RealEstateList (a page of 20) with the API key.
 //
 //   node service-load.mjs [--connections 100,500,1000] [--duration-s 10] [--probes 10]
-//        [--database-url postgres://…] [--deadline-s 900]
+//        [--database-url postgres://…] [--listings false] [--deadline-s 900]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -23,15 +23,19 @@ import { ROOT_DIR } from './lib/env.mjs';
 import { machine, writeResults } from './lib/results.mjs';
 import { fmt, parseArgs, quantile, table } from './lib/stats.mjs';
 
-const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 900 });
+const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, listings: true, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 900 });
 setTimeout(() => { console.error(`service-load: over the limit of ${args.deadlineS} s`); process.exit(3); }, args.deadlineS * 1000).unref();
 
 const API_KEY = 'cbk_bench_service_load_key';
 const QUESTION = 'Homes in Austin with 3 bedrooms under $500k?';
+/** As many listings as the demo chatbot has. */
+const LISTINGS = 240;
 
 async function startService(databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-load-'));
-  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'dist/node/server/main.js')], {
+  // SERVICE_NODE_ARGS: flags for the service's node (--cpu-prof --cpu-prof-dir=… to profile it under load).
+  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT_DIR, 'dist/node/server/main.js')], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: API_KEY, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -63,12 +67,12 @@ function post(origin, pathname, body, headers = {}) {
   });
 }
 
-/** A chatbot of the owner with listings to answer from and no rate limit; `count` visitor sessions. */
+/** A chatbot of the owner with LISTINGS listings to answer from and no rate limit; `count` visitor sessions. */
 async function setUp(origin, count) {
   const { Data } = await post(origin, '/chat/Chatbot/Add', { timeZone: 'America/Chicago', type: 0, Name: 'Load test' }, { authorization: API_KEY });
   const serial = Data.SerialNumber;
   const listing = (i) => ({ SerialNumber: serial, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$', PropertyType: 'Single Family', Bedrooms: 3, Bathrooms: 2, Url: `https://load.example/homes/${i}`, MLSNumber: `LOAD-${i}`, YearBuilt: 2001, DaysOnMarket: 3, LotArea: 6000, BuildingArea: 1800, AreaUnit: 'Square Feet', ParkingSpots: 2, Address: `${100 + i} Oak St`, City: 'Austin', State: 'TX', SalePrice: 350_000 + i * 1000 });
-  for (let i = 0; i < 40; i++) await post(origin, '/chat/Chatbot/RealEstateCreate', listing(i), { authorization: API_KEY });
+  for (let i = 0; i < LISTINGS; i++) await post(origin, '/chat/Chatbot/RealEstateCreate', listing(i), { authorization: API_KEY });
   const sessions = [];
   for (let i = 0; i < count; i++) {
     const { Data: s } = await post(origin, '/chat/Chatbot/GetSession', { serialNumber: serial });
@@ -151,6 +155,7 @@ async function runOn(label, databaseUrl) {
       console.log(`  ${label}: ${connections} connections — ${fmt(r.perSecond)} answers/s, errors ${r.errors + r.non2xx + r.timeouts}, first fragment p50 ${fmt(first.p50, 1)} / p99 ${fmt(first.p99, 1)} ms`);
     }
 
+    if (!args.listings) return out;
     let n = 1000;
     const create = await cannon({
       url: `${service.origin}/chat/Chatbot/RealEstateCreate`, method: 'POST', connections: 50, timeout: 30,
@@ -203,6 +208,7 @@ async function main() {
     for (const a of r.asks) rows.push([r.database, fmt(a.connections), fmt(a.perSecond), `${fmt(a.latencyP50)} / ${fmt(a.latencyP99)}`, `${fmt(a.firstFragment.p50, 1)} / ${fmt(a.firstFragment.p99, 1)}`, `+${fmt(a.firstFragment.p99 - r.idle.p99, 1)}`, fmt(a.errors + a.non2xx + a.timeouts + a.probeErrors)]);
   }
   console.log(table(['database', 'connections', 'answers/s', 'whole answer p50 / p99 ms', 'first fragment p50 / p99 ms', 'p99 over no load', 'errors'], rows));
+  if (!args.listings) return void console.log(`\nJSON: ${writeResults('service-load', { machine: machine(''), elapsedS: (Date.now() - t0) / 1000, args: { ...args, databaseUrl: args.databaseUrl ? 'given' : '' }, runs })}`);
   console.log(`\n### Listings (API key, 50 connections, ${args.durationS} s)\n`);
   console.log(table(['database', 'RealEstateCreate /s', 'p99 ms', 'errors', 'RealEstateList /s', 'p99 ms', 'errors'],
     runs.map((r) => [r.database, fmt(r.listings.create.perSecond), fmt(r.listings.create.latencyP99), fmt(r.listings.create.errors + r.listings.create.non2xx), fmt(r.listings.list.perSecond), fmt(r.listings.list.latencyP99), fmt(r.listings.list.errors + r.listings.list.non2xx)])));

@@ -6,7 +6,7 @@
 import type { ServiceContext } from './context.ts';
 import type { AttachedFile } from './engines/index.ts';
 import type { ChatbotRow } from './store/chatbots.ts';
-import { allListings } from './store/listings.ts';
+import { cachedListings } from './store/listings.ts';
 import { finishAnswer, historyBefore, type AnswerOutcome } from './store/messages.ts';
 
 export interface Generation {
@@ -25,7 +25,7 @@ export async function generate(
   onFragment: (text: string) => void,
 ): Promise<AnswerOutcome> {
   const settings = g.chatbot.settings;
-  const [listings, history] = await Promise.all([allListings(ctx.db, g.chatbot.serialNumber), historyBefore(ctx.db, g.sessionId, g.questionId)]);
+  const [listings, history] = await Promise.all([cachedListings(ctx.db, g.chatbot), historyBefore(ctx.db, g.sessionId, g.questionId)]);
   const engine = ctx.engines.engineFor(settings.Model);
   let content = '';
   const emit = (text: string) => {

@@ -6,6 +6,8 @@ import { parseSse } from '../../src/protocol/index.ts';
 import { createEngines, type AnswerEngine } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { messages } from '../../src/server/store/schema.ts';
+import { openStore } from '../../src/server/store/db.ts';
+import { validBodies } from '../support/samples.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 /** The real offline engine, counted: how many answers it was asked for. */
@@ -71,6 +73,30 @@ describe('asking for JSON', () => {
     const serial = await fast.newChatbot();
     const { SessionID } = await fast.owner.getSession({ serialNumber: serial });
     expect((await fast.owner.ask({ sessionID: SessionID, content: question })).content).toContain('Hello');
+  });
+});
+
+describe('the listings an answer comes from', () => {
+  it('are the listings as they are when the question is asked, whichever instance changed them', async () => {
+    // On PostgreSQL the other instance has a connection and a memory of its own; PGlite has one connection.
+    const otherStore = fast.databaseUrl ? await openStore({ databaseUrl: fast.databaseUrl }) : fast.store;
+    const other = await startService({ store: otherStore, secret: fast.secret, databaseUrl: fast.databaseUrl, engines: createEngines(createOfflineEngine()) });
+    try {
+      const serial = await fast.newChatbot();
+      const { client, sessionId } = await fast.visitor(serial);
+      const ask = async (content: string) => (await client.ask({ sessionID: sessionId, content })).content;
+      const home = { ...validBodies.RealEstateCreate, SerialNumber: serial, MLSNumber: 'CACHE-1', Url: 'https://homes.example/cache-1', Address: '9 Lantern Row', City: 'Austin' };
+      expect(await ask('Tell me about 9 Lantern Row')).not.toContain('489,000');
+      await other.owner.realEstateCreate(home);
+      expect(await ask('Tell me about 9 Lantern Row')).toContain('$489,000');
+      await other.owner.realEstateUpdate({ ...home, Key: 'CACHE-1', KeyType: 'MLSNumber', SalePrice: 455000 });
+      expect(await ask('Tell me about 9 Lantern Row')).toContain('$455,000');
+      await fast.owner.realEstateDelete({ SerialNumber: serial, Keys: ['CACHE-1'], KeyType: 'MLSNumber' });
+      expect(await ask('Tell me about 9 Lantern Row')).not.toContain('$455,000');
+    } finally {
+      await other.close();
+      if (otherStore !== fast.store) await otherStore.close();
+    }
   });
 });
 

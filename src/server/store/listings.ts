@@ -1,10 +1,10 @@
 /** Listings: the five operations' storage, uniqueness of MLSNumber and Url, the three KeyTypes. */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, type Listing, type ListingCreateBody, type ListingListBody } from '../../protocol/index.ts';
 import { conflict } from '../http.ts';
 import type { Db } from './db.ts';
-import { listings } from './schema.ts';
+import { chatbots, listings } from './schema.ts';
 
 type Row = typeof listings.$inferSelect;
 type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
@@ -72,11 +72,20 @@ function uniqueViolation(error: unknown, fields: Fields): Error | null {
   return null;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Marks the chatbot's listings changed, in the transaction that changed them (see cachedListings). */
+const bumpVersion = (tx: Tx, chatbot: string) =>
+  tx.update(chatbots).set({ listingsVersion: sql`${chatbots.listingsVersion} + 1` }).where(eq(chatbots.serialNumber, chatbot));
+
 export async function createListing(db: Db, chatbot: string, fields: Fields, now: Date): Promise<string> {
   await assertUnique(db, chatbot, fields);
   const id = uuidv7({ msecs: now.getTime() });
   try {
-    await db.insert(listings).values({ id, chatbot, ...toColumns(fields), createdAt: now, updatedAt: now });
+    await db.transaction(async (tx) => {
+      await tx.insert(listings).values({ id, chatbot, ...toColumns(fields), createdAt: now, updatedAt: now });
+      await bumpVersion(tx, chatbot);
+    });
   } catch (error) {
     throw uniqueViolation(error, fields) ?? error;
   }
@@ -89,19 +98,25 @@ export async function updateListing(db: Db, chatbot: string, keyType: KeyType, k
   if (!target) return 0;
   await assertUnique(db, chatbot, fields, target.id);
   try {
-    const updated = await db.update(listings).set({ ...toColumns(fields), updatedAt: now }).where(eq(listings.id, target.id)).returning({ id: listings.id });
-    return updated.length;
+    return await db.transaction(async (tx) => {
+      const updated = await tx.update(listings).set({ ...toColumns(fields), updatedAt: now }).where(eq(listings.id, target.id)).returning({ id: listings.id });
+      if (updated.length) await bumpVersion(tx, chatbot);
+      return updated.length;
+    });
   } catch (error) {
     throw uniqueViolation(error, fields) ?? error;
   }
 }
 
 export async function deleteListings(db: Db, chatbot: string, keyType: KeyType, keys: string[]): Promise<number> {
-  const deleted = await db
-    .delete(listings)
-    .where(and(eq(listings.chatbot, chatbot), inArray(keyColumn(keyType), [...new Set(keys)])))
-    .returning({ id: listings.id });
-  return deleted.length;
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(listings)
+      .where(and(eq(listings.chatbot, chatbot), inArray(keyColumn(keyType), [...new Set(keys)])))
+      .returning({ id: listings.id });
+    if (deleted.length) await bumpVersion(tx, chatbot);
+    return deleted.length;
+  });
 }
 
 export async function getListing(db: Db, chatbot: string, keyType: KeyType, key: string): Promise<Listing | null> {
@@ -127,6 +142,30 @@ export async function listListings(db: Db, chatbot: string, query: Omit<ListingL
     db.select({ n: count() }).from(listings).where(where),
   ]);
   return { Items: rows.map(toListing), Total: Number(total?.n ?? 0) };
+}
+
+const CACHED_CHATBOTS = 200;
+const cache = new WeakMap<Db, Map<string, { version: number; listings: Listing[] }>>();
+
+/**
+ * Every listing of a chatbot for the answer engines, read once per version of them: every change
+ * bumps the chatbot's listings_version in its own transaction, and each question reads the chatbot
+ * row anyway, so an instance knows when what it holds is out of date — other instances' changes
+ * included. Holds the most recently used chatbots' listings.
+ */
+export async function cachedListings(db: Db, chatbot: { serialNumber: string; listingsVersion: number }): Promise<Listing[]> {
+  const held = cache.get(db) ?? new Map<string, { version: number; listings: Listing[] }>();
+  cache.set(db, held);
+  const hit = held.get(chatbot.serialNumber);
+  held.delete(chatbot.serialNumber);
+  if (hit && hit.version === chatbot.listingsVersion) {
+    held.set(chatbot.serialNumber, hit);
+    return hit.listings;
+  }
+  const fresh = { version: chatbot.listingsVersion, listings: await allListings(db, chatbot.serialNumber) };
+  held.set(chatbot.serialNumber, fresh);
+  if (held.size > CACHED_CHATBOTS) held.delete(held.keys().next().value!);
+  return fresh.listings;
 }
 
 /** Every listing of a chatbot, for the answer engines. */

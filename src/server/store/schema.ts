@@ -50,6 +50,8 @@ export const chatbots = pgTable('chatbots', {
   ownerId: integer('owner_id').notNull().references(() => owners.id),
   type: integer('type').notNull().default(0),
   settings: jsonb('settings').$type<Settings>().notNull(),
+  /** Bumped with every change to the chatbot's listings: instances keep its listings while it stands. */
+  listingsVersion: integer('listings_version').notNull().default(0),
   createdAt: created(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

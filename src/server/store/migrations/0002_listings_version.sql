@@ -1,0 +1,1 @@
+ALTER TABLE "chatbots" ADD COLUMN "listings_version" integer DEFAULT 0 NOT NULL;
