@@ -1,19 +1,31 @@
 #!/usr/bin/env node
-// All the widget's benchmarks, one after the other, each in its own process with its own limits:
-//   size     bundle-size.mjs   bytes of the first load and of a text chat (+ Chromium's check of the file lists)
-//   compare  size-compare.mjs  the same bytes beside deep-chat, flowise-embed, @typebot.io/js, @n8n/chat, @botpress/webchat
-//   stream   stream-render.mjs per-fragment cost of a streamed Markdown answer, and its growth
-//   history  long-history.mjs  first paint with 2,000 stored messages, then "Show earlier messages"
+// All the benchmarks, one after the other, each in its own process with its own limits:
+//   size             bundle-size.mjs    bytes of the first load and of a text chat (+ Chromium's check of the file lists)
+//   compare          size-compare.mjs   the same bytes beside deep-chat, flowise-embed, @typebot.io/js, @n8n/chat, @botpress/webchat
+//   stream           stream-render.mjs  per-fragment cost of a streamed Markdown answer, and its growth
+//   stream-compare   stream-render.mjs  whole answers of 5k–60k characters: us, deep-chat, marked + DOMPurify, plain text (~20 min)
+//   history          long-history.mjs   first paint with 2,000 stored messages, then "Show earlier messages"
+//   history-compare  long-history.mjs   the same for us, deep-chat, marked + DOMPurify, plain text
+//   service          service-load.mjs   the service under autocannon (PostgreSQL too with --database-url)
 // Each prints its tables and writes results/<name>-<timestamp>.json. Run `npm run build` at the root first
 // (the root's `npm run bench` does it).
 //
-//   node run.mjs [--only size,stream,history] [--quick]   (every other flag goes to every script; each ignores those it does not know)
+//   node run.mjs [--only size,compare,stream,…] [--quick]   (every other flag goes to every script; each ignores those it does not know)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_DIR, WIDGET_DIR } from './lib/env.mjs';
 
-const SCRIPTS = { size: 'bundle-size.mjs', compare: 'size-compare.mjs', stream: 'stream-render.mjs', history: 'long-history.mjs' };
+const COMPARED = 'chat-bot,deep-chat,marked-dompurify,noop';
+const SCRIPTS = {
+  size: ['bundle-size.mjs'],
+  compare: ['size-compare.mjs'],
+  stream: ['stream-render.mjs'],
+  'stream-compare': ['stream-render.mjs', '--systems', COMPARED, '--tests', 'firehose', '--sizes', '5000,15000,30000,60000', '--limit-s', '100', '--deadline-s', '2300'],
+  history: ['long-history.mjs'],
+  'history-compare': ['long-history.mjs', '--systems', COMPARED],
+  service: ['service-load.mjs'],
+};
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--only');
 const only = at >= 0 ? argv[at + 1].split(',') : Object.keys(SCRIPTS);
@@ -31,8 +43,9 @@ if (!existsSync(path.join(WIDGET_DIR, 'chat-bot.js'))) {
 const t0 = Date.now();
 const failed = [];
 for (const name of only) {
-  console.log(`\n## ${name}: node ${SCRIPTS[name]} ${rest.join(' ')}`.trimEnd());
-  const r = spawnSync(process.execPath, [path.join(BENCH_DIR, SCRIPTS[name]), ...rest], { stdio: 'inherit', cwd: BENCH_DIR, timeout: 20 * 60_000 });
+  const [script, ...own] = SCRIPTS[name];
+  console.log(`\n## ${name}: node ${[script, ...own, ...rest].join(' ')}`);
+  const r = spawnSync(process.execPath, [path.join(BENCH_DIR, script), ...own, ...rest], { stdio: 'inherit', cwd: BENCH_DIR, timeout: 45 * 60_000 });
   if (r.status !== 0) failed.push(`${name} (exit ${r.status ?? r.signal})`);
 }
 console.log(`\nAll done in ${((Date.now() - t0) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}.`);
