@@ -20,8 +20,12 @@ export interface ListingField {
   labels?: Record<string, string>;
 }
 
-const r = (name: ListingFieldName, label: string, kind: ListingField['kind'], choices?: readonly string[]): ListingField => ({ name, label, kind, required: true, ...(choices ? { choices } : {}) });
-const o = (name: ListingFieldName, label: string, kind: ListingField['kind'], choices?: readonly string[]): ListingField => ({ name, label, kind, ...(choices ? { choices } : {}) });
+const field = (required: boolean) => (name: ListingFieldName, label: string, kind: ListingField['kind'], choices?: readonly string[]): ListingField => ({
+  name, label, kind, ...(required ? { required: true as const } : {}), ...(choices ? { choices } : {}),
+});
+/** A field marked R in SEED.md, and an optional one. */
+const r = field(true);
+const o = field(false);
 
 export const LISTING_GROUPS: { heading: string; fields: ListingField[] }[] = [
   {

@@ -69,19 +69,18 @@ export class OwnerInbox extends ConsolePage {
       </nav>`;
   }
 
-  async #loadLeads(page: number): Promise<void> {
-    try {
-      const data = await this.client.leadList({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE });
-      this.leads = { page, items: data.Items, total: data.Total };
-    } catch (error) {
-      this.fail(error);
-    }
+  #loadLeads(page: number): Promise<void> {
+    return this.#loadPage(page, this.client.leadList, (leads) => (this.leads = leads));
   }
 
-  async #loadEmails(page: number): Promise<void> {
+  #loadEmails(page: number): Promise<void> {
+    return this.#loadPage(page, this.client.outboxList, (emails) => (this.emails = emails));
+  }
+
+  async #loadPage<T>(page: number, read: (body: { SerialNumber: string; Page: number; PageSize: number }) => Promise<{ Items: T[]; Total: number }>, show: (paged: Paged<T>) => void): Promise<void> {
     try {
-      const data = await this.client.outboxList({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE });
-      this.emails = { page, items: data.Items, total: data.Total };
+      const data = await read({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE });
+      show({ page, items: data.Items, total: data.Total });
     } catch (error) {
       this.fail(error);
     }
