@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, type Listing, type ListingCreateBody, type ListingListBody } from '../../protocol/index.ts';
 import { conflict } from '../http.ts';
-import type { Db } from './db.ts';
+import type { Db, Tx } from './db.ts';
 import { chatbots, listings } from './schema.ts';
 
 type Row = typeof listings.$inferSelect;
@@ -71,8 +71,6 @@ function uniqueViolation(error: unknown, fields: Fields): Error | null {
   }
   return null;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Marks the chatbot's listings changed, in the transaction that changed them (see cachedListings). */
 const bumpVersion = (tx: Tx, chatbot: string) =>
