@@ -18,17 +18,26 @@ class Refused extends Error {
   }
 }
 
+export interface Asking {
+  chatbot: string;
+  settings: Settings;
+  clientIp: string;
+  visitor: boolean;
+  now: Date;
+}
+
+const windowed = ({ visitor, settings }: Asking) => visitor && settings.RateLimitCount > 0 && settings.RateLimitTime > 0;
+
+/** Whether any limit counts this question (no rate window for this asker and no MessageLimit: none). */
+export const limitsCount = (input: Asking): boolean => windowed(input) || input.settings.MessageLimit >= 0;
+
 /** Counts a question against the limits, or says which one refuses it (then nothing is counted). */
-export async function takeQuestion(
-  db: Db,
-  input: { chatbot: string; settings: Settings; clientIp: string; visitor: boolean; now: Date },
-): Promise<Refusal> {
+export async function takeQuestion(db: Db, input: Asking): Promise<Refusal> {
   const { chatbot, settings, clientIp, now } = input;
-  const windowed = input.visitor && settings.RateLimitCount > 0 && settings.RateLimitTime > 0;
-  if (!windowed && settings.MessageLimit < 0) return null;
+  if (!limitsCount(input)) return null;
   try {
     await db.transaction(async (tx) => {
-      if (windowed) await takeFromWindow(tx, chatbot, clientIp, settings.RateLimitCount, settings.RateLimitTime, now);
+      if (windowed(input)) await takeFromWindow(tx, chatbot, clientIp, settings.RateLimitCount, settings.RateLimitTime, now);
       if (settings.MessageLimit >= 0) await takeFromMonth(tx, chatbot, localMonth(now, settings.TimeZone), settings.MessageLimit);
     });
     return null;

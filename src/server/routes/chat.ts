@@ -9,14 +9,13 @@ import type { Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
 import type { AttachedFile } from '../engines/index.ts';
 import { forbidden, invalid, notFound, rateLimited, unsupported } from '../http.ts';
-import { takeQuestion } from '../limits.ts';
+import { limitsCount, takeQuestion } from '../limits.ts';
 import { enqueueHandoff } from '../mail/outbox.ts';
 import { operation, REPLIED } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { generate, type Generation } from '../answer.ts';
 import { openSse } from '../sse-reply.ts';
-import { findChatbot } from '../store/chatbots.ts';
-import { beginQuestion, existingQuestion, findMessage, findSession, restartAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
+import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, restartAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
 import { leads } from '../store/schema.ts';
 import { filePath } from '../files/storage.ts';
 import { findFile, mayUseFile } from './files.ts';
@@ -27,10 +26,10 @@ const SETTLE_MS = 30_000;
 /** The session the caller may ask in, and its chatbot. */
 async function sessionFor(ctx: ServiceContext, caller: Caller, sessionId: number, req: FastifyRequest, reply: FastifyReply) {
   if (caller.kind === 'visitor' && caller.sessionId !== sessionId) throw forbidden('This visitor token belongs to another session');
-  const session = await findSession(ctx.db, sessionId);
-  if (!session) throw notFound(`No session has the id ${sessionId}`);
+  const found = await findSessionWithChatbot(ctx.db, sessionId);
+  if (!found) throw notFound(`No session has the id ${sessionId}`);
+  const { session, chatbot } = found;
   if (caller.kind === 'visitor' && caller.chatbot !== session.chatbot) throw forbidden('This visitor token belongs to another chatbot');
-  const chatbot = await findChatbot(ctx.db, session.chatbot);
   if (!chatbot) throw notFound('The chatbot of this session no longer exists');
   if (caller.kind === 'visitor') assertPageAllowed(chatbot.settings, req, reply);
   else if (caller.kind !== 'owner' || caller.ownerId !== chatbot.ownerId) throw forbidden('This credential does not give access to this session');
@@ -70,11 +69,14 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const askType = body.chatAskType ?? 'Text';
     const files = await attachedFiles(ctx, caller, session.id, askType, body.fileIds ?? []);
     const question: Question = { sessionId: session.id, chatbot: chatbot.serialNumber, content: body.content, askType, fileIds: body.fileIds ?? [], clientMessageId: body.clientMessageId ?? null };
-    // A question asked again costs nothing against the limits.
-    let begun: Begun | null = await existingQuestion(ctx.db, question, now);
+    // A question asked again costs nothing against the limits, so where one counts, a repeat is
+    // looked for first; otherwise storing the question finds a repeat itself.
+    const limit = { chatbot: chatbot.serialNumber, settings: chatbot.settings, clientIp: req.ip, visitor: caller.kind === 'visitor', now };
+    const counted = limitsCount(limit);
+    let begun: Begun | null = counted ? await existingQuestion(ctx.db, question, now) : null;
     if (!begun) {
-      const refused = await takeQuestion(ctx.db, { chatbot: chatbot.serialNumber, settings: chatbot.settings, clientIp: req.ip, visitor: caller.kind === 'visitor', now });
-      if (refused) throw rateLimited(chatbot.settings.RateLimitMessage || 'Too many questions; please wait a moment and try again');
+      if (counted && (await takeQuestion(ctx.db, limit)))
+        throw rateLimited(chatbot.settings.RateLimitMessage || 'Too many questions; please wait a moment and try again');
       begun = await beginQuestion(ctx.db, question, now);
     }
     if (begun.kind === 'answered') return { kind: 'replay', questionId: begun.questionId, answer: begun.answer };

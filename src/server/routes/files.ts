@@ -15,7 +15,7 @@ import { Failure, conflict, forbidden, invalid, notFound, sendFailure, sendSucce
 import { originOf, operation } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { findChatbot } from '../store/chatbots.ts';
-import { findSession } from '../store/messages.ts';
+import { findSessionWithChatbot } from '../store/messages.ts';
 import { chatbots, files, sessions } from '../store/schema.ts';
 import { filePath, readHead, readWhole, receive, removeFile } from '../files/storage.ts';
 import { refusal, sniff } from '../files/sniff.ts';
@@ -58,9 +58,9 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       assertPageAllowed(chatbot.settings, req, reply);
       sessionId = caller.sessionId;
     } else if (body.sessionID !== undefined) {
-      const session = await findSession(ctx.db, body.sessionID);
-      if (!session) throw notFound(`No session has the id ${body.sessionID}`);
-      const chatbot = await findChatbot(ctx.db, session.chatbot);
+      const found = await findSessionWithChatbot(ctx.db, body.sessionID);
+      if (!found) throw notFound(`No session has the id ${body.sessionID}`);
+      const { session, chatbot } = found;
       if (caller.kind !== 'owner' || chatbot?.ownerId !== caller.ownerId) throw forbidden('This credential does not give access to this session');
       sessionId = session.id;
     }

@@ -5,8 +5,9 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { conflict } from '../http.ts';
+import type { ChatbotRow } from './chatbots.ts';
 import type { Db } from './db.ts';
-import { messages, sessions } from './schema.ts';
+import { chatbots, messages, sessions } from './schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -16,8 +17,9 @@ export async function createSession(db: Db, chatbot: string, openedBy: 'visitor'
   return row!.id;
 }
 
-export async function findSession(db: Db, id: number): Promise<SessionRow | null> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+/** A session and its chatbot (null when the chatbot is gone), in one query: every question reads both. */
+export async function findSessionWithChatbot(db: Db, id: number): Promise<{ session: SessionRow; chatbot: ChatbotRow | null } | null> {
+  const [row] = await db.select({ session: sessions, chatbot: chatbots }).from(sessions).leftJoin(chatbots, eq(chatbots.serialNumber, sessions.chatbot)).where(eq(sessions.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -39,21 +41,28 @@ export type Begun =
   /** Asked before, but its answer is partial, failed or still streaming elsewhere. */
   | { kind: 'unfinished'; questionId: number; answer: MessageRow };
 
+/**
+ * Stores a question and its empty answer row in one statement (atomic without a transaction's
+ * round trips: a question is never seen without its answer). When the session already has this
+ * clientMessageId, stores nothing and says what the earlier question came to.
+ */
 export async function beginQuestion(db: Db, q: Question, now: Date): Promise<Begun> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(messages)
-      .values({ ...q, role: 'question', status: 'complete', createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: [messages.sessionId, messages.clientMessageId], where: sql`${messages.role} = 'question'` })
-      .returning({ id: messages.id });
-    if (inserted[0]) {
-      const answer = await insertAnswer(tx, q, inserted[0].id, now);
-      return { kind: 'new' as const, questionId: inserted[0].id, answerId: answer.id, attempt: answer.attempt };
-    }
-    const found = await existingQuestion(tx, q, now);
-    if (!found) throw new Error('a conflicting question vanished');
-    return found;
-  });
+  // drizzle builds no INSERT … SELECT from a data-modifying WITH, so this one is written out.
+  const at = now.toISOString();
+  const result = await db.execute<{ question_id: number; id: number; attempt: number }>(sql`
+    WITH question AS (
+      INSERT INTO messages (session_id, chatbot, role, content, ask_type, file_ids, client_message_id, status, created_at, updated_at)
+      VALUES (${q.sessionId}, ${q.chatbot}, 'question', ${q.content}, ${q.askType}, ${JSON.stringify(q.fileIds)}::jsonb, ${q.clientMessageId}, 'complete', ${at}::timestamptz, ${at}::timestamptz)
+      ON CONFLICT (session_id, client_message_id) WHERE role = 'question' DO NOTHING
+      RETURNING id)
+    INSERT INTO messages (session_id, chatbot, role, content, question_id, status, created_at, updated_at)
+    SELECT ${q.sessionId}, ${q.chatbot}, 'answer', '', id, 'streaming', ${at}::timestamptz, ${at}::timestamptz FROM question
+    RETURNING question_id, id, attempt`);
+  const [row] = (result as unknown as { rows: { question_id: number; id: number; attempt: number }[] }).rows;
+  if (row) return { kind: 'new', questionId: row.question_id, answerId: row.id, attempt: row.attempt };
+  const found = await existingQuestion(db, q, now);
+  if (!found) throw new Error('a conflicting question vanished');
+  return found;
 }
 
 /** The stored question this one repeats (same session and clientMessageId), with its answer. */
