@@ -10,7 +10,7 @@
 //   listings  RealEstateCreate (a new listing per request) and RealEstateList (a page of 20) with the API key.
 //
 //   node service-load.mjs [--connections 100,500,1000] [--duration-s 10] [--probes 10]
-//        [--database-url postgres://…] [--listings false] [--deadline-s 900]
+//        [--database-url postgres://…] [--listings=false] [--deadline-s 900]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';

@@ -17,6 +17,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** [ext] The offline engine's pause between words, to look like typing (0 = none). */
   offlineWordDelayMs: number;
+  /** [ext] How many processes serve on the one port (node:cluster); above 1 only with DATABASE_URL. */
+  workers: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -33,6 +35,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const port = integer(env, 'PORT', 8787, 65_535);
   const host = env.HOST || '127.0.0.1';
   if (env.LLM_BASE_URL && !env.LLM_MODEL) throw new Error('LLM_MODEL must name the model to use when LLM_BASE_URL is set');
+  const workers = integer(env, 'WORKERS', 1, 64) || 1;
+  // PGlite is a database inside one process: a second process cannot open it.
+  if (workers > 1 && !env.DATABASE_URL) throw new Error(`WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process (got WORKERS=${workers})`);
   return {
     host,
     port,
@@ -48,5 +53,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: flag(env.TRUST_PROXY),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     offlineWordDelayMs: integer(env, 'OFFLINE_WORD_DELAY_MS', 0, 5_000),
+    workers,
   };
 }

@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 /** `npm start` / `chat-bot-server`: the only file that listens. */
+import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { apiKeyCount, createApiKey, ensureDemo, ensureOwner, loadSecret, registerApiKey } from './bootstrap.ts';
 import { HELP, createKeyCommand, digestCommand, enginesFor, migrateCommand, openServiceStore } from './cli.ts';
-import { configFromEnv } from './config.ts';
+import { configFromEnv, type ServerConfig } from './config.ts';
+import type { Engines } from './engines/index.ts';
 import { PING_MS } from './sse-reply.ts';
 import { scheduleDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
+import type { Store } from './store/db.ts';
 
-async function serve(): Promise<void> {
-  const config = configFromEnv();
+interface Prepared {
+  store: Store;
+  engines: Engines;
+  secret: Buffer;
+  demo: { serial: string; created: boolean };
+  /** The API key the first start made (printed once), or null. */
+  newKey: string | null;
+}
+
+/** What is made once per start: the schema brought up to date, the owner, an API key, the demo, the secret. */
+async function prepare(config: ServerConfig): Promise<Prepared> {
   const store = await openServiceStore(config);
   const now = new Date();
   const ownerId = await ensureOwner(store.db, now);
@@ -20,30 +32,93 @@ async function serve(): Promise<void> {
   const engines = enginesFor(config);
   const demo = await ensureDemo(store.db, ownerId, engines.defaultModel, config.publicUrl, now);
   const secret = await loadSecret(config.dataDir, config.sessionSecret);
-  const app = await buildApp({ db: store.db, secret, dataDir: config.dataDir, engines, trustProxy: config.trustProxy });
-  const ctx = { db: store.db, clock: { now: () => new Date() }, secret, filesDir: join(config.dataDir, 'files'), engines, pingMs: PING_MS };
-  const sender = config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
-  const stopDigests = scheduleDigests(ctx);
+  return { store, engines, secret, demo, newKey };
+}
 
+/**
+ * Serves the API on this process. `background`: this process also sends the outbox and makes the
+ * digests (both safe to run anywhere, but one process of a machine is enough).
+ */
+async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines' | 'secret'>, background: boolean) {
+  const app = await buildApp({ db: p.store.db, secret: p.secret, dataDir: config.dataDir, engines: p.engines, trustProxy: config.trustProxy });
+  const ctx = { db: p.store.db, clock: { now: () => new Date() }, secret: p.secret, filesDir: join(config.dataDir, 'files'), engines: p.engines, pingMs: PING_MS };
+  const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
+  const stopDigests = background ? scheduleDigests(ctx) : () => undefined;
   const address = await app.listen({ host: config.host, port: config.port });
+  const stop = async () => {
+    sender?.stop();
+    stopDigests();
+    await app.close();
+    await p.store.close();
+  };
+  return { address, stop };
+}
+
+function stopOnSignal(stop: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
+}
+
+function printBanner(config: ServerConfig, address: string, p: Prepared): void {
   const url = address.replace('://127.0.0.1', '://localhost');
-  console.log(`chat-bot service listening on ${url}`);
+  const processes = config.workers > 1 ? ` (${config.workers} worker processes)` : '';
+  console.log(`chat-bot service listening on ${url}${processes}`);
   console.log(`  demo site        ${url}/`);
   console.log(`  admin console    ${url}/console/ (sign in with the owner API key)`);
   console.log(`  widget           ${url}/chat-bot.js`);
   console.log(`  API contract     ${url}/openapi.json`);
-  console.log(`  database         ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`);
+  console.log(`  database         ${p.store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`);
   console.log(`  answers          ${config.llm ? `${config.llm.model} at ${config.llm.baseUrl}` : 'built-in offline engine'}`);
   console.log(`  email            ${config.smtpUrl ? 'sent over SMTP_URL' : 'kept in the outbox (set SMTP_URL to send)'}`);
-  console.log(`  demo chatbot     ${demo.serial}${demo.created ? ' (created, with its listings)' : ''}`);
-  if (newKey) console.log(`\n  Owner API key (shown only now — keep it; only its hash is stored):\n  ${newKey}\n`);
+  console.log(`  demo chatbot     ${p.demo.serial}${p.demo.created ? ' (created, with its listings)' : ''}`);
+  if (p.newKey) console.log(`\n  Owner API key (shown only now — keep it; only its hash is stored):\n  ${p.newKey}\n`);
+}
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      sender?.stop();
-      stopDigests();
-      void app.close().then(() => store.close()).then(() => process.exit(0));
+/**
+ * WORKERS > 1: that many processes share the port (node:cluster), each with its own pool to the
+ * one PostgreSQL; a worker that dies is replaced. Resolves with the address once all listen.
+ */
+function startWorkers(count: number): Promise<string> {
+  let stopping = false;
+  let listening = 0;
+  return new Promise((resolve, reject) => {
+    const fork = (index: number) => {
+      const worker = cluster.fork({ CHAT_BOT_WORKER: String(index) });
+      worker.on('exit', (code, signal) => {
+        if (stopping) return;
+        if (listening < count) return reject(new Error(`worker ${index} ended before it could listen (${signal ?? `exit code ${code}`})`));
+        console.error(`worker ${index} ended (${signal ?? `exit code ${code}`}); starting another`);
+        setTimeout(() => fork(index), 1000).unref();
+      });
+    };
+    cluster.on('listening', (_worker, address) => {
+      const host = address.address?.includes(':') ? `[${address.address}]` : address.address;
+      if (++listening === count) resolve(`http://${host}:${address.port}`);
     });
+    for (let i = 1; i <= count; i++) fork(i);
+    stopOnSignal(async () => {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      await Promise.all(workers.map((w) => new Promise((done) => (w.isDead() ? done(null) : (w.once('exit', done), w.kill('SIGTERM'))))));
+    });
+  });
+}
+
+async function serve(): Promise<void> {
+  const config = configFromEnv();
+  if (cluster.isWorker) {
+    const store = await openServiceStore(config);
+    const secret = await loadSecret(config.dataDir, config.sessionSecret);
+    const running = await listen(config, { store, engines: enginesFor(config), secret }, process.env.CHAT_BOT_WORKER === '1');
+    return stopOnSignal(running.stop);
+  }
+  const prepared = await prepare(config);
+  if (config.workers === 1) {
+    const running = await listen(config, prepared, true);
+    printBanner(config, running.address, prepared);
+    return stopOnSignal(running.stop);
+  }
+  await prepared.store.close();
+  printBanner(config, await startWorkers(config.workers), prepared);
 }
 
 const [command = 'serve', ...args] = process.argv.slice(2);

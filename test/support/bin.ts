@@ -15,14 +15,17 @@ export interface RunningBin {
   serial: string;
   /** Everything it printed on start. */
   output: string;
+  /** The process `npm start` started (with WORKERS above 1, the primary of the workers). */
+  pid: number;
   close(): Promise<void>;
 }
 
-export async function startBin(): Promise<RunningBin> {
+/** `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…). */
+export async function startBin(env: Record<string, string> = {}): Promise<RunningBin> {
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-bin-'));
   const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '' },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', ...env },
   });
   const close = async () => {
     if (child.exitCode === null) {
@@ -33,11 +36,14 @@ export async function startBin(): Promise<RunningBin> {
   };
   try {
     let output = '';
+    let errors = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (errors += chunk));
     // One listener for the exit, however many chunks the start takes.
     const exited = once(child, 'exit').then(([code]) => {
-      throw new Error(`the server exited with ${String(code)}: ${output}`);
+      throw new Error(`the server exited with ${String(code)}: ${output}${errors}`);
     });
     while (!/Owner API key[\s\S]*cbk_\S+/.test(output)) await Promise.race([once(child.stdout, 'data'), exited]);
     exited.catch(() => undefined);
@@ -46,6 +52,7 @@ export async function startBin(): Promise<RunningBin> {
       apiKey: /(cbk_\S+)/.exec(output)![1]!,
       serial: /demo chatbot\s+([0-9a-f]{32})/.exec(output)![1]!,
       output,
+      pid: child.pid!,
       close,
     };
   } catch (error) {

@@ -124,13 +124,20 @@ export async function getListing(db: Db, chatbot: string, keyType: KeyType, key:
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * What a search word is looked for in: address, city and description joined by spaces — the
+ * expression of the trigram index listings_search (schema.ts). A word has no whitespace, so it is
+ * in the joined text exactly when it is in one of the three.
+ */
+const searchText = sql`(${listings.address} || ' ' || ${listings.city} || ' ' || ${listings.description})`;
+
 export async function listListings(db: Db, chatbot: string, query: Omit<ListingListBody, 'SerialNumber'>): Promise<{ Items: Listing[]; Total: number }> {
   const conditions: (SQL | undefined)[] = [eq(listings.chatbot, chatbot)];
   if (query.Status) conditions.push(eq(listings.status, query.Status));
   if (query.SaleType) conditions.push(eq(listings.saleType, query.SaleType));
   for (const word of (query.Query ?? '').split(/\s+/).filter(Boolean).slice(0, 20)) {
     const p = likePattern(word);
-    conditions.push(or(ilike(listings.address, p), ilike(listings.city, p), ilike(listings.description, p)));
+    conditions.push(ilike(searchText, p));
   }
   const where = and(...conditions);
   const size = query.PageSize ?? LIMITS.pageSizeDefault;

@@ -145,6 +145,9 @@ export const listings = pgTable(
     uniqueIndex('listings_mls').on(t.chatbot, t.mlsNumber),
     uniqueIndex('listings_url').on(t.chatbot, t.url),
     index('listings_chatbot_status').on(t.chatbot, t.status, t.saleType),
+    // RealEstateList's Query looks for each word in address, city and description at once
+    // (listings.ts, searchText): trigrams find it without reading every listing.
+    index('listings_search').using('gin', sql`(${t.address} || ' ' || ${t.city} || ' ' || ${t.description}) gin_trgm_ops`),
   ],
 );
 

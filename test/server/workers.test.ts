@@ -1,0 +1,102 @@
+/**
+ * WORKERS: several processes serving one port on one PostgreSQL (node:cluster), as `npm start`
+ * runs them — the compiled bin. On the embedded database a second process is refused at start.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBin, type RunningBin } from '../support/bin.ts';
+import { freshDatabase, usesPostgres } from '../support/service.ts';
+
+/** One POST on a connection of its own, so the cluster hands each request to the next process. */
+function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** The process ids of `pid`'s children (Linux). */
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(what: string, check: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A visitor's streamed question, start to end: the final event's answer. */
+async function ask(bin: RunningBin, content: string): Promise<string> {
+  const session = await post(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial });
+  expect(session.status, session.text).toBe(200);
+  const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
+  const reply = await post(`${bin.url}/chat/Chat/ClientAsk`, { sessionID: SessionID, content, stream: true, clientMessageId: `q-${SessionID}` }, { authorization: VisitorToken });
+  expect(reply.status, reply.text).toBe(200);
+  const final = reply.text.split('\n').filter((l) => l.startsWith('data: ')).at(-1)!;
+  return (JSON.parse(final.slice(6)) as { Answer: string }).Answer;
+}
+
+describe('WORKERS', () => {
+  it('above 1 is refused on the embedded database, with the reason', { timeout: 60_000 }, async () => {
+    await expect(startBin({ WORKERS: '2' })).rejects.toThrow(/exited with 1[\s\S]*WORKERS above 1 needs DATABASE_URL/);
+  });
+
+  describe.runIf(usesPostgres())('2 on one PostgreSQL', () => {
+    let bin: RunningBin;
+    let drop: () => Promise<void>;
+
+    beforeAll(async () => {
+      const database = await freshDatabase();
+      drop = database.drop;
+      bin = await startBin({ WORKERS: '2', DATABASE_URL: database.url! });
+    }, 90_000);
+    afterAll(async () => {
+      await bin?.close();
+      await drop?.();
+    });
+
+    it('serves one port from two processes, any of them answering any visitor', { timeout: 60_000 }, async () => {
+      expect(bin.output).toContain('(2 worker processes)');
+      expect(childrenOf(bin.pid)).toHaveLength(2);
+      // Each request on a new connection: the visitor token one process signed, the other accepts.
+      const answers = await Promise.all(Array.from({ length: 8 }, () => ask(bin, 'Homes in Austin with 3 bedrooms?')));
+      for (const answer of answers) expect(answer).toMatch(/^I found \d+ homes in Austin/);
+    });
+
+    it('replaces a worker that dies, and keeps answering meanwhile', { timeout: 60_000 }, async () => {
+      const [victim, survivor] = childrenOf(bin.pid);
+      process.kill(victim!, 'SIGKILL');
+      await until('the worker to die', () => !childrenOf(bin.pid).includes(victim!));
+      expect(await ask(bin, 'Homes with 2 bedrooms?')).not.toBe('');
+      await until('a new worker', () => childrenOf(bin.pid).length === 2);
+      expect(childrenOf(bin.pid)).toContain(survivor);
+      expect(await ask(bin, 'Homes with a pool?')).not.toBe('');
+    });
+
+    it('stops every process on SIGTERM', { timeout: 60_000 }, async () => {
+      const workers = childrenOf(bin.pid);
+      const primary = bin.pid;
+      process.kill(primary, 'SIGTERM');
+      await until('every process to end', () => !alive(primary) && workers.every((w) => !alive(w)));
+      expect(alive(primary)).toBe(false);
+    });
+  });
+});
