@@ -3,7 +3,7 @@
 //   size             bundle-size.mjs    bytes of the first load and of a text chat (+ Chromium's check of the file lists)
 //   compare          size-compare.mjs   the same bytes beside deep-chat, flowise-embed, @typebot.io/js, @n8n/chat, @botpress/webchat
 //   stream           stream-render.mjs  per-fragment cost of a streamed Markdown answer, and its growth
-//   stream-compare   stream-render.mjs  whole answers of 5k–60k characters: us, deep-chat, marked + DOMPurify, plain text (~20 min)
+//   stream-compare   stream-render.mjs  whole answers of 5k–60k characters: us, deep-chat, marked + DOMPurify, plain text (direct and over SSE) (~20 min)
 //   history          long-history.mjs   first paint with 2,000 stored messages, then "Show earlier messages"
 //   history-compare  long-history.mjs   the same for us, deep-chat, marked + DOMPurify, plain text
 //   service          service-load.mjs   the service under autocannon (PostgreSQL too with --database-url)
@@ -21,7 +21,7 @@ const SCRIPTS = {
   size: ['bundle-size.mjs'],
   compare: ['size-compare.mjs'],
   stream: ['stream-render.mjs'],
-  'stream-compare': ['stream-render.mjs', '--systems', COMPARED, '--tests', 'firehose', '--sizes', '5000,15000,30000,60000', '--limit-s', '100', '--deadline-s', '2300'],
+  'stream-compare': ['stream-render.mjs', '--systems', `${COMPARED},noop-sse`, '--tests', 'firehose', '--sizes', '5000,15000,30000,60000', '--limit-s', '100', '--deadline-s', '2300'],
   history: ['long-history.mjs'],
   'history-compare': ['long-history.mjs', '--systems', COMPARED],
   service: ['service-load.mjs'],

@@ -7,10 +7,14 @@
 //             connection a visitor with a session of its own): answers/s, errors, whole-answer latency;
 //             and first-fragment latency, sampled by probes beside the load, against the same probe
 //             with no load (the engine's own latency).
-//   listings  RealEstateCreate (a new listing per request) and RealEstateList (a page of 20) with the API key.
+//   listings  RealEstateCreate (a new listing per request) and RealEstateList (a page of 20) with the API key:
+//             a search every listing matches, and one that matches one listing.
 //
-//   node service-load.mjs [--connections 100,500,1000] [--duration-s 10] [--probes 10]
-//        [--database-url postgres://…] [--listings=false] [--deadline-s 900]
+// Each configuration runs --runs times on a fresh service and database; the tables give the median
+// of each figure over the runs. --workers: with PostgreSQL, also with WORKERS=N processes.
+//
+//   node service-load.mjs [--connections 100,500,1000] [--duration-s 10] [--probes 10] [--runs 3]
+//        [--database-url postgres://…] [--workers 1,2] [--listings=false] [--deadline-s 2400]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -21,9 +25,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT_DIR } from './lib/env.mjs';
 import { machine, writeResults } from './lib/results.mjs';
-import { fmt, parseArgs, quantile, table } from './lib/stats.mjs';
+import { fmt, median, parseArgs, quantile, table } from './lib/stats.mjs';
 
-const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, listings: true, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 900 });
+const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, runs: 3, workers: [1, 2], listings: true, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 2400 });
 setTimeout(() => { console.error(`service-load: over the limit of ${args.deadlineS} s`); process.exit(3); }, args.deadlineS * 1000).unref();
 
 const API_KEY = 'cbk_bench_service_load_key';
@@ -31,12 +35,12 @@ const QUESTION = 'Homes in Austin with 3 bedrooms under $500k?';
 /** As many listings as the demo chatbot has. */
 const LISTINGS = 240;
 
-async function startService(databaseUrl) {
+async function startService(databaseUrl, workers) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-load-'));
   // SERVICE_NODE_ARGS: flags for the service's node (--cpu-prof --cpu-prof-dir=… to profile it under load).
   const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT_DIR, 'dist/node/server/main.js')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: API_KEY, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0' },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: API_KEY, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -122,8 +126,8 @@ const summarize = (r) => ({
   errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, resets: r.resets,
 });
 
-async function runOn(label, databaseUrl) {
-  const service = await startService(databaseUrl);
+async function runOn(label, databaseUrl, workers = 1) {
+  const service = await startService(databaseUrl, workers);
   const out = { database: label, asks: [], listings: {} };
   try {
     const max = Math.max(...args.connections);
@@ -163,13 +167,15 @@ async function runOn(label, databaseUrl) {
       requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(listing(n++)) }) }],
     });
     out.listings.create = summarize(create);
-    const list = await cannon({
+    const search = (Query) => cannon({
       url: `${service.origin}/chat/Chatbot/RealEstateList`, method: 'POST', connections: 50, timeout: 30,
       headers: { 'content-type': 'application/json', authorization: API_KEY },
-      body: JSON.stringify({ SerialNumber: serial, Page: 1, PageSize: 20, Query: 'Austin' }),
+      body: JSON.stringify({ SerialNumber: serial, Page: 1, PageSize: 20, Query }),
     });
-    out.listings.list = summarize(list);
-    console.log(`  ${label}: RealEstateCreate ${fmt(out.listings.create.perSecond)}/s (errors ${out.listings.create.errors + out.listings.create.non2xx}), RealEstateList ${fmt(out.listings.list.perSecond)}/s (errors ${out.listings.list.errors + out.listings.list.non2xx})`);
+    // Every listing is in Austin; one has house number 1234.
+    out.listings.list = summarize(await search('Austin'));
+    out.listings.narrow = summarize(await search('1234 Oak'));
+    console.log(`  ${label}: RealEstateCreate ${fmt(out.listings.create.perSecond)}/s (errors ${out.listings.create.errors + out.listings.create.non2xx}), RealEstateList ${fmt(out.listings.list.perSecond)}/s and ${fmt(out.listings.narrow.perSecond)}/s (errors ${out.listings.list.errors + out.listings.list.non2xx + out.listings.narrow.errors + out.listings.narrow.non2xx})`);
   } finally {
     await service.close();
   }
@@ -193,25 +199,58 @@ async function withDatabase(url, fn) {
   }
 }
 
+/** The runs of one configuration as one: the median of every figure, errors added up. */
+function medianOf(runs) {
+  const mid = (pick) => median(runs.map(pick).filter((x) => Number.isFinite(x)));
+  const sum = (pick) => runs.reduce((n, r) => n + pick(r), 0);
+  const op = (pick) => ({
+    perSecond: mid((r) => pick(r).perSecond), latencyP50: mid((r) => pick(r).latencyP50), latencyP99: mid((r) => pick(r).latencyP99),
+    errors: sum((r) => pick(r).errors + pick(r).non2xx + pick(r).timeouts),
+  });
+  return {
+    database: runs[0].database,
+    runs: runs.length,
+    idle: { p50: mid((r) => r.idle.p50), p99: mid((r) => r.idle.p99) },
+    asks: runs[0].asks.map((a, i) => ({
+      connections: a.connections, ...op((r) => r.asks[i]),
+      errors: sum((r) => r.asks[i].errors + r.asks[i].non2xx + r.asks[i].timeouts + r.asks[i].probeErrors),
+      firstFragment: { p50: mid((r) => r.asks[i].firstFragment.p50), p99: mid((r) => r.asks[i].firstFragment.p99) },
+    })),
+    listings: args.listings ? { create: op((r) => r.listings.create), list: op((r) => r.listings.list), narrow: op((r) => r.listings.narrow) } : {},
+    each: runs,
+  };
+}
+
+async function repeated(label, databaseUrl, workers) {
+  const runs = [];
+  for (let i = 0; i < args.runs; i++) {
+    console.log(`${label}: run ${i + 1} of ${args.runs}`);
+    runs.push(databaseUrl ? await withDatabase(databaseUrl, (url) => runOn(label, url, workers)) : await runOn(label, '', 1));
+  }
+  return medianOf(runs);
+}
+
 async function main() {
   if (!fs.existsSync(path.join(ROOT_DIR, 'dist/node/server/main.js'))) throw new Error('dist/node is missing: run `npm run build` at the root first.');
   const t0 = Date.now();
-  console.log(`service-load: connections ${args.connections.join(', ')} · ${args.durationS} s each · ${args.probes} probes`);
-  const runs = [await runOn('PGlite (embedded)', '')];
-  if (args.databaseUrl) runs.push(await withDatabase(args.databaseUrl, (url) => runOn('PostgreSQL', url)));
+  console.log(`service-load: connections ${args.connections.join(', ')} · ${args.durationS} s each · ${args.probes} probes · ${args.runs} runs`);
+  const runs = [await repeated('PGlite (embedded)', '', 1)];
+  if (args.databaseUrl)
+    for (const workers of args.workers) runs.push(await repeated(workers === 1 ? 'PostgreSQL' : `PostgreSQL, WORKERS=${workers}`, args.databaseUrl, workers));
   else console.log('  PostgreSQL: skipped (give --database-url or BENCH_DATABASE_URL)');
 
-  console.log(`\n### Streamed asks, offline engine, no artificial delay\n\nautocannon (${args.durationS} s per row, each connection a visitor with its own session); first fragment = ${args.probes} probes asking one after another beside the load, p50 / p99 ms; "no load" = one probe alone.\n`);
+  console.log(`\n### Streamed asks, offline engine, no artificial delay\n\nautocannon (${args.durationS} s per row, each connection a visitor with its own session); first fragment = ${args.probes} probes asking one after another beside the load, p50 / p99 ms; "no load" = one probe alone. Medians of ${args.runs} runs; errors added up.\n`);
   const rows = [];
   for (const r of runs) {
     rows.push([r.database, 'no load', '', '', `${fmt(r.idle.p50, 1)} / ${fmt(r.idle.p99, 1)}`, '', '']);
-    for (const a of r.asks) rows.push([r.database, fmt(a.connections), fmt(a.perSecond), `${fmt(a.latencyP50)} / ${fmt(a.latencyP99)}`, `${fmt(a.firstFragment.p50, 1)} / ${fmt(a.firstFragment.p99, 1)}`, `+${fmt(a.firstFragment.p99 - r.idle.p99, 1)}`, fmt(a.errors + a.non2xx + a.timeouts + a.probeErrors)]);
+    for (const a of r.asks) rows.push([r.database, fmt(a.connections), fmt(a.perSecond), `${fmt(a.latencyP50)} / ${fmt(a.latencyP99)}`, `${fmt(a.firstFragment.p50, 1)} / ${fmt(a.firstFragment.p99, 1)}`, `+${fmt(a.firstFragment.p99 - r.idle.p99, 1)}`, fmt(a.errors)]);
   }
   console.log(table(['database', 'connections', 'answers/s', 'whole answer p50 / p99 ms', 'first fragment p50 / p99 ms', 'p99 over no load', 'errors'], rows));
-  if (!args.listings) return void console.log(`\nJSON: ${writeResults('service-load', { machine: machine(''), elapsedS: (Date.now() - t0) / 1000, args: { ...args, databaseUrl: args.databaseUrl ? 'given' : '' }, runs })}`);
-  console.log(`\n### Listings (API key, 50 connections, ${args.durationS} s)\n`);
-  console.log(table(['database', 'RealEstateCreate /s', 'p99 ms', 'errors', 'RealEstateList /s', 'p99 ms', 'errors'],
-    runs.map((r) => [r.database, fmt(r.listings.create.perSecond), fmt(r.listings.create.latencyP99), fmt(r.listings.create.errors + r.listings.create.non2xx), fmt(r.listings.list.perSecond), fmt(r.listings.list.latencyP99), fmt(r.listings.list.errors + r.listings.list.non2xx)])));
+  if (args.listings) {
+    console.log(`\n### Listings (API key, 50 connections, ${args.durationS} s each)\n`);
+    console.log(table(['database', 'RealEstateCreate /s', 'p99 ms', 'RealEstateList, all match /s', 'p99 ms', 'RealEstateList, one matches /s', 'p99 ms', 'errors'],
+      runs.map(({ database, listings: { create, list, narrow } }) => [database, fmt(create.perSecond), fmt(create.latencyP99), fmt(list.perSecond), fmt(list.latencyP99), fmt(narrow.perSecond), fmt(narrow.latencyP99), fmt(create.errors + list.errors + narrow.errors)])));
+  }
   const file = writeResults('service-load', { machine: machine(''), elapsedS: (Date.now() - t0) / 1000, args: { ...args, databaseUrl: args.databaseUrl ? 'given' : '' }, runs });
   console.log(`\nJSON: ${file}`);
 }
