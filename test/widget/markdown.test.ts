@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarkdownView, type MarkdownOptions } from '../../src/widget/markdown/index.ts';
 import threatFile from '../fixtures/xss/markdown-vectors.json';
 import purifyFile from '../fixtures/xss/dompurify-expect.json';
+import { naughtyScripts, xssFilterSeeds } from '../support/xss-corpora.ts';
 
 const ALLOWED_HOST = new URL(threatFile.allowedImageOrigin).hostname;
 const CANARY = threatFile.canary;
@@ -61,8 +62,8 @@ function pieces(text: string, seed = 7): string[] {
   return out;
 }
 
-/** Where a text is cut in two: everywhere when it is short, a few places when it is long. */
-const cuts = (length: number) => (length <= 400 ? Array.from({ length: length + 1 }, (_, i) => i) : [1, 2, Math.floor(length / 3), Math.floor(length / 2), length - 2, length - 1]);
+/** Where a text is cut in two: everywhere up to 1,000 characters, a few places when it is longer. */
+const cuts = (length: number) => (length <= 1000 ? Array.from({ length: length + 1 }, (_, i) => i) : [1, 2, Math.floor(length / 3), Math.floor(length / 2), length - 2, length - 1]);
 
 function depthOf(node: Node): number {
   let max = 0;
@@ -210,6 +211,24 @@ describe('the payloads of dompurify-expect.json, read as Markdown', () => {
   const named = purifyFile.entries.map((e, k): [string, string] => [`${k}: ${'title' in e ? e.title : e.payload.slice(0, 50)}`, e.payload]);
   it.each(named)('%s — renders safely and streams as it renders whole', (_name, payload) => {
     audit(payload);
+  });
+});
+
+describe('the script injections of the Big List of Naughty Strings', () => {
+  it('has them all', () => {
+    expect(naughtyScripts.length).toBeGreaterThan(100);
+  });
+  it.each(naughtyScripts.map((text, k) => [k, text] as const))('%i: %s — renders safely and cut anywhere as it renders whole', (_k, text) => {
+    audit(text);
+  });
+});
+
+describe("xss-filters' fuzz seeds", () => {
+  it('has them all', () => {
+    expect(xssFilterSeeds.length).toBeGreaterThan(150);
+  });
+  it.each(xssFilterSeeds.map((text, k) => [k, text] as const))('%i: %s — renders safely and cut anywhere as it renders whole', (_k, text) => {
+    audit(text);
   });
 });
 
