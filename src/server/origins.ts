@@ -16,16 +16,16 @@ declare module 'fastify' {
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, chatrobot-sessionkey, Accept, Last-Event-ID';
 
-/** The host of the page making the request: Origin's, or Referer's when Origin is absent. */
+/**
+ * The host of the web page making the request: Origin's, or Referer's when Origin is absent. Only
+ * an http(s) page has one — an opaque origin ("null"), a file, an extension or an app has none.
+ */
 export function pageHost(req: FastifyRequest): string | null {
   const origin = req.headers.origin;
   const source = origin && origin !== 'null' ? origin : origin === 'null' ? '' : (req.headers.referer ?? '');
-  if (!source) return null;
-  try {
-    return toAsciiHost(new URL(source).hostname);
-  } catch {
-    return null;
-  }
+  if (!source || !URL.canParse(source)) return null;
+  const url = new URL(source);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? toAsciiHost(url.hostname) : null;
 }
 
 /** May the page behind this request use the chatbot as a visitor? */

@@ -8,7 +8,11 @@ let open: string;
 
 beforeAll(async () => {
   service = await startService();
-  verified = await service.newChatbot({ VerifyDomain: true, Domains: 'oakrealty.example,\n*.homes.example', CustomDomain: 'chat.brand.example' });
+  verified = await service.newChatbot({
+    VerifyDomain: true,
+    Domains: 'oakrealty.example,\n*.homes.example, bücher.example\nlocalhost,192.168.1.20',
+    CustomDomain: 'chat.brand.example',
+  });
   open = await service.newChatbot({ VerifyDomain: false });
 });
 afterAll(() => service.close());
@@ -22,31 +26,53 @@ async function getSession(serialNumber: string, page: { origin?: string; referer
 }
 
 describe('a chatbot with VerifyDomain', () => {
-  it.each([
-    ['https://oakrealty.example', 200],
-    ['http://oakrealty.example:8080', 200],
-    ['https://OAKREALTY.example', 200],
-    ['https://www.homes.example', 200],
-    ['https://a.b.homes.example', 200],
-    ['https://chat.brand.example', 200],
-    ['https://homes.example', 403],
-    ['https://evil-oakrealty.example', 403],
-    ['https://oakrealty.example.evil.test', 403],
-    ['https://brand.example', 403],
-    ['null', 403],
-  ])('from the page %s answers %i', async (origin, status) => {
-    expect((await getSession(verified, { origin })).status).toBe(status);
+  // Domains: oakrealty.example, *.homes.example, bücher.example, localhost, 192.168.1.20; CustomDomain chat.brand.example.
+  const cyrillic = new URL('https://\u043eakrealty.example').hostname; // "оakrealty" with a Cyrillic о
+  const pages: [string, { origin?: string; referer?: string }, number][] = [
+    ['an allowed host', { origin: 'https://oakrealty.example' }, 200],
+    ['an allowed host on another port, over http', { origin: 'http://oakrealty.example:8080' }, 200],
+    ['an allowed host with its default port written out', { origin: 'https://oakrealty.example:443' }, 200],
+    ['an allowed host in capitals', { origin: 'https://OAKREALTY.EXAMPLE' }, 200],
+    ['an allowed host written with its final dot', { origin: 'https://oakrealty.example.' }, 200],
+    ['a subdomain of an exact entry', { origin: 'https://www.oakrealty.example' }, 403],
+    ['a host that ends like an entry', { origin: 'https://evil-oakrealty.example' }, 403],
+    ['an entry followed by another domain', { origin: 'https://oakrealty.example.evil.test' }, 403],
+    ['a subdomain matched by a wildcard', { origin: 'https://www.homes.example' }, 200],
+    ['a deeper subdomain matched by a wildcard', { origin: 'https://a.b.homes.example' }, 200],
+    ['the apex of a wildcard', { origin: 'https://homes.example' }, 403],
+    ['a host that ends like the wildcard without its dot', { origin: 'https://xhomes.example' }, 403],
+    ['the wildcard followed by another domain', { origin: 'https://www.homes.example.evil.test' }, 403],
+    ['the CustomDomain', { origin: 'https://chat.brand.example' }, 200],
+    ['the CustomDomain\'s parent', { origin: 'https://brand.example' }, 403],
+    ['an internationalised entry, as browsers send it (punycode)', { origin: 'https://xn--bcher-kva.example' }, 200],
+    ['an internationalised entry in capitals', { origin: 'https://XN--BCHER-KVA.example' }, 200],
+    ['an internationalised entry followed by another domain', { origin: 'https://xn--bcher-kva.example.evil.test' }, 403],
+    ['a look-alike with a Cyrillic letter', { origin: `https://${cyrillic}` }, 403],
+    ['localhost, on a development port', { origin: 'http://localhost:5173' }, 200],
+    ['an allowed IP address', { origin: 'http://192.168.1.20' }, 200],
+    ['another IP address', { origin: 'http://192.168.1.21' }, 403],
+    ['an IPv6 address', { origin: 'http://[::1]:8080' }, 403],
+    ['an opaque origin (a sandboxed frame, a file)', { origin: 'null' }, 403],
+    ['an opaque origin whose Referer is allowed', { origin: 'null', referer: 'https://oakrealty.example/' }, 403],
+    ['an allowed host over a scheme that is not the web', { origin: 'ftp://oakrealty.example' }, 403],
+    ['an allowed host over an extension scheme', { origin: 'chrome-extension://oakrealty.example' }, 403],
+    ['a malformed Origin', { origin: 'oakrealty.example' }, 403],
+    ['no Origin, an allowed Referer', { referer: 'https://www.homes.example/listing/1?ref=mail' }, 200],
+    ['no Origin, a Referer that only mentions an allowed host', { referer: 'https://evil.test/?from=https://oakrealty.example' }, 403],
+    ['no Origin, a Referer that is not the web', { referer: 'android-app://oakrealty.example/' }, 403],
+    ['a refused Origin with an allowed Referer (the Origin decides)', { origin: 'https://evil.test', referer: 'https://oakrealty.example/' }, 403],
+    ['neither Origin nor Referer', {}, 403],
+  ];
+
+  it('covers 30 pages and more', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(30);
   });
 
-  it('reads the Referer when there is no Origin', async () => {
-    expect((await getSession(verified, { referer: 'https://www.homes.example/listing/1' })).status).toBe(200);
-    expect((await getSession(verified, { referer: 'https://evil.test/' })).status).toBe(403);
-  });
-
-  it('refuses a request that names no page at all', async () => {
-    const { status, body } = await getSession(verified, {});
-    expect(status).toBe(403);
-    expect(body.Message).toMatch(/only available on the sites/);
+  it.each(pages)('%s: %j answers %i', async (_what, page, status) => {
+    const answer = await getSession(verified, page);
+    expect(answer.status, answer.body.Message).toBe(status);
+    if (status === 403) expect(answer.allowOrigin).toBeNull();
+    if (status === 403 && !page.origin && !page.referer) expect(answer.body.Message).toMatch(/only available on the sites/);
   });
 
   it('lets an allowed page read the answer, and a refused one not even the refusal', async () => {
