@@ -8,24 +8,24 @@ import { TestClock, startService, type TestService } from '../support/service.ts
 
 const clock = new TestClock();
 let service: TestService;
-let second: TestService;
+/** Three more instances on the same database and secret, as behind a load balancer. */
+let others: TestService[] = [];
 let proxied: TestService;
-let secondStore: Store | null = null;
+const otherStores: Store[] = [];
 
 beforeAll(async () => {
   service = await startService({ clock });
-  // A second instance on the same database and secret, as behind a load balancer: on PostgreSQL
-  // with a connection pool of its own; an in-memory PGlite can only be shared in-process.
-  secondStore = service.databaseUrl ? await openStore({ databaseUrl: service.databaseUrl }) : null;
-  [second, proxied] = await Promise.all([
-    startService({ clock, store: secondStore ?? service.store, secret: service.secret }),
+  // On PostgreSQL each instance has a connection pool of its own; an in-memory PGlite can only be
+  // shared in-process.
+  for (let i = 0; i < 3 && service.databaseUrl; i++) otherStores.push(await openStore({ databaseUrl: service.databaseUrl }));
+  [proxied, ...others] = await Promise.all([
     startService({ clock, store: service.store, secret: service.secret, trustProxy: true }),
+    ...[0, 1, 2].map((i) => startService({ clock, store: otherStores[i] ?? service.store, secret: service.secret })),
   ]);
 });
 afterAll(async () => {
-  await second.close();
-  await proxied.close();
-  await secondStore?.close();
+  await Promise.all([...others, proxied].map((s) => s.close()));
+  await Promise.all(otherStores.map((s) => s.close()));
   await service.close();
 });
 
@@ -94,14 +94,14 @@ describe('RateLimitCount / RateLimitTime', () => {
     for (let i = 0; i < 3; i++) expect(await ask(service.owner, SessionID)).toBe(200);
   });
 
-  it('is one limit for every instance on the database, even under a burst', async () => {
-    clock.set('2026-11-10T17:00:00Z');
+  it.each([2, 4])('is one limit for %i instances on the database, even under a burst', async (count) => {
+    clock.set(`2026-11-10T17:0${count}:00Z`);
     const serial = await service.newChatbot({ RateLimitCount: 4, RateLimitTime: 60 });
     const { sessionId, token } = await service.visitor(serial);
-    const clients = [service.client({ visitorToken: token }), second.client({ visitorToken: token })];
-    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => ask(clients[i % 2]!, sessionId, `Burst ${i}`)));
+    const clients = [service, ...others].slice(0, count).map((s) => s.client({ visitorToken: token }));
+    const statuses = await Promise.all(Array.from({ length: 6 * count }, (_, i) => ask(clients[i % count]!, sessionId, `Burst ${i}`)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(4);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(8);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6 * count - 4);
   });
 });
 
@@ -131,12 +131,12 @@ describe('MessageLimit', () => {
     for (let i = 0; i < 5; i++) expect(await ask(v2.client, v2.sessionId)).toBe(200);
   });
 
-  it('is one count for every instance', async () => {
-    clock.set('2026-11-13T12:00:00Z');
+  it.each([2, 4])('is one count for %i instances', async (count) => {
+    clock.set(`2026-11-13T12:0${count}:00Z`);
     const serial = await service.newChatbot({ MessageLimit: 5 });
     const { sessionId, token } = await service.visitor(serial);
-    const clients = [service.client({ visitorToken: token }), second.client({ visitorToken: token })];
-    const statuses = await Promise.all(Array.from({ length: 11 }, (_, i) => ask(clients[i % 2]!, sessionId, `Q${i}`)));
+    const clients = [service, ...others].slice(0, count).map((s) => s.client({ visitorToken: token }));
+    const statuses = await Promise.all(Array.from({ length: 4 * count + 3 }, (_, i) => ask(clients[i % count]!, sessionId, `Q${i}`)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
   });
 });
