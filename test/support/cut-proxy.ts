@@ -25,6 +25,10 @@ export interface CutProxy {
   readonly lastCutHappened: boolean;
   /** The bytes of the last ClientAsk response that reached the client (all of it, when uncut). */
   readonly lastAskBytes: number;
+  /** Of those, the status line and headers (up to the blank line). */
+  readonly lastAskHeadBytes: number;
+  /** ClientAsk requests that came through, in all. */
+  readonly asks: number;
   /** Ends every connection (so that the next request opens a new one). */
   reset(): void;
   close(): Promise<void>;
@@ -36,6 +40,8 @@ export async function startCutProxy(target: string): Promise<CutProxy> {
   let planned: Cut | null = null;
   let happened = false;
   let askBytes = 0;
+  let headBytes = 0;
+  let asks = 0;
 
   const server = createServer((client) => {
     const upstream = connect(Number(port), hostname);
@@ -50,14 +56,21 @@ export async function startCutProxy(target: string): Promise<CutProxy> {
     let severed = false;
 
     let asking = false;
+    /** The response's first bytes, until its head is complete. */
+    let head = '';
     client.on('data', (chunk: Buffer) => {
       const startsAsk = chunk.subarray(0, 32).toString('latin1').startsWith('POST /chat/Chat/ClientAsk');
-      if (/^[A-Z]+ \//.test(chunk.subarray(0, 16).toString('latin1'))) [asking, passed, askBytes] = [startsAsk, 0, 0];
+      if (/^[A-Z]+ \//.test(chunk.subarray(0, 16).toString('latin1'))) [asking, passed, askBytes, head] = [startsAsk, 0, 0, ''];
+      if (startsAsk) asks++;
       if (planned && startsAsk) [cut, planned] = [planned, null];
       upstream.write(chunk);
     });
     client.on('end', () => upstream.end());
     upstream.on('data', (chunk: Buffer) => {
+      if (asking && !head.includes('\r\n\r\n')) {
+        head += chunk.toString('latin1');
+        if (head.includes('\r\n\r\n')) headBytes = head.indexOf('\r\n\r\n') + 4;
+      }
       if (severed) return; // `lost`: read and dropped
       if (!cut || passed + chunk.length <= cut.at) {
         passed += chunk.length;
@@ -87,6 +100,12 @@ export async function startCutProxy(target: string): Promise<CutProxy> {
     },
     get lastAskBytes() {
       return askBytes;
+    },
+    get lastAskHeadBytes() {
+      return headBytes;
+    },
+    get asks() {
+      return asks;
     },
     reset() {
       for (const s of sockets) s.destroy();
