@@ -1,6 +1,7 @@
 /** One request and its envelope: the transport under every client method. */
 import type { EnvelopeOf } from '../protocol/envelope.ts';
 import { ApiError, NetworkError, abortError } from './errors.ts';
+import { parseJson } from './json.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -53,7 +54,7 @@ async function readJson(res: Response, signal?: AbortSignal | null): Promise<unk
     throw new NetworkError('interrupted', `The response was cut off (${describe(error)})`, { cause: error });
   }
   try {
-    return JSON.parse(text) as unknown;
+    return parseJson(text);
   } catch {
     return undefined;
   }

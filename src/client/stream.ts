@@ -7,6 +7,7 @@ import type { StreamFinal } from '../protocol/chat.ts';
 import type { SseMessage } from '../protocol/sse.ts';
 import { ApiError, NetworkError, abortError, isAbortError } from './errors.ts';
 import { contentType, describe, errorFromResponse, type FetchLike } from './http.ts';
+import { parseJson } from './json.ts';
 
 /** One item of `askStream`: every fragment, then — last — the final object. */
 export type AskStreamItem = { kind: 'fragment'; content: string } | ({ kind: 'final' } & StreamFinal);
@@ -66,7 +67,7 @@ export function interpret(message: SseMessage, status: number): AskStreamItem | 
   if (message.data.trim() === '') return null;
   let payload: unknown;
   try {
-    payload = JSON.parse(message.data);
+    payload = parseJson(message.data);
   } catch {
     return new ApiError(status, 502, 'The service sent a stream event that is not JSON');
   }

@@ -4,6 +4,7 @@
  */
 import type { PublicSettings } from '../protocol/settings.ts';
 import type { EnvelopeOf } from '../protocol/envelope.ts';
+import { parseJson } from '../client/json.ts';
 import type { WidgetStorage } from './storage.ts';
 import { keys } from './storage.ts';
 
@@ -57,7 +58,7 @@ export async function fetchSettings(s: SettingsSource): Promise<Partial<WidgetSe
     headers: { 'Content-Type': 'application/json', ...(s.apiKey ? { Authorization: s.apiKey } : {}) },
     body: JSON.stringify({ serialNumber: s.serialNumber }),
   });
-  const body = (await res.json().catch(() => null)) as EnvelopeOf<Partial<WidgetSettings>> | null;
+  const body = (await res.text().then(parseJson).catch(() => null)) as EnvelopeOf<Partial<WidgetSettings>> | null;
   if (!res.ok || !body?.Success || !body.Data) throw new Error(body?.Message || `The chatbot's settings are unavailable (${res.status})`);
   await s.storage.set(keys.settings(s.serialNumber), body.Data);
   return body.Data;

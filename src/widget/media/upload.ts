@@ -3,6 +3,7 @@
  * the bytes (XMLHttpRequest: fetch cannot report upload progress), UploadSuccess.
  */
 import { ApiError, NetworkError, callOperation, type ClientOptions } from '../../client/index.ts';
+import { parseJson } from '../../client/json.ts';
 
 export interface Uploaded {
   id: number;
@@ -25,7 +26,7 @@ export async function uploadFile(
       if (xhr.status >= 200 && xhr.status < 300) return resolve();
       let message = `The upload failed (${xhr.status})`;
       try {
-        message = (JSON.parse(xhr.responseText) as { Message?: string }).Message || message;
+        message = (parseJson(xhr.responseText) as { Message?: string }).Message || message;
       } catch {
         // not the envelope: keep the status
       }
