@@ -17,6 +17,11 @@ export interface RunningBin {
   output: string;
   /** The process `npm start` started (with WORKERS above 1, the primary of the workers). */
   pid: number;
+  /** Its DATA_DIR (the embedded database is in `db/`). */
+  dataDir: string;
+  /** Ends the service (SIGTERM, as an operator would) and keeps its data directory. */
+  stop(): Promise<void>;
+  /** Ends it and removes its data directory. */
   close(): Promise<void>;
 }
 
@@ -27,11 +32,14 @@ export async function startBin(env: Record<string, string> = {}): Promise<Runnin
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', ...env },
   });
-  const close = async () => {
-    if (child.exitCode === null) {
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill();
       await once(child, 'exit').catch(() => undefined);
     }
+  };
+  const close = async () => {
+    await stop();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -53,6 +61,8 @@ export async function startBin(env: Record<string, string> = {}): Promise<Runnin
       serial: /demo chatbot\s+([0-9a-f]{32})/.exec(output)![1]!,
       output,
       pid: child.pid!,
+      dataDir,
+      stop,
       close,
     };
   } catch (error) {

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm run soak`: the reliability tests of `npm test` at their large sizes (docs/RELIABILITY.md):
+// 1,000 stream cuts, 10,000 fuzz cases per property, 200 streaming visitors for 60 s and 30,000
+// questions in all against the compiled service. Builds first; prints what each part found and
+// writes the load run's report (RSS over time) to .soak/load.json.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const out = join(root, '.soak');
+mkdirSync(out, { recursive: true });
+const report = join(out, 'load.json');
+const run = (command, args, env = {}) => {
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) process.exitCode = 1;
+  return r.status === 0;
+};
+
+if (!run('npm', ['run', 'build'])) process.exit(1);
+const t0 = Date.now();
+run('npx', ['vitest', 'run', '--project', 'node', 'test/server/stream-faults.test.ts', 'test/server/fuzz.test.ts', 'test/e2e/load.test.ts'], {
+  FAULT_RUNS: process.env.FAULT_RUNS ?? '1000',
+  FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10000',
+  LOAD_CONNECTIONS: process.env.LOAD_CONNECTIONS ?? '200',
+  LOAD_SECONDS: process.env.LOAD_SECONDS ?? '60',
+  LOAD_QUESTIONS: process.env.LOAD_QUESTIONS ?? '30000',
+  SOAK_REPORT: report,
+});
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const mb = r.rss.map((x) => x.mb);
+  console.log(`\nload: ${r.asked} questions from ${r.connections} visitors in ${r.seconds} s (${r.answersPerSecond}/s): ${r.errors} errors, ${r.lost} lost, ${r.duplicated} duplicated`);
+  console.log(`RSS MB, every 10 s: ${r.rss.filter((_, i) => i % 10 === 0).map((x) => `${x.s}s ${x.mb}`).join(' · ')} (min ${Math.min(...mb)}, max ${Math.max(...mb)})`);
+} catch {
+  console.log('\nload: no report (the load test did not finish)');
+}
+console.log(`soak: ${Math.round((Date.now() - t0) / 1000)} s, ${process.exitCode ? 'FAILED' : 'passed'}`);
