@@ -1,0 +1,168 @@
+/**
+ * axe over 12 states of the widget × 3 viewports (phone, tablet, desktop) × light, dark and
+ * forced colours, in Debian's Chromium through Playwright, on a page that embeds it with the script
+ * tag; and what a screen reader hears: at most one live-region announcement per finished answer.
+ */
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngines } from '../../src/server/engines/index.ts';
+import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { axeViolations, launchChromium } from '../support/chromium.ts';
+import { png } from '../support/media.ts';
+import { startService, type TestService } from '../support/service.ts';
+
+const VIEWPORTS = { phone: { width: 375, height: 667 }, tablet: { width: 768, height: 1024 }, desktop: { width: 1280, height: 800 } };
+const SCHEMES = {
+  light: { colorScheme: 'light', forcedColors: 'none' },
+  dark: { colorScheme: 'dark', forcedColors: 'none' },
+  'forced colours': { colorScheme: 'light', forcedColors: 'active' },
+} as const;
+
+const SETTINGS = {
+  Name: 'Harbor Homes', WelcomeMessage: 'Welcome! Ask me about our homes.', SuggestedMessage: 'Hello\nHomes in Austin',
+  ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy', ChatbotPrivacyPolicyDescription: 'We keep this chat for 30 days.',
+  TalkToHumanEmail: 'agents@harbor.example', EnableUploadImage: true, EnablePushToTalk: true,
+  RateLimitCount: 2, RateLimitTime: 3600, RateLimitMessage: 'Two questions an hour, please.',
+};
+
+let service: TestService;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Words 25 ms apart: an answer streams long enough to be looked at mid-way.
+  service = await startService({
+    engines: createEngines(createOfflineEngine({ wordDelayMs: 25 })),
+    routes: (app) =>
+      app.get<{ Querystring: { serial: string; locale?: string } }>('/a11y.html', (req, reply) =>
+        reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Harbor Homes</title></head>
+<body><main><h1>Harbor Homes</h1><p>Homes on the coast.</p></main>
+<script src="/chat-bot.js" data-serial-number="${req.query.serial}"${req.query.locale ? ` data-locale="${req.query.locale}"` : ''} async></script></body></html>`),
+      ),
+  });
+  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+const inPanel = (page: Page, selector: string) => page.locator(`chat-bot-panel ${selector}`);
+const lastMessage = (page: Page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
+    return ([...panel.querySelectorAll('chat-bot-message')].at(-1) as (Element & { message: { status: string; text: string } }) | undefined)?.message ?? null;
+  });
+const untilLast = (page: Page, status: string) =>
+  page.waitForFunction((want) => {
+    const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
+    return ([...(panel?.querySelectorAll('chat-bot-message') ?? [])].at(-1) as (Element & { message: { status: string } }) | undefined)?.message.status === want;
+  }, status, { timeout: 20_000 });
+async function ask(page: Page, text: string) {
+  await inPanel(page, 'textarea').fill(text);
+  await inPanel(page, 'textarea').press('Enter');
+}
+
+describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (viewport) => {
+  describe.each(Object.keys(SCHEMES) as (keyof typeof SCHEMES)[])('in %s', (scheme) => {
+    it('axe finds nothing in any of 12 states', { timeout: 120_000 }, async () => {
+      const context = await browser.newContext({ viewport: VIEWPORTS[viewport], ...SCHEMES[scheme] });
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+      const check = async (state: string) => {
+        found[state] = await axeViolations(page);
+      };
+      // A new chatbot each time: its limits and stored conversation are this run's own.
+      const own = await service.newChatbot(SETTINGS);
+      await page.goto(`${service.origin}/a11y.html?serial=${own}`);
+
+      await page.locator('chat-bot .popup:not([hidden])').waitFor();
+      await check('1 closed, the welcome popup beside the launcher');
+      await page.locator('chat-bot .launcher').click();
+      await inPanel(page, 'textarea').waitFor();
+      await check('2 open, nothing asked yet (welcome, suggestions, privacy)');
+      await inPanel(page, 'header [aria-haspopup]').click();
+      await inPanel(page, '.menu').waitFor();
+      await check('3 the header menu open');
+      await inPanel(page, '.menu button').filter({ hasText: 'Talk to a person' }).click();
+      await page.locator('chat-bot-handoff form').waitFor();
+      await check('4 the talk-to-a-person form');
+      await page.locator('chat-bot-handoff [name="name"]').fill('Ana');
+      await page.locator('chat-bot-handoff [name="email"]').fill('ana@example.com');
+      await page.locator('chat-bot-handoff [name="email"]').press('Enter');
+      await page.locator('chat-bot-handoff').waitFor({ state: 'detached' });
+      await check('5 the form sent, its reply in the log');
+      await ask(page, 'Hello');
+      await untilLast(page, 'done');
+      await check('6 a conversation');
+      await ask(page, 'Tell me everything about homes in Austin with 3 bedrooms and a garage, please');
+      await untilLast(page, 'streaming');
+      await page.waitForFunction(() => {
+        const panel = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
+        return (([...panel.querySelectorAll('chat-bot-message')].at(-1) as Element & { message: { text: string } }).message.text.length > 20);
+      });
+      await check('7 an answer streaming, Stop offered');
+      await page.locator('chat-bot-composer button.stop').click();
+      await untilLast(page, 'stopped');
+      await check('8 an answer stopped');
+      await ask(page, 'One more?');
+      await untilLast(page, 'failed');
+      expect((await lastMessage(page))?.status).toBe('failed');
+      await check('9 an answer refused (the rate limit), Retry offered');
+      await page.locator('chat-bot-media input#pick').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: Buffer.from(png(4, 3)) });
+      await page.locator('chat-bot-media img').first().waitFor();
+      await check('10 an image attached, with the media buttons');
+      await page.keyboard.press('Escape');
+      await page.locator('chat-bot .launcher').focus();
+      await check('11 closed again, focus on the launcher');
+
+      await page.goto(`${service.origin}/a11y.html?serial=${await service.newChatbot(SETTINGS)}&locale=ar`);
+      await page.locator('chat-bot .launcher').click();
+      await ask(page, 'مرحبا');
+      await untilLast(page, 'done');
+      await check('12 a conversation in Arabic, right to left');
+
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+      expect(Object.keys(found)).toHaveLength(12);
+      await context.close();
+    });
+  });
+});
+
+describe('what a screen reader hears', () => {
+  it('one announcement per finished answer, none while it streams', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage();
+    const own = await service.newChatbot({ Name: 'Harbor Homes' });
+    await page.goto(`${service.origin}/a11y.html?serial=${own}`);
+    await page.locator('chat-bot .launcher').click();
+    await inPanel(page, 'textarea').waitFor();
+    // Every live region in the widget's shadow roots, watched from here on.
+    await page.evaluate(() => {
+      const w = window as unknown as { heard: string[] };
+      w.heard = [];
+      const roots: (Document | ShadowRoot)[] = [];
+      const walk = (root: Document | ShadowRoot) => {
+        roots.push(root);
+        for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+      };
+      walk(document);
+      const live = (el: Element) => {
+        const role = el.getAttribute('role');
+        const mode = el.getAttribute('aria-live') ?? (role === 'status' || role === 'log' ? 'polite' : role === 'alert' ? 'assertive' : 'off');
+        return mode !== 'off';
+      };
+      for (const root of roots)
+        for (const region of [...root.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]')].filter(live))
+          new MutationObserver(() => w.heard.push(region.textContent ?? '')).observe(region, { childList: true, subtree: true, characterData: true });
+    });
+    await ask(page, 'Homes in Austin?');
+    await untilLast(page, 'done');
+    await ask(page, 'Hello');
+    await untilLast(page, 'done');
+    await page.waitForTimeout(500);
+    const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    const spoken = heard.filter((h) => h.trim());
+    expect(spoken).toHaveLength(2);
+    expect(spoken[0]).toContain('Austin');
+    await page.close();
+  });
+});
