@@ -1,8 +1,9 @@
 /**
  * Property-based fuzzing of every operation's request body against the real reference service
  * (API.md §1, §3.6): never a 500, always the envelope with a Message that names what was wrong
- * and shows no internals, and listing writes that are all or nothing. FUZZ_RUNS sets the runs
- * per property (soak: 10000); a failure prints fast-check's seed, which FUZZ_SEED replays.
+ * and shows no internals, listing writes that are all or nothing, and after every case a database
+ * that keeps its invariants (expectSoundDatabase). FUZZ_RUNS sets the runs per property (soak:
+ * 10000); a failure prints fast-check's seed, which FUZZ_SEED replays.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { OPERATIONS, type Listing, type OperationName } from '../../src/protocol
 import {
   canonical,
   expectWellFormed,
+  expectSoundDatabase,
   expectSoundListings,
   expectedFields,
   fieldsOf,
@@ -102,8 +104,10 @@ describe('any request body', () => {
         fc.asyncProperty(payloadArb(fieldsOf(name)), callers, async (payload, who) => {
           const sent = render(payload, baseFor(name, who));
           const answer = await post(name, sent, who);
-          expectWellFormed(name, answer, sent.text);
+          const { Data } = expectWellFormed(name, answer, sent.text);
           expectNonJsonRefused(sent, answer);
+          const created = name === 'Add' && answer.status === 200 ? [(Data as { SerialNumber: string }).SerialNumber] : [];
+          await expectSoundDatabase(service.db, [edited, reads, ...created]);
         }),
         fuzzOptions(),
       );
@@ -135,6 +139,7 @@ describe('bodies that are not JSON objects', () => {
         const answer = await post(name, sent);
         expectWellFormed(name, answer, text);
         expectNonJsonRefused(sent, answer);
+        await expectSoundDatabase(service.db);
       }),
       fuzzOptions(),
     );
@@ -250,6 +255,7 @@ describe('listing writes', () => {
         const answer = await post('RealEstateCreate', sent);
         const { Data } = expectWellFormed('RealEstateCreate', answer, sent.text);
         expectNonJsonRefused(sent, answer);
+        await expectSoundDatabase(service.db);
         const after = await listings();
         if (answer.status !== 200) {
           expectUnchanged(before, after, answer);
@@ -279,6 +285,7 @@ describe('listing writes', () => {
         const answer = await post('RealEstateUpdate', sent);
         const { Data } = expectWellFormed('RealEstateUpdate', answer, sent.text);
         expectNonJsonRefused(sent, answer);
+        await expectSoundDatabase(service.db);
         const after = await listings();
         if (answer.status !== 200) {
           expectUnchanged(before, after, answer);
@@ -310,6 +317,7 @@ describe('listing writes', () => {
         const answer = await post('RealEstateDelete', sent);
         const { Data } = expectWellFormed('RealEstateDelete', answer, sent.text);
         expectNonJsonRefused(sent, answer);
+        await expectSoundDatabase(service.db);
         const after = await listings();
         if (answer.status !== 200) {
           expectUnchanged(before, after, answer);
