@@ -121,7 +121,7 @@ async function visit(variant: string, widget = true) {
     void d.dismiss();
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { violations: string[]; globalsBefore: string[] };
+    const w = window as unknown as { violations: string[] };
     w.violations = [];
     document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
