@@ -22,8 +22,8 @@ Configuration is read from the environment: HOST, PORT, DATA_DIR, DATABASE_URL, 
 LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TRANSCRIPTION_MODEL, SESSION_SECRET, SMTP_URL, SMTP_FROM, TRUST_PROXY, PUBLIC_URL,
 OFFLINE_WORD_DELAY_MS (see the README).`;
 
-export const openServiceStore = (config: ServerConfig): Promise<Store> =>
-  openStore({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'db') });
+export const openServiceStore = (config: ServerConfig, migrate = true): Promise<Store> =>
+  openStore({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'), migrate });
 
 export function enginesFor(config: ServerConfig): Engines {
   const offline = createOfflineEngine({ wordDelayMs: config.offlineWordDelayMs });

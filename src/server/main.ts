@@ -106,7 +106,8 @@ function startWorkers(count: number): Promise<string> {
 async function serve(): Promise<void> {
   const config = configFromEnv();
   if (cluster.isWorker) {
-    const store = await openServiceStore(config);
+    // The primary brought the schema up to date before it started the workers.
+    const store = await openServiceStore(config, false);
     const secret = await loadSecret(config.dataDir, config.sessionSecret);
     const running = await listen(config, { store, engines: enginesFor(config), secret }, process.env.CHAT_BOT_WORKER === '1');
     return stopOnSignal(running.stop);

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
-import { axeViolations, launchChromium } from '../support/chromium.ts';
+import { axeViolations, launchChromium, untilLastMessage, widgetMessages } from '../support/chromium.ts';
 import { png } from '../support/media.ts';
 import { startService, type TestService } from '../support/service.ts';
 
@@ -47,16 +47,7 @@ afterAll(async () => {
 });
 
 const inPanel = (page: Page, selector: string) => page.locator(`chat-bot-panel ${selector}`);
-const lastMessage = (page: Page) =>
-  page.evaluate(() => {
-    const panel = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
-    return ([...panel.querySelectorAll('chat-bot-message')].at(-1) as (Element & { message: { status: string; text: string } }) | undefined)?.message ?? null;
-  });
-const untilLast = (page: Page, status: string) =>
-  page.waitForFunction((want) => {
-    const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
-    return ([...(panel?.querySelectorAll('chat-bot-message') ?? [])].at(-1) as (Element & { message: { status: string } }) | undefined)?.message.status === want;
-  }, status, { timeout: 20_000 });
+const untilLast = (page: Page, status: string, minText = 0) => untilLastMessage(page, status, { minText });
 async function ask(page: Page, text: string) {
   await inPanel(page, 'textarea').fill(text);
   await inPanel(page, 'textarea').press('Enter');
@@ -95,18 +86,14 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (
       await untilLast(page, 'done');
       await check('6 a conversation');
       await ask(page, 'Tell me everything about homes in Austin with 3 bedrooms and a garage, please');
-      await untilLast(page, 'streaming');
-      await page.waitForFunction(() => {
-        const panel = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
-        return (([...panel.querySelectorAll('chat-bot-message')].at(-1) as Element & { message: { text: string } }).message.text.length > 20);
-      });
+      await untilLast(page, 'streaming', 21);
       await check('7 an answer streaming, Stop offered');
       await page.locator('chat-bot-composer button.stop').click();
       await untilLast(page, 'stopped');
       await check('8 an answer stopped');
       await ask(page, 'One more?');
       await untilLast(page, 'failed');
-      expect((await lastMessage(page))?.status).toBe('failed');
+      expect((await widgetMessages(page)).at(-1)?.status).toBe('failed');
       await check('9 an answer refused (the rate limit), Retry offered');
       await page.locator('chat-bot-media input#pick').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: Buffer.from(png(4, 3)) });
       await page.locator('chat-bot-media img').first().waitFor();

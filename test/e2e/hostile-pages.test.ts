@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
+import { launchChromium, untilLastMessage, widgetMessages } from '../support/chromium.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 const zoneJs = readFileSync(createRequire(import.meta.url).resolve('zone.js'), 'utf8');
@@ -135,11 +135,7 @@ async function converse(page: Page): Promise<string> {
   await page.locator('chat-bot-panel textarea').fill('Hello');
   await page.locator('chat-bot-panel textarea').press('Enter');
   await page.locator('chat-bot-message .content').getByText('Hostile bot', { exact: false }).waitFor({ timeout: 20_000 });
-  await page.waitForFunction(() => {
-    const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
-    const all = [...(panel?.querySelectorAll('chat-bot-message') ?? [])] as (Element & { message: { status: string } })[];
-    return all.length >= 2 && all.at(-1)!.message.status === 'done';
-  });
+  await untilLastMessage(page, 'done', { atLeast: 2 });
   return (await page.locator('chat-bot-panel h2').textContent()) ?? '';
 }
 
@@ -237,12 +233,7 @@ describe('nothing leaks between the page and the widget', () => {
     await converse(clean.page);
     const polluted = await visit('Object.prototype and Array.prototype polluted');
     await converse(polluted.page);
-    const texts = (page: Page) =>
-      page.evaluate(() => {
-        const panel = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
-        return [...panel.querySelectorAll('chat-bot-message')].map((m) => (m as Element & { message: { role: string; text: string; status: string } }).message).map(({ role, text, status }) => ({ role, text, status }));
-      });
-    const [expected, actual] = [await texts(clean.page), await texts(polluted.page)];
+    const [expected, actual] = [await widgetMessages(clean.page), await widgetMessages(polluted.page)];
     expect(actual).toEqual(expected);
     expect(JSON.stringify(actual)).not.toContain('POLLUTED');
     await clean.page.close();

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/server/store/db.ts';
 import { messages } from '../../src/server/store/schema.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
+import { postJson } from '../support/http.ts';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS) || 20;
 const SECONDS = Number(process.env.LOAD_SECONDS) || 5;
@@ -27,19 +28,7 @@ afterAll(() => bin?.close());
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS + 4 });
 
-function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) => postJson(url, body, headers, agent);
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 

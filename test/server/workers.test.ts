@@ -4,24 +4,13 @@
  * process is refused at start.
  */
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBin, type RunningBin } from '../support/bin.ts';
+import { postJson } from '../support/http.ts';
 import { freshDatabase, usesPostgres } from '../support/service.ts';
 
 /** One POST on a connection of its own, so the cluster hands each request to the next process. */
-function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) => postJson(url, body, headers, false);
 
 /** The process ids of `pid`'s children (Linux). */
 const childrenOf = (pid: number): number[] =>

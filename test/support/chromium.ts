@@ -17,3 +17,34 @@ export async function axeViolations(page: Page, within?: string): Promise<string
     return (await axe.run(context, { resultTypes: ['violations'] })).violations.map((v) => `${v.id} (${v.nodes.length})`);
   }, within);
 }
+
+/** A message as the page's <chat-bot> holds it. */
+export interface ShownMessage {
+  role: string;
+  text: string;
+  status: string;
+}
+
+/** The messages the page's <chat-bot> shows, oldest first. */
+export const widgetMessages = (page: Page): Promise<ShownMessage[]> =>
+  page.evaluate(() => {
+    const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
+    return [...(panel?.querySelectorAll('chat-bot-message') ?? [])].map((m) => {
+      const { role, text, status } = (m as Element & { message: { role: string; text: string; status: string } }).message;
+      return { role, text, status };
+    });
+  });
+
+/** Waits until the page's <chat-bot> shows at least `atLeast` messages, the newest with `status` and `minText` characters or more. */
+export async function untilLastMessage(page: Page, status: string, { atLeast = 1, minText = 0 } = {}): Promise<void> {
+  await page.waitForFunction(
+    ([want, count, min]) => {
+      const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
+      const all = [...(panel?.querySelectorAll('chat-bot-message') ?? [])] as (Element & { message: { status: string; text: string } })[];
+      const last = all.at(-1)?.message;
+      return all.length >= Number(count) && last?.status === want && last.text.length >= Number(min);
+    },
+    [status, atLeast, minText] as const,
+    { timeout: 20_000 },
+  );
+}

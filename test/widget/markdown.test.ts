@@ -1,10 +1,11 @@
 /// <reference types="vite/client" />
 /** The answer renderer: grammar, the threats of markdown-vectors.json, streaming. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MarkdownView, type MarkdownOptions } from '../../src/widget/markdown/index.ts';
 import threatFile from '../fixtures/xss/markdown-vectors.json';
 import purifyFile from '../fixtures/xss/dompurify-expect.json';
 import { naughtyScripts, xssFilterSeeds } from '../support/xss-corpora.ts';
+import { trapScripts } from './traps.ts';
 
 const ALLOWED_HOST = new URL(threatFile.allowedImageOrigin).hostname;
 const CANARY = threatFile.canary;
@@ -116,19 +117,7 @@ const expand = (v: Vector) => v.markdown ?? v.repeat!.unit.repeat(v.repeat!.time
 const vectors: Vector[] = threatFile.vectors;
 
 /** Page-level traps: a dialog, a print, a CSP violation would each be recorded here. */
-const sprung: string[] = [];
-const trapped = ['alert', 'confirm', 'prompt', 'print'] as const;
-const originals = trapped.map((name) => window[name]);
-const onViolation = (e: SecurityPolicyViolationEvent) => sprung.push(`securitypolicyviolation ${e.violatedDirective} ${e.blockedURI}`);
-
-beforeAll(() => {
-  for (const name of trapped) Object.defineProperty(window, name, { configurable: true, writable: true, value: () => void sprung.push(name) });
-  document.addEventListener('securitypolicyviolation', onViolation);
-});
-afterAll(() => {
-  trapped.forEach((name, k) => Object.defineProperty(window, name, { configurable: true, writable: true, value: originals[k] }));
-  document.removeEventListener('securitypolicyviolation', onViolation);
-});
+const sprung = trapScripts();
 
 const pageBefore = { getElementById: document.getElementById, defaultView: document.defaultView, location: String(window.location), forms: document.forms.length };
 const page = () => ({ getElementById: document.getElementById, defaultView: document.defaultView, location: String(window.location), forms: document.forms.length });

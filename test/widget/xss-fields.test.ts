@@ -11,6 +11,7 @@ import { LIMITS } from '../../src/protocol/index.ts';
 import type { ChatBot } from '../../src/widget/chat-bot.ts';
 import threatFile from '../fixtures/xss/markdown-vectors.json';
 import { naughtyScripts, xssFilterSeeds } from '../support/xss-corpora.ts';
+import { trapScripts } from './traps.ts';
 import { allInPanel, answered, inPanel, messages, mount, newChatbot, open, owner, type, unmountAll, until } from './harness.ts';
 
 interface Vector { category: string; markdown?: string }
@@ -34,25 +35,14 @@ function cut(value: string, max: number): string {
 /** The value cut to a field's limit; never blank (required fields refuse that). */
 const fit = (value: string, max: number) => (cut(value, max).trim() ? cut(value, max) : `x${cut(value, max - 1)}`);
 
-const sprung: string[] = [];
-const trapped = ['alert', 'confirm', 'prompt', 'print'] as const;
-const originals = trapped.map((name) => window[name]);
-const onViolation = (e: SecurityPolicyViolationEvent) => sprung.push(`securitypolicyviolation ${e.violatedDirective} ${e.blockedURI}`);
+const sprung = trapScripts();
 const requested: string[] = [];
 const observer = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) requested.push(entry.name);
 });
 
-beforeAll(() => {
-  for (const name of trapped) Object.defineProperty(window, name, { configurable: true, writable: true, value: () => void sprung.push(name) });
-  document.addEventListener('securitypolicyviolation', onViolation);
-  observer.observe({ type: 'resource', buffered: false });
-});
-afterAll(() => {
-  trapped.forEach((name, k) => Object.defineProperty(window, name, { configurable: true, writable: true, value: originals[k] }));
-  document.removeEventListener('securitypolicyviolation', onViolation);
-  observer.disconnect();
-});
+beforeAll(() => observer.observe({ type: 'resource', buffered: false }));
+afterAll(() => observer.disconnect());
 afterEach(unmountAll);
 
 /** Every element of the widget, through its shadow roots. */

@@ -30,6 +30,8 @@ export interface StoreOptions {
   databaseUrl?: string | undefined;
   /** PGlite's directory; without it, PGlite keeps everything in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Bring the schema up to date first (default); false where another process of this start already has. */
+  migrate?: boolean;
 }
 
 const migrationsFolder = join(packageRoot(), 'src', 'server', 'store', 'migrations');
@@ -37,7 +39,7 @@ const migrationsFolder = join(packageRoot(), 'src', 'server', 'store', 'migratio
 const MIGRATION_LOCK = 727_001;
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
-  if (options.databaseUrl) {
+  if (options.databaseUrl && options.migrate !== false) {
     const lockClient = new pg.Client({ connectionString: options.databaseUrl });
     await lockClient.connect();
     try {
@@ -47,6 +49,8 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
       await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       await lockClient.end();
     }
+  }
+  if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool;
     // unhandled it would end the process. pg has already discarded the client; the next query
@@ -58,6 +62,6 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   // pg_trgm: the listing search's index (migration 0003).
   const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
