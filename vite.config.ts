@@ -81,12 +81,14 @@ const builds = {
     lib: { entry: 'src/widget/chat-bot-panel.ts', formats: ['es' as const], fileName: () => 'chat-bot.panel.js' },
     // Library mode keeps ES output unminified (for bundlers); this one goes straight to visitors.
     rolldownOptions: {
+      // What the lazy chunks (media, handoff form, cards, languages) share with the panel — lit, the
+      // client, the renderer's URL rules — stays in chat-bot.panel.js, which is always loaded before
+      // them, and they import it from there: a text chat is two files, and one file compresses
+      // better than several. (The panel's module may export more than ChatBotPanel for this.)
+      preserveEntrySignatures: 'allow-extension' as const,
       output: {
         chunkFileNames: 'chat-bot.[name]-[hash].js',
         minify: true,
-        // The client in one chunk: the panel and the media code share it, and one file compresses better than three.
-        // (Not stream-fetch.ts: Node's stream reader, which no browser loads.)
-        codeSplitting: { groups: [{ name: 'client', test: /[\\/]src[\\/]client[\\/](?!stream-fetch)|fetch-event-source/ }] },
       },
     },
   },
