@@ -32,5 +32,10 @@ export {
   type CallOptions,
   type AskStreamItem,
   type NetworkErrorCode,
+  CARDS_INFO,
+  withoutCards,
+  type ListingCard,
 } from './client/index.ts';
+/** A line of an answer's `listings` block read as a listing card (README, "Listing cards"). */
+export { parseCard } from './client/cards.ts';
 export type * from './protocol/index.ts';

@@ -16,6 +16,8 @@ export type { FetchLike } from './http.ts';
 
 export type { Credentials, ClientOptions, CallOptions } from './call.ts';
 export { callOperation, getFile } from './call.ts';
+/** Listing cards in answers [ext]: the block's info string, and an answer's prose without its blocks. */
+export { CARDS_INFO, withoutCards, type ListingCard } from '../protocol/cards.ts';
 
 export type Client = ReturnType<typeof createClient>;
 export type AskRequest = Omit<AskBody, 'stream'>;
