@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '../../src/protocol/index.ts';
+import { listingCard, withoutCards, type ListingCard, type Settings } from '../../src/protocol/index.ts';
+import { addressText, priceText } from '../../src/server/engines/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
 import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/offline.ts';
 import { parseQuestion } from '../../src/server/engines/query.ts';
@@ -14,12 +15,29 @@ function input(question: string, overrides: Partial<Settings> = {}): AnswerInput
 }
 
 const mlsByUrl = new Map(fixtureListings.map((l) => [l.Url, l.MLSNumber]));
-const urlOf = (mls: string) => fixtureListings.find((l) => l.MLSNumber === mls)!.Url;
+const byMls = (mls: string) => fixtureListings.find((l) => l.MLSNumber === mls)!;
+const urlOf = (mls: string) => byMls(mls).Url;
 
-/** The MLS numbers of the listings an answer links to, in the order it first names them. */
+/** The MLS numbers of the listings an answer's prose links to, in the order it first names them. */
 function named(text: string): string[] {
-  const urls = [...text.matchAll(/https:\/\/homes\.example\/[a-z0-9-]+/g)].map((m) => m[0]);
+  const urls = [...withoutCards(text).matchAll(/https:\/\/homes\.example\/[a-z0-9-]+/g)].map((m) => m[0]);
   return [...new Set(urls)].map((url) => mlsByUrl.get(url) ?? `unknown ${url}`);
+}
+
+/** The listings blocks of an answer: where each starts and the cards its lines hold. */
+function blocksOf(text: string): { at: number; end: number; cards: ListingCard[] }[] {
+  return [...text.matchAll(/^```listings\n([\s\S]*?)\n```$/gm)].map((m) => ({
+    at: m.index,
+    end: m.index + m[0].length,
+    cards: m[1]!.split('\n').map((line) => JSON.parse(line) as ListingCard),
+  }));
+}
+
+/** The cards of an answer's one listings block ([] when it has none). */
+function cardsOf(text: string): ListingCard[] {
+  const blocks = blocksOf(text);
+  expect(blocks.length).toBeLessThanOrEqual(1);
+  return blocks[0]?.cards ?? [];
 }
 
 interface Row {
@@ -148,6 +166,8 @@ describe('the listings an offline answer names', () => {
   it.each(rows.map((row) => [row.question, row] as const))('%s', (question, { names, noAnswer = false, detail = false }) => {
     const answer = compose(input(question));
     expect(new Set(named(answer.text))).toEqual(new Set(names));
+    // Its cards are the listings its prose names, in the same order.
+    expect(cardsOf(answer.text).map((c) => c.MLSNumber)).toEqual(named(answer.text));
     expect(answer.noAnswer).toBe(noAnswer);
     if (detail) expect(answer.text).toContain(`[View the listing](<${urlOf(names[0]!)}>)`);
     else expect(answer.text).not.toContain('[View the listing]');
@@ -166,6 +186,53 @@ describe('a search with more matches than an answer names', () => {
     const { text } = compose(input('condos in Portland'));
     expect(text).toContain('[2 Hawthorne Blvd, Portland, OR 97214](<https://homes.example/2-hawthorne-blvd>)');
   });
+});
+
+describe('the cards of an offline answer', () => {
+  it('follow a search’s list in one block, before the offer to narrow it down: the shown listings, in the list’s order, as stored', () => {
+    const { text } = compose(input('homes for sale'));
+    const [block, ...others] = blocksOf(text);
+    expect(others).toEqual([]);
+    expect(block!.cards).toEqual(['A103', 'P401', 'A101', 'A100', 'P400'].map((mls) => listingCard(byMls(mls))));
+    expect(text.slice(0, block!.at)).toMatch(/\n5\. \*\*\[815 Alberta St[^\n]*\n\n$/);
+    expect(text.slice(block!.end)).toBe('\n\nTell me more about what you need — area, budget, bedrooms — and I can narrow it down.');
+  });
+
+  it('end a search answer that names every match', () => {
+    const { text } = compose(input('homes in Denver'));
+    expect(cardsOf(text).map((c) => c.MLSNumber)).toEqual(['D300', 'D301', 'D302', 'D303']);
+    expect(text).toMatch(/\n4\. [^\n]+\n\n```listings\n(\{[^\n]+\}\n){4}```$/);
+  });
+
+  it('are one card at the end of an answer about one listing', () => {
+    const { text } = compose(input('tell me about MLS A100'));
+    expect(cardsOf(text)).toEqual([listingCard(byMls('A100'))]);
+    expect(text).toMatch(/\[View the listing\]\(<https:\/\/homes\.example\/12-oak-st>\)\n\n```listings\n\{[^\n]+\}\n```$/);
+  });
+
+  it.each(['hello', 'what is the weather like?', '5 bedroom homes in Austin', 'MLS Z999'])('are absent from an answer that names no listing: "%s"', (question) => {
+    expect(compose(input(question)).text).not.toContain('```');
+  });
+
+  it.each(['homes for sale', 'rentals in Denver with 2 baths and parking', 'tell me about MLS D301'])(
+    'leave prose that names each carded listing by address, price and link, without photos: "%s"',
+    (question) => {
+      const { text } = compose(input(question));
+      const prose = withoutCards(text);
+      const cards = cardsOf(text);
+      expect(cards.length).toBeGreaterThan(0);
+      for (const card of cards) {
+        const listing = byMls(card.MLSNumber);
+        expect(prose).toContain(addressText(listing));
+        expect(prose).toContain(priceText(listing));
+        expect(prose).toContain(`(<${listing.Url}>)`);
+        expect(card.Images).toEqual([listing.Images[0]]);
+      }
+      expect(prose).not.toContain('![');
+      expect(prose).not.toContain('img.example');
+      expect(prose).not.toContain('{"Id"');
+    },
+  );
 });
 
 describe('the criteria in words', () => {
@@ -277,6 +344,22 @@ describe('streaming an offline answer', () => {
     const { fragments } = await drain(createOfflineEngine().answer(question, new AbortController().signal));
     expect(fragments.length).toBeGreaterThan(1);
     expect(fragments.join('')).toBe(compose(question).text);
+  });
+
+  it('streams the cards in many fragments, cut inside their JSON lines', async () => {
+    const question = input('3 bedroom houses in Austin under $500k');
+    const { fragments } = await drain(createOfflineEngine().answer(question, new AbortController().signal));
+    const text = fragments.join('');
+    const block = blocksOf(text)[0]!;
+    let at = 0;
+    const inBlock = fragments.filter((f) => {
+      const starts = at;
+      at += f.length;
+      return starts > block.at && starts < block.end;
+    });
+    expect(block.cards.map((c) => c.MLSNumber)).toEqual(['A101', 'A100']);
+    expect(inBlock.length).toBeGreaterThan(block.cards.length + 2);
+    expect(inBlock.some((f) => f.startsWith('St",'))).toBe(true); // "12 Oak St", cut after "Oak "
   });
 
   it('stops when the signal aborts', async () => {

@@ -4,15 +4,17 @@ import { join } from 'node:path';
 import { APIError } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type AskStreamItem } from '../../src/client/index.ts';
-import type { Settings } from '../../src/protocol/index.ts';
-import { createEngines, type AnswerInput, type AnswerMeta, type AttachedFile } from '../../src/server/engines/index.ts';
+import { cardsBlock, listingCard, withoutCards, type ListingCard, type Settings } from '../../src/protocol/index.ts';
+import { createEngines, estimateTokens, type AnswerInput, type AnswerMeta, type AttachedFile } from '../../src/server/engines/index.ts';
+import { listingsNamedIn } from '../../src/server/engines/mentions.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
-import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
+import { createOpenAiEngine, systemPrompt } from '../../src/server/engines/openai.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { localDateTime } from '../../src/server/time.ts';
 import { startFakeModelServer, type ChatMessage, type ContentPart, type FakeModelServer, type RecordedModelRequest } from '../support/fake-model-server.ts';
 import { gif, mp4, png, wav } from '../support/media.ts';
 import { fixtureListings } from '../support/listings.ts';
+import { validBodies } from '../support/samples.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 const MODEL = 'fake-model';
@@ -98,6 +100,118 @@ describe('the OpenAI-compatible engine streaming an answer', () => {
     fake.script({ text: 'Slow and steady.', chunks: ['Slow ', 'and ', 'steady.'], delayMs: 20 });
     const { fragments } = await drain(engine().answer(input('hello'), new AbortController().signal));
     expect(fragments).toEqual(['Slow ', 'and ', 'steady.']);
+  });
+});
+
+const byMls = (mls: string) => fixtureListings.find((l) => l.MLSNumber === mls)!;
+
+/** The cards of the listings blocks in `text`, block by block. */
+const blocksIn = (text: string): ListingCard[][] =>
+  [...text.matchAll(/^```listings\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!.split('\n').map((line) => JSON.parse(line) as ListingCard));
+
+describe('the cards after the model’s answer', () => {
+  // The context of this question holds A101 (7 Elm Ave, $455k) and A100 (12 Oak St, $489k), cheapest first.
+  const QUESTION = '3 bedroom homes in Austin under $500k';
+  const answer = (options: Parameters<typeof input>[1] = {}) => drain(engine().answer(input(QUESTION, options), new AbortController().signal));
+
+  it('gives the model the listings this section expects', () => {
+    const system = systemPrompt(input(QUESTION));
+    expect(system).toContain('link https://homes.example/12-oak-st');
+    expect(system).toContain('link https://homes.example/7-elm-ave');
+    expect(system).not.toContain('homes.example/42-aspen-ct');
+  });
+
+  it('follow the model’s text: the listings it named by link or MLS number, in the order it named them', async () => {
+    const chunks = ['Two fit: [12 Oak St](https://homes.ex', 'ample/12-oak-st/) at $489,000, ', 'and MLS A101 at $455,000. ', 'Both: [12 Oak St](https://homes.example/12-oak-st).'];
+    const text = chunks.join('');
+    fake.script({ text, chunks, omitUsage: true });
+    const { fragments, meta } = await answer();
+    expect(fragments.slice(0, chunks.length)).toEqual(chunks);
+    const cards = fragments.slice(chunks.length);
+    expect(cards.length).toBeGreaterThan(1); // they stream, a line at a time
+    expect(cards.join('')).toBe(`\n\n${cardsBlock([byMls('A100'), byMls('A101')])}`);
+    expect(blocksIn(fragments.join(''))).toEqual([[listingCard(byMls('A100')), listingCard(byMls('A101'))]]);
+    // The cards count for nothing: the tokens are estimated on the model's own text.
+    expect(meta).toEqual({ noAnswer: false, totalTokens: estimateTokens(systemPrompt(input(QUESTION)), QUESTION, text) });
+  });
+
+  it('are not there when the model’s text names none of the listings', async () => {
+    const chunks = ['Two homes in Austin ', 'fit that budget: 12 Oak St and 7 Elm Ave.'];
+    fake.script({ text: chunks.join(''), chunks });
+    const { fragments } = await answer();
+    expect(fragments).toEqual(chunks);
+  });
+
+  it('leave out what the model linked that it was not given', async () => {
+    const text =
+      'See [42 Aspen Ct](https://homes.example/42-aspen-ct) (MLS D301), [a lookalike](https://homes.example/12-oak-st-annex), ' +
+      '[another site](https://elsewhere.example/7-elm-ave) and [7 Elm Ave](https://homes.example/7-elm-ave).';
+    fake.script({ text });
+    const { fragments } = await answer();
+    expect(blocksIn(fragments.join(''))).toEqual([[listingCard(byMls('A101'))]]);
+  });
+
+  it('are not added when the model wrote a listings block of its own', async () => {
+    const own = `[12 Oak St](https://homes.example/12-oak-st) is for sale.\n\n${cardsBlock([byMls('A100')])}`;
+    fake.script({ text: own, chunks: [own] });
+    const { fragments } = await answer();
+    expect(fragments).toEqual([own]);
+    expect(blocksIn(fragments.join(''))).toHaveLength(1);
+  });
+
+  it('are not added when the model said nothing', async () => {
+    fake.script({ text: '', chunks: [], usage: { prompt: 40, completion: 0 } });
+    expect(await answer()).toEqual({ fragments: [], meta: { noAnswer: true, totalTokens: 40 } });
+  });
+
+  it('are not added when the signal aborts during the model’s text', async () => {
+    // What arrived before the abort links a listing of the context.
+    const chunks = ['[12 Oak St](https://homes.example/12-oak-st) ', 'is ', '$489,000.'];
+    fake.script({ text: chunks.join(''), chunks, holdAfter: 2 });
+    const controller = new AbortController();
+    const run = engine().answer(input(QUESTION), controller.signal);
+    expect(await run.next()).toEqual({ done: false, value: chunks[0] });
+    expect(await run.next()).toEqual({ done: false, value: chunks[1] });
+    const waiting = run.next();
+    controller.abort();
+    expect((await waiting).done).toBe(true);
+  });
+
+  it('are not shown to the model in the conversation so far', async () => {
+    const earlier = '[12 Oak St](https://homes.example/12-oak-st) is $489,000.';
+    const history: AnswerInput['history'] = [
+      { role: 'user', content: 'Tell me about 12 Oak St' },
+      { role: 'assistant', content: `${earlier}\n\n${cardsBlock([byMls('A100')])}` },
+    ];
+    const { body } = await sent('How big is it?', { history });
+    expect(body.messages.slice(1, 3)).toEqual([history[0], { role: 'assistant', content: earlier }]);
+    expect(JSON.stringify(body.messages)).not.toContain('```listings');
+  });
+});
+
+describe('which listings a model’s text names', () => {
+  const mls = (text: string, listings = fixtureListings) => listingsNamedIn(text, listings).map((l) => l.MLSNumber);
+
+  it('finds a link with or without a trailing slash, as written or percent-encoded', () => {
+    const odd = { ...byMls('D300'), Url: 'https://homes.example/1500 Larimer/' };
+    expect(mls('[a](https://homes.example/12-oak-st/) [b](<https://homes.example/1500%20Larimer>)', [byMls('A100'), odd])).toEqual(['A100', 'D300']);
+  });
+
+  it('does not take a longer path, or another file, for the listing’s page', () => {
+    expect(mls('https://homes.example/12-oak-st-2 https://homes.example/12-oak-st.html https://homes.example/12-oak-st/photos')).toEqual([]);
+    expect(mls('Here: https://homes.example/12-oak-st. Or https://homes.example/7-elm-ave?ref=chat')).toEqual(['A100', 'A101']);
+  });
+
+  it('finds an MLS number as a whole word, in any case, and a short all-digit one only after "MLS"', () => {
+    expect(mls('mls a100, then A101.')).toEqual(['A100', 'A101']);
+    expect(mls('XA100 and A1000 and A100X')).toEqual([]);
+    const numbered = [{ ...byMls('A100'), MLSNumber: '2015' }, { ...byMls('A101'), MLSNumber: '12' }];
+    expect(mls('Built in 2015, 12 minutes away.', numbered)).toEqual([]);
+    expect(mls('See MLS #12 and MLS: 2015.', numbered)).toEqual(['12', '2015']);
+  });
+
+  it('names each listing once, in the order of its first mention', () => {
+    expect(mls('MLS D301, then https://homes.example/12-oak-st, then D301 again and A100.')).toEqual(['D301', 'A100']);
   });
 });
 
@@ -258,6 +372,30 @@ describe('answering through the service with a model server', () => {
     expect(final.Answer).toBe(chunks.join(''));
     expect(final.TotalToken).toBe(212);
     expect(onlyRequest().body.messages.at(-1)).toEqual({ role: 'user', content: 'Anything in Austin under $500k?' });
+  });
+
+  it('stores the answer with the cards it streamed, and sends the model only the prose of it the next time', async () => {
+    const serial = await service.newChatbot();
+    for (const [mls, address] of [['OAK-1', '12 Oak St'], ['ELM-7', '7 Elm Ave']] as const)
+      await service.owner.realEstateCreate({ ...validBodies.RealEstateCreate, SerialNumber: serial, MLSNumber: mls, Address: address, Url: `https://homes.example.com/listing/${mls}` });
+    const oak = (await service.owner.realEstateList({ SerialNumber: serial })).Items.find((l) => l.MLSNumber === 'OAK-1');
+    const visitor = await service.visitor(serial);
+    const prose = 'Yes: [12 Oak St](https://homes.example.com/listing/OAK-1) is for sale.';
+    fake.script({ text: prose }, { text: 'It has 3 bedrooms.' });
+
+    const items = await ask(visitor.client, visitor.sessionId, 'Do you have homes in Austin?');
+    const final = items.at(-1);
+    expect(final?.kind === 'final' && final.Answer).toBe(`${prose}\n\n${cardsBlock([oak!])}`);
+    expect(items.flatMap((i) => (i.kind === 'fragment' ? [i.content] : [])).join('')).toBe(final?.kind === 'final' ? final.Answer : '');
+
+    await ask(visitor.client, visitor.sessionId, 'How many bedrooms?');
+    const { messages } = fake.requests[1]!.body;
+    expect(messages.slice(1).map(({ role, content }) => ({ role, content }))).toEqual([
+      { role: 'user', content: 'Do you have homes in Austin?' },
+      { role: 'assistant', content: prose },
+      { role: 'user', content: 'How many bedrooms?' },
+    ]);
+    expect(withoutCards(final?.kind === 'final' ? final.Answer : '')).toBe(prose);
   });
 
   it('ends the visitor’s stream with an error when the model server fails, having asked it once', async () => {

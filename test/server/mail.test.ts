@@ -10,8 +10,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDigests } from '../../src/server/mail/digests.ts';
 import { startOutboxSender } from '../../src/server/mail/outbox.ts';
-import { leads, outbox } from '../../src/server/store/schema.ts';
+import { leads, messages, outbox } from '../../src/server/store/schema.ts';
 import { openStore } from '../../src/server/store/db.ts';
+import { validBodies } from '../support/samples.ts';
 import { TestClock, freshDatabase, startService, type TestService } from '../support/service.ts';
 
 interface Received {
@@ -186,6 +187,33 @@ describe('daily digests', () => {
     } finally {
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('answers in emails', () => {
+  it('show the prose that names the listings, without the listings block the answer carries', async () => {
+    clock.set('2026-12-04T18:00:00Z');
+    const serial = await service.newChatbot({ TalkToHumanEmail: 'agents@harbor.example', EmailForDailyChatLogs: 'logs@harbor.example' });
+    for (const [mls, address] of [['OAK-1', '12 Oak St'], ['ELM-7', '7 Elm Ave']] as const)
+      await service.owner.realEstateCreate({ ...validBodies.RealEstateCreate, SerialNumber: serial, MLSNumber: mls, Address: address, Url: `https://homes.example.com/listing/${mls}` });
+    const { client, sessionId } = await service.visitor(serial);
+    await client.ask({ sessionID: sessionId, content: 'homes for sale in Austin' });
+    await client.talkToHuman({ sessionID: sessionId, name: 'Ana Ruiz' });
+    const [answer] = await service.db.select().from(messages).where(eq(messages.sessionId, sessionId)).then((rows) => rows.filter((m) => m.role === 'answer'));
+    expect(answer!.content).toContain('```listings\n{"Id":');
+
+    clock.set('2026-12-05T18:00:00Z');
+    await runDigests(ctx(), '2026-12-04');
+    const emails = await service.db.select().from(outbox).where(eq(outbox.chatbot, serial));
+    expect(emails.map((e) => e.kind).sort()).toEqual(['chat-log-digest', 'handoff']);
+    for (const email of emails) {
+      expect(email.body).toContain('Assistant: I found 2 homes for sale in Austin:');
+      for (const mls of ['OAK-1', 'ELM-7']) expect(email.body).toContain(`(<https://homes.example.com/listing/${mls}>)`);
+      expect(email.body).toContain('12 Oak St');
+      expect(email.body).toContain('7 Elm Ave');
+      expect(email.body).not.toContain('```');
+      expect(email.body).not.toContain('"Id"');
     }
   });
 });

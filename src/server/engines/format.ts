@@ -41,16 +41,15 @@ export function addressText(l: Listing): string {
 
 const bedsBaths = (l: Listing) => `${l.Bedrooms === 0 ? 'studio' : `${l.Bedrooms} bd`} · ${number(l.Bathrooms)} ba`;
 
-/** One line of a list of matches, with the first image under it. */
+/** One line of a list of matches (its photo is on its card, after the list). */
 export function listingLine(l: Listing, i: number): string {
-  const image = l.Images[0] ? `\n   ![${md(addressText(l))}](${mdUrl(l.Images[0])})` : '';
   const tour = l.Tours === '3D' ? ' · 3D tour' : l.Tours === 'OpenHouse' ? ' · open house' : '';
-  return `${i + 1}. **[${md(addressText(l))}](${mdUrl(l.Url)})** — ${priceText(l)} · ${bedsBaths(l)} · ${areaText(l)} · ${md(l.PropertyType)}${tour}${image}`;
+  return `${i + 1}. **[${md(addressText(l))}](${mdUrl(l.Url)})** — ${priceText(l)} · ${bedsBaths(l)} · ${areaText(l)} · ${md(l.PropertyType)}${tour}`;
 }
 
 const STATUS_TEXT = { Active: 'active', PreOnMarket: 'coming soon (pre-market)', Sold: 'sold' } as const;
 
-/** Everything about one listing, for a question that names it. */
+/** Everything about one listing but its photo (on its card), for a question that names it. */
 export function listingDetails(l: Listing): string {
   const lines = [
     `**${md(addressText(l))}** — ${l.SaleType === 'for_rent' ? 'for rent' : 'for sale'} at **${priceText(l)}** (MLS ${md(l.MLSNumber)}, ${STATUS_TEXT[l.Status]}).`,
@@ -63,7 +62,6 @@ export function listingDetails(l: Listing): string {
   if (l.Tours) lines.push(`- ${l.Tours === '3D' ? 'A 3D tour is available' : 'Open house scheduled'}`);
   for (const x of l.ExtensionColumn.slice(0, 10)) lines.push(`- ${md(x.Key)}: ${md(x.value)}`);
   if (l.Description) lines.push('', md(l.Description.length > 600 ? `${l.Description.slice(0, 600)}…` : l.Description));
-  if (l.Images[0]) lines.push('', `![${md(addressText(l))}](${mdUrl(l.Images[0])})`);
   lines.push('', `[View the listing](${mdUrl(l.Url)})`);
   return lines.join('\n');
 }

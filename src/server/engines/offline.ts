@@ -1,9 +1,10 @@
 /**
  * The built-in engine: answers from the chatbot's listings and settings, no model server needed.
- * It finds the listings a question is about, names each match in Markdown, and streams the answer
- * word by word. Anything it cannot answer gets `noAnswer` and an offer of a person.
+ * It finds the listings a question is about, names each match in Markdown followed by their cards
+ * (protocol/cards.ts), and streams the answer word by word. Anything it cannot answer gets
+ * `noAnswer` and an offer of a person.
  */
-import { suggestionLines, type Listing, type Settings } from '../../protocol/index.ts';
+import { cardsBlock, suggestionLines, type Listing, type Settings } from '../../protocol/index.ts';
 import { describeFile } from '../files/facts.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
 import { listingDetails, listingLine, md, mdUrl, money } from './format.ts';
@@ -81,7 +82,7 @@ function aboutListings(listings: Listing[], c: Criteria, settings: Settings, que
   if (/\bmls\b/i.test(question) && !c.named.length && !c.cities.length && !c.price)
     return fallback(settings, "I couldn't find a listing with that MLS number.");
   const found = matching(listings, c);
-  if (c.named.length === 1) return { text: listingDetails(found[0]!), noAnswer: false };
+  if (c.named.length === 1) return { text: `${listingDetails(found[0]!)}\n\n${cardsBlock([found[0]!])}`, noAnswer: false };
   if (found.length === 0) return fallback(settings, `I couldn't find any ${describe(c)} right now. Try widening the search — another area, price or number of rooms.`);
   const shown = found.slice(0, MAX_NAMED);
   const head =
@@ -91,7 +92,7 @@ function aboutListings(listings: Listing[], c: Criteria, settings: Settings, que
         ? `I found ${found.length} ${describe(c, found.length)}:`
         : `I found ${found.length} ${describe(c, found.length)}. Here are the ${MAX_NAMED} ${new Set(found.map((l) => l.SaleType)).size > 1 ? 'first — homes for sale before rentals, lowest price first' : 'lowest-priced'}:`;
   const more = found.length > MAX_NAMED ? '\n\nTell me more about what you need — area, budget, bedrooms — and I can narrow it down.' : '';
-  return { text: `${head}\n\n${shown.map(listingLine).join('\n')}${more}`, noAnswer: false };
+  return { text: `${head}\n\n${shown.map(listingLine).join('\n')}\n\n${cardsBlock(shown)}${more}`, noAnswer: false };
 }
 
 /** "homes for sale in Austin with 3 bedrooms under $500,000" — the criteria in words. */

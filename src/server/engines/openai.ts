@@ -2,17 +2,19 @@
  * Answers from an OpenAI-compatible model server (Ollama, vLLM, llama.cpp, OpenAI) through the
  * official client: the chatbot's SystemMessage, Temperature / 10, AIResponseLanguage, the local
  * date and time in its TimeZone, the conversation so far, and the listings the question is about.
- * Tokens stream straight through; the server's usage becomes TotalToken.
+ * Tokens stream straight through; the server's usage becomes TotalToken. After the model's text come
+ * the cards (protocol/cards.ts) of the listings it named among those it was given.
  */
 import { readFile } from 'node:fs/promises';
 import OpenAI, { toFile } from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { describeFile } from '../files/facts.ts';
-import type { Listing } from '../../protocol/index.ts';
+import { CARDS_INFO, cardsBlock, withoutCards, type Listing } from '../../protocol/index.ts';
 import { localDateTime } from '../time.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
 import { addressText, priceText } from './format.ts';
 import { matching } from './match.ts';
+import { listingsNamedIn } from './mentions.ts';
 import { parseQuestion } from './query.ts';
 
 export interface OpenAiOptions {
@@ -36,10 +38,19 @@ function listingFacts(l: Listing): string {
   return `- ${facts.join('\n  ')}`;
 }
 
-export function systemPrompt(input: AnswerInput): string {
-  const s = input.settings;
+/** The listings the model is given: those the question is about, if it is about listings. */
+interface ListingContext {
+  aboutListings: boolean;
+  relevant: Listing[];
+}
+
+function listingContext(input: AnswerInput): ListingContext {
   const criteria = parseQuestion(input.question.content, input.listings, input.now);
-  const relevant = criteria.aboutListings ? matching(input.listings, criteria).slice(0, CONTEXT_LISTINGS) : [];
+  return { aboutListings: criteria.aboutListings, relevant: criteria.aboutListings ? matching(input.listings, criteria).slice(0, CONTEXT_LISTINGS) : [] };
+}
+
+export function systemPrompt(input: AnswerInput, { aboutListings, relevant }: ListingContext = listingContext(input)): string {
+  const s = input.settings;
   const parts = [
     s.SystemMessage || `You are ${s.Name}, the assistant of a real-estate business. Answer visitors' questions helpfully and briefly.`,
     `The current local date and time is ${localDateTime(input.now, s.TimeZone)}.`,
@@ -47,7 +58,7 @@ export function systemPrompt(input: AnswerInput): string {
     'Format answers in Markdown. Name listings by address with a link to their page; never invent listings, prices or facts.',
   ];
   if (relevant.length) parts.push(`Listings that match the visitor's question:\n${relevant.map(listingFacts).join('\n')}`);
-  else if (criteria.aboutListings) parts.push('No listing matches what the visitor asked for; say so and suggest widening the search.');
+  else if (aboutListings) parts.push('No listing matches what the visitor asked for; say so and suggest widening the search.');
   return parts.join('\n\n');
 }
 
@@ -87,10 +98,13 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
   return {
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
       const asked = await question(input, signal);
-      const system = systemPrompt({ ...input, question: { ...input.question, content: asked.text } });
+      const asking = { ...input, question: { ...input.question, content: asked.text } };
+      const context = listingContext(asking);
+      const system = systemPrompt(asking, context);
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: system },
-        ...input.history.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.content })),
+        // Earlier answers without their cards: the model is not to imitate the JSON, which only costs tokens.
+        ...input.history.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.role === 'assistant' ? withoutCards(m.content) : m.content })),
         { role: 'user', content: asked.content },
       ];
       const stream = await client.chat.completions.create(
@@ -107,7 +121,18 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         }
         if (chunk.usage) total = chunk.usage.total_tokens;
       }
+      if (!signal.aborted) yield* cardFragments(text, context.relevant);
       return { noAnswer: text.trim() === '', totalTokens: total ?? estimateTokens(system, asked.text, text) };
     },
   };
+}
+
+/**
+ * The cards of the given listings the model's text names, one fragment per line so they stream;
+ * none when it names none or wrote a block of its own.
+ */
+function cardFragments(text: string, given: Listing[]): string[] {
+  if (new RegExp(`^\`\`\`${CARDS_INFO}`, 'm').test(text)) return [];
+  const block = cardsBlock(listingsNamedIn(text, given));
+  return block ? `\n\n${block}`.split(/(?<=\n)(?=[^\n])/) : [];
 }
