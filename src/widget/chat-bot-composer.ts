@@ -31,6 +31,16 @@ export class ChatBotComposer extends LitElement {
     this.#textarea?.focus();
   }
 
+  /** Puts text in the message box, for the visitor to change or send, with the caret after it. */
+  prefill(text: string): void {
+    const box = this.#textarea;
+    if (!box) return;
+    box.value = text;
+    this.empty = !text.trim();
+    box.focus();
+    box.setSelectionRange(text.length, text.length);
+  }
+
   private empty = true;
   get #textarea(): HTMLTextAreaElement | null {
     return this.renderRoot.querySelector('textarea');

@@ -19,11 +19,13 @@ export class ChatBotHandoff extends LitElement {
     button { min-block-size: 44px; min-inline-size: 44px; padding: 0 14px; border-radius: 10px; font: inherit; font-weight: 600; cursor: pointer; border: 1px solid var(--_border); background: var(--_surface); color: var(--_text); }
     button[type='submit'] { background: var(--_accent); color: var(--_on-accent); border-color: transparent; }
     .error { color: var(--_error); }
+    .about { color: var(--_text); overflow-wrap: anywhere; }
   `;
 
   static override properties = {
     strings: { attribute: false },
     submit: { attribute: false },
+    about: { attribute: false },
     busy: { state: true },
     error: { state: true },
   };
@@ -32,6 +34,8 @@ export class ChatBotHandoff extends LitElement {
   strings!: Strings;
   /** Sends the lead (TalkToHuman); the form closes when it resolves, and shows why when it rejects. */
   submit!: (lead: { name: string; email: string; message: string }) => Promise<void>;
+  /** The listing the visitor asks about (from its card): shown, and sent after the message. */
+  about = '';
   /** Sending is under way. */
   private busy = false;
   /** Why the last try failed. */
@@ -47,9 +51,10 @@ export class ChatBotHandoff extends LitElement {
     return html`<form @submit=${this.handleSubmit} aria-labelledby="title" aria-busy=${String(this.busy)}>
       <h3 id="title">${t.handoffTitle}</h3>
       <p>${t.handoffIntro}</p>
+      ${this.about ? html`<p class="about"><strong>${t.handoffAbout}:</strong> ${this.about}</p>` : nothing}
       <label>${t.name}<input name="name" autocomplete="name" maxlength="200" /></label>
       <label>${t.email}<input name="email" type="email" autocomplete="email" maxlength="254" required /></label>
-      <label>${t.handoffMessage}<textarea name="message" rows="3" maxlength="5000"></textarea></label>
+      <label>${t.handoffMessage}<textarea name="message" rows="3" maxlength=${5000 - this.#attached().length}></textarea></label>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       <div class="actions">
         <button type="button" @click=${this.handleCancel}>${t.cancel}</button>
@@ -65,13 +70,18 @@ export class ChatBotHandoff extends LitElement {
     this.busy = true;
     this.error = '';
     try {
-      await this.submit({ name: field('name'), email: field('email'), message: field('message') });
+      await this.submit({ name: field('name'), email: field('email'), message: (field('message') + this.#attached()).trim() });
       this.handleCancel();
     } catch (error) {
       this.error = error instanceof Error ? error.message : this.strings.failed;
     } finally {
       this.busy = false;
     }
+  }
+
+  /** What goes after the visitor's message: the listing, on a line of its own. */
+  #attached(): string {
+    return this.about ? `\n\n${this.strings.handoffAbout ?? handoffEn.handoffAbout}: ${this.about}` : '';
   }
 
   private handleCancel(): void {

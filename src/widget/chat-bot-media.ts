@@ -11,8 +11,8 @@ import { checkFiles, type Checked, type Refusal } from './media/check.ts';
 import { MicrophoneError, startRecording, type Recording } from './media/recorder.ts';
 import { uploadFile } from './media/upload.ts';
 import type { WidgetSettings } from './settings.ts';
-import { fill, mediaEn, type MediaStrings } from './strings-media.ts';
-import type { Strings } from './strings.ts';
+import { mediaEn, type MediaStrings } from './strings-media.ts';
+import { fill, type Strings } from './strings.ts';
 
 type Session = () => Promise<{ client: ClientOptions; sessionId: number }>;
 

@@ -3,6 +3,8 @@ import { messageStyles } from './chat-bot-message.styles.ts';
 import type { ChatMessage } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import { MarkdownView } from './markdown/index.ts';
+import { cardFences } from './cards.ts';
+import { withoutCards } from '../client/index.ts';
 import type { Strings } from './strings.ts';
 import type { ClientOptions } from '../client/index.ts';
 
@@ -18,6 +20,7 @@ export class ChatBotMessage extends LitElement {
     strings: { attribute: false },
     locale: {},
     imageHosts: { attribute: false },
+    talk: { attribute: false },
     status: {},
     typing: { type: Boolean },
     session: { attribute: false },
@@ -34,6 +37,8 @@ export class ChatBotMessage extends LitElement {
   locale = 'en';
   /** Hosts answers may show images from. */
   imageHosts: readonly string[] = [];
+  /** Listing cards offer "Talk to a person". */
+  talk = false;
   /** The message's status, given apart: the message object itself changes in place as it streams. */
   status: ChatMessage['status'] = 'done';
   /** The credentials its files are fetched with (they are the visitor's own). */
@@ -51,7 +56,7 @@ export class ChatBotMessage extends LitElement {
     let view = this.view;
     if (!view) {
       if (!this.#ownView || changed.has('message')) {
-        this.#ownView ??= new MarkdownView({ imageHosts: this.imageHosts });
+        this.#ownView ??= new MarkdownView({ imageHosts: this.imageHosts, fences: cardFences });
         if (this.#ownView.text !== this.message.text) this.#ownView.set(this.message.text);
       }
       view = this.#ownView;
@@ -90,7 +95,8 @@ export class ChatBotMessage extends LitElement {
 
   async #handleCopy(): Promise<void> {
     try {
-      await navigator.clipboard.writeText(this.message.text);
+      // The prose: a listings block is data for the cards, not words to paste.
+      await navigator.clipboard.writeText(withoutCards(this.message.text));
       this.copied = true;
       setTimeout(() => (this.copied = false), 2000);
     } catch {

@@ -147,7 +147,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         this.#drawn.set(m.id, el);
       }
       el.setAttribute('part', `message ${m.role}-message`);
-      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && m.text === '', strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, session: this.#session });
+      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && m.text === '', strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, session: this.#session });
       if (m.files) void loadMedia();
       if (el === next) next = el.nextSibling;
       else list.insertBefore(el, next);
@@ -194,7 +194,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
       [httpUrl(s.PhotoSocialUrl), t.photoSocial],
       [httpUrl(s.MessengerUrl), t.messenger],
     ].filter(([url]) => url);
-    return html`<header part="header">
+    // Not a landmark: the page has its own banner, and the dialog is already named by this title.
+    return html`<header part="header" role="none">
       ${s.ChatProfilePictureUrl ? html`<img src=${s.ChatProfilePictureUrl} alt="" />` : nothing}
       <h2 id="title">${s.Name}</h2>
       <button type="button" class="icon" aria-label=${t.menu} aria-haspopup="true" aria-expanded=${String(this.menuOpen)} aria-controls="menu" @click=${this.#handleMenu}>⋯</button>
@@ -202,7 +203,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
       ${this.menuOpen
         ? html`<ul class="menu" id="menu">
             <li><button type="button" @click=${this.#handleNewChat}>${t.newChat}</button></li>
-            ${s.TalkToHumanEnabled ? html`<li><button type="button" @click=${this.#handleTalk}>${t.talkToPerson}</button></li>` : nothing}
+            ${s.TalkToHumanEnabled ? html`<li><button type="button" @click=${() => this.#handleTalk()}>${t.talkToPerson}</button></li>` : nothing}
             ${links.map(([url, label]) => html`<li><a href=${url!} target="_blank" rel="noopener noreferrer">${label} <span class="sr">${t.opensInNewTab}</span></a></li>`)}
           </ul>`
         : nothing}
@@ -253,6 +254,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   }
 
   async #handleAction(event: PanelActionEvent): Promise<void> {
+    event.stopPropagation();
     const { action, data } = event;
     if (action === 'send' && data.files) await this.#send('', data.files);
     else if (action === 'send' && (data.text || this.attached)) {
@@ -262,6 +264,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     } else if (action === 'attached') this.attached = !!data.count;
     else if (action === 'stop') this.#conversation.stop();
     else if (action === 'retry' && data.id) await this.#conversation.retry(data.id);
+    else if (action === 'ask') this.#composer?.prefill(data.text ?? '');
+    else if (action === 'talk') await this.#handleTalk(data.text);
     else if (action === 'cancel-handoff') {
       this.handoff = false;
       this.focusComposer();
@@ -295,13 +299,16 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     this.focusComposer();
   }
 
-  async #handleTalk(): Promise<void> {
+  /** Opens the form, about a listing when a card asked; an open form is refreshed and focused again. */
+  async #handleTalk(about = ''): Promise<void> {
     this.menuOpen = false;
     // The form is seldom used: its code loads when asked for, not with every chat.
     await import('./chat-bot-handoff.ts');
     this.handoff = true;
     await this.updateComplete;
-    this.#handoffForm?.focus();
+    const form = this.#handoffForm!;
+    form.about = about;
+    form.focus();
     this.#follower.toBottom();
   }
 

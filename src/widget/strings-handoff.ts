@@ -7,6 +7,8 @@ export const handoffEn = {
   handoffMessage: 'How can we help?',
   handoffSubmit: 'Send',
   cancel: 'Cancel',
+  /** Before the listing the form is about (from a listing card), on the form and in the message sent. */
+  handoffAbout: 'About this home',
 };
 
 export type HandoffStrings = typeof handoffEn;

@@ -22,5 +22,3 @@ export const mediaEn = {
 
 export type MediaStrings = typeof mediaEn;
 
-/** A text with its `{name}`-style places filled. */
-export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));

@@ -2,6 +2,7 @@
  * The widget's words. English is built in; es, fr, de, pt, zh and ar come in chunks of their own,
  * loaded with the panel (src/widget/locales/). `strings` on <chat-bot> overrides any of them.
  */
+import type { CardsStrings } from './strings-cards.ts';
 import type { HandoffStrings } from './strings-handoff.ts';
 import type { MediaStrings } from './strings-media.ts';
 
@@ -36,12 +37,15 @@ export const en = {
   opensInNewTab: '(opens in a new tab)',
 };
 
-/** Every word; the form's and the media's are in strings-handoff.ts and strings-media.ts, loaded with them. */
-export type Strings = typeof en & Partial<HandoffStrings> & Partial<MediaStrings>;
+/** Every word; the form's, the media's and the cards' are in strings-handoff.ts, strings-media.ts and strings-cards.ts, loaded with them. */
+export type Strings = typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings>;
 /** The words the launcher shows before the panel's code is loaded: they ship in every locale at once. */
 type LauncherKey = 'openChat' | 'closeChat' | 'dismiss';
 /** What a locale's chunk holds: everything but the launcher's words. */
-export type PanelStrings = Omit<typeof en, LauncherKey> & HandoffStrings & MediaStrings;
+export type PanelStrings = Omit<typeof en, LauncherKey> & HandoffStrings & MediaStrings & CardsStrings;
+
+/** A text with its `{name}`-style places filled. */
+export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));
 
 /** The languages with built-in words, and those written right to left. */
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'] as const;

@@ -533,6 +533,67 @@ describe('streaming', () => {
   });
 });
 
+describe('fence renderers (listing cards)', () => {
+  let view: MarkdownView;
+  afterEach(() => view.root.remove());
+
+  /** A renderer that records each call and shows the lines it got. */
+  function recorder() {
+    const calls: { lines: string[]; final: boolean; reused: boolean }[] = [];
+    const fence = (lines: readonly string[], final: boolean, made: HTMLElement | undefined) => {
+      calls.push({ lines: [...lines], final, reused: made !== undefined });
+      const el = made ?? document.createElement('x-fence');
+      el.textContent = lines.join('|');
+      return el;
+    };
+    return { calls, fence };
+  }
+
+  it('renders a top-level block with its info string, one element from its first line to its last', () => {
+    const { calls, fence } = recorder();
+    view = new MarkdownView({ ...options, fences: { cards: fence } });
+    view.append('Homes:\n\n```cards\n{"a"');
+    view.flush();
+    const first = view.root.querySelector('x-fence')!;
+    expect(first.textContent).toBe('{"a"');
+    view.append(':1}\n{"b":2}\n```\n\nMore ');
+    view.flush();
+    view.append('text.');
+    view.end();
+    expect(view.root.querySelector('x-fence')).toBe(first);
+    expect(first.textContent).toBe('{"a":1}|{"b":2}');
+    expect(picture(view)).toBe('<p>Homes:</p><x-fence>{"a":1}|{"b":2}</x-fence><p>More text.</p>');
+    expect(calls.at(-1)).toMatchObject({ final: true, reused: true });
+    expect(calls.slice(0, -1).every((c) => !c.final)).toBe(true);
+    expect(calls.filter((c) => !c.reused)).toHaveLength(1);
+  });
+
+  it('keeps each block its own element, and a block at the very end is final only at the end', () => {
+    const { calls, fence } = recorder();
+    view = new MarkdownView({ ...options, fences: { cards: fence } });
+    view.append('```cards\n1\n```\n\ntext\n\n```cards\n2\n```');
+    view.flush();
+    expect(calls.at(-1)!.final).toBe(false);
+    view.end();
+    const els = [...view.root.querySelectorAll('x-fence')];
+    expect(els.map((e) => e.textContent)).toEqual(['1', '2']);
+    expect(calls.filter((c) => !c.reused)).toHaveLength(2);
+    expect(calls.filter((c) => c.final).map((c) => c.lines)).toEqual([['1'], ['2']]);
+    // History: the same text set at once gives the same picture.
+    const again = new MarkdownView({ ...options, fences: { cards: recorder().fence } });
+    again.set(view.text);
+    expect(again.root.innerHTML).toBe(view.root.innerHTML);
+  });
+
+  it('leaves code alone: other info strings, nested fences, and names the object prototype has', () => {
+    const { calls, fence } = recorder();
+    view = new MarkdownView({ ...options, fences: { cards: fence } });
+    view.set('```js\nx\n```\n\n- ```cards\n  y\n  ```\n\n> ```cards\n> z\n> ```\n\n```constructor\nw\n```\n\n```toString\nv\n```');
+    expect(calls).toEqual([]);
+    expect(view.root.querySelectorAll('pre')).toHaveLength(5);
+  });
+});
+
 describe('the page after all of the above', () => {
   it('requested nothing from the attacker origin and carried the canary nowhere', async () => {
     await new Promise(requestAnimationFrame);

@@ -1,6 +1,7 @@
 /**
  * The XSS corpora where an owner's data reaches a visitor: every text field of a listing, named in
- * an answer by the offline engine and streamed through the real service into the widget, and every
+ * an answer by the offline engine and streamed through the real service into the widget (its prose
+ * and its listing cards), and every
  * setting the widget shows. Corpora: test/fixtures/xss (short vectors), the script injections of the
  * Big List of Naughty Strings, xss-filters' fuzz seeds. Nothing runs, nothing is requested from a
  * host the chatbot does not allow, and the widget's own structure is all the structure there is.
@@ -115,9 +116,12 @@ describe('the XSS corpora in every text field of a listing, and in the settings 
     await answered(bot);
     const answer = messages(bot).at(-1)!;
     expect(answer.message.status).toBe('done');
-    // Every listing of the group was named, its address shown as text.
+    // Every listing of the group was named, its address shown as text — in the prose and on its card.
     const shown = answer.shadowRoot!.textContent ?? '';
     for (const i of group.keys()) expect(shown).toContain(`${100 + i} `);
+    const cards = () => [...(answer.shadowRoot!.querySelector('chat-bot-listings')?.shadowRoot?.querySelectorAll('.card[role="group"]') ?? [])];
+    await until(() => cards().length === group.length);
+    for (const i of group.keys()) expect(cards().some((c) => c.querySelector('h3')!.textContent!.startsWith(`${100 + i} `))).toBe(true);
     expect(breaches(bot)).toEqual([]);
 
     // The second question is over the limit: the refusal is the chatbot's RateLimitMessage.

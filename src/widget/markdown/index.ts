@@ -5,7 +5,7 @@
  * answer costs.
  */
 import { el, fragment } from './dom.ts';
-import { parseBlocks } from './blocks.ts';
+import { parseBlocks, type Block } from './blocks.ts';
 import { References } from './links.ts';
 import { render } from './render.ts';
 import { clean } from './text.ts';
@@ -18,7 +18,16 @@ export interface MarkdownOptions {
   imageHosts: readonly string[];
   /** Called after each render pass (the scroll follower listens). Optional. */
   onRender?: () => void;
+  /** Renderers of top-level fenced blocks by info string, in place of code (listing cards). */
+  fences?: Readonly<Record<string, Fence>>;
 }
+
+/**
+ * Makes (or, given what it made for this block before, updates) the element showing a fenced
+ * block's lines so far; `final` once the block can no longer change. The same element is kept
+ * from the block's first line to its last, so what it shows is never made twice.
+ */
+export type Fence = (lines: readonly string[], final: boolean, made: HTMLElement | undefined) => HTMLElement;
 
 export class MarkdownView {
   /** A <div class="md"> the caller inserts into its shadow DOM. */
@@ -33,6 +42,10 @@ export class MarkdownView {
   #open: ChildNode[] = [];
   #frame = 0;
   #refs: References;
+  /** What the fence renderers made, by the block's place among the answer's fenced blocks that have one. */
+  #made: HTMLElement[] = [];
+  /** How many of them are in finished blocks. */
+  #fenced = 0;
 
   readonly #options: MarkdownOptions;
 
@@ -71,6 +84,8 @@ export class MarkdownView {
     this.#tail = text;
     this.#scanned = 0;
     this.#refs = new References(this.#options.imageHosts);
+    this.#made = [];
+    this.#fenced = 0;
     this.#pass(true);
   }
 
@@ -78,7 +93,15 @@ export class MarkdownView {
     cancelAnimationFrame(this.#frame);
     this.#frame = 0;
     for (const node of this.#open) node.remove();
-    let tail = this.#tail;
+    let tail = this.#tail, opened = 0;
+    const fence = (finished: boolean) => (b: Block, parent: Node) => {
+      // Own renderers only: an info string such as "constructor" names nothing.
+      const fences = this.#options.fences ?? {}, info = b.info[0] ?? '';
+      if (!Object.hasOwn(fences, info)) return false;
+      const make = fences[info]!, i = finished ? this.#fenced++ : this.#fenced + opened++;
+      parent.appendChild((this.#made[i] = make(b.lines, finished, this.#made[i])));
+      return true;
+    };
     // Only complete lines decide where a block ends: a half-written line may still turn into anything.
     const cut = final ? tail.length : tail.lastIndexOf('\n') + 1;
     if (final || cut > this.#scanned) {
@@ -86,7 +109,7 @@ export class MarkdownView {
       if (!final) lines.pop();
       const { blocks } = parseBlocks(lines), done = final ? blocks.length : blocks.length - 1;
       let next = final ? cut : 0;
-      for (let k = 0; k < done; k++) render(blocks[k]!, { refs: this.#refs, final: true }, this.root);
+      for (let k = 0; k < done; k++) render(blocks[k]!, { refs: this.#refs, final: true, fence: fence(true) }, this.root);
       for (let k = 0; !final && done > 0 && k < blocks[done]!.at; k++) next += lines[k]!.length + 1;
       this.#head += tail.slice(0, next);
       this.#tail = tail = tail.slice(next);
@@ -97,7 +120,7 @@ export class MarkdownView {
       open.appendChild(el('p')).textContent = clean(tail);
     } else if (!final && tail) {
       const { blocks, tip } = parseBlocks(tail.split('\n'));
-      for (const b of blocks) render(b, { refs: this.#refs, final: false, tip }, open);
+      for (const b of blocks) render(b, { refs: this.#refs, final: false, tip, fence: fence(false) }, open);
     }
     this.#open = [...open.childNodes];
     this.root.append(open);

@@ -56,6 +56,10 @@ const allowed = (host: string, patterns: readonly string[]) =>
     return p.startsWith('*.') ? host.endsWith(p.slice(1)) : host === p;
   });
 
+/** An image at u may load: http(s), from an allowed host, and (an allowed host can still redirect) not carrying another URL. */
+export const loadable = (u: URL, hosts: readonly string[]): boolean =>
+  isWeb(u) && allowed(u.hostname, hosts) && !/(?::|%3a)(?:\/|%2f){2}/i.test(u.pathname + u.search + u.hash);
+
 /** Links do not nest: links and references inside content keep only their text. */
 export function unlink(content: ParentNode): void {
   for (const x of content.querySelectorAll('a,span')) {
@@ -70,8 +74,7 @@ export function linkOrImage(content: DocumentFragment, t: Target, image: boolean
   const u = safeUrl(t.href);
   if (!image) return u ? anchor(u, content, t.title) : content;
   const alt = content.textContent ?? '';
-  // An allowed host can still redirect: a URL carrying another URL is not loaded.
-  if (u && isWeb(u) && allowed(u.hostname, hosts) && !/(?::|%3a)(?:\/|%2f){2}/i.test(u.pathname + u.search + u.hash)) {
+  if (u && loadable(u, hosts)) {
     const img = el('img') as HTMLImageElement;
     img.alt = alt;
     if (t.title) img.title = t.title;

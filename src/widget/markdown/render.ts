@@ -12,6 +12,8 @@ export interface RenderContext {
   final: boolean;
   /** The block that took the unfinished end of the answer, rendered optimistically. */
   tip?: Block;
+  /** Appends a top-level fenced block as something other than code, if its info string has a renderer; says whether it did. */
+  fence?: (b: Block, parent: Node) => boolean;
 }
 
 const TASK = /^\[([ xX])\](?=[ \t]|$)/;
@@ -28,6 +30,8 @@ export function render(b: Block, cx: RenderContext, parent: Node, tight = false)
   else if (kind === 'quote') {
     const q = add('blockquote');
     for (const k of kids) render(k, cx, q);
+  } else if (kind === 'code' && b.mark && b.depth === 1 && cx.fence?.(b, parent)) {
+    // rendered by its fence renderer
   } else if (kind === 'code') {
     const pre = add('pre'), code = add('code', pre);
     if (b.info[0]) pre.setAttribute('data-lang', b.info[0]);
