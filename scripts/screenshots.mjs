@@ -54,6 +54,14 @@ try {
   await page.locator('chat-bot-message .content li').nth(1).waitFor();
   await page.screenshot({ path: join(out, 'widget-streaming.png') });
 
+  // The same answer complete: its listing cards, the carousel moved on by one.
+  await page.locator('chat-bot-listings .controls').waitFor();
+  await page.locator('chat-bot-listings .skeleton').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Next home' }).click();
+  await page.locator('chat-bot-listings').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
+  await page.screenshot({ path: join(out, 'widget-cards.png') });
+
   // The console: a colour being tried out (not saved yet) in the live preview, then the listings.
   const owner = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
   await owner.goto(`${origin}/console/`);
@@ -67,7 +75,7 @@ try {
   await owner.goto(`${origin}/console/#/listings`);
   await owner.locator('owner-listings tbody tr').first().waitFor();
   await owner.screenshot({ path: join(out, 'console-listings.png') });
-  console.log(`docs/screenshots: demo-site.png, widget-streaming.png, console-settings.png, console-listings.png`);
+  console.log(`docs/screenshots: demo-site.png, widget-streaming.png, widget-cards.png, console-settings.png, console-listings.png`);
 } finally {
   await browser.close();
   server.kill();
