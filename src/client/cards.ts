@@ -3,6 +3,9 @@
  * show them: the widget's cards, or your own.
  */
 import type { ListingCard } from '../protocol/cards.ts';
+import { AREA_UNITS, LISTING_STATUSES, SALE_TYPES, TOURS } from '../protocol/rules.ts';
+
+export { addressText } from '../protocol/cards.ts';
 
 const own = (o: object, k: string): unknown => (Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -28,8 +31,8 @@ export function parseCard(line: string): ListingCard | null {
     Id: s('Id'),
     Url: s('Url'),
     MLSNumber: s('MLSNumber'),
-    SaleType: among(own(o, 'SaleType'), ['for_sale', 'for_rent']) || 'for_sale',
-    Status: among(own(o, 'Status'), ['Active', 'PreOnMarket', 'Sold']) || 'Active',
+    SaleType: among(own(o, 'SaleType'), SALE_TYPES) || 'for_sale',
+    Status: among(own(o, 'Status'), LISTING_STATUSES) || 'Active',
     PropertyType: s('PropertyType'),
     CurrencySymbol: s('CurrencySymbol'),
     SalePrice: n('SalePrice'),
@@ -37,12 +40,12 @@ export function parseCard(line: string): ListingCard | null {
     Bedrooms: n('Bedrooms') ?? 0,
     Bathrooms: n('Bathrooms') ?? 0,
     BuildingArea: n('BuildingArea') ?? 0,
-    AreaUnit: among(own(o, 'AreaUnit'), ['Square Feet', 'Square Meters']) || 'Square Feet',
+    AreaUnit: among(own(o, 'AreaUnit'), AREA_UNITS) || 'Square Feet',
     Address: s('Address'),
     City: s('City'),
     State: s('State'),
     ZIP: s('ZIP'),
-    Tours: among(own(o, 'Tours'), ['OpenHouse', '3D']),
+    Tours: among(own(o, 'Tours'), TOURS),
     Images: Array.isArray(images) && typeof images[0] === 'string' ? [images[0]] : [],
   };
   return card.Id && card.Url ? card : null;

@@ -62,6 +62,14 @@ export function cardsBlock(listings: readonly Listing[]): string {
   return `\`\`\`${CARDS_INFO}\n${listings.map(line).join('\n')}\n\`\`\``;
 }
 
+/** A listings block, from its opening fence to its closing one (or the end, when it was cut off). */
+const BLOCK = new RegExp(`(?:^|\\n+)\`\`\`${CARDS_INFO}\\n[\\s\\S]*?(?:\\n\`\`\`[ \\t]*(?=\\n|$)|$)`, 'g');
+
 /** The text without its listings blocks (for a reader of the prose: a model's history, an email). */
-export const withoutCards = (text: string): string =>
-  text.replace(/(?:^|\n+)```listings\n[\s\S]*?(?:\n```[ \t]*(?=\n|$)|$)/g, '').trim();
+export const withoutCards = (text: string): string => text.replace(BLOCK, '').trim();
+
+/** "12 Oak St, Austin, TX 78701" — a listing's address as prose and cards show it; its MLS number when it has none. */
+export function addressText(l: Pick<Listing, 'Address' | 'City' | 'State' | 'ZIP' | 'MLSNumber'>): string {
+  const region = [l.State, l.ZIP].filter(Boolean).join(' ');
+  return [l.Address, l.City, region].filter(Boolean).join(', ') || `MLS ${l.MLSNumber}`;
+}

@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { parseCard } from '../client/cards.ts';
+import { addressText, parseCard } from '../client/cards.ts';
 import type { ListingCard } from '../client/index.ts';
 import type { CardContext } from './cards.ts';
 import type { loadable, safeUrl } from './markdown/links.ts';
@@ -8,10 +8,6 @@ import { cardsEn } from './strings-cards.ts';
 import { fill, type Strings } from './strings.ts';
 
 type Words = Strings & typeof cardsEn;
-
-/** "1 Zebra Ln, Austin, TX 78701", or the MLS number when the listing has no address. */
-const addressOf = (c: ListingCard) =>
-  [c.Address, c.City, [c.State, c.ZIP].filter(Boolean).join(' ')].filter(Boolean).join(', ') || `MLS ${c.MLSNumber}`;
 
 /** Singular or plural of a `one|other` text, for n in this locale. */
 const count = (forms: string, n: number, locale: string, number: Intl.NumberFormat) => {
@@ -25,7 +21,7 @@ function factsOf(c: ListingCard, t: Words, locale: string) {
   const amount = c.SaleType === 'for_rent' ? c.RentPrice : c.SalePrice;
   const money = amount === null ? '' : `${c.CurrencySymbol}${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount)}`;
   return {
-    address: addressOf(c),
+    address: addressText(c),
     price: !money ? t.priceOnRequest : c.SaleType === 'for_rent' ? fill(t.perMonth, { price: money }) : money,
     rooms: [c.Bedrooms ? count(t.bedrooms, c.Bedrooms, locale, number) : t.studio, count(t.bathrooms, c.Bathrooms, locale, number)],
     area: `${number.format(c.BuildingArea)} ${c.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`,

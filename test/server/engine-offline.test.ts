@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listingCard, withoutCards, type ListingCard, type Settings } from '../../src/protocol/index.ts';
-import { addressText, priceText } from '../../src/server/engines/format.ts';
+import { addressText } from '../../src/protocol/index.ts';
+import { priceText } from '../../src/server/engines/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
 import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/offline.ts';
 import { parseQuestion } from '../../src/server/engines/query.ts';

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Listing } from '../../protocol/index.ts';
 import { DEMO_SERIAL } from '../bootstrap.ts';
 import type { ServiceContext } from '../context.ts';
-import { addressText, areaText, priceText } from '../engines/format.ts';
+import { addressText } from '../../protocol/index.ts';
+import { areaText, priceText } from '../engines/format.ts';
 import { findChatbot } from '../store/chatbots.ts';
 import { getListing, listListings } from '../store/listings.ts';
 

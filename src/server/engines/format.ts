@@ -1,5 +1,5 @@
 /** Listings as Markdown: escaped text, safe link targets, prices with the listing's currency. */
-import type { Listing } from '../../protocol/index.ts';
+import { addressText, type Listing } from '../../protocol/index.ts';
 import { priceOf } from './match.ts';
 
 /**
@@ -33,11 +33,6 @@ export function priceText(l: Listing): string {
 }
 
 export const areaText = (l: Listing) => `${number(l.BuildingArea)} ${l.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`;
-
-export function addressText(l: Listing): string {
-  const region = [l.State, l.ZIP].filter(Boolean).join(' ');
-  return [l.Address, l.City, region].filter(Boolean).join(', ') || `MLS ${l.MLSNumber}`;
-}
 
 const bedsBaths = (l: Listing) => `${l.Bedrooms === 0 ? 'studio' : `${l.Bedrooms} bd`} · ${number(l.Bathrooms)} ba`;
 
