@@ -33,9 +33,11 @@ export {
   type AskStreamItem,
   type NetworkErrorCode,
   CARDS_INFO,
-  withoutCards,
+  SUGGESTIONS_INFO,
+  answerProse,
+  parseSuggestions,
   type ListingCard,
 } from './client/index.ts';
-/** A line of an answer's `listings` block read as a listing card (README, "Listing cards"). */
-export { parseCard } from './client/cards.ts';
+/** A line of an answer's `listings` block read as a listing card, and every card of an answer (README, "Listing cards"). */
+export { cardsOf, parseCard } from './client/cards.ts';
 export type * from './protocol/index.ts';

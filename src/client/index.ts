@@ -16,8 +16,9 @@ export type { FetchLike } from './http.ts';
 
 export type { Credentials, ClientOptions, CallOptions } from './call.ts';
 export { callOperation, getFile } from './call.ts';
-/** Listing cards in answers [ext]: the block's info string, and an answer's prose without its blocks. */
-export { CARDS_INFO, withoutCards, type ListingCard } from '../protocol/cards.ts';
+/** Data in answers [ext]: the blocks' info strings, an answer's prose without them, and its follow-up suggestions. */
+export { CARDS_INFO, SUGGESTIONS_INFO, answerProse, parseSuggestions } from '../protocol/answer.ts';
+export type { ListingCard } from '../protocol/cards.ts';
 
 export type Client = ReturnType<typeof createClient>;
 export type AskRequest = Omit<AskBody, 'stream'>;

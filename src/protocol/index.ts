@@ -4,6 +4,7 @@ export * from './envelope.ts';
 export * from './paths.ts';
 export * from './settings.ts';
 export * from './listing.ts';
+export * from './answer.ts';
 export * from './cards.ts';
 export * from './chat.ts';
 export * from './files.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_FIELDS, CARDS_INFO, cardsBlock, listingCard, withoutCards, type Listing } from '../../src/protocol/index.ts';
+import { CARD_FIELDS, CARDS_INFO, cardsBlock, listingCard, answerProse, type Listing } from '../../src/protocol/index.ts';
 import { listingRead } from '../support/samples.ts';
 
 const oak: Listing = { ...listingRead, Images: ['https://img.example.com/12-oak-st/1.jpg', 'https://img.example.com/12-oak-st/2.jpg'] };
@@ -75,7 +75,7 @@ describe('the listings block', () => {
     expect(inner.map((line) => JSON.parse(line) as unknown)).toEqual(listings.map(listingCard));
     const answer = `Two homes match.\n\n${block}\n\nAnything else?`;
     expect(fencedBlocks(answer)).toEqual([{ info: CARDS_INFO, lines: inner }]);
-    expect(withoutCards(answer)).toBe('Two homes match.\n\nAnything else?');
+    expect(answerProse(answer)).toBe('Two homes match.\n\nAnything else?');
   });
 });
 
@@ -83,24 +83,24 @@ describe('an answer without its cards', () => {
   const block = cardsBlock([oak, elm]);
 
   it('loses the whole block and the blank lines before it', () => {
-    expect(withoutCards(`Two homes match:\n\n1. 12 Oak St\n2. 7 Elm Ave\n\n${block}\n\nTell me more.`)).toBe('Two homes match:\n\n1. 12 Oak St\n2. 7 Elm Ave\n\nTell me more.');
-    expect(withoutCards(`12 Oak St is for sale.\n\n${block}`)).toBe('12 Oak St is for sale.');
+    expect(answerProse(`Two homes match:\n\n1. 12 Oak St\n2. 7 Elm Ave\n\n${block}\n\nTell me more.`)).toBe('Two homes match:\n\n1. 12 Oak St\n2. 7 Elm Ave\n\nTell me more.');
+    expect(answerProse(`12 Oak St is for sale.\n\n${block}`)).toBe('12 Oak St is for sale.');
   });
 
   it('loses a block the stream cut before its closing fence', () => {
     // Cut inside the second card, in the middle of its JSON.
     const cut = `12 Oak St is for sale.\n\n${block.slice(0, block.lastIndexOf('"Address"') + 3)}`;
     expect(cut.split('\n').at(-1)).toMatch(/^\{.*"Ad$/);
-    expect(withoutCards(cut)).toBe('12 Oak St is for sale.');
-    expect(withoutCards('12 Oak St is for sale.\n\n```listings\n')).toBe('12 Oak St is for sale.');
+    expect(answerProse(cut)).toBe('12 Oak St is for sale.');
+    expect(answerProse('12 Oak St is for sale.\n\n```listings\n')).toBe('12 Oak St is for sale.');
   });
 
   it('loses every block when there are several', () => {
-    expect(withoutCards(`First.\n\n${cardsBlock([oak])}\n\nSecond.\n\n${cardsBlock([elm])}\n\nThird.`)).toBe('First.\n\nSecond.\n\nThird.');
+    expect(answerProse(`First.\n\n${cardsBlock([oak])}\n\nSecond.\n\n${cardsBlock([elm])}\n\nThird.`)).toBe('First.\n\nSecond.\n\nThird.');
   });
 
   it('is unchanged when it has no block, other code blocks included', () => {
     const text = 'Homes:\n\n```\nnot cards\n```\n\n```json\n{"Id":"x"}\n```\n\nThe `listings` word stays.';
-    expect(withoutCards(text)).toBe(text);
+    expect(answerProse(text)).toBe(text);
   });
 });
