@@ -59,7 +59,7 @@ describe('the import checker', () => {
       'src/widget/chat-bot.ts imports "../protocol/settings.ts": widget imports protocol with `import type` only',
       'src/widget/chat-bot.ts imports "../server/app.ts": widget may not import server',
       'src/widget/chat-bot.ts imports "node:fs": only server/ touches node:*',
-      'src/client/index.ts imports "../protocol/settings.ts": client imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts and protocol/rules.ts)',
+      'src/client/index.ts imports "../protocol/settings.ts": client imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts, protocol/answer.ts and protocol/rules.ts)',
       'src/client/index.ts imports "lit": client may not depend on this package',
       'src/server/app.ts imports "lit": server may not depend on this package',
       'src/server/app.ts imports "../client/index.ts": server may not import client',

@@ -19,7 +19,7 @@ export const HELP = `chat-bot-server — the reference chatbot service
   chat-bot-server migrate              bring the database schema up to date, then exit
 
 Configuration is read from the environment: HOST, PORT, DATA_DIR, DATABASE_URL, CHATBOT_API_KEY,
-LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TRANSCRIPTION_MODEL, SESSION_SECRET, SMTP_URL, SMTP_FROM, TRUST_PROXY, PUBLIC_URL,
+LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TRANSCRIPTION_MODEL, LLM_TOOLS, SESSION_SECRET, SMTP_URL, SMTP_FROM, TRUST_PROXY, PUBLIC_URL,
 OFFLINE_WORD_DELAY_MS (see the README).`;
 
 export const openServiceStore = (config: ServerConfig, migrate = true): Promise<Store> =>

@@ -7,7 +7,7 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   apiKey: string | undefined;
-  llm: { baseUrl: string; apiKey: string | undefined; model: string; transcriptionModel: string } | undefined;
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; transcriptionModel: string; tools: 'auto' | 'on' | 'off' } | undefined;
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
   /** [ext] The From of outgoing email. */
@@ -35,6 +35,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const port = integer(env, 'PORT', 8787, 65_535);
   const host = env.HOST || '127.0.0.1';
   if (env.LLM_BASE_URL && !env.LLM_MODEL) throw new Error('LLM_MODEL must name the model to use when LLM_BASE_URL is set');
+  const tools = (env.LLM_TOOLS || 'auto').trim().toLowerCase();
+  if (tools !== 'auto' && tools !== 'on' && tools !== 'off') throw new Error(`LLM_TOOLS must be auto, on or off (got "${env.LLM_TOOLS}")`);
   const workers = integer(env, 'WORKERS', 1, 64) || 1;
   // PGlite is a database inside one process: a second process cannot open it.
   if (workers > 1 && !env.DATABASE_URL) throw new Error(`WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process (got WORKERS=${workers})`);
@@ -45,7 +47,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     apiKey: env.CHATBOT_API_KEY || undefined,
     llm: env.LLM_BASE_URL
-      ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL!, transcriptionModel: env.LLM_TRANSCRIPTION_MODEL || 'whisper-1' }
+      ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL!, transcriptionModel: env.LLM_TRANSCRIPTION_MODEL || 'whisper-1', tools }
       : undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,

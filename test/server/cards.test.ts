@@ -1,6 +1,6 @@
 /** Listing cards in answers (protocol/cards.ts), read by plain clients of the real service: the Node client, curl, JSON. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingCard, withoutCards, type Listing, type ListingCard } from '../../src/protocol/index.ts';
+import { answerProse, answerText, listingCard, type Listing, type ListingCard } from '../../src/protocol/index.ts';
 import { fixtureListings } from '../support/listings.ts';
 import { collect } from '../support/stream-contract.ts';
 import { startService, type TestService } from '../support/service.ts';
@@ -67,15 +67,16 @@ describe('an answer with listing cards, read by plain clients', () => {
     }
   });
 
-  it('reads as prose without its cards, naming every carded listing by address and link', () => {
-    const prose = withoutCards(answer);
-    expect(prose).toMatch(new RegExp(`^I found ${cardsOf(answer).length} homes for sale in Austin:`));
+  it('reads as a summary without its blocks, and as text that names every carded listing by address and link', () => {
+    const prose = answerProse(answer);
+    expect(prose).toMatch(new RegExp(`^I found ${cardsOf(answer).length} homes for sale in Austin, from \\$`));
     expect(prose).not.toContain('```');
     expect(prose).not.toContain('{"');
-    for (const card of cardsOf(answer)) {
-      expect(prose).toContain(card.Address);
-      expect(prose).toContain(`(<${card.Url}>)`);
-    }
+    const text = answerText(answer);
+    expect(text.startsWith(`${prose}\n\n1. `)).toBe(true);
+    for (const [i, card] of cardsOf(answer).entries()) expect(text).toContain(`\n${i + 1}. ${card.Address}, Austin, TX ${card.ZIP} — `);
+    for (const card of cardsOf(answer)) expect(text).toContain(` — ${card.Url}`);
+    expect(text).not.toContain('```');
   });
 
   it('reaches a raw HTTP client as text/event-stream `data:` lines carrying the same Answer, the cards cut in many pieces', async () => {

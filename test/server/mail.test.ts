@@ -192,7 +192,7 @@ describe('daily digests', () => {
 });
 
 describe('answers in emails', () => {
-  it('show the prose that names the listings, without the listings block the answer carries', async () => {
+  it('show the prose, then a line for each listing the answer carries as a card, without the blocks', async () => {
     clock.set('2026-12-04T18:00:00Z');
     const serial = await service.newChatbot({ TalkToHumanEmail: 'agents@harbor.example', EmailForDailyChatLogs: 'logs@harbor.example' });
     for (const [mls, address] of [['OAK-1', '12 Oak St'], ['ELM-7', '7 Elm Ave']] as const)
@@ -208,8 +208,8 @@ describe('answers in emails', () => {
     const emails = await service.db.select().from(outbox).where(eq(outbox.chatbot, serial));
     expect(emails.map((e) => e.kind).sort()).toEqual(['chat-log-digest', 'handoff']);
     for (const email of emails) {
-      expect(email.body).toContain('Assistant: I found 2 homes for sale in Austin:');
-      for (const mls of ['OAK-1', 'ELM-7']) expect(email.body).toContain(`(<https://homes.example.com/listing/${mls}>)`);
+      expect(email.body).toContain('Assistant: I found 2 homes for sale in Austin');
+      for (const mls of ['OAK-1', 'ELM-7']) expect(email.body).toMatch(new RegExp(`\\n\\d\\. [^\\n]+ — https://homes\\.example\\.com/listing/${mls}(?:\\n|$)`));
       expect(email.body).toContain('12 Oak St');
       expect(email.body).toContain('7 Elm Ave');
       expect(email.body).not.toContain('```');

@@ -19,7 +19,7 @@ export interface ImportLine {
 type Layer = 'protocol' | 'client' | 'widget' | 'server' | 'entry';
 
 /** Protocol modules without schemas, which the client may import at run time. */
-const SCHEMA_FREE = new Set(['src/protocol/sse.ts', 'src/protocol/paths.ts', 'src/protocol/cards.ts', 'src/protocol/rules.ts']);
+const SCHEMA_FREE = new Set(['src/protocol/sse.ts', 'src/protocol/paths.ts', 'src/protocol/cards.ts', 'src/protocol/answer.ts', 'src/protocol/rules.ts']);
 
 const PACKAGES: Record<Layer, (name: string) => boolean> = {
   protocol: (p) => p === 'typebox' || p.startsWith('typebox/'),
@@ -80,7 +80,7 @@ export function violations(files: readonly SourceFile[]): string[] {
         else if (targetLayer === 'protocol' && (layer === 'widget' || layer === 'entry') && !typeOnly)
           say(`${layer} imports protocol with \`import type\` only`);
         else if (targetLayer === 'protocol' && layer === 'client' && !typeOnly && !SCHEMA_FREE.has(target))
-          say('client imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts and protocol/rules.ts)');
+          say('client imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts, protocol/answer.ts and protocol/rules.ts)');
       } else if (isBuiltin(specifier)) {
         if (layer !== 'server') say('only server/ touches node:*');
       } else if (!typeOnly && !PACKAGES[layer](packageName(specifier)) && !PACKAGES[layer](specifier)) {

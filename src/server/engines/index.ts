@@ -24,6 +24,8 @@ export interface AnswerInput {
 export interface AnswerMeta {
   noAnswer: boolean;
   totalTokens: number;
+  /** How many wrong figures about listings the facts guard corrected (engines with a model). */
+  factsCorrected?: number;
 }
 
 export interface AnswerEngine {

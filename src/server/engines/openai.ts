@@ -1,21 +1,29 @@
 /**
  * Answers from an OpenAI-compatible model server (Ollama, vLLM, llama.cpp, OpenAI) through the
  * official client: the chatbot's SystemMessage, Temperature / 10, AIResponseLanguage, the local
- * date and time in its TimeZone, the conversation so far, and the listings the question is about.
- * Tokens stream straight through; the server's usage becomes TotalToken. After the model's text come
- * the cards (protocol/cards.ts) of the listings it named among those it was given.
+ * date and time in its TimeZone, the conversation so far (the listings each answer showed written
+ * out, so "the second one" means something), and the listings the offline engine's reading of the
+ * question finds. The model may search for itself with tools (tools.ts) — the engine runs them and
+ * asks again, a bounded number of rounds — and a server that refuses tools is remembered and asked
+ * with the listings in the prompt instead. Tokens stream straight through; after the text come the
+ * facts guard's corrections (guard.ts), the cards of the listings it named among those it was given
+ * (protocol/cards.ts), and follow-up suggestions (protocol/answer.ts).
  */
 import { readFile } from 'node:fs/promises';
 import OpenAI, { toFile } from 'openai';
-import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletionContentPart, ChatCompletionMessageParam, ChatCompletionMessageFunctionToolCall } from 'openai/resources/chat/completions';
 import { describeFile } from '../files/facts.ts';
-import { CARDS_INFO, addressText, cardsBlock, withoutCards, type Listing } from '../../protocol/index.ts';
+import { CARDS_INFO, SUGGESTIONS_INFO, addressText, answerProse, cardsBlock, suggestionsBlock, type Listing } from '../../protocol/index.ts';
 import { localDateTime } from '../time.ts';
+import { cardsIn, conversationState, readQuestion, type ConversationState, type Reading } from './conversation.ts';
+import type { Criteria } from './criteria.ts';
+import { checkFacts, correctionNote } from './guard.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
-import { priceText } from './format.ts';
-import { matching } from './match.ts';
+import { listingLine, priceText } from './format.ts';
+import { search } from './match.ts';
 import { listingsNamedIn } from './mentions.ts';
-import { parseQuestion } from './query.ts';
+import { listingSuggestions, searchSuggestions } from './suggest.ts';
+import { runTool, toolDefinitions } from './tools.ts';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -23,47 +31,91 @@ export interface OpenAiOptions {
   model: string;
   /** The model of `/audio/transcriptions`, which turns a recording into the question's text. */
   transcriptionModel?: string;
+  /** Give the model tools: `auto` (the default) until the server refuses them, `on` always, `off` never. */
+  tools?: 'auto' | 'on' | 'off';
+  /** How many rounds of tool calls an answer may take before the model must answer. */
+  maxToolRounds?: number;
 }
 
 /** How many listings go into the context. */
 const CONTEXT_LISTINGS = 12;
+export const MAX_TOOL_ROUNDS = 4;
 
 function listingFacts(l: Listing): string {
   const facts = [
     `${addressText(l)} — ${priceText(l)}, ${l.SaleType === 'for_rent' ? 'for rent' : 'for sale'}, status ${l.Status}`,
     `${l.Bedrooms} bedrooms, ${l.Bathrooms} bathrooms, ${l.BuildingArea} ${l.AreaUnit}, ${l.PropertyType}, built ${l.YearBuilt}, parking ${l.ParkingSpots}`,
-    `MLS ${l.MLSNumber}; link ${l.Url}${l.Images[0] ? `; photo ${l.Images[0]}` : ''}${l.Tours ? `; tour: ${l.Tours}` : ''}`,
+    `MLS ${l.MLSNumber}; id ${l.Id}; link ${l.Url}${l.Images[0] ? `; photo ${l.Images[0]}` : ''}${l.Tours ? `; tour: ${l.Tours}` : ''}`,
   ];
   if (l.Description) facts.push(l.Description.slice(0, 400));
   return `- ${facts.join('\n  ')}`;
 }
 
-/** The listings the model is given: those the question is about, if it is about listings. */
-interface ListingContext {
-  aboutListings: boolean;
+/** What the engine knows before asking the model: the offline reading of the question in the conversation. */
+export interface ListingContext {
+  reading: Reading;
+  state: ConversationState;
+  /** The listings the reading finds (a search's first matches, or the listings it refers to). */
   relevant: Listing[];
+  /** The search the reading makes, if it is one. */
+  criteria?: Criteria;
 }
 
-function listingContext(input: AnswerInput): ListingContext {
-  const criteria = parseQuestion(input.question.content, input.listings, input.now);
-  return { aboutListings: criteria.aboutListings, relevant: criteria.aboutListings ? matching(input.listings, criteria).slice(0, CONTEXT_LISTINGS) : [] };
+export function listingContext(input: AnswerInput): ListingContext {
+  const state = conversationState(input.history, input.listings, input.now);
+  const reading = readQuestion(input.question.content, state, input.listings, input.now);
+  if (reading.kind === 'about') return { reading, state, relevant: reading.listings };
+  if (reading.kind === 'which') return { reading, state, relevant: reading.candidates };
+  if (reading.kind !== 'search') return { reading, state, relevant: [] };
+  return { reading, state, relevant: search(input.listings, reading.criteria).listings.slice(0, CONTEXT_LISTINGS), criteria: reading.criteria };
 }
 
-export function systemPrompt(input: AnswerInput, { aboutListings, relevant }: ListingContext = listingContext(input)): string {
+/** The listings of the conversation a model may write about: those given now and those shown before. */
+const inView = (context: ListingContext) => [...new Set([...context.relevant, ...context.state.last, ...context.state.list, ...(context.state.focus ? [context.state.focus] : [])])];
+
+export function systemPrompt(input: AnswerInput, context: ListingContext = listingContext(input), tools = false): string {
   const s = input.settings;
   const parts = [
     s.SystemMessage || `You are ${s.Name}, the assistant of a real-estate business. Answer visitors' questions helpfully and briefly.`,
     `The current local date and time is ${localDateTime(input.now, s.TimeZone)}.`,
     s.AIResponseLanguage ? `Always answer in ${s.AIResponseLanguage}.` : "Answer in the visitor's language.",
     'Format answers in Markdown. Name listings by address with a link to their page; never invent listings, prices or facts.',
+    'Each listing you link is shown after your text as a card with its photo, price, rooms and address. So when you present listings, keep the prose short — how many match, the price range, the best fit and why — and link each one you recommend, instead of listing every detail again. About one listing, write a readable paragraph.',
+    'Earlier answers in this conversation end with the numbered listings they showed: "the second one" or "it" means one of those.',
   ];
-  if (relevant.length) parts.push(`Listings that match the visitor's question:\n${relevant.map(listingFacts).join('\n')}`);
-  else if (aboutListings) parts.push('No listing matches what the visitor asked for; say so and suggest widening the search.');
+  if (tools)
+    parts.push(
+      'Use search_listings to find listings and get_listing for everything about one; only write about listings a tool or this prompt gave you. ' +
+        'For something the listing details may not hold (a pool, a school nearby), search with `text`; if no listing mentions it, say you can\'t tell from the listing details. ' +
+        'When nothing matches exactly, say so and offer the near misses the search returns, with what each misses by.',
+    );
+  const { reading, relevant } = context;
+  if (relevant.length) parts.push(`${reading.kind === 'search' ? "Listings that match the visitor's question" : 'The listings the visitor is asking about'}:\n${relevant.map(listingFacts).join('\n')}`);
+  else if (reading.kind === 'search' && !tools) parts.push('No listing matches what the visitor asked for; say so and suggest widening the search.');
+  const unknown = reading.kind === 'search' ? search(input.listings, reading.criteria).unknown : [];
+  if (unknown.length && !tools) parts.push(`No listing's details mention ${unknown.map((f) => f.phrase).join(' or ')}: say you can't tell which homes have it.`);
   return parts.join('\n\n');
 }
 
+/** An earlier answer as the model reads it: its prose, then the listings it showed, numbered (their cards are data it is not to imitate). */
+function earlierAnswer(content: string, listings: Listing[]): string {
+  const shown = cardsIn(content, listings);
+  const prose = answerProse(content);
+  return shown.length ? `${prose}\n\nListings shown with this answer:\n${shown.map((l, i) => `${listingLine(l, i)} (MLS ${l.MLSNumber}, id ${l.Id})`).join('\n')}` : prose;
+}
+
+/** A server that does not take tools says so with an error that names them (Ollama, vLLM, llama.cpp). */
+const refusesTools = (error: unknown) =>
+  error instanceof OpenAI.APIError && [400, 404, 422, 500, 501].includes(error.status ?? 0) && /tool|function/i.test(error.message);
+
+/** Suggestions in the chatbot's language: the engine writes them in English, so only where the answers are English. */
+const english = (language: string) => !language || /^(en|english)\b/i.test(language.trim());
+
 export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
   const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'not-needed', maxRetries: 0 });
+  const maxRounds = options.maxToolRounds ?? MAX_TOOL_ROUNDS;
+  /** Models whose server refused tools (asked with the listings in the prompt from then on), or took them. */
+  const toolSupport = new Map<string, boolean>();
 
   /**
    * The visitor's turn: images as image parts (data URLs, so the model server needs no access to
@@ -95,44 +147,99 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
     return result.text.trim();
   }
 
+  const withTools = () => options.tools === 'on' || (options.tools !== 'off' && toolSupport.get(options.model) !== false);
+
   return {
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
       const asked = await question(input, signal);
       const asking = { ...input, question: { ...input.question, content: asked.text } };
       const context = listingContext(asking);
-      const system = systemPrompt(asking, context);
+      const given = inView(context);
+      let criteria = context.criteria;
+      let tools = withTools();
       const messages: ChatCompletionMessageParam[] = [
-        { role: 'system', content: system },
-        // Earlier answers without their cards: the model is not to imitate the JSON, which only costs tokens.
-        ...input.history.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.role === 'assistant' ? withoutCards(m.content) : m.content })),
+        { role: 'system', content: systemPrompt(asking, context, tools) },
+        ...input.history.map((m): ChatCompletionMessageParam => (m.role === 'assistant' ? { role: 'assistant', content: earlierAnswer(m.content, input.listings) } : { role: 'user', content: m.content })),
         { role: 'user', content: asked.content },
       ];
-      const stream = await client.chat.completions.create(
-        { model: options.model, messages, temperature: input.settings.Temperature / 10, stream: true, stream_options: { include_usage: true } },
-        { signal },
-      );
       let text = '';
       let total: number | null = null;
-      for await (const chunk of stream) {
-        const piece = chunk.choices[0]?.delta?.content ?? '';
-        if (piece) {
-          text += piece;
-          yield piece;
+      let unanswered = false;
+      for (let round = 0; ; round++) {
+        const last = round >= maxRounds;
+        let stream;
+        try {
+          stream = await client.chat.completions.create(
+            {
+              model: options.model, messages, temperature: input.settings.Temperature / 10, stream: true, stream_options: { include_usage: true },
+              ...(tools ? { tools: toolDefinitions(input.listings), tool_choice: last ? ('none' as const) : ('auto' as const) } : {}),
+            },
+            { signal },
+          );
+        } catch (error) {
+          if (!tools || round > 0 || options.tools === 'on' || !refusesTools(error)) throw error;
+          // This server takes no tools: remember it, and give the model the listings in the prompt.
+          toolSupport.set(options.model, false);
+          tools = false;
+          messages[0] = { role: 'system', content: systemPrompt(asking, context, false) };
+          round--;
+          continue;
         }
-        if (chunk.usage) total = chunk.usage.total_tokens;
+        const calls: { id: string; name: string; arguments: string }[] = [];
+        let said = '';
+        for await (const chunk of stream) {
+          const delta = chunk.choices[0]?.delta;
+          let piece = delta?.content ?? '';
+          if (piece) {
+            // What the model says after looking something up starts a paragraph of its own.
+            if (!said && text && !/\s$/.test(text)) piece = `\n\n${piece}`;
+            said += piece;
+            text += piece;
+            yield piece;
+          }
+          for (const part of delta?.tool_calls ?? []) {
+            const call = (calls[part.index] ??= { id: '', name: '', arguments: '' });
+            if (part.id) call.id = part.id;
+            if (part.function?.name) call.name += part.function.name;
+            if (part.function?.arguments) call.arguments += part.function.arguments;
+          }
+          if (chunk.usage) total = (total ?? 0) + chunk.usage.total_tokens;
+        }
+        const pending = calls.filter(Boolean);
+        if (signal.aborted || !pending.length || !tools) break;
+        if (last) {
+          unanswered = !text.trim();
+          break;
+        }
+        toolSupport.set(options.model, true);
+        const toolCalls: ChatCompletionMessageFunctionToolCall[] = pending.map((c, i) => ({ id: c.id || `call_${round}_${i}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+        messages.push({ role: 'assistant', content: said || null, tool_calls: toolCalls });
+        for (const call of toolCalls) {
+          const result = runTool(call.function.name, call.function.arguments, input.listings);
+          for (const l of result.listings) if (!given.includes(l)) given.push(l);
+          if (result.criteria) criteria = result.criteria;
+          messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
+        }
       }
-      if (!signal.aborted) yield* cardFragments(text, context.relevant);
-      return { noAnswer: text.trim() === '', totalTokens: total ?? estimateTokens(system, asked.text, text) };
+      if (signal.aborted) return { noAnswer: false, totalTokens: total ?? 0 };
+      if (unanswered) {
+        const sorry = "I couldn't finish looking that up. Could you ask again, perhaps a little more simply?";
+        text += sorry;
+        yield sorry;
+      }
+      const corrections = checkFacts(answerProse(text), given);
+      const note = correctionNote(corrections);
+      if (note) yield `\n\n${note}`;
+      const named = new RegExp(`^\`\`\`${CARDS_INFO}`, 'm').test(text) ? [] : listingsNamedIn(text, given);
+      yield* blockFragments(cardsBlock(named));
+      if (english(input.settings.AIResponseLanguage) && !new RegExp(`^\`\`\`${SUGGESTIONS_INFO}`, 'm').test(text) && text.trim() && !unanswered) {
+        const next = named.length === 1 ? listingSuggestions(named[0]!, input.settings) : named.length > 1 && criteria ? searchSuggestions(criteria, search(input.listings, criteria).listings, named, input.listings, input.settings) : [];
+        yield* blockFragments(suggestionsBlock(next));
+      }
+      return { noAnswer: text.trim() === '' || unanswered, totalTokens: total ?? estimateTokens(String(messages[0]!.content), asked.text, text), factsCorrected: corrections.length };
     },
   };
 }
 
-/**
- * The cards of the given listings the model's text names, one fragment per line so they stream;
- * none when it names none or wrote a block of its own.
- */
-function cardFragments(text: string, given: Listing[]): string[] {
-  if (new RegExp(`^\`\`\`${CARDS_INFO}`, 'm').test(text)) return [];
-  const block = cardsBlock(listingsNamedIn(text, given));
-  return block ? `\n\n${block}`.split(/(?<=\n)(?=[^\n])/) : [];
-}
+/** A block after the answer, one fragment per line so it streams; none for an empty block. */
+const blockFragments = (block: string): string[] => (block ? `\n\n${block}`.split(/(?<=\n)(?=[^\n])/) : []);

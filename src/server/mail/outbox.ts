@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { withoutCards } from '../../protocol/index.ts';
+import { answerText } from '../../protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import type { Db } from '../store/db.ts';
@@ -20,7 +20,7 @@ export async function enqueue(db: Db, email: Email, now: Date): Promise<void> {
   await db.insert(outbox).values({ ...email, createdAt: now, nextAttemptAt: now });
 }
 
-/** A conversation as plain text, times in the chatbot's zone; answers without their cards (the prose names the listings). */
+/** A conversation as plain text, times in the chatbot's zone; answers as words, their cards a line per listing. */
 export function transcriptText(messages: MessageRow[], timeZone: string): string {
   const lines: string[] = [];
   let session = -1;
@@ -32,7 +32,7 @@ export function transcriptText(messages: MessageRow[], timeZone: string): string
     const who = m.role === 'question' ? 'Visitor' : 'Assistant';
     const note = m.role === 'answer' && m.status !== 'complete' ? ` [${m.status}]` : '';
     const files = m.fileIds.length ? ` [${m.askType}: ${m.fileIds.length} file(s)]` : '';
-    lines.push(`[${localTime(m.createdAt, timeZone)}] ${who}${files}${note}: ${m.role === 'answer' ? withoutCards(m.content) : m.content}`);
+    lines.push(`[${localTime(m.createdAt, timeZone)}] ${who}${files}${note}: ${m.role === 'answer' ? answerText(m.content) : m.content}`);
   }
   return lines.join('\n').trim();
 }

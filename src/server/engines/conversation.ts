@@ -1,0 +1,140 @@
+/**
+ * A question read together with the conversation so far. The state — the search in force, the
+ * listings shown, the one being talked about — is derived from the stored messages alone (each
+ * question read again in turn, each answer's listing cards), so it is the same after a reload, on
+ * another instance or another WORKERS process, and no memory holds it.
+ */
+import { cardsOf, type Listing } from '../../protocol/index.ts';
+import { merge, narrows, type Criteria } from './criteria.ts';
+import { attributesAsked } from './details.ts';
+import { meets, priceOf, squareFeet } from './match.ts';
+import { normalize } from './places.ts';
+import { parseQuestion } from './query.ts';
+import { resolveReference, type Shown } from './references.ts';
+import { wordsToNumbers } from './words.ts';
+
+export interface ConversationState extends Shown {
+  /** The search in force: the last search, as the follow-ups since changed it. */
+  search?: Criteria;
+  /** How many of the search's matches have been shown ("show me more" goes on from there). */
+  shownUpTo: number;
+}
+
+export type Reading =
+  /** A search of the listings, the earlier one carried over when this is a follow-up; `offset` skips what was shown. */
+  | { kind: 'search'; criteria: Criteria; followUp: boolean; offset: number }
+  /** A question about listings already shown (or named): "how much is the second one?". */
+  | { kind: 'about'; listings: Listing[]; criteria: Criteria }
+  /** "it" while several listings are in view. */
+  | { kind: 'which'; candidates: Listing[]; criteria: Criteria }
+  /** Not about listings: a greeting, thanks, a request for a person. */
+  | { kind: 'other'; criteria: Criteria };
+
+export const emptyState = (): ConversationState => ({ list: [], last: [], shownUpTo: 0 });
+
+/** Words that make a question a follow-up of the search before it. */
+const FOLLOW_UP =
+  /^(and|also|but|ok|okay|so|now|then|or|only|just|any|same|instead|what if|how about|what about)\b|\b(what about|how about|and in|instead|only|just|of those|of them|of these|among (?:them|those|these)|which of|any of (?:them|those|these)|the ones?\b|those|these|them|too|as well|same but|but in|but with|but for|how many of)\b/;
+/** Words that name what is searched for: a question with one starts a search of its own, unless it says it follows up. */
+const HEAD = /\b(homes?|houses?|condos?|apartments?|townhouses?|townhomes?|rentals?|listings?|propert(?:y|ies)|places?|studios?|duplex(?:es)?|lofts?|units?)\b/;
+const MORE = /\b(show (?:me )?more|more (?:options|results|homes|listings|of them|please)|see more|the rest|next (?:\d+|ones|page|few)|what else (?:do you have|is there)|any others|other options)\b|^more\b/;
+const RESTART = /\b(start over|new search|forget (?:that|it|all that)|never ?mind|clear (?:that|it))\b/;
+/** A question whose subject is a listing in view: "does it have parking?", "is the second one under $500k?". */
+const ASKS_ABOUT =
+  /\b(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would)\s+(?:it|that|this|they|those|these|both|either|the (?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th))(?: one| home| house| listing)?)\b|\b(?:it|that one|this one|they) (?:have|has|come with|comes with|include|includes|got)\b/;
+const BARE_NUMBER = /^(?:(?:ok|okay|hmm+|well|and|or|but|so|maybe|what about|how about|any|anything|ones?|those|some|with|just|only)[,\s]+)*(\d{1,2})(?:\s+(?:instead|then|please|ones?))?\s*[?.!]*$/;
+/** A listing named by its place in a list: "the last one", "the 2nd home", "number 3". */
+const ORDINAL = /\b(?:the (?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)) (?:one|home|house|listing|place|property|condo|apartment|rental)|number \d)\b/;
+const SIMILAR = /\b(similar|like (?:this|that|it) one|like (?:this|that|it)\b|comparable|something like)\b/;
+const COMPARATIVE: [RegExp, (focus: Listing) => Partial<Criteria>][] = [
+  [/\b(cheaper|less expensive|more affordable|lower price)\b/, (f) => ({ price: { max: (priceOf(f) ?? Infinity) - 1 } })],
+  [/\b(bigger|larger|more space|roomier)\b/, (f) => ({ area: { min: squareFeet(f) + 1 } })],
+  [/\b(smaller)\b/, (f) => ({ area: { max: squareFeet(f) - 1 } })],
+  [/\b(newer)\b(?! than \d)/, (f) => ({ yearBuilt: { min: f.YearBuilt + 1 } })],
+  [/\bmore bed ?rooms\b/, (f) => ({ bedrooms: { min: f.Bedrooms + 1 } })],
+];
+
+/** A search of homes like `f`: same place, kind and sale type, a bedroom either way, the price within 20 %. */
+function similarTo(f: Listing, base: Criteria): Criteria {
+  const price = priceOf(f);
+  return {
+    ...base, named: [], cities: [f.City], states: [], zips: [], unknownPlaces: [], saleType: f.SaleType, saleTypeSaid: true, propertyTypes: [f.PropertyType],
+    bedrooms: { min: Math.max(0, f.Bedrooms - 1), max: f.Bedrooms + 1 }, price: price === null ? undefined : { min: price * 0.8, max: price * 1.2 },
+    exclude: { ...base.exclude }, sort: undefined, limit: undefined, aboutListings: true,
+  };
+}
+
+/** Reads `question` in the conversation's state. */
+export function readQuestion(question: string, state: ConversationState, listings: Listing[], now: Date): Reading {
+  const t = wordsToNumbers(normalize(question));
+  if (RESTART.test(t) && !HEAD.test(t)) return { kind: 'other', criteria: parseQuestion(question, listings, now) };
+  const c = parseQuestion(question, listings, now);
+  if (c.named.length) return { kind: 'about', listings: c.named, criteria: c };
+  const earlier = state.search;
+  if (earlier && MORE.test(t) && !narrows(c)) return { kind: 'search', criteria: earlier, followUp: true, offset: state.shownUpTo };
+  const focus = state.focus ?? (state.last.length === 1 ? state.last[0] : undefined);
+  if (focus && SIMILAR.test(t)) return { kind: 'search', criteria: { ...merge(similarTo(focus, c), c), named: [] }, followUp: true, offset: 0 };
+  const comparative = focus && COMPARATIVE.find(([pattern]) => pattern.test(t));
+  if (focus && comparative) {
+    const base = earlier ? merge(earlier, c) : similarTo(focus, c);
+    return { kind: 'search', criteria: { ...base, ...comparative[1](focus), sort: undefined, limit: undefined }, followUp: true, offset: 0 };
+  }
+  // "any with 5?", "what about 2?": a bare number changes the bedrooms the search before asked for.
+  const bare = earlier?.bedrooms && !narrows(c) ? BARE_NUMBER.exec(t.trim()) : null;
+  if (earlier?.bedrooms && bare) {
+    const n = Number(bare[1]);
+    return { kind: 'search', criteria: merge(earlier, { ...c, bedrooms: earlier.bedrooms.max === undefined ? { min: n } : { min: n, max: n } }), followUp: true, offset: 0 };
+  }
+  // "which of those have 2 baths?", "only the ones under $2,000": the search narrowed, not the listings shown.
+  const refines = narrows(c) || c.sort;
+  if (!refines || ASKS_ABOUT.test(t) || ORDINAL.test(t) || /\b(the one|that one|this one)\b/.test(t)) {
+    const ref = resolveReference(t, state);
+    if (ref?.kind === 'listings') {
+      // "the one with the 3D tour": among those shown, the ones the words fit.
+      const fitting = refines && !ASKS_ABOUT.test(t) ? ref.listings.filter((l) => meets(l, { ...c, statuses: [l.Status] })) : ref.listings;
+      return { kind: 'about', listings: fitting.length ? fitting : ref.listings, criteria: c };
+    }
+    if (ref?.kind === 'ambiguous') {
+      const fitting = refines && !ASKS_ABOUT.test(t) ? ref.candidates.filter((l) => meets(l, { ...c, statuses: [l.Status] })) : [];
+      return fitting.length === 1 ? { kind: 'about', listings: fitting, criteria: c } : { kind: 'which', candidates: ref.candidates, criteria: c };
+    }
+  }
+  // "How many bedrooms?", "what's the price?" with one home in view: a question about that home.
+  if (focus && !refines && !HEAD.test(t) && attributesAsked(t).attributes.length) return { kind: 'about', listings: [focus], criteria: c };
+  if (!c.aboutListings && !refines) return { kind: 'other', criteria: c };
+  const followUp = Boolean(earlier) && (FOLLOW_UP.test(t) || !HEAD.test(t));
+  return { kind: 'search', criteria: followUp && earlier ? merge(earlier, c) : c, followUp, offset: 0 };
+}
+
+/** The listings of an answer's cards, as the chatbot holds them now (a card of a listing since deleted is left out). */
+export function cardsIn(answer: string, listings: Listing[]): Listing[] {
+  const byId = new Map(listings.map((l) => [l.Id, l]));
+  return cardsOf(answer).flatMap((card) => byId.get(card.Id) ?? listings.find((l) => l.Url === card.Url) ?? []);
+}
+
+/** The state after a question read as `reading` was answered with `answer`. */
+export function advance(state: ConversationState, reading: Reading, answer: string, listings: Listing[]): ConversationState {
+  if (reading.kind === 'other') return state;
+  const cards = cardsIn(answer, listings);
+  const next: ConversationState = { ...state, last: cards, focus: cards.length === 1 ? cards[0] : undefined };
+  if (cards.length > 1) next.list = cards;
+  if (reading.kind === 'search') Object.assign(next, { search: reading.criteria, shownUpTo: reading.offset + cards.length });
+  if (reading.kind === 'about' && reading.listings.length === 1) next.focus = reading.listings[0];
+  return next;
+}
+
+/** The conversation's state after `history` (oldest first), read turn by turn as it was answered. */
+export function conversationState(history: readonly { role: 'user' | 'assistant'; content: string }[], listings: Listing[], now: Date): ConversationState {
+  let state = emptyState();
+  for (let i = 0; i < history.length; i++) {
+    const turn = history[i]!;
+    if (turn.role !== 'user') continue;
+    const answer = history[i + 1]?.role === 'assistant' ? history[i + 1]!.content : '';
+    if (RESTART.test(wordsToNumbers(normalize(turn.content)))) {
+      state = emptyState();
+      continue;
+    }
+    state = advance(state, readQuestion(turn.content, state, listings, now), answer, listings);
+  }
+  return state;
+}

@@ -1,0 +1,138 @@
+/**
+ * Answers about listings already known: all of one listing as a readable paragraph, or what a
+ * question asks of it ("how much is it?", "does the second one have parking?", "does it have a
+ * pool?") — and several side by side.
+ */
+import { addressText, type Listing } from '../../protocol/index.ts';
+import { featuresIn, mentions, type Feature } from './features.ts';
+import { areaText, md, mdUrl, money, priceText } from './format.ts';
+import { normalize } from './places.ts';
+
+export type Attribute = 'price' | 'bedrooms' | 'bathrooms' | 'area' | 'year' | 'parking' | 'hoa' | 'deposit' | 'status' | 'tour' | 'lot' | 'address' | 'days' | 'type' | 'mls';
+
+const ATTRIBUTES: [RegExp, Attribute][] = [
+  [/\b(how much|price|prices|priced|cost|costs|asking|the rent|monthly rent|rent for|expensive|afford)\b|\b(under|over|below|above|less than|more than) \$?\d/, 'price'],
+  [/\b(bed ?rooms?|beds?|br)\b/, 'bedrooms'],
+  [/\b(bath ?rooms?|baths?)\b/, 'bathrooms'],
+  [/\b(how big|how large|size|square (?:feet|foot|footage|meters)|sq ?ft|living space|how much space)\b/, 'area'],
+  [/\b(when was (?:it|that|this|they) built|year built|built|how old|age)\b/, 'year'],
+  [/\b(parking|garage|car spots?|carport)\b/, 'parking'],
+  [/\b(hoa|association|fees?|dues)\b/, 'hoa'],
+  [/\b(deposit)\b/, 'deposit'],
+  [/\b(available|availability|still (?:on the market|for sale|for rent|there)|sold|status|on the market|taken|off the market|active)\b/, 'status'],
+  [/\b(tours?|3d|virtual|open house)\b/, 'tour'],
+  [/\b(lot|land)\b/, 'lot'],
+  [/\b(where|address|location|located|neighbou?rhood|zip|which city|what city)\b/, 'address'],
+  [/\b(how long|days on (?:the )?market|when was it listed)\b/, 'days'],
+  [/\b(what kind|what type|type of|kind of)\b/, 'type'],
+  [/\bmls\b/, 'mls'],
+];
+
+/** What a question asks of a listing, in the order above (an MLS number that names the listing asks nothing of it). */
+export function attributesAsked(question: string): { attributes: Attribute[]; features: Feature[] } {
+  const t = normalize(question).replace(/\bmls\s*(?:#|no\.?|number)?\s*[:#-]?\s*[a-z0-9][a-z0-9-]*/g, ' ');
+  return { attributes: ATTRIBUTES.filter(([p]) => p.test(t)).map(([, a]) => a), features: featuresIn(t) };
+}
+
+const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const plural = (n: number, word: string) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
+const link = (l: Listing) => `**[${md(addressText(l))}](${mdUrl(l.Url)})**`;
+const lotText = (l: Listing) => `${number(l.LotArea)} ${l.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`;
+const STATUS_TEXT = { Active: 'active — on the market now', PreOnMarket: 'coming soon — not on the market yet', Sold: 'sold' } as const;
+
+/** "single-family home", "condo", "multi-family home". */
+export const kindText = (l: Pick<Listing, 'PropertyType'>) =>
+  md(l.PropertyType.toLowerCase().replace(/^single[- ]family$/, 'single-family home').replace(/^multi[- ]family$/, 'multi-family home')) || 'home';
+
+/** "3 bedrooms and 2.5 bathrooms", "a studio with 1 bathroom". */
+export const roomsText = (l: Pick<Listing, 'Bedrooms' | 'Bathrooms'>) =>
+  l.Bedrooms === 0 ? `a studio with ${plural(l.Bathrooms, 'bathroom')}` : `${plural(l.Bedrooms, 'bedroom')} and ${plural(l.Bathrooms, 'bathroom')}`;
+
+/** One sentence answering `a` of `l`. */
+function fact(l: Listing, a: Attribute): string {
+  switch (a) {
+    case 'price':
+      return l.SaleType === 'for_rent' ? `It rents for **${priceText(l)}**.` : `It is for sale at **${priceText(l)}**.`;
+    case 'bedrooms':
+      return l.Bedrooms === 0 ? 'It is a **studio** (no separate bedroom).' : `It has **${plural(l.Bedrooms, 'bedroom')}**.`;
+    case 'bathrooms':
+      return `It has **${plural(l.Bathrooms, 'bathroom')}**.`;
+    case 'area':
+      return `It has **${areaText(l)}** of living space.`;
+    case 'year':
+      return `It was built in **${l.YearBuilt}**.`;
+    case 'parking':
+      return l.ParkingSpots ? `It has **${plural(l.ParkingSpots, 'parking spot')}**.` : 'It has **no parking spot** listed.';
+    case 'hoa':
+      return l.HOAMonth ? `HOA dues are **${money(l.HOAMonth, l.CurrencySymbol)}/month**.` : 'No HOA dues are listed.';
+    case 'deposit':
+      return l.DepositFee ? `The deposit is **${money(l.DepositFee, l.CurrencySymbol)}**.` : 'No deposit is listed.';
+    case 'status':
+      return `It is **${STATUS_TEXT[l.Status]}**.`;
+    case 'tour':
+      return l.Tours === '3D' ? 'A **3D tour** is available on the listing page.' : l.Tours === 'OpenHouse' ? 'An **open house** is scheduled — see the listing page for times.' : 'No tour or open house is listed.';
+    case 'lot':
+      return l.LotArea ? `The lot is **${lotText(l)}**.` : 'No lot size is listed.';
+    case 'address':
+      return `It is at **${md(addressText(l))}**.`;
+    case 'days':
+      return l.Status === 'PreOnMarket' ? 'It is not on the market yet.' : `It has been on the market for **${plural(l.DaysOnMarket, 'day')}**.`;
+    case 'type':
+      return `It is a **${kindText(l)}**.`;
+    case 'mls':
+      return `Its MLS number is **${md(l.MLSNumber)}**.`;
+  }
+}
+
+/** Whether the listing's own words mention a feature, said plainly. */
+const featureFact = (l: Listing, f: Feature) =>
+  mentions(l, f) || mentions(l, f, true)
+    ? `Yes — the listing mentions ${md(f.phrase.replace(/^(a|an|the)\s+/, ''))}: “${md(l.Description)}”`
+    : `The listing doesn't mention ${md(f.phrase)}, so I can't tell — the team can check for you.`;
+
+/** What `question` asks of one listing, or all of it when it asks nothing in particular. */
+export function aboutOne(l: Listing, question: string): string {
+  const { attributes, features } = attributesAsked(question);
+  if (!attributes.length && !features.length) return listingDetails(l);
+  return `${link(l)}: ${[...attributes.map((a) => fact(l, a)), ...features.map((f) => featureFact(l, f))].join(' ')}`;
+}
+
+/** Several listings: what the question asks of each, or a comparison of their main facts. */
+export function aboutSeveral(listings: Listing[], question: string): string {
+  const { attributes, features } = attributesAsked(question);
+  if (attributes.length || features.length)
+    return listings.map((l) => `- ${link(l)}: ${[...attributes.map((a) => fact(l, a)), ...features.map((f) => featureFact(l, f))].join(' ')}`).join('\n');
+  const rows = [
+    ['Price', (l: Listing) => priceText(l)],
+    ['Bedrooms', (l: Listing) => (l.Bedrooms === 0 ? 'studio' : number(l.Bedrooms))],
+    ['Bathrooms', (l: Listing) => number(l.Bathrooms)],
+    ['Area', (l: Listing) => areaText(l)],
+    ['Built', (l: Listing) => String(l.YearBuilt)],
+    ['Parking', (l: Listing) => number(l.ParkingSpots)],
+  ] as const;
+  const head = `| | ${listings.map((l) => `[${md(l.Address || addressText(l))}](${mdUrl(l.Url)})`).join(' | ')} |`;
+  const table = [head, `|---|${listings.map(() => '---').join('|')}|`, ...rows.map(([name, value]) => `| ${name} | ${listings.map(value).join(' | ')} |`)];
+  return `Here is how they compare:\n\n${table.join('\n')}`;
+}
+
+/** Everything about one listing but its photo (on its card), as a readable paragraph. */
+export function listingDetails(l: Listing): string {
+  const sale = l.SaleType === 'for_rent' ? `for rent at **${priceText(l)}**` : `for sale at **${priceText(l)}**`;
+  const status = l.Status === 'Active' ? 'active' : l.Status === 'Sold' ? 'sold' : 'coming soon';
+  const lot = l.LotArea ? ` on a ${lotText(l)} lot` : '';
+  const parking = l.ParkingSpots ? `${plural(l.ParkingSpots, 'parking spot')}` : 'no parking spot';
+  const extra = [
+    l.HOAMonth ? `HOA dues are ${money(l.HOAMonth, l.CurrencySymbol)}/month.` : '',
+    l.DepositFee ? `The deposit is ${money(l.DepositFee, l.CurrencySymbol)}.` : '',
+    l.Tours === '3D' ? 'A 3D tour is available.' : l.Tours === 'OpenHouse' ? 'An open house is scheduled.' : '',
+    l.ExtensionColumn.length ? `${l.ExtensionColumn.slice(0, 10).map((x) => `${md(x.Key)}: ${md(x.value)}`).join('; ')}.` : '',
+  ].filter(Boolean);
+  const kind = kindText(l);
+  const lines = [
+    `${link(l)} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} ${sale} with ${l.Bedrooms === 0 ? `no separate bedroom (a studio) and ${plural(l.Bathrooms, 'bathroom')}` : roomsText(l)} (MLS ${md(l.MLSNumber)}, ${status}). ` +
+      `It has ${areaText(l)}${lot}, was built in ${l.YearBuilt} and has ${parking}.${extra.length ? ` ${extra.join(' ')}` : ''}`,
+  ];
+  if (l.Description) lines.push(md(l.Description.length > 600 ? `${l.Description.slice(0, 600)}…` : l.Description));
+  lines.push(`[View the listing](${mdUrl(l.Url)})`);
+  return lines.join('\n\n');
+}

@@ -1,0 +1,100 @@
+/**
+ * What a question asks for that no listing field holds — "a pool", "near a school", "a water view".
+ * Such a feature is looked for in the listings' own words (Description, and the ExtensionColumn
+ * values beside their keys: "Water View"); what no listing mentions is said, never dropped.
+ */
+import type { Listing } from '../../protocol/index.ts';
+
+export interface Feature {
+  /** As the visitor put it, cleaned: "a pool", "a water view", "good schools". */
+  phrase: string;
+  /** How it relates to a home: it has it, or it is near it. */
+  relation: 'has' | 'near';
+  /** The words looked for in the listings' text, stemmed ("schools" → "school"). */
+  terms: string[];
+}
+
+/** Words that introduce a feature, and the relation they mean. */
+const CUES = /(?<!\b(?:i|we|you|they|i've|we've)\s+)\b(with|w\/|has|have|having|featuring|features|includes?|including|that has|near|nearby|close to|next to|walking distance (?:to|from|of)|walkable to|by the)\s+/g;
+const NEAR_CUE = /^(near|nearby|close to|next to|walking|walkable|by the)/;
+/** Words a feature phrase ends before. */
+const STOP = new Set(
+  `and or but in at for to from on of under over below above between around about within than that which who where please thanks
+   is are was be it its me us you my our your his her their them this these those any some anything something everything
+   price budget month per sale rent bedroom bedrooms bathroom bathrooms bed beds bath baths br bd ba parking garage garages spot spots
+   tour tours open house houses home homes condo condos apartment apartments townhouse townhouses townhome townhomes listing listings
+   property properties place places one ones sq ft square feet meters area lot hoa`.split(/\s+/),
+);
+const ARTICLES = /^(?:(?:a|an|the|some|good|nice|great|big|large|huge|small|little|lovely|beautiful|decent|real|proper|lots of|plenty of|private|own)\s+)+/;
+/** Words that name a feature even without a cue ("pool?", "pet friendly", "furnished apartments"). */
+const LEXICON =
+  /\b(swimming pool|pool|fireplace|garden|back ?yard|yard|basement|home office|office|deck|patio|balcony|porch|waterfront|water view|lake|river|beach|ocean|pet[- ]friendly|pets?|dogs?|cats?|furnished|laundry|washer|dryer|dishwasher|elevator|gym|fitness|air conditioning|a\/c|solar|hardwood|fenced|renovated|remodeled|updated|modern|quiet|sunny|bright|charming|spacious|schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|wheelchair|accessible|storage|attic|kitchen|quartz|granite|vaulted ceilings?|rooftop|courtyard|heat pump|radiant heat(?:ing)?|forced air|central air)\b/g;
+const PHRASE_WORDS = 3;
+
+/** "schools" → "school", "patios" → "patio", "porches" → "porch", "amenities" → "amenity". */
+function stem(word: string): string {
+  const w = word.toLowerCase().replace(/['’]s$/, '');
+  if (/ies$/.test(w)) return w.replace(/ies$/, 'y');
+  if (/(ss|sh|ch|x)es$/.test(w)) return w.slice(0, -2);
+  return w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w;
+}
+
+const LEADING = /^(a|an|the|some)$/;
+/** Words that are not features: "with my family", "near me", "with finding a home", "lol". A visitor's "I have 3 kids" is not the home's. */
+const NOT_A_FEATURE = /^(my|our|your|his|her|their|me|you|us|it|them|that|this|finding|looking|getting|buying|renting|help|lol|haha|lmao|pls|plz|thx|ty)$/;
+const NEAR_WORDS = /^(schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|lake|river|beach|ocean)$/;
+
+/** The feature phrases of `text` (what the rest of the reading left over), each once. */
+export function featuresIn(question: string): Feature[] {
+  const out: Feature[] = [];
+  // What the visitor has is not what the home has: "we have a dog", "I've got 3 kids".
+  const text = question.replace(/\b(?:i|we)(?:'ve| have| own| got)\s+(?:got\s+)?(?:(?:a|an|the|some|two|three|\d+)\s+)?[\w-]+/g, ' ');
+  const add = (taken: string[], relation: Feature['relation']) => {
+    if (!taken.length || NOT_A_FEATURE.test(taken[0]!)) return;
+    const words = taken.join(' ').replace(ARTICLES, '').split(/[\s-]+/).filter((w) => w && !STOP.has(w) && !LEADING.test(w) && !/^\d/.test(w));
+    if (!words.length) return;
+    const terms = [...new Set(words.map(stem))];
+    if (!out.some((f) => f.terms.join(' ') === terms.join(' '))) out.push({ phrase: taken.join(' '), relation, terms });
+  };
+  for (const m of text.matchAll(CUES)) {
+    const taken: string[] = [];
+    for (const w of text.slice(m.index + m[0].length).split(/[,.;!?]/)[0]!.split(/\s+/)) {
+      if (!w || (STOP.has(w) && !(LEADING.test(w) && !taken.length))) break;
+      taken.push(w);
+      if (taken.filter((x) => !LEADING.test(x)).length >= PHRASE_WORDS) break;
+    }
+    add(taken, NEAR_CUE.test(m[1]!) ? 'near' : 'has');
+  }
+  for (const m of text.matchAll(LEXICON)) {
+    const word = m[1]!;
+    if (!out.some((f) => f.terms.includes(stem(word.split(/[\s-]/).at(-1)!)))) add([word], NEAR_WORDS.test(word) ? 'near' : 'has');
+  }
+  return out;
+}
+
+/** What a listing says of itself in words: its description and "value key" of each extension ("Water View"). */
+export const wordsOf = (l: Listing): string =>
+  `${l.Description} ${l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`).join(' ')}`.toLowerCase();
+
+/** A term in a listing's words: as a word's start ("school" in "schools"), or inside a word when it is long enough ("yard" in "backyard"). */
+const holds = (words: string, term: string) => (term.length >= 4 ? words.includes(term) : new RegExp(`\\b${term}`).test(words));
+
+/** A listing's words in the pieces that speak of one thing: each sentence of its description, each extension ("water view"). */
+const piecesOf = (l: Listing): string[] => [...l.Description.toLowerCase().split(/(?<=[.!?;])\s+/), ...l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`.toLowerCase())];
+
+/**
+ * Whether the listing's own words mention the feature: all its terms in one sentence or extension
+ * (a "water view" is not "close to the waterfront" and "View: Park"), or — asked for — its last word.
+ */
+export function mentions(l: Listing, f: Feature, headOnly = false): boolean {
+  return headOnly ? holds(wordsOf(l), f.terms.at(-1)!) : piecesOf(l).some((piece) => f.terms.every((t) => holds(piece, t)));
+}
+
+/**
+ * How the listings' words answer a feature: the listings that mention it (all its terms, or failing
+ * that its last word — "a big backyard" → "backyard"), or none.
+ */
+export function mentioning(listings: Listing[], f: Feature): Listing[] {
+  const all = listings.filter((l) => mentions(l, f));
+  return all.length || f.terms.length === 1 ? all : listings.filter((l) => mentions(l, f, true));
+}

@@ -1,0 +1,79 @@
+/**
+ * Which listings a follow-up points at: "the second one", "the first two", "the last one", "both",
+ * "them", "it", "that one", "the one on Larimer St" — resolved against what the conversation showed.
+ */
+import type { Listing } from '../../protocol/index.ts';
+
+/** What the conversation has shown, for resolving references. */
+export interface Shown {
+  /** The cards of the last answer that showed several listings, in order. */
+  list: Listing[];
+  /** The cards of the last answer. */
+  last: Listing[];
+  /** The one listing the conversation is about now, if there is one. */
+  focus?: Listing;
+}
+
+export type Reference =
+  /** These listings, for sure. */
+  | { kind: 'listings'; listings: Listing[] }
+  /** "it" while several listings are in view: which one is meant is not known. */
+  | { kind: 'ambiguous'; candidates: Listing[] };
+
+const ORDINALS: Record<string, number> = {
+  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5, sixth: 6, '6th': 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+};
+const ORDINAL = `(${Object.keys(ORDINALS).join('|')}|last|final|top)`;
+const THING = '(?:one|home|house|listing|condo|apartment|place|property|option|rental|townhouse|unit|result)';
+/** "the first 2", "the last 2", "the top 3" (numbers in words are digits by now). */
+const FIRST_N = new RegExp(`\\b(?:the )?(first|last|top) (\\d+)\\b(?! ?(?:bed|bath|br|bd|ba\\b|k\\b|sq|car))`);
+/** "the second one", "the 2nd home", "number 2", "#2", "option 3", "the second and third". */
+const NTH = new RegExp(`\\b(?:the ${ORDINAL}(?: (?:and|&) (?:the )?${ORDINAL})?(?: ${THING}s?)?|${ORDINAL} ${THING}|(?:number|no\\.?|option|#) ?(\\d{1,2})\\b)`, 'g');
+const BOTH = /\b(both|both of them|the two of them|either)\b/;
+const THEM = /\b(them|they|those|these|all of them|each of them|each one|all (?:of )?(?:those|these)|their)\b/;
+const IT = /\b(it|its|it's|that one|this one|the one|(?:that|this) (?:home|house|listing|condo|apartment|place|property|rental|townhouse|unit))\b/;
+
+const position = (word: string, length: number): number | null => {
+  if (word === 'last' || word === 'final') return length;
+  if (word === 'top') return 1;
+  return ORDINALS[word] ?? null;
+};
+
+/** The street of an address without its number or unit: "1500 Larimer St Unit 4" → "larimer st". */
+const streetOf = (address: string) =>
+  address.toLowerCase().replace(/\b(unit|apt|apartment|suite|#)\s*\S+$/, '').replace(/^\s*\d+[a-z]?\s+/, '').replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+
+/** What `t` (normalized, numbers as digits) points at among what was shown; null when it points at nothing. */
+export function resolveReference(t: string, shown: Shown): Reference | null {
+  const list = shown.list.length ? shown.list : shown.last;
+  const firstN = FIRST_N.exec(t);
+  if (firstN && list.length) {
+    const n = Math.min(Number(firstN[2]), list.length);
+    return { kind: 'listings', listings: firstN[1] === 'last' ? list.slice(-n) : list.slice(0, n) };
+  }
+  const picked: Listing[] = [];
+  for (const m of t.matchAll(NTH)) {
+    for (const word of [m[1], m[2], m[3], m[4]]) {
+      if (!word) continue;
+      const i = /^\d+$/.test(word) ? Number(word) : position(word, list.length);
+      if (i && list[i - 1] && !picked.includes(list[i - 1]!)) picked.push(list[i - 1]!);
+    }
+  }
+  if (picked.length) return { kind: 'listings', listings: picked };
+  // "the one on Larimer St", "the Oak St one": a street of a listing in view.
+  const inView = [...new Set([...shown.last, ...list, ...(shown.focus ? [shown.focus] : [])])];
+  const onStreet = inView.filter((l) => {
+    const street = streetOf(l.Address);
+    const name = street.split(' ').filter((w) => w.length > 2 && !/^(st|ave|rd|dr|ln|blvd|ct|pl|way|street|avenue|road|drive|lane)$/.test(w));
+    return name.length > 0 && new RegExp(`\\b${name.join(' ')}\\b`).test(t);
+  });
+  if (onStreet.length && onStreet.length < inView.length) return { kind: 'listings', listings: onStreet };
+  if (BOTH.test(t) && shown.last.length >= 2) return { kind: 'listings', listings: shown.last.slice(0, 2) };
+  if (THEM.test(t) && shown.last.length >= 2) return { kind: 'listings', listings: shown.last };
+  if (IT.test(t)) {
+    if (shown.focus) return { kind: 'listings', listings: [shown.focus] };
+    if (shown.last.length === 1) return { kind: 'listings', listings: shown.last };
+    if (shown.last.length > 1) return { kind: 'ambiguous', candidates: shown.last };
+  }
+  return null;
+}

@@ -1,0 +1,114 @@
+/**
+ * The offline engine's answer to a text question, read in the conversation so far: a search's
+ * summary and cards, what it could not check, near misses when nothing matches, an answer about
+ * listings already shown, or a word about the chatbot — each ending with follow-up suggestions.
+ */
+import { cardsBlock, suggestionLines, suggestionsBlock, type Listing, type Settings } from '../../protocol/index.ts';
+import { conversationState, readQuestion, type Reading } from './conversation.ts';
+import { aboutOne, aboutSeveral } from './details.ts';
+import { md, mdUrl } from './format.ts';
+import type { AnswerInput } from './index.ts';
+import { search } from './match.ts';
+import { nearMisses } from './near.ts';
+import { generalSuggestions, listingSuggestions, nearSuggestions, searchSuggestions } from './suggest.ts';
+import { cantTell, describe, nearMissText, summary } from './summary.ts';
+import { addressText } from '../../protocol/index.ts';
+
+/** How many matches one answer shows. */
+export const MAX_NAMED = 5;
+
+export interface Reply {
+  text: string;
+  noAnswer: boolean;
+}
+
+/** The parts of an answer, joined with blank lines: prose, then the cards, then the suggestions. */
+const answer = (prose: string, cards: Listing[], suggestions: string[], noAnswer = false): Reply => ({
+  text: [prose, cardsBlock(cards), suggestionsBlock(suggestions)].filter(Boolean).join('\n\n'),
+  noAnswer,
+});
+
+const VIEWING = /\b(book|schedule|arrange|set up|organi[sz]e)\b.*\b(viewing|showing|tour|visit|appointment)\b|\b(see it|see the (?:home|house|place|property)|visit it|view it) in person\b|\bcan i (?:see|visit|view) it\b/;
+const HANDOFF = /\b(talk|speak|chat) (to|with) (a |an )?(person|human|agent|someone|realtor)|\bcontact\b|\bcall me\b/;
+
+export function reply(input: AnswerInput): Reply {
+  const { settings, listings, now } = input;
+  const question = input.question.content;
+  const q = question.trim().toLowerCase();
+  const state = conversationState(input.history, listings, now);
+  const reading = readQuestion(question, state, listings, now);
+  if (VIEWING.test(q)) return viewing(settings, reading.kind === 'about' ? reading.listings[0] : state.focus);
+  if (reading.kind === 'about') return about(reading.listings, question, settings);
+  if (reading.kind === 'which') return which(reading.candidates);
+  if (reading.kind === 'search') return searchAnswer(input, reading);
+  if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q)) return greeting(settings);
+  if (/\b(thanks|thank you|thx|cheers)\b/.test(q)) return answer("You're welcome! Is there anything else I can help you with?", [], []);
+  if (HANDOFF.test(q)) return answer(handoffText(settings), [], []);
+  if (/\bprivacy\b|\bpersonal data\b|\bmy data\b/.test(q) && settings.ChatbotPrivacyPolicyUrl) return answer(privacyText(settings), [], []);
+  if (/\b(what can you do|who are you|what are you|help me|how does this work)\b|^help\b/.test(q)) return greeting(settings);
+  if (/\b(start over|new search|forget (?:that|it|all that)|never ?mind)\b/.test(q)) return answer("Sure — let's start again. What are you looking for?", [], generalSuggestions(settings));
+  return fallback(settings, "I'm not sure about that one.");
+}
+
+function searchAnswer(input: AnswerInput, reading: Extract<Reading, { kind: 'search' }>): Reply {
+  const { settings, listings } = input;
+  const c = reading.criteria;
+  if (/\bmls\b/i.test(input.question.content) && !c.cities.length && !c.price && !reading.followUp)
+    return fallback(settings, "I couldn't find a listing with that MLS number.");
+  const corrections = c.corrections.length ? `(I read ${c.corrections.map(([from, to]) => `“${md(from)}” as “${md(to)}”`).join(' and ')}.) ` : '';
+  const found = search(listings, c);
+  const notes = cantTell(found.unknown);
+  const intro = `${corrections}${notes ? `${notes} ` : ''}`;
+  const { mentioned } = found;
+  if (!found.listings.length) {
+    const near = c.unknownPlaces.length ? [] : nearMisses(listings, c);
+    if (near.length) return answer(`${intro}${nearMissText(c, near, mentioned)}`, near.map((n) => n.listing), nearSuggestions(c, listings, settings));
+    return fallback(settings, `${intro}I couldn't find any ${describe(c, 2, mentioned)} right now. Try widening the search — another area, price or number of rooms.`);
+  }
+  let shown: Listing[];
+  if (c.limit === 1 && !c.saleType && (c.sort === 'price-asc' || c.sort === 'price-desc') && new Set(found.listings.map((l) => l.SaleType)).size > 1)
+    shown = [found.listings.find((l) => l.SaleType === 'for_sale')!, found.listings.find((l) => l.SaleType === 'for_rent')!];
+  else shown = found.listings.slice(reading.offset, reading.offset + Math.min(c.limit ?? MAX_NAMED, MAX_NAMED));
+  const prose = `${intro}${summary(found.listings, shown, c, reading.offset, mentioned)}`;
+  const suggestions = shown.length === 1 ? listingSuggestions(shown[0]!, settings) : searchSuggestions(c, found.listings.slice(reading.offset), shown, listings, settings);
+  return answer(prose, shown, suggestions);
+}
+
+function about(listings: Listing[], question: string, s: Settings): Reply {
+  if (listings.length === 1) return answer(aboutOne(listings[0]!, question), listings, listingSuggestions(listings[0]!, s));
+  return answer(aboutSeveral(listings, question), listings, s.TalkToHumanEmail ? ['Book a viewing'] : []);
+}
+
+function which(candidates: Listing[]): Reply {
+  const lines = candidates.map((l, i) => `${i + 1}. ${md(addressText(l))}`);
+  const ordinals = ['The first one', 'The second one', 'The third one', 'The fourth one', 'The fifth one'];
+  return answer(`Which home do you mean?\n\n${lines.join('\n')}\n\nSay "the first one", "the second one"… or its address.`, [], ordinals.slice(0, Math.min(3, candidates.length)));
+}
+
+function viewing(s: Settings, l: Listing | undefined): Reply {
+  const home = l ? ` — mention **${md(addressText(l))}**` : '';
+  const text = s.TalkToHumanEmail
+    ? `I can't book viewings myself, but the team can: use **Talk to a person** below and leave your name and email${home}, and someone will get back to you to arrange it.`
+    : `I can't book viewings from this chat.${l ? ` The listing page has the details: [View the listing](${mdUrl(l.Url)})` : ''}`;
+  return answer(text, l ? [l] : [], []);
+}
+
+function greeting(s: Settings): Reply {
+  const lines = suggestionLines(s.SuggestedMessage);
+  const ideas = lines.length ? `\n\nYou could ask:\n${lines.map((l) => `- ${md(l)}`).join('\n')}` : '';
+  return answer(`Hello! I'm ${md(s.Name)}. I can help you find homes for sale or for rent — ask me about an area, a budget, bedrooms, or a listing's MLS number.${ideas}`, [], []);
+}
+
+function handoffText(s: Settings): string {
+  return s.TalkToHumanEmail
+    ? 'Of course — use **Talk to a person** below and leave your name and email; someone from the team will get back to you.'
+    : "I can't put you in touch with a person from this chat, but I'm happy to help with questions about our homes.";
+}
+
+const privacyText = (s: Settings) =>
+  `You can read our ${md(s.ChatbotPrivacyPolicyName || 'privacy policy')} here: [${md(s.ChatbotPrivacyPolicyName || 'Privacy policy')}](${mdUrl(s.ChatbotPrivacyPolicyUrl)}).`;
+
+function fallback(s: Settings, opening: string): Reply {
+  const person = s.TalkToHumanEmail ? ' If you like, use **Talk to a person** and someone from the team will help.' : '';
+  return answer(`${opening} I can help with questions about our listings — areas, prices, bedrooms, tours or a specific MLS number.${person}`, [], generalSuggestions(s), true);
+}

@@ -1,0 +1,117 @@
+/**
+ * The prose of an answer that shows listings as cards: a short summary — how many match, their
+ * price range, the best fit — not the list the cards show again; and what the search could not
+ * check, or came close to, said plainly.
+ */
+import { addressText, type Listing } from '../../protocol/index.ts';
+import type { Criteria } from './criteria.ts';
+import type { Feature } from './features.ts';
+import { md, mdUrl, money, priceText } from './format.ts';
+import { kindText, roomsText } from './details.ts';
+import { priceOf, squareFeet } from './match.ts';
+import type { NearMiss } from './near.ts';
+
+const $ = (n: number) => money(n, '$');
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
+
+/** "homes for sale in Austin with 3 bedrooms under $500,000, other than condos" — the criteria in words. */
+export function describe(c: Criteria, count = 2, mentioned: Feature[] = []): string {
+  // "Single Family" names a kind of home, not a dwelling: "single family homes", never "single families".
+  const types = c.propertyTypes.length ? c.propertyTypes.map((t) => t.toLowerCase().replace(/\bfamily$/, 'family home')).join(' or ') : 'home';
+  const noun = count === 1 ? types : /s$/.test(types) ? types : types.replace(/(\w+)$/, (w) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
+  const parts = [noun];
+  if (c.statuses.length === 1 && c.statuses[0] !== 'Active') parts.unshift(c.statuses[0] === 'Sold' ? 'sold' : 'coming-soon');
+  if (c.saleType) parts.push(c.saleType === 'for_rent' ? 'for rent' : 'for sale');
+  const places = [...c.cities, ...c.states, ...c.zips, ...c.unknownPlaces];
+  if (places.length) parts.push(`in ${places.join(' or ')}`);
+  const features: string[] = [];
+  const rooms = (r: { min?: number; max?: number }, word: string) => {
+    const count = (n = 0) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    if (r.min !== undefined && r.max !== undefined) return r.min === r.max ? count(r.min) : `${r.min} to ${count(r.max)}`;
+    return r.min !== undefined ? `at least ${count(r.min)}` : `at most ${count(r.max)}`;
+  };
+  if (c.bedrooms) features.push(c.bedrooms.max === 0 ? 'no separate bedroom' : rooms(c.bedrooms, 'bedroom'));
+  if (c.bathrooms) features.push(rooms(c.bathrooms, 'bathroom'));
+  if (c.minParking) features.push(c.minParking === 1 ? 'parking' : `at least ${c.minParking} parking spots`);
+  if (c.tours.length || c.anyTour) features.push(c.tours.includes('3D') ? 'a 3D tour' : c.tours.includes('OpenHouse') ? 'an open house' : 'a tour');
+  if (features.length) parts.push(`with ${features.join(' and ')}`);
+  if (c.price) parts.push(c.price.min !== undefined && c.price.max !== undefined ? `between ${$(c.price.min)} and ${$(c.price.max)}` : c.price.max !== undefined ? `under ${$(c.price.max)}` : `over ${$(c.price.min!)}`);
+  if (c.area?.min) parts.push(`of at least ${Math.round(c.area.min).toLocaleString('en-US')} sq ft`);
+  if (c.area?.max) parts.push(`of at most ${Math.round(c.area.max).toLocaleString('en-US')} sq ft`);
+  if (c.yearBuilt?.min && c.yearBuilt.min === c.yearBuilt.max) parts.push(`built in ${c.yearBuilt.min}`);
+  else if (c.yearBuilt?.min) parts.push(`built in ${c.yearBuilt.min} or later`);
+  else if (c.yearBuilt?.max) parts.push(`built in ${c.yearBuilt.max} or earlier`);
+  const x = c.exclude;
+  const not = [...x.propertyTypes.map((t) => kindText({ PropertyType: t }).replace(/(?<!s)$/, 's')), ...(x.saleTypes.includes('for_rent') ? ['rentals'] : []), ...(x.saleTypes.includes('for_sale') ? ['homes for sale'] : []), ...(x.statuses.includes('Sold') ? ['sold homes'] : []), ...(x.statuses.includes('PreOnMarket') ? ['coming-soon homes'] : []), ...(x.studios ? ['studios'] : [])];
+  if (not.length) parts.push(`other than ${not.join(' or ')}`);
+  if ([...x.cities, ...x.states, ...x.zips].length) parts.push(`outside ${[...x.cities, ...x.states, ...x.zips].join(' and ')}`);
+  if (x.hoa) parts.push('without HOA dues');
+  if (mentioned.length) parts.push(`whose listings mention ${mentioned.map((f) => md(f.phrase)).join(' and ')}`);
+  return parts.join(' ');
+}
+
+/** "from $750 to $2,325 a month" — the price range of some listings of one sale type. */
+function range(listings: Listing[]): string {
+  const prices = listings.map(priceOf).filter((p): p is number => p !== null);
+  if (!prices.length) return '';
+  const [lo, hi] = [Math.min(...prices), Math.max(...prices)];
+  const symbol = listings[0]!.CurrencySymbol || '$';
+  const month = listings[0]!.SaleType === 'for_rent' ? ' a month' : '';
+  if (lo !== hi) return `from ${money(lo, symbol)} to ${money(hi, symbol)}${month}`;
+  return `${prices.length > 1 ? 'each ' : ''}at ${money(lo, symbol)}${month}`;
+}
+
+/** "I found 12 homes: 9 for sale from $310,000 to $880,000 and 3 rentals from $1,650 to $3,100 a month." */
+function counted(found: Listing[], c: Criteria, mentioned: Feature[]): string {
+  const sale = found.filter((l) => l.SaleType === 'for_sale'), rent = found.filter((l) => l.SaleType === 'for_rent');
+  const what = `I found ${found.length.toLocaleString('en-US')} ${describe(c, found.length, mentioned)}`;
+  if (sale.length && rent.length) return `${what}: ${sale.length} for sale ${range(sale)} and ${rent.length} for rent ${range(rent)}.`;
+  return `${what}, ${range(found)}.`;
+}
+
+const ORDER_WORDS: Record<string, [string, string]> = {
+  'price-asc': ['cheapest', 'lowest-priced'], 'price-desc': ['most expensive', 'most expensive'], 'area-desc': ['biggest', 'biggest'],
+  'area-asc': ['smallest', 'smallest'], 'year-desc': ['newest', 'most recently built'], 'year-asc': ['oldest', 'oldest'],
+  'bedrooms-desc': ['one with the most bedrooms', 'ones with the most bedrooms'], 'bathrooms-desc': ['one with the most bathrooms', 'ones with the most bathrooms'],
+  'newest-listed': ['most recently listed', 'most recently listed'],
+};
+
+/** One listing in a sentence: "[12 Oak St…](…) at $489,000 — a single-family home with 3 bedrooms and 2 bathrooms, 1,850 sq ft". */
+export function inBrief(l: Listing): string {
+  const kind = kindText(l);
+  const what = l.Bedrooms === 0 ? `a studio ${kind} with ${plural(l.Bathrooms, 'bathroom')}` : `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} with ${roomsText(l)}`;
+  return `**${link(l)}** at **${priceText(l)}** — ${what}, ${Math.round(squareFeet(l)).toLocaleString('en-US')} sq ft`;
+}
+
+/** The summary of a search's matches, of which `shown` (from `offset`) are the cards that follow. */
+export function summary(found: Listing[], shown: Listing[], c: Criteria, offset: number, mentioned: Feature[] = []): string {
+  const sort = c.sort ? ORDER_WORDS[c.sort]! : null;
+  if (c.limit === 1 && shown.length) {
+    const the = sort ? `The ${sort[0]}` : 'The best match';
+    if (shown.length === 2) return `${the} home for sale is ${inBrief(shown[0]!)}; ${the.toLowerCase()} rental is ${inBrief(shown[1]!)}.`;
+    return `${the} ${describe({ ...c, sort: undefined }, 1, mentioned)} is ${inBrief(shown[0]!)}.`;
+  }
+  const all = describe(c, found.length, mentioned);
+  if (offset > 0) return shown.length ? `Here are ${shown.length} more — ${offset + 1} to ${offset + shown.length} of the ${found.length} ${all}.` : `That's all of them: I've shown all ${found.length} ${all}.`;
+  if (c.limit && sort) return `The ${shown.length} ${sort[1]} ${describe(c, shown.length, mentioned)}, out of ${found.length}:`;
+  const head = counted(found, c, mentioned);
+  if (found.length === 1) return `${head.replace(/, (at|from) [^.]*\.$/, '.')} It is ${inBrief(found[0]!)}.`;
+  const first = sort ? `The ${sort[0]} is ${inBrief(shown[0]!)}.` : `The cheapest is ${inBrief(shown[0]!)}.`;
+  const which = found.length > shown.length ? ` Here are the ${shown.length} ${sort ? sort[1] : new Set(found.map((l) => l.SaleType)).size > 1 ? 'first — homes for sale first, each lowest price first' : 'lowest-priced'}.` : '';
+  return `${head} ${first}${which}`;
+}
+
+/** What could not be checked: said, never dropped. */
+export function cantTell(unknown: Feature[]): string {
+  if (!unknown.length) return '';
+  const what = (f: Feature) => `${f.relation === 'near' ? 'are near' : /friendly$|^(?:furnished|renovated|accessible)$/.test(f.phrase) ? 'are' : 'have'} ${md(f.phrase)}`;
+  const joined = unknown.length === 1 ? what(unknown[0]!) : `${unknown.slice(0, -1).map(what).join(', ')} or ${what(unknown.at(-1)!)}`;
+  return `I can't tell which homes ${joined} from the listing details — none of them ${unknown.length === 1 ? 'mentions it' : 'mentions these'}, so I can't narrow the search by ${unknown.length === 1 ? 'it' : 'them'}.`;
+}
+
+/** Near misses offered when nothing matches: each named, with what it misses by. */
+export function nearMissText(c: Criteria, near: NearMiss[], mentioned: Feature[] = []): string {
+  const lines = near.map((n) => `- **${link(n.listing)}** — ${n.misses.join('; ')}`);
+  return `I couldn't find any ${describe(c, 2, mentioned)} — no exact match. ${near.length === 1 ? 'This one comes close' : `These ${near.length} come close`}:\n\n${lines.join('\n')}`;
+}

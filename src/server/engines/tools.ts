@@ -1,0 +1,210 @@
+/**
+ * The tools a model is given to look at the chatbot's listings itself: `search_listings`
+ * (structured filters, words in the descriptions, an order and a limit) and `get_listing` (by id,
+ * MLS number, address or Url). They run over the chatbot's listings as stored (the version-checked
+ * cache of store/listings.ts) with the offline engine's own search, so both engines agree on what
+ * matches; their results are JSON the model reads.
+ */
+import { addressText, type Listing } from '../../protocol/index.ts';
+import { budgetMarket, emptyCriteria, type Criteria, type SortKey } from './criteria.ts';
+import { mentioning } from './features.ts';
+import { priceOf, search } from './match.ts';
+import { nearMisses } from './near.ts';
+
+export const TOOL_NAMES = ['search_listings', 'get_listing'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+const SORTS: Record<string, SortKey> = {
+  price_asc: 'price-asc', price_desc: 'price-desc', largest: 'area-desc', smallest: 'area-asc', newest_built: 'year-desc', oldest_built: 'year-asc', newest_listed: 'newest-listed',
+};
+
+/** The tools' definitions, in the Chat Completions `tools` format; the kinds and cities are the chatbot's own. */
+export function toolDefinitions(listings: Listing[]) {
+  const types = [...new Set(listings.map((l) => l.PropertyType).filter(Boolean))];
+  const cities = [...new Set(listings.map((l) => l.City).filter(Boolean))];
+  const str = (description: string) => ({ type: 'string', description });
+  const num = (description: string) => ({ type: 'number', description });
+  return [
+    {
+      type: 'function' as const,
+      function: {
+        name: 'search_listings',
+        description: 'Search the agency\'s listings. Returns how many match in all and the first matches (each with its id, address, link, price and facts); when none matches, the nearest misses and what each misses by. Only Active listings unless `status` says otherwise.',
+        parameters: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            city: { type: 'string', description: `A city${cities.length ? `: ${cities.join(', ')}` : ''}` },
+            zip: str('A ZIP code'),
+            state: str('A two-letter state code'),
+            sale_type: { type: 'string', enum: ['for_sale', 'for_rent'] },
+            min_price: num('Lowest sale price, or monthly rent for rentals'),
+            max_price: num('Highest sale price, or monthly rent for rentals'),
+            min_bedrooms: { type: 'integer', minimum: 0 },
+            max_bedrooms: { type: 'integer', minimum: 0 },
+            min_bathrooms: { type: 'number', minimum: 0 },
+            property_type: { type: 'string', ...(types.length ? { enum: types } : {}) },
+            exclude_property_types: { type: 'array', items: { type: 'string' } },
+            exclude_cities: { type: 'array', items: { type: 'string' } },
+            status: { type: 'string', enum: ['Active', 'PreOnMarket', 'Sold', 'any'], description: 'PreOnMarket = coming soon' },
+            text: str('Words to find in the listings\' descriptions and details, e.g. "fenced backyard", "water view", "schools"'),
+            sort: { type: 'string', enum: Object.keys(SORTS) },
+            limit: { type: 'integer', minimum: 1, maximum: 10, description: 'How many to return (default 5)' },
+          },
+        },
+      },
+    },
+    {
+      type: 'function' as const,
+      function: {
+        name: 'get_listing',
+        description: 'Everything about one listing, found by its id, MLS number, street address or Url.',
+        parameters: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { id: str('The listing id from a search'), mls_number: str('The MLS number'), address: str('The street address, e.g. "12 Oak St"'), url: str('The listing\'s Url') },
+        },
+      },
+    },
+  ];
+}
+
+/** A tool's arguments were not what its definition asks for. */
+export class ToolInputError extends Error {
+  override name = 'ToolInputError';
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function field<T>(args: Record<string, unknown>, name: string, type: 'string' | 'number'): T | undefined {
+  const v = args[name];
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== type || (type === 'number' && !Number.isFinite(v))) throw new ToolInputError(`${name} must be a ${type}`);
+  return v as T;
+}
+const strings = (args: Record<string, unknown>, name: string): string[] => {
+  const v = args[name];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new ToolInputError(`${name} must be an array of strings`);
+  return v as string[];
+};
+
+/** The facts of a listing a model needs to write about it. */
+export function listingFacts(l: Listing, full = false) {
+  const facts: Record<string, unknown> = {
+    id: l.Id, mls_number: l.MLSNumber, address: addressText(l), url: l.Url, sale_type: l.SaleType, status: l.Status, property_type: l.PropertyType,
+    price: priceOf(l), currency: l.CurrencySymbol, price_is_monthly_rent: l.SaleType === 'for_rent', bedrooms: l.Bedrooms, bathrooms: l.Bathrooms,
+    building_area: l.BuildingArea, area_unit: l.AreaUnit, year_built: l.YearBuilt, parking_spots: l.ParkingSpots, tours: l.Tours || null,
+  };
+  if (full)
+    Object.assign(facts, {
+      description: l.Description, lot_area: l.LotArea, hoa_per_month: l.HOAMonth, deposit: l.DepositFee, estimate_price: l.EstimatePrice, days_on_market: l.DaysOnMarket,
+      details: Object.fromEntries(l.ExtensionColumn.map((x) => [x.Key, x.value])), photo: l.Images[0] ?? null,
+    });
+  else if (l.Description) facts.description = l.Description.slice(0, 200);
+  return facts;
+}
+
+/** The search a `search_listings` call asks for, as the offline engine's criteria. */
+export function criteriaOf(args: Record<string, unknown>, listings: Listing[]): Criteria {
+  const c = emptyCriteria();
+  const city = field<string>(args, 'city', 'string');
+  if (city) {
+    const known = listings.find((l) => l.City.toLowerCase() === city.trim().toLowerCase());
+    if (known) c.cities = [known.City];
+    else c.unknownPlaces = [city];
+  }
+  const zip = field<string>(args, 'zip', 'string');
+  if (zip) c.zips = [zip.trim()];
+  const state = field<string>(args, 'state', 'string');
+  if (state) c.states = [state.trim().toUpperCase()];
+  const sale = field<string>(args, 'sale_type', 'string');
+  if (sale !== undefined && sale !== 'for_sale' && sale !== 'for_rent') throw new ToolInputError('sale_type must be for_sale or for_rent');
+  if (sale) Object.assign(c, { saleType: sale, saleTypeSaid: true });
+  const range = (lo: string, hi: string) => {
+    const min = field<number>(args, lo, 'number'), max = field<number>(args, hi, 'number');
+    return min === undefined && max === undefined ? undefined : { min, max };
+  };
+  c.price = range('min_price', 'max_price');
+  if (c.price && !c.saleType) c.saleType = budgetMarket(c.price);
+  c.bedrooms = range('min_bedrooms', 'max_bedrooms');
+  const baths = field<number>(args, 'min_bathrooms', 'number');
+  if (baths !== undefined) c.bathrooms = { min: baths };
+  const type = field<string>(args, 'property_type', 'string');
+  if (type) c.propertyTypes = [listings.find((l) => l.PropertyType.toLowerCase() === type.toLowerCase())?.PropertyType ?? type];
+  c.exclude.propertyTypes = strings(args, 'exclude_property_types').map((t) => listings.find((l) => l.PropertyType.toLowerCase() === t.toLowerCase())?.PropertyType ?? t);
+  c.exclude.cities = strings(args, 'exclude_cities');
+  const status = field<string>(args, 'status', 'string');
+  if (status) {
+    if (!['Active', 'PreOnMarket', 'Sold', 'any'].includes(status)) throw new ToolInputError('status must be Active, PreOnMarket, Sold or any');
+    Object.assign(c, { statuses: status === 'any' ? ['Active', 'PreOnMarket', 'Sold'] : [status], statusesSaid: true });
+  }
+  const text = field<string>(args, 'text', 'string');
+  if (text) c.features = [{ phrase: text, relation: 'has', terms: text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2) }];
+  const sort = field<string>(args, 'sort', 'string');
+  if (sort !== undefined && !(sort in SORTS)) throw new ToolInputError(`sort must be one of ${Object.keys(SORTS).join(', ')}`);
+  if (sort) c.sort = SORTS[sort];
+  c.aboutListings = true;
+  return c;
+}
+
+/** What a tool call found, for the model (JSON), and the listings it returned. */
+export interface ToolResult {
+  content: string;
+  listings: Listing[];
+  criteria?: Criteria;
+}
+
+/** Runs one tool call; a malformed call, an unknown tool or a tool that fails is a result the model reads, never a thrown error. */
+export function runTool(name: string, rawArguments: string, listings: Listing[]): ToolResult {
+  let args: unknown;
+  try {
+    args = rawArguments.trim() ? JSON.parse(rawArguments) : {};
+  } catch {
+    return { content: JSON.stringify({ error: 'The arguments are not valid JSON; call the tool again with a JSON object.' }), listings: [] };
+  }
+  if (!isRecord(args)) return { content: JSON.stringify({ error: 'The arguments must be a JSON object.' }), listings: [] };
+  try {
+    if (name === 'search_listings') return searchTool(args, listings);
+    if (name === 'get_listing') return getTool(args, listings);
+    return { content: JSON.stringify({ error: `There is no tool named ${name}; use ${TOOL_NAMES.join(' or ')}.` }), listings: [] };
+  } catch (error) {
+    // The model reads what went wrong and answers from what it has; the visitor's answer goes on.
+    const message = error instanceof ToolInputError ? error.message : 'The tool failed; answer from what you already know, or say you could not look it up.';
+    return { content: JSON.stringify({ error: message }), listings: [] };
+  }
+}
+
+function searchTool(args: Record<string, unknown>, listings: Listing[]): ToolResult {
+  const c = criteriaOf(args, listings);
+  const limit = Math.min(10, Math.max(1, Math.trunc(field<number>(args, 'limit', 'number') ?? 5)));
+  const found = search(listings, c);
+  const shown = found.listings.slice(0, limit);
+  const out: Record<string, unknown> = { total: found.listings.length, listings: shown.map((l) => listingFacts(l)) };
+  if (c.features.length && !mentioning(listings, c.features[0]!).length)
+    out.note = `No listing mentions "${c.features[0]!.phrase}" in its details, so you cannot tell which homes have it; say so. These results ignore it.`;
+  if (c.unknownPlaces.length) out.note = `The agency has no listings in ${c.unknownPlaces[0]}.`;
+  let returned = shown;
+  if (!shown.length && !c.unknownPlaces.length) {
+    const near = nearMisses(listings, c);
+    out.near_misses = near.map((n) => ({ ...listingFacts(n.listing), misses_by: n.misses }));
+    returned = near.map((n) => n.listing);
+  }
+  return { content: JSON.stringify(out), listings: returned, criteria: c };
+}
+
+function getTool(args: Record<string, unknown>, listings: Listing[]): ToolResult {
+  const id = field<string>(args, 'id', 'string'), mls = field<string>(args, 'mls_number', 'string');
+  const address = field<string>(args, 'address', 'string'), url = field<string>(args, 'url', 'string');
+  if (!id && !mls && !address && !url) throw new ToolInputError('Give one of id, mls_number, address or url');
+  const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const found = listings.find(
+    (l) =>
+      (id && l.Id === id.trim()) ||
+      (mls && key(l.MLSNumber) === key(mls).replace(/^mls/, '')) ||
+      (url && l.Url.replace(/\/+$/, '') === url.trim().replace(/\/+$/, '')) ||
+      (address && (key(l.Address) === key(address) || key(addressText(l)).startsWith(key(address)))),
+  );
+  if (!found) return { content: JSON.stringify({ error: 'No listing matches that; search_listings can find it.' }), listings: [] };
+  return { content: JSON.stringify(listingFacts(found, true)), listings: [found] };
+}
