@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { APIError } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type AskStreamItem } from '../../src/client/index.ts';
-import { cardsBlock, listingCard, withoutCards, type ListingCard, type Settings } from '../../src/protocol/index.ts';
+import { cardsBlock, listingCard, answerProse, parseSuggestions, suggestionsBlock, type ListingCard, type Settings } from '../../src/protocol/index.ts';
 import { createEngines, estimateTokens, type AnswerInput, type AnswerMeta, type AttachedFile } from '../../src/server/engines/index.ts';
 import { listingsNamedIn } from '../../src/server/engines/mentions.ts';
+import { listingLine } from '../../src/server/engines/format.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
-import { createOpenAiEngine, systemPrompt } from '../../src/server/engines/openai.ts';
+import { createOpenAiEngine, MAX_TOOL_ROUNDS, systemPrompt } from '../../src/server/engines/openai.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { localDateTime } from '../../src/server/time.ts';
-import { startFakeModelServer, type ChatMessage, type ContentPart, type FakeModelServer, type RecordedModelRequest } from '../support/fake-model-server.ts';
+import { DEFAULT_REPLY, startFakeModelServer, textOf, toolMessages, type ChatMessage, type ContentPart, type FakeModelServer, type RecordedModelRequest } from '../support/fake-model-server.ts';
 import { gif, mp4, png, wav } from '../support/media.ts';
 import { fixtureListings } from '../support/listings.ts';
 import { validBodies } from '../support/samples.ts';
@@ -78,7 +79,7 @@ describe('the OpenAI-compatible engine streaming an answer', () => {
   it('returns the total_tokens of the usage chunk as totalTokens', async () => {
     fake.script({ text: 'Hello there, how can I help?', usage: { prompt: 118, completion: 7 } });
     const { meta } = await drain(engine().answer(input('hello'), new AbortController().signal));
-    expect(meta).toEqual({ noAnswer: false, totalTokens: 125 });
+    expect(meta).toEqual({ noAnswer: false, totalTokens: 125, factsCorrected: 0 });
   });
 
   it('estimates totalTokens when the server sends no usage', async () => {
@@ -93,7 +94,7 @@ describe('the OpenAI-compatible engine streaming an answer', () => {
     fake.script({ text: '', chunks: [], usage: { prompt: 40, completion: 0 } });
     const { fragments, meta } = await drain(engine().answer(input('hello'), new AbortController().signal));
     expect(fragments).toEqual([]);
-    expect(meta).toEqual({ noAnswer: true, totalTokens: 40 });
+    expect(meta).toEqual({ noAnswer: true, totalTokens: 40, factsCorrected: 0 });
   });
 
   it('streams content that arrives with pauses between the chunks', async () => {
@@ -127,19 +128,28 @@ describe('the cards after the model’s answer', () => {
     fake.script({ text, chunks, omitUsage: true });
     const { fragments, meta } = await answer();
     expect(fragments.slice(0, chunks.length)).toEqual(chunks);
-    const cards = fragments.slice(chunks.length);
-    expect(cards.length).toBeGreaterThan(1); // they stream, a line at a time
-    expect(cards.join('')).toBe(`\n\n${cardsBlock([byMls('A100'), byMls('A101')])}`);
+    const after = fragments.slice(chunks.length);
+    expect(after.length).toBeGreaterThan(1); // they stream, a line at a time
+    const cards = `\n\n${cardsBlock([byMls('A100'), byMls('A101')])}`;
+    expect(after.join('')).toBe(`${cards}\n\n${suggestionsBlock(parseSuggestions(after.join('')))}`);
     expect(blocksIn(fragments.join(''))).toEqual([[listingCard(byMls('A100')), listingCard(byMls('A101'))]]);
+    // Follow-ups for a list: about one of them, or the search changed.
+    expect(parseSuggestions(after.join('')).length).toBeGreaterThan(0);
     // The cards count for nothing: the tokens are estimated on the model's own text.
-    expect(meta).toEqual({ noAnswer: false, totalTokens: estimateTokens(systemPrompt(input(QUESTION)), QUESTION, text) });
+    expect(meta).toEqual({ noAnswer: false, totalTokens: estimateTokens(systemPrompt(input(QUESTION), undefined, true), QUESTION, text), factsCorrected: 0 });
   });
 
-  it('are not there when the model’s text names none of the listings', async () => {
-    const chunks = ['Two homes in Austin ', 'fit that budget: 12 Oak St and 7 Elm Ave.'];
+  it('are not there, nor follow-ups, when the model’s text names none of the listings', async () => {
+    const chunks = ['Two homes in Austin ', 'fit that budget. Shall I show them?'];
     fake.script({ text: chunks.join(''), chunks });
     const { fragments } = await answer();
     expect(fragments).toEqual(chunks);
+  });
+
+  it('follow street addresses the model wrote without links', async () => {
+    fake.script({ text: 'Two homes in Austin fit that budget: 12 Oak St and 7 Elm Ave.' });
+    const { fragments } = await answer();
+    expect(blocksIn(fragments.join(''))).toEqual([[listingCard(byMls('A100')), listingCard(byMls('A101'))]]);
   });
 
   it('leave out what the model linked that it was not given', async () => {
@@ -161,7 +171,7 @@ describe('the cards after the model’s answer', () => {
 
   it('are not added when the model said nothing', async () => {
     fake.script({ text: '', chunks: [], usage: { prompt: 40, completion: 0 } });
-    expect(await answer()).toEqual({ fragments: [], meta: { noAnswer: true, totalTokens: 40 } });
+    expect(await answer()).toEqual({ fragments: [], meta: { noAnswer: true, totalTokens: 40, factsCorrected: 0 } });
   });
 
   it('are not added when the signal aborts during the model’s text', async () => {
@@ -177,15 +187,19 @@ describe('the cards after the model’s answer', () => {
     expect((await waiting).done).toBe(true);
   });
 
-  it('are not shown to the model in the conversation so far', async () => {
+  it('are shown to the model in the conversation so far as numbered lines, not as the block', async () => {
     const earlier = '[12 Oak St](https://homes.example/12-oak-st) is $489,000.';
     const history: AnswerInput['history'] = [
       { role: 'user', content: 'Tell me about 12 Oak St' },
-      { role: 'assistant', content: `${earlier}\n\n${cardsBlock([byMls('A100')])}` },
+      { role: 'assistant', content: `${earlier}\n\n${cardsBlock([byMls('A100')])}\n\n${suggestionsBlock(['Book a viewing'])}` },
     ];
     const { body } = await sent('How big is it?', { history });
-    expect(body.messages.slice(1, 3)).toEqual([history[0], { role: 'assistant', content: earlier }]);
+    expect(body.messages[1]).toEqual(history[0]);
+    const shown = textOf(body.messages[2]);
+    expect(shown.startsWith(`${earlier}\n\nListings shown with this answer:\n1. `)).toBe(true);
+    expect(shown).toContain('(MLS A100, id id-A100)');
     expect(JSON.stringify(body.messages)).not.toContain('```listings');
+    expect(JSON.stringify(body.messages)).not.toContain('```suggestions');
   });
 });
 
@@ -385,17 +399,22 @@ describe('answering through the service with a model server', () => {
 
     const items = await ask(visitor.client, visitor.sessionId, 'Do you have homes in Austin?');
     const final = items.at(-1);
-    expect(final?.kind === 'final' && final.Answer).toBe(`${prose}\n\n${cardsBlock([oak!])}`);
+    const stored = final?.kind === 'final' ? final.Answer : '';
+    expect(stored.startsWith(`${prose}\n\n${cardsBlock([oak!])}\n\n\`\`\`suggestions\n`)).toBe(true);
+    expect(parseSuggestions(stored)).toContain('Show similar homes');
     expect(items.flatMap((i) => (i.kind === 'fragment' ? [i.content] : [])).join('')).toBe(final?.kind === 'final' ? final.Answer : '');
 
     await ask(visitor.client, visitor.sessionId, 'How many bedrooms?');
     const { messages } = fake.requests[1]!.body;
     expect(messages.slice(1).map(({ role, content }) => ({ role, content }))).toEqual([
       { role: 'user', content: 'Do you have homes in Austin?' },
-      { role: 'assistant', content: prose },
+      { role: 'assistant', content: `${prose}\n\nListings shown with this answer:\n${listingLine(oak!, 0)} (MLS OAK-1, id ${oak!.Id})` },
       { role: 'user', content: 'How many bedrooms?' },
     ]);
-    expect(withoutCards(final?.kind === 'final' ? final.Answer : '')).toBe(prose);
+    expect(answerProse(stored)).toBe(prose);
+    // "it" is the listing shown: the second question's context holds it.
+    expect(systemOf(messages)).toContain('The listings the visitor is asking about');
+    expect(systemOf(messages)).toContain('MLS OAK-1');
   });
 
   it('ends the visitor’s stream with an error when the model server fails, having asked it once', async () => {
@@ -496,5 +515,167 @@ describe('attachments', () => {
     await ask('What do you think?', 'Video', [await attach('Video', 'video/mp4', mp4())]);
     const text = userTurn().content as string;
     expect(text).toMatch(/^What do you think\?\n\n\[The visitor attached an MP4 video of 1 KB\. You cannot watch it/);
+  });
+});
+
+describe('the tool-calling loop', () => {
+  const search = (args: Record<string, unknown>) => ({ name: 'search_listings', arguments: JSON.stringify(args) });
+  const ask = (question: string, e = engine()) => drain(e.answer(input(question), new AbortController().signal));
+  const toolResult = (request: RecordedModelRequest, i = 0) => JSON.parse(toolMessages(request.body)[i]!.content) as Record<string, unknown>;
+  const ids = (result: Record<string, unknown>, key = 'listings') => (result[key] as { mls_number: string }[]).map((l) => l.mls_number);
+
+  it('gives the model the tools, runs a search whose arguments arrive in pieces, and answers with what it found', async () => {
+    const call = search({ city: 'Austin', max_price: 500_000, min_bedrooms: 3 });
+    const answerText = 'Two fit: [7 Elm Ave](https://homes.example/7-elm-ave) at $455,000 and [12 Oak St](https://homes.example/12-oak-st) at $489,000.';
+    fake.script({ text: '', toolCalls: [{ ...call, pieces: 7 }], usage: { prompt: 300, completion: 20 } }, { text: answerText, usage: { prompt: 500, completion: 30 } });
+    const { fragments, meta } = await ask('What do you have for a family of four?');
+
+    expect(fake.requests).toHaveLength(2);
+    const [first, second] = fake.requests as [RecordedModelRequest, RecordedModelRequest];
+    expect(first.body.tools?.map((t) => t.function.name)).toEqual(['search_listings', 'get_listing']);
+    expect(first.body.tool_choice).toBe('auto');
+    // The second request answers the call as OpenAI requires: the call, then its result by tool_call_id.
+    expect(second.body.messages.at(-2)).toEqual({ role: 'assistant', content: null, tool_calls: [{ id: 'call_0', type: 'function', function: call }] });
+    expect(second.body.messages.at(-1)?.tool_call_id).toBe('call_0');
+    const result = toolResult(second);
+    expect(result.total).toBe(2);
+    expect(ids(result)).toEqual(['A101', 'A100']);
+
+    const text = fragments.join('');
+    expect(text.startsWith(answerText)).toBe(true);
+    expect(blocksIn(text)).toEqual([[listingCard(byMls('A101')), listingCard(byMls('A100'))]]);
+    expect(parseSuggestions(text).length).toBeGreaterThan(0);
+    expect(meta).toEqual({ noAnswer: false, totalTokens: 850, factsCorrected: 0 });
+  });
+
+  it('runs several calls of one turn, interleaved in the stream, and answers each by its id', async () => {
+    fake.script(
+      {
+        text: 'Let me look both up.',
+        toolCalls: [
+          { id: 'call_oak', name: 'get_listing', arguments: JSON.stringify({ mls_number: 'D301' }), pieces: 4 },
+          { id: 'call_elm', name: 'get_listing', arguments: JSON.stringify({ address: '1500 Larimer St' }), pieces: 5 },
+        ],
+        interleave: true,
+      },
+      { text: '[42 Aspen Ct](https://homes.example/42-aspen-ct) has 5 bedrooms; [1500 Larimer St](https://homes.example/1500-larimer-st) has 2.' },
+    );
+    const { fragments } = await ask('Compare MLS D301 with the Larimer condo');
+    const second = fake.requests[1]!;
+    const assistant = second.body.messages.at(-3)!;
+    expect(assistant.content).toBe('Let me look both up.');
+    expect(assistant.tool_calls?.map((c) => [c.id, c.function.name, JSON.parse(c.function.arguments)])).toEqual([
+      ['call_oak', 'get_listing', { mls_number: 'D301' }],
+      ['call_elm', 'get_listing', { address: '1500 Larimer St' }],
+    ]);
+    expect(second.body.messages.slice(-2).map((m) => m.tool_call_id)).toEqual(['call_oak', 'call_elm']);
+    expect([toolResult(second, 0).mls_number, toolResult(second, 1).mls_number]).toEqual(['D301', 'D300']);
+    // What the model said after looking things up starts a paragraph of its own.
+    expect(fragments.join('')).toMatch(/^Let me look both up\.\n\n\[42 Aspen Ct\]/);
+    expect(blocksIn(fragments.join(''))).toEqual([[listingCard(byMls('D301')), listingCard(byMls('D300'))]]);
+  });
+
+  it('gives a failing call its error as the result — broken JSON, a wrong field, a tool that does not exist — and the model answers', async () => {
+    fake.script(
+      {
+        text: '',
+        toolCalls: [
+          { name: 'search_listings', arguments: '{"city": "Austin", "max_price": ' },
+          { name: 'search_listings', arguments: JSON.stringify({ sort: 'cheapest' }) },
+          { name: 'book_viewing', arguments: '{}' },
+        ],
+      },
+      { text: 'Sorry, I could not search just now; could you tell me your budget?' },
+    );
+    const { fragments, meta } = await ask('Homes in Austin?');
+    const errors = toolMessages(fake.requests[1]!.body).map((m) => (JSON.parse(m.content) as { error: string }).error);
+    expect(errors[0]).toMatch(/not valid JSON/);
+    expect(errors[1]).toMatch(/^sort must be one of price_asc/);
+    expect(errors[2]).toMatch(/no tool named book_viewing/);
+    expect(fragments.join('')).toBe('Sorry, I could not search just now; could you tell me your budget?');
+    expect(meta.noAnswer).toBe(false);
+  });
+
+  it('bounds a model that never stops calling tools: the last round forbids them, then the visitor is told', async () => {
+    fake.always({ text: '', toolCalls: [search({ city: 'Austin' })] });
+    const { fragments, meta } = await ask('Homes in Austin?');
+    expect(fake.requests).toHaveLength(MAX_TOOL_ROUNDS + 1);
+    expect(fake.requests.map((r) => r.body.tool_choice)).toEqual([...Array(MAX_TOOL_ROUNDS).fill('auto'), 'none']);
+    // Each round carries every call so far and its result.
+    expect(toolMessages(fake.requests.at(-1)!.body)).toHaveLength(MAX_TOOL_ROUNDS);
+    expect(fragments.join('')).toMatch(/^I couldn't finish looking that up\./);
+    expect(meta.noAnswer).toBe(true);
+  });
+
+  it('answers from the last round when a busy model obeys tool_choice none', async () => {
+    fake.respond((body) => (body.tool_choice === 'none' ? { text: 'Austin has six homes for sale.' } : { text: '', toolCalls: [search({ city: 'Austin' })] }));
+    const custom = createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, maxToolRounds: 2 });
+    const { fragments, meta } = await ask('Homes in Austin?', custom);
+    expect(fake.requests).toHaveLength(3);
+    expect(fragments.join('')).toBe('Austin has six homes for sale.');
+    expect(meta.noAnswer).toBe(false);
+  });
+
+  it('asks a server without tools again with the listings in the prompt, and remembers it for the model', async () => {
+    fake.toolsUnsupported = true;
+    const e = engine();
+    const first = await ask('3 bedroom homes in Austin under $500k', e);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[0]!.body.tools).toBeDefined();
+    expect(fake.requests[1]!.body.tools).toBeUndefined();
+    expect(systemOf(fake.requests[1]!.body.messages)).toContain("Listings that match the visitor's question");
+    expect(systemOf(fake.requests[1]!.body.messages)).not.toContain('search_listings');
+    expect(first.fragments.join('')).toBe(DEFAULT_REPLY.text);
+
+    await ask('And in Denver?', e);
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests[2]!.body.tools).toBeUndefined();
+    // A new engine (a restart) tries again.
+    await ask('hello');
+    expect(fake.requests[3]!.body.tools).toBeDefined();
+  });
+
+  it('fails rather than answering without tools when LLM_TOOLS is on, and sends none when it is off', async () => {
+    fake.script({ text: 'x', refuseTools: true });
+    const on = createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, tools: 'on' });
+    await expect(ask('hello', on)).rejects.toBeInstanceOf(APIError);
+    expect(fake.requests).toHaveLength(1);
+    fake.reset();
+    await ask('hello', createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, tools: 'off' }));
+    expect(onlyRequest().body.tools).toBeUndefined();
+  });
+
+  it('corrects a wrong price and bedroom count after the answer and before the cards, also of a listing a tool returned', async () => {
+    fake.script(
+      { text: '', toolCalls: [{ name: 'get_listing', arguments: JSON.stringify({ mls_number: 'D300' }) }] },
+      { text: '[1500 Larimer St](https://homes.example/1500-larimer-st) is listed at $560,000. It has 3 bedrooms, under $600k.' },
+    );
+    const { fragments, meta } = await ask('Tell me about MLS D300');
+    const text = fragments.join('');
+    const note = '> **Correction:** 1500 Larimer St, Denver, CO 80202 — the price is **$615,000**, not $560,000; it has **2** bedrooms, not 3.';
+    expect(text).toContain(`under $600k.\n\n${note}\n\n\`\`\`listings\n`);
+    expect(blocksIn(text)).toEqual([[listingCard(byMls('D300'))]]);
+    expect(meta.factsCorrected).toBe(2);
+  });
+
+  it('leaves right figures alone', async () => {
+    fake.script({ text: '[12 Oak St](https://homes.example/12-oak-st) is $489,000 with 3 bedrooms and 2.5 baths (MLS A100).' });
+    const { fragments, meta } = await ask('Tell me about 12 Oak St');
+    expect(fragments.join('')).not.toContain('Correction');
+    expect(meta.factsCorrected).toBe(0);
+  });
+});
+
+describe('the fake model server checks tool turns as OpenAI does', () => {
+  it('refuses a tool message that answers no call, and a call left unanswered', async () => {
+    const post = (messages: unknown[]) =>
+      fetch(`${fake.baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: MODEL, stream: true, messages }) });
+    const call = { id: 'call_1', type: 'function', function: { name: 'get_listing', arguments: '{}' } };
+    expect((await post([{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'call_1', content: '{}' }])).status).toBe(400);
+    expect((await post([{ role: 'assistant', content: null, tool_calls: [call] }, { role: 'user', content: 'hi' }])).status).toBe(400);
+    expect((await post([{ role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_2', content: '{}' }])).status).toBe(400);
+    const ok = await post([{ role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_1', content: '{}' }]);
+    expect(ok.status).toBe(200);
+    await ok.text();
   });
 });

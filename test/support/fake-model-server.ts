@@ -7,16 +7,38 @@
  * reply (or the default one); every request is recorded with its body, headers and whether the
  * client went away before the response ended. `POST /v1/audio/transcriptions` (multipart, as the
  * client sends it) answers `{ text }`: the scripted transcript, recorded with the file it was given.
+ *
+ * Tools as OpenAI streams them: a reply with `toolCalls` sends each call's id and name in its first
+ * delta and its arguments in pieces (`tool_calls[].index` keeps them apart, optionally interleaved),
+ * then `finish_reason: "tool_calls"`. Requests are checked as OpenAI checks them: a `tool` message
+ * must answer a `tool_calls` id of the assistant message before it, and every call must be answered.
+ * A server without tools (Ollama's models without tool support, older vLLM) answers a request that
+ * carries `tools` with HTTP 400 naming them: `refuseTools` per reply, or `toolsUnsupported` for all.
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
+/** A tool call the model makes: its arguments (JSON text) are streamed in `pieces` parts (default 3). */
+export interface ScriptedToolCall {
+  name: string;
+  arguments: string;
+  /** The call's id; `call_<n>` when not given. */
+  id?: string;
+  pieces?: number;
+}
+
 /** What one request gets back. */
 export interface ScriptedReply {
   /** The answer's text, streamed as `chunks` when given (they must join to `text`), else in words. */
   text: string;
+  /** Tool calls after the text; the reply then finishes with `tool_calls` rather than `stop`. */
+  toolCalls?: ScriptedToolCall[];
+  /** Stream the calls' pieces interleaved (a piece of each in turn) rather than one call after another. */
+  interleave?: boolean;
+  /** Answer a request that carries `tools` with HTTP 400 "does not support tools" (as Ollama does). */
+  refuseTools?: boolean;
   chunks?: string[];
   /** A pause before each content chunk. */
   delayMs?: number;
@@ -37,7 +59,17 @@ export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; 
 
 export interface ChatMessage {
   role: string;
-  content: string | ContentPart[];
+  content: string | ContentPart[] | null;
+  /** An assistant message's tool calls. */
+  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+  /** A tool message: the call it answers. */
+  tool_call_id?: string;
+}
+
+/** A tool as the request declares it. */
+export interface ToolDefinition {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
 }
 
 /** The text of a message, its text parts joined. */
@@ -59,6 +91,8 @@ export interface ChatRequestBody {
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   temperature?: number;
+  tools?: ToolDefinition[];
+  tool_choice?: 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
 }
 
 export interface RecordedModelRequest {
@@ -85,6 +119,12 @@ export interface FakeModelServer {
   script(...replies: ScriptedReply[]): void;
   /** The reply for every request whose last user message contains `match` (kept: retries replay it). */
   scriptFor(match: string, reply: ScriptedReply): void;
+  /** The reply when nothing is queued (rather than DEFAULT_REPLY), until reset. */
+  always(reply: ScriptedReply): void;
+  /** Decide the reply from the request (before the queue); return undefined to fall through. Kept until reset. */
+  respond(decide: (body: ChatRequestBody) => ScriptedReply | undefined): void;
+  /** Answer every request carrying `tools` with HTTP 400, as a server without tool support does. */
+  toolsUnsupported: boolean;
   /** Forget the recorded requests and any unplayed replies. */
   reset(): void;
   close(): Promise<void>;
@@ -95,12 +135,53 @@ export const DEFAULT_REPLY: ScriptedReply = { text: 'Hello from the fake model.'
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPart = (v: unknown) =>
   isRecord(v) && ((v.type === 'text' && typeof v.text === 'string') || (v.type === 'image_url' && isRecord(v.image_url) && typeof v.image_url.url === 'string'));
+const isToolCall = (v: unknown) =>
+  isRecord(v) && typeof v.id === 'string' && v.type === 'function' && isRecord(v.function) && typeof v.function.name === 'string' && typeof v.function.arguments === 'string';
 const isMessage = (v: unknown): v is ChatMessage =>
-  isRecord(v) && typeof v.role === 'string' && (typeof v.content === 'string' || (Array.isArray(v.content) && v.content.every(isPart)));
+  isRecord(v) &&
+  typeof v.role === 'string' &&
+  (typeof v.content === 'string' ||
+    (Array.isArray(v.content) && v.content.every(isPart)) ||
+    (v.role === 'assistant' && v.content == null && Array.isArray(v.tool_calls))) &&
+  (v.tool_calls === undefined || (v.role === 'assistant' && Array.isArray(v.tool_calls) && v.tool_calls.length > 0 && v.tool_calls.every(isToolCall))) &&
+  (v.role !== 'tool' || (typeof v.tool_call_id === 'string' && typeof v.content === 'string'));
 
 function asChatRequest(v: unknown): ChatRequestBody | null {
   if (!isRecord(v) || typeof v.model !== 'string' || !Array.isArray(v.messages) || !v.messages.every(isMessage)) return null;
   return v as unknown as ChatRequestBody;
+}
+
+/** OpenAI's rule for tool messages: each answers a call of the assistant message just before them, and every call is answered. */
+function toolTurnError(messages: ChatMessage[]): string | null {
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    if (m.role === 'tool') return "Invalid parameter: messages with role 'tool' must be a response to a preceding message with 'tool_calls'.";
+    if (!m.tool_calls) continue;
+    const open = new Set(m.tool_calls.map((c) => c.id));
+    while (messages[i + 1]?.role === 'tool') {
+      const id = messages[++i]!.tool_call_id!;
+      if (!open.delete(id)) return `Invalid parameter: tool_call_id ${id} answers no call of the assistant message before it.`;
+    }
+    if (open.size) return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. Missing: ${[...open].join(', ')}.`;
+  }
+  return null;
+}
+
+/** The tool messages of a request with what each answered: the call's name, its arguments and the result's text. */
+export function toolMessages(body: ChatRequestBody): { name: string; arguments: string; content: string }[] {
+  const calls = new Map(body.messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function]));
+  return body.messages.flatMap((m) => {
+    const call = m.role === 'tool' ? calls.get(m.tool_call_id!) : undefined;
+    return call ? [{ name: call.name, arguments: call.arguments, content: typeof m.content === 'string' ? m.content : '' }] : [];
+  });
+}
+
+/** A string in `n` nearly equal parts (at least one). */
+function split(text: string, n: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / Math.max(1, n)));
+  const parts: string[] = [];
+  for (let at = 0; at < text.length; at += size) parts.push(text.slice(at, at + size));
+  return parts.length ? parts : [''];
 }
 
 const words = (text: string) => text.split(/(?<=\s)(?=\S)/);
@@ -150,6 +231,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   const queue: ScriptedReply[] = [];
   const keyed = new Map<string, ScriptedReply>();
   const sockets = new Set<Socket>();
+  let fallback = DEFAULT_REPLY;
+  let decide: ((body: ChatRequestBody) => ScriptedReply | undefined) | undefined;
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy());
@@ -180,6 +263,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     }
     const body = asChatRequest(parsed);
     if (!body) return sendError(res, 400, 'A chat completion needs a model and messages.', 'invalid_request_error');
+    const toolError = toolTurnError(body.messages);
     const record: RecordedModelRequest = {
       method: req.method,
       path: req.url,
@@ -194,8 +278,11 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       ),
     };
     requests.push(record);
+    if (toolError) return sendError(res, 400, toolError, 'invalid_request_error');
     const asked = textOf(body.messages.filter((m) => m.role === 'user').at(-1));
-    const reply = [...keyed].find(([match]) => asked.includes(match))?.[1] ?? queue.shift() ?? DEFAULT_REPLY;
+    const reply = [...keyed].find(([match]) => asked.includes(match))?.[1] ?? decide?.(body) ?? queue.shift() ?? fallback;
+    if (body.tools?.length && (reply.refuseTools || api.toolsUnsupported))
+      return sendError(res, 400, `registry.ollama.ai/library/${body.model} does not support tools`, 'invalid_request_error');
     if (reply.serverError) return sendError(res, 500, reply.serverError, 'server_error');
     if (body.stream !== true) return sendError(res, 400, 'The fake model server only streams.', 'invalid_request_error');
     await stream(res, body, reply);
@@ -207,7 +294,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     const withUsage = body.stream_options?.include_usage === true;
     const chunk = (choices: unknown[], usage: unknown = null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, system_fingerprint: 'fp_fake', choices, ...(withUsage ? { usage } : {}) })}\n\n`;
-    const choice = (delta: Record<string, string>, finish: string | null) => ({ index: 0, delta, logprobs: null, finish_reason: finish });
+    const choice = (delta: Record<string, unknown>, finish: string | null) => ({ index: 0, delta, logprobs: null, finish_reason: finish });
 
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
     res.write(chunk([choice({ role: 'assistant', content: '' }, null)]));
@@ -223,7 +310,22 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       if (res.destroyed) return;
       res.write(chunk([choice({ content: piece }, null)]));
     }
-    res.write(chunk([choice({}, 'stop')]));
+    const calls = reply.toolCalls ?? [];
+    // Each call's first delta names it; the rest carry its arguments, by index.
+    const deltas = calls.map((c, index) =>
+      split(c.arguments, c.pieces ?? 3).map((args, i) => ({
+        index,
+        ...(i === 0 ? { id: c.id ?? `call_${index}`, type: 'function', function: { name: c.name, arguments: args } } : { function: { arguments: args } }),
+      })),
+    );
+    const order = reply.interleave
+      ? Array.from({ length: Math.max(0, ...deltas.map((d) => d.length)) }, (_, i) => deltas.flatMap((d) => (d[i] ? [d[i]] : []))).flat()
+      : deltas.flat();
+    for (const delta of order) {
+      if (res.destroyed) return;
+      res.write(chunk([choice({ tool_calls: [delta] }, null)]));
+    }
+    res.write(chunk([choice({}, calls.length ? 'tool_calls' : 'stop')]));
     if (withUsage && !reply.omitUsage) {
       const prompt = reply.usage?.prompt ?? 0;
       const completion = reply.usage?.completion ?? pieces.length;
@@ -235,14 +337,20 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  return {
+  const api: FakeModelServer = {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     transcriptions,
     transcribe: (...texts) => void transcripts.push(...texts),
     script: (...replies) => void queue.push(...replies),
     scriptFor: (match, reply) => void keyed.set(match, reply),
+    always: (reply) => void (fallback = reply),
+    respond: (fn) => void (decide = fn),
+    toolsUnsupported: false,
     reset: () => {
+      fallback = DEFAULT_REPLY;
+      decide = undefined;
+      api.toolsUnsupported = false;
       requests.length = 0;
       transcriptions.length = 0;
       transcripts.length = 0;
@@ -255,4 +363,5 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
+  return api;
 }
