@@ -3,8 +3,8 @@ import { messageStyles } from './chat-bot-message.styles.ts';
 import type { ChatMessage } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import { MarkdownView } from './markdown/index.ts';
-import { cardFences } from './cards.ts';
-import { withoutCards } from '../client/index.ts';
+import { answerFences } from './cards.ts';
+import { answerProse } from '../client/index.ts';
 import type { Strings } from './strings.ts';
 import type { ClientOptions } from '../client/index.ts';
 
@@ -56,7 +56,7 @@ export class ChatBotMessage extends LitElement {
     let view = this.view;
     if (!view) {
       if (!this.#ownView || changed.has('message')) {
-        this.#ownView ??= new MarkdownView({ imageHosts: this.imageHosts, fences: cardFences });
+        this.#ownView ??= new MarkdownView({ imageHosts: this.imageHosts, fences: answerFences });
         if (this.#ownView.text !== this.message.text) this.#ownView.set(this.message.text);
       }
       view = this.#ownView;
@@ -95,8 +95,8 @@ export class ChatBotMessage extends LitElement {
 
   async #handleCopy(): Promise<void> {
     try {
-      // The prose: a listings block is data for the cards, not words to paste.
-      await navigator.clipboard.writeText(withoutCards(this.message.text));
+      // The prose: the listings and suggestions blocks are data for the cards and chips, not words to paste.
+      await navigator.clipboard.writeText(answerProse(this.message.text));
       this.copied = true;
       setTimeout(() => (this.copied = false), 2000);
     } catch {

@@ -94,6 +94,7 @@ export const panelStyles = css`
     font-size: 14px;
     cursor: pointer;
   }
+  .chip:hover { background: var(--_bot-bubble); }
   .earlier { display: block; margin: 8px auto; min-block-size: 44px; padding: 0 14px; border: 1px solid var(--_border); border-radius: 22px; background: var(--_surface); color: var(--_text); font: inherit; cursor: pointer; }
   .new-messages {
     position: absolute;

@@ -8,6 +8,7 @@ import type { ChatBotMedia } from './chat-bot-media.ts';
 import type { ChatBotHandoff } from './chat-bot-handoff.ts';
 import { ConversationController, type Attachment } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
+import { parseSuggestions } from '../client/index.ts';
 import { loadStrings } from './locales/index.ts';
 import { PANEL_TAG, PanelEvent, type PanelElement, type PanelEventDetail } from './panel-contract.ts';
 import { ScrollController } from './scroll.ts';
@@ -171,7 +172,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
             <div class="messages"></div>
           </div>
           ${empty ? this.#renderPrivacy() : nothing}
-          ${empty ? this.#renderSuggestions() : nothing}
+          ${empty ? this.#renderChips(suggestions(s)) : this.#renderChips(this.#followUps(), t.followUps)}
           ${this.handoff
             ? html`<chat-bot-handoff .strings=${t} .submit=${this.#sendLead}></chat-bot-handoff>`
             : nothing}
@@ -221,10 +222,18 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     </p>`;
   }
 
-  #renderSuggestions(): TemplateResult | typeof nothing {
-    const chips = suggestions(this.settings);
+  /** Chips that send their text as the visitor's message: the owner's suggestions, or an answer's follow-ups (`label` names them). */
+  #renderChips(chips: readonly string[], label?: string): TemplateResult | typeof nothing {
     if (!chips.length) return nothing;
-    return html`<div class="suggestions">${chips.map((text) => html`<button type="button" class="chip" @click=${() => void this.send(text)}>${text}</button>`)}</div>`;
+    return html`<div class="suggestions" role="group" aria-label=${label ?? nothing}>
+      ${chips.map((text) => html`<button type="button" class="chip" dir="auto" @click=${(e: MouseEvent) => this.#handleChip(e, text)}>${text}</button>`)}
+    </div>`;
+  }
+
+  /** The last answer's follow-ups, once it is complete; none while an answer streams (the visitor's next message makes them an older answer's). */
+  #followUps(): string[] {
+    const c = this.#conversation, last = c.messages.at(-1);
+    return last?.role === 'assistant' && last.status === 'done' && !c.busy ? parseSuggestions(last.text) : [];
   }
 
   /** Empties the status region, then fills it: the same text twice in a row is read twice. */
@@ -310,6 +319,13 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     form.about = about;
     form.focus();
     this.#follower.toBottom();
+  }
+
+  #handleChip(event: MouseEvent, text: string): void {
+    // The chip goes away with the send. Pressed by keyboard (a click of detail 0), focus moves on
+    // to the message box; a tap leaves it be, so a phone's keyboard does not cover the answer.
+    if (!event.detail) this.focusComposer();
+    void this.send(text);
   }
 
   #handleEarlier(): void {

@@ -7,7 +7,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, NetworkError, ask, askStream, callOperation, isAbortError, type ClientOptions } from '../client/index.ts';
 import { MarkdownView } from './markdown/index.ts';
-import { cardFences } from './cards.ts';
+import { answerFences } from './cards.ts';
 import type { PanelEventDetail } from './panel-contract.ts';
 import type { WidgetSettings } from './settings.ts';
 import { keys, type WidgetStorage } from './storage.ts';
@@ -185,7 +185,7 @@ export class ConversationController implements ReactiveController {
 
   async #ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
     const config = this.#options.config();
-    const view = new MarkdownView({ imageHosts: config.imageHosts, fences: cardFences, ...(this.#options.onFragment ? { onRender: this.#options.onFragment } : {}) });
+    const view = new MarkdownView({ imageHosts: config.imageHosts, fences: answerFences, ...(this.#options.onFragment ? { onRender: this.#options.onFragment } : {}) });
     this.streaming = { message: answer, view };
     this.#abort = new AbortController();
     this.#stopRequested = false;

@@ -13,13 +13,20 @@ export class ScrollController implements ReactiveController {
 
   #scroller: HTMLElement | null = null;
   #pinned = true;
+  /** Where the last scroll event found the scroller. */
+  #top = 0;
   readonly #resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.contentChanged());
   readonly #onScroll = () => {
     const s = this.#scroller;
     if (!s) return;
     const atBottom = s.scrollHeight - s.scrollTop - s.clientHeight <= SLACK;
-    if (atBottom !== this.#pinned || (atBottom && this.unseen)) {
-      this.#pinned = atBottom;
+    // Only the reader moving up lets go. A scroll event reports a scroll to the bottom after
+    // layout, so content that grew meanwhile (the chips under a finished answer, a card) makes
+    // it look short of the bottom; the resize observer, called next, follows it down.
+    const pinned = atBottom || (this.#pinned && s.scrollTop >= this.#top);
+    this.#top = s.scrollTop;
+    if (pinned !== this.#pinned || (atBottom && this.unseen)) {
+      this.#pinned = pinned;
       if (atBottom) this.unseen = false;
       this.#host.requestUpdate();
     }

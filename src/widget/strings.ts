@@ -24,6 +24,8 @@ export const en = {
   you: 'You',
   newMessages: 'New messages',
   earlier: 'Show earlier messages',
+  /** The name of the chips under an answer that send what the visitor might say next. */
+  followUps: 'Suggested follow-ups',
   typing: 'Typing…',
   stopped: 'Stopped',
   failed: 'The answer could not be completed.',

@@ -86,9 +86,9 @@ describe('cards from an answer', () => {
     expect(elm.querySelector('img')).toBeNull();
     expect(elm.querySelector('.photo')).not.toBeNull();
 
-    // The prose still names them; no JSON is shown anywhere.
+    // The prose sums them up ("I found 3 homes … The cheapest is …"); no JSON is shown anywhere.
     const shown = answer.shadowRoot!.textContent!;
-    for (const a of ['12 Oak St', '3 Pier Rd', '7 Elm Ave']) expect(shown).toContain(a);
+    expect(shown).toContain('I found 3 homes');
     expect(shown).not.toContain('{"');
     expect(answer.shadowRoot!.querySelector('pre')).toBeNull();
   });

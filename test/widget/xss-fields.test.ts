@@ -116,9 +116,8 @@ describe('the XSS corpora in every text field of a listing, and in the settings 
     await answered(bot);
     const answer = messages(bot).at(-1)!;
     expect(answer.message.status).toBe('done');
-    // Every listing of the group was named, its address shown as text — in the prose and on its card.
-    const shown = answer.shadowRoot!.textContent ?? '';
-    for (const i of group.keys()) expect(shown).toContain(`${100 + i} `);
+    // The cheapest listing is named in the prose, its address shown as text; every listing of the group on its card.
+    expect(answer.shadowRoot!.textContent ?? '').toContain('100 ');
     const cards = () => [...(answer.shadowRoot!.querySelector('chat-bot-listings')?.shadowRoot?.querySelectorAll('.card[role="group"]') ?? [])];
     await until(() => cards().length === group.length);
     for (const i of group.keys()) expect(cards().some((c) => c.querySelector('h3')!.textContent!.startsWith(`${100 + i} `))).toBe(true);

@@ -15,6 +15,7 @@ export default {
   you: 'أنت',
   newMessages: 'رسائل جديدة',
   earlier: 'عرض الرسائل السابقة',
+  followUps: 'اقتراحات للمتابعة',
   typing: 'يكتب…',
   stopped: 'تم الإيقاف',
   failed: 'تعذّر إكمال الإجابة.',

@@ -15,6 +15,7 @@ export default {
   you: 'Sie',
   newMessages: 'Neue Nachrichten',
   earlier: 'Frühere Nachrichten anzeigen',
+  followUps: 'Vorgeschlagene Folgefragen',
   typing: 'Schreibt…',
   stopped: 'Gestoppt',
   failed: 'Die Antwort konnte nicht fertiggestellt werden.',

@@ -15,6 +15,7 @@ export default {
   you: 'Tú',
   newMessages: 'Mensajes nuevos',
   earlier: 'Ver mensajes anteriores',
+  followUps: 'Sugerencias para continuar',
   typing: 'Escribiendo…',
   stopped: 'Detenido',
   failed: 'No se pudo completar la respuesta.',

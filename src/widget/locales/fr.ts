@@ -15,6 +15,7 @@ export default {
   you: 'Vous',
   newMessages: 'Nouveaux messages',
   earlier: 'Afficher les messages précédents',
+  followUps: 'Suggestions pour continuer',
   typing: 'En train d’écrire…',
   stopped: 'Arrêté',
   failed: 'La réponse n’a pas pu être terminée.',

@@ -15,6 +15,7 @@ export default {
   you: 'Você',
   newMessages: 'Novas mensagens',
   earlier: 'Mostrar mensagens anteriores',
+  followUps: 'Sugestões para continuar',
   typing: 'Digitando…',
   stopped: 'Interrompida',
   failed: 'Não foi possível concluir a resposta.',

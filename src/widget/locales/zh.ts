@@ -15,6 +15,7 @@ export default {
   you: '你',
   newMessages: '新消息',
   earlier: '显示更早的消息',
+  followUps: '建议的后续问题',
   typing: '正在输入…',
   stopped: '已停止',
   failed: '未能完成回答。',

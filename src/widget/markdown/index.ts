@@ -12,22 +12,25 @@ import { clean } from './text.ts';
 
 /** An unfinished block longer than this is shown as plain text until it is finished. */
 const PLAIN_LIMIT = 50_000;
+/** A line that may be the start of a fence's opening line. */
+const FENCE_START = /^ {0,3}(?:`{1,2}|~{1,2}|(?:`{3,}|~{3,})[\w+#.-]*)$/;
 
 export interface MarkdownOptions {
   /** Host patterns whose images may load: 'img.example.com' exact, '*.cdn.example' for subdomains (not the apex). Any other image becomes a link. */
   imageHosts: readonly string[];
   /** Called after each render pass (the scroll follower listens). Optional. */
   onRender?: () => void;
-  /** Renderers of top-level fenced blocks by info string, in place of code (listing cards). */
+  /** Renderers of top-level fenced blocks by info string, in place of code (listing cards, and data shown nowhere). */
   fences?: Readonly<Record<string, Fence>>;
 }
 
 /**
  * Makes (or, given what it made for this block before, updates) the element showing a fenced
  * block's lines so far; `final` once the block can no longer change. The same element is kept
- * from the block's first line to its last, so what it shows is never made twice.
+ * from the block's first line to its last, so what it shows is never made twice. Null: the block
+ * is data for something outside the answer (follow-up suggestions) and shows nothing.
  */
-export type Fence = (lines: readonly string[], final: boolean, made: HTMLElement | undefined) => HTMLElement;
+export type Fence = (lines: readonly string[], final: boolean, made: HTMLElement | undefined) => HTMLElement | null;
 
 export class MarkdownView {
   /** A <div class="md"> the caller inserts into its shadow DOM. */
@@ -43,7 +46,7 @@ export class MarkdownView {
   #frame = 0;
   #refs: References;
   /** What the fence renderers made, by the block's place among the answer's fenced blocks that have one. */
-  #made: HTMLElement[] = [];
+  #made: (HTMLElement | undefined)[] = [];
   /** How many of them are in finished blocks. */
   #fenced = 0;
 
@@ -99,7 +102,8 @@ export class MarkdownView {
       const fences = this.#options.fences ?? {}, info = b.info[0] ?? '';
       if (!Object.hasOwn(fences, info)) return false;
       const make = fences[info]!, i = finished ? this.#fenced++ : this.#fenced + opened++;
-      parent.appendChild((this.#made[i] = make(b.lines, finished, this.#made[i])));
+      const made = (this.#made[i] = make(b.lines, finished, this.#made[i]) ?? undefined);
+      if (made) parent.appendChild(made);
       return true;
     };
     // Only complete lines decide where a block ends: a half-written line may still turn into anything.
@@ -119,7 +123,11 @@ export class MarkdownView {
     if (!final && tail.length > PLAIN_LIMIT) {
       open.appendChild(el('p')).textContent = clean(tail);
     } else if (!final && tail) {
-      const { blocks, tip } = parseBlocks(tail.split('\n'));
+      const lines = tail.split('\n'), last = lines.length - 1;
+      let { blocks, tip } = parseBlocks(lines);
+      // A fence's opening line still being written shows nothing yet (unless it is code's content):
+      // its info string, once complete, decides whether it is code, cards or data shown nowhere.
+      if (FENCE_START.test(lines[last]!) && !(tip?.kind === 'code' && tip.at < last)) ({ blocks, tip } = parseBlocks(lines.slice(0, last)));
       for (const b of blocks) render(b, { refs: this.#refs, final: false, tip, fence: fence(false) }, open);
     }
     this.#open = [...open.childNodes];
