@@ -1,0 +1,72 @@
+/**
+ * `npm run eval`: the answer evaluation. Starts the reference service in this process on
+ * 127.0.0.1 with a fresh embedded database, gives a chatbot the demo's 240 listings, asks every
+ * conversation of the question set (cases.ts) through the typed client as a visitor, and prints
+ * the accuracy per category. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
+ * model server (tools and all) and is scored leniently (score.ts); otherwise with the offline engine.
+ * Results go to bench/results/eval-<engine>-<time>.json.
+ *
+ *   npm run eval                       the offline engine
+ *   npm run eval -- --only reference   one category
+ *   LLM_BASE_URL=http://127.0.0.1:11434/v1 LLM_MODEL=qwen2.5:7b npm run eval
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '../../src/client/index.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
+import { createEngines } from '../../src/server/engines/index.ts';
+import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
+import { demoListings } from '../../src/server/seed.ts';
+import { openStore } from '../../src/server/store/db.ts';
+import { cases as developed } from './cases.ts';
+import { freshCases } from './cases-fresh.ts';
+import { byCategory, report, runCases } from './score.ts';
+import { seedChatbot } from './seed.ts';
+
+/** The set: the cases the engines were improved on, then the ones written after, as a check that the improvements generalize. */
+const cases = [...developed, ...freshCases];
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const llm = process.env.LLM_BASE_URL && process.env.LLM_MODEL ? { baseUrl: process.env.LLM_BASE_URL, apiKey: process.env.LLM_API_KEY, model: process.env.LLM_MODEL } : null;
+
+const store = await openStore({});
+const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-eval-'));
+const offline = createOfflineEngine();
+const engines = llm ? createEngines(offline, { model: llm.model, engine: createOpenAiEngine(llm) }) : createEngines(offline);
+const now = new Date();
+const ownerId = await ensureOwner(store.db, now);
+const apiKey = await createApiKey(store.db, ownerId, 'eval');
+const app = await buildApp({ db: store.db, secret: randomBytes(32), dataDir, engines, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+try {
+  const owner = createClient({ baseUrl: origin, apiKey });
+  const { serial, listings } = await seedChatbot(owner, demoListings('https://homes.example'), llm?.model);
+  const chosen = cases.filter((c) => !only || c.category === only || c.id.startsWith(only));
+  const started = performance.now();
+  const results = await runCases(chosen, listings, async () => {
+    const session = await createClient({ baseUrl: origin }).getSession({ serialNumber: serial });
+    const visitor = createClient({ baseUrl: origin, visitorToken: session.VisitorToken });
+    return async (content) => {
+      const answer = await visitor.ask({ sessionID: session.SessionID, content, clientMessageId: crypto.randomUUID() });
+      return { content: answer.content, noAnswer: answer.noAnswer };
+    };
+  }, llm ? 'lenient' : 'strict');
+  const engine = llm ? `${llm.model} at ${llm.baseUrl}` : 'offline';
+  console.log(`Answer evaluation — ${engine}: ${chosen.length} conversations, ${chosen.reduce((n, c) => n + c.turns.length, 0)} questions, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  console.log(report(results));
+  await mkdir(new URL('../results/', import.meta.url), { recursive: true });
+  const file = new URL(`../results/eval-${llm ? 'model' : 'offline'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
+  await writeFile(file, JSON.stringify({ engine, at: new Date().toISOString(), scores: byCategory(results), results }, null, 2));
+  console.log(`\nResults: ${file.pathname.replace(/^.*\/bench\//, 'bench/')}`);
+} finally {
+  await app.close();
+  await store.close();
+  await rm(dataDir, { recursive: true, force: true });
+}

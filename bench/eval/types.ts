@@ -1,0 +1,62 @@
+/**
+ * The answer evaluation's question set, as data: conversations of one or more turns, each turn a
+ * question and (usually) what a right answer shows. Expectations are written as predicates over the
+ * chatbot's listings — by hand, from what the question means — never by calling the engine, so the
+ * set is a measure of the engine and not a copy of it.
+ */
+import type { Listing } from '../../src/protocol/index.ts';
+
+export type Category =
+  | 'single'
+  | 'follow-up'
+  | 'refinement'
+  | 'reference'
+  | 'negation'
+  | 'superlative'
+  | 'numbers-in-words'
+  | 'misspelling'
+  | 'unknown-feature'
+  | 'near-miss';
+
+/** How a list is ordered: the engines' default is `default` — homes for sale before rentals, each cheapest first. */
+export type Order = 'default' | 'price-desc' | 'area-desc' | 'area-asc' | 'year-desc' | 'year-asc' | 'bedrooms-desc' | 'newest-listed';
+
+export type Expectation =
+  /**
+   * A search: R = the listings meeting `match`, in `order`. A right answer's cards are the first
+   * min(limit, |R|) of R (limit 5 unless given), and when R holds more than it shows, its prose
+   * states |R|. R must not be empty (use `near` for that).
+   */
+  | { kind: 'list'; match: (l: Listing) => boolean; order?: Order; limit?: number }
+  /** Exactly these listings, in this order, as the answer's cards (a superlative, "the first two", "it"). */
+  | { kind: 'these'; pick: (all: Listing[]) => Listing[] }
+  /**
+   * An answer about one listing: its cards are that listing alone, and its prose says each of
+   * `says` (case-insensitive; a string is looked for as written, "$489,000", "3 bedrooms").
+   */
+  | { kind: 'fact'; pick: (all: Listing[]) => Listing; says: (l: Listing) => (string | RegExp)[] }
+  /**
+   * Nothing meets `exact`: a right answer says there is no exact match, and offers 1–3 near misses
+   * — each meeting `near`, none meeting `exact` — as cards.
+   */
+  | { kind: 'near'; exact: (l: Listing) => boolean; near: (l: Listing) => boolean }
+  /**
+   * A requirement the listing details cannot answer ("a pool"): a right answer says it cannot tell
+   * (its prose holds "can't tell" and `term`), and any cards it shows meet `match` (the rest of the question).
+   */
+  | { kind: 'cant-tell'; term: string; match: (l: Listing) => boolean }
+  /** Words in the listings' descriptions: every card's Description (or an ExtensionColumn value) holds `term`, and each meets `match`. */
+  | { kind: 'mentions'; term: RegExp; match: (l: Listing) => boolean };
+
+export interface Turn {
+  ask: string;
+  /** What a right answer to this turn shows; a turn without one only sets up the conversation. */
+  expect?: Expectation;
+}
+
+export interface EvalCase {
+  /** Short and unique: "follow-up/rentals-austin-then-denver". */
+  id: string;
+  category: Category;
+  turns: Turn[];
+}

@@ -1,0 +1,41 @@
+/**
+ * The answer evaluation (`npm run eval`) as a test: every conversation of the question set, asked
+ * through the real service by a visitor of a chatbot holding the demo's listings, answered by the
+ * offline engine and scored strictly. Each category must be right at least 90 % of the time — the
+ * bar docs/ANSWERS.md reports against — so a change that breaks a kind of conversation fails here.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cases } from '../../bench/eval/cases.ts';
+import { freshCases } from '../../bench/eval/cases-fresh.ts';
+import { byCategory, report, runCases, type CaseResult } from '../../bench/eval/score.ts';
+import { seedChatbot } from '../../bench/eval/seed.ts';
+import type { Listing } from '../../src/protocol/index.ts';
+import { demoListings } from '../../src/server/seed.ts';
+import { startService, type TestService } from '../support/service.ts';
+
+let service: TestService;
+let serial: string;
+let listings: Listing[];
+beforeAll(async () => {
+  service = await startService();
+  ({ serial, listings } = await seedChatbot(service.owner, demoListings('https://homes.example')));
+}, 120_000);
+afterAll(() => service?.close());
+
+it('answers every category of the question set right at least 90 % of the time', async () => {
+  const all = [...cases, ...freshCases];
+  const results: CaseResult[] = await runCases(all, listings, async () => {
+    const visitor = await service.visitor(serial);
+    return async (content) => {
+      const answer = await visitor.client.ask({ sessionID: visitor.sessionId, content, clientMessageId: crypto.randomUUID() });
+      return { content: answer.content, noAnswer: answer.noAnswer };
+    };
+  }, 'strict');
+  const scores = byCategory(results);
+  expect(scores.map((s) => s.category).sort()).toEqual(
+    ['follow-up', 'misspelling', 'near-miss', 'negation', 'numbers-in-words', 'reference', 'refinement', 'single', 'superlative', 'unknown-feature'],
+  );
+  for (const s of scores) expect(s.cases, s.category).toBeGreaterThanOrEqual(12);
+  const below = scores.filter((s) => s.accuracy < 0.9);
+  expect(below, report(results)).toEqual([]);
+}, 180_000);
