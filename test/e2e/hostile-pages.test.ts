@@ -163,8 +163,9 @@ const widgetLook = async (page: Page) => {
     for (const [name, el] of Object.entries(parts)) {
       if (!el) continue;
       const style = getComputedStyle(el);
-      const box = el.getBoundingClientRect();
-      out[name] = Object.fromEntries([...properties.map((p) => [p, style.getPropertyValue(p)]), ['box', `${Math.round(box.width)}×${Math.round(box.height)}`]]);
+      // The layout box: offset sizes leave out transforms, so a hover scale still running under load does not count.
+      const { offsetWidth: w, offsetHeight: h } = el as HTMLElement;
+      out[name] = Object.fromEntries([...properties.map((p) => [p, style.getPropertyValue(p)]), ['box', `${w}×${h}`]]);
     }
     return out;
   }, INHERITED);
