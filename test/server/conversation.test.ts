@@ -46,6 +46,16 @@ async function conversation(): Promise<(question: string) => Promise<{ text: str
 }
 
 describe('a follow-up keeps the rest of the question', () => {
+  it('"ok what about 4?" after 3-bedroom homes is 4-bedroom homes, and the next city keeps that', async () => {
+    const ask = await conversation();
+    expect((await ask('3 bedroom homes for sale in Austin')).mls).toEqual(['A101', 'A100']);
+    expect((await ask('ok what about 4?')).mls).toEqual(['A102']);
+    const denver = await ask('and in Denver?');
+    expect(denver.prose).toMatch(/^I couldn't find any homes for sale in Denver with 4 bedrooms — no exact match/);
+    expect(denver.mls).toEqual(['D301']);
+  });
+
+
   it('"what about Denver?" after rentals in Austin is rentals in Denver', async () => {
     const ask = await conversation();
     expect((await ask('any rentals in Austin?')).mls).toEqual(['A200', 'A202', 'A201']);
@@ -126,6 +136,17 @@ describe('harder phrasing', () => {
     ['three-bed rentals', ['A201', 'D303']],
     ['condoes in Portlnd', ['P401']],
     ['a 3 bedrom hous in Austn under 500k', ['A101', 'A100']],
+    // Negation as a sentence, and of a status or a year.
+    ["I'm not interested in condos. Homes for sale in Austin under 500k?", ['A101', 'A100']],
+    ["rentals in Austin that aren't apartments", ['A202', 'A201']],
+    ["I don't want a townhouse, rentals in Austin please", ['A200', 'A201']],
+    ['homes for sale in Austin, nothing built before 2000', ['A103', 'A102']],
+    // Amounts in words and slang; a count before the order; a four-letter word with two letters swapped.
+    ['homes for sale under 400 grand', ['A103', 'P401']],
+    ['the 2 homes with the most bedrooms for sale', ['D301', 'A102']],
+    ['townhouses in austin for rnet', ['A202']],
+    // A visitor's own things are not the home's; parking said in numbers.
+    ['I have 2 cars lol, need a rental in Austin with at least 2 parking spots', ['A201']],
   ])('"%s"', async (question, mls) => {
     const ask = await conversation();
     expect((await ask(question)).mls).toEqual(mls);
@@ -151,6 +172,22 @@ describe('what the listings cannot tell', () => {
     expect(yard.mls).toEqual(['A101', 'A100']);
     expect(yard.prose).toContain('mention a fenced backyard');
     expect((await ask('homes near a school')).mls).toEqual(['A101', 'D303']);
+  });
+
+  it('says every requirement it cannot check, and reads a feature "of" something whole', async () => {
+    const ask = await conversation();
+    const both = await ask('a quiet, safe home with a view of the mountains in Austin');
+    expect(both.prose).toMatch(/^I can't tell which homes have a view of the mountains, are quiet or are safe from the listing details — none of them mentions these/);
+    expect(both.mls).toEqual(['A103', 'A101', 'A100', 'A102', 'A200']);
+    expect((await ask('we have a dog, any pet friendly rentals in Denver?')).prose).toMatch(/^I can't tell which homes are pet friendly from/);
+  });
+
+  it('orders by HOA dues, a field, rather than calling low dues a feature', async () => {
+    const ask = await conversation();
+    const hoa = await ask('which condo for sale in Austin has the lowest HOA');
+    expect(hoa.mls).toEqual(['A103']);
+    expect(hoa.prose).toContain('HOA dues $410 a month');
+    expect(hoa.prose).not.toMatch(/can't tell/);
   });
 
   it('answers whether a listing in view mentions a feature', async () => {

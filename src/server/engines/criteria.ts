@@ -12,7 +12,7 @@ export type Range = { min?: number; max?: number };
 export const budgetMarket = (price: Range): 'for_sale' | 'for_rent' => ((price.max ?? price.min ?? 0) >= 20_000 ? 'for_sale' : 'for_rent');
 
 /** An order asked for: "the cheapest", "the biggest", "the newest", "the most recently listed". */
-export type SortKey = 'price-asc' | 'price-desc' | 'area-desc' | 'area-asc' | 'year-desc' | 'year-asc' | 'bedrooms-desc' | 'bathrooms-desc' | 'newest-listed';
+export type SortKey = 'price-asc' | 'price-desc' | 'area-desc' | 'area-asc' | 'year-desc' | 'year-asc' | 'bedrooms-desc' | 'bathrooms-desc' | 'newest-listed' | 'hoa-asc';
 
 export interface Criteria {
   saleType?: 'for_sale' | 'for_rent';

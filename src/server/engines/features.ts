@@ -28,8 +28,9 @@ const STOP = new Set(
 const ARTICLES = /^(?:(?:a|an|the|some|good|nice|great|big|large|huge|small|little|lovely|beautiful|decent|real|proper|lots of|plenty of|private|own)\s+)+/;
 /** Words that name a feature even without a cue ("pool?", "pet friendly", "furnished apartments"). */
 const LEXICON =
-  /\b(swimming pool|pool|fireplace|garden|back ?yard|yard|basement|home office|office|deck|patio|balcony|porch|waterfront|water view|lake|river|beach|ocean|pet[- ]friendly|pets?|dogs?|cats?|furnished|laundry|washer|dryer|dishwasher|elevator|gym|fitness|air conditioning|a\/c|solar|hardwood|fenced|renovated|remodeled|updated|modern|quiet|sunny|bright|charming|spacious|schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|wheelchair|accessible|storage|attic|kitchen|quartz|granite|vaulted ceilings?|rooftop|courtyard|heat pump|radiant heat(?:ing)?|forced air|central air)\b/g;
+  /\b(swimming pool|pool|fireplace|garden|back ?yard|yard|basement|home office|office|deck|patio|balcony|porch|waterfront|water view|lake|river|beach|ocean|safe|safety|secure|gated|pet[- ]friendly|pets?|dogs?|cats?|furnished|laundry|washer|dryer|dishwasher|elevator|gym|fitness|air conditioning|a\/c|solar|hardwood|fenced|renovated|remodeled|updated|modern|quiet|sunny|bright|charming|spacious|schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|wheelchair|accessible|storage|attic|kitchen|quartz|granite|vaulted ceilings?|rooftop|courtyard|heat pump|radiant heat(?:ing)?|forced air|central air)\b/g;
 const PHRASE_WORDS = 3;
+const MEASURES = /^(low|lower|lowest|high|higher|cheap|cheaper|cheapest|affordable|expensive|more|less|most|least|extra|enough)$/;
 
 /** "schools" → "school", "patios" → "patio", "porches" → "porch", "amenities" → "amenity". */
 function stem(word: string): string {
@@ -52,14 +53,17 @@ export function featuresIn(question: string): Feature[] {
   const add = (taken: string[], relation: Feature['relation']) => {
     if (!taken.length || NOT_A_FEATURE.test(taken[0]!)) return;
     const words = taken.join(' ').replace(ARTICLES, '').split(/[\s-]+/).filter((w) => w && !STOP.has(w) && !LEADING.test(w) && !/^\d/.test(w));
-    if (!words.length) return;
+    // A measure alone is no feature: "low HOA", "cheap" — the price and dues are fields, read elsewhere.
+    if (!words.length || words.every((w) => MEASURES.test(w))) return;
     const terms = [...new Set(words.map(stem))];
     if (!out.some((f) => f.terms.join(' ') === terms.join(' '))) out.push({ phrase: taken.join(' '), relation, terms });
   };
   for (const m of text.matchAll(CUES)) {
     const taken: string[] = [];
     for (const w of text.slice(m.index + m[0].length).split(/[,.;!?]/)[0]!.split(/\s+/)) {
-      if (!w || (STOP.has(w) && !(LEADING.test(w) && !taken.length))) break;
+      // "a view of the mountains": "of" joins one word to what it is of.
+      const joins = w === 'of' && taken.filter((x) => !LEADING.test(x)).length === 1;
+      if (!w || (STOP.has(w) && !joins && !(LEADING.test(w) && !taken.length))) break;
       taken.push(w);
       if (taken.filter((x) => !LEADING.test(x)).length >= PHRASE_WORDS) break;
     }

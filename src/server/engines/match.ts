@@ -57,6 +57,7 @@ const KEYS: Record<SortKey, (l: Listing) => number> = {
   'bedrooms-desc': (l) => -l.Bedrooms,
   'bathrooms-desc': (l) => -l.Bathrooms,
   'newest-listed': (l) => l.DaysOnMarket,
+  'hoa-asc': (l) => l.HOAMonth ?? 0,
 };
 
 /** Listings in the order asked for; by price, homes for sale and rentals each in their own run. */

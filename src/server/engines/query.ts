@@ -43,6 +43,7 @@ const SUPERLATIVES: [RegExp, SortKey][] = [
   [/\b(oldest|most historic)\b/, 'year-asc'],
   [/\bmost (?:bed ?rooms|beds)\b/, 'bedrooms-desc'],
   [/\bmost (?:bath ?rooms|baths)\b/, 'bathrooms-desc'],
+  [/\b(?:low(?:est)?|cheap(?:est)?|small(?:est)?|least) (?:hoa|hoas|hoa fees?|hoa dues|association fees?|dues)\b/, 'hoa-asc'],
 ];
 const PLURAL = /^(?:\s+\S+){0,4}?\s+(homes|houses|condos|apartments|rentals|listings|options|places|properties|ones|townhouses|townhomes|studios|units|lofts|duplexes|deals)\b/;
 const COUNT_AFTER = /^\s+(\d+)\b(?!\s*(?:-|\+)?\s*(?:bed|bd|br|bath|ba\b|k\b|m\b|sq|car|%|\/|dollars))/;
@@ -53,11 +54,13 @@ function readOrder(t: string, c: Criteria): string {
     const m = pattern.exec(t);
     if (!m) continue;
     c.sort = key;
-    const before = /(?:\btop|\bthe)?\s*(\d+)\s*$/.exec(t.slice(0, m.index));
+    const before = /(?:\btop|\bthe)?\s*(\d+)\s*$|\b(?:top|the)\s+(\d+)\s+(?:homes|houses|condos|apartments|rentals|listings|ones|places|properties|townhouses|townhomes)\s+(?:with|that have|having)\s+(?:the\s+)?$/.exec(t.slice(0, m.index));
     const after = t.slice(m.index + m[0].length);
-    const count = before?.[1] ?? COUNT_AFTER.exec(after)?.[1];
+    const count = before?.[1] ?? before?.[2] ?? COUNT_AFTER.exec(after)?.[1];
     if (count && Number(count) <= 20) c.limit = Number(count);
     // "the newest listing" is one; "the newest listings", "new listings", "just listed" are a list.
+    // "low HOA" orders a list; "the lowest HOA" is one.
+    else if (key === 'hoa-asc' && !/^(?:lowest|cheapest|smallest|least)/.test(m[0])) c.limit = undefined;
     else if (key === 'newest-listed' ? /\blisting$/.test(m[0]) || /^\s+(?:home|house|one|property|place|condo|apartment|rental)\b/.test(after) : !PLURAL.test(after)) c.limit = 1;
     return t.slice(0, before ? m.index - before[0].length : m.index) + ' ' + after.replace(COUNT_AFTER, ' ');
   }

@@ -73,8 +73,9 @@ function counted(found: Listing[], c: Criteria, mentioned: Feature[]): string {
 const ORDER_WORDS: Record<string, [string, string]> = {
   'price-asc': ['cheapest', 'lowest-priced'], 'price-desc': ['most expensive', 'most expensive'], 'area-desc': ['biggest', 'biggest'],
   'area-asc': ['smallest', 'smallest'], 'year-desc': ['newest', 'most recently built'], 'year-asc': ['oldest', 'oldest'],
-  'bedrooms-desc': ['one with the most bedrooms', 'ones with the most bedrooms'], 'bathrooms-desc': ['one with the most bathrooms', 'ones with the most bathrooms'],
+  'bedrooms-desc': ['one with the most bedrooms', 'with the most bedrooms'], 'bathrooms-desc': ['one with the most bathrooms', 'with the most bathrooms'],
   'newest-listed': ['most recently listed', 'most recently listed'],
+  'hoa-asc': ['one with the lowest HOA dues', 'with the lowest HOA dues'],
 };
 
 /** One listing in a sentence: "[12 Oak St…](…) at $489,000 — a single-family home with 3 bedrooms and 2 bathrooms, 1,850 sq ft". */
@@ -84,28 +85,39 @@ export function inBrief(l: Listing): string {
   return `**${link(l)}** at **${priceText(l)}** — ${what}, ${Math.round(squareFeet(l)).toLocaleString('en-US')} sq ft`;
 }
 
+/** A listing in brief, with the figure its order is by when that is not in the brief: the HOA dues. */
+const brief = (l: Listing, c: Criteria) => `${inBrief(l)}${c.sort === 'hoa-asc' ? `, ${l.HOAMonth ? `HOA dues ${money(l.HOAMonth, l.CurrencySymbol)} a month` : 'no HOA dues'}` : ''}`;
+
 /** The summary of a search's matches, of which `shown` (from `offset`) are the cards that follow. */
 export function summary(found: Listing[], shown: Listing[], c: Criteria, offset: number, mentioned: Feature[] = []): string {
   const sort = c.sort ? ORDER_WORDS[c.sort]! : null;
   if (c.limit === 1 && shown.length) {
-    const the = sort ? `The ${sort[0]}` : 'The best match';
-    if (shown.length === 2) return `${the} home for sale is ${inBrief(shown[0]!)}; ${the.toLowerCase()} rental is ${inBrief(shown[1]!)}.`;
-    return `${the} ${describe({ ...c, sort: undefined }, 1, mentioned)} is ${inBrief(shown[0]!)}.`;
+    // "The cheapest condo in Denver", or — for an order said after the noun — "The condo in Denver with the most bedrooms".
+    const after = sort?.[0].startsWith('one with') ? ` ${sort[0].slice(4)}` : '';
+    const the = sort && !after ? `The ${sort[0]}` : after ? 'The' : 'The best match';
+    if (shown.length === 2) return `${the} home for sale${after} is ${brief(shown[0]!, c)}; ${the.toLowerCase()} rental${after} is ${brief(shown[1]!, c)}.`;
+    return `${the} ${describe({ ...c, sort: undefined }, 1, mentioned)}${after} is ${brief(shown[0]!, c)}.`;
   }
   const all = describe(c, found.length, mentioned);
   if (offset > 0) return shown.length ? `Here are ${shown.length} more — ${offset + 1} to ${offset + shown.length} of the ${found.length} ${all}.` : `That's all of them: I've shown all ${found.length} ${all}.`;
-  if (c.limit && sort) return `The ${shown.length} ${sort[1]} ${describe(c, shown.length, mentioned)}, out of ${found.length}:`;
+  if (c.limit && sort)
+    return sort[1].startsWith('with ')
+      ? `The ${shown.length} ${describe(c, shown.length, mentioned)} ${sort[1]}, out of ${found.length}:`
+      : `The ${shown.length} ${sort[1]} ${describe(c, shown.length, mentioned)}, out of ${found.length}:`;
   const head = counted(found, c, mentioned);
   if (found.length === 1) return `${head.replace(/, (at|from) [^.]*\.$/, '.')} It is ${inBrief(found[0]!)}.`;
-  const first = sort ? `The ${sort[0]} is ${inBrief(shown[0]!)}.` : `The cheapest is ${inBrief(shown[0]!)}.`;
+  const first = sort ? `The ${sort[0]} is ${brief(shown[0]!, c)}.` : `The cheapest is ${inBrief(shown[0]!)}.`;
   const which = found.length > shown.length ? ` Here are the ${shown.length} ${sort ? sort[1] : new Set(found.map((l) => l.SaleType)).size > 1 ? 'first — homes for sale first, each lowest price first' : 'lowest-priced'}.` : '';
   return `${head} ${first}${which}`;
 }
 
+/** A feature that is a quality of the home ("quiet", "pet friendly"): homes *are* it. */
+const ADJECTIVE = /(?:^|\s)(?:quiet|safe|secure|gated|sunny|bright|charming|spacious|renovated|remodeled|updated|modern|furnished|accessible|walkable|[\w-]+[- ]friendly)$/;
+
 /** What could not be checked: said, never dropped. */
 export function cantTell(unknown: Feature[]): string {
   if (!unknown.length) return '';
-  const what = (f: Feature) => `${f.relation === 'near' ? 'are near' : /friendly$|^(?:furnished|renovated|accessible)$/.test(f.phrase) ? 'are' : 'have'} ${md(f.phrase)}`;
+  const what = (f: Feature) => `${f.relation === 'near' ? 'are near' : ADJECTIVE.test(f.phrase) ? 'are' : 'have'} ${md(f.phrase)}`;
   const joined = unknown.length === 1 ? what(unknown[0]!) : `${unknown.slice(0, -1).map(what).join(', ')} or ${what(unknown.at(-1)!)}`;
   return `I can't tell which homes ${joined} from the listing details — none of them ${unknown.length === 1 ? 'mentions it' : 'mentions these'}, so I can't narrow the search by ${unknown.length === 1 ? 'it' : 'them'}.`;
 }
