@@ -1,0 +1,79 @@
+/**
+ * What the OpenAI-compatible engine tells the model: the system prompt (the chatbot's settings, the
+ * local time, how to write about listings, and the listings the offline reading of the question in
+ * the conversation finds) and each earlier answer as the model reads it — its prose, then the
+ * listings it showed, numbered, so "the second one" means something.
+ */
+import { addressText, answerProse, type Listing } from '../../protocol/index.ts';
+import { localDateTime } from '../time.ts';
+import { cardsIn, conversationState, readQuestion, type ConversationState, type Reading } from './conversation.ts';
+import type { Criteria } from './criteria.ts';
+import { listingLine, priceText } from './format.ts';
+import type { AnswerInput } from './index.ts';
+import { search } from './match.ts';
+
+/** How many listings go into the context. */
+const CONTEXT_LISTINGS = 12;
+
+function listingFacts(l: Listing): string {
+  const facts = [
+    `${addressText(l)} — ${priceText(l)}, ${l.SaleType === 'for_rent' ? 'for rent' : 'for sale'}, status ${l.Status}`,
+    `${l.Bedrooms} bedrooms, ${l.Bathrooms} bathrooms, ${l.BuildingArea} ${l.AreaUnit}, ${l.PropertyType}, built ${l.YearBuilt}, parking ${l.ParkingSpots}`,
+    `MLS ${l.MLSNumber}; id ${l.Id}; link ${l.Url}${l.Images[0] ? `; photo ${l.Images[0]}` : ''}${l.Tours ? `; tour: ${l.Tours}` : ''}`,
+  ];
+  if (l.Description) facts.push(l.Description.slice(0, 400));
+  return `- ${facts.join('\n  ')}`;
+}
+
+/** What the engine knows before asking the model: the offline reading of the question in the conversation. */
+export interface ListingContext {
+  reading: Reading;
+  state: ConversationState;
+  /** The listings the reading finds (a search's first matches, or the listings it refers to). */
+  relevant: Listing[];
+  /** The search the reading makes, if it is one. */
+  criteria?: Criteria;
+}
+
+export function listingContext(input: AnswerInput): ListingContext {
+  const state = conversationState(input.history, input.listings, input.now);
+  const reading = readQuestion(input.question.content, state, input.listings, input.now);
+  if (reading.kind === 'about') return { reading, state, relevant: reading.listings };
+  if (reading.kind === 'which') return { reading, state, relevant: reading.candidates };
+  if (reading.kind !== 'search') return { reading, state, relevant: [] };
+  return { reading, state, relevant: search(input.listings, reading.criteria).listings.slice(0, CONTEXT_LISTINGS), criteria: reading.criteria };
+}
+
+/** The listings of the conversation a model may write about: those given now and those shown before. */
+export const inView = (context: ListingContext) => [...new Set([...context.relevant, ...context.state.last, ...context.state.list, ...(context.state.focus ? [context.state.focus] : [])])];
+
+export function systemPrompt(input: AnswerInput, context: ListingContext = listingContext(input), tools = false): string {
+  const s = input.settings;
+  const parts = [
+    s.SystemMessage || `You are ${s.Name}, the assistant of a real-estate business. Answer visitors' questions helpfully and briefly.`,
+    `The current local date and time is ${localDateTime(input.now, s.TimeZone)}.`,
+    s.AIResponseLanguage ? `Always answer in ${s.AIResponseLanguage}.` : "Answer in the visitor's language.",
+    'Format answers in Markdown. Name listings by address with a link to their page; never invent listings, prices or facts.',
+    'Each listing you link is shown after your text as a card with its photo, price, rooms and address. So when you present listings, keep the prose short — how many match, the price range, the best fit and why — and link each one you recommend, instead of listing every detail again. About one listing, write a readable paragraph.',
+    'Earlier answers in this conversation end with the numbered listings they showed: "the second one" or "it" means one of those.',
+  ];
+  if (tools)
+    parts.push(
+      'Use search_listings to find listings and get_listing for everything about one; only write about listings a tool or this prompt gave you. ' +
+        'For something the listing details may not hold (a pool, a school nearby), search with `text`; if no listing mentions it, say you can\'t tell from the listing details. ' +
+        'When nothing matches exactly, say so and offer the near misses the search returns, with what each misses by.',
+    );
+  const { reading, relevant } = context;
+  if (relevant.length) parts.push(`${reading.kind === 'search' ? "Listings that match the visitor's question" : 'The listings the visitor is asking about'}:\n${relevant.map(listingFacts).join('\n')}`);
+  else if (reading.kind === 'search' && !tools) parts.push('No listing matches what the visitor asked for; say so and suggest widening the search.');
+  const unknown = reading.kind === 'search' ? search(input.listings, reading.criteria).unknown : [];
+  if (unknown.length && !tools) parts.push(`No listing's details mention ${unknown.map((f) => f.phrase).join(' or ')}: say you can't tell which homes have it.`);
+  return parts.join('\n\n');
+}
+
+/** An earlier answer as the model reads it: its prose, then the listings it showed, numbered (their cards are data it is not to imitate). */
+export function earlierAnswer(content: string, listings: Listing[]): string {
+  const shown = cardsIn(content, listings);
+  const prose = answerProse(content);
+  return shown.length ? `${prose}\n\nListings shown with this answer:\n${shown.map((l, i) => `${listingLine(l, i)} (MLS ${l.MLSNumber}, id ${l.Id})`).join('\n')}` : prose;
+}
