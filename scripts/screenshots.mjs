@@ -2,7 +2,7 @@
  * `npm run screenshots`: the README's pictures, made by the product itself. Starts the built
  * service (`npm run build` first) on a throwaway data directory and a free loopback port, and
  * photographs with Debian's Chromium (CHROMIUM_PATH for another): the demo agency's site, the
- * widget open with an answer mid-stream, and the owner's console (settings with the live preview,
+ * widget open with an answer mid-stream, its cards, a follow-up with its chips, and the owner's console (settings with the live preview,
  * listings). Writes docs/screenshots/*.png.
  */
 import { spawn } from 'node:child_process';
@@ -50,8 +50,12 @@ try {
   await page.locator('chat-bot .launcher').click();
   await page.locator('chat-bot-panel textarea').fill('3 bedroom homes in Austin under $500k');
   await page.locator('chat-bot-panel textarea').press('Enter');
-  // Mid-stream: some of the answer is there, and it is still coming.
-  await page.locator('chat-bot-message .content li').nth(1).waitFor();
+  // Mid-stream: some of the summary is there, and it is still coming.
+  await page.waitForFunction(() => {
+    const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
+    const answer = [...(panel?.querySelectorAll('chat-bot-message') ?? [])].at(-1)?.shadowRoot?.querySelector('.content');
+    return (answer?.textContent?.length ?? 0) > 120;
+  });
   await page.screenshot({ path: join(out, 'widget-streaming.png') });
 
   // The same answer complete: its listing cards, the carousel moved on by one.
@@ -61,6 +65,14 @@ try {
   await page.locator('chat-bot-listings').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
   await page.screenshot({ path: join(out, 'widget-cards.png') });
+
+  // A follow-up that keeps the rest of the question, answered; its suggestions as chips under it.
+  await page.locator('chat-bot-panel textarea').fill('what about Denver?');
+  await page.locator('chat-bot-panel textarea').press('Enter');
+  await page.locator('chat-bot-panel .suggestions[role="group"][aria-label]').waitFor();
+  await page.locator('chat-bot-listings .skeleton').last().waitFor({ state: 'detached' });
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
+  await page.screenshot({ path: join(out, 'widget-follow-up.png') });
 
   // The console: a colour being tried out (not saved yet) in the live preview, then the listings.
   const owner = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
@@ -75,7 +87,7 @@ try {
   await owner.goto(`${origin}/console/#/listings`);
   await owner.locator('owner-listings tbody tr').first().waitFor();
   await owner.screenshot({ path: join(out, 'console-listings.png') });
-  console.log(`docs/screenshots: demo-site.png, widget-streaming.png, widget-cards.png, console-settings.png, console-listings.png`);
+  console.log(`docs/screenshots: demo-site.png, widget-streaming.png, widget-cards.png, widget-follow-up.png, console-settings.png, console-listings.png`);
 } finally {
   await browser.close();
   server.kill();
