@@ -38,10 +38,19 @@ export class ConsolePage extends LitElement {
     else this.status = messageOf(error);
   }
 
-  /** Why a save failed, for the form to show at its field; null when the session ended instead. */
-  protected refusal(error: unknown): Refusal | null {
-    if (!sessionEnded(error)) return { field: fieldOf(error), message: messageOf(error) };
-    this.dispatchEvent(new SessionEndedEvent());
-    return null;
+  /**
+   * Why a save failed, for the form to show at its field; null when the session ended instead. The
+   * service names a field by its wire name (`"ChatBubbleColor" must be…`); the owner reads its label
+   * (`Chat colour must be…`) when `labelOf` knows it — by its path, or by the list it is an item of.
+   */
+  protected refusal(error: unknown, labelOf: (name: string) => string | undefined = () => undefined): Refusal | null {
+    if (sessionEnded(error)) {
+      this.dispatchEvent(new SessionEndedEvent());
+      return null;
+    }
+    const field = fieldOf(error);
+    const label = field ? (labelOf(field) ?? labelOf(field.replace(/[[.].*$/, ''))) : undefined;
+    const message = messageOf(error);
+    return { field, message: label && field ? message.replace(`"${field}"`, label) : message };
   }
 }

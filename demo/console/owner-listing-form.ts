@@ -11,6 +11,9 @@ import { idFor } from './session.ts';
 type Extension = { Key: string; value: string };
 
 /** Which stored value a KeyType names. */
+/** The form's label of each field the service may name in a refusal. */
+const LISTING_LABELS: Record<string, string> = { ...Object.fromEntries(LISTING_FIELDS.map((f) => [f.name, f.label])), Images: 'Images', ExtensionColumn: 'More facts' };
+
 const keyOf = (l: Listing, keyType: KeyType) => (keyType === 'NewOaks' ? l.Id : keyType === 'MLSNumber' ? l.MLSNumber : l.Url);
 
 /**
@@ -183,7 +186,7 @@ export class OwnerListingForm extends ConsolePage {
       }
     } catch (error) {
       this.busy = false;
-      const refusal = this.refusal(error);
+      const refusal = this.refusal(error, (name) => LISTING_LABELS[name]);
       if (!refusal) return;
       // A list item the form has no input for (one the service counted past) is shown at its list.
       const { field } = refusal;

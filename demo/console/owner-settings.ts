@@ -5,6 +5,9 @@ import { messageOf } from './session.ts';
 import { ConsolePage, type Refusal } from './console-page.ts';
 import { hexToRgb, rgbToHex } from './color.ts';
 
+/** The settings that are colours. */
+const COLOR_FIELDS: readonly SettingName[] = SETTING_FIELDS.filter((f) => f.kind === 'color').map((f) => f.name);
+
 type Draft = Record<SettingName, string | number | boolean>;
 type Described = string | typeof nothing;
 interface InputAttrs {
@@ -35,6 +38,8 @@ export class OwnerSettings extends ConsolePage {
   /** The service's message and the field it is about. */
   private invalid: Refusal | null = null;
   private busy = false;
+  /** Each colour setting's last valid value: what the preview and the swatch keep while the typed one is not a colour yet. */
+  #colors = new Map<SettingName, string>();
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('serialNumber') && this.serialNumber) void this.#load();
@@ -107,7 +112,7 @@ export class OwnerSettings extends ConsolePage {
         return html`<input id=${c.id} name=${f.name} list="time-zones" autocomplete="off" .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} />
           ${TIME_ZONE_LIST}`;
       case 'color':
-        return html`<span class="color-pair"><input type="color" aria-label="Pick the ${f.label.toLowerCase()}" data-for=${f.name} .value=${rgbToHex(value) ?? '#000000'} />
+        return html`<span class="color-pair"><input type="color" aria-label="Pick the ${f.label.toLowerCase()}" data-for=${f.name} .value=${rgbToHex(this.#shownColor(f.name)) ?? '#000000'} />
           <input id=${c.id} name=${f.name} .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} /></span>`;
       case 'image':
         return this.#renderImage(f, c);
@@ -143,6 +148,13 @@ export class OwnerSettings extends ConsolePage {
     for (const group of SETTING_GROUPS) for (const f of group.fields) draft[f.name] = settings[f.name];
     this.draft = draft;
     this.invalid = null;
+    this.#colors = new Map(COLOR_FIELDS.map((name) => [name, String(settings[name])]));
+  }
+
+  /** A colour setting as the preview shows it: the draft's when it is a colour, else the last that was. */
+  #shownColor(name: SettingName): string {
+    const value = String(this.draft?.[name] ?? '');
+    return rgbToHex(value) ? value : (this.#colors.get(name) ?? value);
   }
 
   /** The settings that differ from the saved ones, as Edit takes them. */
@@ -159,6 +171,7 @@ export class OwnerSettings extends ConsolePage {
     const shown = Object.fromEntries(Object.entries(d).filter(([name]) => !NEVER_PUBLIC.has(name)));
     return {
       ...(shown as Partial<WidgetSettings>),
+      ...Object.fromEntries(COLOR_FIELDS.filter((name) => !NEVER_PUBLIC.has(name)).map((name) => [name, this.#shownColor(name)])),
       ChatProfilePictureUrl: d.ChatProfilePicture ? this.client.fileUrl(String(d.ChatProfilePicture)) : '',
       ChatIconUrl: d.ChatIcon ? this.client.fileUrl(String(d.ChatIcon)) : '',
       TalkToHumanEnabled: String(d.TalkToHumanEmail).trim() !== '',
@@ -166,6 +179,7 @@ export class OwnerSettings extends ConsolePage {
   }
 
   #set(name: SettingName, value: string | number | boolean): void {
+    if (COLOR_FIELDS.includes(name) && rgbToHex(String(value))) this.#colors.set(name, String(value));
     this.draft = { ...this.draft!, [name]: value };
     this.status = '';
   }
@@ -192,11 +206,10 @@ export class OwnerSettings extends ConsolePage {
   }
 
   #fail(error: unknown): void {
-    const refusal = this.refusal(error);
+    const refusal = this.refusal(error, (name) => SETTING_FIELDS.find((f) => f.name === name)?.label);
     if (!refusal) return;
     this.invalid = refusal;
-    const label = SETTING_FIELDS.find((f) => f.name === refusal.field)?.label;
-    this.status = `Not saved. ${label ? `${label}: ` : ''}${refusal.message}`;
+    this.status = `Not saved. ${refusal.message}`;
   }
 
   #handleInput(event: Event): void {

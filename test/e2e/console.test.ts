@@ -146,7 +146,9 @@ describe("the owner's console", () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     const error = page.locator('#setting-Temperature-error');
     await error.waitFor();
-    expect(await error.textContent()).toContain('"Temperature" must be an integer from 0 to 10');
+    // Named by its label, as the owner knows it, not by its wire name.
+    expect(await error.textContent()).toContain('Temperature must be an integer from 0 to 10');
+    expect(await error.textContent()).not.toContain('"Temperature"');
     expect(await page.getByLabel('Temperature').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('Temperature').getAttribute('aria-describedby')).toContain('setting-Temperature-error');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-Temperature');
@@ -157,7 +159,8 @@ describe("the owner's console", () => {
     await page.getByLabel('Page address (Url)').fill('not a web address');
     await page.getByRole('button', { name: 'Create the listing' }).click();
     await page.locator('.listing-form .error').first().waitFor();
-    expect(await page.locator('.listing-form .error').first().textContent()).toMatch(/^"\w+" /);
+    // The first field the service refuses (the kind, left empty), by its label.
+    expect(await page.locator('.listing-form .error').first().textContent()).toMatch(/^Property type must be /);
     expect((await owner.realEstateList({ SerialNumber: bin.serial, PageSize: 1 })).Total).toBe(total);
     await page.context().close();
   }, 60_000);
@@ -278,9 +281,17 @@ describe("the owner's console", () => {
     await page.locator('owner-settings form.settings').waitFor();
     await page.locator('.preview chat-bot .launcher').waitFor();
     expect(await axeViolations(page), 'settings').toEqual([]);
+    // While the colour typed is not one, the preview and the swatch keep the last that was.
+    const header = () => page.locator('.preview chat-bot').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.launcher')!).backgroundColor);
+    await page.getByLabel('Chat colour', { exact: true }).fill('rgb(21, 94, 117)');
+    await expect.poll(header).toBe('rgb(21, 94, 117)');
     await page.getByLabel('Chat colour', { exact: true }).fill('blue');
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    expect(await header()).toBe('rgb(21, 94, 117)');
+    expect(await page.getByLabel('Pick the chat colour').inputValue()).toBe('#155e75');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('#setting-ChatBubbleColor-error').waitFor();
+    expect(await page.locator('#setting-ChatBubbleColor-error').textContent()).toMatch(/^Chat colour must be rgb\(r,g,b\)/);
     expect(await axeViolations(page), 'settings with an error').toEqual([]);
     const pages = [
       ['#/listings', 'owner-listings tbody tr'],
