@@ -5,7 +5,7 @@
  * way visitors type.
  *
  * Every expectation is written by hand from what the question means to a person, as predicates
- * over listing fields defined below — nothing here comes from the engines. The data is the demo's,
+ * over listing fields (predicates.ts) — nothing here comes from the engines. The data is the demo's,
  * `demoListings('https://homes.example')`: six cities (Austin, Denver, Portland, Raleigh, Tampa,
  * Madison), statuses Active / PreOnMarket ("coming soon") / Sold, sale prices in SalePrice and
  * monthly rents in RentPrice. Readings used throughout:
@@ -19,119 +19,10 @@
  *   coming-soon home, never a sold one; nothing coming soon meets a near-miss question exactly;
  * - a reference back ("the second one") points into the earlier answer's cards: the first five of
  *   its list in the order that question asked for (`default`: for sale before rentals, each
- *   cheapest first), ordered here with score.ts's sort keys; no pick depends on how a tie is broken.
+ *   cheapest first), ordered with the keys score.ts sorts by; no pick depends on how a tie is broken.
  */
-import type { Listing } from '../../src/protocol/index.ts';
-import type { EvalCase, Expectation, Order } from './types.ts';
-
-type P = (l: Listing) => boolean;
-
-// —— predicates over the listing fields ——
-
-const and = (...ps: P[]): P => (l) => ps.every((p) => p(l));
-const or = (...ps: P[]): P => (l) => ps.some((p) => p(l));
-const not = (p: P): P => (l) => !p(l);
-
-const forSale: P = (l) => l.SaleType === 'for_sale';
-const forRent: P = (l) => l.SaleType === 'for_rent';
-const active: P = (l) => l.Status === 'Active';
-const comingSoon: P = (l) => l.Status === 'PreOnMarket';
-const sold: P = (l) => l.Status === 'Sold';
-
-const inCity = (...cities: string[]): P => (l) => cities.includes(l.City);
-const ofType = (...types: string[]): P => (l) => types.includes(l.PropertyType);
-const house = ofType('Single Family');
-const condo = ofType('Condo');
-const townhouse = ofType('Townhouse');
-const apartment = ofType('Apartment');
-const multiFamily = ofType('Multi-Family');
-
-const beds = (n: number): P => (l) => l.Bedrooms === n;
-const bedsAtLeast = (n: number): P => (l) => l.Bedrooms >= n;
-const bedsBetween = (lo: number, hi: number): P => (l) => l.Bedrooms >= lo && l.Bedrooms <= hi;
-const bathsAtLeast = (n: number): P => (l) => l.Bathrooms >= n;
-
-/** The price a visitor pays: the sale price, or the monthly rent of a rental. */
-const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice);
-const priceAtMost = (n: number): P => (l) => (price(l) ?? Infinity) <= n;
-const priceAtLeast = (n: number): P => (l) => (price(l) ?? -Infinity) >= n;
-const priceBetween = (lo: number, hi: number): P => and(priceAtLeast(lo), priceAtMost(hi));
-
-const SQFT_PER_SQM = 10.7639;
-const sqft = (l: Listing) => (l.AreaUnit === 'Square Meters' ? l.BuildingArea * SQFT_PER_SQM : l.BuildingArea);
-const sqftAtLeast = (n: number): P => (l) => sqft(l) >= n;
-const sqftAtMost = (n: number): P => (l) => sqft(l) <= n;
-const builtAfter = (y: number): P => (l) => l.YearBuilt > y;
-const builtBefore = (y: number): P => (l) => l.YearBuilt < y;
-const parkingAtLeast = (n: number): P => (l) => l.ParkingSpots >= n;
-const tour3d: P = (l) => l.Tours === '3D';
-
-/** A search with no status said: what is on the market now. */
-const onMarket = (...ps: P[]): P => and(active, ...ps);
-/** What a near miss may be: a relaxation, so a coming-soon home too (labelled as such), never a sold one. */
-const offerable = (...ps: P[]): P => and(not(sold), ...ps);
-
-// —— orders (score.ts's keys: ties compare equal, and a stable sort keeps the listings' order) ——
-
-const ORDER_KEY: Record<Order, (l: Listing) => number[]> = {
-  default: (l) => [forRent(l) ? 1 : 0, price(l) ?? Infinity],
-  'price-desc': (l) => [forRent(l) ? 1 : 0, -(price(l) ?? -Infinity)],
-  'area-desc': (l) => [-sqft(l)],
-  'area-asc': (l) => [sqft(l)],
-  'year-desc': (l) => [-l.YearBuilt],
-  'year-asc': (l) => [l.YearBuilt],
-  'bedrooms-desc': (l) => [-l.Bedrooms],
-  'newest-listed': (l) => [l.DaysOnMarket],
-};
-const compareKeys = (a: number[], b: number[]) => a.reduce((d, x, i) => d || x - b[i]!, 0);
-const ranked = (all: Listing[], match: P, order: Order = 'default') =>
-  all.filter(match).sort((a, b) => compareKeys(ORDER_KEY[order](a), ORDER_KEY[order](b)));
-
-// —— expectations ——
-
-const list = (match: P, order?: Order, limit?: number): Expectation => ({
-  kind: 'list',
-  match,
-  ...(order ? { order } : {}),
-  ...(limit !== undefined ? { limit } : {}),
-});
-/** The listings at these positions (0-based) of the search `match` in `order`. */
-const at = (match: P, order: Order, ...positions: number[]): Expectation => ({
-  kind: 'these',
-  pick: (all) => {
-    const r = ranked(all, match, order);
-    return positions.map((i) => r[i]!);
-  },
-});
-/** The first n of the search: a superlative. */
-const top = (match: P, order: Order, n = 1): Expectation => at(match, order, ...Array.from({ length: n }, (_, i) => i));
-/** The last card shown for a search (the 5th, or the last of fewer). */
-const lastShown = (all: Listing[], match: P, order: Order = 'default') => {
-  const r = ranked(all, match, order);
-  return r[Math.min(r.length, 5) - 1]!;
-};
-const factAt = (match: P, order: Order, i: number, says: (l: Listing) => (string | RegExp)[]): Expectation => ({
-  kind: 'fact',
-  pick: (all) => ranked(all, match, order)[i]!,
-  says,
-});
-const factOf = (pick: (all: Listing[]) => Listing, says: (l: Listing) => (string | RegExp)[]): Expectation => ({ kind: 'fact', pick, says });
-const byMls = (mls: string) => (all: Listing[]) => all.find((l) => l.MLSNumber === mls)!;
-const byAddress = (address: string) => (all: Listing[]) => all.find((l) => l.Address === address)!;
-const near = (exact: P, nearBy: P): Expectation => ({ kind: 'near', exact, near: nearBy });
-const cantTell = (term: string, match: P): Expectation => ({ kind: 'cant-tell', term, match });
-const mentions = (term: RegExp, match: P): Expectation => ({ kind: 'mentions', term, match });
-
-// —— what an answer about one listing says ——
-
-const money = (n: number | null) => `$${(n ?? 0).toLocaleString('en-US')}`;
-const saysPrice = (l: Listing) => money(price(l));
-const saysArea = (l: Listing) => new RegExp(`\\b${Math.round(sqft(l)).toLocaleString('en-US').replace(',', ',?')}\\b`);
-const saysYear = (l: Listing) => String(l.YearBuilt);
-const saysBaths = (l: Listing) => new RegExp(`\\b${String(l.Bathrooms).replace('.', '\\.')}\\s*(?:full\\s+)?(?:bath|ba\\b)`);
-const saysBeds = (l: Listing) => new RegExp(`\\b${l.Bedrooms}\\s*(?:-\\s*)?(?:bed|br\\b|bd\\b)`);
-const saysParking = (l: Listing) =>
-  l.ParkingSpots === 0 ? /\b(?:no|0|zero)\b[^.]*park|park[^.]*\b(?:none|0)\b/ : new RegExp(`\\b${l.ParkingSpots}\\b[^.]*park|park[^.]*\\b${l.ParkingSpots}\\b`);
+import type { EvalCase } from './types.ts';
+import { and, or, not, forSale, forRent, active, comingSoon, sold, inCity, house, condo, townhouse, apartment, multiFamily, beds, bedsAtLeast, bedsBetween, bathsAtLeast, price, priceAtMost, priceAtLeast, priceBetween, SQFT_PER_SQM, sqft, sqftAtLeast, builtAfter, builtBefore, parkingAtLeast, tour3d, onMarket, offerable, list, at, top, lastShown, factAt, factOf, byMls, byAddress, near, cantTell, mentions, saysPrice, saysArea, saysYear, saysBaths, saysBeds, saysParking } from './predicates.ts';
 
 // —— the conversations ——
 

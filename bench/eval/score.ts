@@ -8,7 +8,8 @@
  * first for a superlative), since a model chooses how many to show.
  */
 import { answerProse, cardsOf, type Listing } from '../../src/protocol/index.ts';
-import type { Category, EvalCase, Expectation, Order } from './types.ts';
+import { ORDER_KEY, compareKeys, price } from './predicates.ts';
+import type { Category, EvalCase, Expectation } from './types.ts';
 
 export interface Answer {
   content: string;
@@ -32,21 +33,6 @@ export interface CaseResult {
   corrections: number;
 }
 
-const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice);
-const sqft = (l: Listing) => (l.AreaUnit === 'Square Meters' ? l.BuildingArea * 10.7639 : l.BuildingArea);
-
-/** The sort key of an order, as numbers to compare (ties are equal). */
-const KEY: Record<Order, (l: Listing) => number[]> = {
-  default: (l) => [l.SaleType === 'for_rent' ? 1 : 0, price(l) ?? Infinity],
-  'price-desc': (l) => [l.SaleType === 'for_rent' ? 1 : 0, -(price(l) ?? -Infinity)],
-  'area-desc': (l) => [-sqft(l)],
-  'area-asc': (l) => [sqft(l)],
-  'year-desc': (l) => [-l.YearBuilt],
-  'year-asc': (l) => [l.YearBuilt],
-  'bedrooms-desc': (l) => [-l.Bedrooms],
-  'newest-listed': (l) => [l.DaysOnMarket],
-};
-const compare = (a: number[], b: number[]) => a.reduce((d, x, i) => d || x - b[i]!, 0);
 
 const names = (ls: Listing[]) => ls.map((l) => `${l.Address} (${l.City}, ${price(l)})`).join('; ') || 'none';
 const countIn = (prose: string, n: number) => new RegExp(`(?<![\\d,.])${n.toLocaleString('en-US').replace(/,/g, ',?')}(?![\\d,])`).test(prose);
@@ -59,8 +45,8 @@ export function scoreTurn(expect: Expectation, answer: Answer, listings: Listing
   const fail = (why: string) => ({ ok: false, why: `${why}; cards: ${names(cards)}` });
   switch (expect.kind) {
     case 'list': {
-      const key = KEY[expect.order ?? 'default'];
-      const all = listings.filter(expect.match).sort((a, b) => compare(key(a), key(b)));
+      const key = ORDER_KEY[expect.order ?? 'default'];
+      const all = listings.filter(expect.match).sort((a, b) => compareKeys(key(a), key(b)));
       if (!all.length) return fail('the case is wrong: nothing matches');
       if (!cards.length) return fail(`no cards; expected ${Math.min(all.length, expect.limit ?? 5)} of ${all.length}`);
       const wrong = cards.filter((c) => !expect.match(c));
@@ -68,7 +54,7 @@ export function scoreTurn(expect: Expectation, answer: Answer, listings: Listing
       if (mode === 'lenient') return { ok: true };
       const want = Math.min(all.length, expect.limit ?? 5);
       if (cards.length !== want) return fail(`${cards.length} cards, expected ${want}`);
-      const off = cards.findIndex((c, i) => compare(key(c), key(all[i]!)) !== 0);
+      const off = cards.findIndex((c, i) => compareKeys(key(c), key(all[i]!)) !== 0);
       if (off >= 0) return fail(`card ${off + 1} is not the next in order (expected ${names([all[off]!])})`);
       if (all.length > cards.length && !countIn(prose, all.length)) return fail(`the prose does not say ${all.length} match`);
       return { ok: true };

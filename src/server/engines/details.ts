@@ -5,7 +5,7 @@
  */
 import { addressText, type Listing } from '../../protocol/index.ts';
 import { featuresIn, mentions, type Feature } from './features.ts';
-import { areaText, md, mdUrl, money, priceText } from './format.ts';
+import { areaText, md, mdUrl, money, number, plural, priceText } from './format.ts';
 import { normalize } from './places.ts';
 
 export type Attribute = 'price' | 'bedrooms' | 'bathrooms' | 'area' | 'year' | 'parking' | 'hoa' | 'deposit' | 'status' | 'tour' | 'lot' | 'address' | 'days' | 'type' | 'mls';
@@ -34,8 +34,6 @@ export function attributesAsked(question: string): { attributes: Attribute[]; fe
   return { attributes: ATTRIBUTES.filter(([p]) => p.test(t)).map(([, a]) => a), features: featuresIn(t) };
 }
 
-const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-const plural = (n: number, word: string) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
 const link = (l: Listing) => `**[${md(addressText(l))}](${mdUrl(l.Url)})**`;
 const lotText = (l: Listing) => `${number(l.LotArea)} ${l.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`;
 const STATUS_TEXT = { Active: 'active — on the market now', PreOnMarket: 'coming soon — not on the market yet', Sold: 'sold' } as const;

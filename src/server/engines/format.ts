@@ -23,7 +23,10 @@ function decodeURIComponentSafe(url: string): string {
   }
 }
 
-const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+/** A count or measure as written in an answer: "1,850", "2.5". */
+export const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+/** "1 bedroom", "2.5 bathrooms", "1,200 homes". */
+export const plural = (n: number, word: string) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
 export const money = (amount: number, symbol: string) => `${symbol}${Math.round(amount).toLocaleString('en-US')}`;
 
 export function priceText(l: ListingCard): string {

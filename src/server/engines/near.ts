@@ -7,7 +7,7 @@
 import type { Listing } from '../../protocol/index.ts';
 import type { Criteria } from './criteria.ts';
 import { kindText } from './details.ts';
-import { money } from './format.ts';
+import { money, plural } from './format.ts';
 import { priceOf, search, squareFeet } from './match.ts';
 
 export interface NearMiss {
@@ -55,7 +55,6 @@ function widened(c: Criteria, tier: Tier, listings: Listing[]): Criteria {
 }
 
 const percent = (n: number) => `${Math.max(1, Math.round(n * 100))}%`;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const howMany = (n: number) => (n === 1 ? 'one' : String(n));
 
 type Miss = { what: 'price' | 'bedrooms' | 'bathrooms' | 'area' | 'year' | 'status' | 'kind'; text: string; distance: number };

@@ -8,6 +8,7 @@ import { addressText, answerProse, type Listing } from '../../protocol/index.ts'
 import { localDateTime } from '../time.ts';
 import { cardsIn, conversationState, readQuestion, type ConversationState, type Reading } from './conversation.ts';
 import type { Criteria } from './criteria.ts';
+import type { Feature } from './features.ts';
 import { listingLine, priceText } from './format.ts';
 import type { AnswerInput } from './index.ts';
 import { search } from './match.ts';
@@ -33,15 +34,18 @@ export interface ListingContext {
   relevant: Listing[];
   /** The search the reading makes, if it is one. */
   criteria?: Criteria;
+  /** What that search asks for that no listing's details mention ("a pool"). */
+  unknown: Feature[];
 }
 
 export function listingContext(input: AnswerInput): ListingContext {
   const state = conversationState(input.history, input.listings, input.now);
   const reading = readQuestion(input.question.content, state, input.listings, input.now);
-  if (reading.kind === 'about') return { reading, state, relevant: reading.listings };
-  if (reading.kind === 'which') return { reading, state, relevant: reading.candidates };
-  if (reading.kind !== 'search') return { reading, state, relevant: [] };
-  return { reading, state, relevant: search(input.listings, reading.criteria).listings.slice(0, CONTEXT_LISTINGS), criteria: reading.criteria };
+  if (reading.kind === 'about') return { reading, state, relevant: reading.listings, unknown: [] };
+  if (reading.kind === 'which') return { reading, state, relevant: reading.candidates, unknown: [] };
+  if (reading.kind !== 'search') return { reading, state, relevant: [], unknown: [] };
+  const found = search(input.listings, reading.criteria);
+  return { reading, state, relevant: found.listings.slice(0, CONTEXT_LISTINGS), criteria: reading.criteria, unknown: found.unknown };
 }
 
 /** The listings of the conversation a model may write about: those given now and those shown before. */
@@ -63,10 +67,9 @@ export function systemPrompt(input: AnswerInput, context: ListingContext = listi
         'For something the listing details may not hold (a pool, a school nearby), search with `text`; if no listing mentions it, say you can\'t tell from the listing details. ' +
         'When nothing matches exactly, say so and offer the near misses the search returns, with what each misses by.',
     );
-  const { reading, relevant } = context;
+  const { reading, relevant, unknown } = context;
   if (relevant.length) parts.push(`${reading.kind === 'search' ? "Listings that match the visitor's question" : 'The listings the visitor is asking about'}:\n${relevant.map(listingFacts).join('\n')}`);
   else if (reading.kind === 'search' && !tools) parts.push('No listing matches what the visitor asked for; say so and suggest widening the search.');
-  const unknown = reading.kind === 'search' ? search(input.listings, reading.criteria).unknown : [];
   if (unknown.length && !tools) parts.push(`No listing's details mention ${unknown.map((f) => f.phrase).join(' or ')}: say you can't tell which homes have it.`);
   return parts.join('\n\n');
 }

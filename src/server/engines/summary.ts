@@ -6,13 +6,12 @@
 import { addressText, type Listing } from '../../protocol/index.ts';
 import type { Criteria } from './criteria.ts';
 import type { Feature } from './features.ts';
-import { md, mdUrl, money, priceText } from './format.ts';
+import { md, mdUrl, money, plural, priceText } from './format.ts';
 import { kindText, roomsText } from './details.ts';
 import { priceOf, squareFeet } from './match.ts';
 import type { NearMiss } from './near.ts';
 
 const $ = (n: number) => money(n, '$');
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
 
 /** "homes for sale in Austin with 3 bedrooms under $500,000, other than condos" — the criteria in words. */
