@@ -1,6 +1,6 @@
 /** One operation of the API, as a function: what every client method uses, importable alone. */
 import { FILE_PATH_PREFIX, HEADERS, ROUTES, type OperationName } from '../protocol/paths.ts';
-import type { DataOf } from '../protocol/operations.ts';
+import type { BodyOf, DataOf } from '../protocol/operations.ts';
 import { NetworkError, abortError } from './errors.ts';
 import { readEnvelope, send, type FetchLike } from './http.ts';
 
@@ -65,4 +65,19 @@ export async function getFile(options: ClientOptions, fileStoreId: string | numb
     if (opts?.signal?.aborted) throw abortError();
     throw new NetworkError('interrupted', 'The file download was cut off', { cause: error });
   }
+}
+
+/**
+ * Downloads an export [ext] (CSV or JSON of conversations or feedback): the Response, its body not
+ * yet read, so it can be streamed to a file; the service's ApiError when refused.
+ */
+export async function exportFile(options: ClientOptions, body: BodyOf<'Export'>, opts?: CallOptions): Promise<Response> {
+  const res = await send(fetchOf(options), baseOf(options) + ROUTES.Export.path, {
+    method: 'POST',
+    headers: { ...headersFor(options, true), Accept: 'text/csv, application/json' },
+    body: JSON.stringify(body),
+    signal: opts?.signal ?? null,
+  });
+  if (!res.ok) await readEnvelope(res, opts?.signal);
+  return res;
 }

@@ -7,7 +7,7 @@ import type { BodyOf } from '../protocol/operations.ts';
 import type { AskBody } from '../protocol/chat.ts';
 import type { UploadResult } from '../protocol/files.ts';
 import { readEnvelope, send } from './http.ts';
-import { baseOf, callOperation, fetchOf, fileUrl, getFile, headersFor, type CallOptions, type ClientOptions, type Credentials } from './call.ts';
+import { baseOf, callOperation, exportFile, fetchOf, fileUrl, getFile, headersFor, type CallOptions, type ClientOptions, type Credentials } from './call.ts';
 import { openStream, type AskStreamItem } from './stream.ts';
 
 export { ApiError, NetworkError, abortError, isAbortError, type NetworkErrorCode } from './errors.ts';
@@ -15,7 +15,7 @@ export type { AskStreamItem } from './stream.ts';
 export type { FetchLike } from './http.ts';
 
 export type { Credentials, ClientOptions, CallOptions } from './call.ts';
-export { callOperation, getFile } from './call.ts';
+export { callOperation, exportFile, getFile } from './call.ts';
 /** Data in answers [ext]: the blocks' info strings, an answer's prose without them, and its follow-up suggestions. */
 export { CARDS_INFO, SUGGESTIONS_INFO, answerProse, parseSuggestions } from '../protocol/answer.ts';
 export type { ListingCard } from '../protocol/cards.ts';
@@ -69,12 +69,24 @@ export function createClient(options: ClientOptions) {
     leadList: op('LeadList'),
     /** Emails the service queued (handoffs, daily digests), newest first [ext]. */
     outboxList: op('OutboxList'),
+    /** A chatbot's conversations, newest first, filtered by days, flag and words [ext]. */
+    conversationList: op('ConversationList'),
+    /** One conversation's transcript with its feedback and leads [ext]. */
+    conversationGet: op('ConversationGet'),
+    /** Questions left unanswered or rated down, grouped by similar text [ext]. */
+    unansweredList: op('UnansweredList'),
+    /** Figures per day and hour, and what visitors searched for [ext]. */
+    insights: op('Insights'),
+    /** Conversations or feedback of a date range as CSV or JSON: the Response, to stream [ext]. */
+    export: (body: BodyOf<'Export'>, opts?: CallOptions) => exportFile(options, body, opts),
 
     /** Ask and wait for the whole answer. */
     ask: (body: AskRequest, opts?: CallOptions) => ask(options, body, opts),
     /** Ask and read the answer as it is generated: fragments, then the final object. */
     askStream: (body: AskRequest, opts?: CallOptions): AsyncIterable<AskStreamItem> => askStream(options, body, opts),
     talkToHuman: op('TalkToHuman'),
+    /** Rate an answer of this session: up, down (with reasons), or null to withdraw [ext]. */
+    feedback: op('Feedback'),
 
     realEstateCreate: op('RealEstateCreate'),
     realEstateUpdate: op('RealEstateUpdate'),

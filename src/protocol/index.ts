@@ -9,6 +9,8 @@ export * from './cards.ts';
 export * from './chat.ts';
 export * from './files.ts';
 export * from './owner.ts';
+export * from './feedback.ts';
+export * from './conversations.ts';
 export * from './operations.ts';
 export * from './validate.ts';
 export * from './sse.ts';

@@ -27,6 +27,18 @@ import {
 } from './listing.ts';
 import { PreUploadBody, PreUploadResult, UploadSuccessBody, UploadSuccessResult } from './files.ts';
 import { ChatbotListBody, ChatbotListResult, InboxListBody, LeadPage, OutboxPage } from './owner.ts';
+import { Feedback, FeedbackBody } from './feedback.ts';
+import {
+  ConversationGetBody,
+  ConversationListBody,
+  ConversationPage,
+  ExportBody,
+  Insights,
+  InsightsBody,
+  Transcript,
+  UnansweredBody,
+  UnansweredPage,
+} from './conversations.ts';
 
 export interface OperationSpec extends OperationRoute {
   /** Credentials the operation accepts. */
@@ -65,6 +77,12 @@ const ACCESS = {
   List: { credentials: ownerOrSession },
   LeadList: { credentials: ownerOrSession },
   OutboxList: { credentials: ownerOrSession },
+  Feedback: { credentials: visitorOrOwner },
+  ConversationList: { credentials: ownerOrSession },
+  ConversationGet: { credentials: ownerOrSession },
+  UnansweredList: { credentials: ownerOrSession },
+  Insights: { credentials: ownerOrSession },
+  Export: { credentials: ownerOrSession },
 } as const satisfies Record<OperationName, { credentials: readonly Credential[]; visitorFlow?: true }>;
 
 const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(name: N, body: B, data: D, summary: string) =>
@@ -89,6 +107,12 @@ export const OPERATIONS = {
   List: spec('List', ChatbotListBody, ChatbotListResult, "The owner's chatbots"),
   LeadList: spec('LeadList', InboxListBody, LeadPage, 'Page through the leads visitors left (newest first)'),
   OutboxList: spec('OutboxList', InboxListBody, OutboxPage, 'Page through the emails the service queued (newest first)'),
+  Feedback: spec('Feedback', FeedbackBody, Feedback, "Rate an answer of the caller's session: up, down with reasons, or withdrawn"),
+  ConversationList: spec('ConversationList', ConversationListBody, ConversationPage, "Page through a chatbot's conversations (newest first), filtered and searched"),
+  ConversationGet: spec('ConversationGet', ConversationGetBody, Transcript, 'One conversation as the visitor saw it, with feedback and leads'),
+  UnansweredList: spec('UnansweredList', UnansweredBody, UnansweredPage, 'Questions left unanswered or rated down, grouped by similar text'),
+  Insights: spec('Insights', InsightsBody, Insights, 'Figures per day and hour, and what visitors searched for'),
+  Export: spec('Export', ExportBody, Type.String({ description: 'The file itself: CSV (UTF-8 with a BOM) or JSON, streamed' }), 'Download conversations or feedback of a date range as CSV or JSON'),
 } as const satisfies Record<OperationName, OperationSpec>;
 
 export const OPERATION_NAMES = Object.keys(ROUTES) as OperationName[];

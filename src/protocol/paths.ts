@@ -27,6 +27,12 @@ export const ROUTES = {
   List: { method: 'POST', path: '/chat/Chatbot/List' },
   LeadList: { method: 'POST', path: '/chat/Chatbot/LeadList' },
   OutboxList: { method: 'POST', path: '/chat/Chatbot/OutboxList' },
+  Feedback: { method: 'POST', path: '/chat/Chat/Feedback' },
+  ConversationList: { method: 'POST', path: '/chat/Chatbot/ConversationList' },
+  ConversationGet: { method: 'POST', path: '/chat/Chatbot/ConversationGet' },
+  UnansweredList: { method: 'POST', path: '/chat/Chatbot/UnansweredList' },
+  Insights: { method: 'POST', path: '/chat/Chatbot/Insights' },
+  Export: { method: 'POST', path: '/chat/Chatbot/Export' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof ROUTES;

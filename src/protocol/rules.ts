@@ -40,7 +40,22 @@ export const LIMITS = {
   messageLimitMax: 100_000_000,
   temperatureMax: 10,
   minYearBuilt: 1600,
+  /** A visitor's comment on an answer rated down [ext]. */
+  feedbackCommentChars: 500,
+  /** The console's reads of conversations [ext]: the longest date range, and search words. */
+  rangeDaysMax: 366,
+  searchChars: 200,
 } as const;
+
+/** `YYYY-MM-DD`, a real calendar day. */
+export function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** Days from `from` to `to`, both counted (1 for one day); ≤ 0 when `to` is before `from`. */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /** The largest value accepted for YearBuilt: next year, as of `now`. */
 export function maxYearBuilt(now: Date = new Date()): number {

@@ -55,7 +55,8 @@ export async function generate(
       outcome = { content, status: 'partial', totalToken: 0, noAnswer: false };
     } else {
       if (settings.AnswerSuffix) emit(`${content ? '\n\n' : ''}${settings.AnswerSuffix}`);
-      outcome = { content, status: 'complete', totalToken: step.done ? step.value.totalTokens : 0, noAnswer: step.done ? step.value.noAnswer : false };
+      const meta = step.done ? step.value : null;
+      outcome = { content, status: 'complete', totalToken: meta?.totalTokens ?? 0, noAnswer: meta?.noAnswer ?? false, ...(meta?.asked ? { asked: meta.asked } : {}) };
     }
   } catch (error) {
     const aborted = signal.aborted;

@@ -14,6 +14,8 @@ import { chatbotRoutes } from './routes/chatbot.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { fileRoutes } from './routes/files.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { conversationRoutes } from './routes/conversations.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { PING_MS } from './sse-reply.ts';
 import type { Db } from './store/db.ts';
@@ -65,6 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   chatRoutes(app, ctx);
   listingRoutes(app, ctx);
   inboxRoutes(app, ctx);
+  feedbackRoutes(app, ctx);
+  conversationRoutes(app, ctx);
   fileRoutes(app, ctx);
 
   const openapi = openApiDocument();

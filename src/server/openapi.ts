@@ -34,7 +34,12 @@ export function openApiDocument(): Record<string, unknown> {
       200: {
         description: 'Success: the envelope with Data',
         content:
-          name === 'ClientAsk'
+          name === 'Export'
+            ? {
+                'text/csv': { description: 'Format csv: UTF-8 with a byte-order mark, one row per message (or vote)', schema: { type: 'string' } },
+                'application/json': { description: 'Format json: {"From","To","Items":[…]}', schema: { type: 'object' } },
+              }
+            : name === 'ClientAsk'
             ? {
                 ...envelope,
                 'text/event-stream': {

@@ -53,3 +53,24 @@ export function localDateTime(instant: Date, timeZone: string): string {
 /** "10:31" in `timeZone`. */
 export const localTime = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+
+/** The day `n` days after `day` (before, for a negative `n`). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** A range of local days, both ends counted, and the instants it spans: [start, end). */
+export interface DayRange {
+  from: string;
+  to: string;
+  start: Date;
+  end: Date;
+}
+
+/** The range asked for; a missing end is `days` days from the other, or the `days` days to today. */
+export function dayRange(asked: { From?: string | undefined; To?: string | undefined }, timeZone: string, now: Date, days = 30): DayRange {
+  const to = asked.To ?? (asked.From ? addDays(asked.From, days - 1) : localDay(now, timeZone));
+  const from = asked.From ?? addDays(to, -(days - 1));
+  return { from, to, start: startOfDay(from, timeZone), end: startOfDay(nextDay(to), timeZone) };
+}

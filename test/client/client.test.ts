@@ -30,6 +30,14 @@ function callOperation(client: Client, name: OperationName, signal?: AbortSignal
     case 'List': return client.list(opts);
     case 'LeadList': return client.leadList(validBodies.LeadList, opts);
     case 'OutboxList': return client.outboxList(validBodies.OutboxList, opts);
+    case 'Feedback': return client.feedback(validBodies.Feedback, opts);
+    case 'ConversationList': return client.conversationList(validBodies.ConversationList, opts);
+    case 'ConversationGet': return client.conversationGet(validBodies.ConversationGet, opts);
+    case 'UnansweredList': return client.unansweredList(validBodies.UnansweredList, opts);
+    case 'Insights': return client.insights(validBodies.Insights, opts);
+    // The service answers Export with the file itself; the wire server answers every operation with
+    // an envelope, so here the "file" is that envelope and its Data the sample.
+    case 'Export': return client.export(validBodies.Export, opts).then(async (res) => ((await res.json()) as { Data: unknown }).Data);
   }
 }
 

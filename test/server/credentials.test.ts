@@ -10,6 +10,7 @@ import { validBodies } from '../support/samples.ts';
 let service: TestService;
 let serial: string;
 let sessionId: number;
+let answerID: number;
 let headers: Record<Credential, Record<string, string>>;
 
 type Credential =
@@ -29,6 +30,7 @@ beforeAll(async () => {
   serial = await service.newChatbot();
   const visitor = await service.visitor(serial);
   sessionId = visitor.sessionId;
+  answerID = (await visitor.client.ask({ sessionID: sessionId, content: 'hello' })).messageid;
   const otherSession = await service.visitor(serial);
   const otherChatbot = await service.visitor(await service.newChatbot());
   const [other] = await service.db.insert(owners).values({ name: 'Another owner' }).returning();
@@ -87,7 +89,16 @@ function bodyFor(name: OperationName, unique: string): unknown {
       return {};
     case 'LeadList':
     case 'OutboxList':
+    case 'ConversationList':
+    case 'UnansweredList':
+    case 'Insights':
       return { SerialNumber: serial };
+    case 'ConversationGet':
+      return { SerialNumber: serial, SessionID: sessionId };
+    case 'Feedback':
+      return { sessionID: sessionId, answerID, rating: 'up' };
+    case 'Export':
+      return { SerialNumber: serial, Format: 'csv', Of: 'feedback' };
   }
 }
 
@@ -123,7 +134,10 @@ describe('the credential × operation matrix', () => {
       headers: { ...headers[credential], ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? null : JSON.stringify(body),
     });
-    const envelope = (await res.json()) as { Code: number; Success: boolean; Message: string };
+    // Export answers with the file itself; every refusal is an envelope.
+    const file = name === 'Export' && res.ok;
+    const envelope = file ? { Code: res.status, Success: true, Message: '' } : ((await res.json()) as { Code: number; Success: boolean; Message: string });
+    if (file) expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const want = expected(name, credential);
     expect({ status: res.status, message: envelope.Message }).toMatchObject({ status: want });
     expect(envelope.Code).toBe(res.status);

@@ -132,6 +132,11 @@ describe('daily digests', () => {
     await client.talkToHuman({ sessionID: sessionId, name: 'Night Owl', email: 'owl@example.com' });
     clock.set('2026-11-21T15:00:00Z');
     await client.ask({ sessionID: sessionId, content: 'Hello next morning' });
+    const horse = await client.ask({ sessionID: sessionId, content: 'Can I bring my horse?' });
+    const austin = await client.ask({ sessionID: sessionId, content: 'Homes in Austin' });
+    await client.ask({ sessionID: sessionId, content: 'can i bring my horse' });
+    await client.feedback({ sessionID: sessionId, answerID: horse.messageid, rating: 'up' });
+    await client.feedback({ sessionID: sessionId, answerID: austin.messageid, rating: 'down', reasons: ['wrong-listing'] });
 
     clock.set('2026-11-22T08:00:00Z'); // the 22nd in Chicago: yesterday was the 21st
     const mine = (made: Awaited<ReturnType<typeof runDigests>>) => made.filter((d) => d.chatbot === serial);
@@ -150,6 +155,10 @@ describe('daily digests', () => {
     expect(log20.body).toContain('Hello late at night');
     expect(log20.body).not.toContain('Hello next morning');
     expect(log21.body).toContain('Hello next morning');
+    expect(log21.body).toContain('Feedback: 1 helpful, 1 not helpful (reasons: wrong listing ×1).');
+    expect(log21.body).toContain('Unanswered or rated down (2) — worth a listing or an instruction:\n- "can i bring my horse" ×2\n- "Homes in Austin" (rated down)');
+    expect(log20.body).toContain('Feedback: no answer was rated.');
+    expect(log20.body).toContain('Unanswered questions: none.');
     expect(emails.find((e) => e.kind === 'lead-digest')!.body).toContain('Night Owl <owl@example.com>');
   });
 

@@ -77,6 +77,12 @@ export const validBodies: { [N in Exclude<OperationName, 'ModelList'>]: BodyOf<N
   List: {},
   LeadList: { SerialNumber: SERIAL, Page: 1, PageSize: 20 },
   OutboxList: { SerialNumber: SERIAL, Page: 2, PageSize: 5 },
+  Feedback: { sessionID: 42, answerID: 1002, rating: 'down', reasons: ['wrong-listing'], comment: 'I asked about Denver' },
+  ConversationList: { SerialNumber: SERIAL, Page: 1, PageSize: 20, From: '2026-11-01', To: '2026-11-30', Flag: 'unanswered', Query: 'parking' },
+  ConversationGet: { SerialNumber: SERIAL, SessionID: 42 },
+  UnansweredList: { SerialNumber: SERIAL, From: '2026-11-01', To: '2026-11-30' },
+  Insights: { SerialNumber: SERIAL, From: '2026-11-01', To: '2026-11-07' },
+  Export: { SerialNumber: SERIAL, From: '2026-11-01', To: '2026-11-30', Format: 'csv', Of: 'conversations' },
 };
 
 export const answer = 'We have **2 homes** in Austin under $500k: 12 Oak St ($489,000) and 7 Elm Ave ($455,000).';
@@ -148,6 +154,51 @@ export function sampleData(name: OperationName, origin: string): unknown {
       ],
       Total: 6,
     },
+    Feedback: { AnswerID: 1002, Rating: 'down', Reasons: ['wrong-listing'], Comment: 'I asked about Denver', UpdatedAt: '2026-11-02T10:00:00.000Z' },
+    ConversationList: {
+      Items: [
+        { SessionID: 42, StartedAt: '2026-11-02T10:00:00.000Z', LastAt: '2026-11-02T10:03:00.000Z', PageUrl: 'https://oakrealty.example/homes', Questions: 2, FirstQuestion: 'Any with parking?', Flags: ['unanswered'] },
+      ],
+      Total: 1,
+    },
+    ConversationGet: {
+      SessionID: 42,
+      StartedAt: '2026-11-02T10:00:00.000Z',
+      PageUrl: 'https://oakrealty.example/homes',
+      OpenedBy: 'visitor',
+      Flags: ['ratedDown'],
+      Messages: [
+        { Id: 1001, Role: 'question', Content: '3 bedroom homes in Austin under $500k', AskType: 'Text', Files: [], Status: 'complete', NoAnswer: false, CreatedAt: '2026-11-02T10:00:00.000Z', Feedback: null },
+        {
+          Id: 1002, Role: 'answer', Content: answer, AskType: 'Text', Files: [], Status: 'complete', NoAnswer: false, CreatedAt: '2026-11-02T10:00:01.000Z',
+          Feedback: { AnswerID: 1002, Rating: 'down', Reasons: ['wrong-listing'], Comment: 'I asked about Denver', UpdatedAt: '2026-11-02T10:01:00.000Z' },
+        },
+      ],
+      Leads: [],
+    },
+    UnansweredList: {
+      Items: [
+        {
+          Question: 'Can I bring my horse?', Count: 2, NoAnswer: 2, RatedDown: 0, LastAt: '2026-11-03T10:00:00.000Z',
+          Questions: [{ QuestionID: 2001, SessionID: 43, Content: 'Can I bring my horse?', CreatedAt: '2026-11-03T10:00:00.000Z', NoAnswer: true, RatedDown: false, Reasons: [], Comment: '' }],
+        },
+      ],
+      Total: 1,
+      Considered: 2,
+      From: '2026-11-01',
+      To: '2026-11-30',
+    },
+    Insights: {
+      From: '2026-11-01',
+      To: '2026-11-01',
+      TimeZone: 'America/Chicago',
+      Days: [{ Day: '2026-11-01', Conversations: 3, Questions: 7, Answered: 6, Up: 2, Down: 1, Leads: 1 }],
+      Hours: Array.from({ length: 24 }, (_, h) => (h === 10 ? 7 : 0)),
+      Cities: [{ Name: 'austin', Count: 4 }],
+      PropertyTypes: [{ Name: 'condo', Count: 2 }],
+      PriceBands: [{ Name: 'sale:250k-500k', Count: 3 }],
+    },
+    Export: 'session_id,message_id\r\n42,1001\r\n',
   };
   return data[name];
 }

@@ -1,5 +1,6 @@
 /** The answer engines behind one interface: the built-in offline engine, or an OpenAI-compatible server. */
 import type { Listing, Model, Settings } from '../../protocol/index.ts';
+import type { Asked } from '../store/schema.ts';
 
 export interface AttachedFile {
   id: number;
@@ -26,6 +27,8 @@ export interface AnswerMeta {
   totalTokens: number;
   /** How many wrong figures about listings the facts guard corrected (engines with a model). */
   factsCorrected?: number;
+  /** What the question searched for (engines/asked.ts), when it was a search. */
+  asked?: Asked;
 }
 
 export interface AnswerEngine {

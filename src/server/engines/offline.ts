@@ -8,7 +8,7 @@
  */
 import { describeFile } from '../files/facts.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
-import { reply } from './reply.ts';
+import { reply, type Reply } from './reply.ts';
 
 export { MAX_NAMED } from './reply.ts';
 export { describe } from './summary.ts';
@@ -21,7 +21,7 @@ export interface OfflineOptions {
 export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine {
   return {
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
-      const { text, noAnswer } = compose(input, await describeFiles(input.question.files));
+      const { text, noAnswer, asked } = compose(input, await describeFiles(input.question.files));
       // Words with the space after them: the fragments join back to exactly `text`.
       for (const word of text.split(/(?<=\s)(?=\S)/)) {
         if (signal.aborted) break;
@@ -30,7 +30,7 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
         if (signal.aborted) break;
         yield word;
       }
-      return { noAnswer, totalTokens: estimateTokens(input.question.content, text) };
+      return { noAnswer, totalTokens: estimateTokens(input.question.content, text), ...(asked ? { asked } : {}) };
     },
   };
 }
@@ -51,7 +51,7 @@ const MEDIA_OFFER: Record<string, string> = {
 };
 
 /** The answer: to the text, after what the engine can know of any attached files (`media`, from describeFiles). */
-export function compose(input: AnswerInput, media = ''): { text: string; noAnswer: boolean } {
+export function compose(input: AnswerInput, media = ''): Reply {
   const { askType } = input.question;
   if (askType === 'Text') return reply(input);
   const received = `Thank you — I received ${media || 'your file'}.`;
@@ -60,6 +60,6 @@ export function compose(input: AnswerInput, media = ''): { text: string; noAnswe
     return { text: `${received} ${MEDIA_OFFER[askType] ?? ''}${person}`, noAnswer: false };
   }
   const answer = reply(input);
-  return { text: `${received}\n\n${answer.text}`, noAnswer: answer.noAnswer };
+  return { ...answer, text: `${received}\n\n${answer.text}` };
 }
 

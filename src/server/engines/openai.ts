@@ -18,6 +18,7 @@ import { checkFacts, correctionNote } from './guard.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
 import { search } from './match.ts';
 import { listingsNamedIn } from './mentions.ts';
+import { askedOf } from './asked.ts';
 import { earlierAnswer, inView, listingContext, systemPrompt } from './prompt.ts';
 import { listingSuggestions, searchSuggestions } from './suggest.ts';
 import { runTool, toolDefinitions } from './tools.ts';
@@ -170,7 +171,13 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         const next = named.length === 1 ? listingSuggestions(named[0]!, input.settings) : named.length > 1 && criteria ? searchSuggestions(criteria, search(input.listings, criteria).listings, named, input.listings, input.settings) : [];
         yield* blockFragments(suggestionsBlock(next));
       }
-      return { noAnswer: text.trim() === '' || unanswered, totalTokens: total ?? estimateTokens(String(messages[0]!.content), asked.text, text), factsCorrected: corrections.length };
+      const searched = askedOf(criteria);
+      return {
+        noAnswer: text.trim() === '' || unanswered,
+        totalTokens: total ?? estimateTokens(String(messages[0]!.content), asked.text, text),
+        factsCorrected: corrections.length,
+        ...(searched ? { asked: searched } : {}),
+      };
     },
   };
 }

@@ -4,7 +4,8 @@
  * listings already shown, or a word about the chatbot — each ending with follow-up suggestions.
  */
 import { cardsBlock, suggestionLines, suggestionsBlock, type Listing, type Settings } from '../../protocol/index.ts';
-import { conversationState, readQuestion, type Reading } from './conversation.ts';
+import { askedOf } from './asked.ts';
+import { conversationState, readQuestion, type ConversationState, type Reading } from './conversation.ts';
 import { aboutOne, aboutSeveral } from './details.ts';
 import { md, mdUrl } from './format.ts';
 import type { AnswerInput } from './index.ts';
@@ -13,6 +14,7 @@ import { nearMisses } from './near.ts';
 import { generalSuggestions, listingSuggestions, nearSuggestions, searchSuggestions } from './suggest.ts';
 import { cantTell, describe, nearMissText, summary } from './summary.ts';
 import { addressText } from '../../protocol/index.ts';
+import type { Asked } from '../store/schema.ts';
 
 /** How many matches one answer shows. */
 export const MAX_NAMED = 5;
@@ -20,6 +22,8 @@ export const MAX_NAMED = 5;
 export interface Reply {
   text: string;
   noAnswer: boolean;
+  /** What a search asked for (the insights count it). */
+  asked?: Asked;
 }
 
 /** The parts of an answer, joined with blank lines: prose, then the cards, then the suggestions. */
@@ -32,11 +36,16 @@ const VIEWING = /\b(book|schedule|arrange|set up|organi[sz]e)\b.*\b(viewing|show
 const HANDOFF = /\b(talk|speak|chat) (to|with) (a |an )?(person|human|agent|someone|realtor)|\bcontact\b|\bcall me\b/;
 
 export function reply(input: AnswerInput): Reply {
-  const { settings, listings, now } = input;
+  const state = conversationState(input.history, input.listings, input.now);
+  const reading = readQuestion(input.question.content, state, input.listings, input.now);
+  const asked = reading.kind === 'search' ? askedOf(reading.criteria) : undefined;
+  return { ...replyTo(input, state, reading), ...(asked ? { asked } : {}) };
+}
+
+function replyTo(input: AnswerInput, state: ConversationState, reading: Reading): Reply {
+  const { settings } = input;
   const question = input.question.content;
   const q = question.trim().toLowerCase();
-  const state = conversationState(input.history, listings, now);
-  const reading = readQuestion(question, state, listings, now);
   if (VIEWING.test(q)) return viewing(settings, reading.kind === 'about' ? reading.listings[0] : state.focus);
   if (reading.kind === 'about') return about(reading.listings, question, settings);
   if (reading.kind === 'which') return which(reading.candidates);

@@ -68,7 +68,8 @@ const KEEP = new Set(
    places please price priced rather real rest same say see sell set she show side similar so some sort still such sure take tell than thank thanks
    that the their them then there these they thing think this those though through to too top type under up us use very want was way we well were
    what when where which while who why will with within without would yes yet you your rent rents sale sold state sales cost costs least test best
-   lease rented renting week weeks year years month months day days bed beds bath baths room rooms floor floors story`.split(/\s+/),
+   lease rented renting week weeks year years month months day days bed beds bath baths room rooms floor floors story
+   horse horses mouse hose boat boats dent cent bent tent lent sent went`.split(/\s+/),
 );
 
 /** The words of questions about homes (beside the chatbot's own cities, states and kinds). */

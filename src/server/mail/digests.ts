@@ -4,10 +4,12 @@
  * A row in `digests` makes each one once, whichever instance or CLI run gets there first.
  */
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { UnansweredGroup } from '../../protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import { sessionsActiveBetween, transcripts } from '../store/messages.ts';
-import { chatbots, digests, leads } from '../store/schema.ts';
+import { chatbots, digests, feedback, leads, messages } from '../store/schema.ts';
+import { unansweredGroups } from '../store/unanswered.ts';
 import { localTime, nextDay, previousDay, startOfDay } from '../time.ts';
 import { enqueue, transcriptText } from './outbox.ts';
 
@@ -59,17 +61,54 @@ async function once(ctx: ServiceContext, chatbot: ChatbotRow, kind: DigestMade['
   });
 }
 
+/** How many groups of unanswered questions an email lists. */
+const DIGEST_UNANSWERED = 10;
+
 const bounds = (day: string, timeZone: string) => ({ from: startOfDay(day, timeZone), to: startOfDay(nextDay(day), timeZone) });
 
 async function chatLog(ctx: ServiceContext, chatbot: ChatbotRow, day: string) {
   const { from, to } = bounds(day, chatbot.settings.TimeZone);
   const sessionIds = await sessionsActiveBetween(ctx.db, chatbot.serialNumber, from, to);
   if (sessionIds.length === 0) return null;
-  const messages = (await transcripts(ctx.db, sessionIds)).filter((m) => m.createdAt >= from && m.createdAt < to);
+  const [all, votes, unanswered] = await Promise.all([transcripts(ctx.db, sessionIds), votesBetween(ctx, chatbot.serialNumber, from, to), unansweredGroups(ctx.db, chatbot.serialNumber, from, to)]);
+  const messages = all.filter((m) => m.createdAt >= from && m.createdAt < to);
   return {
     subject: `${chatbot.settings.Name}: ${sessionIds.length} conversation${sessionIds.length === 1 ? '' : 's'} on ${day}`,
-    body: `Conversations with ${chatbot.settings.Name} on ${day} (${chatbot.settings.TimeZone}).\n\n${transcriptText(messages, chatbot.settings.TimeZone)}`,
+    body: [
+      `Conversations with ${chatbot.settings.Name} on ${day} (${chatbot.settings.TimeZone}).`,
+      feedbackText(votes),
+      unansweredText(unanswered.groups),
+      transcriptText(messages, chatbot.settings.TimeZone),
+    ].join('\n\n'),
   };
+}
+
+/** The day's votes on answers: how many each way, and the reasons given with the downs. */
+async function votesBetween(ctx: ServiceContext, chatbot: string, from: Date, to: Date) {
+  return ctx.db
+    .select({ rating: feedback.rating, reasons: feedback.reasons })
+    .from(feedback)
+    .innerJoin(messages, eq(messages.id, feedback.answerId))
+    .where(and(eq(feedback.chatbot, chatbot), gte(messages.createdAt, from), lt(messages.createdAt, to)));
+}
+
+const REASON_WORDS: Record<string, string> = { 'wrong-listing': 'wrong listing', 'not-helpful': 'not helpful', incorrect: 'incorrect', 'too-long': 'too long' };
+
+function feedbackText(votes: { rating: 'up' | 'down'; reasons: string[] }[]): string {
+  if (votes.length === 0) return 'Feedback: no answer was rated.';
+  const up = votes.filter((v) => v.rating === 'up').length;
+  const reasons = new Map<string, number>();
+  for (const r of votes.flatMap((v) => v.reasons)) reasons.set(r, (reasons.get(r) ?? 0) + 1);
+  const why = [...reasons].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${REASON_WORDS[r] ?? r} ×${n}`);
+  return `Feedback: ${up} helpful, ${votes.length - up} not helpful${why.length ? ` (reasons: ${why.join(', ')})` : ''}.`;
+}
+
+function unansweredText(groups: UnansweredGroup[]): string {
+  if (groups.length === 0) return 'Unanswered questions: none.';
+  const shown = groups.slice(0, DIGEST_UNANSWERED);
+  const lines = shown.map((g) => `- "${g.Question}"${g.Count > 1 ? ` ×${g.Count}` : ''}${g.RatedDown ? ' (rated down)' : ''}`);
+  const more = groups.length > shown.length ? `\n…and ${groups.length - shown.length} more in the console (Unanswered).` : '';
+  return `Unanswered or rated down (${groups.length}) — worth a listing or an instruction:\n${lines.join('\n')}${more}`;
 }
 
 async function leadList(ctx: ServiceContext, chatbot: ChatbotRow, day: string) {

@@ -15,7 +15,7 @@ import { operation, REPLIED } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { generate, type Generation } from '../answer.ts';
 import { openSse } from '../sse-reply.ts';
-import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, restartAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
+import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, markRateLimited, restartAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
 import { leads } from '../store/schema.ts';
 import { filePath } from '../files/storage.ts';
 import { findFile, mayUseFile } from './files.ts';
@@ -23,8 +23,8 @@ import { findFile, mayUseFile } from './files.ts';
 /** How long a retry waits for an answer still being written by an earlier request. */
 const SETTLE_MS = 30_000;
 
-/** The session the caller may ask in, and its chatbot. */
-async function sessionFor(ctx: ServiceContext, caller: Caller, sessionId: number, req: FastifyRequest, reply: FastifyReply) {
+/** The session the caller may ask in (or rate answers of), and its chatbot. */
+export async function sessionFor(ctx: ServiceContext, caller: Caller, sessionId: number, req: FastifyRequest, reply: FastifyReply) {
   if (caller.kind === 'visitor' && caller.sessionId !== sessionId) throw forbidden('This visitor token belongs to another session');
   const found = await findSessionWithChatbot(ctx.db, sessionId);
   if (!found) throw notFound(`No session has the id ${sessionId}`);
@@ -75,8 +75,10 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const counted = limitsCount(limit);
     let begun: Begun | null = counted ? await existingQuestion(ctx.db, question, now) : null;
     if (!begun) {
-      if (counted && (await takeQuestion(ctx.db, limit)))
+      if (counted && (await takeQuestion(ctx.db, limit))) {
+        await markRateLimited(ctx.db, session.id, now);
         throw rateLimited(chatbot.settings.RateLimitMessage || 'Too many questions; please wait a moment and try again');
+      }
       begun = await beginQuestion(ctx.db, question, now);
     }
     if (begun.kind === 'answered') return { kind: 'replay', questionId: begun.questionId, answer: begun.answer };

@@ -7,7 +7,7 @@ import { forbidden, invalid, notFound } from '../http.ts';
 import { fileUrlFor, operation, ownedChatbot } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { createChatbot, defaultSettings, editSettings, findChatbot, fullSettings, publicSettings, settingsPatch } from '../store/chatbots.ts';
-import { createSession } from '../store/messages.ts';
+import { createSession, pageUrlOf } from '../store/messages.ts';
 import { ownerSessions } from '../store/schema.ts';
 import { findFile } from './files.ts';
 
@@ -49,12 +49,15 @@ export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   operation(app, ctx, 'GetSession', async ({ body, caller, req, reply, now }) => {
     if (caller.kind === 'owner') {
       const chatbot = await ownedChatbot(ctx, caller, body.serialNumber);
-      return { SessionID: await createSession(ctx.db, chatbot.serialNumber, 'owner', req.ip, '', now) };
+      const start = { openedBy: 'owner' as const, clientIp: req.ip, origin: '', pageUrl: pageUrlOf(req.headers.referer, req.headers.origin) };
+      return { SessionID: await createSession(ctx.db, chatbot.serialNumber, start, now) };
     }
     const chatbot = await findChatbot(ctx.db, body.serialNumber);
     if (!chatbot) throw notFound(`No chatbot has the serial number "${body.serialNumber}"`);
     assertPageAllowed(chatbot.settings, req, reply);
-    const sessionId = await createSession(ctx.db, chatbot.serialNumber, 'visitor', req.ip, req.headers.origin ?? '', now);
+    const origin = req.headers.origin ?? '';
+    const start = { openedBy: 'visitor' as const, clientIp: req.ip, origin, pageUrl: pageUrlOf(req.headers.referer, origin) };
+    const sessionId = await createSession(ctx.db, chatbot.serialNumber, start, now);
     const expiresAt = new Date(now.getTime() + VISITOR_TOKEN_TTL_MS);
     return {
       SessionID: sessionId,

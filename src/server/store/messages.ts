@@ -7,14 +7,44 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { conflict } from '../http.ts';
 import type { ChatbotRow } from './chatbots.ts';
 import type { Db } from './db.ts';
-import { chatbots, messages, sessions } from './schema.ts';
+import { chatbots, messages, sessions, type Asked } from './schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
-export async function createSession(db: Db, chatbot: string, openedBy: 'visitor' | 'owner', clientIp: string, origin: string, now: Date): Promise<number> {
-  const [row] = await db.insert(sessions).values({ chatbot, openedBy, clientIp, origin, createdAt: now }).returning({ id: sessions.id });
+export interface SessionStart {
+  openedBy: 'visitor' | 'owner';
+  clientIp: string;
+  origin: string;
+  /** The page it was opened from: origin and path, no query (pageUrlOf). */
+  pageUrl: string;
+}
+
+export async function createSession(db: Db, chatbot: string, start: SessionStart, now: Date): Promise<number> {
+  const [row] = await db.insert(sessions).values({ chatbot, ...start, createdAt: now }).returning({ id: sessions.id });
   return row!.id;
+}
+
+/**
+ * The page a request came from, for the console: Referer's origin and path (its query and
+ * fragment can hold a visitor's data, so they are dropped), else the Origin header, else ''.
+ */
+export function pageUrlOf(referer: string | undefined, origin: string | undefined): string {
+  for (const candidate of [referer, origin]) {
+    if (!candidate) continue;
+    try {
+      const url = new URL(candidate);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return `${url.origin}${url.pathname}`.slice(0, 2_000);
+    } catch {
+      // Not a URL: try the next header.
+    }
+  }
+  return '';
+}
+
+/** Marks a session as having had a question refused by a rate limit (the console's flag). */
+export async function markRateLimited(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ rateLimitedAt: now }).where(eq(sessions.id, sessionId));
 }
 
 /** A session and its chatbot (null when the chatbot is gone), in one query: every question reads both. */
@@ -104,6 +134,8 @@ export interface AnswerOutcome {
   status: 'complete' | 'partial' | 'failed';
   totalToken: number;
   noAnswer: boolean;
+  /** What the question searched for, when the engine read a search. */
+  asked?: Asked;
 }
 
 /** Stores how the generation ended; false when a later attempt owns the answer now. */

@@ -20,6 +20,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Settings } from '../../protocol/index.ts';
 
+/** What a question searched for (engines/asked.ts): lower-case cities, property types, a price band. */
+export interface Asked {
+  cities: string[];
+  propertyTypes: string[];
+  priceBand?: string;
+}
+
 const created = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -65,6 +72,10 @@ export const sessions = pgTable(
     openedBy: text('opened_by').notNull(),
     clientIp: text('client_ip').notNull().default(''),
     origin: text('origin').notNull().default(''),
+    /** The page GetSession was called from: its origin and path (no query), from Referer, else Origin. */
+    pageUrl: text('page_url').notNull().default(''),
+    /** When a question of this session was last refused by a rate limit (the console's flag). */
+    rateLimitedAt: at('rate_limited_at'),
     createdAt: created(),
   },
   (t) => [index('sessions_chatbot_created').on(t.chatbot, t.createdAt)],
@@ -87,6 +98,8 @@ export const messages = pgTable(
     status: text('status').$type<'streaming' | 'complete' | 'partial' | 'failed'>().notNull(),
     totalToken: integer('total_token').notNull().default(0),
     noAnswer: boolean('no_answer').notNull().default(false),
+    /** An answer's search, as the engine read it: what the console's insights count. */
+    asked: jsonb('asked').$type<Asked>(),
     /** Answers: which generation owns the row; a retry that takes over bumps it, fencing the old writer off. */
     attempt: integer('attempt').notNull().default(1),
     createdAt: created(),
@@ -98,7 +111,25 @@ export const messages = pgTable(
     uniqueIndex('messages_answer_of').on(t.questionId).where(sql`${t.role} = 'answer'`),
     index('messages_session').on(t.sessionId, t.id),
     index('messages_chatbot_created').on(t.chatbot, t.createdAt),
+    // The console's search over what was asked and answered (ConversationList's Query).
+    index('messages_search').using('gin', sql`to_tsvector('simple', ${t.content})`),
   ],
+);
+
+/** A visitor's vote on an answer: one row per answer, changed in place, deleted when withdrawn. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    answerId: integer('answer_id').primaryKey().references(() => messages.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    chatbot: text('chatbot').notNull(),
+    rating: text('rating').$type<'up' | 'down'>().notNull(),
+    reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
+    comment: text('comment').notNull().default(''),
+    createdAt: created(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('feedback_chatbot_updated').on(t.chatbot, t.updatedAt), index('feedback_session').on(t.sessionId)],
 );
 
 export const listings = pgTable(

@@ -1,0 +1,90 @@
+/**
+ * Questions the owner should add listings or instructions for [ext]: those whose answer was marked
+ * noAnswer or rated down, grouped by likeness. The database does the likeness (pg_trgm's
+ * similarity) over the distinct wordings; the groups are the connected pairs.
+ */
+import { sql } from 'drizzle-orm';
+import type { UnansweredGroup, UnansweredQuestion } from '../../protocol/index.ts';
+import { rowsOf } from './conversations.ts';
+import type { Db } from './db.ts';
+
+/** At most this many questions (the newest) are grouped; the page says how many were. */
+export const UNANSWERED_CONSIDERED = 2_000;
+/** Two wordings this alike (pg_trgm's similarity, 0–1) are one question. */
+const ALIKE = 0.5;
+const SHOWN_PER_GROUP = 20;
+
+interface Candidate {
+  id: number;
+  session_id: number;
+  content: string;
+  wording: string;
+  created_at: string | Date;
+  no_answer: boolean;
+  down: boolean | null;
+  reasons: string[] | null;
+  comment: string | null;
+}
+
+export async function unansweredGroups(db: Db, chatbot: string, start: Date, end: Date): Promise<{ groups: UnansweredGroup[]; considered: number }> {
+  const candidates = rowsOf<Candidate>(
+    await db.execute(sql`
+      SELECT q.id, q.session_id, q.content, lower(btrim(q.content)) AS wording, q.created_at, a.no_answer,
+        f.rating = 'down' AS down, f.reasons, f.comment
+      FROM messages a
+      JOIN messages q ON q.id = a.question_id
+      LEFT JOIN feedback f ON f.answer_id = a.id
+      WHERE a.chatbot = ${chatbot} AND a.role = 'answer'
+        AND a.created_at >= ${start.toISOString()}::timestamptz AND a.created_at < ${end.toISOString()}::timestamptz
+        AND (a.no_answer OR f.rating = 'down') AND btrim(q.content) <> ''
+      ORDER BY q.id DESC
+      LIMIT ${UNANSWERED_CONSIDERED}`),
+  );
+  const wordings = [...new Set(candidates.map((c) => c.wording))];
+  const pairs = wordings.length < 2 ? [] : rowsOf<{ a: string; b: string }>(
+    await db.execute(sql`
+      WITH w AS (SELECT unnest(${sql.param(wordings)}::text[]) AS t)
+      SELECT w1.t AS a, w2.t AS b FROM w w1 JOIN w w2 ON w1.t < w2.t AND similarity(w1.t, w2.t) >= ${ALIKE}`),
+  );
+  const root = new Map(wordings.map((w) => [w, w]));
+  const find = (w: string): string => {
+    let r = w;
+    while (root.get(r) !== r) r = root.get(r)!;
+    root.set(w, r);
+    return r;
+  };
+  for (const { a, b } of pairs) root.set(find(a), find(b));
+
+  const byRoot = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    const r = find(c.wording);
+    byRoot.set(r, [...(byRoot.get(r) ?? []), c]);
+  }
+  const groups = [...byRoot.values()].map((members): UnansweredGroup => {
+    // Members are newest first: the first of the most frequent wording is its newest.
+    const counts = new Map<string, number>();
+    for (const m of members) counts.set(m.wording, (counts.get(m.wording) ?? 0) + 1);
+    const top = members.reduce((best, m) => (counts.get(m.wording)! > counts.get(best.wording)! ? m : best), members[0]!);
+    return {
+      Question: top.content,
+      Count: members.length,
+      NoAnswer: members.filter((m) => m.no_answer).length,
+      RatedDown: members.filter((m) => m.down).length,
+      LastAt: new Date(members[0]!.created_at).toISOString(),
+      Questions: members.slice(0, SHOWN_PER_GROUP).map(
+        (m): UnansweredQuestion => ({
+          QuestionID: m.id,
+          SessionID: m.session_id,
+          Content: m.content,
+          CreatedAt: new Date(m.created_at).toISOString(),
+          NoAnswer: m.no_answer,
+          RatedDown: m.down === true,
+          Reasons: m.reasons ?? [],
+          Comment: m.comment ?? '',
+        }),
+      ),
+    };
+  });
+  groups.sort((x, y) => y.Count - x.Count || y.LastAt.localeCompare(x.LastAt));
+  return { groups, considered: candidates.length };
+}
