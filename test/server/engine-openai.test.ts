@@ -136,7 +136,7 @@ describe('the cards after the model’s answer', () => {
     // Follow-ups for a list: about one of them, or the search changed.
     expect(parseSuggestions(after.join('')).length).toBeGreaterThan(0);
     // The cards count for nothing: the tokens are estimated on the model's own text.
-    expect(meta).toEqual({ noAnswer: false, totalTokens: estimateTokens(systemPrompt(input(QUESTION), undefined, true), QUESTION, text), factsCorrected: 0 });
+    expect(meta).toEqual({ noAnswer: false, totalTokens: estimateTokens(systemPrompt(input(QUESTION), undefined, true), QUESTION, text), factsCorrected: 0, asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' } });
   });
 
   it('are not there, nor follow-ups, when the model’s text names none of the listings', async () => {
@@ -171,7 +171,7 @@ describe('the cards after the model’s answer', () => {
 
   it('are not added when the model said nothing', async () => {
     fake.script({ text: '', chunks: [], usage: { prompt: 40, completion: 0 } });
-    expect(await answer()).toEqual({ fragments: [], meta: { noAnswer: true, totalTokens: 40, factsCorrected: 0 } });
+    expect(await answer()).toEqual({ fragments: [], meta: { noAnswer: true, totalTokens: 40, factsCorrected: 0, asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' } } });
   });
 
   it('are not added when the signal aborts during the model’s text', async () => {
@@ -545,7 +545,8 @@ describe('the tool-calling loop', () => {
     expect(text.startsWith(answerText)).toBe(true);
     expect(blocksIn(text)).toEqual([[listingCard(byMls('A101')), listingCard(byMls('A100'))]]);
     expect(parseSuggestions(text).length).toBeGreaterThan(0);
-    expect(meta).toEqual({ noAnswer: false, totalTokens: 850, factsCorrected: 0 });
+    // What the search asked for is kept for the insights, read from the tool's arguments.
+    expect(meta).toEqual({ noAnswer: false, totalTokens: 850, factsCorrected: 0, asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' } });
   });
 
   it('runs several calls of one turn, interleaved in the stream, and answers each by its id', async () => {

@@ -141,6 +141,24 @@ const cases: Record<string, Case> = {
   },
   pageSizeMax: { field: 'PageSize', at: LIMITS.pageSizeMax, past: LIMITS.pageSizeMax + 1, probe: (n) => service.owner.realEstateList({ SerialNumber: serial, PageSize: n }) },
   queryChars: { field: 'Query', at: LIMITS.queryChars, past: LIMITS.queryChars + 1, probe: (n) => service.owner.realEstateList({ SerialNumber: serial, Query: text(n) }) },
+  feedbackCommentChars: {
+    field: 'comment',
+    at: LIMITS.feedbackCommentChars,
+    past: LIMITS.feedbackCommentChars + 1,
+    probe: async (n) => {
+      const { client, sessionId } = await service.visitor(serial);
+      const { messageid } = await client.ask({ sessionID: sessionId, content: 'hello' });
+      return client.feedback({ sessionID: sessionId, answerID: messageid, rating: 'down', comment: text(n) });
+    },
+  },
+  // 366 days, both ends counted: 2026-01-01 to 2027-01-01.
+  rangeDaysMax: {
+    field: 'From',
+    at: LIMITS.rangeDaysMax,
+    past: LIMITS.rangeDaysMax + 1,
+    probe: (n) => service.owner.insights({ SerialNumber: serial, From: '2026-01-01', To: new Date(Date.UTC(2026, 0, n)).toISOString().slice(0, 10) }),
+  },
+  searchChars: { field: 'Query', at: LIMITS.searchChars, past: LIMITS.searchChars + 1, probe: (n) => service.owner.conversationList({ SerialNumber: serial, Query: text(n) }) },
 };
 
 describe('every limit of the contract', () => {
