@@ -26,6 +26,23 @@ interface Candidate {
   comment: string | null;
 }
 
+/**
+ * The pairs of wordings alike enough to be one question. pg_trgm's `%` operator finds them through
+ * a trigram index on a temporary table of the wordings — a similarity for every pair would be
+ * millions of calls for a few thousand questions.
+ */
+async function alikePairs(db: Db, wordings: string[]): Promise<{ a: string; b: string }[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`CREATE TEMPORARY TABLE unanswered_wordings (t text) ON COMMIT DROP`);
+    await tx.execute(sql`INSERT INTO unanswered_wordings SELECT unnest(${sql.param(wordings)}::text[])`);
+    await tx.execute(sql`CREATE INDEX ON unanswered_wordings USING gin (t gin_trgm_ops)`);
+    await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(ALIKE)}, true)`);
+    return rowsOf<{ a: string; b: string }>(
+      await tx.execute(sql`SELECT w1.t AS a, w2.t AS b FROM unanswered_wordings w1 JOIN unanswered_wordings w2 ON w1.t % w2.t AND w1.t < w2.t`),
+    );
+  });
+}
+
 export async function unansweredGroups(db: Db, chatbot: string, start: Date, end: Date): Promise<{ groups: UnansweredGroup[]; considered: number }> {
   const candidates = rowsOf<Candidate>(
     await db.execute(sql`
@@ -41,11 +58,7 @@ export async function unansweredGroups(db: Db, chatbot: string, start: Date, end
       LIMIT ${UNANSWERED_CONSIDERED}`),
   );
   const wordings = [...new Set(candidates.map((c) => c.wording))];
-  const pairs = wordings.length < 2 ? [] : rowsOf<{ a: string; b: string }>(
-    await db.execute(sql`
-      WITH w AS (SELECT unnest(${sql.param(wordings)}::text[]) AS t)
-      SELECT w1.t AS a, w2.t AS b FROM w w1 JOIN w w2 ON w1.t < w2.t AND similarity(w1.t, w2.t) >= ${ALIKE}`),
-  );
+  const pairs = wordings.length < 2 ? [] : await alikePairs(db, wordings);
   const root = new Map(wordings.map((w) => [w, w]));
   const find = (w: string): string => {
     let r = w;
