@@ -13,6 +13,7 @@ export {
   ChatBotAnswerEvent,
   ChatBotCloseEvent,
   ChatBotErrorEvent,
+  ChatBotFeedbackEvent,
   ChatBotHandoffEvent,
   ChatBotOpenEvent,
   ChatBotSendEvent,

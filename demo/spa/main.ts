@@ -16,7 +16,7 @@ document.body.append(bot);
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const log = $<HTMLOListElement>('log');
 
-for (const type of ['chat-bot-open', 'chat-bot-close', 'chat-bot-send', 'chat-bot-answer', 'chat-bot-error', 'chat-bot-handoff']) {
+for (const type of ['chat-bot-open', 'chat-bot-close', 'chat-bot-send', 'chat-bot-answer', 'chat-bot-error', 'chat-bot-handoff', 'chat-bot-feedback']) {
   bot.addEventListener(type, (event) => {
     // The event's own data: what each chat-bot-* event class carries (text, questionId, code, …).
     const detail = Object.fromEntries(Object.entries(event).filter(([k, v]) => k !== 'isTrusted' && typeof v !== 'function'));

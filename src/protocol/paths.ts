@@ -8,34 +8,23 @@ export interface OperationRoute {
   readonly path: string;
 }
 
-export const ROUTES = {
-  Add: { method: 'POST', path: '/chat/Chatbot/Add' },
-  Edit: { method: 'POST', path: '/chat/Chatbot/Edit' },
-  GetSession: { method: 'POST', path: '/chat/Chatbot/GetSession' },
-  Get: { method: 'POST', path: '/chat/Chatbot/Get' },
-  ModelList: { method: 'GET', path: '/chat/Chatbot/ModelList' },
-  ClientAsk: { method: 'POST', path: '/chat/Chat/ClientAsk' },
-  TalkToHuman: { method: 'POST', path: '/chat/Chat/TalkToHuman' },
-  RealEstateCreate: { method: 'POST', path: '/chat/Chatbot/RealEstateCreate' },
-  RealEstateUpdate: { method: 'POST', path: '/chat/Chatbot/RealEstateUpdate' },
-  RealEstateDelete: { method: 'POST', path: '/chat/Chatbot/RealEstateDelete' },
-  RealEstateList: { method: 'POST', path: '/chat/Chatbot/RealEstateList' },
-  RealEstateGet: { method: 'POST', path: '/chat/Chatbot/RealEstateGet' },
-  GetPreUploadUrl: { method: 'POST', path: '/chat/User/GetPreUploadUrl' },
-  UploadSuccess: { method: 'POST', path: '/chat/User/UploadSuccess' },
-  SessionKey: { method: 'POST', path: '/chat/User/SessionKey' },
-  List: { method: 'POST', path: '/chat/Chatbot/List' },
-  LeadList: { method: 'POST', path: '/chat/Chatbot/LeadList' },
-  OutboxList: { method: 'POST', path: '/chat/Chatbot/OutboxList' },
-  Feedback: { method: 'POST', path: '/chat/Chat/Feedback' },
-  ConversationList: { method: 'POST', path: '/chat/Chatbot/ConversationList' },
-  ConversationGet: { method: 'POST', path: '/chat/Chatbot/ConversationGet' },
-  UnansweredList: { method: 'POST', path: '/chat/Chatbot/UnansweredList' },
-  Insights: { method: 'POST', path: '/chat/Chatbot/Insights' },
-  Export: { method: 'POST', path: '/chat/Chatbot/Export' },
-} as const satisfies Record<string, OperationRoute>;
+/**
+ * Every operation's name by the group its path is under: `/chat/{group}/{name}`, all POST but
+ * ModelList. Written as names, not as a table of paths, because this ships in the widget.
+ */
+const GROUPS = {
+  Chatbot: ['Add', 'Edit', 'GetSession', 'Get', 'ModelList', 'RealEstateCreate', 'RealEstateUpdate', 'RealEstateDelete', 'RealEstateList', 'RealEstateGet', 'List', 'LeadList', 'OutboxList', 'ConversationList', 'ConversationGet', 'UnansweredList', 'Insights', 'Export'],
+  Chat: ['ClientAsk', 'TalkToHuman', 'Feedback'],
+  User: ['GetPreUploadUrl', 'UploadSuccess', 'SessionKey'],
+} as const;
 
-export type OperationName = keyof typeof ROUTES;
+export type OperationName = (typeof GROUPS)[keyof typeof GROUPS][number];
+
+export const ROUTES = Object.fromEntries(
+  Object.entries(GROUPS).flatMap(([group, names]) => names.map((name) => [name, { method: name === 'ModelList' ? 'GET' : 'POST', path: `/chat/${group}/${name}` }])),
+) as Record<OperationName, OperationRoute>;
+
+
 
 /** `GET {base}/chat/File/{id}` downloads a file. */
 export const FILE_PATH_PREFIX = '/chat/File/';

@@ -20,6 +20,8 @@ export interface CardContext {
   imageHosts: readonly string[];
   /** Offer "Talk to a person" on each card. */
   talk: boolean;
+  /** False where nobody can act on a card (the owner's transcript): no "Ask about this home", no "Talk to a person". */
+  actions?: boolean;
 }
 
 /** The fence renderers of an answer's MarkdownView; the cards get the answers' own URL rules with their lines. */

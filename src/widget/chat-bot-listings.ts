@@ -99,7 +99,7 @@ export class ChatBotListings extends LitElement {
   protected override render(): TemplateResult | typeof nothing {
     const context = this.#context;
     if (!context) return nothing;
-    const { strings, locale, imageHosts, talk } = context;
+    const { strings, locale, imageHosts, talk, actions = true } = context;
     const t: Words = { ...cardsEn, ...strings };
     const read = this.lines.map(parseCard);
     // A half-written last line is a card still arriving — or, once the block is final, one that never
@@ -110,10 +110,12 @@ export class ChatBotListings extends LitElement {
     // A block with anything else in it is shown as what it is: code.
     if (this.final && (!cards.length || cards.length < read.length - +broken)) return html`<pre><code>${this.lines.join('\n')}</code></pre>`;
     const n = cards.length;
-    const card = (c: ListingCard, i: number) => this.#card(c, t, locale, imageHosts, talk, n > 1 || waiting ? i : -1, n);
+    const card = (c: ListingCard, i: number) => this.#card(c, t, locale, imageHosts, actions && talk, actions, n > 1 || waiting ? i : -1, n);
     if (n === 1 && !waiting) return html`<div class="one">${card(cards[0]!, 0)}</div>`;
     const name = n ? count(t.homes, n, locale, new Intl.NumberFormat(locale)) : t.loadingHomes;
-    return html`<section aria-roledescription="carousel" aria-label=${name} aria-busy=${String(waiting)}>
+    // A group, not a region (APG allows either): a chat holds many carousels, often of as many
+    // homes, and landmarks with the same name would crowd the page's landmark list.
+    return html`<div class="carousel" role="group" aria-roledescription="carousel" aria-label=${name} aria-busy=${String(waiting)}>
       <div class="track" @scroll=${this.#handleScroll} @focusin=${this.#handleFocus}>
         ${cards.map(card)}
         ${waiting ? html`<div class="card skeleton"><span class="sr">${t.loadingHomes}</span></div>` : nothing}
@@ -126,11 +128,11 @@ export class ChatBotListings extends LitElement {
           </div>`
         : nothing}
       <p class="sr" aria-live="polite">${this.said}</p>
-    </section>`;
+    </div>`;
   }
 
   /** One card; `i` is its place in a carousel of n, or -1 alone. */
-  #card(c: ListingCard, t: Words, locale: string, hosts: readonly string[], talk: boolean, i: number, n: number): TemplateResult {
+  #card(c: ListingCard, t: Words, locale: string, hosts: readonly string[], talk: boolean, actions: boolean, i: number, n: number): TemplateResult {
     const f = factsOf(c, t, locale);
     const photo = this.#url(c.Images[0] ?? '', hosts);
     const web = this.#url(c.Url);
@@ -149,10 +151,12 @@ export class ChatBotListings extends LitElement {
         <p class="price">${f.price}</p>
         <h3>${web ? html`<a href=${web} target="_blank" rel="noopener noreferrer nofollow" referrerpolicy="no-referrer">${f.address}<span class="sr"> ${t.opensInNewTab}</span></a>` : f.address}</h3>
         <p class="facts">${[...f.rooms, f.area, c.PropertyType].filter(Boolean).join(' · ')}</p>
-        <div class="actions">
-          <button type="button" @click=${() => this.#act('ask', fill(t.askAboutText, { address: f.address, mls: c.MLSNumber }))}>${t.askAbout}</button>
-          ${talk ? html`<button type="button" @click=${() => this.#act('talk', about)}>${t.talkToPerson}</button>` : nothing}
-        </div>
+        ${actions
+          ? html`<div class="actions">
+              <button type="button" @click=${() => this.#act('ask', fill(t.askAboutText, { address: f.address, mls: c.MLSNumber }))}>${t.askAbout}</button>
+              ${talk ? html`<button type="button" @click=${() => this.#act('talk', about)}>${t.talkToPerson}</button>` : nothing}
+            </div>`
+          : nothing}
       </div>
     </div>`;
   }

@@ -15,7 +15,7 @@ export const messageStyles = css`
   }
   .user .bubble { background: var(--_user); color: var(--_on-user); white-space: pre-wrap; border-end-end-radius: 4px; }
   .assistant .bubble { border-end-start-radius: 4px; }
-  .meta { display: flex; gap: 8px; align-items: center; font-size: 12px; color: var(--_muted); }
+  .meta { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; font-size: 12px; color: var(--_muted); }
   .meta button {
     font: inherit;
     color: inherit;
@@ -31,6 +31,10 @@ export const messageStyles = css`
     text-decoration: underline;
   }
   .meta button:focus-visible { outline: 2px solid var(--_focus); outline-offset: 1px; }
+  /* A thumb is outlined, and filled when pressed: the state shows in its shape, not only in a colour. */
+  .vote svg { inline-size: 16px; fill: none; stroke: currentColor; stroke-width: 2; }
+  [aria-pressed='true'] svg { fill: currentColor; }
+  .vote + .vote svg { rotate: 180deg; }
   .files { display: flex; flex-wrap: wrap; gap: 6px; }
   .files.spaced { margin-block-end: 6px; }
   .note { color: var(--_muted); font-style: italic; }

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { messageStyles } from './chat-bot-message.styles.ts';
-import type { ChatMessage } from './conversation.ts';
+import type { ChatMessage, Vote } from './conversation.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import { MarkdownView } from './markdown/index.ts';
 import { answerFences } from './cards.ts';
@@ -24,6 +24,8 @@ export class ChatBotMessage extends LitElement {
     status: {},
     typing: { type: Boolean },
     session: { attribute: false },
+    vote: { attribute: false },
+    rate: { attribute: false },
     copied: { state: true },
   };
 
@@ -45,6 +47,10 @@ export class ChatBotMessage extends LitElement {
   session: (() => Promise<{ client: ClientOptions; sessionId: number }>) | undefined;
   /** The answer has not begun: show that it is being written. */
   typing = false;
+  /** The visitor's vote on the answer, given apart (like `status`). */
+  vote: Vote | undefined;
+  /** Stores a vote on an answer (null withdraws it); rejects with what to tell the visitor. */
+  rate: ((answer: ChatMessage, vote: Vote | null) => Promise<void>) | undefined;
 
   private copied = false;
   #ownView: MarkdownView | null = null;
@@ -85,8 +91,20 @@ export class ChatBotMessage extends LitElement {
         ${m.role === 'assistant' && (status === 'failed' || status === 'stopped')
           ? html`<button type="button" @click=${this.#handleRetry}>${t.retry}</button>`
           : nothing}
+        ${status === 'done' && m.answerId ? this.#renderVote() : nothing}
       </div>
     </div>`;
+  }
+
+  /**
+   * Thumbs up and down (toggle buttons), and <chat-bot-feedback>: what became of the vote, and
+   * the reason form. Its code loads with the first thumb pressed; until then it is an empty element.
+   */
+  #renderVote(): TemplateResult {
+    const t = this.strings;
+    return html`${(['up', 'down'] as const).map(
+      (r) => html`<button type="button" class="vote" aria-label=${r === 'up' ? t.helpful : t.notHelpful} aria-pressed=${this.vote?.rating === r} @click=${(e: Event) => this.#handleVote(r, e.currentTarget as HTMLElement)}>${thumb}</button>`,
+    )}<chat-bot-feedback .answer=${this.message} .rate=${this.rate} .strings=${t}></chat-bot-feedback>`;
   }
 
   #renderTyping(): TemplateResult {
@@ -111,7 +129,16 @@ export class ChatBotMessage extends LitElement {
   #handleRetry(): void {
     this.dispatchEvent(new PanelActionEvent('retry', { id: this.message.id }));
   }
+
+  /** What a thumb does — the call, thanks, the reason form — is <chat-bot-feedback>'s, loaded with the first one pressed. */
+  async #handleVote(rating: Vote['rating'], thumb: HTMLElement): Promise<void> {
+    await import('./chat-bot-feedback.ts');
+    await this.renderRoot.querySelector('chat-bot-feedback')!.press(rating, thumb);
+  }
 }
+
+/** A thumb pointing up, drawn with lines, filled when pressed (CSS); turned over for thumbs down. */
+const thumb = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 10v11H3V10zm0 11h11l3-8v-3h-7l1-5-2-2-6 7"/></svg>`;
 
 if (!customElements.get('chat-bot-message')) customElements.define('chat-bot-message', ChatBotMessage);
 

@@ -148,7 +148,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         this.#drawn.set(m.id, el);
       }
       el.setAttribute('part', `message ${m.role}-message`);
-      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && m.text === '', strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, session: this.#session });
+      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && m.text === '', strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, session: this.#session, vote: m.feedback, rate: this.#rate });
       if (m.files) void loadMedia();
       if (el === next) next = el.nextSibling;
       else list.insertBefore(el, next);
@@ -282,6 +282,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   }
 
   readonly #session = () => this.#conversation.session();
+  readonly #rate = this.#conversation.rate.bind(this.#conversation);
 
   get #media(): ChatBotMedia | null {
     return this.renderRoot.querySelector('chat-bot-media');

@@ -1,6 +1,6 @@
 import { chatBotStyles } from './chat-bot.styles.ts';
 import { css, parseColor, textOn } from './color.ts';
-import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent } from './events.ts';
+import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent } from './events.ts';
 import { PANEL_TAG, PanelEvent, type PanelClass, type PanelElement } from './panel-contract.ts';
 import { DEFAULT_SETTINGS, cachedSettings, fetchSettings, type WidgetSettings } from './settings.ts';
 import { createStorage, isNewBrowserSession, keys, type WidgetStorage } from './storage.ts';
@@ -25,6 +25,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
  * @fires chat-bot-answer - An answer is complete (`text`, `questionId`, `answerId`).
  * @fires chat-bot-error - Something failed (`code`: the service's Code, or 0 for the network; `message`).
  * @fires chat-bot-handoff - The visitor asked to talk to a person (`name`, `email`, `message`).
+ * @fires chat-bot-feedback - The visitor rated an answer, changed or withdrew the vote; the service stored it (`answerId`, `rating`: `up`, `down` or null, `reasons`, `comment`).
  *
  * @csspart launcher - The round button that opens the chat.
  * @csspart popup - The welcome message beside the closed launcher.
@@ -456,6 +457,7 @@ export class ChatBot extends Base {
     else if (d.kind === 'send') this.#emit(new ChatBotSendEvent(d.text, d.fileIds));
     else if (d.kind === 'answer') this.#emit(new ChatBotAnswerEvent(d.text, d.questionId, d.answerId));
     else if (d.kind === 'error') this.#emit(new ChatBotErrorEvent(d.code, d.message));
+    else if (d.kind === 'feedback') this.#emit(new ChatBotFeedbackEvent(d.answerId, d.rating, d.reasons, d.comment));
     else this.#emit(new ChatBotHandoffEvent(d.name, d.email, d.message));
   }
 

@@ -9,6 +9,7 @@ import { ApiError, NetworkError, ask, askStream, callOperation, isAbortError, ty
 import { MarkdownView } from './markdown/index.ts';
 import { answerFences } from './cards.ts';
 import type { PanelEventDetail } from './panel-contract.ts';
+import type { FeedbackReason } from '../protocol/feedback.ts';
 import type { WidgetSettings } from './settings.ts';
 import { keys, type WidgetStorage } from './storage.ts';
 import type { Strings } from './strings.ts';
@@ -25,6 +26,17 @@ export interface ChatMessage {
   error?: string;
   /** What a question carries: images, one recording or one video (uploaded, checked by the service). */
   files?: Attachment[];
+  /** The id the service keeps a finished answer under: what a vote is about. */
+  answerId?: number;
+  /** The visitor's vote on the answer. */
+  feedback?: Vote;
+}
+
+/** A visitor's vote on an answer: reasons and a comment only with a thumbs down. */
+export interface Vote {
+  rating: 'up' | 'down';
+  reasons: FeedbackReason[];
+  comment: string;
 }
 
 /** A file sent with a question. */
@@ -173,6 +185,27 @@ export class ConversationController implements ReactiveController {
     await this.#storage.delete(this.#key);
   }
 
+  /**
+   * Rates a finished answer, or withdraws the vote (null): shown at once, kept with the
+   * conversation, put back as it was — with the visitor's words for why — when the service refuses.
+   */
+  async rate(answer: ChatMessage, vote: Vote | null): Promise<void> {
+    const before = answer.feedback;
+    answer.feedback = vote ?? undefined;
+    this.#host.requestUpdate();
+    try {
+      const { client, sessionId } = await this.session();
+      await callOperation(client, 'Feedback', { sessionID: sessionId, answerID: answer.answerId!, rating: null, ...vote });
+      this.#options.emit({ kind: 'feedback', answerId: answer.answerId!, rating: null, reasons: [], comment: '', ...vote });
+    } catch (error) {
+      answer.feedback = before;
+      throw new Error(this.#failure(error));
+    } finally {
+      this.#host.requestUpdate();
+      await this.#persist();
+    }
+  }
+
   async handoff(lead: { name: string; email: string; message: string }): Promise<string> {
     const { client, sessionId } = await this.#session();
     const { Message } = await callOperation(client, 'TalkToHuman', { sessionID: sessionId, ...lead });
@@ -215,6 +248,7 @@ export class ConversationController implements ReactiveController {
         ids = { questionId: 0, answerId: data.messageid };
       }
       answer.status = 'done';
+      answer.answerId = ids.answerId;
       this.#finish(answer, view);
       this.#options.emit({ kind: 'answer', text: answer.text, ...ids });
     } catch (error) {
@@ -240,7 +274,6 @@ export class ConversationController implements ReactiveController {
   }
 
   #fail(answer: ChatMessage, view: MarkdownView, error: unknown): void {
-    const { settings, strings } = this.#options.config();
     view.end();
     this.#views.set(answer.id, view);
     if (isAbortError(error) && this.#stopRequested) {
@@ -249,8 +282,14 @@ export class ConversationController implements ReactiveController {
       return;
     }
     answer.status = 'failed';
+    answer.error = this.#failure(error);
+  }
+
+  /** What the visitor is told about a call that failed; the host hears it too (chat-bot-error). */
+  #failure(error: unknown): string {
+    const { settings, strings } = this.#options.config();
     const code = error instanceof ApiError ? error.code : 0;
-    answer.error =
+    const message =
       error instanceof ApiError
         ? code === 429 && settings.RateLimitMessage
           ? settings.RateLimitMessage
@@ -258,10 +297,10 @@ export class ConversationController implements ReactiveController {
         : error instanceof NetworkError || isAbortError(error)
           ? strings.offline
           : strings.failed;
-    this.#options.emit({ kind: 'error', code, message: answer.error });
+    this.#options.emit({ kind: 'error', code, message });
+    return message;
   }
 
-  /** The session to ask in — the stored one while its token lasts, else a new one — and the credentials to use. */
   /** The session to ask in — the stored one while its token lasts, else a new one — and the credentials to use. */
   async session(): Promise<{ client: ClientOptions; sessionId: number }> {
     await this.#ready;

@@ -64,6 +64,22 @@ export class ChatBotHandoffEvent extends Base {
   }
 }
 
+/**
+ * The visitor rated an answer, or changed or withdrew their vote (`rating` null); the service has
+ * stored it. A thumbs down fires once at the click, and again when reasons or a comment are sent.
+ */
+export class ChatBotFeedbackEvent extends Base {
+  static readonly type = 'chat-bot-feedback';
+  constructor(
+    readonly answerId: number,
+    readonly rating: 'up' | 'down' | null,
+    readonly reasons: readonly string[],
+    readonly comment: string,
+  ) {
+    super(ChatBotFeedbackEvent.type, init);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'chat-bot-open': ChatBotOpenEvent;
@@ -72,5 +88,6 @@ declare global {
     'chat-bot-answer': ChatBotAnswerEvent;
     'chat-bot-error': ChatBotErrorEvent;
     'chat-bot-handoff': ChatBotHandoffEvent;
+    'chat-bot-feedback': ChatBotFeedbackEvent;
   }
 }

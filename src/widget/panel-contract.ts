@@ -35,7 +35,8 @@ export type PanelEventDetail =
   | { kind: 'send'; text: string; fileIds: readonly number[] }
   | { kind: 'answer'; text: string; questionId: number; answerId: number }
   | { kind: 'error'; code: number; message: string }
-  | { kind: 'handoff'; name: string; email: string; message: string };
+  | { kind: 'handoff'; name: string; email: string; message: string }
+  | { kind: 'feedback'; answerId: number; rating: 'up' | 'down' | null; reasons: readonly string[]; comment: string };
 
 /** The one event the panel sends up (not composed: it stays inside <chat-bot>). */
 export class PanelEvent extends ((globalThis.Event ?? class {}) as typeof Event) {

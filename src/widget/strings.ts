@@ -3,6 +3,7 @@
  * loaded with the panel (src/widget/locales/). `strings` on <chat-bot> overrides any of them.
  */
 import type { CardsStrings } from './strings-cards.ts';
+import type { FeedbackStrings } from './strings-feedback.ts';
 import type { HandoffStrings } from './strings-handoff.ts';
 import type { MediaStrings } from './strings-media.ts';
 
@@ -21,6 +22,9 @@ export const en = {
   retry: 'Retry',
   copy: 'Copy',
   copied: 'Copied',
+  /** The thumbs under an answer (toggle buttons). */
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
   you: 'You',
   newMessages: 'New messages',
   earlier: 'Show earlier messages',
@@ -39,12 +43,15 @@ export const en = {
   opensInNewTab: '(opens in a new tab)',
 };
 
-/** Every word; the form's, the media's and the cards' are in strings-handoff.ts, strings-media.ts and strings-cards.ts, loaded with them. */
-export type Strings = typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings>;
+/**
+ * Every word; the handoff form's, the media's, the cards' and the feedback form's are in
+ * strings-handoff.ts, strings-media.ts, strings-cards.ts and strings-feedback.ts, loaded with them.
+ */
+export type Strings = typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings> & Partial<FeedbackStrings>;
 /** The words the launcher shows before the panel's code is loaded: they ship in every locale at once. */
 type LauncherKey = 'openChat' | 'closeChat' | 'dismiss';
 /** What a locale's chunk holds: everything but the launcher's words. */
-export type PanelStrings = Omit<typeof en, LauncherKey> & HandoffStrings & MediaStrings & CardsStrings;
+export type PanelStrings = Omit<typeof en, LauncherKey> & HandoffStrings & MediaStrings & CardsStrings & FeedbackStrings;
 
 /** A text with its `{name}`-style places filled. */
 export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));

@@ -55,7 +55,7 @@ describe('cards from an answer', () => {
     await open(bot);
     const answer = await ask(bot, 'What homes do you have in Harborview?', 1);
     await until(() => cardList(answer).length === 3);
-    const carousel = cardsIn(answer)!.shadowRoot!.querySelector('section')!;
+    const carousel = cardsIn(answer)!.shadowRoot!.querySelector('.carousel')!;
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
     expect(carousel.getAttribute('aria-label')).toBe('3 homes');
 
@@ -100,7 +100,7 @@ describe('cards from an answer', () => {
     await expect(bot).to.be.accessible();
     expect(cardList(answer)).toHaveLength(1);
     const root = cardsIn(answer)!.shadowRoot!;
-    expect(root.querySelector('section, .controls')).toBeNull();
+    expect(root.querySelector('.carousel, .controls')).toBeNull();
     expect(root.querySelector('.card')!.getAttribute('role')).toBe('group');
     expect(root.querySelector('.card')!.getAttribute('aria-label')).toBe('12 Oak St, Harborview, WA 98101');
     expect(root.querySelector('.card')!.hasAttribute('aria-roledescription')).toBe(false);

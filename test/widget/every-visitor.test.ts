@@ -55,8 +55,12 @@ describe('keyboard only', () => {
     textarea(bot).focus();
     await userEvent.keyboard(`And ${quick}{Enter}`);
     await answered(bot, 2);
-    // Back from the message box: the newest answer's Copy button.
+    // Back from the message box: the newest answer's thumbs down, thumbs up, then its Copy button.
     textarea(bot).focus();
+    await userEvent.tab({ shift: true });
+    expect(deepActive()?.getAttribute('aria-label')).toBe('Not helpful');
+    await userEvent.tab({ shift: true });
+    expect(deepActive()?.getAttribute('aria-label')).toBe('Helpful');
     await userEvent.tab({ shift: true });
     expect(deepActive()?.textContent).toBe('Copy');
     await userEvent.keyboard('{Enter}');
