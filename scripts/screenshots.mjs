@@ -3,7 +3,7 @@
  * service (`npm run build` first) on a throwaway data directory and a free loopback port, and
  * photographs with Debian's Chromium (CHROMIUM_PATH for another): the demo agency's site, the
  * widget open with an answer mid-stream, its cards, a follow-up with its chips, and the owner's console (settings with the live preview,
- * listings). Writes docs/screenshots/*.png.
+ * listings, conversations, insights). Writes docs/screenshots/*.png.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -87,7 +87,28 @@ try {
   await owner.goto(`${origin}/console/#/listings`);
   await owner.locator('owner-listings tbody tr').first().waitFor();
   await owner.screenshot({ path: join(out, 'console-listings.png') });
-  console.log(`docs/screenshots: demo-site.png, widget-streaming.png, widget-cards.png, widget-follow-up.png, console-settings.png, console-listings.png`);
+  // A few more visitors, through the API: a question nobody answers, a thumbs down with its reason.
+  const call = async (path, body, token) => {
+    const res = await fetch(`${origin}/chat/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', referer: `${origin}/listings`, ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
+    return (await res.json()).Data;
+  };
+  const serialNumber = await page.locator('chat-bot').getAttribute('serial-number');
+  for (const questions of [['Any condos in Denver under $700k?', 'Can I bring my horse?'], ['Rentals with parking in Austin'], ['Do you have houses with a pool?', 'Can I bring my horse to the viewing?']]) {
+    const { SessionID: sessionID, VisitorToken: token } = await call('Chatbot/GetSession', { serialNumber });
+    for (const content of questions) {
+      const answer = await call('Chat/ClientAsk', { sessionID, content }, token);
+      if (content.startsWith('Rentals')) await call('Chat/Feedback', { sessionID, answerID: answer.messageid, rating: 'down', reasons: ['wrong-listing'], comment: 'I asked for parking' }, token);
+      else if (!answer.noAnswer) await call('Chat/Feedback', { sessionID, answerID: answer.messageid, rating: 'up' }, token);
+    }
+  }
+  // What the visitors asked, as the owner reads it: the conversations, and the insights' charts.
+  await owner.goto(`${origin}/console/#/conversations`);
+  await owner.locator('owner-conversations tbody tr').first().waitFor();
+  await owner.screenshot({ path: join(out, 'console-conversations.png') });
+  await owner.goto(`${origin}/console/#/insights`);
+  await owner.locator('owner-chart canvas').first().waitFor();
+  await owner.screenshot({ path: join(out, 'console-insights.png') });
+  console.log(`docs/screenshots: demo-site.png, widget-streaming.png, widget-cards.png, widget-follow-up.png, console-settings.png, console-listings.png, console-conversations.png, console-insights.png`);
 } finally {
   await browser.close();
   server.kill();

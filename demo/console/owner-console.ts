@@ -9,22 +9,45 @@ import './owner-settings.ts';
 import './owner-listings.ts';
 import './owner-listing-form.ts';
 import './owner-inbox.ts';
+import './owner-conversations.ts';
+import './owner-conversation.ts';
+import './owner-unanswered.ts';
 
 type Route =
   | { page: 'settings' }
   | { page: 'listings' }
   | { page: 'listing'; keyType: KeyType | ''; key: string }
-  | { page: 'inbox' };
+  | { page: 'inbox' }
+  | { page: 'conversations'; query: string }
+  | { page: 'conversation'; sessionId: number }
+  | { page: 'unanswered'; query: string }
+  | { page: 'insights'; query: string };
 
-const PAGE_TITLES = { settings: 'Settings', listings: 'Listings', listing: 'Listing', inbox: 'Leads and outbox' } as const;
+const PAGE_TITLES = {
+  settings: 'Settings',
+  listings: 'Listings',
+  listing: 'Listing',
+  inbox: 'Leads and outbox',
+  conversations: 'Conversations',
+  conversation: 'Conversation',
+  unanswered: 'Unanswered questions',
+  insights: 'Insights',
+} as const;
+/** The pages a conversation is opened from, and how its back link names them. */
+const LISTS: Partial<Record<Route['page'], string>> = { conversations: 'Conversations', unanswered: 'Unanswered questions' };
 const CHATBOT_KEY = 'chat-bot-console.chatbot';
 
+/** `#/page/sub…?filters`: the filters (a query) belong to the list pages that keep theirs in the address. */
 function routeOf(hash: string): Route {
-  const [, page = '', sub = '', keyType = '', key = ''] = hash.split('/');
+  const at = hash.indexOf('?');
+  const query = at < 0 ? '' : hash.slice(at + 1);
+  const [, page = '', sub = '', keyType = '', key = ''] = (at < 0 ? hash : hash.slice(0, at)).split('/');
   if (page === 'listings' && sub === 'new') return { page: 'listing', keyType: '', key: '' };
   if (page === 'listings' && sub === 'edit' && (KEY_TYPES as readonly string[]).includes(keyType)) return { page: 'listing', keyType: keyType as KeyType, key: decodeURIComponent(key) };
   if (page === 'listings') return { page: 'listings' };
   if (page === 'inbox') return { page: 'inbox' };
+  if (page === 'conversations' && /^[1-9]\d{0,9}$/.test(sub)) return { page: 'conversation', sessionId: Number(sub) };
+  if (page === 'conversations' || page === 'unanswered' || page === 'insights') return { page, query };
   return { page: 'settings' };
 }
 
@@ -51,6 +74,9 @@ export class OwnerConsole extends LitElement {
   #onHashChange = () => this.#go(routeOf(location.hash));
   #firstRender = true;
   #pendingNotice = '';
+  #hash = location.hash;
+  /** Where a conversation's back link leads: the list it was opened from, filters and all. */
+  #back = { href: '#/conversations', label: 'Conversations' };
 
   override createRenderRoot(): HTMLElement {
     return this;
@@ -69,7 +95,10 @@ export class OwnerConsole extends LitElement {
 
   protected override updated(changed: Map<string, unknown>): void {
     document.title = `${this.client ? PAGE_TITLES[this.route.page] : 'Sign in'} — chat-bot console`;
-    if (changed.has('route') || changed.has('client')) void this.#focusHeading();
+    const before = changed.get('route') as Route | undefined;
+    // New filters on the same list keep focus where the owner is (the form, the pager).
+    const refiltered = before?.page === this.route.page && 'query' in before;
+    if ((changed.has('route') && !refiltered) || changed.has('client')) void this.#focusHeading();
   }
 
   protected override render(): TemplateResult {
@@ -78,7 +107,11 @@ export class OwnerConsole extends LitElement {
       html`<a href=${href} aria-current=${page.includes(this.route.page) ? 'page' : nothing}>${label}</a>`;
     return html`<header class="console-bar">
         <span class="brand">chat-bot console</span>
-        <nav aria-label="Console">${nav('#/settings', 'Settings', ['settings'])} ${nav('#/listings', 'Listings', ['listings', 'listing'])} ${nav('#/inbox', 'Leads and outbox', ['inbox'])}</nav>
+        <nav aria-label="Console">
+          ${nav('#/settings', 'Settings', ['settings'])} ${nav('#/listings', 'Listings', ['listings', 'listing'])}
+          ${nav('#/conversations', 'Conversations', ['conversations', 'conversation'])} ${nav('#/unanswered', 'Unanswered', ['unanswered'])}
+          ${nav('#/insights', 'Insights', ['insights'])} ${nav('#/inbox', 'Leads and outbox', ['inbox'])}
+        </nav>
         ${this.chatbots && this.chatbots.length > 1
           ? html`<label class="chatbot-pick">Chatbot <select @change=${this.#handleChatbot}>${this.chatbots.map((c) => html`<option value=${c.SerialNumber} ?selected=${c.SerialNumber === this.serialNumber}>${c.Name}</option>`)}</select></label>`
           : html`<span class="chatbot-name">${this.chatbots?.[0]?.Name ?? ''}</span>`}
@@ -114,6 +147,16 @@ export class OwnerConsole extends LitElement {
         return html`<owner-listing-form .client=${common.client} .serialNumber=${common.serial} .keyType=${r.keyType} .key=${r.key}></owner-listing-form>`;
       case 'inbox':
         return html`<owner-inbox .client=${common.client} .serialNumber=${common.serial}></owner-inbox>`;
+      case 'conversations':
+        return html`<owner-conversations .client=${common.client} .serialNumber=${common.serial} .query=${r.query}></owner-conversations>`;
+      case 'conversation':
+        return html`<owner-conversation .client=${common.client} .serialNumber=${common.serial} .sessionId=${r.sessionId} .back=${this.#back}></owner-conversation>`;
+      case 'unanswered':
+        return html`<owner-unanswered .client=${common.client} .serialNumber=${common.serial} .query=${r.query}></owner-unanswered>`;
+      case 'insights':
+        // The page and its chart library (uPlot) load the first time Insights opens; the element upgrades then.
+        void import('./owner-insights.ts');
+        return html`<owner-insights .client=${common.client} .serialNumber=${common.serial} .query=${r.query}></owner-insights>`;
     }
   }
 
@@ -129,6 +172,9 @@ export class OwnerConsole extends LitElement {
 
   /** A page's notice travels with the move it asked for, and only with that one. */
   #go(route: Route): void {
+    const list = LISTS[this.route.page];
+    if (list && route.page === 'conversation') this.#back = { href: this.#hash || '#/conversations', label: list };
+    this.#hash = location.hash;
     this.notice = this.#pendingNotice;
     this.#pendingNotice = '';
     this.route = route;

@@ -92,7 +92,7 @@ async function votesBetween(ctx: ServiceContext, chatbot: string, from: Date, to
     .where(and(eq(feedback.chatbot, chatbot), gte(messages.createdAt, from), lt(messages.createdAt, to)));
 }
 
-const REASON_WORDS: Record<string, string> = { 'wrong-listing': 'wrong listing', 'not-helpful': 'not helpful', incorrect: 'incorrect', 'too-long': 'too long' };
+const REASON_WORDS: Record<string, string> = { 'wrong-listing': 'wrong listing', 'not-helpful': "didn't help", incorrect: 'incorrect', 'too-long': 'too long' };
 
 function feedbackText(votes: { rating: 'up' | 'down'; reasons: string[] }[]): string {
   if (votes.length === 0) return 'Feedback: no answer was rated.';

@@ -1,0 +1,68 @@
+import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
+import { MarkdownView } from '../../src/widget/markdown/index.ts';
+import { answerFences, type CardContext } from '../../src/widget/cards.ts';
+import { messageStyles } from '../../src/widget/chat-bot-message.styles.ts';
+import { en } from '../../src/widget/strings.ts';
+import { cardsEn } from '../../src/widget/strings-cards.ts';
+
+/**
+ * @summary An answer as the visitor saw it: its Markdown rendered by the widget's own renderer,
+ * which builds DOM node by node and never parses HTML, so nothing in an answer can run; its
+ * `listings` block as the widget's listing cards.
+ *
+ * A shadow root, unlike the console's other elements: the cards read their words, locale and image
+ * hosts from the element whose shadow root holds them (CardContext), as they do in a message.
+ */
+export class OwnerAnswer extends LitElement implements CardContext {
+  static override styles = [
+    messageStyles,
+    css`
+      :host {
+        display: block;
+        --_text: #0f172a;
+        --_surface: #fff;
+        --_border: #94a3b8;
+        --_muted: #475569;
+        --_accent: #0b5cad;
+        --_on-accent: #fff;
+        --_focus: #0b5cad;
+      }
+      .md { overflow-wrap: anywhere; }
+    `,
+  ];
+
+  static override properties = {
+    text: {},
+  };
+
+  /** The answer's Markdown as stored, with its cards and suggestions blocks. */
+  text = '';
+
+  /** The cards' words (CardContext): the widget's English. */
+  readonly strings = { ...en, ...cardsEn };
+  readonly locale = 'en';
+  /** Photos load from the console's own host only (the demo's listings); any other image is a link. */
+  readonly imageHosts: readonly string[] = [location.hostname];
+  /** The owner reads the cards; asking about a home and talking to a person are the visitor's. */
+  readonly talk = false;
+  readonly actions = false;
+
+  #view = new MarkdownView({ imageHosts: this.imageHosts, fences: answerFences });
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('text') && this.#view.text !== this.text) this.#view.set(this.text);
+    const slot = this.renderRoot.querySelector('.content');
+    if (slot && slot.firstChild !== this.#view.root) slot.replaceChildren(this.#view.root);
+  }
+
+  protected override render(): TemplateResult {
+    return html`<div class="content" dir="auto"></div>`;
+  }
+}
+
+customElements.define('owner-answer', OwnerAnswer);
+declare global {
+  interface HTMLElementTagNameMap {
+    'owner-answer': OwnerAnswer;
+  }
+}

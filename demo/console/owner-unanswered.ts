@@ -1,0 +1,136 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { UnansweredGroup, UnansweredPage, UnansweredQuestion } from 'chat-bot';
+import { ConsolePage, type Refusal } from './console-page.ts';
+import { NavigateEvent } from './events.ts';
+import { conversationRoute, reasonLabel, timeOf, when } from './conversation-words.ts';
+import { conversationsRoute } from './owner-conversations.ts';
+import { dayLabel, dayParam, pageParam, rangeBody, rangeFields, rangeOf, routeWith, type Range } from './date-range.ts';
+
+const PAGE_SIZE = 20;
+
+interface Filters extends Range {
+  page: number;
+}
+
+function filtersOf(query: string): Filters {
+  const params = new URLSearchParams(query);
+  return { from: dayParam(params, 'from'), to: dayParam(params, 'to'), page: pageParam(params) };
+}
+
+const unansweredRoute = (f: Filters) => routeWith('#/unanswered', { from: f.from, to: f.to, page: f.page });
+const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
+
+/**
+ * @summary Unanswered: the questions the chatbot could not answer or whose answers were rated down
+ * (UnansweredList), grouped by likeness, the most asked first, each question linked to its
+ * conversation.
+ */
+export class OwnerUnanswered extends ConsolePage {
+  static override properties = {
+    query: { attribute: false },
+    data: { state: true },
+    invalid: { state: true },
+  };
+
+  /** The days and page, as the query of the console's address (`from=2025-01-01&to=2025-01-31`). */
+  query = '';
+
+  private data: UnansweredPage | null = null;
+  private invalid: Refusal | null = null;
+  #filters: Filters = filtersOf('');
+  #asked = 0;
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if ((changed.has('query') || changed.has('serialNumber')) && this.serialNumber) {
+      this.#filters = filtersOf(this.query);
+      void this.#load();
+    }
+  }
+
+  protected override render(): TemplateResult {
+    return html`<h1 tabindex="-1">Unanswered questions</h1>
+      <p class="hint">What visitors asked that the chatbot had no answer to, or whose answer they rated down — similar questions together. Add a listing or change the instructions in Settings so the next visitor gets an answer.</p>
+      <form class="filters" aria-label="Days" @submit=${this.#handleFilter}>
+        ${rangeFields('unanswered', this.#filters, this.invalid)}
+        <button type="submit">Show</button>
+      </form>
+      ${this.invalid && !this.invalid.field ? html`<p class="error" role="alert">${this.invalid.message}</p>` : nothing}
+      <p role="status" class="status">${this.status}</p>
+      ${this.data === null ? (this.invalid ? nothing : html`<p>Loading…</p>`) : this.#renderGroups(this.data)}`;
+  }
+
+  #renderGroups(data: UnansweredPage): TemplateResult {
+    const f = this.#filters;
+    const span = `${dayLabel(data.From, true)} to ${dayLabel(data.To, true)}`;
+    if (data.Items.length === 0) return html`<p>Every question from ${span} was answered, and no answer was rated down.</p>`;
+    const pages = Math.max(1, Math.ceil(data.Total / PAGE_SIZE));
+    return html`<p>
+        ${data.Total} ${data.Total === 1 ? 'kind of question' : 'kinds of question'} from ${span}, out of ${data.Considered} ${data.Considered === 1 ? 'question' : 'questions'} looked at${data.Considered >= 2000 ? ' (the newest 2,000; choose fewer days to see older ones)' : ''}.
+        <a href=${conversationsRoute({ from: data.From, to: data.To, flag: 'unanswered' })}>Conversations with an unanswered question</a>
+      </p>
+      <ol class="groups">${data.Items.map((g) => this.#renderGroup(g))}</ol>
+      <nav class="pager" aria-label="Pages of unanswered questions">
+        <button type="button" ?disabled=${f.page <= 1} @click=${() => this.#goTo(f.page - 1)}>Previous page</button>
+        <span>Page ${f.page} of ${pages}</span>
+        <button type="button" ?disabled=${f.page >= pages} @click=${() => this.#goTo(f.page + 1)}>Next page</button>
+      </nav>`;
+  }
+
+  #renderGroup(g: UnansweredGroup): TemplateResult {
+    const counts = [`Asked ${times(g.Count)}`, g.NoAnswer ? `${g.NoAnswer} without an answer` : '', g.RatedDown ? `${g.RatedDown} rated down` : ''].filter(Boolean);
+    return html`<li class="group">
+      <h2 class="question" dir="auto">${g.Question}</h2>
+      <p>${counts.join(' · ')} · last ${timeOf(g.LastAt)}</p>
+      <details>
+        <summary>${g.Questions.length === 1 ? 'The question' : `The ${g.Questions.length} newest questions`}</summary>
+        <ul class="asked">${g.Questions.map((q) => this.#renderQuestion(q))}</ul>
+      </details>
+    </li>`;
+  }
+
+  #renderQuestion(q: UnansweredQuestion): TemplateResult {
+    const marks = [q.NoAnswer ? 'No answer' : '', q.RatedDown ? 'Rated down' : ''].filter(Boolean);
+    return html`<li>
+      <p><span dir="auto">${q.Content}</span> <span class="hint">· ${timeOf(q.CreatedAt)}</span></p>
+      ${marks.length ? html`<ul class="badges">${marks.map((m) => html`<li class="badge">${m}</li>`)}</ul>` : nothing}
+      ${q.Reasons.length ? html`<p>Why: ${q.Reasons.map(reasonLabel).join(', ')}</p>` : nothing}
+      ${q.Comment ? html`<blockquote dir="auto">${q.Comment}</blockquote>` : nothing}
+      <p><a href=${conversationRoute(q.SessionID)}>Open the conversation<span class="sr"> of ${when(q.CreatedAt)}</span></a></p>
+    </li>`;
+  }
+
+  async #load(): Promise<void> {
+    const asked = ++this.#asked;
+    const { page } = this.#filters;
+    try {
+      const data = await this.client.unansweredList({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE, ...rangeBody(this.#filters) });
+      if (asked !== this.#asked) return;
+      this.data = data;
+      this.invalid = null;
+      this.status = '';
+    } catch (error) {
+      if (asked !== this.#asked) return;
+      this.data = null;
+      this.invalid = this.refusal(error);
+      this.status = this.invalid?.field ? `Nothing shown. ${this.invalid.message}` : '';
+    }
+  }
+
+  #goTo(page: number): void {
+    this.dispatchEvent(new NavigateEvent(unansweredRoute({ ...this.#filters, page })));
+  }
+
+  #handleFilter(event: SubmitEvent): void {
+    event.preventDefault();
+    const route = unansweredRoute({ ...rangeOf(event.target as HTMLFormElement), page: 1 });
+    if (location.hash === route) void this.#load();
+    else this.dispatchEvent(new NavigateEvent(route));
+  }
+}
+
+customElements.define('owner-unanswered', OwnerUnanswered);
+declare global {
+  interface HTMLElementTagNameMap {
+    'owner-unanswered': OwnerUnanswered;
+  }
+}
