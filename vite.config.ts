@@ -6,8 +6,10 @@ import { playwright } from '@vitest/browser-playwright';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
 };
-const dependencies = Object.keys(pkg.dependencies);
+// What the app brings stays an import: dependencies, and peers (React, for chat-bot/react).
+const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 const isDependency = (id: string) => dependencies.some((d) => id === d || id.startsWith(`${d}/`));
 
 // Debian's Chromium; Playwright never downloads a browser here (TOOLCHAIN.md §2, §4).
@@ -98,7 +100,7 @@ const builds = {
     outDir: 'dist/lib',
     emptyOutDir: true,
     sourcemap: true,
-    lib: { entry: { index: 'src/index.ts', client: 'src/client/index.ts' }, formats: ['es' as const] },
+    lib: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', react: 'src/react.ts' }, formats: ['es' as const] },
     rolldownOptions: { external: isDependency },
   },
   // dist/chat-bot.js: the script-tag file, a classic script holding only the launcher.
@@ -146,7 +148,7 @@ export default defineConfig(({ mode }) => ({
           // Declared up front: a dependency found mid-run makes Vite reload the page (and load lit twice).
           include: [
             'lit', 'lit/decorators.js', 'lit/directives/repeat.js', '@open-wc/testing-helpers', 'chai-a11y-axe',
-            'axe-core/axe.min.js', '@microsoft/fetch-event-source', 'idb-keyval',
+            'axe-core/axe.min.js', '@microsoft/fetch-event-source', 'idb-keyval', 'react', 'react-dom/client', '@lit/react',
           ],
         },
         test: {

@@ -25,7 +25,8 @@ const PACKAGES: Record<Layer, (name: string) => boolean> = {
   protocol: (p) => p === 'typebox' || p.startsWith('typebox/'),
   client: (p) => p === '@microsoft/fetch-event-source',
   widget: (p) => p === 'lit' || p.startsWith('lit/') || p === 'idb-keyval',
-  entry: () => false,
+  // chat-bot/react (src/react.ts): React is the app's (a peer dependency), @lit/react makes the component.
+  entry: (p) => p === 'react' || p === '@lit/react',
   server: (p) => !/^(lit|lit-html|lit-element|@lit\/|idb-keyval|@microsoft\/fetch-event-source)(\/|$)/.test(p),
 };
 

@@ -1,0 +1,40 @@
+/**
+ * Entry for React apps (`chat-bot/react`): <ChatBot> as a React 19 component, made by
+ * `@lit/react`. Every public property of the element is a typed prop (set as a property, so
+ * objects such as `settings` and `strings` pass whole), every public event an `onChatBot…` prop,
+ * and a ref reaches the element itself (`open()`, `send()`…). React is a peer dependency; a page
+ * with the script tag never loads this file.
+ */
+import * as React from 'react';
+import { createComponent, type EventName } from '@lit/react';
+import { ChatBot as ChatBotElement } from './index.ts';
+import {
+  ChatBotAnswerEvent,
+  ChatBotCloseEvent,
+  ChatBotErrorEvent,
+  ChatBotFeedbackEvent,
+  ChatBotHandoffEvent,
+  ChatBotOpenEvent,
+  ChatBotSendEvent,
+} from './widget/events.ts';
+
+export const ChatBot = createComponent({
+  tagName: 'chat-bot',
+  elementClass: ChatBotElement,
+  react: React,
+  events: {
+    onChatBotOpen: ChatBotOpenEvent.type as EventName<ChatBotOpenEvent>,
+    onChatBotClose: ChatBotCloseEvent.type as EventName<ChatBotCloseEvent>,
+    onChatBotSend: ChatBotSendEvent.type as EventName<ChatBotSendEvent>,
+    onChatBotAnswer: ChatBotAnswerEvent.type as EventName<ChatBotAnswerEvent>,
+    onChatBotError: ChatBotErrorEvent.type as EventName<ChatBotErrorEvent>,
+    onChatBotHandoff: ChatBotHandoffEvent.type as EventName<ChatBotHandoffEvent>,
+    onChatBotFeedback: ChatBotFeedbackEvent.type as EventName<ChatBotFeedbackEvent>,
+  },
+  displayName: 'ChatBot',
+});
+
+/** The props <ChatBot> takes: the element's public properties, its events as `onChatBot…`, a ref. */
+export type ChatBotProps = React.ComponentProps<typeof ChatBot>;
+export { ChatBotElement };
+export type { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent };
