@@ -1,0 +1,147 @@
+/**
+ * The package as npm publishes it: `npm pack`, installed from the tarball into a fresh project
+ * (no workspace link to this repository), and used the three ways the README says — the script
+ * tag from node_modules, an ES import built by Vite, and `chat-bot/client` in plain Node — plus
+ * its types from a TypeScript file. A path missing from `files`, an `exports` entry pointing at
+ * nothing or a type that does not resolve fails here. Needs `npm run build` first (npm test does).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/chromium.ts';
+import { startService, type TestService } from './support/service.ts';
+
+const run = promisify(execFile);
+const repo = join(import.meta.dirname, '..');
+const bin = (name: string) => join(repo, 'node_modules', '.bin', name);
+
+let project: string;
+let service: TestService;
+let serial: string;
+let browser: Browser;
+let site: Server;
+let siteOrigin: string;
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+
+/** A static server of the project's folder: the page a site owner would host. */
+async function serve(root: string): Promise<void> {
+  site = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const body = await readFile(join(root, path.endsWith('/') ? `${path}index.html` : path));
+      res.writeHead(200, { 'content-type': TYPES[extname(path) || '.html'] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  project = await mkdtemp(join(tmpdir(), 'chat-bot-packed-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: repo, maxBuffer: 64 * 1024 * 1024 });
+  const tarball = join(project, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
+  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module' }));
+  // From the tarball: a copy, as from the registry; dependencies from npm's cache where it has them.
+  await run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
+  service = await startService();
+  serial = await service.newChatbot({ Name: 'Packed Realty' });
+  browser = await launchChromium();
+  await serve(project);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  site?.close();
+  await service?.close();
+  if (project) await rm(project, { recursive: true, force: true });
+});
+
+describe('the packed package, installed from its tarball', () => {
+  it('is a copy, not a link to this repository', async () => {
+    const installed = JSON.parse(await readFile(join(project, 'node_modules', 'chat-bot', 'package.json'), 'utf8')) as { name: string };
+    expect(installed.name).toBe('chat-bot');
+    const lock = JSON.parse(await readFile(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { link?: boolean; resolved?: string }> };
+    expect(lock.packages['node_modules/chat-bot']).toMatchObject({ resolved: expect.stringMatching(/^file:chat-bot-.+\.tgz$/) });
+    expect(lock.packages['node_modules/chat-bot']!.link).toBeUndefined();
+  });
+
+  it('works from a script tag pointing into node_modules: the launcher, then the panel beside it', async () => {
+    await writeFile(
+      join(project, 'script-tag.html'),
+      `<!doctype html><title>Site</title><script src="/node_modules/chat-bot/dist/chat-bot.js" data-serial-number="${serial}" data-base-url="${service.origin}" async></script>`,
+    );
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${siteOrigin}/script-tag.html`);
+    await page.locator('chat-bot .launcher').click();
+    await page.locator('chat-bot-panel textarea').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('works as an ES import built by Vite, with the client beside it', async () => {
+    await writeFile(join(project, 'index.html'), '<!doctype html><title>App</title><script type="module" src="./main.js"></script>');
+    await writeFile(
+      join(project, 'main.js'),
+      `import { ChatBot, createClient } from 'chat-bot';
+const bot = document.createElement('chat-bot');
+Object.assign(bot, { serialNumber: '${serial}', baseUrl: '${service.origin}' });
+document.body.append(bot);
+const settings = await createClient({ baseUrl: '${service.origin}' }).get({ serialNumber: '${serial}' });
+document.title = bot instanceof ChatBot ? settings.Name : 'not the element';`,
+    );
+    await run(process.execPath, [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error', '--base', '/dist/'], { cwd: project });
+    const page = await browser.newPage();
+    await page.goto(`${siteOrigin}/dist/`);
+    await expect.poll(() => page.title()).toBe('Packed Realty');
+    await page.locator('chat-bot .launcher').click();
+    await page.locator('chat-bot-panel textarea').waitFor();
+    await page.close();
+  }, 90_000);
+
+  it('gives chat-bot/client to plain Node', async () => {
+    const script = `import { createClient } from 'chat-bot/client';
+const settings = await createClient({ baseUrl: '${service.origin}' }).get({ serialNumber: '${serial}' });
+console.log(settings.Name);`;
+    await writeFile(join(project, 'client.mjs'), script);
+    const { stdout } = await run(process.execPath, ['client.mjs'], { cwd: project });
+    expect(stdout.trim()).toBe('Packed Realty');
+  }, 30_000);
+
+  it('has types every entry resolves, for TypeScript with bundler resolution', async () => {
+    await writeFile(
+      join(project, 'types.ts'),
+      `import { ChatBot, type Settings } from 'chat-bot';
+import { createClient, type Client } from 'chat-bot/client';
+import { ChatBot as ChatBotReact, type ChatBotProps } from 'chat-bot/react';
+const client: Client = createClient({ baseUrl: '' });
+const name: Settings['Name'] = 'x';
+const props: ChatBotProps = { serialNumber: 'x', onChatBotAnswer: (e) => e.answerId.toFixed() };
+const el: HTMLElementTagNameMap['chat-bot'] = document.createElement('chat-bot');
+export { ChatBot, ChatBotReact, client, name, props, el };
+// @ts-expect-error: not an operation of the client
+client.noSuchOperation;`,
+    );
+    await writeFile(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: false, lib: ['es2022', 'dom', 'dom.iterable'], types: [] }, files: ['types.ts'] }),
+    );
+    // React's types are the app's (a peer): this project installs them as an app would.
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', 'react@19', '@types/react@19'], { cwd: project });
+    const result = await run(bin('tsc'), ['-p', 'tsconfig.json'], { cwd: project }).then(
+      () => '',
+      (e: { stdout?: string }) => e.stdout ?? String(e),
+    );
+    expect(result).toBe('');
+  }, 120_000);
+});
