@@ -74,10 +74,13 @@ describe('the packed package, installed from its tarball', () => {
     expect(lock.packages['node_modules/chat-bot']!.link).toBeUndefined();
   });
 
-  it('works from a script tag pointing into node_modules: the launcher, then the panel beside it', async () => {
+  it('works from a script tag pointing into node_modules, checked by its integrity hash: the launcher, then the panel beside it', async () => {
+    // The hash the build printed for the CDN form of the tag ships beside the file.
+    const integrity = (await readFile(join(project, 'node_modules', 'chat-bot', 'dist', 'chat-bot.js.integrity'), 'utf8')).trim();
+    expect(integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
     await writeFile(
       join(project, 'script-tag.html'),
-      `<!doctype html><title>Site</title><script src="/node_modules/chat-bot/dist/chat-bot.js" data-serial-number="${serial}" data-base-url="${service.origin}" async></script>`,
+      `<!doctype html><title>Site</title><script src="/node_modules/chat-bot/dist/chat-bot.js" integrity="${integrity}" crossorigin="anonymous" data-serial-number="${serial}" data-base-url="${service.origin}" async></script>`,
     );
     const page = await browser.newPage();
     const errors: string[] = [];
