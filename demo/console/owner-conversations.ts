@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ConversationFlag, ConversationSummary } from 'chat-bot';
-import { ConsolePage, type Refusal } from './console-page.ts';
+import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';
 import { FLAGS, FLAG_LABELS, conversationRoute, flagBadges, isFlag, pageLink, timeOf } from './conversation-words.ts';
 import { dayParam, pageParam, rangeBody, rangeFields, rangeOf, routeWith, type Range } from './date-range.ts';
@@ -28,12 +28,11 @@ export const conversationsRoute = (f: Partial<Filters>) => routeWith('#/conversa
  * (ConversationList), filtered by days and flag and searched by the service; the filters live in
  * the address, so a link opens the same view.
  */
-export class OwnerConversations extends ConsolePage {
+export class OwnerConversations extends FilteredPage {
   static override properties = {
     query: { attribute: false },
     items: { state: true },
     total: { state: true },
-    invalid: { state: true },
   };
 
   /** The filters, as the query of the console's address (`from=2025-01-01&flag=unanswered&q=pool&page=2`). */
@@ -41,10 +40,7 @@ export class OwnerConversations extends ConsolePage {
 
   private items: ConversationSummary[] | null = null;
   private total = 0;
-  private invalid: Refusal | null = null;
   #filters: Filters = filtersOf('');
-  /** Only the newest request's answer is shown: an older one may arrive after it. */
-  #asked = 0;
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if ((changed.has('query') || changed.has('serialNumber')) && this.serialNumber) {
@@ -64,7 +60,7 @@ export class OwnerConversations extends ConsolePage {
         <input id="conversation-query" name="q" type="search" .value=${f.q} placeholder="Words in the questions and answers" />
         <button type="submit">Show</button>
       </form>
-      ${this.invalid && !this.invalid.field ? html`<p class="error" role="alert">${this.invalid.message}</p>` : nothing}
+      ${this.renderUnclaimed()}
       <p role="status" class="status">${this.status}</p>
       ${this.items === null ? html`<p>Loading…</p>` : this.#renderTable(this.items)}
       <owner-export .client=${this.client} .serialNumber=${this.serialNumber} .range=${{ from: f.from, to: f.to }}></owner-export>`;
@@ -93,31 +89,23 @@ export class OwnerConversations extends ConsolePage {
       </nav>`;
   }
 
-  async #load(): Promise<void> {
-    const asked = ++this.#asked;
+  #load(): Promise<void> {
     const { flag, q, page } = this.#filters;
-    try {
-      const data = await this.client.conversationList({
-        SerialNumber: this.serialNumber,
-        Page: page,
-        PageSize: PAGE_SIZE,
-        ...rangeBody(this.#filters),
-        ...(flag ? { Flag: flag } : {}),
-        ...(q.trim() ? { Query: q.trim() } : {}),
-      });
-      if (asked !== this.#asked) return;
-      this.items = data.Items;
-      this.total = data.Total;
-      this.invalid = null;
-      this.status = '';
-    } catch (error) {
-      if (asked !== this.#asked) return;
-      this.items = [];
-      this.total = 0;
-      this.invalid = this.refusal(error);
-      // The status line announces a refusal shown at its field; one no field claims is an alert of its own.
-      this.status = this.invalid?.field ? `Nothing shown. ${this.invalid.message}` : '';
-    }
+    return this.read(
+      () =>
+        this.client.conversationList({
+          SerialNumber: this.serialNumber,
+          Page: page,
+          PageSize: PAGE_SIZE,
+          ...rangeBody(this.#filters),
+          ...(flag ? { Flag: flag } : {}),
+          ...(q.trim() ? { Query: q.trim() } : {}),
+        }),
+      (data) => {
+        this.items = data?.Items ?? [];
+        this.total = data?.Total ?? 0;
+      },
+    );
   }
 
   #goTo(page: number): void {

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Counted, Insights } from 'chat-bot';
-import { ConsolePage, type Refusal } from './console-page.ts';
+import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';
 import type { ChartSpec } from './charts.ts';
 import { dayLabel, dayParam, lastDays, rangeBody, rangeFields, rangeOf, routeWith, type Range } from './date-range.ts';
@@ -17,20 +17,17 @@ const percent = (v: number | null) => (v === null ? '—' : `${v}%`);
  * the busiest hours in the chatbot's time zone, and what visitors searched for, over a range of
  * days; each chart also in words and as a table.
  */
-export class OwnerInsights extends ConsolePage {
+export class OwnerInsights extends FilteredPage {
   static override properties = {
     query: { attribute: false },
     data: { state: true },
-    invalid: { state: true },
   };
 
   /** The days, as the query of the console's address (`from=2025-01-01&to=2025-01-31`). */
   query = '';
 
   private data: Insights | null = null;
-  private invalid: Refusal | null = null;
   #range: Range = { from: '', to: '' };
-  #asked = 0;
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if ((changed.has('query') || changed.has('serialNumber')) && this.serialNumber) {
@@ -58,7 +55,7 @@ export class OwnerInsights extends ConsolePage {
           })}
         </div>
       </div>
-      ${this.invalid && !this.invalid.field ? html`<p class="error" role="alert">${this.invalid.message}</p>` : nothing}
+      ${this.renderUnclaimed()}
       <p role="status" class="status">${this.status}</p>
       ${d ? this.#renderInsights(d) : this.invalid ? nothing : html`<p>Loading…</p>`}`;
   }
@@ -112,20 +109,11 @@ export class OwnerInsights extends ConsolePage {
     </section>`;
   }
 
-  async #load(): Promise<void> {
-    const asked = ++this.#asked;
-    try {
-      const data = await this.client.insights({ SerialNumber: this.serialNumber, ...rangeBody(this.#range) });
-      if (asked !== this.#asked) return;
-      this.data = data;
-      this.invalid = null;
-      this.status = '';
-    } catch (error) {
-      if (asked !== this.#asked) return;
-      this.data = null;
-      this.invalid = this.refusal(error);
-      this.status = this.invalid?.field ? `Nothing shown. ${this.invalid.message}` : '';
-    }
+  #load(): Promise<void> {
+    return this.read(
+      () => this.client.insights({ SerialNumber: this.serialNumber, ...rangeBody(this.#range) }),
+      (data) => (this.data = data),
+    );
   }
 
   #handleRange(event: SubmitEvent): void {

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { UnansweredGroup, UnansweredPage, UnansweredQuestion } from 'chat-bot';
-import { ConsolePage, type Refusal } from './console-page.ts';
+import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';
 import { conversationRoute, reasonLabel, timeOf, when } from './conversation-words.ts';
 import { conversationsRoute } from './owner-conversations.ts';
@@ -25,20 +25,17 @@ const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
  * (UnansweredList), grouped by likeness, the most asked first, each question linked to its
  * conversation.
  */
-export class OwnerUnanswered extends ConsolePage {
+export class OwnerUnanswered extends FilteredPage {
   static override properties = {
     query: { attribute: false },
     data: { state: true },
-    invalid: { state: true },
   };
 
   /** The days and page, as the query of the console's address (`from=2025-01-01&to=2025-01-31`). */
   query = '';
 
   private data: UnansweredPage | null = null;
-  private invalid: Refusal | null = null;
   #filters: Filters = filtersOf('');
-  #asked = 0;
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if ((changed.has('query') || changed.has('serialNumber')) && this.serialNumber) {
@@ -54,7 +51,7 @@ export class OwnerUnanswered extends ConsolePage {
         ${rangeFields('unanswered', this.#filters, this.invalid)}
         <button type="submit">Show</button>
       </form>
-      ${this.invalid && !this.invalid.field ? html`<p class="error" role="alert">${this.invalid.message}</p>` : nothing}
+      ${this.renderUnclaimed()}
       <p role="status" class="status">${this.status}</p>
       ${this.data === null ? (this.invalid ? nothing : html`<p>Loading…</p>`) : this.#renderGroups(this.data)}`;
   }
@@ -99,21 +96,11 @@ export class OwnerUnanswered extends ConsolePage {
     </li>`;
   }
 
-  async #load(): Promise<void> {
-    const asked = ++this.#asked;
-    const { page } = this.#filters;
-    try {
-      const data = await this.client.unansweredList({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE, ...rangeBody(this.#filters) });
-      if (asked !== this.#asked) return;
-      this.data = data;
-      this.invalid = null;
-      this.status = '';
-    } catch (error) {
-      if (asked !== this.#asked) return;
-      this.data = null;
-      this.invalid = this.refusal(error);
-      this.status = this.invalid?.field ? `Nothing shown. ${this.invalid.message}` : '';
-    }
+  #load(): Promise<void> {
+    return this.read(
+      () => this.client.unansweredList({ SerialNumber: this.serialNumber, Page: this.#filters.page, PageSize: PAGE_SIZE, ...rangeBody(this.#filters) }),
+      (data) => (this.data = data),
+    );
   }
 
   #goTo(page: number): void {

@@ -7,7 +7,8 @@ import type { ServiceContext } from '../context.ts';
 import { exportStream } from '../export.ts';
 import { notFound } from '../http.ts';
 import { REPLIED, operation, ownedChatbot } from '../operation.ts';
-import { listConversations, paging, transcriptOf } from '../store/conversations.ts';
+import { listConversations, transcriptOf } from '../store/conversations.ts';
+import { pageOf } from '../store/inbox.ts';
 import { insightsOf } from '../store/insights.ts';
 import { unansweredGroups } from '../store/unanswered.ts';
 import { dayRange, nextDay, startOfDay } from '../time.ts';
@@ -22,7 +23,7 @@ export function conversationRoutes(app: FastifyInstance, ctx: ServiceContext): v
       ...(body.To ? { end: startOfDay(nextDay(body.To), tz) } : {}),
       ...(body.Flag ? { flag: body.Flag } : {}),
       ...(body.Query ? { query: body.Query } : {}),
-      ...paging(body),
+      ...pageOf(body),
     });
   });
 
@@ -37,8 +38,8 @@ export function conversationRoutes(app: FastifyInstance, ctx: ServiceContext): v
     const chatbot = await ownedChatbot(ctx, caller, body.SerialNumber);
     const range = dayRange(body, chatbot.settings.TimeZone, now);
     const { groups, considered } = await unansweredGroups(ctx.db, chatbot.serialNumber, range.start, range.end);
-    const { page, pageSize } = paging(body);
-    return { Items: groups.slice((page - 1) * pageSize, page * pageSize), Total: groups.length, Considered: considered, From: range.from, To: range.to };
+    const { limit, offset } = pageOf(body);
+    return { Items: groups.slice(offset, offset + limit), Total: groups.length, Considered: considered, From: range.from, To: range.to };
   });
 
   operation(app, ctx, 'Insights', async ({ body, caller, now }) => {

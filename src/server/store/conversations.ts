@@ -3,8 +3,8 @@
  * worked out by the database, filters and the full-text search included — and one transcript.
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, type ConversationFlag, type ConversationPage, type ConversationSummary, type Transcript } from '../../protocol/index.ts';
-import type { Db } from './db.ts';
+import { type ConversationFlag, type ConversationPage, type ConversationSummary, type Transcript } from '../../protocol/index.ts';
+import { rowsOf, type Db } from './db.ts';
 import { feedbackData, votesOn } from './feedback.ts';
 import { files, leads, messages, sessions } from './schema.ts';
 
@@ -17,9 +17,11 @@ const FLAG_SQL: Record<ConversationFlag, SQL> = {
   files: sql`EXISTS (SELECT 1 FROM messages q WHERE q.session_id = s.id AND q.role = 'question' AND q.file_ids <> '[]'::jsonb)`,
 };
 const FLAGS = Object.keys(FLAG_SQL) as ConversationFlag[];
-
-/** Rows of a raw query, from either driver (node-postgres and PGlite both answer `{ rows }`). */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** Every flag of the session `s` as a boolean column named after it. */
+const FLAG_COLUMNS = sql.join(
+  FLAGS.map((flag) => sql`${FLAG_SQL[flag]} AS ${sql.identifier(flag)}`),
+  sql`, `,
+);
 
 export interface ConversationFilter {
   chatbot: string;
@@ -27,8 +29,9 @@ export interface ConversationFilter {
   end?: Date;
   flag?: ConversationFlag;
   query?: string;
-  page: number;
-  pageSize: number;
+  /** The page, as inbox.ts's pageOf gives it. */
+  limit: number;
+  offset: number;
 }
 
 interface SummaryRow {
@@ -57,19 +60,15 @@ export async function listConversations(db: Db, f: ConversationFilter): Promise<
   if (words)
     where.push(sql`EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id AND to_tsvector('simple', m.content) @@ websearch_to_tsquery('simple', ${words}))`);
   const condition = sql.join(where, sql` AND `);
-  const flagColumns = sql.join(
-    FLAGS.map((flag) => sql`${FLAG_SQL[flag]} AS ${sql.identifier(flag)}`),
-    sql`, `,
-  );
   const [page, total] = await Promise.all([
     db.execute(sql`
-      SELECT s.id, s.created_at, s.page_url, s.origin, ${flagColumns},
+      SELECT s.id, s.created_at, s.page_url, s.origin, ${FLAG_COLUMNS},
         (SELECT count(*) FROM messages q WHERE q.session_id = s.id AND q.role = 'question') AS questions,
         (SELECT max(m.created_at) FROM messages m WHERE m.session_id = s.id) AS last_at,
         (SELECT left(q.content, 200) FROM messages q WHERE q.session_id = s.id AND q.role = 'question' ORDER BY q.id LIMIT 1) AS first_question
       FROM sessions s WHERE ${condition}
       ORDER BY s.created_at DESC, s.id DESC
-      LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`),
+      LIMIT ${f.limit} OFFSET ${f.offset}`),
     db.execute(sql`SELECT count(*) AS n FROM sessions s WHERE ${condition}`),
   ]);
   const items = rowsOf<SummaryRow>(page).map(
@@ -93,7 +92,7 @@ export async function transcriptOf(db: Db, chatbot: string, sessionId: number): 
   const [rows, leadRows, flagRow] = await Promise.all([
     db.select().from(messages).where(eq(messages.sessionId, sessionId)).orderBy(asc(messages.id)),
     db.select().from(leads).where(eq(leads.sessionId, sessionId)).orderBy(asc(leads.id)),
-    db.execute(sql`SELECT ${sql.join(FLAGS.map((flag) => sql`${FLAG_SQL[flag]} AS ${sql.identifier(flag)}`), sql`, `)} FROM sessions s WHERE s.id = ${sessionId}`),
+    db.execute(sql`SELECT ${FLAG_COLUMNS} FROM sessions s WHERE s.id = ${sessionId}`),
   ]);
   const fileIds = [...new Set(rows.flatMap((m) => m.fileIds))];
   const [fileRows, votes] = await Promise.all([
@@ -127,6 +126,3 @@ export async function transcriptOf(db: Db, chatbot: string, sessionId: number): 
     Leads: leadRows.map((l) => ({ Id: l.id, SessionID: l.sessionId, Name: l.name, Email: l.email, Message: l.message, CreatedAt: l.createdAt.toISOString() })),
   };
 }
-
-/** Page and page size of a paged request. */
-export const paging = (body: { Page?: number | undefined; PageSize?: number | undefined }) => ({ page: body.Page ?? 1, pageSize: body.PageSize ?? LIMITS.pageSizeDefault });

@@ -19,6 +19,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What a transaction callback receives; it has the same query API as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Rows of a raw query (`db.execute`), from either driver: node-postgres and PGlite both answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export interface Store {
   db: Db;
   kind: 'pglite' | 'postgres';

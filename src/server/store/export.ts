@@ -5,8 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DayRange } from '../time.ts';
-import { rowsOf } from './conversations.ts';
-import type { Db } from './db.ts';
+import { rowsOf, type Db } from './db.ts';
 
 const ROWS_PER_BATCH = 500;
 

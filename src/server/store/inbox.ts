@@ -6,7 +6,8 @@ import { chatbots, leads, outbox } from './schema.ts';
 
 type Paging = Omit<InboxListBody, 'SerialNumber'>;
 
-const pageOf = (paging: Paging) => {
+/** LIMIT and OFFSET of a page (Page from 1, PageSize by default LIMITS.pageSizeDefault). */
+export const pageOf = (paging: Paging) => {
   const size = paging.PageSize ?? LIMITS.pageSizeDefault;
   return { limit: size, offset: ((paging.Page ?? 1) - 1) * size };
 };

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { conflict } from '../http.ts';
 import type { ChatbotRow } from './chatbots.ts';
-import type { Db } from './db.ts';
+import { rowsOf, type Db } from './db.ts';
 import { chatbots, messages, sessions, type Asked } from './schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -88,7 +88,7 @@ export async function beginQuestion(db: Db, q: Question, now: Date): Promise<Beg
     INSERT INTO messages (session_id, chatbot, role, content, question_id, status, created_at, updated_at)
     SELECT ${q.sessionId}, ${q.chatbot}, 'answer', '', id, 'streaming', ${at}::timestamptz, ${at}::timestamptz FROM question
     RETURNING question_id, id, attempt`);
-  const [row] = (result as unknown as { rows: { question_id: number; id: number; attempt: number }[] }).rows;
+  const [row] = rowsOf<{ question_id: number; id: number; attempt: number }>(result);
   if (row) return { kind: 'new', questionId: row.question_id, answerId: row.id, attempt: row.attempt };
   const found = await existingQuestion(db, q, now);
   if (!found) throw new Error('a conflicting question vanished');

@@ -5,8 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { UnansweredGroup, UnansweredQuestion } from '../../protocol/index.ts';
-import { rowsOf } from './conversations.ts';
-import type { Db } from './db.ts';
+import { rowsOf, type Db } from './db.ts';
 
 /** At most this many questions (the newest) are grouped; the page says how many were. */
 export const UNANSWERED_CONSIDERED = 2_000;
