@@ -214,6 +214,7 @@ export class ChatBot extends Base {
   /** The icon the launcher shows (ChatIconUrl; empty for the built-in one). */
   #icon: string | undefined;
   #ready: Promise<void> = Promise.resolve();
+  #settingsCall = 0;
   readonly #themeSheet = typeof CSSStyleSheet === 'undefined' ? null : new CSSStyleSheet();
   #root?: HTMLDivElement;
   #launcher?: HTMLButtonElement;
@@ -340,8 +341,12 @@ export class ChatBot extends Base {
   }
 
   async #loadSettings(): Promise<void> {
+    // Frameworks set bindings one by one on an element already in the page (@lit/react in a layout
+    // effect): wait for the rest of this task's, so one request goes where they all say.
+    const call = ++this.#settingsCall;
+    await 0;
     const storage = this.#storage;
-    if (!storage || !this.serialNumber) return;
+    if (call !== this.#settingsCall || !storage || !this.serialNumber) return;
     const source = { baseUrl: this.baseUrl, serialNumber: this.serialNumber, apiKey: this.apiKey, storage };
     this.#serviceSettings = (await cachedSettings(source)) ?? {};
     this.#apply();

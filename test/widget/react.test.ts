@@ -7,7 +7,7 @@ import { createElement, createRef, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatBot, type ChatBotAnswerEvent, type ChatBotElement, type ChatBotOpenEvent, type ChatBotSendEvent } from '../../src/react.ts';
-import { apiOrigin, messages, newChatbot, until } from './harness.ts';
+import { apiOrigin, launcher, messages, newChatbot, until } from './harness.ts';
 
 let root: Root | null = null;
 let host: HTMLElement | null = null;
@@ -48,6 +48,26 @@ describe('<ChatBot> from chat-bot/react', () => {
     await until(() => element.theme === 'dark' && element.locale === 'de');
     expect(element.getAttribute('theme')).toBe('dark');
     expect(ref.current).toBe(element);
+  });
+
+  it('reads its settings from baseUrl’s service once, whichever prop React sets first', async () => {
+    const serialNumber = await newChatbot({ ChatBubbleColor: 'rgb(250, 204, 21)' });
+    const asked: string[] = [];
+    const fetch = window.fetch;
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/chat/Chatbot/Get')) asked.push(new URL(url).origin);
+      return fetch(input, init);
+    };
+    try {
+      // @lit/react sets props one by one, in this order, on an element already in the page.
+      render(createElement(ChatBot, { serialNumber, baseUrl: apiOrigin() }));
+      const element = await until(() => document.querySelector('chat-bot'));
+      await until(() => element.shadowRoot?.querySelector('.launcher') && getComputedStyle(launcher(element)).backgroundColor === 'rgb(250, 204, 21)');
+      expect(asked).toEqual([apiOrigin()]);
+    } finally {
+      window.fetch = fetch;
+    }
   });
 
   it('hands the element’s events to onChatBot… props, typed, and the ref drives it', async () => {
