@@ -76,11 +76,11 @@ export class ChatBotMessage extends LitElement {
     const time = new Date(m.at);
     const typing = this.typing;
     const status = this.status;
+    // No white space around the bubble's parts: a visitor's bubble shows theirs as typed (pre-wrap).
     return html`<div class="row ${m.role}">
-      <div class="bubble" part="bubble" dir="auto">
-        ${m.files?.length ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .session=${this.session} .strings=${this.strings}></chat-bot-attachment>`)}</div>` : nothing}
-        ${m.role === 'user' ? m.text : typing ? this.#renderTyping() : html`<div class="content"></div>`}
-      </div>
+      <div class="bubble" part="bubble" dir="auto">${m.files?.length
+          ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .session=${this.session} .strings=${this.strings}></chat-bot-attachment>`)}</div>`
+          : nothing}${m.role === 'user' ? m.text : typing ? this.#renderTyping() : html`<div class="content"></div>`}</div>
       ${status === 'failed' ? html`<div class="error" role="alert">${m.error ?? t.failed}</div>` : nothing}
       <div class="meta">
         <time datetime=${time.toISOString()}>${new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }).format(time)}</time>

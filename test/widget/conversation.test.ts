@@ -101,6 +101,17 @@ describe('Retry', () => {
   });
 });
 
+describe('the visitor’s message', () => {
+  it('shows exactly what they typed, with no space of the template around it', async () => {
+    const serial = await newChatbot();
+    const bot = await mount(serial);
+    await open(bot);
+    await type(bot, 'Two  spaces stay');
+    await answered(bot);
+    expect(messages(bot)[0]!.shadowRoot!.querySelector('.bubble')!.textContent).toBe('Two  spaces stay');
+  });
+});
+
 describe('a tab hidden and shown again mid-answer', () => {
   it('sends the question exactly once', async () => {
     const t = token();
