@@ -25,11 +25,11 @@ export interface RunningBin {
   close(): Promise<void>;
 }
 
-/** `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…). */
-export async function startBin(env: Record<string, string> = {}): Promise<RunningBin> {
+/** `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…); `node`: another Node.js binary. */
+export async function startBin(env: Record<string, string> = {}, node = process.execPath): Promise<RunningBin> {
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-bin-'));
   const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin], {
+  const child: ChildProcessWithoutNullStreams = spawn(node, [bin], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', ...env },
   });
   const stop = async () => {

@@ -1,0 +1,86 @@
+/**
+ * The Node.js versions package.json claims (`engines`) are the ones that work: every installed
+ * package (the lockfile's, development ones included, since `npm install` checks them all) admits
+ * the first release of each line the claim names, and the built service — the bin `npm start`
+ * runs — starts on its embedded database, serves the script tag's file and streams an answer on
+ * the newest release of every later LTS line. The tests themselves run on the machine's Node (the
+ * first line); the others are the official binaries npm publishes as `node-<platform>-<arch>`,
+ * fetched once into node_modules/.cache.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import semver from 'semver';
+import { describe, expect, it } from 'vitest';
+import { createClient, type AskStreamItem } from '../src/client/index.ts';
+import { startBin } from './support/bin.ts';
+
+const run = promisify(execFile);
+const repo = join(import.meta.dirname, '..');
+/** The newest release of each LTS line after the machine's, when this was last checked. */
+const OTHER_LINES = ['22.23.3', '24.21.0', '26.10.0'];
+
+const claim = async (): Promise<string> => (JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+
+/** The official Node.js binary of a version, from the npm registry (cached: later runs reuse it). */
+async function nodeBinary(version: string): Promise<string> {
+  const dir = join(repo, 'node_modules', '.cache', 'chat-bot-node', version);
+  const bin = join(dir, 'package', 'bin', 'node');
+  if (existsSync(bin)) return bin;
+  await mkdir(dir, { recursive: true });
+  const name = `node-${process.platform}-${process.arch}@${version}`;
+  const { stdout } = await run('npm', ['pack', name, '--json', '--silent', '--pack-destination', dir], { maxBuffer: 16 * 1024 * 1024 });
+  const tarball = join(dir, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
+  await run('tar', ['xzf', tarball, '-C', dir, 'package/bin/node']);
+  await rm(tarball);
+  return bin;
+}
+
+describe('the Node.js versions package.json claims', () => {
+  it('cover the Node running these tests and every line tested below', async () => {
+    const range = await claim();
+    expect(semver.satisfies(process.version, range), `${process.version} against ${range}`).toBe(true);
+    for (const version of OTHER_LINES) expect(semver.satisfies(version, range), `${version} against ${range}`).toBe(true);
+  });
+
+  it('are admitted by every installed package, from the first release of each claimed line', async () => {
+    const range = await claim();
+    const firsts = range.split('||').map((part) => semver.minVersion(part)!.version);
+    expect(firsts.length).toBeGreaterThan(0);
+    const lock = JSON.parse(await readFile(join(repo, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+    const refusals: string[] = [];
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+      if (!path || !wanted) continue;
+      for (const version of [...firsts, ...OTHER_LINES]) {
+        if (!semver.satisfies(version, wanted)) refusals.push(`${path.replace(/^.*node_modules\//, '')}@${entry.version} wants node ${wanted}, not ${version}`);
+      }
+    }
+    expect(refusals).toEqual([]);
+  });
+
+  describe.concurrent('the service on the newest release of each later LTS line', () => {
+    for (const version of OTHER_LINES) {
+      it(`runs on Node ${version}: starts, serves the widget's script, streams an answer`, async () => {
+        const node = await nodeBinary(version);
+        expect((await run(node, ['--version'])).stdout.trim()).toBe(`v${version}`);
+        const bin = await startBin({}, node);
+        try {
+          const script = await fetch(`${bin.url}/chat-bot.js`);
+          expect(script.status).toBe(200);
+          expect(script.headers.get('content-type')).toMatch(/javascript/);
+          const session = await createClient({ baseUrl: bin.url }).getSession({ serialNumber: bin.serial });
+          const visitor = createClient({ baseUrl: bin.url, visitorToken: session.VisitorToken });
+          const items: AskStreamItem[] = [];
+          for await (const item of visitor.askStream({ sessionID: session.SessionID, content: '3 bedroom homes in Austin' })) items.push(item);
+          expect(items.filter((item) => item.kind === 'fragment').length).toBeGreaterThan(1);
+          expect(items.at(-1)).toMatchObject({ kind: 'final' });
+        } finally {
+          await bin.close();
+        }
+      }, 180_000);
+    }
+  });
+});
