@@ -7,15 +7,14 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.ts';
 import { startService, type TestService } from './support/service.ts';
+import { serveStatic, type StaticSite } from './support/static-site.ts';
 
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..');
@@ -25,25 +24,8 @@ let project: string;
 let service: TestService;
 let serial: string;
 let browser: Browser;
-let site: Server;
+let site: StaticSite;
 let siteOrigin: string;
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
-
-/** A static server of the project's folder: the page a site owner would host. */
-async function serve(root: string): Promise<void> {
-  site = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = await readFile(join(root, path.endsWith('/') ? `${path}index.html` : path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path) || '.html'] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   project = await mkdtemp(join(tmpdir(), 'chat-bot-packed-'));
@@ -55,12 +37,13 @@ beforeAll(async () => {
   service = await startService();
   serial = await service.newChatbot({ Name: 'Packed Realty' });
   browser = await launchChromium();
-  await serve(project);
+  site = await serveStatic(project);
+  siteOrigin = site.origin;
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  site?.close();
+  await site?.close();
   await service?.close();
   if (project) await rm(project, { recursive: true, force: true });
 });
@@ -135,12 +118,39 @@ export { ChatBot, ChatBotReact, client, name, props, el };
 // @ts-expect-error: not an operation of the client
 client.noSuchOperation;`,
     );
+    // The tag written straight into JSX: each framework's typings entry, attributes, properties and events.
+    await writeFile(
+      join(project, 'react-tag.tsx'),
+      `/// <reference types="chat-bot/react-jsx" />
+export const tag = <chat-bot serial-number="x" locale="fr" settings={{ UserInputPlaceholder: 'Ask' }} onchat-bot-answer={(e) => e.answerId.toFixed()} />;
+// @ts-expect-error: a theme is light, dark or auto
+export const wrong = <chat-bot theme="blue" />;`,
+    );
+    await writeFile(
+      join(project, 'preact-tag.tsx'),
+      `/** @jsxImportSource preact */
+/// <reference types="chat-bot/preact-jsx" />
+export const tag = <chat-bot serial-number="x" mode="inline" strings={{ send: 'Go' }} onchat-bot-feedback={(e) => e.rating} />;
+// @ts-expect-error: the listener gets the answer event
+export const wrong = <chat-bot onchat-bot-answer={(e: { nope: string }) => e.nope} />;`,
+    );
+    await writeFile(
+      join(project, 'solid-tag.tsx'),
+      `/** @jsxImportSource solid-js */
+/// <reference types="chat-bot/solid-jsx" />
+export const tag = () => <chat-bot serial-number="x" prop:settings={{ UserInputPlaceholder: 'Ask' }} on:chat-bot-open={(e) => e.type} />;
+// @ts-expect-error: settings is an object
+export const wrong = () => <chat-bot prop:settings="a string" />;`,
+    );
     await writeFile(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: false, lib: ['es2022', 'dom', 'dom.iterable'], types: [] }, files: ['types.ts'] }),
+      JSON.stringify({
+        compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: false, lib: ['es2022', 'dom', 'dom.iterable'], types: [] },
+        files: ['types.ts', 'react-tag.tsx', 'preact-tag.tsx', 'solid-tag.tsx'],
+      }),
     );
-    // React's types are the app's (a peer): this project installs them as an app would.
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', 'react@19', '@types/react@19'], { cwd: project });
+    // React's, Preact's and Solid's types are the app's (peers): installed as an app would.
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', 'react@19', '@types/react@19', 'preact@11.2.0', 'solid-js@1.9.19'], { cwd: project });
     const result = await run(bin('tsc'), ['-p', 'tsconfig.json'], { cwd: project }).then(
       () => '',
       (e: { stdout?: string }) => e.stdout ?? String(e),

@@ -1,0 +1,18 @@
+/**
+ * `<chat-bot>` in Solid JSX: `/// <reference types="chat-bot/solid-jsx" />` once in the app.
+ * Attributes as in HTML, properties with `prop:` (`prop:settings={{…}}`), events with `on:`
+ * (`on:chat-bot-answer={…}`).
+ */
+import type { JSX } from 'solid-js';
+import type { ChatBot, ChatBotAttributes, ChatBotEvents, ChatBotProperties } from './template.js';
+
+type SolidProperties = { [K in keyof ChatBotProperties as `prop:${K}`]?: ChatBotProperties[K] };
+type SolidEvents = { [K in keyof ChatBotEvents as `on:${K}`]?: (event: ChatBotEvents[K]) => void };
+
+declare module 'solid-js' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'chat-bot': JSX.HTMLAttributes<ChatBot> & ChatBotAttributes & SolidProperties & SolidEvents;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * What a template may write on <chat-bot>, for the typings of each framework (`chat-bot/vue`,
+ * `chat-bot/svelte`, `chat-bot/react-jsx`, `chat-bot/preact-jsx`, `chat-bot/solid-jsx`): its
+ * attributes, its public properties and its public events. Types only.
+ */
+import type { ChatBot } from '../widget/chat-bot.ts';
+import type {
+  ChatBotAnswerEvent,
+  ChatBotCloseEvent,
+  ChatBotErrorEvent,
+  ChatBotFeedbackEvent,
+  ChatBotHandoffEvent,
+  ChatBotOpenEvent,
+  ChatBotSendEvent,
+} from '../widget/events.ts';
+
+/** The attributes, as written in HTML (`serial-number="…"`): strings, and `open` as a boolean attribute. */
+export interface ChatBotAttributes {
+  'serial-number'?: string;
+  'base-url'?: string;
+  'api-key'?: string;
+  open?: boolean | '';
+  mode?: ChatBot['mode'];
+  theme?: ChatBot['theme'];
+  locale?: string;
+  stream?: boolean | 'true' | 'false';
+  'image-hosts'?: string;
+}
+
+/** The public properties, set as properties by frameworks that do (React 19, Preact, Vue, Svelte, Solid's `prop:`). */
+export type ChatBotProperties = Partial<
+  Pick<ChatBot, 'serialNumber' | 'baseUrl' | 'apiKey' | 'open' | 'mode' | 'theme' | 'locale' | 'stream' | 'imageHosts' | 'settings' | 'strings'>
+>;
+
+/** The public events by name: each bubbles and crosses shadow roots. */
+export interface ChatBotEvents {
+  'chat-bot-open': ChatBotOpenEvent;
+  'chat-bot-close': ChatBotCloseEvent;
+  'chat-bot-send': ChatBotSendEvent;
+  'chat-bot-answer': ChatBotAnswerEvent;
+  'chat-bot-error': ChatBotErrorEvent;
+  'chat-bot-handoff': ChatBotHandoffEvent;
+  'chat-bot-feedback': ChatBotFeedbackEvent;
+}
+
+/** Either, by either name (`serial-number="…"` or `serialNumber={…}`); where both exist, either type (`stream="false"` or `stream={false}`). */
+export type ChatBotTemplateProps = {
+  [K in keyof ChatBotAttributes | keyof ChatBotProperties]?:
+    | (K extends keyof ChatBotAttributes ? ChatBotAttributes[K] : never)
+    | (K extends keyof ChatBotProperties ? ChatBotProperties[K] : never);
+};
+
+/** Listeners as `on` + the event's name (`onchat-bot-answer`): how React 19, Preact and Svelte 5 listen to a custom element. */
+export type ChatBotOnEvents = { [K in keyof ChatBotEvents as `on${K}`]?: (event: ChatBotEvents[K]) => void };
+
+export type { ChatBot };
