@@ -1,0 +1,6 @@
+import 'chat-bot'; // defines <chat-bot>
+import { provideZonelessChangeDetection } from '@angular/core';
+import { bootstrapApplication } from '@angular/platform-browser';
+import { App } from './app';
+
+bootstrapApplication(App, { providers: [provideZonelessChangeDetection()] }).catch((err: unknown) => console.error(err));

@@ -1,0 +1,6 @@
+import 'chat-bot'; // defines <chat-bot>
+import { mount } from 'svelte';
+import App from './App.svelte';
+import './app.css';
+
+export default mount(App, { target: document.getElementById('app')! });

@@ -1,0 +1,167 @@
+/**
+ * The example apps of demo/frameworks (README, "Frameworks"), each installed from its own lockfile
+ * (scripts/frameworks.mjs), built by its own toolchain — type checks of the templates included —
+ * and driven in Chromium against one real service: the element renders with properties from app
+ * state (an object as a property, not an attribute), language and theme switch at run time, app
+ * code opens it and sends a question, the answer streams, and its events reach app code. The
+ * Next.js app is also rendered on the server (the package imported in a server component and in
+ * the server pass of a client one) and must hydrate without a single console message.
+ * Needs `npm run build` first (npm test does): the apps link to this repository's dist/.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, widgetMessages } from '../support/chromium.ts';
+import { startService, type TestService } from '../support/service.ts';
+import { serveStatic, type StaticSite } from '../support/static-site.ts';
+
+const run = promisify(execFile);
+const repo = join(import.meta.dirname, '..', '..');
+const FRAMEWORKS_DIR = join(repo, 'demo', 'frameworks');
+// As a developer's shell has it: Vitest's NODE_ENV=test would make the apps' builds take their
+// dependencies' development builds (Lit's dev mode, React's development build).
+const env = { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))), NEXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false' };
+
+/** What each app names itself: its heading and the placeholder its `settings` object gives. */
+const APPS = [
+  { app: 'react', name: 'React', heading: 'chat-bot in React 19' },
+  { app: 'vue', name: 'Vue', heading: 'chat-bot in Vue 3.5' },
+  { app: 'svelte', name: 'Svelte', heading: 'chat-bot in Svelte 5' },
+  { app: 'angular', name: 'Angular', heading: 'chat-bot in Angular 21' },
+  { app: 'next', name: 'Next.js', heading: 'Framework Realty — chat-bot in Next.js' },
+] as const;
+
+let service: TestService;
+let serial: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  // `npm ci` in each app not yet installed from its lockfile (.ci/run has done it already).
+  const install = run(process.execPath, [join(repo, 'scripts', 'frameworks.mjs')], { maxBuffer: 64 * 1024 * 1024 });
+  [service, browser] = await Promise.all([startService(), launchChromium(), install.then(() => undefined)]);
+  serial = await service.newChatbot({ Name: 'Framework Realty' });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** `next start` on loopback; resolves when it serves. */
+async function nextStart(dir: string): Promise<{ origin: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const exited = once(child, 'exit').then(() => {
+    throw new Error(`next start exited: ${output}`);
+  });
+  while (!/Ready|ready/.test(output)) await Promise.race([once(child.stdout!, 'data'), exited]);
+  exited.catch(() => undefined);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: async () => {
+      if (child.exitCode === null) {
+        child.kill();
+        await once(child, 'exit');
+      }
+    },
+  };
+}
+
+it('has an app for each framework the README names, and only those, each with its own lockfile', () => {
+  const apps = readdirSync(FRAMEWORKS_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  expect(apps.sort()).toEqual(APPS.map((a) => a.app).sort());
+  for (const app of apps) expect(existsSync(join(FRAMEWORKS_DIR, app, 'package-lock.json')), app).toBe(true);
+});
+
+for (const { app, name, heading } of APPS) {
+  describe(`the ${name} example app`, () => {
+    const dir = join(FRAMEWORKS_DIR, app);
+    let site: { origin: string; close(): Promise<void> };
+    let page: Page;
+    const messages: string[] = [];
+
+    beforeAll(async () => {
+      // Its own build: the type check of the templates (tsc, vue-tsc, svelte-check, ngc, next) first.
+      await run('npm', ['run', 'build'], { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+        throw new Error(`npm run build in demo/frameworks/${app} failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`);
+      });
+      site = app === 'next' ? await nextStart(dir) : await serveStatic(join(dir, 'dist'));
+      page = await browser.newPage();
+      page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+    }, 300_000);
+
+    afterAll(async () => {
+      await page?.close();
+      await site?.close();
+    });
+
+    it('renders the element with properties from app state, settings as an object', async () => {
+      await page.goto(`${site.origin}/?serial-number=${serial}&base-url=${encodeURIComponent(service.origin)}`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe(heading);
+      await page.locator('chat-bot .launcher').waitFor();
+      const element = await page.locator('chat-bot').evaluate((bot: HTMLElementTagNameMap['chat-bot']) => ({
+        serialNumber: bot.serialNumber,
+        baseUrl: bot.baseUrl,
+        placeholder: bot.settings?.UserInputPlaceholder,
+        settingsAttribute: bot.getAttribute('settings'),
+      }));
+      expect(element).toEqual({ serialNumber: serial, baseUrl: service.origin, placeholder: `Ask the ${name} app about homes…`, settingsAttribute: null });
+      expect(await page.locator('#chat-state').textContent()).toBe('closed');
+      expect(await page.locator('#answers').textContent()).toBe('0');
+    });
+
+    it('switches language and theme at run time', async () => {
+      await page.getByLabel('Language').selectOption('es');
+      await expect.poll(() => page.locator('chat-bot').evaluate((bot: HTMLElementTagNameMap['chat-bot']) => bot.locale)).toBe('es');
+      await expect.poll(() => page.locator('chat-bot .launcher').getAttribute('aria-label')).toBe('Abrir chat');
+      await page.getByLabel('Theme').selectOption('dark');
+      await expect.poll(() => page.locator('chat-bot').evaluate((bot: HTMLElementTagNameMap['chat-bot']) => bot.theme)).toBe('dark');
+      await page.getByLabel('Language').selectOption('en');
+      await expect.poll(() => page.locator('chat-bot .launcher').getAttribute('aria-label')).toBe('Open chat');
+    });
+
+    it('opens from app code and sends a question; the answer streams and its events reach the app', async () => {
+      await page.getByRole('button', { name: 'Open the chat' }).click();
+      await expect.poll(() => page.locator('#chat-state').textContent()).toBe('open');
+      expect(await page.locator('chat-bot-panel textarea').getAttribute('placeholder')).toBe(`Ask the ${name} app about homes…`);
+      await page.getByRole('button', { name: 'Ask about homes' }).click();
+      await expect.poll(() => page.locator('#answers').textContent(), { timeout: 30_000 }).toBe('1');
+      expect(await page.locator('#last-answer').textContent()).toMatch(/^[1-9]\d*$/);
+      const shown = await widgetMessages(page);
+      const question = shown.find((m) => m.role === 'user');
+      const answer = shown.at(-1);
+      expect(question).toMatchObject({ role: 'user', text: '3 bedroom homes in Austin under $500k' });
+      expect(answer).toMatchObject({ role: 'assistant', status: 'done' });
+      expect(answer!.text).toContain('Austin');
+    });
+
+    it('logs nothing to the console: no error, no warning, no hydration mismatch', () => {
+      expect(messages).toEqual([]);
+    });
+
+    if (app === 'next') {
+      it('renders on the server: the heading from the service, the element in the HTML', async () => {
+        const html = await (await fetch(`${site.origin}/?serial-number=${serial}&base-url=${encodeURIComponent(service.origin)}`)).text();
+        expect(html).toContain(`<h1>${heading}</h1>`);
+        expect(html).toMatch(/<chat-bot[\s>]/);
+      });
+    }
+  });
+}
