@@ -1,7 +1,9 @@
 /**
  * One generation of an answer: the engine's fragments go to `onFragment` as they come, then
  * AnswerSuffix as the last fragment; the outcome is stored — complete, partial (the asker left,
- * which aborts `signal`) or failed — by the attempt that owns the answer row.
+ * which aborts `signal`) or failed — by the attempt that owns the answer row, and whoever waits for
+ * the answer is told (store/answers-settled.ts). Every way out stores an outcome, a failure to read
+ * the listings or the conversation included: no answer stays `streaming` behind a request that ended.
  */
 import type { ServiceContext } from './context.ts';
 import type { AttachedFile } from './engines/index.ts';
@@ -25,16 +27,19 @@ export async function generate(
   onFragment: (text: string) => void,
 ): Promise<AnswerOutcome> {
   const settings = g.chatbot.settings;
-  const [listings, history] = await Promise.all([cachedListings(ctx.db, g.chatbot), historyBefore(ctx.db, g.sessionId, g.questionId)]);
-  const engine = ctx.engines.engineFor(settings.Model);
   let content = '';
   const emit = (text: string) => {
     if (!text) return;
     content += text;
     onFragment(text);
   };
+  const finish = async (outcome: AnswerOutcome) => {
+    if (await finishAnswer(ctx.db, g.answerId, g.attempt, outcome, ctx.clock.now())) ctx.answers.announce(g.answerId);
+  };
   let outcome: AnswerOutcome;
   try {
+    const [listings, history] = await Promise.all([cachedListings(ctx.db, g.chatbot), historyBefore(ctx.db, g.sessionId, g.questionId)]);
+    const engine = ctx.engines.engineFor(settings.Model);
     const run = engine.answer(
       {
         settings,
@@ -60,10 +65,10 @@ export async function generate(
     }
   } catch (error) {
     const aborted = signal.aborted;
-    await finishAnswer(ctx.db, g.answerId, g.attempt, { content, status: aborted ? 'partial' : 'failed', totalToken: 0, noAnswer: false }, ctx.clock.now());
+    await finish({ content, status: aborted ? 'partial' : 'failed', totalToken: 0, noAnswer: false });
     if (aborted) return { content, status: 'partial', totalToken: 0, noAnswer: false };
     throw error;
   }
-  await finishAnswer(ctx.db, g.answerId, g.attempt, outcome, ctx.clock.now());
+  await finish(outcome);
   return outcome;
 }

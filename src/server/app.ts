@@ -18,6 +18,7 @@ import { conversationRoutes } from './routes/conversations.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { PING_MS } from './sse-reply.ts';
+import { answersSettled, type AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
 
 export interface AppOptions {
@@ -37,6 +38,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Silence after which a stream gets a `: ping` comment; 15 s unless a test wants it sooner. */
   pingMs?: number;
+  /**
+   * Where a question asked again waits for its answer still being written: the store's
+   * (`store.answers`), which on PostgreSQL also hears the other instances; without it, this app's own.
+   */
+  answers?: AnswersSettled;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -58,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     filesDir: join(options.dataDir, 'files'),
     engines: options.engines,
     pingMs: options.pingMs ?? PING_MS,
+    answers: options.answers ?? answersSettled(),
   };
 
   installJsonParsing(app);

@@ -1,15 +1,14 @@
 /** The service's commands besides serving: create-key, digest, migrate (see `chat-bot-server help`). */
 import { join } from 'node:path';
 import type { ServerConfig } from './config.ts';
-import { systemClock, type ServiceContext } from './context.ts';
+import { systemClock } from './context.ts';
 import { createEngines, type Engines } from './engines/index.ts';
 import { createOfflineEngine } from './engines/offline.ts';
 import { createOpenAiEngine } from './engines/openai.ts';
-import { createApiKey, ensureOwner, loadSecret } from './bootstrap.ts';
+import { createApiKey, ensureOwner } from './bootstrap.ts';
 import { runDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import { openStore, type Store } from './store/db.ts';
-import { PING_MS } from './sse-reply.ts';
 
 export const HELP = `chat-bot-server — the reference chatbot service
 
@@ -45,14 +44,7 @@ export async function digestCommand(config: ServerConfig, day: string): Promise<
     throw new Error(`--date must be a day as YYYY-MM-DD (got "${day}")`);
   const store = await openServiceStore(config);
   try {
-    const ctx: ServiceContext = {
-      db: store.db,
-      clock: systemClock,
-      secret: await loadSecret(config.dataDir, config.sessionSecret),
-      filesDir: join(config.dataDir, 'files'),
-      engines: enginesFor(config),
-      pingMs: PING_MS,
-    };
+    const ctx = { db: store.db, clock: systemClock };
     const made = await runDigests(ctx, day);
     for (const d of made) console.log(`${d.kind} of ${d.chatbot} for ${d.day}: ${d.queued ? 'queued' : 'nothing to send'}`);
     if (made.length === 0) console.log(`No digest to make for ${day} (none configured, or already made).`);

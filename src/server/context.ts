@@ -1,4 +1,5 @@
 /** What every route needs, built once by app.ts and passed down: no module-level state. */
+import type { AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
 import type { Engines } from './engines/index.ts';
 
@@ -18,4 +19,9 @@ export interface ServiceContext {
   engines: Engines;
   /** Silence after which a stream gets a `: ping` comment (API.md: 15 s). */
   pingMs: number;
+  /** Where a question asked again waits for the answer an earlier request is still writing. */
+  answers: AnswersSettled;
 }
+
+/** What the background jobs (the outbox, the digests) use: they run outside requests, and in the CLI. */
+export type JobContext = Pick<ServiceContext, 'db' | 'clock'>;

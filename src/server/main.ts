@@ -6,8 +6,8 @@ import { buildApp } from './app.ts';
 import { apiKeyCount, createApiKey, ensureDemo, ensureOwner, loadSecret, registerApiKey } from './bootstrap.ts';
 import { HELP, createKeyCommand, digestCommand, enginesFor, migrateCommand, openServiceStore } from './cli.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
+import { systemClock } from './context.ts';
 import type { Engines } from './engines/index.ts';
-import { PING_MS } from './sse-reply.ts';
 import { scheduleDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import type { Store } from './store/db.ts';
@@ -40,8 +40,8 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
  * digests (both safe to run anywhere, but one process of a machine is enough).
  */
 async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines' | 'secret'>, background: boolean) {
-  const app = await buildApp({ db: p.store.db, secret: p.secret, dataDir: config.dataDir, engines: p.engines, trustProxy: config.trustProxy });
-  const ctx = { db: p.store.db, clock: { now: () => new Date() }, secret: p.secret, filesDir: join(config.dataDir, 'files'), engines: p.engines, pingMs: PING_MS };
+  const app = await buildApp({ db: p.store.db, answers: p.store.answers, secret: p.secret, dataDir: config.dataDir, engines: p.engines, trustProxy: config.trustProxy });
+  const ctx = { db: p.store.db, clock: systemClock };
   const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = background ? scheduleDigests(ctx) : () => undefined;
   const address = await app.listen({ host: config.host, port: config.port });

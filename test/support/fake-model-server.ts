@@ -44,8 +44,10 @@ export interface ScriptedReply {
   delayMs?: number;
   /** Destroy the socket after this many content chunks, mid-stream. */
   failAfter?: number;
-  /** Send this many content chunks, then wait until the client goes away. */
+  /** Send this many content chunks, then wait until the client goes away — or, with `until`, until that settles, then go on. */
   holdAfter?: number;
+  /** With holdAfter: the rest of the reply is sent once this settles (a test holds an answer in flight). */
+  until?: Promise<unknown>;
   /** Send no usage chunk even when the request asks for one. */
   omitUsage?: boolean;
   /** Answer with HTTP 500 and OpenAI's error JSON carrying this message instead of a stream. */
@@ -305,7 +307,10 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         await flushed(res);
         return void res.socket?.destroy();
       }
-      if (i === reply.holdAfter) return; // the test aborts; `closed` settles when the client leaves
+      if (i === reply.holdAfter) {
+        if (!reply.until) return; // the test aborts; `closed` settles when the client leaves
+        await reply.until;
+      }
       if (reply.delayMs) await pause(reply.delayMs);
       if (res.destroyed) return;
       res.write(chunk([choice({ content: piece }, null)]));

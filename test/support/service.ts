@@ -103,6 +103,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
   const apiKey = await createApiKey(store.db, ownerId, 'test');
   const app = await buildApp({
     db: store.db,
+    answers: store.answers,
     secret,
     dataDir,
     engines: options.engines ?? createEngines(createOfflineEngine()),

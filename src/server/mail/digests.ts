@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { UnansweredGroup } from '../../protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
+import type { JobContext } from '../context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import { sessionsActiveBetween, transcripts } from '../store/messages.ts';
 import { chatbots, digests, feedback, leads, messages } from '../store/schema.ts';
@@ -22,7 +22,7 @@ export interface DigestMade {
 }
 
 /** Makes the digests of `day` (default: each chatbot's yesterday) that were not made yet. */
-export async function runDigests(ctx: ServiceContext, day?: string): Promise<DigestMade[]> {
+export async function runDigests(ctx: JobContext, day?: string): Promise<DigestMade[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db
     .select()
@@ -43,7 +43,7 @@ export async function runDigests(ctx: ServiceContext, day?: string): Promise<Dig
  * Makes one digest unless it was made: composed first (reads only), then claimed and queued in
  * one short transaction — a second claimant finds the row and queues nothing.
  */
-async function once(ctx: ServiceContext, chatbot: ChatbotRow, kind: DigestMade['kind'], day: string, compose: () => Promise<{ subject: string; body: string } | null>): Promise<DigestMade[]> {
+async function once(ctx: JobContext, chatbot: ChatbotRow, kind: DigestMade['kind'], day: string, compose: () => Promise<{ subject: string; body: string } | null>): Promise<DigestMade[]> {
   const done = await ctx.db
     .select({ day: digests.day })
     .from(digests)
@@ -66,7 +66,7 @@ const DIGEST_UNANSWERED = 10;
 
 const bounds = (day: string, timeZone: string) => ({ from: startOfDay(day, timeZone), to: startOfDay(nextDay(day), timeZone) });
 
-async function chatLog(ctx: ServiceContext, chatbot: ChatbotRow, day: string) {
+async function chatLog(ctx: JobContext, chatbot: ChatbotRow, day: string) {
   const { from, to } = bounds(day, chatbot.settings.TimeZone);
   const sessionIds = await sessionsActiveBetween(ctx.db, chatbot.serialNumber, from, to);
   if (sessionIds.length === 0) return null;
@@ -84,7 +84,7 @@ async function chatLog(ctx: ServiceContext, chatbot: ChatbotRow, day: string) {
 }
 
 /** The day's votes on answers: how many each way, and the reasons given with the downs. */
-async function votesBetween(ctx: ServiceContext, chatbot: string, from: Date, to: Date) {
+async function votesBetween(ctx: JobContext, chatbot: string, from: Date, to: Date) {
   return ctx.db
     .select({ rating: feedback.rating, reasons: feedback.reasons })
     .from(feedback)
@@ -111,7 +111,7 @@ function unansweredText(groups: UnansweredGroup[]): string {
   return `Unanswered or rated down (${groups.length}) — worth a listing or an instruction:\n${lines.join('\n')}${more}`;
 }
 
-async function leadList(ctx: ServiceContext, chatbot: ChatbotRow, day: string) {
+async function leadList(ctx: JobContext, chatbot: ChatbotRow, day: string) {
   const { from, to } = bounds(day, chatbot.settings.TimeZone);
   const rows = await ctx.db
     .select()
@@ -128,7 +128,7 @@ async function leadList(ctx: ServiceContext, chatbot: ChatbotRow, day: string) {
 }
 
 /** Runs the digests every `intervalMs`: each chatbot's yesterday, made once. */
-export function scheduleDigests(ctx: ServiceContext, intervalMs = 10 * 60_000): () => void {
+export function scheduleDigests(ctx: JobContext, intervalMs = 10 * 60_000): () => void {
   const timer = setInterval(() => void runDigests(ctx).catch(() => undefined), intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -6,7 +6,7 @@
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { answerText } from '../../protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
+import type { JobContext } from '../context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import type { Db } from '../store/db.ts';
 import { transcripts, type MessageRow } from '../store/messages.ts';
@@ -37,7 +37,7 @@ export function transcriptText(messages: MessageRow[], timeZone: string): string
   return lines.join('\n').trim();
 }
 
-export async function enqueueHandoff(ctx: ServiceContext, chatbot: ChatbotRow, sessionId: number, lead: { name: string; email: string; message: string }, now: Date) {
+export async function enqueueHandoff(ctx: JobContext, chatbot: ChatbotRow, sessionId: number, lead: { name: string; email: string; message: string }, now: Date) {
   const s = chatbot.settings;
   const who = lead.name || lead.email || 'A visitor';
   const body = [
@@ -60,7 +60,7 @@ export interface OutboxSender {
 }
 
 /** Sends the outbox over SMTP every `intervalMs` (and on `drain`). */
-export function startOutboxSender(ctx: ServiceContext, smtpUrl: string, from: string, intervalMs = 5_000): OutboxSender {
+export function startOutboxSender(ctx: JobContext, smtpUrl: string, from: string, intervalMs = 5_000): OutboxSender {
   const transport = nodemailer.createTransport(smtpUrl);
   let running: Promise<number> | null = null;
   const drain = () => (running ??= sendDue(ctx, transport, from).finally(() => (running = null)));
@@ -69,7 +69,7 @@ export function startOutboxSender(ctx: ServiceContext, smtpUrl: string, from: st
   return { drain, stop: () => clearInterval(timer) };
 }
 
-async function sendDue(ctx: ServiceContext, transport: Transporter, from: string): Promise<number> {
+async function sendDue(ctx: JobContext, transport: Transporter, from: string): Promise<number> {
   const now = ctx.clock.now();
   // Claim: a row is one instance's while its next attempt is pushed into the future.
   const due = await ctx.db.transaction(async (tx) => {

@@ -49,15 +49,14 @@ async function attachedFiles(ctx: ServiceContext, caller: Caller, sessionId: num
   return out;
 }
 
-/** Waits while another request is still writing this answer; then it is complete, or cut short. */
+/**
+ * Waits while another request, of this instance or another, is still writing this answer, told
+ * when it ends (store/answers-settled.ts); then it is complete, or cut short — or, after SETTLE_MS,
+ * still streaming behind a writer that is gone, and taken over.
+ */
 async function settled(ctx: ServiceContext, answer: MessageRow): Promise<MessageRow> {
-  const until = Date.now() + SETTLE_MS;
-  let current = answer;
-  while (current.status === 'streaming' && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 100));
-    current = (await findMessage(ctx.db, answer.id)) ?? current;
-  }
-  return current;
+  if (answer.status !== 'streaming') return answer;
+  return (await ctx.answers.untilSettled(answer.id, () => findMessage(ctx.db, answer.id), SETTLE_MS)) ?? answer;
 }
 
 /** What to do with a question: give a stored answer again, or generate one. */

@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { packageRoot } from '../files-on-disk.ts';
+import { answersSettled, type AnswersSettled } from './answers-settled.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +26,8 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 export interface Store {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where requests wait for answers still being written: this process's, and on PostgreSQL every instance's. */
+  answers: AnswersSettled;
   close(): Promise<void>;
 }
 
@@ -59,12 +62,22 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     // unhandled it would end the process. pg has already discarded the client; the next query
     // connects anew, so there is nothing more to do than not crash.
     pool.on('error', () => undefined);
-    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const answers = answersSettled(options.databaseUrl);
+    const close = async () => {
+      await answers.close();
+      await pool.end();
+    };
+    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', answers, close };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm: the listing search's index (migration 0003).
   const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const answers = answersSettled();
+  const close = async () => {
+    await answers.close();
+    await client.close();
+  };
+  return { db: db as unknown as Db, kind: 'pglite', answers, close };
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { conflict } from '../http.ts';
+import { ANSWER_SETTLED } from './answers-settled.ts';
 import type { ChatbotRow } from './chatbots.ts';
 import { rowsOf, type Db } from './db.ts';
 import { chatbots, messages, sessions, type Asked } from './schema.ts';
@@ -138,14 +139,19 @@ export interface AnswerOutcome {
   asked?: Asked;
 }
 
-/** Stores how the generation ended; false when a later attempt owns the answer now. */
+/**
+ * Stores how the generation ended; false when a later attempt owns the answer now. The same
+ * statement sends NOTIFY with the answer's id, delivered as it commits: requests of other
+ * instances waiting for this answer read it then (store/answers-settled.ts).
+ */
 export async function finishAnswer(db: Db, answerId: number, attempt: number, outcome: AnswerOutcome, now: Date): Promise<boolean> {
-  const done = await db
+  const done = db
     .update(messages)
     .set({ ...outcome, updatedAt: now })
     .where(and(eq(messages.id, answerId), eq(messages.attempt, attempt)))
     .returning({ id: messages.id });
-  return done.length === 1;
+  const result = await db.execute(sql`WITH done AS (${done.getSQL()}) SELECT pg_notify(${ANSWER_SETTLED}, id::text) FROM done`);
+  return rowsOf(result).length === 1;
 }
 
 export async function findMessage(db: Db, id: number): Promise<MessageRow | null> {
