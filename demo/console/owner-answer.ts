@@ -1,6 +1,7 @@
 import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
 import { MarkdownView } from '../../src/widget/markdown/index.ts';
-import { answerFences, type CardContext } from '../../src/widget/cards.ts';
+import { answerFences } from '../../src/widget/cards.ts';
+import type { CardContext } from '../../src/widget/chat-bot-listings.ts';
 import { messageStyles } from '../../src/widget/chat-bot-message.styles.ts';
 import { en } from '../../src/widget/strings.ts';
 import { cardsEn } from '../../src/widget/strings-cards.ts';

@@ -2,7 +2,7 @@
 import { createSseParser } from '../protocol/sse.ts';
 import { NetworkError } from './errors.ts';
 import { describe, errorFromResponse, send } from './http.ts';
-import { interpret, isEventStream, type Source } from './stream.ts';
+import { interpret, isEventStream, type Source } from './stream-source.ts';
 
 export const fromFetch: Source = async (request, push, signal) => {
   const res = await send(request.fetch, request.url, {

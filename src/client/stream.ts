@@ -3,25 +3,9 @@
  * object. A question is never sent twice: one POST per call, no retry, whatever happens.
  */
 import { fetchEventSource } from '@microsoft/fetch-event-source';
-import type { StreamFinal } from '../protocol/chat.ts';
-import type { SseMessage } from '../protocol/sse.ts';
 import { ApiError, NetworkError, abortError, isAbortError } from './errors.ts';
-import { contentType, describe, errorFromResponse, type FetchLike } from './http.ts';
-import { parseJson } from './json.ts';
-
-/** One item of `askStream`: every fragment, then — last — the final object. */
-export type AskStreamItem = { kind: 'fragment'; content: string } | ({ kind: 'final' } & StreamFinal);
-
-export interface StreamRequest {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  fetch: FetchLike;
-  signal?: AbortSignal | undefined;
-}
-
-export type Push = (item: AskStreamItem | Error) => void;
-export type Source = (request: StreamRequest, push: Push, signal: AbortSignal) => Promise<void>;
+import { describe, errorFromResponse, type FetchLike } from './http.ts';
+import { interpret, isEventStream, type AskStreamItem, type Source, type StreamRequest } from './stream-source.ts';
 
 export async function* openStream(request: StreamRequest): AsyncGenerator<AskStreamItem, void, undefined> {
   const { signal } = request;
@@ -61,29 +45,6 @@ export async function* openStream(request: StreamRequest): AsyncGenerator<AskStr
     stop.abort();
   }
 }
-
-/** Turns one SSE message into a stream item; empty and unknown events are skipped. */
-export function interpret(message: SseMessage, status: number): AskStreamItem | Error | null {
-  if (message.data.trim() === '') return null;
-  let payload: unknown;
-  try {
-    payload = parseJson(message.data);
-  } catch {
-    return new ApiError(status, 502, 'The service sent a stream event that is not JSON');
-  }
-  const p = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
-  if (message.event === 'error') {
-    const code = typeof p.Code === 'number' ? p.Code : 500;
-    return new ApiError(status, code, typeof p.Message === 'string' && p.Message ? p.Message : `The answer failed (${code})`);
-  }
-  if (message.event !== '' && message.event !== 'message') return null;
-  if (typeof p.Answer === 'string' && typeof p.QuestionID === 'number' && typeof p.AnswerID === 'number')
-    return { kind: 'final', QuestionID: p.QuestionID, AnswerID: p.AnswerID, Answer: p.Answer, TotalToken: Number(p.TotalToken ?? 0) };
-  if (typeof p.content === 'string') return { kind: 'fragment', content: p.content };
-  return null;
-}
-
-export const isEventStream = (res: Response) => res.ok && contentType(res).startsWith('text/event-stream');
 
 /**
  * Browsers: @microsoft/fetch-event-source, configured so it can never re-send the question

@@ -3,6 +3,7 @@ export * from './rules.ts';
 export * from './envelope.ts';
 export * from './paths.ts';
 export * from './settings.ts';
+export * from './defaults.ts';
 export * from './listing.ts';
 export * from './answer.ts';
 export * from './cards.ts';

@@ -74,7 +74,7 @@ export class ChatBotComposer extends LitElement {
   }
 
   #handleStop(): void {
-    this.dispatchEvent(new PanelActionEvent('stop'));
+    this.dispatchEvent(new PanelActionEvent({ kind: 'stop' }));
   }
 
   #submit(): void {
@@ -82,7 +82,7 @@ export class ChatBotComposer extends LitElement {
     if ((!text && !this.attached) || this.busy) return;
     this.#textarea!.value = '';
     this.empty = true;
-    this.dispatchEvent(new PanelActionEvent('send', { text }));
+    this.dispatchEvent(new PanelActionEvent({ kind: 'send', text }));
   }
 }
 

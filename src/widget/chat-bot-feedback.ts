@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { feedbackStyles } from './chat-bot-feedback.styles.ts';
-import type { ChatMessage, Vote } from './conversation.ts';
+import type { ChatMessage, Vote } from './message.ts';
 import { feedbackEn } from './strings-feedback.ts';
 import { fill, type Strings } from './strings.ts';
 

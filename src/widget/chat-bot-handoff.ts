@@ -85,7 +85,7 @@ export class ChatBotHandoff extends LitElement {
   }
 
   private handleCancel(): void {
-    this.dispatchEvent(new PanelActionEvent('cancel-handoff'));
+    this.dispatchEvent(new PanelActionEvent({ kind: 'cancel-handoff' }));
   }
 }
 

@@ -1,13 +1,29 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { addressText, parseCard } from '../client/cards.ts';
 import type { ListingCard } from '../client/index.ts';
-import type { CardContext } from './cards.ts';
 import type { loadable, safeUrl } from './markdown/links.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import { cardsEn } from './strings-cards.ts';
 import { fill, type Strings } from './strings.ts';
 
 type Words = Strings & typeof cardsEn;
+
+/**
+ * What the cards show their listings with, read from the element whose shadow root holds them (a
+ * message, or the owner's transcript) when they render: its words, locale, image hosts, and
+ * whether a person can be reached.
+ */
+export interface CardContext {
+  strings: Strings;
+  /** Locale of prices and numbers. */
+  locale: string;
+  /** Hosts photos may load from (the answers' image-hosts). */
+  imageHosts: readonly string[];
+  /** Offer "Talk to a person" on each card. */
+  talk: boolean;
+  /** False where nobody can act on a card (the owner's transcript): no "Ask about this home", no "Talk to a person". */
+  actions?: boolean;
+}
 
 /** Singular or plural of a `one|other` text, for n in this locale. */
 const count = (forms: string, n: number, locale: string, number: Intl.NumberFormat) => {
@@ -161,8 +177,8 @@ export class ChatBotListings extends LitElement {
     </div>`;
   }
 
-  #act(action: 'ask' | 'talk', text: string): void {
-    this.dispatchEvent(new PanelActionEvent(action, { text }));
+  #act(kind: 'ask' | 'talk', text: string): void {
+    this.dispatchEvent(new PanelActionEvent({ kind, text }));
   }
 
   get #track(): HTMLElement | null {

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { messageStyles } from './chat-bot-message.styles.ts';
-import type { ChatMessage, Vote } from './conversation.ts';
+import type { ChatMessage, Vote } from './message.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import { MarkdownView } from './markdown/index.ts';
 import { answerFences } from './cards.ts';
@@ -127,7 +127,7 @@ export class ChatBotMessage extends LitElement {
   }
 
   #handleRetry(): void {
-    this.dispatchEvent(new PanelActionEvent('retry', { id: this.message.id }));
+    this.dispatchEvent(new PanelActionEvent({ kind: 'retry', id: this.message.id }));
   }
 
   /** What a thumb does — the call, thanks, the reason form — is <chat-bot-feedback>'s, loaded with the first one pressed. */

@@ -6,11 +6,12 @@ import type { ChatBotComposer } from './chat-bot-composer.ts';
 import type { ChatBotMessage } from './chat-bot-message.ts';
 import type { ChatBotMedia } from './chat-bot-media.ts';
 import type { ChatBotHandoff } from './chat-bot-handoff.ts';
-import { ConversationController, type Attachment } from './conversation.ts';
-import { PanelActionEvent } from './internal-events.ts';
+import { ConversationController } from './conversation.ts';
+import { PanelEvent, type PanelActionEvent } from './internal-events.ts';
+import type { Attachment } from './message.ts';
 import { parseSuggestions } from '../client/index.ts';
 import { loadStrings } from './locales/index.ts';
-import { PANEL_TAG, PanelEvent, type PanelElement, type PanelEventDetail } from './panel-contract.ts';
+import { PANEL_TAG, type PanelElement } from './panel-contract.ts';
 import { ScrollController } from './scroll.ts';
 import { suggestions, type WidgetSettings } from './settings.ts';
 import type { WidgetStorage } from './storage.ts';
@@ -99,7 +100,6 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   readonly #conversation = new ConversationController(this, {
     config: () => ({ storage: this.storage, serialNumber: this.serialNumber, baseUrl: this.baseUrl, apiKey: this.apiKey, stream: this.stream, imageHosts: this.imageHosts, settings: this.settings, strings: this.strings }),
-    emit: (detail) => this.#emit(detail),
     announce: (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text),
   });
   readonly #follower = new ScrollController(this);
@@ -200,7 +200,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
       ${s.ChatProfilePictureUrl ? html`<img src=${s.ChatProfilePictureUrl} alt="" />` : nothing}
       <h2 id="title">${s.Name}</h2>
       <button type="button" class="icon" aria-label=${t.menu} aria-haspopup="true" aria-expanded=${String(this.menuOpen)} aria-controls="menu" @click=${this.#handleMenu}>⋯</button>
-      ${this.inline ? nothing : html`<button type="button" class="icon" aria-label=${t.closeChat} @click=${() => this.#emit({ kind: 'close' })}>×</button>`}
+      ${this.inline ? nothing : html`<button type="button" class="icon" aria-label=${t.closeChat} @click=${this.#close}>×</button>`}
       ${this.menuOpen
         ? html`<ul class="menu" id="menu">
             <li><button type="button" @click=${this.#handleNewChat}>${t.newChat}</button></li>
@@ -250,8 +250,9 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     clearTimeout(this.#speaking);
   }
 
-  #emit(detail: PanelEventDetail): void {
-    this.dispatchEvent(new PanelEvent(detail));
+  /** Asks <chat-bot> to close the panel (it closes it, and says so). */
+  #close(): void {
+    this.dispatchEvent(new PanelEvent({ kind: 'close' }));
   }
 
   #handleKeydown(event: KeyboardEvent): void {
@@ -259,23 +260,23 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     event.stopPropagation();
     if (this.menuOpen) void this.#handleMenu();
     else if (this.handoff) this.handoff = false;
-    else if (!this.inline) this.#emit({ kind: 'close' });
+    else if (!this.inline) this.#close();
   }
 
   async #handleAction(event: PanelActionEvent): Promise<void> {
     event.stopPropagation();
-    const { action, data } = event;
-    if (action === 'send' && data.files) await this.#send('', data.files);
-    else if (action === 'send' && (data.text || this.attached)) {
+    const a = event.detail;
+    if (a.kind === 'send-files') await this.#send('', a.files);
+    else if (a.kind === 'send' && (a.text || this.attached)) {
       // What waits in the tray goes with the text, once uploaded; nothing is sent if an upload failed.
       const files = this.attached ? await this.#media?.take() : [];
-      if (files) await this.#send(data.text ?? '', files);
-    } else if (action === 'attached') this.attached = !!data.count;
-    else if (action === 'stop') this.#conversation.stop();
-    else if (action === 'retry' && data.id) await this.#conversation.retry(data.id);
-    else if (action === 'ask') this.#composer?.prefill(data.text ?? '');
-    else if (action === 'talk') await this.#handleTalk(data.text);
-    else if (action === 'cancel-handoff') {
+      if (files) await this.#send(a.text, files);
+    } else if (a.kind === 'attached') this.attached = !!a.count;
+    else if (a.kind === 'stop') this.#conversation.stop();
+    else if (a.kind === 'retry') await this.#conversation.retry(a.id);
+    else if (a.kind === 'ask') this.#composer?.prefill(a.text);
+    else if (a.kind === 'talk') await this.#handleTalk(a.text);
+    else if (a.kind === 'cancel-handoff') {
       this.handoff = false;
       this.focusComposer();
     }

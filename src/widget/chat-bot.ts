@@ -1,7 +1,8 @@
 import { chatBotStyles } from './chat-bot.styles.ts';
 import { css, parseColor, textOn } from './color.ts';
 import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent } from './events.ts';
-import { PANEL_TAG, PanelEvent, type PanelClass, type PanelElement } from './panel-contract.ts';
+import { PanelEvent } from './internal-events.ts';
+import { PANEL_TAG, type PanelClass, type PanelElement } from './panel-contract.ts';
 import { DEFAULT_SETTINGS, cachedSettings, fetchSettings, type WidgetSettings } from './settings.ts';
 import { createStorage, isNewBrowserSession, keys, type WidgetStorage } from './storage.ts';
 import { en, formatLocale, isRtl, languageOf, launcherStrings, type Language, type Strings } from './strings.ts';

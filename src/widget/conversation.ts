@@ -2,49 +2,18 @@
  * The conversation: its messages and session, kept in storage per chatbot, and asking — answers
  * stream into a MarkdownView fragment by fragment without re-rendering anything else. Stop keeps
  * the partial answer; Retry asks again with the same clientMessageId, so the service never
- * answers one question twice.
+ * answers one question twice. What happens in it — a question sent, an answer, an error, a vote,
+ * a lead — is dispatched on the host as a PanelEvent, for <chat-bot> to make public.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, NetworkError, ask, askStream, callOperation, isAbortError, type ClientOptions } from '../client/index.ts';
 import { MarkdownView } from './markdown/index.ts';
 import { answerFences } from './cards.ts';
-import type { PanelEventDetail } from './panel-contract.ts';
-import type { FeedbackReason } from '../protocol/feedback.ts';
+import { PanelEvent, type PanelEventDetail } from './internal-events.ts';
+import type { Attachment, ChatMessage, Vote } from './message.ts';
 import type { WidgetSettings } from './settings.ts';
 import { keys, type WidgetStorage } from './storage.ts';
 import type { Strings } from './strings.ts';
-
-export interface ChatMessage {
-  id: string;
-  role: 'user' | 'assistant';
-  text: string;
-  /** When it was sent or began (ms since the epoch). */
-  at: number;
-  status: 'done' | 'streaming' | 'stopped' | 'failed';
-  /** The id the service keeps the question under; an answer carries its question's. */
-  clientMessageId: string;
-  error?: string;
-  /** What a question carries: images, one recording or one video (uploaded, checked by the service). */
-  files?: Attachment[];
-  /** The id the service keeps a finished answer under: what a vote is about. */
-  answerId?: number;
-  /** The visitor's vote on the answer. */
-  feedback?: Vote;
-}
-
-/** A visitor's vote on an answer: reasons and a comment only with a thumbs down. */
-export interface Vote {
-  rating: 'up' | 'down';
-  reasons: FeedbackReason[];
-  comment: string;
-}
-
-/** A file sent with a question. */
-export interface Attachment {
-  id: number;
-  kind: 'Image' | 'Audio' | 'Video';
-  name: string;
-}
 
 interface Stored {
   messages: ChatMessage[];
@@ -69,7 +38,6 @@ export interface ConversationConfig {
 export interface ConversationOptions {
   /** What the conversation needs, read when it is needed (the host's inputs may change). */
   config: () => ConversationConfig;
-  emit: (detail: PanelEventDetail) => void;
   /** An answer ended (done or stopped): what a screen reader should hear, once. */
   announce?: (answer: ChatMessage, text: string) => void;
   /** Runs after each rendered fragment (the scroll follower). */
@@ -96,10 +64,11 @@ export class ConversationController implements ReactiveController {
   #persistTimer: ReturnType<typeof setTimeout> | null = null;
   #unwatch: (() => void) | null = null;
 
-  readonly #host: ReactiveControllerHost;
+  /** The panel: it renders the conversation, and what happens in it is dispatched on it (PanelEvent). */
+  readonly #host: ReactiveControllerHost & EventTarget;
   readonly #options: ConversationOptions;
 
-  constructor(host: ReactiveControllerHost, options: ConversationOptions) {
+  constructor(host: ReactiveControllerHost & EventTarget, options: ConversationOptions) {
     this.#host = host;
     this.#options = options;
     host.addController(this);
@@ -155,7 +124,7 @@ export class ConversationController implements ReactiveController {
     const question: ChatMessage = { id: newId(), role: 'user', text: content, at: Date.now(), status: 'done', clientMessageId, ...(files.length ? { files: [...files] } : {}) };
     const answer: ChatMessage = { id: newId(), role: 'assistant', text: '', at: Date.now(), status: 'streaming', clientMessageId };
     this.messages = [...this.messages, question, answer];
-    this.#options.emit({ kind: 'send', text: content, fileIds: files.map((f) => f.id) });
+    this.#tell({ kind: 'send', text: content, fileIds: files.map((f) => f.id) });
     await this.#ask(question, answer, true);
   }
 
@@ -196,7 +165,7 @@ export class ConversationController implements ReactiveController {
     try {
       const { client, sessionId } = await this.session();
       await callOperation(client, 'Feedback', { sessionID: sessionId, answerID: answer.answerId!, rating: null, ...vote });
-      this.#options.emit({ kind: 'feedback', answerId: answer.answerId!, rating: null, reasons: [], comment: '', ...vote });
+      this.#tell({ kind: 'feedback', answerId: answer.answerId!, rating: null, reasons: [], comment: '', ...vote });
     } catch (error) {
       answer.feedback = before;
       throw new Error(this.#failure(error));
@@ -211,7 +180,7 @@ export class ConversationController implements ReactiveController {
     const { Message } = await callOperation(client, 'TalkToHuman', { sessionID: sessionId, ...lead });
     const reply = Message || this.#options.config().settings.TalkToHumanResponseMessage;
     this.messages = [...this.messages, { id: newId(), role: 'assistant', text: reply, at: Date.now(), status: 'done', clientMessageId: newId() }];
-    this.#options.emit({ kind: 'handoff', ...lead });
+    this.#tell({ kind: 'handoff', ...lead });
     await this.#persist();
     return reply;
   }
@@ -250,7 +219,7 @@ export class ConversationController implements ReactiveController {
       answer.status = 'done';
       answer.answerId = ids.answerId;
       this.#finish(answer, view);
-      this.#options.emit({ kind: 'answer', text: answer.text, ...ids });
+      this.#tell({ kind: 'answer', text: answer.text, ...ids });
     } catch (error) {
       if (renewOnce && error instanceof ApiError && error.status === 401 && !answer.text) {
         // The visitor token expired or was revoked: nothing was asked; start a session and ask.
@@ -297,8 +266,13 @@ export class ConversationController implements ReactiveController {
         : error instanceof NetworkError || isAbortError(error)
           ? strings.offline
           : strings.failed;
-    this.#options.emit({ kind: 'error', code, message });
+    this.#tell({ kind: 'error', code, message });
     return message;
+  }
+
+  /** Tells <chat-bot> what happened, for it to make public. */
+  #tell(detail: PanelEventDetail): void {
+    this.#host.dispatchEvent(new PanelEvent(detail));
   }
 
   /** The session to ask in — the stored one while its token lasts, else a new one — and the credentials to use. */

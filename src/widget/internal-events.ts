@@ -1,18 +1,52 @@
-/** Events between the panel's own elements (composed, to come out of a message's shadow root; the panel stops them). */
-import type { Attachment } from './conversation.ts';
+/**
+ * The events inside <chat-bot>, one typed path: the panel's elements ask the panel to act
+ * (PanelActionEvent), and the panel and its conversation tell <chat-bot> what happened
+ * (PanelEvent), which <chat-bot> makes public (events.ts). Both carry a `detail` told apart by
+ * its `kind`. The launcher imports this module: it holds no more than the two classes.
+ */
+import type { Attachment } from './message.ts';
+
+// Without a DOM (server-side rendering) the classes must still be definable: importing never throws.
+const Base = (globalThis.Event ?? class {}) as typeof Event;
 
 /**
- * Something asked the panel to act: send (text, or a recording's files), stop, retry an answer,
- * close the handoff form, note how many files wait in the tray (`attached`, with `count`), put a
- * question in the message box (`ask`, with `text`), or open the handoff form about a listing
- * (`talk`, with `text` naming it).
+ * What an element asks of the panel: send the message box's text (with the tray's files), send
+ * files alone (a recording), stop, retry an answer, close the handoff form, note how many files
+ * wait in the tray, put a question in the message box (`ask`), or open the handoff form about a
+ * listing (`talk`, `text` naming it).
  */
-export class PanelActionEvent extends Event {
-  static readonly type = 'chat-bot-action';
-  constructor(
-    readonly action: 'send' | 'stop' | 'retry' | 'cancel-handoff' | 'attached' | 'ask' | 'talk',
-    readonly data: { text?: string; id?: string; files?: Attachment[]; count?: number } = {},
-  ) {
-    super(PanelActionEvent.type, { bubbles: true, composed: true });
+export type PanelAction =
+  | { kind: 'send'; text: string }
+  | { kind: 'send-files'; files: Attachment[] }
+  | { kind: 'stop' }
+  | { kind: 'retry'; id: string }
+  | { kind: 'cancel-handoff' }
+  | { kind: 'attached'; count: number }
+  | { kind: 'ask'; text: string }
+  | { kind: 'talk'; text: string };
+
+/** An element asks the panel to act (composed, to come out of a message's shadow root; the panel stops it). */
+export class PanelActionEvent extends Base {
+  constructor(readonly detail: PanelAction) {
+    // No static `type` (the panel listens with @chat-bot-action): a static field would keep this
+    // class in the launcher's bundle, which never uses it.
+    super('chat-bot-action', { bubbles: true, composed: true });
+  }
+}
+
+/** What the panel tells <chat-bot>: each becomes one of its public events, `close` closes it. */
+export type PanelEventDetail =
+  | { kind: 'close' }
+  | { kind: 'send'; text: string; fileIds: readonly number[] }
+  | { kind: 'answer'; text: string; questionId: number; answerId: number }
+  | { kind: 'error'; code: number; message: string }
+  | { kind: 'handoff'; name: string; email: string; message: string }
+  | { kind: 'feedback'; answerId: number; rating: 'up' | 'down' | null; reasons: readonly string[]; comment: string };
+
+/** The panel tells <chat-bot> (not composed: it stays inside <chat-bot>). */
+export class PanelEvent extends Base {
+  static readonly type = 'chat-bot-panel';
+  constructor(readonly detail: PanelEventDetail) {
+    super(PanelEvent.type, { bubbles: true });
   }
 }

@@ -2,6 +2,7 @@
  * The settings the widget runs on: its defaults, under the service's public settings (cached, then
  * refreshed), under the `settings` property of the page, which wins.
  */
+import { PUBLIC_DEFAULTS } from '../protocol/defaults.ts';
 import type { PublicSettings } from '../protocol/settings.ts';
 import type { EnvelopeOf } from '../protocol/envelope.ts';
 import { parseJson } from '../client/json.ts';
@@ -10,32 +11,8 @@ import { keys } from './storage.ts';
 
 export type WidgetSettings = Omit<PublicSettings, 'SerialNumber'>;
 
-export const DEFAULT_SETTINGS: WidgetSettings = {
-  Name: 'Assistant',
-  TimeZone: 'UTC',
-  ChatBubbleAlign: 0,
-  ChatBubbleColor: 'rgb(29, 78, 216)',
-  UserMessageColor: 'rgb(229, 231, 235)',
-  ChatbotPopupOnce: false,
-  ChatbotPrivacyPolicyName: '',
-  ChatbotPrivacyPolicyUrl: '',
-  ChatbotPrivacyPolicyDescription: '',
-  EnablePushToTalk: false,
-  EnableUploadImage: false,
-  SocialPageUrl: '',
-  PhotoSocialUrl: '',
-  MessengerUrl: '',
-  RemoveChatLogOnBrowserClose: false,
-  SuggestedMessage: '',
-  TalkToHumanResponseMessage: '',
-  UserInputPlaceholder: '',
-  WelcomeMessage: '',
-  RateLimitMessage: '',
-  AIResponseLanguage: '',
-  ChatProfilePictureUrl: '',
-  ChatIconUrl: '',
-  TalkToHumanEnabled: false,
-};
+/** The protocol's defaults, and none of the extras the service works out. */
+export const DEFAULT_SETTINGS: WidgetSettings = { ...PUBLIC_DEFAULTS, ChatProfilePictureUrl: '', ChatIconUrl: '', TalkToHumanEnabled: false };
 
 export interface SettingsSource {
   baseUrl: string;

@@ -1,6 +1,7 @@
 /**
  * The import rules of STYLE.md, checked by reading import lines:
- * protocol ← client ← widget ← index/embed, and protocol ← server.
+ * protocol ← client ← widget ← index/embed, and protocol ← server; no import circles; one custom
+ * element per file.
  */
 import { builtinModules } from 'node:module';
 import { posix } from 'node:path';
@@ -18,8 +19,13 @@ export interface ImportLine {
 
 type Layer = 'protocol' | 'client' | 'widget' | 'server' | 'entry';
 
-/** Protocol modules without schemas, which the client may import at run time. */
-const SCHEMA_FREE = new Set(['src/protocol/sse.ts', 'src/protocol/paths.ts', 'src/protocol/cards.ts', 'src/protocol/answer.ts', 'src/protocol/rules.ts']);
+/**
+ * Protocol modules without schemas, which the client and the widget may import at run time: they
+ * import nothing else of the protocol at run time (types only), so no schema reaches a bundle.
+ */
+const SCHEMA_FREE = new Set(['src/protocol/sse.ts', 'src/protocol/paths.ts', 'src/protocol/cards.ts', 'src/protocol/answer.ts', 'src/protocol/rules.ts', 'src/protocol/defaults.ts']);
+const SCHEMA_FREE_NAMES = [...SCHEMA_FREE].map((p) => p.slice('src/'.length));
+const schemaFreeList = `${SCHEMA_FREE_NAMES.slice(0, -1).join(', ')} and ${SCHEMA_FREE_NAMES.at(-1)}`;
 
 const PACKAGES: Record<Layer, (name: string) => boolean> = {
   protocol: (p) => p === 'typebox' || p.startsWith('typebox/'),
@@ -78,16 +84,125 @@ export function violations(files: readonly SourceFile[]): string[] {
         const targetLayer = layerOf(target);
         if (!targetLayer) say('outside the layers of src/');
         else if (!LAYERS_IMPORTED[layer].includes(targetLayer)) say(`${layer} may not import ${targetLayer}`);
-        else if (targetLayer === 'protocol' && (layer === 'widget' || layer === 'entry') && !typeOnly)
-          say(`${layer} imports protocol with \`import type\` only`);
-        else if (targetLayer === 'protocol' && layer === 'client' && !typeOnly && !SCHEMA_FREE.has(target))
-          say('client imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts, protocol/answer.ts and protocol/rules.ts)');
+        else if (targetLayer === 'protocol' && layer === 'entry' && !typeOnly) say('entry imports protocol with `import type` only');
+        else if (targetLayer === 'protocol' && (layer === 'client' || layer === 'widget') && !typeOnly && !SCHEMA_FREE.has(target))
+          say(`${layer} imports schemas as types only (run-time imports only from ${schemaFreeList})`);
+        else if (SCHEMA_FREE.has(file.path) && !typeOnly && !SCHEMA_FREE.has(target))
+          say('a schema-free module imports the rest of protocol as types only');
       } else if (isBuiltin(specifier)) {
         if (layer !== 'server') say('only server/ touches node:*');
+      } else if (!typeOnly && SCHEMA_FREE.has(file.path)) {
+        say('a schema-free module imports no package at run time');
       } else if (!typeOnly && !PACKAGES[layer](packageName(specifier)) && !PACKAGES[layer](specifier)) {
         say(`${layer} may not depend on this package`);
       }
     }
+  }
+  return found;
+}
+
+/**
+ * The file a relative specifier names, among `known` (specifiers carry their extension; a `.js`
+ * one may name its `.ts` source, a folder its index), or null for a package or a file outside.
+ */
+function resolve(from: string, specifier: string, known: ReadonlySet<string>): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const path = posix.normalize(posix.join(posix.dirname(from), specifier));
+  const candidates = [path, path.replace(/\.js$/, '.ts'), `${path}.ts`, `${path}/index.ts`];
+  return candidates.find((c) => known.has(c)) ?? null;
+}
+
+/**
+ * Every import circle among the files, each as its files in order, starting and ending with the
+ * same file: `a.ts → b.ts → a.ts`. Type-only and dynamic imports count like the rest — a type
+ * shared both ways belongs in a module of its own. One circle per tangle (a strongly connected
+ * group of files): its shortest, from the first file in name order that has one that short; a
+ * tangle wider than that circle names its other files too, so that no circle hides behind another.
+ */
+export function circles(files: readonly SourceFile[]): string[] {
+  const known = new Set(files.map((f) => f.path));
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(file.source).map(({ specifier }) => resolve(file.path, specifier, known));
+    edges.set(file.path, [...new Set(targets.filter((t): t is string => t !== null))].sort());
+  }
+  const found: string[] = [];
+  for (const tangle of tangles(edges)) {
+    const group = new Set(tangle);
+    const circle = tangle.map((start) => shortestCircle(start, edges, group)).reduce((a, b) => (b.length < a.length ? b : a));
+    const rest = tangle.filter((f) => !circle.includes(f));
+    found.push(`import circle: ${[...circle, circle[0]].join(' → ')}${rest.length ? ` (tangled with ${rest.join(', ')})` : ''}`);
+  }
+  return found;
+}
+
+/** Strongly connected groups of more than one file, or of one that imports itself (Tarjan's algorithm), each sorted. */
+function tangles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1 || edges.get(v)?.includes(v)) out.push(group.sort());
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return out.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/** The files of the shortest circle from `start` back to it, within `group` (breadth first). */
+function shortestCircle(start: string, edges: ReadonlyMap<string, readonly string[]>, group: ReadonlySet<string>): string[] {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift()!;
+    for (const w of edges.get(v) ?? []) {
+      if (!group.has(w)) continue;
+      if (w === start) {
+        const path = [v];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]!)!);
+        return path;
+      }
+      if (cameFrom.has(w)) continue;
+      cameFrom.set(w, v);
+      queue.push(w);
+    }
+  }
+  return [start];
+}
+
+/**
+ * Files that define more than one custom element: `customElements.define(` calls and
+ * `@customElement(` decorators together, or entries of an `HTMLElementTagNameMap` declaration.
+ */
+export function crowdedFiles(files: readonly SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const code = file.source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    const defined = (code.match(/\bcustomElements\.define\s*\(|@customElement\s*\(/g) ?? []).length;
+    const declared = [...code.matchAll(/interface\s+HTMLElementTagNameMap\s*\{([^}]*)\}/g)]
+      .map((m) => (m[1]!.match(/^\s*(?:['"][^'"]+['"]|[\w$]+)\s*:/gm) ?? []).length)
+      .reduce((a, b) => a + b, 0);
+    if (defined > 1) found.push(`${file.path}: defines ${defined} custom elements (one element per file)`);
+    if (declared > 1) found.push(`${file.path}: declares ${declared} tags in HTMLElementTagNameMap (one element per file)`);
   }
   return found;
 }

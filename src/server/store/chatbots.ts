@@ -1,42 +1,31 @@
 /** Chatbots and their settings: created with defaults, edited by an atomic merge. */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { canonicalTimeZone, type FullSettings, type PublicSettings, type Settings } from '../../protocol/index.ts';
+import { canonicalTimeZone, PUBLIC_DEFAULTS, type FullSettings, type PublicSettings, type Settings } from '../../protocol/index.ts';
 import type { Db } from './db.ts';
 import { chatbots } from './schema.ts';
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
 
+/**
+ * A new chatbot's settings: the protocol's defaults of what visitors see, the ones only its owner
+ * sees, and words to start with where the widget's defaults say nothing — a greeting, a thank-you
+ * for a lead, and why a visitor must wait — which the owner can change.
+ */
 export function defaultSettings(timeZone: string, model: string): Settings {
   return {
-    Name: 'Assistant',
+    ...PUBLIC_DEFAULTS,
+    TimeZone: canonicalTimeZone(timeZone) ?? PUBLIC_DEFAULTS.TimeZone,
+    WelcomeMessage: 'Hi! How can I help you today?',
+    TalkToHumanResponseMessage: 'Thank you! Someone from our team will get back to you soon.',
+    RateLimitMessage: 'You are sending messages too quickly. Please wait a moment and try again.',
     Model: model,
     SystemMessage: '',
     Temperature: 7,
-    TimeZone: canonicalTimeZone(timeZone) ?? 'UTC',
     AnswerSuffix: '',
     ChatProfilePicture: '',
     ChatIcon: '',
-    ChatBubbleAlign: 0,
-    ChatBubbleColor: 'rgb(29, 78, 216)',
-    UserMessageColor: 'rgb(229, 231, 235)',
-    ChatbotPopupOnce: false,
-    ChatbotPrivacyPolicyName: '',
-    ChatbotPrivacyPolicyUrl: '',
-    ChatbotPrivacyPolicyDescription: '',
-    EnablePushToTalk: false,
-    EnableUploadImage: false,
-    SocialPageUrl: '',
-    PhotoSocialUrl: '',
-    MessengerUrl: '',
-    RemoveChatLogOnBrowserClose: false,
-    SuggestedMessage: '',
     TalkToHumanEmail: '',
-    TalkToHumanResponseMessage: 'Thank you! Someone from our team will get back to you soon.',
-    // Empty: the widget shows its own, in the visitor's language.
-    UserInputPlaceholder: '',
-    WelcomeMessage: 'Hi! How can I help you today?',
-    RateLimitMessage: 'You are sending messages too quickly. Please wait a moment and try again.',
     VerifyDomain: false,
     Domains: '',
     RateLimitCount: 0,
@@ -44,7 +33,6 @@ export function defaultSettings(timeZone: string, model: string): Settings {
     CustomDomain: '',
     EmailForDailyChatLogs: '',
     EmailForDailyLeads: '',
-    AIResponseLanguage: '',
     MessageLimit: -1,
   };
 }

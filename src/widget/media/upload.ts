@@ -10,8 +10,11 @@ export interface Uploaded {
   kind: 'Image' | 'Audio' | 'Video';
 }
 
+/** The visitor's session, made when first needed: files are uploaded to it and fetched with its credentials. */
+export type Session = () => Promise<{ client: ClientOptions; sessionId: number }>;
+
 export async function uploadFile(
-  session: () => Promise<{ client: ClientOptions; sessionId: number }>,
+  session: Session,
   file: Blob & { name?: string },
   onProgress: (fraction: number) => void,
   signal: AbortSignal,

@@ -1,0 +1,75 @@
+import { LitElement, html, type TemplateResult } from 'lit';
+import { getFile } from '../client/index.ts';
+import { attachmentStyles } from './chat-bot-attachment.styles.ts';
+import type { Session } from './media/upload.ts';
+import type { Attachment } from './message.ts';
+import { mediaEn, type MediaStrings } from './strings-media.ts';
+import { fill } from './strings.ts';
+
+/**
+ * @summary A file sent with a question, in the transcript: an image, a recording to play back, a video's name.
+ */
+export class ChatBotAttachment extends LitElement {
+  static override styles = attachmentStyles;
+
+  static override properties = {
+    file: { attribute: false },
+    session: { attribute: false },
+    strings: { attribute: false },
+    url: { state: true },
+    failed: { state: true },
+  };
+
+  /** The file. */
+  file!: Attachment;
+  /** The credentials it is fetched with: a visitor's files are theirs only. */
+  session: Session | undefined;
+  /** The widget's words. */
+  strings: Partial<MediaStrings> | undefined;
+
+  private url = '';
+  private failed = false;
+  #loading = 0;
+
+  protected override updated(): void {
+    if (this.url || this.failed || this.#loading === this.file.id || !this.session || this.file.kind === 'Video') return;
+    this.#loading = this.file.id;
+    void this.#load(this.session);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (this.url) URL.revokeObjectURL(this.url);
+    this.url = '';
+    this.#loading = 0;
+  }
+
+  protected override render(): TemplateResult {
+    const f = this.file;
+    const t: MediaStrings = { ...mediaEn, ...this.strings };
+    if (f.kind === 'Video') return html`<span class="file">🎬 ${fill(t.videoOf, { name: f.name })}</span>`;
+    if (this.failed) return html`<span class="file">${t.fileMissing}</span>`;
+    if (!this.url) return html`<span class="file">…</span>`;
+    return f.kind === 'Image'
+      ? html`<img src=${this.url} alt=${fill(t.imageOf, { name: f.name })} />`
+      : html`<audio controls src=${this.url} aria-label=${t.recordingOf}></audio>`;
+  }
+
+  async #load(session: Session): Promise<void> {
+    try {
+      const { client } = await session();
+      // A visitor's files are readable with their session's credential only (API.md §3.7).
+      this.url = URL.createObjectURL(await getFile(client, this.file.id));
+    } catch {
+      this.failed = true;
+    }
+  }
+}
+
+if (!customElements.get('chat-bot-attachment')) customElements.define('chat-bot-attachment', ChatBotAttachment);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'chat-bot-attachment': ChatBotAttachment;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * What a conversation is made of: its messages, the files a question carries and the visitor's
+ * votes — kept by the conversation (conversation.ts), shown by the panel's elements, named in the
+ * panel's events (internal-events.ts).
+ */
+import type { FeedbackReason } from '../protocol/feedback.ts';
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  text: string;
+  /** When it was sent or began (ms since the epoch). */
+  at: number;
+  status: 'done' | 'streaming' | 'stopped' | 'failed';
+  /** The id the service keeps the question under; an answer carries its question's. */
+  clientMessageId: string;
+  error?: string;
+  /** What a question carries: images, one recording or one video (uploaded, checked by the service). */
+  files?: Attachment[];
+  /** The id the service keeps a finished answer under: what a vote is about. */
+  answerId?: number;
+  /** The visitor's vote on the answer. */
+  feedback?: Vote;
+}
+
+/** A visitor's vote on an answer: reasons and a comment only with a thumbs down. */
+export interface Vote {
+  rating: 'up' | 'down';
+  reasons: FeedbackReason[];
+  comment: string;
+}
+
+/** A file sent with a question. */
+export interface Attachment {
+  id: number;
+  kind: 'Image' | 'Audio' | 'Video';
+  name: string;
+}
