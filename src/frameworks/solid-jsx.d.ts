@@ -4,10 +4,10 @@
  * (`on:chat-bot-answer={…}`).
  */
 import type { JSX } from 'solid-js';
-import type { ChatBot, ChatBotAttributes, ChatBotEvents, ChatBotProperties } from './template.js';
+import type { ChatBot, ChatBotAttributes, ChatBotEventMap, ChatBotProperties } from './template.js';
 
 type SolidProperties = { [K in keyof ChatBotProperties as `prop:${K}`]?: ChatBotProperties[K] };
-type SolidEvents = { [K in keyof ChatBotEvents as `on:${K}`]?: (event: ChatBotEvents[K]) => void };
+type SolidEvents = { [K in keyof ChatBotEventMap as `on:${K}`]?: (event: ChatBotEventMap[K]) => void };
 
 declare module 'solid-js' {
   namespace JSX {

@@ -4,15 +4,7 @@
  * attributes, its public properties and its public events. Types only.
  */
 import type { ChatBot } from '../widget/chat-bot.ts';
-import type {
-  ChatBotAnswerEvent,
-  ChatBotCloseEvent,
-  ChatBotErrorEvent,
-  ChatBotFeedbackEvent,
-  ChatBotHandoffEvent,
-  ChatBotOpenEvent,
-  ChatBotSendEvent,
-} from '../widget/events.ts';
+import type { ChatBotEventMap } from '../widget/events.ts';
 
 /** The attributes, as written in HTML (`serial-number="…"`): strings, and `open` as a boolean attribute. */
 export interface ChatBotAttributes {
@@ -32,17 +24,6 @@ export type ChatBotProperties = Partial<
   Pick<ChatBot, 'serialNumber' | 'baseUrl' | 'apiKey' | 'open' | 'mode' | 'theme' | 'locale' | 'stream' | 'imageHosts' | 'settings' | 'strings'>
 >;
 
-/** The public events by name: each bubbles and crosses shadow roots. */
-export interface ChatBotEvents {
-  'chat-bot-open': ChatBotOpenEvent;
-  'chat-bot-close': ChatBotCloseEvent;
-  'chat-bot-send': ChatBotSendEvent;
-  'chat-bot-answer': ChatBotAnswerEvent;
-  'chat-bot-error': ChatBotErrorEvent;
-  'chat-bot-handoff': ChatBotHandoffEvent;
-  'chat-bot-feedback': ChatBotFeedbackEvent;
-}
-
 /** Either, by either name (`serial-number="…"` or `serialNumber={…}`); where both exist, either type (`stream="false"` or `stream={false}`). */
 export type ChatBotTemplateProps = {
   [K in keyof ChatBotAttributes | keyof ChatBotProperties]?:
@@ -51,6 +32,6 @@ export type ChatBotTemplateProps = {
 };
 
 /** Listeners as `on` + the event's name (`onchat-bot-answer`): how React 19, Preact and Svelte 5 listen to a custom element. */
-export type ChatBotOnEvents = { [K in keyof ChatBotEvents as `on${K}`]?: (event: ChatBotEvents[K]) => void };
+export type ChatBotOnEvents = { [K in keyof ChatBotEventMap as `on${K}`]?: (event: ChatBotEventMap[K]) => void };
 
-export type { ChatBot };
+export type { ChatBot, ChatBotEventMap };

@@ -5,9 +5,9 @@
  * and listens to `@chat-bot-answer` as the `chat-bot-answer` event.
  */
 import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
-import type { ChatBot, ChatBotEvents, ChatBotTemplateProps } from './template.js';
+import type { ChatBot, ChatBotEventMap, ChatBotTemplateProps } from './template.js';
 
-type VueEvents = { [K in keyof ChatBotEvents as `on${Capitalize<CamelCase<K>>}`]?: (event: ChatBotEvents[K]) => void };
+type VueEvents = { [K in keyof ChatBotEventMap as `on${Capitalize<CamelCase<K>>}`]?: (event: ChatBotEventMap[K]) => void };
 type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
 
 declare module 'vue' {
@@ -16,7 +16,7 @@ declare module 'vue' {
       /** For template type-checking only: not a property of the element. */
       $props: HTMLAttributes & PublicProps & ChatBotTemplateProps & VueEvents;
       /** For template type-checking only: not a method of the element. */
-      $emit: EmitFn<{ [K in keyof ChatBotEvents]: (event: ChatBotEvents[K]) => void }>;
+      $emit: EmitFn<{ [K in keyof ChatBotEventMap]: (event: ChatBotEventMap[K]) => void }>;
     };
   }
 }

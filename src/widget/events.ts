@@ -80,14 +80,17 @@ export class ChatBotFeedbackEvent extends Base {
   }
 }
 
+/** The public events by name (`addEventListener('chat-bot-answer', …)` is typed by it, and so are the frameworks' templates). */
+export interface ChatBotEventMap {
+  'chat-bot-open': ChatBotOpenEvent;
+  'chat-bot-close': ChatBotCloseEvent;
+  'chat-bot-send': ChatBotSendEvent;
+  'chat-bot-answer': ChatBotAnswerEvent;
+  'chat-bot-error': ChatBotErrorEvent;
+  'chat-bot-handoff': ChatBotHandoffEvent;
+  'chat-bot-feedback': ChatBotFeedbackEvent;
+}
+
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'chat-bot-open': ChatBotOpenEvent;
-    'chat-bot-close': ChatBotCloseEvent;
-    'chat-bot-send': ChatBotSendEvent;
-    'chat-bot-answer': ChatBotAnswerEvent;
-    'chat-bot-error': ChatBotErrorEvent;
-    'chat-bot-handoff': ChatBotHandoffEvent;
-    'chat-bot-feedback': ChatBotFeedbackEvent;
-  }
+  interface GlobalEventHandlersEventMap extends ChatBotEventMap {}
 }

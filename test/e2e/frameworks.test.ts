@@ -8,7 +8,7 @@
  * the server pass of a client one) and must hydrate without a single console message.
  * Needs `npm run build` first (npm test does): the apps link to this repository's dist/.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, widgetMessages } from '../support/chromium.ts';
+import { startProcess } from '../support/process.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { serveStatic, type StaticSite } from '../support/static-site.ts';
 
@@ -63,24 +64,9 @@ async function freePort(): Promise<number> {
 /** `next start` on loopback; resolves when it serves. */
 async function nextStart(dir: string): Promise<{ origin: string; close(): Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const exited = once(child, 'exit').then(() => {
-    throw new Error(`next start exited: ${output}`);
-  });
-  while (!/Ready|ready/.test(output)) await Promise.race([once(child.stdout!, 'data'), exited]);
-  exited.catch(() => undefined);
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: async () => {
-      if (child.exitCode === null) {
-        child.kill();
-        await once(child, 'exit');
-      }
-    },
-  };
+  const next = join(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const started = await startProcess(process.execPath, [next, 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, env }, /Ready|ready/);
+  return { origin: `http://127.0.0.1:${port}`, close: started.stop };
 }
 
 it('has an app for each framework the README names, and only those, each with its own lockfile', () => {

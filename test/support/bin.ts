@@ -3,11 +3,10 @@
  * the tests) on a fresh data directory with the embedded database, its first-start output read
  * for the address, the owner API key it prints once, and the demo chatbot.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startProcess } from './process.ts';
 
 export interface RunningBin {
   url: string;
@@ -29,44 +28,29 @@ export interface RunningBin {
 export async function startBin(env: Record<string, string> = {}, node = process.execPath): Promise<RunningBin> {
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-bin-'));
   const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
-  const child: ChildProcessWithoutNullStreams = spawn(node, [bin], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', ...env },
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill();
-      await once(child, 'exit').catch(() => undefined);
-    }
-  };
-  const close = async () => {
-    await stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
   try {
-    let output = '';
-    let errors = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => (errors += chunk));
-    // One listener for the exit, however many chunks the start takes.
-    const exited = once(child, 'exit').then(([code]) => {
-      throw new Error(`the server exited with ${String(code)}: ${output}${errors}`);
-    });
-    while (!/Owner API key[\s\S]*cbk_\S+/.test(output)) await Promise.race([once(child.stdout, 'data'), exited]);
-    exited.catch(() => undefined);
+    const started = await startProcess(
+      node,
+      [bin],
+      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', ...env } },
+      /Owner API key[\s\S]*cbk_\S+/,
+    );
+    const { output, stop } = started;
     return {
       url: /listening on (\S+)/.exec(output)![1]!,
       apiKey: /(cbk_\S+)/.exec(output)![1]!,
       serial: /demo chatbot\s+([0-9a-f]{32})/.exec(output)![1]!,
       output,
-      pid: child.pid!,
+      pid: started.pid,
       dataDir,
       stop,
-      close,
+      close: async () => {
+        await stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
     };
   } catch (error) {
-    await close();
+    await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
 }

@@ -1,0 +1,44 @@
+/** A program the tests start as a child process (the service's bin, `next start`), ready when its output says so. */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+export interface StartedProcess {
+  /** Everything it printed (stdout and stderr) until it was ready. */
+  output: string;
+  pid: number;
+  /** Ends it (SIGTERM) and waits until it has. */
+  stop(): Promise<void>;
+}
+
+/** Starts `command` and resolves once its output matches `ready`; rejects, with the output, if it exits first. */
+export async function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }, ready: RegExp): Promise<StartedProcess> {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill();
+    await once(child, 'exit').catch(() => undefined);
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let done = false;
+      // Read to the end (a full pipe would stall the program); kept only until it is ready.
+      const take = (chunk: Buffer) => {
+        if (done) return;
+        output += chunk.toString('utf8');
+        if (ready.test(output)) {
+          done = true;
+          resolve();
+        }
+      };
+      child.stdout.on('data', take);
+      child.stderr.on('data', take);
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`${command} exited with ${String(code)}: ${output}`)));
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { output, pid: child.pid!, stop };
+}
