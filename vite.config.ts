@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
 import { playwright } from '@vitest/browser-playwright';
@@ -91,6 +92,21 @@ const terserAfter = (): Plugin => ({
   },
 });
 
+/**
+ * The panel's build takes Lit from the launcher, which carries it (src/widget/shared-lit.ts), and
+ * never bundles a second copy: 'lit' is panel-lit.ts, and any other entry into Lit stops the build.
+ */
+const launcherLit = (): Plugin => ({
+  name: 'chat-bot:launcher-lit',
+  enforce: 'pre',
+  resolveId(id) {
+    if (id === 'lit') return fileURLToPath(new URL('./src/widget/panel-lit.ts', import.meta.url));
+    if (/^(lit|lit-html|lit-element|@lit\/reactive-element)(\/|$)/.test(id))
+      this.error(`The panel takes Lit from the launcher, which shares only what src/widget/shared-lit.ts lists: "${id}" is not shared`);
+    return null;
+  },
+});
+
 // Three builds (`npm run build` runs each): what a bundler imports, what a script tag loads, and
 // the panel the script tag's launcher loads beside it on first intent.
 const builds = {
@@ -103,7 +119,7 @@ const builds = {
     lib: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', react: 'src/react.ts' }, formats: ['es' as const] },
     rolldownOptions: { external: isDependency },
   },
-  // dist/chat-bot.js: the script-tag file, a classic script holding only the launcher.
+  // dist/chat-bot.js: the script-tag file, a classic script holding the launcher and Lit.
   embed: {
     target,
     outDir: 'dist',
@@ -111,8 +127,11 @@ const builds = {
     sourcemap: true,
     minify: true,
     lib: { entry: 'src/embed.ts', formats: ['iife' as const], name: 'ChatBotEmbed', fileName: () => 'chat-bot.js' },
+    // Where there is no document (a server or a worker loading the file) nothing of it runs: Lit's
+    // browser build reaches for HTMLElement and document as it loads.
+    rolldownOptions: { output: { banner: 'if (typeof document !== "undefined") {', footer: '}' } },
   },
-  // dist/chat-bot.panel.js (+ its chunks): everything else, lit included, as ES modules.
+  // dist/chat-bot.panel.js (+ its chunks): everything else, as ES modules, on the launcher's Lit.
   panel: {
     target,
     outDir: 'dist',
@@ -122,10 +141,11 @@ const builds = {
     lib: { entry: 'src/widget/chat-bot-panel.ts', formats: ['es' as const], fileName: () => 'chat-bot.panel.js' },
     // Library mode keeps ES output unminified (for bundlers); this one goes straight to visitors.
     rolldownOptions: {
-      // What the lazy chunks (media, handoff form, cards, languages) share with the panel — lit, the
-      // client, the renderer's URL rules — stays in chat-bot.panel.js, which is always loaded before
-      // them, and they import it from there: a text chat is two files, and one file compresses
-      // better than several. (The panel's module may export more than ChatBotPanel for this.)
+      // What the lazy chunks (media, handoff form, cards, languages) share with the panel — the
+      // launcher's Lit (panel-lit.ts), the client, the renderer's URL rules — stays in
+      // chat-bot.panel.js, which is always loaded before them, and they import it from there: a
+      // text chat is two files, and one file compresses better than several. (The panel's module
+      // may export more than ChatBotPanel for this.)
       preserveEntrySignatures: 'allow-extension' as const,
       output: {
         chunkFileNames: 'chat-bot.[name]-[hash].js',
@@ -138,7 +158,7 @@ const builds = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [minifyLiterals(), ...(mode === 'panel' || mode === 'production' ? [worklet()] : []), ...(mode === 'panel' || mode === 'embed' ? [terserAfter()] : [])],
+  plugins: [minifyLiterals(), ...(mode === 'panel' ? [launcherLit()] : []), ...(mode === 'panel' || mode === 'production' ? [worklet()] : []), ...(mode === 'panel' || mode === 'embed' ? [terserAfter()] : [])],
   build: builds[mode as keyof typeof builds] ?? builds.lib,
   test: {
     expect: { requireAssertions: true },

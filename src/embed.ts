@@ -1,10 +1,11 @@
 /**
  * Entry for the script tag: `<script src=".../chat-bot.js" data-serial-number="…" async>`.
- * Defines <chat-bot> — the launcher only; the panel's code (`chat-bot.panel.js`, beside this
- * file) loads on the visitor's first intent — and adds one <chat-bot> carrying the script's
- * `data-*` attributes, unless the page has one. Loading this file twice changes nothing.
+ * Defines <chat-bot> — the launcher, with Lit; the panel's code (`chat-bot.panel.js`, beside this
+ * file, on this file's Lit) loads on the visitor's first intent — and adds one <chat-bot> carrying
+ * the script's `data-*` attributes, unless the page has one. Loading this file twice changes nothing.
  */
 import { ChatBot, defineChatBot } from './widget/chat-bot.ts';
+import { shareLit } from './widget/shared-lit.ts';
 
 function insertFromScript(script: HTMLScriptElement): void {
   const place = () => {
@@ -25,6 +26,7 @@ if (typeof document !== 'undefined') {
   // The panel's chunk sits beside this file, wherever it was loaded from.
   const panelUrl = new URL('chat-bot.panel.js', script?.src || document.baseURI).href;
   ChatBot.loadPanel ??= () => import(/* @vite-ignore */ panelUrl);
+  shareLit();
   defineChatBot();
   if (script) insertFromScript(script);
 }

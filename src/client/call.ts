@@ -1,7 +1,6 @@
 /** One operation of the API, as a function: what every client method uses, importable alone. */
-import { FILE_PATH_PREFIX, HEADERS, ROUTES, type OperationName } from '../protocol/paths.ts';
+import { HEADERS, routeOf, type OperationName } from '../protocol/paths.ts';
 import type { BodyOf, DataOf } from '../protocol/operations.ts';
-import { NetworkError, abortError } from './errors.ts';
 import { readEnvelope, send, type FetchLike } from './http.ts';
 
 export interface Credentials {
@@ -41,7 +40,7 @@ export const fetchOf = (options: ClientOptions): FetchLike => options.fetch ?? (
 
 /** Calls an operation and returns its Data, or throws ApiError / NetworkError / AbortError. */
 export async function callOperation<N extends OperationName>(options: ClientOptions, name: N, body: unknown, opts?: CallOptions): Promise<DataOf<N>> {
-  const route = ROUTES[name];
+  const route = routeOf(name);
   const post = route.method === 'POST';
   const res = await send(fetchOf(options), baseOf(options) + route.path, {
     method: route.method,
@@ -52,27 +51,12 @@ export async function callOperation<N extends OperationName>(options: ClientOpti
   return readEnvelope<DataOf<N>>(res, opts?.signal);
 }
 
-/** Where a file is served: `GET {base}/chat/File/{id}`. */
-export const fileUrl = (options: ClientOptions, fileStoreId: string | number) => `${baseOf(options)}${FILE_PATH_PREFIX}${encodeURIComponent(String(fileStoreId))}`;
-
-/** Downloads a file with the options' credential (a visitor's own files need it); the service's ApiError when refused. */
-export async function getFile(options: ClientOptions, fileStoreId: string | number, opts?: CallOptions): Promise<Blob> {
-  const res = await send(fetchOf(options), fileUrl(options, fileStoreId), { headers: headersFor(options, false), signal: opts?.signal ?? null });
-  if (!res.ok) await readEnvelope(res, opts?.signal);
-  try {
-    return await res.blob();
-  } catch (error) {
-    if (opts?.signal?.aborted) throw abortError();
-    throw new NetworkError('interrupted', 'The file download was cut off', { cause: error });
-  }
-}
-
 /**
  * Downloads an export [ext] (CSV or JSON of conversations or feedback): the Response, its body not
  * yet read, so it can be streamed to a file; the service's ApiError when refused.
  */
 export async function exportFile(options: ClientOptions, body: BodyOf<'Export'>, opts?: CallOptions): Promise<Response> {
-  const res = await send(fetchOf(options), baseOf(options) + ROUTES.Export.path, {
+  const res = await send(fetchOf(options), baseOf(options) + routeOf('Export').path, {
     method: 'POST',
     headers: { ...headersFor(options, true), Accept: 'text/csv, application/json' },
     body: JSON.stringify(body),

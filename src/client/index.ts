@@ -2,12 +2,13 @@
  * The typed client of API.md: one method per operation, each credential in the header API.md
  * names, failures as ApiError / NetworkError, aborts as AbortError. Runs in browsers and Node.
  */
-import { ROUTES, type OperationName } from '../protocol/paths.ts';
+import { routeOf, type OperationName } from '../protocol/paths.ts';
 import type { BodyOf } from '../protocol/operations.ts';
 import type { AskBody } from '../protocol/chat.ts';
 import type { UploadResult } from '../protocol/files.ts';
 import { readEnvelope, send } from './http.ts';
-import { baseOf, callOperation, exportFile, fetchOf, fileUrl, getFile, headersFor, type CallOptions, type ClientOptions, type Credentials } from './call.ts';
+import { baseOf, callOperation, exportFile, fetchOf, headersFor, type CallOptions, type ClientOptions, type Credentials } from './call.ts';
+import { fileUrl, getFile } from './files.ts';
 import { openStream } from './stream.ts';
 import type { AskStreamItem } from './stream-source.ts';
 
@@ -16,7 +17,8 @@ export type { AskStreamItem } from './stream-source.ts';
 export type { FetchLike } from './http.ts';
 
 export type { Credentials, ClientOptions, CallOptions } from './call.ts';
-export { callOperation, exportFile, getFile } from './call.ts';
+export { callOperation, exportFile } from './call.ts';
+export { getFile } from './files.ts';
 /** Data in answers [ext]: the blocks' info strings, an answer's prose without them, and its follow-up suggestions. */
 export { CARDS_INFO, SUGGESTIONS_INFO, answerProse, parseSuggestions } from '../protocol/answer.ts';
 export type { ListingCard } from '../protocol/cards.ts';
@@ -30,7 +32,7 @@ export const ask = (options: ClientOptions, body: AskRequest, opts?: CallOptions
 /** Ask and read the answer as it is generated: fragments, then the final object (also `client.askStream`). */
 export function askStream(options: ClientOptions, body: AskRequest, opts?: CallOptions): AsyncIterable<AskStreamItem> {
   return openStream({
-    url: baseOf(options) + ROUTES.ClientAsk.path,
+    url: baseOf(options) + routeOf('ClientAsk').path,
     headers: headersFor(options, true),
     body: JSON.stringify({ ...body, stream: true }),
     fetch: fetchOf(options),

@@ -1,6 +1,6 @@
 /** Every operation of API.md with its route, request schema and Data schema. */
 import { Type, type Static, type TSchema } from 'typebox';
-import { ROUTES, type OperationName, type OperationRoute } from './paths.ts';
+import { CHATBOT_OPERATIONS, CHAT_OPERATIONS, USER_OPERATIONS, routeOf, type OperationName, type OperationRoute } from './paths.ts';
 
 /** A credential of API.md §2. */
 export type Credential = 'apiKey' | 'sessionKey' | 'visitorToken';
@@ -86,7 +86,7 @@ const ACCESS = {
 } as const satisfies Record<OperationName, { credentials: readonly Credential[]; visitorFlow?: true }>;
 
 const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(name: N, body: B, data: D, summary: string) =>
-  ({ ...ROUTES[name], ...ACCESS[name], body, data, summary }) as const;
+  ({ ...routeOf(name), ...ACCESS[name], body, data, summary }) as const;
 
 export const OPERATIONS = {
   Add: spec('Add', AddBody, AddResult, 'Create a chatbot'),
@@ -115,7 +115,7 @@ export const OPERATIONS = {
   Export: spec('Export', ExportBody, Type.String({ description: 'The file itself: CSV (UTF-8 with a BOM) or JSON, streamed' }), 'Download conversations or feedback of a date range as CSV or JSON'),
 } as const satisfies Record<OperationName, OperationSpec>;
 
-export const OPERATION_NAMES = Object.keys(ROUTES) as OperationName[];
+export const OPERATION_NAMES: OperationName[] = [...CHATBOT_OPERATIONS, ...CHAT_OPERATIONS, ...USER_OPERATIONS];
 
 type Ops = typeof OPERATIONS;
 /** The request body type of an operation. */

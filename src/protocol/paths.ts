@@ -10,21 +10,22 @@ export interface OperationRoute {
 
 /**
  * Every operation's name by the group its path is under: `/chat/{group}/{name}`, all POST but
- * ModelList. Written as names, not as a table of paths, because this ships in the widget.
+ * ModelList. Written as names, not as a table of paths, because this ships in the widget — and
+ * routeOf() reads only the two short groups, so the widget never carries the Chatbot one.
  */
-const GROUPS = {
-  Chatbot: ['Add', 'Edit', 'GetSession', 'Get', 'ModelList', 'RealEstateCreate', 'RealEstateUpdate', 'RealEstateDelete', 'RealEstateList', 'RealEstateGet', 'List', 'LeadList', 'OutboxList', 'ConversationList', 'ConversationGet', 'UnansweredList', 'Insights', 'Export'],
-  Chat: ['ClientAsk', 'TalkToHuman', 'Feedback'],
-  User: ['GetPreUploadUrl', 'UploadSuccess', 'SessionKey'],
-} as const;
+export const CHATBOT_OPERATIONS = ['Add', 'Edit', 'GetSession', 'Get', 'ModelList', 'RealEstateCreate', 'RealEstateUpdate', 'RealEstateDelete', 'RealEstateList', 'RealEstateGet', 'List', 'LeadList', 'OutboxList', 'ConversationList', 'ConversationGet', 'UnansweredList', 'Insights', 'Export'] as const;
+export const CHAT_OPERATIONS = ['ClientAsk', 'TalkToHuman', 'Feedback'] as const;
+export const USER_OPERATIONS = ['GetPreUploadUrl', 'UploadSuccess', 'SessionKey'] as const;
 
-export type OperationName = (typeof GROUPS)[keyof typeof GROUPS][number];
+export type OperationName = (typeof CHATBOT_OPERATIONS | typeof CHAT_OPERATIONS | typeof USER_OPERATIONS)[number];
 
-export const ROUTES = Object.fromEntries(
-  Object.entries(GROUPS).flatMap(([group, names]) => names.map((name) => [name, { method: name === 'ModelList' ? 'GET' : 'POST', path: `/chat/${group}/${name}` }])),
-) as Record<OperationName, OperationRoute>;
+const isIn = (names: readonly OperationName[], name: OperationName) => names.includes(name);
 
-
+/** Where an operation lives. */
+export const routeOf = (name: OperationName): OperationRoute => ({
+  method: name === 'ModelList' ? 'GET' : 'POST',
+  path: `/chat/${isIn(CHAT_OPERATIONS, name) ? 'Chat' : isIn(USER_OPERATIONS, name) ? 'User' : 'Chatbot'}/${name}`,
+});
 
 /** `GET {base}/chat/File/{id}` downloads a file. */
 export const FILE_PATH_PREFIX = '/chat/File/';

@@ -74,16 +74,19 @@ export class ChatBotMessage extends LitElement {
     const m = this.message;
     const t = this.strings;
     const time = new Date(m.at);
-    const typing = this.typing;
     const status = this.status;
     // No white space around the bubble's parts: a visitor's bubble shows theirs as typed (pre-wrap).
     return html`<div class="row ${m.role}">
       <div class="bubble" part="bubble" dir="auto">${m.files?.length
-          ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .session=${this.session} .strings=${this.strings}></chat-bot-attachment>`)}</div>`
-          : nothing}${m.role === 'user' ? m.text : typing ? this.#renderTyping() : html`<div class="content"></div>`}</div>
+          ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .session=${this.session} .strings=${t}></chat-bot-attachment>`)}</div>`
+          : nothing}${m.role === 'user'
+          ? m.text
+          : this.typing
+            ? html`<span class="typing" role="img" aria-label=${t.typing}><span></span><span></span><span></span></span>`
+            : html`<div class="content"></div>`}</div>
       ${status === 'failed' ? html`<div class="error" role="alert">${m.error ?? t.failed}</div>` : nothing}
       <div class="meta">
-        <time datetime=${time.toISOString()}>${new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }).format(time)}</time>
+        <time datetime=${time.toISOString()}>${time.toLocaleTimeString(this.locale, { hour: 'numeric', minute: '2-digit' })}</time>
         ${status === 'stopped' ? html`<span class="note">${t.stopped}</span>` : nothing}
         ${m.role === 'assistant' && status === 'done' && m.text
           ? html`<button type="button" @click=${this.#handleCopy}>${this.copied ? t.copied : t.copy}</button>`
@@ -105,10 +108,6 @@ export class ChatBotMessage extends LitElement {
     return html`${(['up', 'down'] as const).map(
       (r) => html`<button type="button" class="vote" aria-label=${r === 'up' ? t.helpful : t.notHelpful} aria-pressed=${this.vote?.rating === r} @click=${(e: Event) => this.#handleVote(r, e.currentTarget as HTMLElement)}>${thumb}</button>`,
     )}<chat-bot-feedback .answer=${this.message} .rate=${this.rate} .strings=${t}></chat-bot-feedback>`;
-  }
-
-  #renderTyping(): TemplateResult {
-    return html`<span class="typing" role="img" aria-label=${this.strings.typing}><span></span><span></span><span></span></span>`;
   }
 
   async #handleCopy(): Promise<void> {

@@ -4,8 +4,6 @@ import './chat-bot-message.ts';
 import { panelStyles } from './chat-bot-panel.styles.ts';
 import type { ChatBotComposer } from './chat-bot-composer.ts';
 import type { ChatBotMessage } from './chat-bot-message.ts';
-import type { ChatBotMedia } from './chat-bot-media.ts';
-import type { ChatBotHandoff } from './chat-bot-handoff.ts';
 import { ConversationController } from './conversation.ts';
 import { PanelEvent, type PanelActionEvent } from './internal-events.ts';
 import type { Attachment } from './message.ts';
@@ -71,12 +69,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   /** Where the conversation is kept. */
   storage!: WidgetStorage;
 
-  /** Sends a question; `fileIds` are images already uploaded in this session. */
-  send(text: string, fileIds: readonly number[] = []): Promise<void> {
-    return this.#send(text, fileIds.map((id) => ({ id, kind: 'Image', name: '' })));
-  }
-
-  #send(text: string, files: readonly Attachment[]): Promise<void> {
+  /** Sends a question with the files it carries (already uploaded in this session). */
+  send(text: string, files: readonly Attachment[] = []): Promise<void> {
     this.#follower.toBottom();
     return this.#conversation.send(text, files);
   }
@@ -106,24 +100,16 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   get #composer(): ChatBotComposer | null {
     return this.renderRoot.querySelector('chat-bot-composer');
   }
-  get #handoffForm(): ChatBotHandoff | null {
-    return this.renderRoot.querySelector('chat-bot-handoff');
-  }
-  get #scrollArea(): HTMLElement | null {
-    return this.renderRoot.querySelector('.scroller');
-  }
-  get #content(): HTMLElement | null {
-    return this.renderRoot.querySelector('.content');
-  }
 
   protected override willUpdate(): void {
     if (this.settings.EnableUploadImage || this.settings.EnablePushToTalk) void loadMedia();
   }
 
   protected override updated(): void {
-    if (this.#scrollArea && this.#content) this.#follower.attach(this.#scrollArea, this.#content);
-    const list = this.renderRoot.querySelector('.messages');
-    if (list) this.#drawMessages(list);
+    // render() always draws these three.
+    const find = (selector: string) => this.renderRoot.querySelector<HTMLElement>(selector)!;
+    this.#follower.attach(find('.scroller'), find('.content'));
+    this.#drawMessages(find('.messages'));
   }
 
   /** One <chat-bot-message> per message, kept by id: a new one is added, none is drawn again. */
@@ -266,11 +252,11 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   async #handleAction(event: PanelActionEvent): Promise<void> {
     event.stopPropagation();
     const a = event.detail;
-    if (a.kind === 'send-files') await this.#send('', a.files);
+    if (a.kind === 'send-files') await this.send('', a.files);
     else if (a.kind === 'send' && (a.text || this.attached)) {
       // What waits in the tray goes with the text, once uploaded; nothing is sent if an upload failed.
-      const files = this.attached ? await this.#media?.take() : [];
-      if (files) await this.#send(a.text, files);
+      const files = this.attached ? await this.renderRoot.querySelector('chat-bot-media')?.take() : [];
+      if (files) await this.send(a.text, files);
     } else if (a.kind === 'attached') this.attached = !!a.count;
     else if (a.kind === 'stop') this.#conversation.stop();
     else if (a.kind === 'retry') await this.#conversation.retry(a.id);
@@ -285,16 +271,11 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   readonly #session = () => this.#conversation.session();
   readonly #rate = this.#conversation.rate.bind(this.#conversation);
 
-  get #media(): ChatBotMedia | null {
-    return this.renderRoot.querySelector('chat-bot-media');
-  }
-
   /** Sends the form's lead; the form shows what went wrong, or closes. */
   readonly #sendLead = async (lead: { name: string; email: string; message: string }): Promise<void> => {
     await this.#conversation.handoff(lead);
     this.#follower.toBottom();
   };
-
 
   /** Opens the menu with focus on its first item, or closes it with focus back on its button. */
   async #handleMenu(): Promise<void> {
@@ -317,7 +298,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     await import('./chat-bot-handoff.ts');
     this.handoff = true;
     await this.updateComplete;
-    const form = this.#handoffForm!;
+    const form = this.renderRoot.querySelector('chat-bot-handoff')!;
     form.about = about;
     form.focus();
     this.#follower.toBottom();

@@ -1,6 +1,5 @@
 /** The styles of <chat-bot>: the launcher, the welcome popup, and where the panel sits. */
-// Tagged so the build minifies it like Lit's css`` (the launcher has no Lit).
-const css = String.raw;
+import { css } from 'lit';
 
 export const chatBotStyles = css`
 :host {

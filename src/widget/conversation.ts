@@ -40,8 +40,6 @@ export interface ConversationOptions {
   config: () => ConversationConfig;
   /** An answer ended (done or stopped): what a screen reader should hear, once. */
   announce?: (answer: ChatMessage, text: string) => void;
-  /** Runs after each rendered fragment (the scroll follower). */
-  onFragment?: () => void;
 }
 
 const PERSIST_MS = 750;
@@ -187,7 +185,7 @@ export class ConversationController implements ReactiveController {
 
   async #ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
     const config = this.#options.config();
-    const view = new MarkdownView({ imageHosts: config.imageHosts, fences: answerFences, ...(this.#options.onFragment ? { onRender: this.#options.onFragment } : {}) });
+    const view = new MarkdownView({ imageHosts: config.imageHosts, fences: answerFences });
     this.streaming = { message: answer, view };
     this.#abort = new AbortController();
     this.#stopRequested = false;
@@ -218,7 +216,7 @@ export class ConversationController implements ReactiveController {
       }
       answer.status = 'done';
       answer.answerId = ids.answerId;
-      this.#finish(answer, view);
+      this.#end(answer, view);
       this.#tell({ kind: 'answer', text: answer.text, ...ids });
     } catch (error) {
       if (renewOnce && error instanceof ApiError && error.status === 401 && !answer.text) {
@@ -226,7 +224,10 @@ export class ConversationController implements ReactiveController {
         this.#stored = { messages: this.#stored.messages };
         return this.#ask(question, answer, false);
       }
-      this.#fail(answer, view, error);
+      const stopped = isAbortError(error) && this.#stopRequested;
+      answer.status = stopped ? 'stopped' : 'failed';
+      this.#end(answer, view);
+      if (!stopped) answer.error = this.#failure(error);
     } finally {
       if (this.streaming?.message === answer) this.streaming = null;
       this.#abort = null;
@@ -235,23 +236,15 @@ export class ConversationController implements ReactiveController {
     }
   }
 
-  #finish(answer: ChatMessage, view: MarkdownView): void {
+  /**
+   * An answer ended: its view shows its text, complete, and is kept (its DOM is not drawn again);
+   * one that is done or stopped is announced.
+   */
+  #end(answer: ChatMessage, view: MarkdownView): void {
     if (view.text !== answer.text) view.set(answer.text);
     else view.end();
     this.#views.set(answer.id, view);
-    this.#options.announce?.(answer, view.root.textContent ?? '');
-  }
-
-  #fail(answer: ChatMessage, view: MarkdownView, error: unknown): void {
-    view.end();
-    this.#views.set(answer.id, view);
-    if (isAbortError(error) && this.#stopRequested) {
-      answer.status = 'stopped';
-      this.#options.announce?.(answer, view.root.textContent ?? '');
-      return;
-    }
-    answer.status = 'failed';
-    answer.error = this.#failure(error);
+    if (answer.status !== 'failed') this.#options.announce?.(answer, view.root.textContent ?? '');
   }
 
   /** What the visitor is told about a call that failed; the host hears it too (chat-bot-error). */

@@ -2,6 +2,7 @@
  * What the launcher (<chat-bot>, loaded at once) and the panel (loaded on first intent) agree on:
  * the panel's inputs and methods (the events it sends up are in internal-events.ts).
  */
+import type { Attachment } from './message.ts';
 import type { WidgetSettings } from './settings.ts';
 import type { WidgetStorage } from './storage.ts';
 import type { Language, Strings } from './strings.ts';
@@ -20,7 +21,7 @@ export interface PanelInputs {
 }
 
 export interface PanelElement extends HTMLElement, PanelInputs {
-  send(text: string, fileIds?: readonly number[]): Promise<void>;
+  send(text: string, files?: readonly Attachment[]): Promise<void>;
   clearHistory(): Promise<void>;
   focusComposer(): void;
 }

@@ -50,8 +50,6 @@ export class ScrollController implements ReactiveController {
     this.toBottom();
   }
 
-  hostConnected(): void {}
-
   hostDisconnected(): void {
     this.#scroller?.removeEventListener('scroll', this.#onScroll);
     this.#resize?.disconnect();

@@ -1,6 +1,7 @@
 /**
- * The widget's words. English is built in; es, fr, de, pt, zh and ar come in chunks of their own,
- * loaded with the panel (src/widget/locales/). `strings` on <chat-bot> overrides any of them.
+ * The widget's words. The launcher carries its three in every language; the panel's are English's
+ * (in the panel's chunk) or es, fr, de, pt, zh or ar (chunks of their own, loaded with the panel:
+ * src/widget/locales/). `strings` on <chat-bot> overrides any of them.
  */
 import type { CardsStrings } from './strings-cards.ts';
 import type { FeedbackStrings } from './strings-feedback.ts';
@@ -50,6 +51,7 @@ export const en = {
 export type Strings = typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings> & Partial<FeedbackStrings>;
 /** The words the launcher shows before the panel's code is loaded: they ship in every locale at once. */
 type LauncherKey = 'openChat' | 'closeChat' | 'dismiss';
+export type LauncherStrings = Pick<Strings, LauncherKey>;
 /** What a locale's chunk holds: everything but the launcher's words. */
 export type PanelStrings = Omit<typeof en, LauncherKey> & HandoffStrings & MediaStrings & CardsStrings & FeedbackStrings;
 
@@ -61,7 +63,8 @@ export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 const RTL: readonly string[] = ['ar'];
 
-const launcherWords: Record<Exclude<Language, 'en'>, [string, string, string]> = {
+const launcherWords: Record<Language, [string, string, string]> = {
+  en: ['Open chat', 'Close chat', 'Dismiss'],
   es: ['Abrir chat', 'Cerrar chat', 'Descartar'],
   fr: ['Ouvrir la discussion', 'Fermer la discussion', 'Ignorer'],
   de: ['Chat öffnen', 'Chat schließen', 'Ausblenden'],
@@ -90,9 +93,8 @@ export function languageOf(...tags: readonly string[]): Language {
 
 export const isRtl = (lang: Language): boolean => RTL.includes(lang);
 
-/** The launcher's words in a language (the panel's come from its chunk). */
-export function launcherStrings(lang: Language): Pick<Strings, LauncherKey> {
-  if (lang === 'en') return en;
+/** The launcher's words in a language (the panel's, English's too, come with the panel's code). */
+export function launcherStrings(lang: Language): LauncherStrings {
   const [openChat, closeChat, dismiss] = launcherWords[lang];
   return { openChat, closeChat, dismiss };
 }

@@ -126,6 +126,7 @@ describe('the welcome message', () => {
     const again = await mount(serial);
     await until(() => part(again, '.popup:not([hidden])'));
     part<HTMLButtonElement>(again, '.popup .dismiss')!.click();
+    await again.updateComplete;
     expect(part(again, '.popup')!.hidden).toBe(true);
   });
 });

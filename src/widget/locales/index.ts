@@ -1,5 +1,5 @@
 /** The built-in languages other than English, each a chunk of its own, loaded with the panel when needed. */
-import type { Language, PanelStrings } from '../strings.ts';
+import { en, type Language, type PanelStrings } from '../strings.ts';
 
 const chunks: Record<Exclude<Language, 'en'>, () => Promise<{ default: PanelStrings }>> = {
   es: () => import('./es.ts'),
@@ -10,7 +10,7 @@ const chunks: Record<Exclude<Language, 'en'>, () => Promise<{ default: PanelStri
   ar: () => import('./ar.ts'),
 };
 
-/** The panel's words in a language; English is built into the launcher, so nothing to load for it. */
+/** The panel's words in a language; English's are in the panel's own chunk (the launcher has only its three). */
 export async function loadStrings(lang: Language): Promise<Partial<PanelStrings>> {
-  return lang === 'en' ? {} : (await chunks[lang]()).default;
+  return lang === 'en' ? en : (await chunks[lang]()).default;
 }

@@ -37,7 +37,7 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
   const doc: Block = { kind: 'doc', at: 0, depth: 0, kids: [], lines: [], n: 0, mark: '', info: [], loose: false };
   const chain = [doc]; // the open containers, outermost first
   let leaf: Block | undefined, tip: Block | undefined, prevBlank = false, at = 0;
-  const top = () => chain[chain.length - 1]!;
+  const top = () => chain.at(-1)!;
   const close = (n: number) => {
     if (n < chain.length) (chain.length = n), (leaf = undefined);
   };
@@ -109,7 +109,7 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
 
     const lazy = !opened && leaf?.kind === 'p', ind = indent(rest), t = strip(rest, ind);
     if (ind < 4) {
-      const al = all && leaf?.kind === 'p' ? alignments(t) : undefined, head = leaf?.lines[leaf.lines.length - 1] ?? '';
+      const al = all && leaf?.kind === 'p' ? alignments(t) : undefined, head = leaf?.lines.at(-1) ?? '';
       if (al && leaf && (t + head).includes('|') && splitRow(head).length === al.length) {
         // The paragraph's last line was the header row.
         leaf.lines.pop();

@@ -144,7 +144,7 @@ export function inline(s: string, cx: InlineContext): DocumentFragment {
       else delims.push(text(s.slice(i, e)), s, i, e);
       i = e;
     } else if (c === '[' || (c === '!' && s[i + 1] === '[')) {
-      const top = brackets[brackets.length - 1], image = c === '!';
+      const top = brackets.at(-1), image = c === '!';
       if (top) top.nested = true;
       inactive = Math.min(inactive, brackets.length);
       brackets.push({ node: text(image ? '![' : '['), image, pos: (i += image ? 2 : 1), bottom: delims.last, nested: false });
