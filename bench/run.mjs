@@ -6,6 +6,8 @@
 //   stream-compare   stream-render.mjs  whole answers of 5k–60k characters: us, deep-chat, marked + DOMPurify, plain text (direct and over SSE) (~20 min)
 //   history          long-history.mjs   first paint with 2,000 stored messages, then "Show earlier messages"
 //   history-compare  long-history.mjs   the same for us, deep-chat, marked + DOMPurify, plain text
+//   launcher         launcher-paint.mjs first paint of the launcher from the script tag, cold cache, 4x and 1x CPU
+//                                       (--builds before=<dir>,after=dist to set an older build beside dist/)
 //   service          service-load.mjs   the service under autocannon (PostgreSQL too with --database-url)
 // Each prints its tables and writes results/<name>-<timestamp>.json. Run `npm run build` at the root first
 // (the root's `npm run bench` does it).
@@ -24,6 +26,7 @@ const SCRIPTS = {
   'stream-compare': ['stream-render.mjs', '--systems', `${COMPARED},noop-sse`, '--tests', 'firehose', '--sizes', '5000,15000,30000,60000', '--limit-s', '100', '--deadline-s', '2300'],
   history: ['long-history.mjs'],
   'history-compare': ['long-history.mjs', '--systems', COMPARED],
+  launcher: ['launcher-paint.mjs'],
   service: ['service-load.mjs'],
 };
 const argv = process.argv.slice(2);
