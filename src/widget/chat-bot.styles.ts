@@ -42,9 +42,10 @@ export const chatBotStyles = css`
   /* Nothing the page sets on <chat-bot> (fonts, spacing, transforms of text…) is inherited inside. */
   all: initial;
   position: fixed;
-  /* ChatBubbleAlign is physical: bottom right or bottom left, whatever the direction. */
-  bottom: max(20px, env(safe-area-inset-bottom));
-  right: max(20px, env(safe-area-inset-right));
+  /* ChatBubbleAlign is physical: bottom right or bottom left, whatever the direction; 20 px from
+     the screen's edges, and from a notch or a home bar where the phone has one. */
+  bottom: calc(20px + env(safe-area-inset-bottom, 0px));
+  right: calc(20px + env(safe-area-inset-right, 0px));
   z-index: var(--chat-bot-z-index, 2147483000);
   display: flex;
   flex-direction: column;
@@ -53,7 +54,7 @@ export const chatBotStyles = css`
   font: 15px/1.45 var(--_font);
   color: var(--_text);
 }
-.root.left { right: auto; left: max(20px, env(safe-area-inset-left)); align-items: flex-start; }
+.root.left { right: auto; left: calc(20px + env(safe-area-inset-left, 0px)); align-items: flex-start; }
 .root:dir(rtl) { align-items: flex-start; }
 .root.left:dir(rtl) { align-items: flex-end; }
 .root.inline { position: static; display: block; block-size: 100%; }
@@ -77,7 +78,9 @@ export const chatBotStyles = css`
 .launcher img { inline-size: 100%; block-size: 100%; border-radius: 50%; object-fit: cover; }
 .popup {
   position: relative;
-  max-inline-size: min(300px, calc(100vw - 40px));
+  /* Its border and padding included: on a phone it keeps the same 20 px from the other edge. */
+  box-sizing: border-box;
+  max-inline-size: min(300px, calc(100vw - 40px - env(safe-area-inset-left, 0px) - env(safe-area-inset-right, 0px)));
   background: var(--_surface);
   color: var(--_text);
   border: 1px solid var(--_border);

@@ -39,6 +39,19 @@ describe('the demo site in a browser', () => {
     await page.close();
   }, 60_000);
 
+  it('names an icon on every page, and serves it', async () => {
+    const page = await browser.newPage();
+    for (const path of ['/', '/?type=for_rent', '/privacy.html', '/service.html']) {
+      await page.goto(`${service.origin}${path}`);
+      const href = await page.locator('link[rel="icon"]').getAttribute('href');
+      const icon = await page.request.get(new URL(href!, page.url()).href);
+      expect(icon.status(), path).toBe(200);
+      expect(icon.headers()['content-type'], path).toMatch(/^image\/svg\+xml/);
+      expect(await icon.text()).toMatch(/^<svg /);
+    }
+    await page.close();
+  });
+
   it('answers in the widget about a home the page shows', async () => {
     const page = await browser.newPage();
     await page.goto(`${service.origin}/`);

@@ -31,8 +31,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function phonePage(chatbot = serial): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+async function phonePage(chatbot = serial, width = 390): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   await page.goto(`${service.origin}/phone-page.html?serial=${chatbot}`);
   await page.locator('chat-bot .launcher').waitFor();
@@ -123,6 +123,18 @@ describe('on a phone', () => {
     });
     expect(small.count).toBeGreaterThan(4);
     expect(small.small).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it.each([320, 390])('keeps the welcome message and the launcher 20 px from the edges of a %i px screen', async (width) => {
+    const welcome = `Hello! ${'Ask me about the homes for sale and for rent in town. '.repeat(4)}`;
+    const page = await phonePage(await service.newChatbot({ Name: 'Edge bot', WelcomeMessage: welcome }), width);
+    await page.locator('chat-bot .popup').getByText('Hello!').waitFor();
+    for (const part of ['.popup', '.launcher']) {
+      const box = (await page.locator(`chat-bot ${part}`).boundingBox())!;
+      expect(box.x, `${part} from the left`).toBeGreaterThanOrEqual(19.5);
+      expect(width - box.x - box.width, `${part} from the right`).toBeGreaterThanOrEqual(19.5);
+    }
     await page.context().close();
   }, 60_000);
 

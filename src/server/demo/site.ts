@@ -32,6 +32,7 @@ function page(req: FastifyRequest, agency: string, title: string, body: string):
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>${esc(title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
 </head>
 <body>
