@@ -181,6 +181,25 @@ describe('the threats of markdown-vectors.json', () => {
     expect(picture(whole(expand(vectors.find((v) => v.id === 'K05')!)))).toBe('<p><a href="https://attacker.invalid/login">https://bank.test/login<span class="md-host">attacker.invalid</span></a></p>');
   });
 
+  it("names no host for a link to the page's own site, with or without www", () => {
+    const own = location.host;
+    expect(picture(whole(`[12 Oak St](http://${own}/homes/1) and [the agency](http://www.${own}/)`))).toBe(
+      `<p><a href="http://${own}/homes/1">12 Oak St</a> and <a href="http://www.${own}/">the agency</a></p>`,
+    );
+    expect(picture(whole('[the listing](https://www.h.test/x)'))).toBe('<p><a href="https://www.h.test/x">the listing<span class="md-host">h.test</span></a></p>');
+  });
+
+  it('names a host once in a list, except where a link\'s text shows an address', () => {
+    const list = '- [12 Oak St](https://h.test/1)\n- [9 Elm St](https://h.test/2)\n- [the map](https://maps.test/x)\n- [https://h.test/3](https://h.test/4)\n- [3 Ash Rd](https://h.test/5)';
+    const notes = [...whole(list).root.querySelectorAll('li')].map((li) => li.querySelector('.md-host')?.textContent ?? '');
+    expect(notes).toEqual(['h.test', '', 'maps.test', 'h.test', '']);
+    // Streamed a fragment at a time, the list ends the same.
+    const live = new MarkdownView(options);
+    for (const c of list) live.append(c);
+    live.end();
+    expect(picture(live)).toBe(picture(whole(list)));
+  });
+
   it('turns images from other hosts into links, and loads none through a redirecting URL', () => {
     expect(picture(whole(expand(vectors.find((v) => v.id === 'I06')!)))).toBe('<p><a class="md-image-link" href="https://img.allowed.test@attacker.invalid/p.png">x<span class="md-host">attacker.invalid</span></a></p>');
     expect(whole(expand(vectors.find((v) => v.id === 'I09')!)).root.querySelector('img')).toBeNull();

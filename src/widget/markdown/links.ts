@@ -30,7 +30,13 @@ const isWeb = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
 /** The URL without its scheme and final slash, for comparing with what a link shows. */
 const bare = (s: string) => s.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/$/, '');
 
-/** An <a> to u around content; a span names the real host when the text shows something else. */
+/** A host as people write it: without "www.". */
+const site = (host: string) => host.replace(/^www\./, '');
+
+/**
+ * An <a> to u around content; a span names the real host when the text shows something else —
+ * unless the link stays on the page's own site (where the chatbot's listing pages are).
+ */
 export function anchor(u: URL, content: Node, title = '', cls = ''): HTMLAnchorElement {
   const a = el('a') as HTMLAnchorElement;
   a.href = u.href;
@@ -41,12 +47,27 @@ export function anchor(u: URL, content: Node, title = '', cls = ''): HTMLAnchorE
   if (cls) a.className = cls;
   a.append(content);
   const text = bare(a.textContent ?? '');
-  if (isWeb(u) && text !== u.host && text !== bare(u.href)) {
+  if (isWeb(u) && site(u.host) !== site(location.host) && text !== u.host && text !== bare(u.href)) {
     const host = a.appendChild(el('span'));
     host.className = 'md-host';
-    host.textContent = u.host;
+    host.textContent = site(u.host);
   }
   return a;
+}
+
+/**
+ * A list names a host once, at its first link: the notes after it would repeat it on every line.
+ * A link whose text shows an address keeps its note, which may be all that tells it is disguised.
+ */
+export function noteHostsOnce(list: Element): void {
+  const named = new Set<string>();
+  for (const note of list.querySelectorAll('.md-host')) {
+    const host = note.textContent!;
+    const shown = note.parentNode!.textContent!.slice(0, -host.length);
+    if (/\w\.\w|:\/\//.test(shown)) continue;
+    if (named.has(host)) note.remove();
+    named.add(host);
+  }
 }
 
 /** 'img.example.com' allows that host; '*.cdn.example' its subdomains, not itself. */

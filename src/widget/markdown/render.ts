@@ -3,7 +3,7 @@ import { el } from './dom.ts';
 import type { Block } from './blocks.ts';
 import { splitRow } from './lines.ts';
 import { inline } from './inline.ts';
-import type { References } from './links.ts';
+import { noteHostsOnce, type References } from './links.ts';
 import { unescape } from './text.ts';
 
 export interface RenderContext {
@@ -52,6 +52,7 @@ export function render(b: Block, cx: RenderContext, parent: Node, tight = false)
       // A character, not a form control: nothing here can be submitted.
       if (task) (loose ? li.firstElementChild! : li).prepend(task[1] === ' ' ? '☐ ' : '☑ ');
     }
+    noteHostsOnce(list);
   } else if (kind === 'table') {
     const table = add('table'), head = add('thead', table);
     let body: Node | undefined;
