@@ -3,7 +3,7 @@ import { MarkdownView } from '../../src/widget/markdown/index.ts';
 import { answerFences } from '../../src/widget/cards.ts';
 import type { CardContext } from '../../src/widget/chat-bot-listings.ts';
 import { messageStyles } from '../../src/widget/chat-bot-message.styles.ts';
-import { en } from '../../src/widget/strings.ts';
+import { en, launcherStrings } from '../../src/widget/strings.ts';
 import { cardsEn } from '../../src/widget/strings-cards.ts';
 
 /**
@@ -40,7 +40,7 @@ export class OwnerAnswer extends LitElement implements CardContext {
   text = '';
 
   /** The cards' words (CardContext): the widget's English. */
-  readonly strings = { ...en, ...cardsEn };
+  readonly strings = { ...en, ...launcherStrings('en'), ...cardsEn };
   readonly locale = 'en';
   /** Photos load from the console's own host only (the demo's listings); any other image is a link. */
   readonly imageHosts: readonly string[] = [location.hostname];

@@ -1,6 +1,6 @@
 /** One request and its envelope: the transport under every client method. */
 import type { EnvelopeOf } from '../protocol/envelope.ts';
-import { ApiError, NetworkError, abortError } from './errors.ts';
+import { ApiError, NetworkError, abortError, type NetworkErrorCode } from './errors.ts';
 import { parseJson } from './json.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -17,7 +17,7 @@ export async function send(fetchImpl: FetchLike, url: string, init: RequestInit)
     return await fetchImpl(url, init);
   } catch (error) {
     if (init.signal?.aborted) throw abortError();
-    throw new NetworkError('unreachable', `Could not reach the service (${describe(error)})`, { cause: error });
+    throw networkError('unreachable', 'Could not reach the service', error);
   }
 }
 
@@ -51,7 +51,7 @@ async function readJson(res: Response, signal?: AbortSignal | null): Promise<unk
     text = await res.text();
   } catch (error) {
     if (signal?.aborted) throw abortError();
-    throw new NetworkError('interrupted', `The response was cut off (${describe(error)})`, { cause: error });
+    throw networkError('interrupted', 'The response was cut off', error);
   }
   try {
     return parseJson(text);
@@ -66,6 +66,11 @@ function withoutEnvelope(res: Response): ApiError {
     : new ApiError(res.status, res.status, `The service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
 }
 
-export function describe(error: unknown): string {
+function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The request failed on its way: what broke, and the error that said so. */
+export function networkError(code: NetworkErrorCode, what: string, error: unknown): NetworkError {
+  return new NetworkError(code, `${what} (${describe(error)})`, { cause: error });
 }

@@ -1,7 +1,6 @@
 /** The answer stream without fetch-event-source: Node and workers (no document), fetch + the protocol's tolerant parser. */
 import { createSseParser } from '../protocol/sse.ts';
-import { NetworkError } from './errors.ts';
-import { describe, errorFromResponse, send } from './http.ts';
+import { errorFromResponse, networkError, send } from './http.ts';
 import { interpret, isEventStream, type Source } from './stream-source.ts';
 
 export const fromFetch: Source = async (request, push, signal) => {
@@ -23,7 +22,7 @@ export const fromFetch: Source = async (request, push, signal) => {
       chunk = await reader.read();
     } catch (error) {
       if (signal.aborted) return;
-      throw new NetworkError('interrupted', `The stream was cut off (${describe(error)})`, { cause: error });
+      throw networkError('interrupted', 'The stream was cut off', error);
     }
     if (chunk.done) return parser.end();
     parser.push(chunk.value);

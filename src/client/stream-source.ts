@@ -24,7 +24,7 @@ export type Source = (request: StreamRequest, push: Push, signal: AbortSignal) =
 
 /** Turns one SSE message into a stream item; empty and unknown events are skipped. */
 export function interpret(message: SseMessage, status: number): AskStreamItem | Error | null {
-  if (message.data.trim() === '') return null;
+  if (!message.data.trim()) return null;
   let payload: unknown;
   try {
     payload = parseJson(message.data);

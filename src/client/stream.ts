@@ -4,7 +4,7 @@
  */
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { ApiError, NetworkError, abortError, isAbortError } from './errors.ts';
-import { describe, errorFromResponse, type FetchLike } from './http.ts';
+import { errorFromResponse, networkError, type FetchLike } from './http.ts';
 import { interpret, isEventStream, type AskStreamItem, type Source, type StreamRequest } from './stream-source.ts';
 
 export async function* openStream(request: StreamRequest): AsyncGenerator<AskStreamItem, void, undefined> {
@@ -31,7 +31,7 @@ export async function* openStream(request: StreamRequest): AsyncGenerator<AskStr
   );
   try {
     for (;;) {
-      if (queue.length === 0) await new Promise<void>((r) => (wake = r));
+      if (!queue.length) await new Promise<void>((r) => (wake = r));
       wake = null;
       const next = queue.shift()!;
       if (signal?.aborted) throw abortError();
@@ -76,8 +76,7 @@ const fromEventSource: Source = async (request, push, signal) => {
   } catch (error) {
     if (error instanceof ApiError || isAbortError(error) || error instanceof NetworkError) throw error;
     if (signal.aborted) return;
-    const code = opened ? 'interrupted' : 'unreachable';
-    throw new NetworkError(code, `${opened ? 'The stream was cut off' : 'Could not reach the service'} (${describe(error)})`, { cause: error });
+    throw opened ? networkError('interrupted', 'The stream was cut off', error) : networkError('unreachable', 'Could not reach the service', error);
   }
 };
 
@@ -89,7 +88,7 @@ function terminated(fetchImpl: FetchLike): typeof fetch {
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
     const res = await fetchImpl(String(input), init);
     if (!res.body || !isEventStream(res)) return res;
-    const ending = new TextEncoder().encode('\n\n');
+    const ending = new Uint8Array([10, 10]); // "\n\n"
     const body = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(ending) }),
     );

@@ -11,7 +11,6 @@ export const messageStyles = css`
     background: var(--_bot-bubble, #f3f4f6);
     color: var(--_text);
     overflow-wrap: anywhere;
-    min-inline-size: 0;
   }
   .user .bubble { background: var(--_user); color: var(--_on-user); white-space: pre-wrap; border-end-end-radius: 4px; }
   .assistant .bubble { border-end-start-radius: 4px; }
@@ -54,7 +53,7 @@ export const messageStyles = css`
   .md .md-host { font-size: 0.85em; color: var(--_muted); margin-inline-start: 0.25em; }
   .md .md-host::before { content: '('; }
   .md .md-host::after { content: ')'; }
-  .md img { max-inline-size: 100%; block-size: auto; border-radius: 8px; display: block; margin-block: 6px; }
+  .md img { max-inline-size: 100%; border-radius: 8px; display: block; margin-block: 6px; }
   .md code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.92em; background: rgb(0 0 0 / 0.06); padding: 0.1em 0.3em; border-radius: 4px; }
   .md pre { direction: ltr; text-align: left; overflow-x: auto; padding: 10px; background: rgb(0 0 0 / 0.06); border-radius: 8px; }
   .md pre code { background: none; padding: 0; }

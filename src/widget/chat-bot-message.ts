@@ -32,7 +32,7 @@ export class ChatBotMessage extends LitElement {
   /** The message. */
   message!: ChatMessage;
   /** The view an answer streams into; without one, the answer is rendered from its text. */
-  view: MarkdownView | null = null;
+  view: MarkdownView | undefined;
   /** The widget's words. */
   strings!: Strings;
   /** Locale of the time shown. */
@@ -53,10 +53,10 @@ export class ChatBotMessage extends LitElement {
   rate: ((answer: ChatMessage, vote: Vote | null) => Promise<void>) | undefined;
 
   private copied = false;
-  #ownView: MarkdownView | null = null;
+  #ownView: MarkdownView | undefined;
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (this.message.role !== 'assistant') return;
+    // Only an answer that has begun has a .content slot.
     const slot = this.renderRoot.querySelector('.content');
     if (!slot) return;
     let view = this.view;
@@ -118,10 +118,10 @@ export class ChatBotMessage extends LitElement {
       setTimeout(() => (this.copied = false), 2000);
     } catch {
       // Clipboard refused (an insecure page, a sandboxed frame): select the text instead.
-      const range = document.createRange();
+      const range = document.createRange(), selection = getSelection();
       range.selectNodeContents(this.renderRoot.querySelector('.bubble')!);
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
+      selection?.removeAllRanges();
+      selection?.addRange(range);
     }
   }
 

@@ -28,17 +28,14 @@ const httpUrl = (value: string) => /^https?:\/\//i.test(value) ? value : '';
  */
 export class ChatBotPanel extends LitElement implements PanelElement {
   static override styles = panelStyles;
+  // serialNumber, baseUrl, apiKey, stream and storage are plain fields: nothing drawn depends on
+  // them, and the conversation reads them when it needs them.
   static override properties = {
-    serialNumber: { attribute: false },
-    baseUrl: { attribute: false },
-    apiKey: { attribute: false },
     settings: { attribute: false },
     strings: { attribute: false },
     locale: { attribute: false },
-    stream: { attribute: false },
     imageHosts: { attribute: false },
     inline: { type: Boolean, reflect: true },
-    storage: { attribute: false },
     menuOpen: { state: true },
     handoff: { state: true },
     window: { state: true },
@@ -92,10 +89,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   /** What the status region says: each finished answer, once. */
   private spoken = '';
 
-  readonly #conversation = new ConversationController(this, {
-    config: () => ({ storage: this.storage, serialNumber: this.serialNumber, baseUrl: this.baseUrl, apiKey: this.apiKey, stream: this.stream, imageHosts: this.imageHosts, settings: this.settings, strings: this.strings }),
-    announce: (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text),
-  });
+  // The panel's inputs are the conversation's: it reads them from here, when it needs them.
+  readonly #conversation = new ConversationController(this, (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text));
   readonly #follower = new ScrollController(this);
   get #composer(): ChatBotComposer | null {
     return this.renderRoot.querySelector('chat-bot-composer');
@@ -117,8 +112,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   /** Puts the shown messages in `list`, in order, reusing each one's element (a small keyed list). */
   #drawMessages(list: Element): void {
-    const all = this.#conversation.messages;
-    const shown = all.slice(Math.max(0, all.length - this.window));
+    const shown = this.#conversation.messages.slice(-this.window);
     const ids = new Set(shown.map((m) => m.id));
     for (const [id, el] of this.#drawn) {
       if (ids.has(id)) continue;
@@ -134,7 +128,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         this.#drawn.set(m.id, el);
       }
       el.setAttribute('part', `message ${m.role}-message`);
-      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && m.text === '', strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, session: this.#session, vote: m.feedback, rate: this.#rate });
+      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && !m.text, strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, session: this.#session, vote: m.feedback, rate: this.#rate });
       if (m.files) void loadMedia();
       if (el === next) next = el.nextSibling;
       else list.insertBefore(el, next);
@@ -145,15 +139,15 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     const s = this.settings;
     const t = this.strings;
     const c = this.#conversation;
-    const hidden = Math.max(0, c.messages.length - this.window);
-    const empty = c.loaded && c.messages.length === 0;
+    const hidden = c.messages.length > this.window;
+    const empty = c.loaded && !c.messages.length;
     return html`<section class="panel ${this.inline ? 'inline' : ''}" role="dialog" aria-labelledby="title" @keydown=${this.#handleKeydown} @chat-bot-action=${this.#handleAction}>
       ${this.#renderHeader()}
       <div class="scroller" tabindex="0" aria-label=${t.chat}>
         <div class="content">
           ${hidden ? html`<button type="button" class="earlier" @click=${this.#handleEarlier}>${t.earlier}</button>` : nothing}
           <!-- The log is not live: screen readers that ignore aria-busy would read an answer fragment by fragment. The status region below reads each answer once, when it is complete. -->
-          <div role="log" aria-live="off" aria-label=${t.chat} aria-busy=${String(c.busy)}>
+          <div role="log" aria-live="off" aria-label=${t.chat} aria-busy=${c.busy}>
             ${s.WelcomeMessage ? html`<div class="welcome">${s.WelcomeMessage}</div>` : nothing}
             <div class="messages"></div>
           </div>
@@ -185,7 +179,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     return html`<header part="header" role="none">
       ${s.ChatProfilePictureUrl ? html`<img src=${s.ChatProfilePictureUrl} alt="" />` : nothing}
       <h2 id="title">${s.Name}</h2>
-      <button type="button" class="icon" aria-label=${t.menu} aria-haspopup="true" aria-expanded=${String(this.menuOpen)} aria-controls="menu" @click=${this.#handleMenu}>⋯</button>
+      <button type="button" class="icon" aria-label=${t.menu} aria-haspopup="true" aria-expanded=${this.menuOpen} aria-controls="menu" @click=${this.#handleMenu}>⋯</button>
       ${this.inline ? nothing : html`<button type="button" class="icon" aria-label=${t.closeChat} @click=${this.#close}>×</button>`}
       ${this.menuOpen
         ? html`<ul class="menu" id="menu">

@@ -24,6 +24,7 @@ interface Stored {
   tokenExpiresAt?: number;
 }
 
+/** What the conversation needs of its host, read when it is needed (the host's inputs may change). */
 export interface ConversationConfig {
   storage: WidgetStorage;
   serialNumber: string;
@@ -35,12 +36,11 @@ export interface ConversationConfig {
   strings: Strings;
 }
 
-export interface ConversationOptions {
-  /** What the conversation needs, read when it is needed (the host's inputs may change). */
-  config: () => ConversationConfig;
-  /** An answer ended (done or stopped): what a screen reader should hear, once. */
-  announce?: (answer: ChatMessage, text: string) => void;
-}
+/** The panel: it renders the conversation, gives it its inputs, and what happens in it is dispatched on it (PanelEvent). */
+export type ConversationHost = ReactiveControllerHost & EventTarget & ConversationConfig;
+
+/** An answer ended (done or stopped): what a screen reader should hear, once. */
+export type Announce = (answer: ChatMessage, text: string) => void;
 
 const PERSIST_MS = 750;
 const STALE_MS = 5000;
@@ -48,39 +48,38 @@ const newId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID
 
 export class ConversationController implements ReactiveController {
   messages: ChatMessage[] = [];
-  /** The answer being written now, and the view it is written into. */
-  streaming: { message: ChatMessage; view: MarkdownView } | null = null;
   loaded = false;
 
+  /** The answer being written now, and the view it is written into. */
+  #streaming: { message: ChatMessage; view: MarkdownView } | undefined;
   #stored: Stored = { messages: [] };
-  /** The first load from storage: nothing may change the conversation before it (it would be overwritten). */
-  #ready: Promise<void> = Promise.resolve();
+  /** The first load from storage, begun when the host connects: nothing may change the conversation before it (it would be overwritten). */
+  #ready: Promise<void> | undefined;
   /** The views answers were streamed into: a finished answer keeps its DOM instead of being drawn again. */
   readonly #views = new Map<string, MarkdownView>();
-  #abort: AbortController | null = null;
+  #abort: AbortController | undefined;
   #stopRequested = false;
-  #persistTimer: ReturnType<typeof setTimeout> | null = null;
-  #unwatch: (() => void) | null = null;
+  #persistTimer: ReturnType<typeof setTimeout> | undefined;
+  #unwatch: (() => void) | undefined;
 
-  /** The panel: it renders the conversation, and what happens in it is dispatched on it (PanelEvent). */
-  readonly #host: ReactiveControllerHost & EventTarget;
-  readonly #options: ConversationOptions;
+  readonly #host: ConversationHost;
+  readonly #announce: Announce;
 
-  constructor(host: ReactiveControllerHost & EventTarget, options: ConversationOptions) {
+  constructor(host: ConversationHost, announce: Announce) {
     this.#host = host;
-    this.#options = options;
+    this.#announce = announce;
     host.addController(this);
   }
 
   /** The view an answer was streamed into in this page, if any. */
-  viewOf(message: ChatMessage): MarkdownView | null {
-    return this.streaming?.message === message ? this.streaming.view : (this.#views.get(message.id) ?? null);
+  viewOf(message: ChatMessage): MarkdownView | undefined {
+    return this.#streaming?.message === message ? this.#streaming.view : this.#views.get(message.id);
   }
 
   hostConnected(): void {
-    this.#ready = this.load();
-    this.#unwatch = this.#storage.watch(this.#key, () => {
-      if (!this.streaming) void this.load();
+    this.#ready = this.#load();
+    this.#unwatch = this.#host.storage.watch(this.#key, () => {
+      if (!this.#streaming) void this.#load();
     });
   }
 
@@ -90,24 +89,20 @@ export class ConversationController implements ReactiveController {
   }
 
   get busy(): boolean {
-    return this.streaming !== null;
+    return !!this.#streaming;
   }
 
   get #key(): string {
-    return keys.conversation(this.#options.config().serialNumber);
+    return keys.conversation(this.#host.serialNumber);
   }
 
-  get #storage(): WidgetStorage {
-    return this.#options.config().storage;
-  }
-
-  async load(): Promise<void> {
-    const stored = (await this.#storage.get<Stored>(this.#key)) ?? { messages: [] };
+  async #load(): Promise<void> {
+    const stored = (await this.#host.storage.get<Stored>(this.#key)) ?? { messages: [] };
     // An answer another tab is writing stays streaming (its writes will follow); one whose writer
     // went quiet — its page closed or reloaded mid-answer — stopped where it was.
     const stale = Date.now() - (stored.updatedAt ?? 0) > STALE_MS;
     for (const m of stored.messages) if (m.status === 'streaming' && stale) m.status = 'stopped';
-    if (!stale && stored.messages.some((m) => m.status === 'streaming')) setTimeout(() => !this.streaming && void this.load(), STALE_MS);
+    if (!stale && stored.messages.some((m) => m.status === 'streaming')) setTimeout(() => !this.#streaming && void this.#load(), STALE_MS);
     this.#stored = stored;
     this.messages = stored.messages;
     this.loaded = true;
@@ -149,7 +144,7 @@ export class ConversationController implements ReactiveController {
     this.#stored = { messages: [] };
     this.messages = [];
     this.#host.requestUpdate();
-    await this.#storage.delete(this.#key);
+    await this.#host.storage.delete(this.#key);
   }
 
   /**
@@ -176,7 +171,7 @@ export class ConversationController implements ReactiveController {
   async handoff(lead: { name: string; email: string; message: string }): Promise<string> {
     const { client, sessionId } = await this.#session();
     const { Message } = await callOperation(client, 'TalkToHuman', { sessionID: sessionId, ...lead });
-    const reply = Message || this.#options.config().settings.TalkToHumanResponseMessage;
+    const reply = Message || this.#host.settings.TalkToHumanResponseMessage;
     this.messages = [...this.messages, { id: newId(), role: 'assistant', text: reply, at: Date.now(), status: 'done', clientMessageId: newId() }];
     this.#tell({ kind: 'handoff', ...lead });
     await this.#persist();
@@ -184,9 +179,10 @@ export class ConversationController implements ReactiveController {
   }
 
   async #ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
-    const config = this.#options.config();
-    const view = new MarkdownView({ imageHosts: config.imageHosts, fences: answerFences });
-    this.streaming = { message: answer, view };
+    // Read as the question is asked: the host's inputs may change while the session is made.
+    const { imageHosts, stream } = this.#host;
+    const view = new MarkdownView({ imageHosts, fences: answerFences });
+    this.#streaming = { message: answer, view };
     this.#abort = new AbortController();
     this.#stopRequested = false;
     this.#host.requestUpdate();
@@ -196,13 +192,13 @@ export class ConversationController implements ReactiveController {
       const files = question.files ?? [];
       const body = { sessionID: sessionId, content: question.text, clientMessageId: question.clientMessageId, ...(files.length ? { chatAskType: files[0]!.kind, fileIds: files.map((f) => f.id) } : {}) };
       let ids = { questionId: 0, answerId: 0 };
-      if (config.stream) {
+      if (stream) {
         for await (const item of askStream(client, body, { signal: this.#abort.signal })) {
           if (item.kind === 'final') {
             answer.text = item.Answer;
             ids = { questionId: item.QuestionID, answerId: item.AnswerID };
           } else {
-            const first = answer.text === '';
+            const first = !answer.text;
             answer.text += item.content;
             view.append(item.content);
             if (first) this.#host.requestUpdate();
@@ -222,15 +218,17 @@ export class ConversationController implements ReactiveController {
       if (renewOnce && error instanceof ApiError && error.status === 401 && !answer.text) {
         // The visitor token expired or was revoked: nothing was asked; start a session and ask.
         this.#stored = { messages: this.#stored.messages };
-        return this.#ask(question, answer, false);
+        // Awaited: a promise returned from inside try would run `finally` (no answer streaming, no abort
+        // signal) before the second attempt has even begun.
+        return await this.#ask(question, answer, false);
       }
       const stopped = isAbortError(error) && this.#stopRequested;
       answer.status = stopped ? 'stopped' : 'failed';
       this.#end(answer, view);
       if (!stopped) answer.error = this.#failure(error);
     } finally {
-      if (this.streaming?.message === answer) this.streaming = null;
-      this.#abort = null;
+      if (this.#streaming?.message === answer) this.#streaming = undefined;
+      this.#abort = undefined;
       this.#host.requestUpdate();
       await this.#persist();
     }
@@ -244,12 +242,12 @@ export class ConversationController implements ReactiveController {
     if (view.text !== answer.text) view.set(answer.text);
     else view.end();
     this.#views.set(answer.id, view);
-    if (answer.status !== 'failed') this.#options.announce?.(answer, view.root.textContent ?? '');
+    if (answer.status !== 'failed') this.#announce(answer, view.root.textContent ?? '');
   }
 
   /** What the visitor is told about a call that failed; the host hears it too (chat-bot-error). */
   #failure(error: unknown): string {
-    const { settings, strings } = this.#options.config();
+    const { settings, strings } = this.#host;
     const code = error instanceof ApiError ? error.code : 0;
     const message =
       error instanceof ApiError
@@ -275,15 +273,15 @@ export class ConversationController implements ReactiveController {
   }
 
   /** A session being made: uploads started together share it. */
-  #making: Promise<{ client: ClientOptions; sessionId: number }> | null = null;
+  #making: Promise<{ client: ClientOptions; sessionId: number }> | undefined;
 
   #session(): Promise<{ client: ClientOptions; sessionId: number }> {
-    this.#making ??= this.#makeSession().finally(() => (this.#making = null));
+    this.#making ??= this.#makeSession().finally(() => (this.#making = undefined));
     return this.#making;
   }
 
   async #makeSession(): Promise<{ client: ClientOptions; sessionId: number }> {
-    const { baseUrl, apiKey, serialNumber } = this.#options.config();
+    const { baseUrl, apiKey, serialNumber } = this.#host;
     const s = this.#stored;
     const fresh = s.sessionId !== undefined && (apiKey || (s.token && (s.tokenExpiresAt ?? 0) > Date.now() + 60_000));
     if (!fresh) {
@@ -302,9 +300,9 @@ export class ConversationController implements ReactiveController {
   }
 
   async #persist(): Promise<void> {
-    if (this.#persistTimer) clearTimeout(this.#persistTimer);
-    this.#persistTimer = null;
+    clearTimeout(this.#persistTimer);
+    this.#persistTimer = undefined;
     this.#stored = { ...this.#stored, messages: this.messages, updatedAt: Date.now() };
-    await this.#storage.set(this.#key, this.#stored);
+    await this.#host.storage.set(this.#key, this.#stored);
   }
 }

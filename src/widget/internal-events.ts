@@ -45,8 +45,8 @@ export type PanelEventDetail =
 
 /** The panel tells <chat-bot> (not composed: it stays inside <chat-bot>). */
 export class PanelEvent extends Base {
-  static readonly type = 'chat-bot-panel';
   constructor(readonly detail: PanelEventDetail) {
-    super(PanelEvent.type, { bubbles: true });
+    // <chat-bot> listens with @chat-bot-panel.
+    super('chat-bot-panel', { bubbles: true });
   }
 }

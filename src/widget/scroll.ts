@@ -11,11 +11,11 @@ export class ScrollController implements ReactiveController {
   /** Something arrived below while the reader was scrolled up. */
   unseen = false;
 
-  #scroller: HTMLElement | null = null;
+  #scroller: HTMLElement | undefined;
   #pinned = true;
   /** Where the last scroll event found the scroller. */
   #top = 0;
-  readonly #resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.contentChanged());
+  readonly #resize = new ResizeObserver(() => this.#contentChanged());
   readonly #onScroll = () => {
     const s = this.#scroller;
     if (!s) return;
@@ -42,22 +42,22 @@ export class ScrollController implements ReactiveController {
   /** Watches this scrolling element and the content inside it. */
   attach(scroller: HTMLElement, content: HTMLElement): void {
     if (this.#scroller === scroller) return;
-    this.#scroller?.removeEventListener('scroll', this.#onScroll);
-    this.#resize?.disconnect();
+    this.hostDisconnected(); // lets go of the one watched before
     this.#scroller = scroller;
     scroller.addEventListener('scroll', this.#onScroll, { passive: true });
-    this.#resize?.observe(content);
+    this.#resize.observe(content);
     this.toBottom();
   }
 
+  /** Stops watching. */
   hostDisconnected(): void {
     this.#scroller?.removeEventListener('scroll', this.#onScroll);
-    this.#resize?.disconnect();
-    this.#scroller = null;
+    this.#resize.disconnect();
+    this.#scroller = undefined;
   }
 
   /** The content grew (a fragment, a message): follow it, or note it for later. */
-  contentChanged(): void {
+  #contentChanged(): void {
     if (this.#pinned) this.toBottom();
     else if (!this.unseen) {
       this.unseen = true;

@@ -41,6 +41,6 @@ export async function fetchSettings(s: SettingsSource): Promise<Partial<WidgetSe
   return body.Data;
 }
 
-/** One suggestion per non-blank line. */
+/** One suggestion per non-blank line (the trim takes the CR of a CRLF). */
 export const suggestions = (settings: WidgetSettings) =>
-  settings.SuggestedMessage.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).slice(0, 10);
+  settings.SuggestedMessage.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 10);

@@ -8,10 +8,15 @@ import type { FeedbackStrings } from './strings-feedback.ts';
 import type { HandoffStrings } from './strings-handoff.ts';
 import type { MediaStrings } from './strings-media.ts';
 
+/** The launcher's words: they ship in every language at once (launcherWords, below). */
+export interface LauncherStrings {
+  openChat: string;
+  closeChat: string;
+  dismiss: string;
+}
+
+/** The panel's words in English (the launcher's are in launcherWords with every language's). */
 export const en = {
-  openChat: 'Open chat',
-  closeChat: 'Close chat',
-  dismiss: 'Dismiss',
   chat: 'Chat',
   menu: 'More options',
   newChat: 'New chat',
@@ -26,7 +31,6 @@ export const en = {
   /** The thumbs under an answer (toggle buttons). */
   helpful: 'Helpful',
   notHelpful: 'Not helpful',
-  you: 'You',
   newMessages: 'New messages',
   earlier: 'Show earlier messages',
   /** The name of the chips under an answer that send what the visitor might say next. */
@@ -42,18 +46,19 @@ export const en = {
   photoSocial: 'Our photos',
   messenger: 'Message us',
   opensInNewTab: '(opens in a new tab)',
+  /** Under the message box, near the most a message holds. */
+  charactersLeft: '{n} characters left',
+  /** A paste was longer than the message box takes: what the visitor is told. */
+  pasteCut: 'Only the first {n} characters were pasted: a message holds no more.',
 };
 
 /**
  * Every word; the handoff form's, the media's, the cards' and the feedback form's are in
  * strings-handoff.ts, strings-media.ts, strings-cards.ts and strings-feedback.ts, loaded with them.
  */
-export type Strings = typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings> & Partial<FeedbackStrings>;
-/** The words the launcher shows before the panel's code is loaded: they ship in every locale at once. */
-type LauncherKey = 'openChat' | 'closeChat' | 'dismiss';
-export type LauncherStrings = Pick<Strings, LauncherKey>;
+export type Strings = LauncherStrings & typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings> & Partial<FeedbackStrings>;
 /** What a locale's chunk holds: everything but the launcher's words. */
-export type PanelStrings = Omit<typeof en, LauncherKey> & HandoffStrings & MediaStrings & CardsStrings & FeedbackStrings;
+export type PanelStrings = typeof en & HandoffStrings & MediaStrings & CardsStrings & FeedbackStrings;
 
 /** A text with its `{name}`-style places filled. */
 export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));

@@ -1,5 +1,6 @@
 /** The conversation, against the real service and a scripted model: streaming, Stop, Retry, scrolling. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createStorage, keys } from '../../src/widget/storage.ts';
 import {
   allInPanel,
   answered,
@@ -194,5 +195,25 @@ describe('New chat', () => {
     await answered(bot);
     const sessions = new Set((await stored(serial)).map((m) => m.sessionId));
     expect(sessions.size).toBe(2);
+  });
+});
+
+describe('the visitor token', () => {
+  it('is renewed when the service refuses the stored one, and the question is asked once, in the new session', async () => {
+    const serial = await newChatbot();
+    // What this browser kept from an earlier visit: a session whose token the service refuses.
+    const storage = createStorage();
+    await storage.set(keys.conversation(serial), { messages: [], sessionId: 999_999, token: 'forged-token', tokenExpiresAt: Date.now() + 3_600_000, updatedAt: Date.now() });
+    const bot = await mount(serial);
+    await open(bot);
+    await type(bot, 'Hello again after a long time');
+    await answered(bot);
+    const answer = messages(bot).at(-1)!;
+    expect(answer.message.status).toBe('done');
+    expect(bubbleText(answer)).not.toBe('');
+    const kept = await storage.get<{ token?: string; sessionId?: number }>(keys.conversation(serial));
+    expect(kept?.token).not.toBe('forged-token');
+    expect(kept?.sessionId).not.toBe(999_999);
+    expect((await stored(serial)).filter((m) => m.role === 'question').map((m) => m.content)).toEqual(['Hello again after a long time']);
   });
 });

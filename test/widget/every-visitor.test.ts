@@ -13,6 +13,7 @@ import pt from '../../src/widget/locales/pt.ts';
 import zh from '../../src/widget/locales/zh.ts';
 import { en, launcherStrings, type Language } from '../../src/widget/strings.ts';
 import { contrast, parseColor, type Rgb } from '../../src/widget/color.ts';
+import type { ChatBotComposer } from '../../src/widget/chat-bot-composer.ts';
 import { answered, composer, inPanel, launcher, messages, mount, newChatbot, open, panel, script, streaming, textarea, token, type, unmountAll, until } from './harness.ts';
 
 const settings = { Name: 'Harbor Homes', WelcomeMessage: 'Welcome!', SuggestedMessage: 'Hello', ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy', TalkToHumanEmail: 'team@harbor.example' };
@@ -85,6 +86,45 @@ describe('keyboard only', () => {
       await userEvent.tab();
     }
     expect(seen.size).toBeGreaterThan(3);
+  });
+});
+
+describe('the message box', () => {
+  const notes = (bot: Awaited<ReturnType<typeof mount>>) => [...composer(bot).shadowRoot!.querySelectorAll('.note')].map((n) => n.textContent!.trim());
+  /** What the browser does with a typed or pasted text: the value changes, then `input`. */
+  const write = async (bot: Awaited<ReturnType<typeof mount>>, text: string) => {
+    textarea(bot).value = text;
+    textarea(bot).dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    await (composer(bot) as ChatBotComposer).updateComplete;
+  };
+
+  it('counts the characters left near the most a message holds', async () => {
+    const bot = await mount(await newChatbot());
+    await open(bot);
+    await write(bot, 'x'.repeat(7000));
+    expect(notes(bot)).toEqual(['', '']);
+    await write(bot, 'x'.repeat(7600));
+    expect(notes(bot)).toEqual(['400 characters left', '']);
+    // Read with the box, not announced at each key.
+    expect(textarea(bot).getAttribute('aria-describedby')).toBe('left');
+    expect(composer(bot).shadowRoot!.querySelector('#left')!.getAttribute('role')).toBeNull();
+    expect(textarea(bot).maxLength).toBe(8000);
+  });
+
+  it('says, in a status, that a paste was cut to fit, until the text is shorter', async () => {
+    const bot = await mount(await newChatbot(), { locale: 'es' });
+    await open(bot);
+    await write(bot, 'Hola ');
+    textarea(bot).setSelectionRange(5, 5);
+    const data = new DataTransfer();
+    data.setData('text/plain', 'y'.repeat(9000));
+    textarea(bot).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true }));
+    // The browser keeps what fits (maxlength).
+    await write(bot, `Hola ${'y'.repeat(7995)}`);
+    expect(notes(bot)).toEqual(['', 'Solo se pegaron los primeros 8000 caracteres: un mensaje no admite más.']);
+    expect(composer(bot).shadowRoot!.querySelector('[role="status"]')!.textContent!.trim()).toBe(notes(bot)[1]);
+    await write(bot, 'Hola');
+    expect(notes(bot)).toEqual(['', '']);
   });
 });
 
@@ -218,7 +258,7 @@ describe('languages', () => {
 
   it.each(['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'] as const)('%s: every word of the launcher and the panel', async (lang) => {
     const bot = await mount(await newChatbot(settings), { locale: lang === 'en' ? 'en-US' : lang });
-    const t = lang === 'en' ? en : { ...words[lang], ...launcherStrings(lang) };
+    const t = { ...(lang === 'en' ? en : words[lang]), ...launcherStrings(lang) };
     expect(launcher(bot).getAttribute('aria-label')).toBe(t.openChat);
     await open(bot);
     await until(() => textarea(bot).placeholder === t.placeholder);

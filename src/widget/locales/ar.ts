@@ -14,7 +14,6 @@ export default {
   copied: 'تم النسخ',
   helpful: 'مفيد',
   notHelpful: 'غير مفيد',
-  you: 'أنت',
   newMessages: 'رسائل جديدة',
   earlier: 'عرض الرسائل السابقة',
   followUps: 'اقتراحات للمتابعة',
@@ -35,6 +34,8 @@ export default {
   photoSocial: 'صورنا',
   messenger: 'راسلنا',
   opensInNewTab: '(يُفتح في علامة تبويب جديدة)',
+  charactersLeft: 'تبقّى {n} حرفًا',
+  pasteCut: 'لُصقت أول {n} حرفًا فقط: لا تتسع الرسالة لأكثر من ذلك.',
   // Images, push-to-talk and video
   attach: 'إرفاق صور أو فيديو',
   camera: 'التقاط صورة',

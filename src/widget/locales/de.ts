@@ -14,7 +14,6 @@ export default {
   copied: 'Kopiert',
   helpful: 'Hilfreich',
   notHelpful: 'Nicht hilfreich',
-  you: 'Sie',
   newMessages: 'Neue Nachrichten',
   earlier: 'Frühere Nachrichten anzeigen',
   followUps: 'Vorgeschlagene Folgefragen',
@@ -35,6 +34,8 @@ export default {
   photoSocial: 'Unsere Fotos',
   messenger: 'Schreiben Sie uns',
   opensInNewTab: '(öffnet in einem neuen Tab)',
+  charactersLeft: 'Noch {n} Zeichen',
+  pasteCut: 'Nur die ersten {n} Zeichen wurden eingefügt: Mehr fasst eine Nachricht nicht.',
   // Images, push-to-talk and video
   attach: 'Bilder oder ein Video anhängen',
   camera: 'Foto aufnehmen',

@@ -14,7 +14,6 @@ export default {
   copied: 'Copiado',
   helpful: 'Útil',
   notHelpful: 'No útil',
-  you: 'Tú',
   newMessages: 'Mensajes nuevos',
   earlier: 'Ver mensajes anteriores',
   followUps: 'Sugerencias para continuar',
@@ -35,6 +34,8 @@ export default {
   photoSocial: 'Nuestras fotos',
   messenger: 'Escríbenos',
   opensInNewTab: '(se abre en una pestaña nueva)',
+  charactersLeft: 'Quedan {n} caracteres',
+  pasteCut: 'Solo se pegaron los primeros {n} caracteres: un mensaje no admite más.',
   // Images, push-to-talk and video
   attach: 'Adjuntar imágenes o un vídeo',
   camera: 'Hacer una foto',

@@ -14,7 +14,6 @@ export default {
   copied: 'Copié',
   helpful: 'Utile',
   notHelpful: 'Pas utile',
-  you: 'Vous',
   newMessages: 'Nouveaux messages',
   earlier: 'Afficher les messages précédents',
   followUps: 'Suggestions pour continuer',
@@ -35,6 +34,8 @@ export default {
   photoSocial: 'Nos photos',
   messenger: 'Écrivez-nous',
   opensInNewTab: '(s’ouvre dans un nouvel onglet)',
+  charactersLeft: 'Encore {n} caractères',
+  pasteCut: 'Seuls les {n} premiers caractères ont été collés : un message n’en contient pas plus.',
   // Images, push-to-talk and video
   attach: 'Joindre des images ou une vidéo',
   camera: 'Prendre une photo',

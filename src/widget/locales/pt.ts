@@ -14,7 +14,6 @@ export default {
   copied: 'Copiado',
   helpful: 'Útil',
   notHelpful: 'Não foi útil',
-  you: 'Você',
   newMessages: 'Novas mensagens',
   earlier: 'Mostrar mensagens anteriores',
   followUps: 'Sugestões para continuar',
@@ -35,6 +34,8 @@ export default {
   photoSocial: 'Nossas fotos',
   messenger: 'Fale conosco',
   opensInNewTab: '(abre em uma nova aba)',
+  charactersLeft: 'Restam {n} caracteres',
+  pasteCut: 'Só os primeiros {n} caracteres foram colados: uma mensagem não comporta mais.',
   // Images, push-to-talk and video
   attach: 'Anexar imagens ou um vídeo',
   camera: 'Tirar uma foto',

@@ -14,7 +14,6 @@ export default {
   copied: '已复制',
   helpful: '有帮助',
   notHelpful: '没有帮助',
-  you: '你',
   newMessages: '新消息',
   earlier: '显示更早的消息',
   followUps: '建议的后续问题',
@@ -35,6 +34,8 @@ export default {
   photoSocial: '我们的照片',
   messenger: '给我们留言',
   opensInNewTab: '（在新标签页中打开）',
+  charactersLeft: '还可输入 {n} 个字符',
+  pasteCut: '只粘贴了前 {n} 个字符：一条消息最多只能有这么多。',
   // Images, push-to-talk and video
   attach: '添加图片或视频',
   camera: '拍照',

@@ -30,7 +30,11 @@ export class Delimiters {
   /** The top of the stack. */
   last?: Delim;
 
-  constructor(private readonly box: DocumentFragment) {}
+  readonly #box: DocumentFragment;
+
+  constructor(box: DocumentFragment) {
+    this.#box = box;
+  }
 
   /** Pushes the run s[i, e) of ch, already appended as node, with its flanking. */
   push(node: Text, s: string, i: number, e: number): void {
@@ -56,7 +60,7 @@ export class Delimiters {
     if (d >= MAX_DEPTH) return;
     const e = el(tag);
     depths.set(e, d + 1);
-    this.box.insertBefore(e, first ?? stop);
+    this.#box.insertBefore(e, first ?? stop);
     for (let n = first; n && n !== stop; ) {
       const next: Node | null = n.nextSibling;
       e.appendChild(n);

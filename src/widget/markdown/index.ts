@@ -82,13 +82,13 @@ export class MarkdownView {
   /** Replaces everything with this complete text (history restore), rendered as finished. */
   set(text: string): void {
     this.root.replaceChildren();
-    this.#open = [];
     this.#head = '';
     this.#tail = text;
     this.#scanned = 0;
-    this.#refs = new References(this.#options.imageHosts);
+    this.#open = [];
     this.#made = [];
     this.#fenced = 0;
+    this.#refs = new References(this.#options.imageHosts);
     this.#pass(true);
   }
 

@@ -3,17 +3,19 @@
 export const isBlank = (s: string): boolean => /^[ \t]*$/.test(s);
 export const isHr = (t: string): boolean => /^[-*_]/.test(t) && /^(?:\*{3,}|-{3,}|_{3,})$/.test(t.replace(/[ \t]/g, ''));
 
-/** Columns of leading whitespace; a tab reaches the next multiple of four. */
-export function indent(s: string): number {
-  let c = 0;
-  for (const ch of s) if (ch === ' ') c++; else if (ch === '\t') c += 4 - (c % 4); else break;
-  return c;
+/** The columns of s's leading whitespace, up to n (a tab reaches the next multiple of four), and how many characters they take. */
+function leading(s: string, n: number): [columns: number, length: number] {
+  let c = 0, i = 0;
+  for (; c < n && i < s.length; i++) if (s[i] === ' ') c++; else if (s[i] === '\t') c += 4 - (c % 4); else break;
+  return [c, i];
 }
+
+/** Columns of leading whitespace. */
+export const indent = (s: string): number => leading(s, Infinity)[0];
 
 /** s without up to n columns of leading whitespace; the rest of a split tab stays as spaces. */
 export function strip(s: string, n: number): string {
-  let c = 0, i = 0;
-  for (; c < n && i < s.length; i++) if (s[i] === ' ') c++; else if (s[i] === '\t') c += 4 - (c % 4); else break;
+  const [c, i] = leading(s, n);
   return ' '.repeat(Math.max(0, c - n)) + s.slice(i);
 }
 
