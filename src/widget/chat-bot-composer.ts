@@ -18,6 +18,7 @@ export class ChatBotComposer extends LitElement {
     placeholder: {},
     busy: { type: Boolean },
     attached: { type: Boolean },
+    empty: { state: true },
     length: { state: true },
     cut: { state: true },
   };

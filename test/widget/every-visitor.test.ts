@@ -111,6 +111,16 @@ describe('the message box', () => {
     expect(textarea(bot).maxLength).toBe(8000);
   });
 
+  it('offers Send only for text that is not blank, whatever its length', async () => {
+    const bot = await mount(await newChatbot());
+    await open(bot);
+    const send = () => composer(bot).shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    await write(bot, 'a');
+    expect(send().disabled).toBe(false);
+    await write(bot, ' ');
+    expect(send().disabled).toBe(true);
+  });
+
   it('says, in a status, that a paste was cut to fit, until the text is shorter', async () => {
     const bot = await mount(await newChatbot(), { locale: 'es' });
     await open(bot);
