@@ -40,17 +40,15 @@
 //           or WIDGET_DIR); each holds a build's script-tag files (chat-bot.js and its chunks).
 // --quick   3 repeats. --latency-ms delays every response for a build's files (the script).
 // --settle-ms  how long to keep watching after the settings' answer for a late request of the panel.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROME_ARGS, closeAll, globalDeadline, metricsSession, sleep, withTimeout } from './lib/browser.mjs';
 import { CHROMIUM_PATH, ROOT_DIR, WIDGET_DIR } from './lib/env.mjs';
 import { machine, writeResults } from './lib/results.mjs';
+import { startService } from './lib/service.mjs';
 import { fmt, parseArgs, summary, table } from './lib/stats.mjs';
 
 const args = parseArgs(process.argv.slice(2), {
@@ -87,36 +85,7 @@ function parseBuilds(list) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The service: the compiled one, on loopback, with a temporary DATA_DIR (as service-load.mjs does).
-
-async function startService() {
-  const main = path.join(ROOT_DIR, 'dist/node/server/main.js');
-  if (!fs.existsSync(main)) throw new Error('dist/node/server/main.js is missing: run `npm run build` at the root first.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-launcher-'));
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: API_KEY, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // Even when the deadline ends the script with process.exit(): the service and its data go too.
-  const cleanUp = () => { child.kill(); fs.rmSync(dataDir, { recursive: true, force: true }); };
-  process.on('exit', cleanUp);
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (c) => (out += c));
-  const exited = once(child, 'exit').then(([code]) => { throw new Error(`the service exited (${code})`); });
-  exited.catch(() => {});
-  await withTimeout((async () => { while (!/demo chatbot/.test(out)) await Promise.race([once(child.stdout, 'data'), exited]); })(), 60_000, 'the service to start');
-  const port = /listening on http:\/\/[^:]+:(\d+)/.exec(out)[1];
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    async close() {
-      process.off('exit', cleanUp);
-      child.kill();
-      await Promise.race([once(child, 'exit').catch(() => {}), sleep(5000)]);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+// The service: the compiled one, on loopback, with a temporary DATA_DIR (lib/service.mjs).
 
 async function post(origin, pathname, body, headers = {}) {
   const res = await fetch(`${origin}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -365,7 +334,7 @@ async function main() {
     return { build: b.name, file, code, gzip: zlib.gzipSync(code, { level: 9 }) };
   });
   const sizes = Object.fromEntries(scripts.map((x) => [x.build, { raw: x.code.length, gzip: x.gzip.length }]));
-  const service = await startService();
+  const service = await startService({ apiKey: API_KEY });
   let srv = null;
   const runs = [];
   let chromium = '';

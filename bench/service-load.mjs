@@ -15,16 +15,14 @@
 //
 //   node service-load.mjs [--connections 100,500,1000] [--duration-s 10] [--probes 10] [--runs 3]
 //        [--database-url postgres://…] [--workers 1,2] [--listings=false] [--deadline-s 2400]
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT_DIR } from './lib/env.mjs';
 import { machine, writeResults } from './lib/results.mjs';
+import { startService } from './lib/service.mjs';
 import { fmt, median, parseArgs, quantile, table } from './lib/stats.mjs';
 
 const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, runs: 3, workers: [1, 2], listings: true, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 2400 });
@@ -34,27 +32,6 @@ const API_KEY = 'cbk_bench_service_load_key';
 const QUESTION = 'Homes in Austin with 3 bedrooms under $500k?';
 /** As many listings as the demo chatbot has. */
 const LISTINGS = 240;
-
-async function startService(databaseUrl, workers) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-load-'));
-  // SERVICE_NODE_ARGS: flags for the service's node (--cpu-prof --cpu-prof-dir=… to profile it under load).
-  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT_DIR, 'dist/node/server/main.js')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: API_KEY, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (c) => (out += c));
-  const exited = once(child, 'exit').then(([code]) => { throw new Error(`the service exited (${code})`); });
-  while (!/demo chatbot/.test(out)) await Promise.race([once(child.stdout, 'data'), exited]);
-  exited.catch(() => {});
-  const port = /listening on http:\/\/[^:]+:(\d+)/.exec(out)[1];
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    async close() { child.kill(); await once(child, 'exit').catch(() => {}); fs.rmSync(dataDir, { recursive: true, force: true }); },
-  };
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -127,7 +104,8 @@ const summarize = (r) => ({
 });
 
 async function runOn(label, databaseUrl, workers = 1) {
-  const service = await startService(databaseUrl, workers);
+  // SERVICE_NODE_ARGS: flags for the service's node (--cpu-prof --cpu-prof-dir=… to profile it under load).
+  const service = await startService({ apiKey: API_KEY, databaseUrl, workers, nodeArgs: (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean) });
   const out = { database: label, asks: [], listings: {} };
   try {
     const max = Math.max(...args.connections);

@@ -157,6 +157,7 @@ export class ChatBot extends LitElement {
   readonly #sheet = new PhoneSheet(this, () => this.#shown && this.mode !== 'inline', () => this.hide(), () => this.renderRoot.querySelector('.root'));
   /** The owner's colours, under the page's --chat-bot-* properties. */
   readonly #themeSheet = typeof CSSStyleSheet === 'undefined' ? null : new CSSStyleSheet();
+  #theme = '';
 
   get #merged(): WidgetSettings {
     return this.#settings.merged(this.settings);
@@ -191,10 +192,11 @@ export class ChatBot extends LitElement {
     const s = this.#merged;
     const accent = parseColor(s.ChatBubbleColor) ?? [29, 78, 216];
     const user = parseColor(s.UserMessageColor) ?? [229, 231, 235];
-    this.#themeSheet?.replaceSync(
+    const theme =
       `:host{--_accent:var(--chat-bot-accent,${rgb(accent)});--_on-accent:var(--chat-bot-on-accent,${textOn(accent)});` +
-        `--_user:var(--chat-bot-user-bubble,${rgb(user)});--_on-user:var(--chat-bot-on-user-bubble,${textOn(user)})}`,
-    );
+      `--_user:var(--chat-bot-user-bubble,${rgb(user)});--_on-user:var(--chat-bot-on-user-bubble,${textOn(user)})}`;
+    // Only new colours restyle the shadow root: opening, closing and the popup update it too.
+    if (theme !== this.#theme) this.#themeSheet?.replaceSync((this.#theme = theme));
   }
 
   protected override render() {

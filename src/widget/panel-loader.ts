@@ -62,7 +62,9 @@ export class PanelLoader implements ReactiveController {
   }
 
   hostUpdated(): void {
-    this.#drawn?.(this.panel);
-    if (this.panel) this.#drawn = null;
+    const panel = this.#drawn && this.panel;
+    if (!panel) return;
+    this.#drawn!(panel);
+    this.#drawn = null;
   }
 }

@@ -1,0 +1,45 @@
+// The compiled service (dist/node/server/main.js, `npm run build` at the root) as the benchmarks run
+// it: its own process on 127.0.0.1, port 0, a temporary DATA_DIR, no model server and no mail, the
+// offline engine without its per-word delay. Resolves once it has made the demo chatbot.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT_DIR } from './env.mjs';
+
+/**
+ * `apiKey` becomes CHATBOT_API_KEY; `databaseUrl` '' for the embedded PGlite; `nodeArgs` go to the
+ * service's node (--cpu-prof … to profile it). Gone with the script even when a deadline exits it.
+ */
+export async function startService({ apiKey, databaseUrl = '', workers = 1, nodeArgs = [], startLimitMs = 60_000 }) {
+  const main = path.join(ROOT_DIR, 'dist/node/server/main.js');
+  if (!fs.existsSync(main)) throw new Error('dist/node/server/main.js is missing: run `npm run build` at the root first.');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-bench-'));
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: apiKey, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const cleanUp = () => {
+    child.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', cleanUp);
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (c) => (out += c));
+  const exited = once(child, 'exit').then(([code]) => { throw new Error(`the service exited (${code})`); });
+  exited.catch(() => {});
+  const limit = new Promise((_, reject) => setTimeout(() => reject(new Error(`the service did not start in ${startLimitMs} ms`)), startLimitMs).unref());
+  while (!/demo chatbot/.test(out)) await Promise.race([once(child.stdout, 'data'), exited, limit]);
+  const port = /listening on http:\/\/[^:]+:(\d+)/.exec(out)[1];
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async close() {
+      process.off('exit', cleanUp);
+      child.kill();
+      await Promise.race([once(child, 'exit').catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
