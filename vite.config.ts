@@ -28,6 +28,8 @@ const serviceTests = ['test/server/**/*.test.ts', 'test/client/contract.test.ts'
 /**
  * Lit's html`` and css`` literals ship as written, indentation and all; in builds they are minified.
  * Whitespace collapses conservatively (one space stays), so words and inline elements never join.
+ * Attribute values lose their quotes where HTML allows it (`type=button`, `@click=${…}`): Lit
+ * parses them alike, and a value with a space in it keeps its quotes.
  */
 const minifyLiterals = (): Plugin => ({
   name: 'chat-bot:minify-literals',
@@ -36,7 +38,7 @@ const minifyLiterals = (): Plugin => ({
     if (!/[\\/]src[\\/]widget[\\/].+\.ts$/.test(id)) return null;
     const result = await minifyHTMLLiterals(code, {
       fileName: id,
-      minifyOptions: { collapseWhitespace: true, conservativeCollapse: true, removeComments: true },
+      minifyOptions: { collapseWhitespace: true, conservativeCollapse: true, removeComments: true, removeAttributeQuotes: true },
     });
     if (!result) return null;
     // The CSS minifier keeps custom properties' values as written; a space after a comma in one
@@ -160,6 +162,10 @@ const builds = {
 export default defineConfig(({ mode }) => ({
   plugins: [minifyLiterals(), ...(mode === 'panel' ? [launcherLit()] : []), ...(mode === 'panel' || mode === 'production' ? [worklet()] : []), ...(mode === 'panel' || mode === 'embed' ? [terserAfter()] : [])],
   build: builds[mode as keyof typeof builds] ?? builds.lib,
+  // The script-tag files only ever run in a page: the launcher's whole file is wrapped in a check
+  // for a document (its banner), and it loads the panel. So the entry's own check goes, and so does
+  // the answer stream's source for Node and workers (src/client/stream-fetch.ts).
+  define: mode === 'panel' || mode === 'embed' ? { 'typeof document': '"object"' } : {},
   test: {
     expect: { requireAssertions: true },
     projects: [

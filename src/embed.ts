@@ -11,7 +11,7 @@ function insertFromScript(script: HTMLScriptElement): void {
   const place = () => {
     if (document.querySelector('chat-bot')) return;
     const element = document.createElement('chat-bot');
-    for (const { name, value } of Array.from(script.attributes)) {
+    for (const { name, value } of script.attributes) {
       if (name.startsWith('data-') && name.length > 5) element.setAttribute(name.slice(5), value);
     }
     document.body.append(element);

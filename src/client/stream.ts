@@ -21,7 +21,8 @@ export async function* openStream(request: StreamRequest): AsyncGenerator<AskStr
     stop.abort();
     put(abortError());
   };
-  signal?.addEventListener('abort', onAbort, { once: true });
+  // Removed when the stream ends: `stop` is aborted then.
+  signal?.addEventListener('abort', onAbort, { once: true, signal: stop.signal });
   // Browsers get fetch-event-source (as the product requires); Node and workers the protocol's
   // parser, loaded only there so that no browser downloads it.
   const source: Source = typeof document === 'undefined' ? (await import('./stream-fetch.ts')).fromFetch : fromEventSource;
@@ -41,7 +42,6 @@ export async function* openStream(request: StreamRequest): AsyncGenerator<AskStr
       if (next.kind === 'final') return;
     }
   } finally {
-    signal?.removeEventListener('abort', onAbort);
     stop.abort();
   }
 }
@@ -92,6 +92,7 @@ function terminated(fetchImpl: FetchLike): typeof fetch {
     const body = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(ending) }),
     );
-    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    // The response itself is the init: its status, statusText and headers carry over.
+    return new Response(body, res);
   }) as typeof fetch;
 }

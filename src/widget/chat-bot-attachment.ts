@@ -1,7 +1,7 @@
 import { LitElement, html, type TemplateResult } from 'lit';
 import { getFile } from '../client/index.ts';
 import { attachmentStyles } from './chat-bot-attachment.styles.ts';
-import type { Session } from './media/upload.ts';
+import type { SessionSource } from './media/upload.ts';
 import type { Attachment } from './message.ts';
 import { mediaEn, type MediaStrings } from './strings-media.ts';
 import { fill } from './strings.ts';
@@ -14,7 +14,7 @@ export class ChatBotAttachment extends LitElement {
 
   static override properties = {
     file: { attribute: false },
-    session: { attribute: false },
+    conversation: { attribute: false },
     strings: { attribute: false },
     url: { state: true },
     failed: { state: true },
@@ -22,8 +22,8 @@ export class ChatBotAttachment extends LitElement {
 
   /** The file. */
   file!: Attachment;
-  /** The credentials it is fetched with: a visitor's files are theirs only. */
-  session: Session | undefined;
+  /** The conversation whose credentials it is fetched with: a visitor's files are theirs only. */
+  conversation: SessionSource | undefined;
   /** The widget's words. */
   strings: Partial<MediaStrings> | undefined;
 
@@ -32,9 +32,9 @@ export class ChatBotAttachment extends LitElement {
   #loading = 0;
 
   protected override updated(): void {
-    if (this.url || this.failed || this.#loading === this.file.id || !this.session || this.file.kind === 'Video') return;
+    if (this.url || this.failed || this.#loading === this.file.id || !this.conversation || this.file.kind === 'Video') return;
     this.#loading = this.file.id;
-    void this.#load(this.session);
+    void this.#load(this.conversation);
   }
 
   override disconnectedCallback(): void {
@@ -55,9 +55,9 @@ export class ChatBotAttachment extends LitElement {
       : html`<audio controls src=${this.url} aria-label=${t.recordingOf}></audio>`;
   }
 
-  async #load(session: Session): Promise<void> {
+  async #load(conversation: SessionSource): Promise<void> {
     try {
-      const { client } = await session();
+      const { client } = await conversation.session();
       // A visitor's files are readable with their session's credential only (API.md §3.7).
       this.url = URL.createObjectURL(await getFile(client, this.file.id));
     } catch {

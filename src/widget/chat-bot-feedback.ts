@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { feedbackStyles } from './chat-bot-feedback.styles.ts';
+import type { ConversationController } from './conversation.ts';
 import type { ChatMessage, Vote } from './message.ts';
 import { feedbackEn } from './strings-feedback.ts';
 import { fill, type Strings } from './strings.ts';
@@ -16,6 +17,28 @@ const REASONS = [
   ['too-long', 'reasonTooLong'],
 ] as const satisfies readonly (readonly [Vote['reasons'][number], keyof typeof feedbackEn])[];
 
+/** What a vote needs of the conversation. */
+export type Votes = Pick<ConversationController, 'call' | 'changed' | 'tell' | 'failure'>;
+
+/**
+ * Rates a finished answer, or withdraws the vote (null): shown at once, kept with the
+ * conversation, put back as it was — with the visitor's words for why — when the service refuses.
+ */
+async function rate(votes: Votes, answer: ChatMessage, vote: Vote | null): Promise<void> {
+  const before = answer.feedback;
+  answer.feedback = vote ?? undefined;
+  void votes.changed();
+  try {
+    await votes.call('Feedback', { answerID: answer.answerId!, rating: null, ...vote });
+    votes.tell({ kind: 'feedback', answerId: answer.answerId!, rating: null, reasons: [], comment: '', ...vote });
+  } catch (error) {
+    answer.feedback = before;
+    throw new Error(votes.failure(error));
+  } finally {
+    await votes.changed(true);
+  }
+}
+
 /**
  * @summary What a thumb under an answer does: stores the vote, says thanks (or why it was not
  * kept), and after a thumbs down asks why — reason chips (toggle buttons) and an optional comment.
@@ -25,7 +48,7 @@ export class ChatBotFeedback extends LitElement {
   static override styles = feedbackStyles;
   static override properties = {
     answer: { attribute: false },
-    rate: { attribute: false },
+    conversation: { attribute: false },
     strings: { attribute: false },
     said: { state: true },
     asking: { state: true },
@@ -36,8 +59,8 @@ export class ChatBotFeedback extends LitElement {
 
   /** The answer voted on. */
   answer!: ChatMessage;
-  /** Stores a vote on the answer (null withdraws it); rejects with what to tell the visitor. */
-  rate!: (answer: ChatMessage, vote: Vote | null) => Promise<void>;
+  /** The conversation the answer is in: votes are kept with it. */
+  conversation!: Votes;
   /** The widget's words. */
   strings!: Strings;
 
@@ -106,7 +129,7 @@ export class ChatBotFeedback extends LitElement {
     this.said = '';
     this.busy = true;
     try {
-      await this.rate(this.answer, vote);
+      await rate(this.conversation, this.answer, vote);
       if (thank) this.said = this.strings.feedbackThanks ?? feedbackEn.feedbackThanks;
       return true;
     } catch (error) {

@@ -9,7 +9,7 @@ import { mediaStyles } from './chat-bot-media.styles.ts';
 import { PanelActionEvent } from './internal-events.ts';
 import { checkFiles, type Checked, type Refusal } from './media/check.ts';
 import { MicrophoneError } from './media/recorder.ts';
-import { uploadFile, type Session } from './media/upload.ts';
+import { uploadFile, type SessionSource } from './media/upload.ts';
 import type { Attachment } from './message.ts';
 import { PushToTalkController } from './push-to-talk.ts';
 import type { WidgetSettings } from './settings.ts';
@@ -43,7 +43,7 @@ export class ChatBotMedia extends LitElement {
   static override properties = {
     strings: { attribute: false },
     settings: { attribute: false },
-    session: { attribute: false },
+    conversation: { attribute: false },
     busy: { type: Boolean },
     items: { state: true },
     error: { state: true },
@@ -53,8 +53,8 @@ export class ChatBotMedia extends LitElement {
   strings!: Strings & Partial<MediaStrings>;
   /** The settings in force: EnableUploadImage, EnablePushToTalk. */
   settings!: WidgetSettings;
-  /** The session files are uploaded to. */
-  session!: Session;
+  /** The conversation whose session files are uploaded to. */
+  conversation!: SessionSource;
   /** An answer is streaming: a recording waits. */
   busy = false;
 
@@ -66,7 +66,7 @@ export class ChatBotMedia extends LitElement {
     for (const checked of accepted) {
       const abort = new AbortController();
       const item: Item = { checked, preview: checked.kind === 'Image' ? URL.createObjectURL(checked.file) : '', progress: 0, abort, done: Promise.resolve(null) };
-      item.done = uploadFile(this.session, checked.file, (p) => this.#update(item, { progress: p }), abort.signal).then(
+      item.done = uploadFile(this.conversation, checked.file, (p) => this.#update(item, { progress: p }), abort.signal).then(
         ({ id, kind }) => ({ id, kind, name: checked.file.name }),
         (error: unknown) => {
           if (!abort.signal.aborted) this.#update(item, { error: fill(t.uploadFailed, { name: checked.file.name, reason: error instanceof Error ? error.message : String(error) }) });
@@ -156,7 +156,7 @@ export class ChatBotMedia extends LitElement {
     }
     if (!file) return;
     try {
-      const { id } = await uploadFile(this.session, file, () => undefined, new AbortController().signal);
+      const { id } = await uploadFile(this.conversation, file, () => undefined, new AbortController().signal);
       this.dispatchEvent(new PanelActionEvent({ kind: 'send-files', files: [{ id, kind: 'Audio', name: file.name }] }));
     } catch (error) {
       this.error = fill(this.#t.uploadFailed, { name: this.#t.recordingOf, reason: error instanceof Error ? error.message : String(error) });

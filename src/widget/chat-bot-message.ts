@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { messageStyles } from './chat-bot-message.styles.ts';
 import type { ChatMessage, Vote } from './message.ts';
 import { PanelActionEvent } from './internal-events.ts';
@@ -6,7 +6,8 @@ import { MarkdownView } from './markdown/index.ts';
 import { answerFences } from './cards.ts';
 import { answerProse } from '../client/index.ts';
 import type { Strings } from './strings.ts';
-import type { ClientOptions } from '../client/index.ts';
+import type { Votes } from './chat-bot-feedback.ts';
+import type { SessionSource } from './media/upload.ts';
 
 /**
  * @summary One message of the conversation: the visitor's text, or an answer rendered from Markdown.
@@ -23,9 +24,8 @@ export class ChatBotMessage extends LitElement {
     talk: { attribute: false },
     status: {},
     typing: { type: Boolean },
-    session: { attribute: false },
     vote: { attribute: false },
-    rate: { attribute: false },
+    conversation: { attribute: false },
     copied: { state: true },
   };
 
@@ -43,29 +43,25 @@ export class ChatBotMessage extends LitElement {
   talk = false;
   /** The message's status, given apart: the message object itself changes in place as it streams. */
   status: ChatMessage['status'] = 'done';
-  /** The credentials its files are fetched with (they are the visitor's own). */
-  session: (() => Promise<{ client: ClientOptions; sessionId: number }>) | undefined;
   /** The answer has not begun: show that it is being written. */
   typing = false;
   /** The visitor's vote on the answer, given apart (like `status`). */
   vote: Vote | undefined;
-  /** Stores a vote on an answer (null withdraws it); rejects with what to tell the visitor. */
-  rate: ((answer: ChatMessage, vote: Vote | null) => Promise<void>) | undefined;
+  /** The conversation the message is in: its files are fetched with its session's credentials, and it keeps the visitor's votes. */
+  conversation: (SessionSource & Votes) | undefined;
 
   private copied = false;
   #ownView: MarkdownView | undefined;
 
-  protected override updated(changed: PropertyValues<this>): void {
+  protected override updated(): void {
     // Only an answer that has begun has a .content slot.
     const slot = this.renderRoot.querySelector('.content');
     if (!slot) return;
     let view = this.view;
     if (!view) {
-      if (!this.#ownView || changed.has('message')) {
-        this.#ownView ??= new MarkdownView({ imageHosts: this.imageHosts, fences: answerFences });
-        if (this.#ownView.text !== this.message.text) this.#ownView.set(this.message.text);
-      }
-      view = this.#ownView;
+      // An answer not streamed in this page is rendered from its text, again only when it changes.
+      view = this.#ownView ??= new MarkdownView({ imageHosts: this.imageHosts, fences: answerFences });
+      if (view.text !== this.message.text) view.set(this.message.text);
     }
     if (slot.firstChild !== view.root) slot.replaceChildren(view.root);
   }
@@ -78,7 +74,7 @@ export class ChatBotMessage extends LitElement {
     // No white space around the bubble's parts: a visitor's bubble shows theirs as typed (pre-wrap).
     return html`<div class="row ${m.role}">
       <div class="bubble" part="bubble" dir="auto">${m.files?.length
-          ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .session=${this.session} .strings=${t}></chat-bot-attachment>`)}</div>`
+          ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .conversation=${this.conversation} .strings=${t}></chat-bot-attachment>`)}</div>`
           : nothing}${m.role === 'user'
           ? m.text
           : this.typing
@@ -107,7 +103,7 @@ export class ChatBotMessage extends LitElement {
     const t = this.strings;
     return html`${(['up', 'down'] as const).map(
       (r) => html`<button type="button" class="vote" aria-label=${r === 'up' ? t.helpful : t.notHelpful} aria-pressed=${this.vote?.rating === r} @click=${(e: Event) => this.#handleVote(r, e.currentTarget as HTMLElement)}>${thumb}</button>`,
-    )}<chat-bot-feedback .answer=${this.message} .rate=${this.rate} .strings=${t}></chat-bot-feedback>`;
+    )}<chat-bot-feedback .answer=${this.message} .conversation=${this.conversation} .strings=${t}></chat-bot-feedback>`;
   }
 
   async #handleCopy(): Promise<void> {
@@ -118,10 +114,7 @@ export class ChatBotMessage extends LitElement {
       setTimeout(() => (this.copied = false), 2000);
     } catch {
       // Clipboard refused (an insecure page, a sandboxed frame): select the text instead.
-      const range = document.createRange(), selection = getSelection();
-      range.selectNodeContents(this.renderRoot.querySelector('.bubble')!);
-      selection?.removeAllRanges();
-      selection?.addRange(range);
+      getSelection()?.selectAllChildren(this.renderRoot.querySelector('.bubble')!);
     }
   }
 

@@ -96,12 +96,9 @@ export const panelStyles = css`
   }
   .chip:hover { background: var(--_bot-bubble); }
   .earlier { display: block; margin: 8px auto; min-block-size: 44px; padding: 0 14px; border: 1px solid var(--_border); border-radius: 22px; background: var(--_surface); color: var(--_text); font: inherit; cursor: pointer; }
-  .new-messages {
-    position: absolute;
-    inset-block-end: 76px;
-    inset-inline: 0;
-    margin-inline: auto;
-    inline-size: fit-content;
+  /* Its own strip above the composer: it never covers a line or a photo. */
+  .more { text-align: center; padding: 4px; border-block-start: 1px solid var(--_border); }
+  .more button {
     min-block-size: 44px;
     padding: 0 16px;
     border: none;
@@ -109,7 +106,6 @@ export const panelStyles = css`
     background: var(--_accent);
     color: var(--_on-accent);
     font: inherit;
-    box-shadow: var(--_shadow);
     cursor: pointer;
   }
   .sr { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -130,6 +126,6 @@ export const panelStyles = css`
   }
   @media (forced-colors: active) {
     header { border-block-end: 1px solid CanvasText; }
-    .chip, .earlier, .new-messages { border: 1px solid ButtonText; }
+    .chip, .earlier, .more button { border: 1px solid ButtonText; }
   }
 `;

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import './chat-bot-composer.ts';
+// The elements it draws, in the order they appear (this order also compresses best).
 import './chat-bot-message.ts';
+import './chat-bot-composer.ts';
 import { panelStyles } from './chat-bot-panel.styles.ts';
 import type { ChatBotComposer } from './chat-bot-composer.ts';
 import type { ChatBotMessage } from './chat-bot-message.ts';
@@ -68,8 +69,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   /** Sends a question with the files it carries (already uploaded in this session). */
   send(text: string, files: readonly Attachment[] = []): Promise<void> {
-    this.#follower.toBottom();
-    return this.#conversation.send(text, files);
+    this.#asking = true;
+    return this.#conversation.send(text, files).finally(() => (this.#asking = false));
   }
 
   clearHistory(): Promise<void> {
@@ -92,6 +93,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   // The panel's inputs are the conversation's: it reads them from here, when it needs them.
   readonly #conversation = new ConversationController(this, (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text));
   readonly #follower = new ScrollController(this);
+  /** A question is being sent: once drawn, it goes to the top of the view. */
+  #asking = false;
   get #composer(): ChatBotComposer | null {
     return this.renderRoot.querySelector('chat-bot-composer');
   }
@@ -103,8 +106,13 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   protected override updated(): void {
     // render() always draws these three.
     const find = (selector: string) => this.renderRoot.querySelector<HTMLElement>(selector)!;
-    this.#follower.attach(find('.scroller'), find('.content'));
+    this.#follower.attach(find('.scroller'), find('.content'), find('.messages'));
     this.#drawMessages(find('.messages'));
+    const [q, a] = this.#conversation.messages.slice(-2);
+    if (this.#asking && a?.status === 'streaming' && q?.role === 'user') {
+      this.#asking = false;
+      this.#follower.follow(this.#drawn.get(q.id)!);
+    }
   }
 
   /** One <chat-bot-message> per message, kept by id: a new one is added, none is drawn again. */
@@ -128,7 +136,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         this.#drawn.set(m.id, el);
       }
       el.setAttribute('part', `message ${m.role}-message`);
-      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && !m.text, strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, session: this.#session, vote: m.feedback, rate: this.#rate });
+      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && !m.text, strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, vote: m.feedback, conversation: this.#conversation });
       if (m.files) void loadMedia();
       if (el === next) next = el.nextSibling;
       else list.insertBefore(el, next);
@@ -144,7 +152,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     return html`<section class="panel ${this.inline ? 'inline' : ''}" role="dialog" aria-labelledby="title" @keydown=${this.#handleKeydown} @chat-bot-action=${this.#handleAction}>
       ${this.#renderHeader()}
       <div class="scroller" tabindex="0" aria-label=${t.chat}>
-        <div class="content">
+        <!-- Room below the content while an answer is short (scroll.ts) -->
+        <div><div class="content">
           ${hidden ? html`<button type="button" class="earlier" @click=${this.#handleEarlier}>${t.earlier}</button>` : nothing}
           <!-- The log is not live: screen readers that ignore aria-busy would read an answer fragment by fragment. The status region below reads each answer once, when it is complete. -->
           <div role="log" aria-live="off" aria-label=${t.chat} aria-busy=${c.busy}>
@@ -156,11 +165,11 @@ export class ChatBotPanel extends LitElement implements PanelElement {
           ${this.handoff
             ? html`<chat-bot-handoff .strings=${t} .submit=${this.#sendLead}></chat-bot-handoff>`
             : nothing}
-        </div>
+        </div></div>
       </div>
-      ${this.#follower.unseen ? html`<button type="button" class="new-messages" @click=${() => this.#follower.toBottom()}>${t.newMessages}</button>` : nothing}
+      ${this.#follower.unseen ? html`<div class="more"><button type="button" @click=${() => this.#follower.next()}>${t.newMessages}</button></div>` : nothing}
       ${s.EnableUploadImage || s.EnablePushToTalk
-        ? html`<chat-bot-media .strings=${t} .settings=${s} .session=${this.#session} ?busy=${c.busy}></chat-bot-media>`
+        ? html`<chat-bot-media .strings=${t} .settings=${s} .conversation=${this.#conversation} ?busy=${c.busy}></chat-bot-media>`
         : nothing}
       <chat-bot-composer part="composer" .strings=${t} .placeholder=${s.UserInputPlaceholder} ?busy=${c.busy} ?attached=${this.attached}></chat-bot-composer>
       <div class="sr" role="status">${this.spoken}</div>
@@ -262,20 +271,17 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     }
   }
 
-  readonly #session = () => this.#conversation.session();
-  readonly #rate = this.#conversation.rate.bind(this.#conversation);
-
   /** Sends the form's lead; the form shows what went wrong, or closes. */
   readonly #sendLead = async (lead: { name: string; email: string; message: string }): Promise<void> => {
     await this.#conversation.handoff(lead);
-    this.#follower.toBottom();
+    this.#follower.follow();
   };
 
   /** Opens the menu with focus on its first item, or closes it with focus back on its button. */
   async #handleMenu(): Promise<void> {
     this.menuOpen = !this.menuOpen;
     await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>(this.menuOpen ? '.menu :is(a, button)' : '[aria-controls="menu"]')?.focus();
+    this.renderRoot.querySelector<HTMLElement>(this.menuOpen ? '.menu :is(a, button)' : '[aria-controls=menu]')?.focus();
   }
 
   async #handleNewChat(): Promise<void> {
@@ -295,7 +301,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     const form = this.renderRoot.querySelector('chat-bot-handoff')!;
     form.about = about;
     form.focus();
-    this.#follower.toBottom();
+    this.#follower.follow();
   }
 
   #handleChip(event: MouseEvent, text: string): void {

@@ -15,8 +15,6 @@ export const chatBotStyles = css`
   --_focus: var(--chat-bot-focus, #2563eb);
   --_error: var(--chat-bot-error, #b91c1c);
   display: contents;
-  font-family: var(--_font);
-  color: var(--_text);
 }
 :host([theme='dark']) {
   --_surface: var(--chat-bot-surface, #111827);

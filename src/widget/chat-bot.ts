@@ -117,10 +117,9 @@ export class ChatBot extends LitElement {
     if (hadFocus) void this.updateComplete.then(() => this.#launcher?.focus());
     this.#emit(new ChatBotCloseEvent());
   }
-  toggle(): Promise<void> {
+  async toggle(): Promise<void> {
     if (this.#shown) this.hide();
-    else return this.show();
-    return Promise.resolve();
+    else await this.show();
   }
   /** Sends a message as if the visitor typed it (opening nothing); `fileIds` are images already uploaded in the visitor's session. */
   async send(text: string, fileIds: readonly number[] = []): Promise<void> {
@@ -180,7 +179,7 @@ export class ChatBot extends LitElement {
 
   protected override createRenderRoot() {
     const root = super.createRenderRoot() as ShadowRoot;
-    if (this.#themeSheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.#themeSheet];
+    if (this.#themeSheet) root.adoptedStyleSheets.push(this.#themeSheet);
     return root;
   }
 
@@ -206,7 +205,7 @@ export class ChatBot extends LitElement {
     const inline = this.mode === 'inline';
     return html`<div class="root${s.ChatBubbleAlign === 1 ? ' left' : ''}${inline ? ' inline' : ''}" lang=${lang} dir=${isRtl(lang) ? 'rtl' : nothing}>${
       this.#panel.ready
-        ? html`<chat-bot-panel part="panel" exportparts="header, message, user-message, assistant-message, bubble, composer" ?hidden=${!inline && !this.#shown}
+        ? html`<chat-bot-panel part="panel" exportparts="header,message,user-message,assistant-message,bubble,composer" ?hidden=${!inline && !this.#shown}
             .serialNumber=${this.serialNumber} .baseUrl=${this.baseUrl} .apiKey=${this.apiKey} .settings=${s} .strings=${t as Strings} .locale=${formatLocale(this.locale)}
             .stream=${this.stream} .imageHosts=${this.imageHosts.split(/[\s,]+/).filter(Boolean)} .inline=${inline} .storage=${this.#storage}
             @chat-bot-panel=${this.#onPanelEvent}></chat-bot-panel>`

@@ -34,7 +34,9 @@ export function contrast(a: Rgb, b: Rgb): number {
  * least 4.58:1 (the worst case is a mid grey), so the text always meets WCAG AA.
  */
 export function textOn(background: Rgb): string {
-  return contrast(background, [0, 0, 0]) >= contrast(background, [255, 255, 255]) ? '#000' : '#fff';
+  // contrast() with black is (L + 0.05) / 0.05, with white 1.05 / (L + 0.05): one luminance, no sort.
+  const l = luminance(background) + 0.05;
+  return l / 0.05 >= 1.05 / l ? '#000' : '#fff';
 }
 
 export const css = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;

@@ -6,11 +6,12 @@
  * a lead — is dispatched on the host as a PanelEvent, for <chat-bot> to make public.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { BodyOf, DataOf } from '../protocol/operations.ts';
 import { ApiError, NetworkError, ask, askStream, callOperation, isAbortError, type ClientOptions } from '../client/index.ts';
 import { MarkdownView } from './markdown/index.ts';
 import { answerFences } from './cards.ts';
 import { PanelEvent, type PanelEventDetail } from './internal-events.ts';
-import type { Attachment, ChatMessage, Vote } from './message.ts';
+import type { Attachment, ChatMessage } from './message.ts';
 import type { WidgetSettings } from './settings.ts';
 import { keys, type WidgetStorage } from './storage.ts';
 import type { Strings } from './strings.ts';
@@ -44,18 +45,22 @@ export type Announce = (answer: ChatMessage, text: string) => void;
 
 const PERSIST_MS = 750;
 const STALE_MS = 5000;
-const newId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+// crypto.randomUUID is only there in secure contexts (https, localhost).
+const newId = (): string => crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+/** A new message, begun now; an answer carries its question's clientMessageId. */
+const message = (role: ChatMessage['role'], text: string, status: ChatMessage['status'], clientMessageId = newId()): ChatMessage =>
+  ({ id: newId(), role, text, at: Date.now(), status, clientMessageId });
 
 export class ConversationController implements ReactiveController {
   messages: ChatMessage[] = [];
   loaded = false;
 
-  /** The answer being written now, and the view it is written into. */
-  #streaming: { message: ChatMessage; view: MarkdownView } | undefined;
+  /** The answer being written now. */
+  #streaming: ChatMessage | undefined;
   #stored: Stored = { messages: [] };
   /** The first load from storage, begun when the host connects: nothing may change the conversation before it (it would be overwritten). */
   #ready: Promise<void> | undefined;
-  /** The views answers were streamed into: a finished answer keeps its DOM instead of being drawn again. */
+  /** The views answers were (or are being) streamed into, by id: a finished answer keeps its DOM instead of being drawn again. */
   readonly #views = new Map<string, MarkdownView>();
   #abort: AbortController | undefined;
   #stopRequested = false;
@@ -71,9 +76,9 @@ export class ConversationController implements ReactiveController {
     host.addController(this);
   }
 
-  /** The view an answer was streamed into in this page, if any. */
+  /** The view an answer was (or is being) streamed into in this page, if any. */
   viewOf(message: ChatMessage): MarkdownView | undefined {
-    return this.#streaming?.message === message ? this.#streaming.view : this.#views.get(message.id);
+    return this.#views.get(message.id);
   }
 
   hostConnected(): void {
@@ -113,11 +118,11 @@ export class ConversationController implements ReactiveController {
     const content = text.trim();
     await this.#ready;
     if ((!content && !files.length) || this.busy) return;
-    const clientMessageId = newId();
-    const question: ChatMessage = { id: newId(), role: 'user', text: content, at: Date.now(), status: 'done', clientMessageId, ...(files.length ? { files: [...files] } : {}) };
-    const answer: ChatMessage = { id: newId(), role: 'assistant', text: '', at: Date.now(), status: 'streaming', clientMessageId };
+    const question = message('user', content, 'done');
+    if (files.length) question.files = [...files];
+    const answer = message('assistant', '', 'streaming', question.clientMessageId);
     this.messages = [...this.messages, question, answer];
-    this.#tell({ kind: 'send', text: content, fileIds: files.map((f) => f.id) });
+    this.tell({ kind: 'send', text: content, fileIds: files.map((f) => f.id) });
     await this.#ask(question, answer, true);
   }
 
@@ -128,7 +133,6 @@ export class ConversationController implements ReactiveController {
     const question = this.messages.find((m) => m.role === 'user' && m.clientMessageId === answer?.clientMessageId);
     if (!answer || !question || this.busy) return;
     Object.assign(answer, { text: '', status: 'streaming', error: undefined, at: Date.now() });
-    this.messages = [...this.messages];
     await this.#ask(question, answer, true);
   }
 
@@ -148,47 +152,40 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * Rates a finished answer, or withdraws the vote (null): shown at once, kept with the
-   * conversation, put back as it was — with the visitor's words for why — when the service refuses.
+   * A message changed in place (a vote, shown at once): the host draws it again; `keep` stores the
+   * conversation as it is now.
    */
-  async rate(answer: ChatMessage, vote: Vote | null): Promise<void> {
-    const before = answer.feedback;
-    answer.feedback = vote ?? undefined;
+  async changed(keep = false): Promise<void> {
     this.#host.requestUpdate();
-    try {
-      const { client, sessionId } = await this.session();
-      await callOperation(client, 'Feedback', { sessionID: sessionId, answerID: answer.answerId!, rating: null, ...vote });
-      this.#tell({ kind: 'feedback', answerId: answer.answerId!, rating: null, reasons: [], comment: '', ...vote });
-    } catch (error) {
-      answer.feedback = before;
-      throw new Error(this.#failure(error));
-    } finally {
-      this.#host.requestUpdate();
-      await this.#persist();
-    }
+    if (keep) await this.#persist();
   }
 
-  async handoff(lead: { name: string; email: string; message: string }): Promise<string> {
-    const { client, sessionId } = await this.#session();
-    const { Message } = await callOperation(client, 'TalkToHuman', { sessionID: sessionId, ...lead });
-    const reply = Message || this.#host.settings.TalkToHumanResponseMessage;
-    this.messages = [...this.messages, { id: newId(), role: 'assistant', text: reply, at: Date.now(), status: 'done', clientMessageId: newId() }];
-    this.#tell({ kind: 'handoff', ...lead });
+  /** Calls an operation about the conversation's session: a vote, a lead. */
+  async call<N extends 'Feedback' | 'TalkToHuman'>(name: N, body: Omit<BodyOf<N>, 'sessionID'>): Promise<DataOf<N>> {
+    const { client, sessionId } = await this.session();
+    return callOperation(client, name, { sessionID: sessionId, ...body });
+  }
+
+  /** Sends the visitor's lead to a person; the service's reply (or the chatbot's own) becomes an answer. */
+  async handoff(lead: { name: string; email: string; message: string }): Promise<void> {
+    const { Message } = await this.call('TalkToHuman', lead);
+    this.messages = [...this.messages, message('assistant', Message || this.#host.settings.TalkToHumanResponseMessage, 'done')];
+    this.tell({ kind: 'handoff', ...lead });
     await this.#persist();
-    return reply;
   }
 
   async #ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
     // Read as the question is asked: the host's inputs may change while the session is made.
     const { imageHosts, stream } = this.#host;
     const view = new MarkdownView({ imageHosts, fences: answerFences });
-    this.#streaming = { message: answer, view };
+    this.#streaming = answer;
+    this.#views.set(answer.id, view);
     this.#abort = new AbortController();
     this.#stopRequested = false;
     this.#host.requestUpdate();
     void this.#persist();
     try {
-      const { client, sessionId } = await this.#session();
+      const { client, sessionId } = await this.session();
       const files = question.files ?? [];
       const body = { sessionID: sessionId, content: question.text, clientMessageId: question.clientMessageId, ...(files.length ? { chatAskType: files[0]!.kind, fileIds: files.map((f) => f.id) } : {}) };
       let ids = { questionId: 0, answerId: 0 };
@@ -213,7 +210,7 @@ export class ConversationController implements ReactiveController {
       answer.status = 'done';
       answer.answerId = ids.answerId;
       this.#end(answer, view);
-      this.#tell({ kind: 'answer', text: answer.text, ...ids });
+      this.tell({ kind: 'answer', text: answer.text, ...ids });
     } catch (error) {
       if (renewOnce && error instanceof ApiError && error.status === 401 && !answer.text) {
         // The visitor token expired or was revoked: nothing was asked; start a session and ask.
@@ -225,28 +222,24 @@ export class ConversationController implements ReactiveController {
       const stopped = isAbortError(error) && this.#stopRequested;
       answer.status = stopped ? 'stopped' : 'failed';
       this.#end(answer, view);
-      if (!stopped) answer.error = this.#failure(error);
+      if (!stopped) answer.error = this.failure(error);
     } finally {
-      if (this.#streaming?.message === answer) this.#streaming = undefined;
+      if (this.#streaming === answer) this.#streaming = undefined;
       this.#abort = undefined;
       this.#host.requestUpdate();
       await this.#persist();
     }
   }
 
-  /**
-   * An answer ended: its view shows its text, complete, and is kept (its DOM is not drawn again);
-   * one that is done or stopped is announced.
-   */
+  /** An answer ended: its view shows its text, complete; one that is done or stopped is announced. */
   #end(answer: ChatMessage, view: MarkdownView): void {
     if (view.text !== answer.text) view.set(answer.text);
     else view.end();
-    this.#views.set(answer.id, view);
-    if (answer.status !== 'failed') this.#announce(answer, view.root.textContent ?? '');
+    if (answer.status !== 'failed') this.#announce(answer, view.root.textContent!);
   }
 
   /** What the visitor is told about a call that failed; the host hears it too (chat-bot-error). */
-  #failure(error: unknown): string {
+  failure(error: unknown): string {
     const { settings, strings } = this.#host;
     const code = error instanceof ApiError ? error.code : 0;
     const message =
@@ -257,28 +250,23 @@ export class ConversationController implements ReactiveController {
         : error instanceof NetworkError || isAbortError(error)
           ? strings.offline
           : strings.failed;
-    this.#tell({ kind: 'error', code, message });
+    this.tell({ kind: 'error', code, message });
     return message;
   }
 
   /** Tells <chat-bot> what happened, for it to make public. */
-  #tell(detail: PanelEventDetail): void {
+  tell(detail: PanelEventDetail): void {
     this.#host.dispatchEvent(new PanelEvent(detail));
   }
 
   /** The session to ask in — the stored one while its token lasts, else a new one — and the credentials to use. */
   async session(): Promise<{ client: ClientOptions; sessionId: number }> {
     await this.#ready;
-    return this.#session();
+    return (this.#making ??= this.#makeSession().finally(() => (this.#making = undefined)));
   }
 
   /** A session being made: uploads started together share it. */
   #making: Promise<{ client: ClientOptions; sessionId: number }> | undefined;
-
-  #session(): Promise<{ client: ClientOptions; sessionId: number }> {
-    this.#making ??= this.#makeSession().finally(() => (this.#making = undefined));
-    return this.#making;
-  }
 
   async #makeSession(): Promise<{ client: ClientOptions; sessionId: number }> {
     const { baseUrl, apiKey, serialNumber } = this.#host;

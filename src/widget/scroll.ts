@@ -1,79 +1,145 @@
 /**
- * Follows the conversation down while the reader is at the bottom, and never pulls them down when
- * they have scrolled up to read: then `unseen` is set and a "new messages" button can offer it.
+ * Where the conversation's view goes, as the best chat apps do it:
+ * - When the visitor sends, their question goes to the top of the view and the answer grows below
+ *   it (the content's parent is made at least that tall while the answer is short: a minimum
+ *   height, so that content getting shorter — the typing dots giving way to a line — never moves
+ *   the view; on the parent, so that this observer never resizes what it observes).
+ * - The view follows new content only while its end is in view, and never so far that the start
+ *   of the answer being written leaves the view: a long answer stops with its start at the top.
+ * - A reader who scrolled away is never pulled: `unseen` is set while there is content below that
+ *   they have not had in view, and `next()` takes them to where it begins.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-/** How close to the bottom still counts as at the bottom (px). */
+/** How close to the end still counts as at the end (px). */
 const SLACK = 48;
+/** Room above the question at the top of the view, and what `next()` shows again of what was seen (px). */
+const GAP = 8;
+const OVERLAP = 40;
+
+/** Where `el`'s top (or bottom) is, in the scroller's content coordinates. */
+const at = (s: HTMLElement, el: Element, bottom?: boolean) => {
+  const box = el.getBoundingClientRect();
+  return (bottom ? box.bottom : box.top) - s.getBoundingClientRect().top + s.scrollTop;
+};
 
 export class ScrollController implements ReactiveController {
-  /** Something arrived below while the reader was scrolled up. */
+  /** There is content below the view the reader has not had in view. */
   unseen = false;
 
   #scroller: HTMLElement | undefined;
+  #content!: HTMLElement;
+  #list!: Element;
+  /** The last question sent: the view does not follow past the start of its answer. */
+  #anchor: HTMLElement | undefined;
+  /** The question stays at the top: the reader has not scrolled since sending it. */
+  #held = false;
+  /** The view follows new content: the reader was at the end when they last scrolled. */
   #pinned = true;
-  /** Where the last scroll event found the scroller. */
-  #top = 0;
-  readonly #resize = new ResizeObserver(() => this.#contentChanged());
+  /** The newest message the reader has had in view, and how much of it from its top (px). */
+  #seen: Element | null = null;
+  #seenTo = 0;
+  /** Where this controller last put the view: a scroll event elsewhere is the reader's. */
+  #set = -Infinity;
+  readonly #resize = new ResizeObserver(() => this.#changed());
   readonly #onScroll = () => {
-    const s = this.#scroller;
-    if (!s) return;
-    const atBottom = s.scrollHeight - s.scrollTop - s.clientHeight <= SLACK;
-    // Only the reader moving up lets go. A scroll event reports a scroll to the bottom after
-    // layout, so content that grew meanwhile (the chips under a finished answer, a card) makes
-    // it look short of the bottom; the resize observer, called next, follows it down.
-    const pinned = atBottom || (this.#pinned && s.scrollTop >= this.#top);
-    this.#top = s.scrollTop;
-    if (pinned !== this.#pinned || (atBottom && this.unseen)) {
-      this.#pinned = pinned;
-      if (atBottom) this.unseen = false;
-      this.#host.requestUpdate();
+    const s = this.#scroller!, top = s.scrollTop;
+    // Not the reader: where this controller put the view, or short of it at the most the view can
+    // scroll now (the content or the view changed size since; the resize observer places it again).
+    if (Math.abs(top - this.#set) > 1 && !(top < this.#set && top + s.clientHeight > s.scrollHeight - 1)) {
+      // The reader scrolled: the view follows again only once they are back at the end.
+      this.#held = false;
+      this.#pinned = this.#below() <= SLACK;
+      this.#set = -Infinity;
     }
+    this.#look();
   };
 
   readonly #host: ReactiveControllerHost;
 
   constructor(host: ReactiveControllerHost) {
-    this.#host = host;
-    host.addController(this);
+    (this.#host = host).addController(this);
   }
 
-  /** Watches this scrolling element and the content inside it. */
-  attach(scroller: HTMLElement, content: HTMLElement): void {
+  /** Watches the scrolling element, the content in it (in an element of its own), and the list of messages in that. */
+  attach(scroller: HTMLElement, content: HTMLElement, list: Element): void {
     if (this.#scroller === scroller) return;
     this.hostDisconnected(); // lets go of the one watched before
     this.#scroller = scroller;
+    this.#content = content;
+    this.#list = list;
     scroller.addEventListener('scroll', this.#onScroll, { passive: true });
+    this.#resize.observe(scroller);
     this.#resize.observe(content);
-    this.toBottom();
+    this.follow();
   }
 
-  /** Stops watching. */
   hostDisconnected(): void {
     this.#scroller?.removeEventListener('scroll', this.#onScroll);
     this.#resize.disconnect();
     this.#scroller = undefined;
   }
 
-  /** The content grew (a fragment, a message): follow it, or note it for later. */
-  #contentChanged(): void {
-    if (this.#pinned) this.toBottom();
-    else if (!this.unseen) {
-      this.unseen = true;
-      this.#host.requestUpdate();
-    }
+  /**
+   * The visitor sent `question`: it goes to the top of the view, its answer below it. Without one:
+   * to the end of the conversation (what was asked for is there: a form, its reply).
+   */
+  follow(question?: HTMLElement): void {
+    this.#anchor = question;
+    this.#held = !!question;
+    this.#pinned = true;
+    this.#changed();
   }
 
-  /** Goes to the newest message (the visitor asked for it, or sent one). */
-  toBottom(): void {
+  /** Takes the reader to the first content they have not had in view, or to the end. */
+  next(): void {
+    const s = this.#scroller!, seen = this.#seen;
+    this.#held = false;
+    s.scrollTo({
+      top: Math.min(seen?.isConnected ? at(s, seen) + this.#seenTo - OVERLAP : Infinity, this.#below() + s.scrollTop),
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
+  }
+
+  /** How much content is below the view (px; a little room below the content counted). */
+  #below(): number {
+    const s = this.#scroller!;
+    return at(s, this.#content, true) + GAP - s.scrollTop - s.clientHeight;
+  }
+
+  /** The content or the view changed size (a fragment, a message, the keyboard): keeps the room below, the view, and what is unseen. */
+  #changed(): void {
     const s = this.#scroller;
-    if (!s) return;
-    s.scrollTop = s.scrollHeight;
-    this.#pinned = true;
-    if (this.unseen) {
-      this.unseen = false;
-      this.#host.requestUpdate();
+    // Hidden (the panel closed): nothing to measure.
+    if (!s?.clientHeight) return;
+    const q = this.#anchor?.isConnected ? this.#anchor : (this.#anchor = undefined);
+    const answer = q?.nextElementSibling;
+    // Where following stops: the question at the top, or its answer's start at 40 % when the question is long.
+    const stop = q ? Math.max(at(s, q) - GAP, answer ? at(s, answer) - s.clientHeight * 0.4 : 0) : Infinity;
+    // Room for the question to reach the top, whatever the answer does not fill yet.
+    const room = this.#content.parentElement!;
+    room.style.minBlockSize = q ? `${stop + s.clientHeight - at(s, room)}px` : '';
+    let top = this.#below() + s.scrollTop;
+    // Following stops at the answer's start, unless the reader is past it already.
+    if (s.scrollTop <= stop + 1) top = Math.min(top, stop);
+    if (this.#held || (this.#pinned && top > s.scrollTop)) this.#set = s.scrollTop = this.#held ? stop : top;
+    this.#look();
+  }
+
+  /** Notes how far the reader has seen the newest message, and whether anything below is unseen. */
+  #look(): void {
+    const last = this.#list.lastElementChild, box = last?.getBoundingClientRect();
+    const to = box ? Math.min(box.bottom, this.#scroller!.getBoundingClientRect().bottom) - box.top : 0;
+    // Held under its question, the answer is seen as far as the view shows it now (less, when the
+    // strip below appears); elsewhere, as far as the reader has had it in view.
+    if (last !== this.#seen ? to > 0 : to > this.#seenTo || this.#held) [this.#seen, this.#seenTo] = [last!, to];
+    const unseen = !!box && this.#below() > SLACK && (last !== this.#seen || box.height - this.#seenTo > SLACK);
+    if (unseen !== this.unseen) {
+      this.unseen = unseen;
+      // Drawn in the next frame: the strip it shows resizes the scroller, which this observes — within
+      // a resize observer's callback that would be a loop (an error for the page), and within the
+      // panel's updated() an update in an update.
+      requestAnimationFrame(() => this.#host.requestUpdate());
     }
   }
 }

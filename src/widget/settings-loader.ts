@@ -58,9 +58,9 @@ export class SettingsLoader implements ReactiveController {
     const cached = (await cachedSettings(source)) ?? {};
     if (!current()) return;
     this.#set(cached);
-    const refreshed = fetchSettings(source).then((fresh) => current() && this.#set(fresh));
-    if (Object.keys(cached).length) refreshed.catch(() => undefined);
-    else await refreshed.catch(() => undefined);
+    // A refresh that fails leaves the settings in force as they are.
+    const refreshed = fetchSettings(source).then((fresh) => current() && this.#set(fresh), () => undefined);
+    if (!Object.keys(cached).length) await refreshed;
     if (current()) await this.#loaded(source.serialNumber);
   }
 

@@ -63,10 +63,9 @@ export type PanelStrings = typeof en & HandoffStrings & MediaStrings & CardsStri
 /** A text with its `{name}`-style places filled. */
 export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));
 
-/** The languages with built-in words, and those written right to left. */
+/** The languages with built-in words. */
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
-const RTL: readonly string[] = ['ar'];
 
 const launcherWords: Record<Language, [string, string, string]> = {
   en: ['Open chat', 'Close chat', 'Dismiss'],
@@ -91,12 +90,14 @@ export function formatLocale(tag: string): string {
 export function languageOf(...tags: readonly string[]): Language {
   for (const tag of tags) {
     const lang = tag.toLowerCase().split(/[-_]/)[0] as Language;
-    if (LANGUAGES.includes(lang)) return lang;
+    // The launcher's words are in every built-in language, and only in those.
+    if (Object.hasOwn(launcherWords, lang)) return lang;
   }
   return 'en';
 }
 
-export const isRtl = (lang: Language): boolean => RTL.includes(lang);
+/** Whether a built-in language is written right to left: Arabic is the only one. */
+export const isRtl = (lang: Language): boolean => lang === 'ar';
 
 /** The launcher's words in a language (the panel's, English's too, come with the panel's code). */
 export function launcherStrings(lang: Language): LauncherStrings {

@@ -115,7 +115,7 @@ describe('on a phone', () => {
       const panel = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
       const composer = panel.querySelector('chat-bot-composer')!.shadowRoot!;
       const answer = [...panel.querySelectorAll('chat-bot-message')].at(-1)!.shadowRoot!;
-      const controls = [...panel.querySelectorAll('header button, .chip, .earlier, .new-messages'), ...composer.querySelectorAll('button, textarea'), ...answer.querySelectorAll('button')];
+      const controls = [...panel.querySelectorAll('header button, .chip, .earlier, .more button'), ...composer.querySelectorAll('button, textarea'), ...answer.querySelectorAll('button')];
       return {
         count: controls.length,
         small: controls.filter((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height) < 44).map((c) => `${c.localName}.${c.className} ${c.textContent}`),

@@ -157,30 +157,6 @@ describe('each answer', () => {
   });
 });
 
-describe('scrolling', () => {
-  it('follows the answer at the bottom, and offers "New messages" instead of pulling a reader down', async () => {
-    const t = token();
-    const long = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n\n');
-    await script(t, { text: long, delayMs: 15 });
-    const bot = await mount(await newChatbot({ Model: 'scripted' }));
-    await open(bot);
-    const scroller = inPanel(bot, '.scroller')!;
-    await type(bot, `Long ${t}`);
-    await until(() => scroller.scrollHeight > scroller.clientHeight + 100, 15_000);
-    // At the bottom: followed.
-    await until(() => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 60);
-    // The reader scrolls up: they stay where they are, and the button appears.
-    scroller.scrollTop = 0;
-    scroller.dispatchEvent(new Event('scroll'));
-    const button = await until(() => inPanel<HTMLButtonElement>(bot, '.new-messages'), 15_000);
-    expect(scroller.scrollTop).toBeLessThan(50);
-    button.click();
-    await until(() => !inPanel(bot, '.new-messages'));
-    expect(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight).toBeLessThan(60);
-    await answered(bot);
-  });
-});
-
 describe('New chat', () => {
   it('clears the conversation and the next question starts a new session', async () => {
     const serial = await newChatbot({ SuggestedMessage: 'Hello' });

@@ -18,8 +18,6 @@ const FENCE_START = /^ {0,3}(?:`{1,2}|~{1,2}|(?:`{3,}|~{3,})[\w+#.-]*)$/;
 export interface MarkdownOptions {
   /** Host patterns whose images may load: 'img.example.com' exact, '*.cdn.example' for subdomains (not the apex). Any other image becomes a link. */
   imageHosts: readonly string[];
-  /** Called after each render pass (the scroll follower listens). Optional. */
-  onRender?: () => void;
   /** Renderers of top-level fenced blocks by info string, in place of code (listing cards, and data shown nowhere). */
   fences?: Readonly<Record<string, Fence>>;
 }
@@ -132,6 +130,5 @@ export class MarkdownView {
     }
     this.#open = [...open.childNodes];
     this.root.append(open);
-    this.#options.onRender?.();
   }
 }

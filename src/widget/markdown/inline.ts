@@ -9,14 +9,6 @@ import { Delimiters, MAX_DEPTH, depths, type Delim } from './emphasis.ts';
 import { anchor, linkOrImage, safeUrl, unlink, type References, type Target } from './links.ts';
 import { ESCAPABLE, entity } from './text.ts';
 
-export interface InlineContext {
-  refs: References;
-  /** The text is the end of an unfinished answer: show what is open as closed at its end. */
-  optimistic: boolean;
-  /** Remember references without a definition, to upgrade them when it arrives. */
-  remember: boolean;
-}
-
 interface Bracket {
   node: Text;
   image: boolean;
@@ -28,8 +20,12 @@ interface Bracket {
   nested: boolean;
 }
 
-/** Parses s into a fragment of text nodes and elements. */
-export function inline(s: string, cx: InlineContext): DocumentFragment {
+/**
+ * Parses s into a fragment of text nodes and elements. `optimistic`: the text is the end of an
+ * unfinished answer, so what is open shows as closed at its end; `remember`: references without a
+ * definition are kept in `refs`, to be upgraded when it arrives.
+ */
+export function inline(s: string, refs: References, optimistic: boolean, remember: boolean): DocumentFragment {
   const box = fragment(), delims = new Delimiters(box), brackets: Bracket[] = [];
   const special = /[\\`*_~[\]!<&\n]/g, runs = new Map<number, number[]>(), seen = new Map<number, number>();
   let buf = '', i = 0, inactive = 0; // brackets below `inactive` are inside a link: no link there
@@ -46,7 +42,7 @@ export function inline(s: string, cx: InlineContext): DocumentFragment {
     if (!b || brackets.length < inactive) return (buf += ']'), i++;
     flush();
     const r = s[i + 1] === '(' ? destination(s, i + 2) : undefined;
-    if (r === UNFINISHED && cx.optimistic) {
+    if (r === UNFINISHED && optimistic) {
       // A link still being written shows its text without a destination; an image shows nothing.
       delims.settle(b.bottom);
       const a = b.image ? undefined : delims.wrap('a', b.node.nextSibling, null);
@@ -63,7 +59,7 @@ export function inline(s: string, cx: InlineContext): DocumentFragment {
       if (k > end) end = k + 1;
     }
     if (label === undefined || label.length > 999 || !/\S/.test(label)) return (buf += ']'), i++;
-    const def = cx.refs.get(label), suffix = s.slice(i, end);
+    const def = refs.get(label), suffix = s.slice(i, end);
     i = end;
     if (def) return form(b, def);
     // Shown as text in a span, kept to become a link if the definition comes later.
@@ -71,7 +67,7 @@ export function inline(s: string, cx: InlineContext): DocumentFragment {
     text(suffix);
     const span = delims.wrap('span', b.node, null);
     if (!span) depths.set(b.node, MAX_DEPTH);
-    else if (cx.remember) cx.refs.wait(label, { span, image: b.image, pre: b.image ? 2 : 1, post: suffix.length });
+    else if (remember) refs.wait(label, { span, image: b.image, post: suffix.length });
   };
   const form = (b: Bracket, t: Target) => {
     delims.settle(b.bottom);
@@ -83,7 +79,7 @@ export function inline(s: string, cx: InlineContext): DocumentFragment {
       return;
     }
     for (let n = b.node.nextSibling; n; n = b.node.nextSibling) content.append(n);
-    const node = linkOrImage(content, t, b.image, cx.refs.hosts);
+    const node = linkOrImage(content, t, b.image, refs.hosts);
     depths.set(node, d + 2); // a link may also hold its host's span
     b.node.replaceWith(node);
     if (!b.image) inactive = brackets.length;
@@ -98,7 +94,7 @@ export function inline(s: string, cx: InlineContext): DocumentFragment {
     let k = seen.get(n) ?? 0;
     while (k < at.length && at[k]! < e) k++;
     seen.set(n, k);
-    const close = at[k] ?? (cx.optimistic ? s.length : -1);
+    const close = at[k] ?? (optimistic ? s.length : -1);
     if (close < 0) return (buf += s.slice(i, e)), (i = e);
     let c = s.slice(e, close).replace(/\n/g, ' ');
     if (c.length > 2 && c[0] === ' ' && c.endsWith(' ') && c.trim()) c = c.slice(1, -1);
@@ -158,8 +154,8 @@ export function inline(s: string, cx: InlineContext): DocumentFragment {
   }
   flush();
   delims.match();
-  if (cx.optimistic) delims.closeAll();
+  if (optimistic) delims.closeAll();
   box.normalize();
-  linkify(box, cx.optimistic);
+  linkify(box, optimistic);
   return box;
 }

@@ -46,7 +46,7 @@ export function anchor(u: URL, content: Node, title = '', cls = ''): HTMLAnchorE
   if (title) a.title = title;
   if (cls) a.className = cls;
   a.append(content);
-  const text = bare(a.textContent ?? '');
+  const text = bare(a.textContent!);
   if (isWeb(u) && site(u.host) !== site(location.host) && text !== u.host && text !== bare(u.href)) {
     const host = a.appendChild(el('span'));
     host.className = 'md-host';
@@ -94,7 +94,7 @@ export function linkOrImage(content: DocumentFragment, t: Target, image: boolean
   unlink(content);
   const u = safeUrl(t.href);
   if (!image) return u ? anchor(u, content, t.title) : content;
-  const alt = content.textContent ?? '';
+  const alt = content.textContent!;
   if (u && loadable(u, hosts)) {
     const img = el('img') as HTMLImageElement;
     img.alt = alt;
@@ -113,8 +113,7 @@ export function linkOrImage(content: DocumentFragment, t: Target, image: boolean
 export interface Waiting {
   span: HTMLElement;
   image: boolean;
-  /** Lengths of the bracket text before and after the content. */
-  pre: number;
+  /** Length of the bracket text after the content (before it: "[", or "![" for an image). */
   post: number;
 }
 
@@ -141,10 +140,10 @@ export class References {
     const k = key(label);
     if (this.#defs.has(k)) return;
     this.#defs.set(k, t);
-    for (const { span, image, pre, post } of this.#waiting.get(k) ?? []) {
+    for (const { span, image, post } of this.#waiting.get(k) ?? []) {
       const first = span.firstChild, last = span.lastChild;
       if (!span.parentNode || !(first instanceof Text) || !(last instanceof Text)) continue; // inside a link: stays text
-      first.deleteData(0, pre);
+      first.deleteData(0, image ? 2 : 1);
       last.deleteData(last.length - post, post);
       const content = fragment();
       content.append(...span.childNodes);

@@ -20,9 +20,10 @@ const TASK = /^\[([ xX])\](?=[ \t]|$)/;
 
 /** Appends b's DOM to parent; in a tight list item paragraphs have no <p>. */
 export function render(b: Block, cx: RenderContext, parent: Node, tight = false): void {
+  // The block took the unfinished end of the answer: its text is parsed optimistically.
+  const open = !cx.final && cx.tip === b;
   const add = (tag: string, to: Node = parent) => to.appendChild(el(tag));
-  const text = (to: Node, s: string, optimistic = !cx.final && cx.tip === b) =>
-    to.appendChild(inline(s, { refs: cx.refs, optimistic, remember: cx.final }));
+  const text = (to: Node, s: string, optimistic = open) => to.appendChild(inline(s, cx.refs, optimistic, cx.final));
   const { kind, lines, kids } = b;
   if (kind === 'p') text(tight ? parent : add('p'), lines.join('\n').trimEnd());
   else if (kind === 'h') text(add('h' + b.n), lines[0]!);
@@ -34,13 +35,13 @@ export function render(b: Block, cx: RenderContext, parent: Node, tight = false)
     // rendered by its fence renderer
   } else if (kind === 'code') {
     const pre = add('pre'), code = add('code', pre);
-    if (b.info[0]) pre.setAttribute('data-lang', b.info[0]);
+    if (b.info[0]) pre.dataset.lang = b.info[0];
     let n = lines.length;
     if (!b.mark) while (n && !/\S/.test(lines[n - 1]!)) n--; // indented code: no trailing blank lines
     code.textContent = lines.slice(0, n).join('\n');
   } else if (kind === 'list') {
     const ordered = b.mark === '.' || b.mark === ')', list = add(ordered ? 'ol' : 'ul');
-    if (ordered && b.n !== 1) list.setAttribute('start', String(b.n));
+    if (ordered && b.n !== 1) (list as HTMLOListElement).start = b.n;
     const loose = b.loose || kids.some((k) => k.loose);
     for (const item of kids) {
       const li = add('li', list), first = item.kids[0], task = first?.kind === 'p' ? TASK.exec(first.lines[0]!) : null;
@@ -61,7 +62,7 @@ export function render(b: Block, cx: RenderContext, parent: Node, tight = false)
       b.info.forEach((align, k) => {
         const cell = add(r ? 'td' : 'th', row) as HTMLElement;
         if (align) cell.className = 'md-' + align;
-        text(cell, cells[k] ?? '', !cx.final && cx.tip === b && r === lines.length - 1);
+        text(cell, cells[k] ?? '', open && r === lines.length - 1);
       });
     });
   } else if (kind === 'def' && cx.final) cx.refs.define(lines[0]!, { href: unescape(lines[1]!), title: unescape(lines[2]!) });

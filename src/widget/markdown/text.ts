@@ -6,7 +6,7 @@ const HIDDEN = /[\0-\x08\x0B-\x1F\x7F-\x9F\u200B\u2060\uFEFF\u202A-\u202E\u2066-
 // ZWNJ and ZWJ shape emoji sequences and the letters of joining or conjunct-forming scripts
 // (Arabic, Syriac, N'Ko, Mongolian, the Indic and some South-East Asian scripts); anywhere else
 // they only hide something, as in "pay\u200Dpal".
-const SCRIPTS = 'Arab Syrc Nkoo Mong Deva Beng Guru Gujr Orya Taml Telu Knda Mlym Sinh Mymr Khmr Tibt'.replace(/\w+/g, '\\p{sc=$&}').replace(/ /g, '');
+const SCRIPTS = 'Arab Syrc Nkoo Mong Deva Beng Guru Gujr Orya Taml Telu Knda Mlym Sinh Mymr Khmr Tibt'.replace(/(\w+) ?/g, '\\p{sc=$1}');
 const JOINS = new RegExp(`[${SCRIPTS}\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\uFE0F]`, 'u');
 
 /** The text without invisible characters; U+200E/U+200F stay, ZWNJ/ZWJ only where they join. */

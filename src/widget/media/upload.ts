@@ -10,16 +10,18 @@ export interface Uploaded {
   kind: 'Image' | 'Audio' | 'Video';
 }
 
-/** The visitor's session, made when first needed: files are uploaded to it and fetched with its credentials. */
-export type Session = () => Promise<{ client: ClientOptions; sessionId: number }>;
+/** Where the visitor's session comes from (the conversation), made when first needed: files are uploaded to it and fetched with its credentials. */
+export interface SessionSource {
+  session(): Promise<{ client: ClientOptions; sessionId: number }>;
+}
 
 export async function uploadFile(
-  session: Session,
+  source: SessionSource,
   file: Blob & { name?: string },
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<Uploaded> {
-  const { client, sessionId } = await session();
+  const { client, sessionId } = await source.session();
   const { FileStoreId, PreUploadUrl } = await callOperation(client, 'GetPreUploadUrl', { fileName: file.name || 'file', sessionID: sessionId }, { signal });
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
