@@ -106,8 +106,9 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   protected override updated(): void {
     // render() always draws these three.
     const find = (selector: string) => this.renderRoot.querySelector<HTMLElement>(selector)!;
-    this.#follower.attach(find('.scroller'), find('.content'), find('.messages'));
-    this.#drawMessages(find('.messages'));
+    const list = find('.messages');
+    this.#follower.attach(find('.scroller'), find('.content'), list);
+    this.#drawMessages(list);
     const [q, a] = this.#conversation.messages.slice(-2);
     if (this.#asking && a?.status === 'streaming' && q?.role === 'user') {
       this.#asking = false;

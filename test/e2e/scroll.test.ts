@@ -78,14 +78,19 @@ interface Geometry {
   scrollTop: number;
 }
 
+/** The panel's shadow root in the page (installed as `window.panelRoot`). */
+type PanelRoot = () => ShadowRoot;
+
 function install(): void {
+  const panelRoot: PanelRoot = () => document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
+  (window as unknown as { panelRoot: PanelRoot }).panelRoot = panelRoot;
   // Errors the page raised: a resize observer that resizes what it observes raises one that no
   // exception handler sees ("ResizeObserver loop completed with undelivered notifications").
   const errors: string[] = [];
   addEventListener('error', (event) => errors.push(event.message));
   (window as unknown as { errors: string[] }).errors = errors;
   (window as unknown as { geometry: () => Geometry }).geometry = () => {
-    const root = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
+    const root = panelRoot();
     const scroller = root.querySelector('.scroller')!;
     const view = scroller.getBoundingClientRect();
     const all = [...root.querySelectorAll('chat-bot-message')] as (Element & { message: { status: string } })[];
@@ -128,6 +133,12 @@ async function ask(page: Page, text: string): Promise<void> {
   await page.locator('chat-bot-panel textarea').press('Enter');
 }
 
+/** Asks, and waits until the conversation holds `count` messages, the last one done. */
+async function askAndWait(page: Page, text: string, count: number): Promise<void> {
+  await ask(page, text);
+  await untilLastMessage(page, 'done', { atLeast: count });
+}
+
 /**
  * Records the view each time the content or the view changes size, until the last answer is no
  * longer streaming. A resize observer made after the widget's runs after it, before the frame is
@@ -140,7 +151,7 @@ async function watchUntilAnswered(page: Page): Promise<Geometry[]> {
       new Promise<Geometry[]>((resolve) => {
         const geometry = (window as unknown as { geometry: () => Geometry }).geometry;
         const seen: Geometry[] = [];
-        const root = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
+        const root = (window as unknown as { panelRoot: PanelRoot }).panelRoot();
         const watch = new ResizeObserver(() => {
           const g = geometry();
           if (g.status === 'streaming') seen.push(g);
@@ -161,16 +172,14 @@ const reduceMotion = (page: Page, on: boolean) => page.emulateMedia({ reducedMot
 /** Presses "New messages" and reads the view in the same task: only an instant scroll has moved it yet. */
 const pressNew = (page: Page) =>
   page.evaluate(() => {
-    const root = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
-    root.querySelector<HTMLButtonElement>('.more button')!.click();
+    (window as unknown as { panelRoot: PanelRoot }).panelRoot().querySelector<HTMLButtonElement>('.more button')!.click();
     return (window as unknown as { geometry: () => Geometry }).geometry();
   });
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (kind) => {
   it('puts the question at the top and grows a long answer with cards below it, never pushing its start off; "New messages" in its own strip leads on', async () => {
     const page = await chatPage(kind);
-    await ask(page, 'An earlier question');
-    await untilLastMessage(page, 'done', { atLeast: 2 });
+    await askAndWait(page, 'An earlier question', 2);
     const prose = lines('The long answer', 40);
     model.scriptFor(`Long ${kind}`, { text: `${prose}\n\n${cardsBlock(listings())}`, delayMs: 8 });
     const watching = watchUntilAnswered(page);
@@ -227,13 +236,10 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (
 
   it('gives a short answer the space below its question, and no "New messages"', async () => {
     const page = await chatPage(kind);
-    await ask(page, 'An earlier question');
-    await untilLastMessage(page, 'done', { atLeast: 2 });
-    await ask(page, 'And another earlier one');
-    await untilLastMessage(page, 'done', { atLeast: 4 });
+    await askAndWait(page, 'An earlier question', 2);
+    await askAndWait(page, 'And another earlier one', 4);
     model.scriptFor(`Short ${kind}`, { text: 'A short answer.', delayMs: 30 });
-    await ask(page, `Short ${kind}?`);
-    await untilLastMessage(page, 'done', { atLeast: 6 });
+    await askAndWait(page, `Short ${kind}?`, 6);
     const g = await geometry(page);
     expect(g.question).toBeGreaterThanOrEqual(0);
     expect(g.question).toBeLessThanOrEqual(16);
@@ -247,8 +253,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (
 
   it('leaves a reader who scrolled up where they are, offers only what they have not seen, and follows one at the end', async () => {
     const page = await chatPage(kind);
-    await ask(page, 'An earlier question');
-    await untilLastMessage(page, 'done', { atLeast: 2 });
+    await askAndWait(page, 'An earlier question', 2);
     let release!: () => void;
     const until = new Promise<void>((resolve) => (release = resolve));
     const text = lines('The held answer', 60);
