@@ -163,8 +163,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [minifyLiterals(), ...(mode === 'panel' ? [launcherLit()] : []), ...(mode === 'panel' || mode === 'production' ? [worklet()] : []), ...(mode === 'panel' || mode === 'embed' ? [terserAfter()] : [])],
   build: builds[mode as keyof typeof builds] ?? builds.lib,
   // The script-tag files only ever run in a page: the launcher's whole file is wrapped in a check
-  // for a document (its banner), and it loads the panel. So the entry's own check goes, and so does
-  // the answer stream's source for Node and workers (src/client/stream-fetch.ts).
+  // for a document (its banner), and it loads the panel. So the entry's own check goes.
   define: mode === 'panel' || mode === 'embed' ? { 'typeof document': '"object"' } : {},
   test: {
     expect: { requireAssertions: true },
@@ -174,7 +173,7 @@ export default defineConfig(({ mode }) => ({
           // Declared up front: a dependency found mid-run makes Vite reload the page (and load lit twice).
           include: [
             'lit', 'lit/decorators.js', 'lit/directives/repeat.js', '@open-wc/testing-helpers', 'chai-a11y-axe',
-            'axe-core/axe.min.js', '@microsoft/fetch-event-source', 'idb-keyval', 'react', 'react-dom/client', '@lit/react',
+            'axe-core/axe.min.js', 'idb-keyval', 'react', 'react-dom/client', '@lit/react',
           ],
         },
         test: {

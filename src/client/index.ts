@@ -9,11 +9,10 @@ import type { UploadResult } from '../protocol/files.ts';
 import { readEnvelope, send } from './http.ts';
 import { baseOf, callOperation, exportFile, fetchOf, headersFor, type CallOptions, type ClientOptions, type Credentials } from './call.ts';
 import { fileUrl, getFile } from './files.ts';
-import { openStream } from './stream.ts';
-import type { AskStreamItem } from './stream-source.ts';
+import { openStream, type AskStreamItem } from './stream.ts';
 
 export { ApiError, NetworkError, abortError, isAbortError, type NetworkErrorCode } from './errors.ts';
-export type { AskStreamItem } from './stream-source.ts';
+export type { AskStreamItem } from './stream.ts';
 export type { FetchLike } from './http.ts';
 
 export type { Credentials, ClientOptions, CallOptions } from './call.ts';

@@ -1,11 +1,50 @@
 /**
  * The answer stream of ClientAsk (API.md §3.5) as an async iterable: fragments, then the final
  * object. A question is never sent twice: one POST per call, no retry, whatever happens.
+ *
+ * One reader everywhere — browsers, Node, workers: fetch, and the protocol's tolerant SSE parser
+ * (src/protocol/sse.ts). A tab going hidden, a dropped connection or an error status never sends
+ * the question again (EventSource-style readers reconnect by re-sending; TOOLCHAIN.md §6).
  */
-import { fetchEventSource } from '@microsoft/fetch-event-source';
-import { ApiError, NetworkError, abortError, isAbortError } from './errors.ts';
-import { errorFromResponse, networkError, type FetchLike } from './http.ts';
-import { interpret, isEventStream, type AskStreamItem, type Source, type StreamRequest } from './stream-source.ts';
+import type { StreamFinal } from '../protocol/chat.ts';
+import { createSseParser, type SseMessage } from '../protocol/sse.ts';
+import { ApiError, NetworkError, abortError } from './errors.ts';
+import { contentType, errorFromResponse, networkError, send, type FetchLike } from './http.ts';
+import { parseJson } from './json.ts';
+
+/** One item of `askStream`: every fragment, then — last — the final object. */
+export type AskStreamItem = { kind: 'fragment'; content: string } | ({ kind: 'final' } & StreamFinal);
+
+export interface StreamRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  fetch: FetchLike;
+  signal?: AbortSignal | undefined;
+}
+
+/** Turns one SSE message into a stream item; empty and unknown events are skipped. */
+export function interpret(message: SseMessage, status: number): AskStreamItem | Error | null {
+  if (!message.data.trim()) return null;
+  let payload: unknown;
+  try {
+    payload = parseJson(message.data);
+  } catch {
+    return new ApiError(status, 502, 'The service sent a stream event that is not JSON');
+  }
+  const p = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  if (message.event === 'error') {
+    const code = typeof p.Code === 'number' ? p.Code : 500;
+    return new ApiError(status, code, typeof p.Message === 'string' && p.Message ? p.Message : `The answer failed (${code})`);
+  }
+  if (message.event !== '' && message.event !== 'message') return null;
+  if (typeof p.Answer === 'string' && typeof p.QuestionID === 'number' && typeof p.AnswerID === 'number')
+    return { kind: 'final', QuestionID: p.QuestionID, AnswerID: p.AnswerID, Answer: p.Answer, TotalToken: Number(p.TotalToken ?? 0) };
+  if (typeof p.content === 'string') return { kind: 'fragment', content: p.content };
+  return null;
+}
+
+const isEventStream = (res: Response) => res.ok && contentType(res).startsWith('text/event-stream');
 
 export async function* openStream(request: StreamRequest): AsyncGenerator<AskStreamItem, void, undefined> {
   const { signal } = request;
@@ -23,10 +62,7 @@ export async function* openStream(request: StreamRequest): AsyncGenerator<AskStr
   };
   // Removed when the stream ends: `stop` is aborted then.
   signal?.addEventListener('abort', onAbort, { once: true, signal: stop.signal });
-  // Browsers get fetch-event-source (as the product requires); Node and workers the protocol's
-  // parser, loaded only there so that no browser downloads it.
-  const source: Source = typeof document === 'undefined' ? (await import('./stream-fetch.ts')).fromFetch : fromEventSource;
-  source(request, put, stop.signal).then(
+  read(request, put, stop.signal).then(
     () => put('end'),
     (error: unknown) => put(error instanceof Error ? error : new Error(String(error))),
   );
@@ -46,53 +82,30 @@ export async function* openStream(request: StreamRequest): AsyncGenerator<AskStr
   }
 }
 
-/**
- * Browsers: @microsoft/fetch-event-source, configured so it can never re-send the question
- * (its traps: TOOLCHAIN.md §6) — no reconnect on hidden tabs, no retry, ok-and-type checked.
- */
-const fromEventSource: Source = async (request, push, signal) => {
-  let opened = false;
-  try {
-    await fetchEventSource(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body,
-      signal,
-      openWhenHidden: true,
-      fetch: terminated(request.fetch),
-      async onopen(res) {
-        if (!isEventStream(res)) throw await errorFromResponse(res, signal);
-        opened = true;
-      },
-      onmessage(m) {
-        const item = interpret(m, 200);
-        if (item instanceof Error) throw item;
-        if (item) push(item);
-      },
-      onerror(error: unknown) {
-        throw error;
-      },
-    });
-  } catch (error) {
-    if (error instanceof ApiError || isAbortError(error) || error instanceof NetworkError) throw error;
-    if (signal.aborted) return;
-    throw opened ? networkError('interrupted', 'The stream was cut off', error) : networkError('unreachable', 'Could not reach the service', error);
+/** One POST; each event read as it arrives is pushed, until the body ends, fails or `signal` aborts. */
+async function read(request: StreamRequest, push: (item: AskStreamItem) => void, signal: AbortSignal): Promise<void> {
+  const res = await send(request.fetch, request.url, {
+    method: 'POST',
+    headers: { ...request.headers, Accept: 'text/event-stream' },
+    body: request.body,
+    signal,
+  });
+  if (!isEventStream(res)) throw await errorFromResponse(res, signal);
+  const parser = createSseParser((m) => {
+    const item = interpret(m, res.status);
+    if (item instanceof Error) throw item;
+    if (item) push(item);
+  });
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (signal.aborted) return;
+      throw networkError('interrupted', 'The stream was cut off', error);
+    }
+    if (chunk.done) return parser.end();
+    parser.push(chunk.value);
   }
-};
-
-/**
- * fetch-event-source drops a last event that is not followed by a blank line (unlike our
- * parser); ending every body with one more line end makes both read the same events.
- */
-function terminated(fetchImpl: FetchLike): typeof fetch {
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const res = await fetchImpl(String(input), init);
-    if (!res.body || !isEventStream(res)) return res;
-    const ending = new Uint8Array([10, 10]); // "\n\n"
-    const body = res.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({ flush: (controller) => controller.enqueue(ending) }),
-    );
-    // The response itself is the init: its status, statusText and headers carry over.
-    return new Response(body, res);
-  }) as typeof fetch;
 }

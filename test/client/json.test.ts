@@ -1,7 +1,7 @@
 /** Responses read as data only: a page's polluted Object.prototype is never a field of one. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseJson } from '../../src/client/json.ts';
-import { interpret } from '../../src/client/stream-source.ts';
+import { interpret } from '../../src/client/stream.ts';
 
 const POLLUTED = { Answer: 'POLLUTED', QuestionID: 1, AnswerID: 2, Success: true, Data: {}, Message: 'POLLUTED' };
 

@@ -4,7 +4,7 @@ import { fragments } from '../support/samples.ts';
 import { postsAfter, streamContract } from '../support/stream-contract.ts';
 import { scenario } from '../support/wire.ts';
 
-// Chromium: @microsoft/fetch-event-source, cross-origin to the loopback server (CORS exercised).
+// Chromium: fetch and the protocol's SSE parser, cross-origin to the loopback server (CORS exercised).
 streamContract(() => inject('wireOrigin'));
 
 function setHidden(hidden: boolean) {

@@ -29,11 +29,11 @@ const schemaFreeList = `${SCHEMA_FREE_NAMES.slice(0, -1).join(', ')} and ${SCHEM
 
 const PACKAGES: Record<Layer, (name: string) => boolean> = {
   protocol: (p) => p === 'typebox' || p.startsWith('typebox/'),
-  client: (p) => p === '@microsoft/fetch-event-source',
+  client: () => false,
   widget: (p) => p === 'lit' || p.startsWith('lit/') || p === 'idb-keyval',
   // chat-bot/react (src/react.ts): React is the app's (a peer dependency), @lit/react makes the component.
   entry: (p) => p === 'react' || p === '@lit/react',
-  server: (p) => !/^(lit|lit-html|lit-element|@lit\/|idb-keyval|@microsoft\/fetch-event-source)(\/|$)/.test(p),
+  server: (p) => !/^(lit|lit-html|lit-element|@lit\/|idb-keyval)(\/|$)/.test(p),
 };
 
 const LAYERS_IMPORTED: Record<Layer, Layer[]> = {

@@ -1,6 +1,6 @@
 /**
  * The streaming contract of askStream (API.md §3.5), run in Node and in Chromium: the same
- * promises must hold for the protocol-parser path and the fetch-event-source path.
+ * promises must hold in both (one reader: fetch and the protocol's SSE parser).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, createClient, type AskStreamItem } from '../../src/client/index.ts';
@@ -95,7 +95,7 @@ export function streamContract(origin: () => string): void {
       const { wire, client } = start('fail-500');
       const error = await collect(client.askStream(question)).catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'ApiError', status: 500, code: 500 });
-      // fetch-event-source's default would retry after 1 s; wait past it.
+      // An EventSource-style reader would retry after 1 s; wait past it.
       expect(await postsAfter(wire, 1300)).toBe(1);
     });
 
