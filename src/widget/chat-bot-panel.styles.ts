@@ -110,7 +110,7 @@ export const panelStyles = css`
   }
   .sr { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   @media (max-width: 479px) {
-    /* A full-screen sheet the size of the visual viewport (--_vh, --_vt: set by <chat-bot> from
+    /* A full-screen sheet the size of the visual viewport (--_vh, --_vt: set on the panel from
        visualViewport), so the on-screen keyboard never covers the composer; clear of notches. */
     .panel:not(.inline) {
       position: fixed;

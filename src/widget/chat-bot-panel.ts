@@ -11,6 +11,7 @@ import type { Attachment } from './message.ts';
 import { parseSuggestions } from '../client/index.ts';
 import { loadStrings } from './locales/index.ts';
 import { PANEL_TAG, type PanelElement } from './panel-contract.ts';
+import { PhoneSheet } from './phone-sheet.ts';
 import { ScrollController } from './scroll.ts';
 import { suggestions, type WidgetSettings } from './settings.ts';
 import type { WidgetStorage } from './storage.ts';
@@ -37,6 +38,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     locale: { attribute: false },
     imageHosts: { attribute: false },
     inline: { type: Boolean, reflect: true },
+    // Set by <chat-bot> while the panel is closed; observed for the phone sheet.
+    hidden: { type: Boolean, reflect: true },
     menuOpen: { state: true },
     handoff: { state: true },
     window: { state: true },
@@ -93,6 +96,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   // The panel's inputs are the conversation's: it reads them from here, when it needs them.
   readonly #conversation = new ConversationController(this, (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text));
   readonly #follower = new ScrollController(this);
+  /** On a phone, the open floating panel is a full-screen sheet (its code comes with the panel's, not the launcher's). */
+  readonly #sheet = new PhoneSheet(this, () => !this.hidden && !this.inline, () => this.#close(), () => this);
   /** A question is being sent: once drawn, it goes to the top of the view. */
   #asking = false;
   get #composer(): ChatBotComposer | null {

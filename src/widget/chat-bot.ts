@@ -5,7 +5,6 @@ import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedba
 import type { PanelEvent } from './internal-events.ts';
 import { LocaleWords } from './locale-words.ts';
 import { PanelLoader } from './panel-loader.ts';
-import { PhoneSheet } from './phone-sheet.ts';
 import { SettingsLoader } from './settings-loader.ts';
 import type { WidgetSettings } from './settings.ts';
 import { createStorage, isNewBrowserSession, keys, type WidgetStorage } from './storage.ts';
@@ -153,7 +152,6 @@ export class ChatBot extends LitElement {
     (message) => this.#emit(new ChatBotErrorEvent(0, message)),
   );
   // Acts only through its hooks (after each update, on disconnection): never called.
-  readonly #sheet = new PhoneSheet(this, () => this.#shown && this.mode !== 'inline', () => this.hide(), () => this.renderRoot.querySelector('.root'));
   /** The owner's colours, under the page's --chat-bot-* properties. */
   readonly #themeSheet = typeof CSSStyleSheet === 'undefined' ? null : new CSSStyleSheet();
   #theme = '';

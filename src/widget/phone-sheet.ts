@@ -1,8 +1,8 @@
 /**
  * On a phone the open panel is a full-screen sheet: it follows the visual viewport (so the
  * on-screen keyboard never covers the composer), the page behind it does not scroll, and Back
- * closes it. After each update of its element the sheet is put up or taken down as the element
- * wants, on screens under 480 px.
+ * closes it. After each update of its element (the panel) the sheet is put up or taken down as
+ * the element wants, on screens under 480 px.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
