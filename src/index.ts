@@ -17,6 +17,7 @@ export {
   ChatBotHandoffEvent,
   ChatBotOpenEvent,
   ChatBotSendEvent,
+  ChatBotUnreadEvent,
 } from './widget/events.ts';
 export type { WidgetSettings } from './widget/settings.ts';
 export type { Strings } from './widget/strings.ts';

@@ -16,6 +16,7 @@ import {
   ChatBotHandoffEvent,
   ChatBotOpenEvent,
   ChatBotSendEvent,
+  ChatBotUnreadEvent,
 } from './widget/events.ts';
 
 export const ChatBot = createComponent({
@@ -30,6 +31,7 @@ export const ChatBot = createComponent({
     onChatBotError: ChatBotErrorEvent.type as EventName<ChatBotErrorEvent>,
     onChatBotHandoff: ChatBotHandoffEvent.type as EventName<ChatBotHandoffEvent>,
     onChatBotFeedback: ChatBotFeedbackEvent.type as EventName<ChatBotFeedbackEvent>,
+    onChatBotUnread: ChatBotUnreadEvent.type as EventName<ChatBotUnreadEvent>,
   },
   displayName: 'ChatBot',
 });
@@ -37,4 +39,4 @@ export const ChatBot = createComponent({
 /** The props <ChatBot> takes: the element's public properties, its events as `onChatBot…`, a ref. */
 export type ChatBotProps = React.ComponentProps<typeof ChatBot>;
 export { ChatBotElement };
-export type { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent };
+export type { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent, ChatBotUnreadEvent };

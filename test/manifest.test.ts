@@ -30,7 +30,7 @@ describe('the manifest of <chat-bot>', () => {
   it('lists every attribute with the property it sets, each reflected', () => {
     const attributes = {
       'serial-number': 'serialNumber', 'base-url': 'baseUrl', 'api-key': 'apiKey', open: 'open', mode: 'mode',
-      theme: 'theme', locale: 'locale', stream: 'stream', 'image-hosts': 'imageHosts',
+      theme: 'theme', locale: 'locale', stream: 'stream', 'image-hosts': 'imageHosts', sound: 'sound', 'notify-title': 'notifyTitle',
     };
     expect(Object.fromEntries((chatBot.attributes ?? []).map((a) => [a.name, a.fieldName]))).toEqual(attributes);
     for (const [attribute, field] of Object.entries(attributes))
@@ -49,6 +49,8 @@ describe('the manifest of <chat-bot>', () => {
       'field locale: string',
       'field stream: boolean',
       'field imageHosts: string',
+      'field sound: boolean',
+      'field notifyTitle: boolean',
       'field settings: Partial<WidgetSettings> | undefined',
       'field strings: Partial<Strings> | undefined',
       'method show: ',
@@ -61,7 +63,7 @@ describe('the manifest of <chat-bot>', () => {
 
   it('lists the events, the parts and the custom properties', () => {
     expect(chatBot.events?.map((e) => e.name)).toEqual([
-      'chat-bot-open', 'chat-bot-close', 'chat-bot-send', 'chat-bot-answer', 'chat-bot-error', 'chat-bot-handoff', 'chat-bot-feedback',
+      'chat-bot-open', 'chat-bot-close', 'chat-bot-send', 'chat-bot-answer', 'chat-bot-error', 'chat-bot-handoff', 'chat-bot-feedback', 'chat-bot-unread',
     ]);
     expect(chatBot.cssParts?.map((p) => p.name)).toEqual(['launcher', 'popup', 'panel', 'header', 'message', 'user-message', 'assistant-message', 'bubble', 'composer']);
     expect(chatBot.cssProperties?.map((p) => p.name)).toEqual([

@@ -17,11 +17,13 @@ export interface ChatBotAttributes {
   locale?: string;
   stream?: boolean | 'true' | 'false';
   'image-hosts'?: string;
+  sound?: boolean | '';
+  'notify-title'?: boolean | '';
 }
 
 /** The public properties, set as properties by frameworks that do (React 19, Preact, Vue, Svelte, Solid's `prop:`). */
 export type ChatBotProperties = Partial<
-  Pick<ChatBot, 'serialNumber' | 'baseUrl' | 'apiKey' | 'open' | 'mode' | 'theme' | 'locale' | 'stream' | 'imageHosts' | 'settings' | 'strings'>
+  Pick<ChatBot, 'serialNumber' | 'baseUrl' | 'apiKey' | 'open' | 'mode' | 'theme' | 'locale' | 'stream' | 'imageHosts' | 'sound' | 'notifyTitle' | 'settings' | 'strings'>
 >;
 
 /** Either, by either name (`serial-number="…"` or `serialNumber={…}`); where both exist, either type (`stream="false"` or `stream={false}`). */

@@ -84,6 +84,11 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     void this.updateComplete.then(() => this.#composer?.focus());
   }
 
+  notify(count: number, sound: boolean, title: boolean): void {
+    // Their code loads only for a page that asked for them, the first time an answer waits unseen.
+    if (sound || title) void import('./notify.ts').then((n) => n.notify(count, sound, title, this.strings));
+  }
+
   private menuOpen = false;
   /** The talk-to-a-person form is open. */
   private handoff = false;

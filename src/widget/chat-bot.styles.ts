@@ -69,6 +69,20 @@ export const chatBotStyles = css`
   box-shadow: var(--_shadow);
   cursor: pointer;
   transition: transform 0.15s ease;
+  position: relative;
+}
+/* Answers that came while the panel was closed or the page hidden (the count is in the launcher's name too). */
+.badge {
+  position: absolute;
+  inset-block-start: -4px;
+  inset-inline-end: -4px;
+  min-inline-size: 22px;
+  padding-inline: 5px;
+  box-sizing: border-box;
+  border-radius: 11px;
+  background: #b91c1c;
+  color: #fff;
+  font: 600 12px/22px system-ui, sans-serif;
 }
 .launcher:hover { transform: scale(1.05); }
 .launcher:focus-visible, .popup button:focus-visible { outline: 3px solid var(--_focus); outline-offset: 3px; }
@@ -110,6 +124,6 @@ export const chatBotStyles = css`
   .launcher:hover { transform: none; }
 }
 @media (forced-colors: active) {
-  .launcher, .popup { border: 2px solid CanvasText; }
+  .launcher, .popup, .badge { border: 2px solid CanvasText; }
 }
 `;

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { chatBotStyles } from './chat-bot.styles.ts';
 import { css as rgb, parseColor, textOn } from './color.ts';
-import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent } from './events.ts';
+import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent, ChatBotUnreadEvent } from './events.ts';
 import type { PanelEvent } from './internal-events.ts';
 import { LocaleWords } from './locale-words.ts';
 import { PanelLoader } from './panel-loader.ts';
@@ -27,6 +27,7 @@ const chatIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h
  * @fires chat-bot-error - Something failed (`code`: the service's Code, or 0 for the network; `message`).
  * @fires chat-bot-handoff - The visitor asked to talk to a person (`name`, `email`, `message`).
  * @fires chat-bot-feedback - The visitor rated an answer, changed or withdrew the vote; the service stored it (`answerId`, `rating`: `up`, `down` or null, `reasons`, `comment`).
+ * @fires chat-bot-unread - Answers the visitor has not seen (they came while the panel was closed or the page hidden) were counted again (`count`; 0 once seen).
  *
  * @csspart launcher - The round button that opens the chat.
  * @csspart popup - The welcome message beside the closed launcher.
@@ -66,6 +67,8 @@ export class ChatBot extends LitElement {
     locale: { reflect: true, useDefault: true },
     stream: { reflect: true, useDefault: true, converter: { fromAttribute: (value: string | null) => value !== 'false' } },
     imageHosts: { attribute: 'image-hosts', reflect: true, useDefault: true },
+    sound: { type: Boolean, reflect: true, useDefault: true },
+    notifyTitle: { attribute: 'notify-title', type: Boolean, reflect: true, useDefault: true },
     settings: { attribute: false },
     strings: { attribute: false },
   };
@@ -90,6 +93,10 @@ export class ChatBot extends LitElement {
   stream = true;
   /** Hosts whose images an answer may show (`img.example.com`, `*.cdn.example`); others become links. */
   imageHosts = '';
+  /** A short chime when an answer arrives unseen (panel closed, page hidden); off by default, and silent until the visitor has used the page (autoplay rules). */
+  sound = false;
+  /** The tab's title flashes "(1) New message" while answers wait unseen in a hidden tab; off by default (the title is the page's). */
+  notifyTitle = false;
   /** Settings given by the page; they win over the ones fetched from the service. */
   settings: Partial<WidgetSettings> | undefined;
   /** Replacements for any of the widget's words. */
@@ -104,6 +111,7 @@ export class ChatBot extends LitElement {
     this.requestUpdate();
     await this.updateComplete;
     this.#emit(new ChatBotOpenEvent());
+    this.#seen();
     panel.focusComposer();
   }
   /** Closes the panel and gives focus back to the launcher if it was inside. */
@@ -133,6 +141,8 @@ export class ChatBot extends LitElement {
 
   /** The panel is open and drawn (`open` may be set before it is loaded). */
   #shown = false;
+  /** Answers that came while the panel was closed or the page hidden, not seen since. */
+  #unread = 0;
   #storage: WidgetStorage | null = null;
   readonly #settings = new SettingsLoader(
     this,
@@ -167,13 +177,28 @@ export class ChatBot extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#storage ??= createStorage();
+    document.addEventListener('visibilitychange', this.#seen);
     if (this.mode === 'inline' || this.open) void this.show();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    document.removeEventListener('visibilitychange', this.#seen);
     this.#shown = false;
   }
+
+  /** One more answer unseen, or (`count` 0) all seen: drawn on the launcher, told to the page. */
+  #count(count: number): void {
+    if (count === this.#unread) return;
+    this.#unread = count;
+    this.requestUpdate();
+    this.#emit(new ChatBotUnreadEvent(count));
+  }
+
+  /** The panel is open in a visible page: what came is seen. */
+  readonly #seen = () => {
+    if (this.#shown && !document.hidden) this.#count(0);
+  };
 
   protected override createRenderRoot() {
     const root = super.createRenderRoot() as ShadowRoot;
@@ -201,6 +226,7 @@ export class ChatBot extends LitElement {
     const t = this.#words.words(this.strings);
     const lang = this.#words.language;
     const inline = this.mode === 'inline';
+    const unread = this.#shown ? 0 : this.#unread;
     return html`<div class="root${s.ChatBubbleAlign === 1 ? ' left' : ''}${inline ? ' inline' : ''}" lang=${lang} dir=${isRtl(lang) ? 'rtl' : nothing}>${
       this.#panel.ready
         ? html`<chat-bot-panel part="panel" exportparts="header,message,user-message,assistant-message,bubble,composer" ?hidden=${!inline && !this.#shown}
@@ -210,8 +236,8 @@ export class ChatBot extends LitElement {
         : nothing
     }<div class="popup" part="popup" role="status" ?hidden=${inline || this.#shown || !this.#popup.visible}><button type="button" class="text" @click=${this.show}>${s.WelcomeMessage}</button><button
       type="button" class="dismiss" aria-label=${t.dismiss} @click=${this.#dismissPopup}>×</button></div><button type="button" class="launcher" part="launcher" aria-haspopup="dialog"
-      aria-expanded=${this.#shown} aria-label=${this.#shown ? t.closeChat : t.openChat} ?hidden=${inline} @click=${this.toggle} @pointerenter=${this.#prefetch} @focus=${this.#prefetch}
-      @touchstart=${{ handleEvent: this.#prefetch, passive: true }}>${s.ChatIconUrl ? html`<img src=${s.ChatIconUrl} alt="">` : chatIcon}</button></div>`;
+      aria-expanded=${this.#shown} aria-label=${this.#shown ? t.closeChat : unread ? `${t.openChat}, ${t.unread!.replace('{n}', `${unread}`)}` : t.openChat} ?hidden=${inline} @click=${this.toggle} @pointerenter=${this.#prefetch} @focus=${this.#prefetch}
+      @touchstart=${{ handleEvent: this.#prefetch, passive: true }}>${s.ChatIconUrl ? html`<img src=${s.ChatIconUrl} alt="">` : chatIcon}${unread ? html`<span class="badge" aria-hidden="true">${unread}</span>` : nothing}</button></div>`;
   }
 
   /** First intent: fetch the panel's code while the visitor reaches for the button. */
@@ -236,15 +262,19 @@ export class ChatBot extends LitElement {
 
   /** What the panel tells, made public. */
   readonly #onPanelEvent = ({ detail: d }: PanelEvent): void => {
-    if (d.kind === 'close') this.hide();
-    else
-      this.#emit(
+    if (d.kind === 'close') return this.hide();
+    // An answer (or the reply to a lead) the visitor cannot see now: counted, and heard or shown in the title if the page asked.
+    if ((d.kind === 'answer' || d.kind === 'handoff') && (!this.#shown || document.hidden)) {
+      this.#count(this.#unread + 1);
+      this.#panel.panel?.notify(this.#unread, this.sound, this.notifyTitle);
+    }
+    this.#emit(
         d.kind === 'send' ? new ChatBotSendEvent(d.text, d.fileIds)
         : d.kind === 'answer' ? new ChatBotAnswerEvent(d.text, d.questionId, d.answerId)
         : d.kind === 'error' ? new ChatBotErrorEvent(d.code, d.message)
         : d.kind === 'feedback' ? new ChatBotFeedbackEvent(d.answerId, d.rating, d.reasons, d.comment)
         : new ChatBotHandoffEvent(d.name, d.email, d.message),
-      );
+    );
   };
 }
 

@@ -80,6 +80,17 @@ export class ChatBotFeedbackEvent extends Base {
   }
 }
 
+/**
+ * Answers the visitor has not seen — that came while the panel was closed or the page hidden —
+ * counted again: one more arrived, or they were seen (`count` 0).
+ */
+export class ChatBotUnreadEvent extends Base {
+  static readonly type = 'chat-bot-unread';
+  constructor(readonly count: number) {
+    super(ChatBotUnreadEvent.type, init);
+  }
+}
+
 /** The public events by name (`addEventListener('chat-bot-answer', …)` is typed by it, and so are the frameworks' templates). */
 export interface ChatBotEventMap {
   'chat-bot-open': ChatBotOpenEvent;
@@ -89,6 +100,7 @@ export interface ChatBotEventMap {
   'chat-bot-error': ChatBotErrorEvent;
   'chat-bot-handoff': ChatBotHandoffEvent;
   'chat-bot-feedback': ChatBotFeedbackEvent;
+  'chat-bot-unread': ChatBotUnreadEvent;
 }
 
 declare global {

@@ -24,6 +24,8 @@ export interface PanelElement extends HTMLElement, PanelInputs {
   send(text: string, files?: readonly Attachment[]): Promise<void>;
   clearHistory(): Promise<void>;
   focusComposer(): void;
+  /** `count` answers wait unseen: a chime (`sound`) and the tab's title (`title`), as the page chose. */
+  notify(count: number, sound: boolean, title: boolean): void;
 }
 
 /** The panel's class, as <chat-bot> finds it in the registry once the panel's code is loaded. */

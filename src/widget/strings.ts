@@ -7,6 +7,7 @@ import type { CardsStrings } from './strings-cards.ts';
 import type { FeedbackStrings } from './strings-feedback.ts';
 import type { HandoffStrings } from './strings-handoff.ts';
 import type { MediaStrings } from './strings-media.ts';
+import type { NotifyStrings } from './strings-notify.ts';
 
 /** The launcher's words: they ship in every language at once (launcherWords, below). */
 export interface LauncherStrings {
@@ -46,6 +47,11 @@ export const en = {
   photoSocial: 'Our photos',
   messenger: 'Message us',
   opensInNewTab: '(opens in a new tab)',
+  /**
+   * After "Open chat" in the launcher's name while it counts answers not seen (a count appears only
+   * once the panel is there: these words come with it).
+   */
+  unread: '{n} unread',
   /** Under the message box, near the most a message holds. */
   charactersLeft: '{n} characters left',
   /** A paste was longer than the message box takes: what the visitor is told. */
@@ -53,12 +59,13 @@ export const en = {
 };
 
 /**
- * Every word; the handoff form's, the media's, the cards' and the feedback form's are in
- * strings-handoff.ts, strings-media.ts, strings-cards.ts and strings-feedback.ts, loaded with them.
+ * Every word; the handoff form's, the media's, the cards', the feedback form's and the tab title's
+ * are in strings-handoff.ts, strings-media.ts, strings-cards.ts, strings-feedback.ts and
+ * strings-notify.ts, loaded with them.
  */
-export type Strings = LauncherStrings & typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings> & Partial<FeedbackStrings>;
+export type Strings = LauncherStrings & typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings> & Partial<FeedbackStrings> & Partial<NotifyStrings>;
 /** What a locale's chunk holds: everything but the launcher's words. */
-export type PanelStrings = typeof en & HandoffStrings & MediaStrings & CardsStrings & FeedbackStrings;
+export type PanelStrings = typeof en & HandoffStrings & MediaStrings & CardsStrings & FeedbackStrings & NotifyStrings;
 
 /** A text with its `{name}`-style places filled. */
 export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));

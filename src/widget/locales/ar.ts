@@ -87,4 +87,7 @@ export default {
   feedbackLeft: 'الأحرف المتبقية: {n}',
   feedbackSend: 'إرسال',
   feedbackSkip: 'تخطي',
+  // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
+  unread: 'غير المقروءة: {n}',
+  newMessageTitle: '({n}) رسالة جديدة',
 } satisfies PanelStrings;

@@ -87,4 +87,7 @@ export default {
   feedbackLeft: 'Noch {n} Zeichen',
   feedbackSend: 'Senden',
   feedbackSkip: 'Überspringen',
+  // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
+  unread: 'ungelesen: {n}',
+  newMessageTitle: '({n}) Neue Nachricht',
 } satisfies PanelStrings;

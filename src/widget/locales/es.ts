@@ -87,4 +87,7 @@ export default {
   feedbackLeft: 'Quedan {n} caracteres',
   feedbackSend: 'Enviar',
   feedbackSkip: 'Omitir',
+  // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
+  unread: 'sin leer: {n}',
+  newMessageTitle: '({n}) Nuevo mensaje',
 } satisfies PanelStrings;

@@ -87,4 +87,7 @@ export default {
   feedbackLeft: '{n} caractères restants',
   feedbackSend: 'Envoyer',
   feedbackSkip: 'Passer',
+  // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
+  unread: 'non lus : {n}',
+  newMessageTitle: '({n}) Nouveau message',
 } satisfies PanelStrings;

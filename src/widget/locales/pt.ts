@@ -87,4 +87,7 @@ export default {
   feedbackLeft: '{n} caracteres restantes',
   feedbackSend: 'Enviar',
   feedbackSkip: 'Pular',
+  // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
+  unread: 'não lidas: {n}',
+  newMessageTitle: '({n}) Nova mensagem',
 } satisfies PanelStrings;

@@ -87,4 +87,7 @@ export default {
   feedbackLeft: '还可输入 {n} 个字',
   feedbackSend: '发送',
   feedbackSkip: '跳过',
+  // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
+  unread: '{n} 条未读',
+  newMessageTitle: '({n}) 新消息',
 } satisfies PanelStrings;
