@@ -26,6 +26,8 @@ export class ChatBotMessage extends LitElement {
     typing: { type: Boolean },
     vote: { attribute: false },
     conversation: { attribute: false },
+    speech: { attribute: false },
+    speaking: { attribute: false },
     copied: { state: true },
   };
 
@@ -49,6 +51,10 @@ export class ChatBotMessage extends LitElement {
   vote: Vote | undefined;
   /** The conversation the message is in: its files are fetched with its session's credentials, and it keeps the visitor's votes. */
   conversation: (SessionSource & Votes) | undefined;
+  /** The language to read the answer aloud in ("Spanish", "en-US"), or '' where the browser has no voices. */
+  speech = '';
+  /** It is being read aloud (set by read-aloud.ts). */
+  speaking = false;
 
   private copied = false;
   #ownView: MarkdownView | undefined;
@@ -85,7 +91,9 @@ export class ChatBotMessage extends LitElement {
         <time datetime=${time.toISOString()}>${time.toLocaleTimeString(this.locale, { hour: 'numeric', minute: '2-digit' })}</time>
         ${status === 'stopped' ? html`<span class="note">${t.stopped}</span>` : nothing}
         ${m.role === 'assistant' && status === 'done' && m.text
-          ? html`<button type="button" @click=${this.#handleCopy}>${this.copied ? t.copied : t.copy}</button>`
+          ? html`<button type="button" @click=${this.#handleCopy}>${this.copied ? t.copied : t.copy}</button>${this.speech
+              ? html`<button type="button" @click=${() => this.#read()}>${this.speaking ? t.stopReading : t.readAloud}</button>`
+              : nothing}`
           : nothing}
         ${m.role === 'assistant' && (status === 'failed' || status === 'stopped')
           ? html`<button type="button" @click=${this.#handleRetry}>${t.retry}</button>`
@@ -116,6 +124,19 @@ export class ChatBotMessage extends LitElement {
       // Clipboard refused (an insecure page, a sandboxed frame): select the text instead.
       getSelection()?.selectAllChildren(this.renderRoot.querySelector('.bubble')!);
     }
+  }
+
+  /** Reads the answer aloud, or stops (`stop`, or pressed while it reads); the code loads with the first press. */
+  async #read(stop?: boolean): Promise<void> {
+    const reader = await import('./read-aloud.ts');
+    if (stop) reader.stop(this);
+    else reader.toggle(this, this.renderRoot.querySelector<HTMLElement>('.content')!.innerText, this.speech);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Gone (a new chat, the widget removed): so is its reading.
+    if (this.speaking) void this.#read(true);
   }
 
   #handleRetry(): void {

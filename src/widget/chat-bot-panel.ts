@@ -132,6 +132,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   /** Puts the shown messages in `list`, in order, reusing each one's element (a small keyed list). */
   #drawMessages(list: Element): void {
     const shown = this.#conversation.messages.slice(-this.window);
+    // Where the browser can speak, answers can be read aloud in the chatbot's language.
+    const speech = this.#voices ? this.settings.AIResponseLanguage || this.locale : '';
     const ids = new Set(shown.map((m) => m.id));
     for (const [id, el] of this.#drawn) {
       if (ids.has(id)) continue;
@@ -147,7 +149,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         this.#drawn.set(m.id, el);
       }
       el.setAttribute('part', `message ${m.role}-message`);
-      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && !m.text, strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, vote: m.feedback, conversation: this.#conversation });
+      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && !m.text, strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, vote: m.feedback, conversation: this.#conversation, speech });
       if (m.files) void loadMedia();
       if (el === next) next = el.nextSibling;
       else list.insertBefore(el, next);
@@ -245,10 +247,24 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   #speaking: ReturnType<typeof setTimeout> | undefined;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#listVoices();
+    globalThis.speechSynthesis?.addEventListener('voiceschanged', this.#listVoices);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    globalThis.speechSynthesis?.removeEventListener('voiceschanged', this.#listVoices);
     clearTimeout(this.#speaking);
   }
+
+  /** The browser has voices (Chromium lists them a moment after the page loads, and says so: voiceschanged). */
+  #voices = 0;
+  readonly #listVoices = () => {
+    this.#voices = globalThis.speechSynthesis?.getVoices().length ?? 0;
+    this.requestUpdate();
+  };
 
   /** Asks <chat-bot> to close the panel (it closes it, and says so). */
   #close(): void {

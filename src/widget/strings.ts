@@ -52,6 +52,9 @@ export const en = {
    * once the panel is there: these words come with it).
    */
   unread: '{n} unread',
+  /** Under an answer, where the browser can speak: reads it aloud; while it reads, stops. */
+  readAloud: 'Read aloud',
+  stopReading: 'Stop reading',
   /** Under the message box, near the most a message holds. */
   charactersLeft: '{n} characters left',
   /** A paste was longer than the message box takes: what the visitor is told. */

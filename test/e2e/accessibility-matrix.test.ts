@@ -1,15 +1,21 @@
 /**
- * axe over 13 states of the widget × 3 viewports (phone, tablet, desktop) × light, dark and
+ * axe over 14 states of the widget × 3 viewports (phone, tablet, desktop) × light, dark and
  * forced colours, in Debian's Chromium through Playwright, on a page that embeds it with the script
  * tag; and what a screen reader hears: at most one live-region announcement per finished answer.
+ * The browser has voices (a speech-dispatcher daemon of the test's own, test/support/speech.ts), so
+ * answers offer "Read aloud"; where speech-dispatcher is not installed (never in CI) the state of an
+ * answer being read is left out.
  */
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngines } from '../../src/server/engines/index.ts';
+import { OFFLINE_MODEL, createEngines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
 import { axeViolations, launchChromium, untilLastMessage, widgetMessages } from '../support/chromium.ts';
+import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { png } from '../support/media.ts';
 import { startService, type TestService } from '../support/service.ts';
+import { speechInstalled, startSpeechDaemon, type SpeechDaemon } from '../support/speech.ts';
 
 const VIEWPORTS = { phone: { width: 375, height: 667 }, tablet: { width: 768, height: 1024 }, desktop: { width: 1280, height: 800 } };
 const SCHEMES = {
@@ -22,16 +28,23 @@ const SETTINGS = {
   Name: 'Harbor Homes', WelcomeMessage: 'Welcome! Ask me about our homes.', SuggestedMessage: 'Hello\nHomes in Austin',
   ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy', ChatbotPrivacyPolicyDescription: 'We keep this chat for 30 days.',
   TalkToHumanEmail: 'agents@harbor.example', EnableUploadImage: true, EnablePushToTalk: true,
-  RateLimitCount: 2, RateLimitTime: 3600, RateLimitMessage: 'Two questions an hour, please.',
+  RateLimitCount: 2, RateLimitTime: 3600, RateLimitMessage: 'Two questions an hour, please.', Model: OFFLINE_MODEL,
 };
 
 let service: TestService;
 let browser: Browser;
+let model: FakeModelServer;
+let speech: SpeechDaemon | undefined;
+const voices = speechInstalled() || !!process.env.CI;
+const STATES = voices ? 14 : 13;
 
 beforeAll(async () => {
+  // An answer long enough to be still read aloud while axe looks (a scripted model's).
+  model = await startFakeModelServer();
+  model.always({ text: Array.from({ length: 40 }, (_, i) => `Home ${i + 1} is near the harbor.`).join(' ') });
   // Words 25 ms apart: an answer streams long enough to be looked at mid-way.
   service = await startService({
-    engines: createEngines(createOfflineEngine({ wordDelayMs: 25 })),
+    engines: createEngines(createOfflineEngine({ wordDelayMs: 25 }), { model: 'scripted', engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }) }),
     routes: (app) =>
       app.get<{ Querystring: { serial: string; locale?: string } }>('/a11y.html', (req, reply) =>
         reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Harbor Homes</title></head>
@@ -39,11 +52,14 @@ beforeAll(async () => {
 <script src="/chat-bot.js" data-serial-number="${req.query.serial}"${req.query.locale ? ` data-locale="${req.query.locale}"` : ''} async></script></body></html>`),
       ),
   });
-  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  speech = voices ? await startSpeechDaemon() : undefined;
+  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', ...(speech ? ['--enable-speech-dispatcher'] : [])], speech?.env);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
+  await speech?.close();
   await service?.close();
+  await model?.close();
 });
 
 const inPanel = (page: Page, selector: string) => page.locator(`chat-bot-panel ${selector}`);
@@ -55,7 +71,7 @@ async function ask(page: Page, text: string) {
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (viewport) => {
   describe.each(Object.keys(SCHEMES) as (keyof typeof SCHEMES)[])('in %s', (scheme) => {
-    it('axe finds nothing in any of 13 states', { timeout: 120_000 }, async () => {
+    it(`axe finds nothing in any of ${STATES} states`, { timeout: 120_000 }, async () => {
       const context = await browser.newContext({ viewport: VIEWPORTS[viewport], ...SCHEMES[scheme] });
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
@@ -113,8 +129,25 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (
       await page.locator('chat-bot .launcher .badge').waitFor();
       await check('13 the launcher counting an answer not seen (Arabic)');
 
+      if (voices) {
+        await page.goto(`${service.origin}/a11y.html?serial=${await service.newChatbot({ ...SETTINGS, Model: 'scripted' })}`);
+        await page.locator('chat-bot .launcher').click();
+        await ask(page, 'Tell me about the harbor homes');
+        await untilLast(page, 'done');
+        const read = page.locator('chat-bot-message').last().getByRole('button', { name: 'Read aloud', exact: true });
+        await read.waitFor({ timeout: 20_000 });
+        await read.scrollIntoViewIfNeeded();
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+        await read.click();
+        const stop = page.locator('chat-bot-message').last().getByRole('button', { name: 'Stop reading', exact: true });
+        await stop.waitFor();
+        await check('14 an answer read aloud, Stop reading offered');
+        expect(await stop.isVisible()).toBe(true);
+        await stop.click();
+      }
+
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-      expect(Object.keys(found)).toHaveLength(13);
+      expect(Object.keys(found)).toHaveLength(STATES);
       await context.close();
     });
   });
@@ -123,7 +156,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (
 describe('what a screen reader hears', () => {
   it('one announcement per finished answer, none while it streams', { timeout: 60_000 }, async () => {
     const page = await browser.newPage();
-    const own = await service.newChatbot({ Name: 'Harbor Homes' });
+    const own = await service.newChatbot({ Name: 'Harbor Homes', Model: OFFLINE_MODEL });
     await page.goto(`${service.origin}/a11y.html?serial=${own}`);
     await page.locator('chat-bot .launcher').click();
     await inPanel(page, 'textarea').waitFor();

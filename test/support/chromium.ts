@@ -5,8 +5,8 @@ import { chromium, type Browser, type Page } from 'playwright';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export const launchChromium = (args: string[] = []): Promise<Browser> =>
-  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...args] });
+export const launchChromium = (args: string[] = [], env?: NodeJS.ProcessEnv): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...args], ...(env ? { env } : {}) });
 
 /** axe's violations on the page (or inside the first element matching `within`), as "rule (count)". */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {

@@ -90,4 +90,7 @@ export default {
   // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
   unread: 'غير المقروءة: {n}',
   newMessageTitle: '({n}) رسالة جديدة',
+  // An answer read aloud, and stopped
+  readAloud: 'القراءة بصوت عالٍ',
+  stopReading: 'إيقاف القراءة',
 } satisfies PanelStrings;

@@ -90,4 +90,7 @@ export default {
   // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
   unread: 'ungelesen: {n}',
   newMessageTitle: '({n}) Neue Nachricht',
+  // An answer read aloud, and stopped
+  readAloud: 'Vorlesen',
+  stopReading: 'Vorlesen beenden',
 } satisfies PanelStrings;

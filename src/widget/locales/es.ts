@@ -90,4 +90,7 @@ export default {
   // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
   unread: 'sin leer: {n}',
   newMessageTitle: '({n}) Nuevo mensaje',
+  // An answer read aloud, and stopped
+  readAloud: 'Leer en voz alta',
+  stopReading: 'Dejar de leer',
 } satisfies PanelStrings;

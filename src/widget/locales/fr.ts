@@ -90,4 +90,7 @@ export default {
   // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
   unread: 'non lus : {n}',
   newMessageTitle: '({n}) Nouveau message',
+  // An answer read aloud, and stopped
+  readAloud: 'Lire à voix haute',
+  stopReading: 'Arrêter la lecture',
 } satisfies PanelStrings;

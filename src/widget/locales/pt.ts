@@ -90,4 +90,7 @@ export default {
   // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
   unread: 'não lidas: {n}',
   newMessageTitle: '({n}) Nova mensagem',
+  // An answer read aloud, and stopped
+  readAloud: 'Ler em voz alta',
+  stopReading: 'Parar a leitura',
 } satisfies PanelStrings;

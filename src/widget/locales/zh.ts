@@ -90,4 +90,7 @@ export default {
   // The launcher's count of answers not seen, and the tab's title while they wait (notify-title)
   unread: '{n} 条未读',
   newMessageTitle: '({n}) 新消息',
+  // An answer read aloud, and stopped
+  readAloud: '朗读',
+  stopReading: '停止朗读',
 } satisfies PanelStrings;

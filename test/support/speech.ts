@@ -1,0 +1,60 @@
+/**
+ * Real voices for Debian's Chromium: a speech-dispatcher daemon of the test's own, with espeak-ng,
+ * reached by Chromium run with --enable-speech-dispatcher and SPEECHD_ADDRESS.
+ *
+ * Why a daemon of its own: on a machine with no sound card the daemon Chromium would spawn opens no
+ * audio, never finishes an utterance, and then lists no voices to later browsers until it is
+ * killed. This one plays into ALSA's null device (an .asoundrc in a HOME of its own), so every
+ * utterance ends, and goes away with the test. CI installs speech-dispatcher and
+ * speech-dispatcher-espeak-ng (.ci/run); elsewhere, without them, the tests that need voices skip.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const MODULE = '/usr/lib/speech-dispatcher-modules/sd_espeak-ng';
+const DAEMON = '/usr/bin/speech-dispatcher';
+
+/** speech-dispatcher and its espeak-ng module are installed (CI installs them; a test may skip without). */
+export const speechInstalled = (): boolean => existsSync(DAEMON) && existsSync(MODULE);
+
+export interface SpeechDaemon {
+  /** Chromium's environment: where libspeechd finds this daemon. */
+  env: NodeJS.ProcessEnv;
+  close(): Promise<void>;
+}
+
+export async function startSpeechDaemon(): Promise<SpeechDaemon> {
+  const dir = await mkdtemp(join(tmpdir(), 'chat-bot-speech-'));
+  const conf = join(dir, 'conf');
+  await mkdir(join(conf, 'modules'), { recursive: true });
+  await writeFile(join(conf, 'speechd.conf'), ['AudioOutputMethod "alsa"', 'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"', 'DefaultModule espeak-ng', ''].join('\n'));
+  await writeFile(join(conf, 'modules', 'espeak-ng.conf'), '');
+  await writeFile(join(dir, '.asoundrc'), 'pcm.!default { type null }\n');
+  const socket = join(dir, 'speechd.sock');
+  const daemon = spawn(
+    DAEMON,
+    ['--run-single', '--config-dir', conf, '--socket-path', socket, '--timeout', '0', '--pid-file', join(dir, 'pid'), '--log-dir', dir, '--log-level', '1'],
+    { env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: dir, XDG_CACHE_HOME: dir }, stdio: 'ignore' },
+  );
+  const exited = once(daemon, 'exit');
+  // Ready once it listens on its socket (it says so only in its log).
+  for (let waited = 0; !existsSync(socket); waited += 50) {
+    if (daemon.exitCode !== null || waited > 15_000) {
+      daemon.kill('SIGKILL');
+      throw new Error(`speech-dispatcher did not start (exit ${String(daemon.exitCode)}); its log is in ${dir}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    env: { ...process.env, SPEECHD_ADDRESS: `unix_socket:${socket}` },
+    async close() {
+      if (daemon.exitCode === null) daemon.kill();
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
