@@ -2,7 +2,8 @@
  * `npm run screenshots`: the README's pictures, made by the product itself. Starts the built
  * service (`npm run build` first) on a throwaway data directory and a free loopback port, and
  * photographs with Debian's Chromium (CHROMIUM_PATH for another): the demo agency's site, the
- * widget open with an answer mid-stream, its cards, a follow-up with its chips, and the owner's console (settings with the live preview,
+ * widget open with an answer mid-stream, its cards, a follow-up with its chips, the launcher counting
+ * an answer that came while it was closed, and the owner's console (settings with the live preview,
  * listings, conversations, insights). Writes docs/screenshots/*.png.
  */
 import { spawn } from 'node:child_process';
@@ -73,6 +74,13 @@ try {
   await page.locator('chat-bot-listings .skeleton').last().waitFor({ state: 'detached' });
   await page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
   await page.screenshot({ path: join(out, 'widget-follow-up.png') });
+
+  // Closed, and an answer comes unseen (the page asks through send()): the launcher counts it.
+  await page.keyboard.press('Escape');
+  await page.locator('chat-bot-panel').waitFor({ state: 'hidden' });
+  await page.evaluate(() => document.querySelector('chat-bot').send('Homes for rent in Austin'));
+  await page.locator('chat-bot .launcher .badge').waitFor();
+  await page.screenshot({ path: join(out, 'widget-unread.png'), clip: { x: 1280 - 420, y: 800 - 240, width: 420, height: 240 } });
 
   // The console: a colour being tried out (not saved yet) in the live preview, then the listings.
   const owner = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
