@@ -31,6 +31,7 @@ describe('the manifest of <chat-bot>', () => {
     const attributes = {
       'serial-number': 'serialNumber', 'base-url': 'baseUrl', 'api-key': 'apiKey', open: 'open', mode: 'mode',
       theme: 'theme', locale: 'locale', stream: 'stream', 'image-hosts': 'imageHosts', sound: 'sound', 'notify-title': 'notifyTitle',
+      'read-aloud': 'readAloud',
     };
     expect(Object.fromEntries((chatBot.attributes ?? []).map((a) => [a.name, a.fieldName]))).toEqual(attributes);
     for (const [attribute, field] of Object.entries(attributes))
@@ -51,6 +52,7 @@ describe('the manifest of <chat-bot>', () => {
       'field imageHosts: string',
       'field sound: boolean',
       'field notifyTitle: boolean',
+      'field readAloud: boolean',
       'field settings: Partial<WidgetSettings> | undefined',
       'field strings: Partial<Strings> | undefined',
       'method show: ',
@@ -65,7 +67,7 @@ describe('the manifest of <chat-bot>', () => {
     expect(chatBot.events?.map((e) => e.name)).toEqual([
       'chat-bot-open', 'chat-bot-close', 'chat-bot-send', 'chat-bot-answer', 'chat-bot-error', 'chat-bot-handoff', 'chat-bot-feedback', 'chat-bot-unread',
     ]);
-    expect(chatBot.cssParts?.map((p) => p.name)).toEqual(['launcher', 'popup', 'panel', 'header', 'message', 'user-message', 'assistant-message', 'bubble', 'composer']);
+    expect(chatBot.cssParts?.map((p) => p.name)).toEqual(['launcher', 'badge', 'popup', 'panel', 'header', 'message', 'user-message', 'assistant-message', 'bubble', 'composer']);
     expect(chatBot.cssProperties?.map((p) => p.name)).toEqual([
       '--chat-bot-accent', '--chat-bot-on-accent', '--chat-bot-user-bubble', '--chat-bot-on-user-bubble', '--chat-bot-font', '--chat-bot-radius',
       '--chat-bot-z-index', '--chat-bot-surface', '--chat-bot-text', '--chat-bot-muted', '--chat-bot-border', '--chat-bot-focus', '--chat-bot-error',

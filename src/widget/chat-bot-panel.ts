@@ -38,6 +38,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     locale: { attribute: false },
     imageHosts: { attribute: false },
     inline: { type: Boolean, reflect: true },
+    readAloud: { attribute: false },
     // Set by <chat-bot> while the panel is closed; observed for the phone sheet.
     hidden: { type: Boolean, reflect: true },
     menuOpen: { state: true },
@@ -67,6 +68,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   imageHosts: readonly string[] = [];
   /** Fill the container instead of floating. */
   inline = false;
+  /** Offer "Read aloud" where the browser has voices. */
+  readAloud = true;
   /** Where the conversation is kept. */
   storage!: WidgetStorage;
 
@@ -133,7 +136,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   #drawMessages(list: Element): void {
     const shown = this.#conversation.messages.slice(-this.window);
     // Where the browser can speak, answers can be read aloud in the chatbot's language.
-    const speech = this.#voices ? this.settings.AIResponseLanguage || this.locale : '';
+    const speech = this.readAloud && this.#voices ? this.settings.AIResponseLanguage || this.locale : '';
     const ids = new Set(shown.map((m) => m.id));
     for (const [id, el] of this.#drawn) {
       if (ids.has(id)) continue;

@@ -17,6 +17,9 @@ const browserLocale = () => (typeof navigator === 'undefined' ? 'en' : navigator
 const oneOf = (...values: string[]) => ({ fromAttribute: (value: string | null) => (values.includes(value!) ? value : values[0]) });
 const chatIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>`;
 
+/** An attribute on unless written `"false"` (`stream`, `read-aloud`). */
+const onUnlessFalse = { fromAttribute: (value: string | null) => value !== 'false' };
+
 /**
  * @summary An AI chat for your site: a launcher that opens a panel where answers stream in.
  *
@@ -30,6 +33,7 @@ const chatIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h
  * @fires chat-bot-unread - Answers the visitor has not seen (they came while the panel was closed or the page hidden) were counted again (`count`; 0 once seen).
  *
  * @csspart launcher - The round button that opens the chat.
+ * @csspart badge - The count on the launcher of answers not seen.
  * @csspart popup - The welcome message beside the closed launcher.
  * @csspart panel - The chat panel.
  * @csspart header - The panel's title bar.
@@ -65,10 +69,11 @@ export class ChatBot extends LitElement {
     mode: { reflect: true, useDefault: true, converter: oneOf('bubble', 'inline') },
     theme: { reflect: true, useDefault: true, converter: oneOf('auto', 'light', 'dark') },
     locale: { reflect: true, useDefault: true },
-    stream: { reflect: true, useDefault: true, converter: { fromAttribute: (value: string | null) => value !== 'false' } },
+    stream: { reflect: true, useDefault: true, converter: onUnlessFalse },
     imageHosts: { attribute: 'image-hosts', reflect: true, useDefault: true },
     sound: { type: Boolean, reflect: true, useDefault: true },
     notifyTitle: { attribute: 'notify-title', type: Boolean, reflect: true, useDefault: true },
+    readAloud: { attribute: 'read-aloud', reflect: true, useDefault: true, converter: onUnlessFalse },
     settings: { attribute: false },
     strings: { attribute: false },
   };
@@ -97,6 +102,8 @@ export class ChatBot extends LitElement {
   sound = false;
   /** The tab's title flashes "(1) New message" while answers wait unseen in a hidden tab; off by default (the title is the page's). */
   notifyTitle = false;
+  /** "Read aloud" under each answer where the browser has voices (default true; `read-aloud="false"` hides it). */
+  readAloud = true;
   /** Settings given by the page; they win over the ones fetched from the service. */
   settings: Partial<WidgetSettings> | undefined;
   /** Replacements for any of the widget's words. */
@@ -231,13 +238,13 @@ export class ChatBot extends LitElement {
       this.#panel.ready
         ? html`<chat-bot-panel part="panel" exportparts="header,message,user-message,assistant-message,bubble,composer" ?hidden=${!inline && !this.#shown}
             .serialNumber=${this.serialNumber} .baseUrl=${this.baseUrl} .apiKey=${this.apiKey} .settings=${s} .strings=${t as Strings} .locale=${formatLocale(this.locale)}
-            .stream=${this.stream} .imageHosts=${this.imageHosts.split(/[\s,]+/).filter(Boolean)} .inline=${inline} .storage=${this.#storage}
+            .stream=${this.stream} .imageHosts=${this.imageHosts.split(/[\s,]+/).filter(Boolean)} .inline=${inline} .storage=${this.#storage} .readAloud=${this.readAloud}
             @chat-bot-panel=${this.#onPanelEvent}></chat-bot-panel>`
         : nothing
     }<div class="popup" part="popup" role="status" ?hidden=${inline || this.#shown || !this.#popup.visible}><button type="button" class="text" @click=${this.show}>${s.WelcomeMessage}</button><button
       type="button" class="dismiss" aria-label=${t.dismiss} @click=${this.#dismissPopup}>×</button></div><button type="button" class="launcher" part="launcher" aria-haspopup="dialog"
       aria-expanded=${this.#shown} aria-label=${this.#shown ? t.closeChat : unread ? `${t.openChat}, ${t.unread!.replace('{n}', `${unread}`)}` : t.openChat} ?hidden=${inline} @click=${this.toggle} @pointerenter=${this.#prefetch} @focus=${this.#prefetch}
-      @touchstart=${{ handleEvent: this.#prefetch, passive: true }}>${s.ChatIconUrl ? html`<img src=${s.ChatIconUrl} alt="">` : chatIcon}${unread ? html`<span class="badge" aria-hidden="true">${unread}</span>` : nothing}</button></div>`;
+      @touchstart=${{ handleEvent: this.#prefetch, passive: true }}>${s.ChatIconUrl ? html`<img src=${s.ChatIconUrl} alt="">` : chatIcon}${unread ? html`<span class="badge" part="badge" aria-hidden="true">${unread}</span>` : nothing}</button></div>`;
   }
 
   /** First intent: fetch the panel's code while the visitor reaches for the button. */

@@ -15,6 +15,7 @@ export interface PanelInputs {
   strings: Strings;
   locale: string;
   stream: boolean;
+  readAloud: boolean;
   imageHosts: readonly string[];
   inline: boolean;
   storage: WidgetStorage;

@@ -34,9 +34,9 @@ describe.runIf(speechInstalled() || !!process.env.CI)('read aloud', () => {
     service = await startService({
       engines: createEngines(createOfflineEngine(), { model: 'scripted', engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }) }),
       routes: (app) => {
-        app.get<{ Querystring: { serial: string; locale?: string } }>('/speak.html', (req, reply) =>
+        app.get<{ Querystring: { serial: string; locale?: string; off?: string } }>('/speak.html', (req, reply) =>
           reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Speak</title></head>
-<body><h1>Homes</h1><script src="/chat-bot.js" data-serial-number="${req.query.serial}"${req.query.locale ? ` data-locale="${req.query.locale}"` : ''} async></script></body></html>`),
+<body><h1>Homes</h1><script src="/chat-bot.js" data-serial-number="${req.query.serial}"${req.query.locale ? ` data-locale="${req.query.locale}"` : ''}${req.query.off ? ' data-read-aloud="false"' : ''} async></script></body></html>`),
         );
       },
     });
@@ -65,11 +65,11 @@ describe.runIf(speechInstalled() || !!process.env.CI)('read aloud', () => {
   const said = (page: Page) => page.evaluate(() => (window as unknown as { said: { text: string; voice: string; lang: string }[] }).said.splice(0));
   const isSpeaking = (page: Page) => page.evaluate(() => speechSynthesis.speaking);
 
-  async function chat(browser: Browser, settings: Record<string, unknown> = {}, locale?: string): Promise<Page> {
+  async function chat(browser: Browser, settings: Record<string, unknown> = {}, locale?: string, query = ''): Promise<Page> {
     const serial = await service.newChatbot({ Name: 'Speaking bot', Model: 'scripted', ...settings });
     const page = await browser.newPage();
     await page.addInitScript(recordSpeech);
-    await page.goto(`${service.origin}/speak.html?serial=${serial}${locale ? `&locale=${locale}` : ''}`);
+    await page.goto(`${service.origin}/speak.html?serial=${serial}${locale ? `&locale=${locale}` : ''}${query}`);
     await page.locator('chat-bot .launcher').click();
     await page.locator('chat-bot-panel textarea').waitFor();
     return page;
@@ -147,13 +147,24 @@ describe.runIf(speechInstalled() || !!process.env.CI)('read aloud', () => {
     await page.close();
   }, 120_000);
 
-  it('names its button in the visitor’s language, and is not offered where the browser has no voices', async () => {
+  it('names its button in the visitor’s language, and is not offered where the browser has no voices, or the page said read-aloud="false"', async () => {
     const german = await chat(speaking, {}, 'de');
     await ask(german, 'Hallo', 2);
     await press(german, 1, 'Vorlesen', until('no voices'));
     await answer(german, 1).getByRole('button', { name: 'Vorlesen beenden' }).waitFor();
     for (const u of await said(german)) expect(u.voice).toMatch(/^de/i);
     await german.close();
+
+    // A page that reads answers its own way: voices, and no button.
+    const off = await chat(speaking, {}, undefined, '&off=1');
+    await ask(off, 'Hello', 2);
+    await off.waitForFunction(() => speechSynthesis.getVoices().length > 0, undefined, { timeout: 20_000 });
+    await answer(off, 1).getByRole('button', { name: 'Copy' }).waitFor();
+    expect(await answer(off, 1).getByRole('button', { name: 'Read aloud' }).count()).toBe(0);
+    // Turned on again by the page: offered.
+    await off.evaluate(() => (document.querySelector('chat-bot')!.readAloud = true));
+    await answer(off, 1).getByRole('button', { name: 'Read aloud', exact: true }).waitFor();
+    await off.close();
 
     // Chromium without speech-dispatcher: no voices, no button.
     const page = await chat(mute);
