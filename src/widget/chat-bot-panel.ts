@@ -104,7 +104,10 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   // The panel's inputs are the conversation's: it reads them from here, when it needs them.
   readonly #conversation = new ConversationController(this, (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text));
   readonly #follower = new ScrollController(this);
-  /** On a phone, the open floating panel is a full-screen sheet (its code comes with the panel's, not the launcher's). */
+  /**
+   * On a phone, the open floating panel is a full-screen sheet (its code comes with the panel's,
+   * not the launcher's). Acts only through its hooks (after each update, on disconnection).
+   */
   readonly #sheet = new PhoneSheet(this, () => !this.hidden && !this.inline, () => this.#close(), () => this);
   /** A question is being sent: once drawn, it goes to the top of the view. */
   #asking = false;

@@ -168,7 +168,6 @@ export class ChatBot extends LitElement {
     },
     (message) => this.#emit(new ChatBotErrorEvent(0, message)),
   );
-  // Acts only through its hooks (after each update, on disconnection): never called.
   /** The owner's colours, under the page's --chat-bot-* properties. */
   readonly #themeSheet = typeof CSSStyleSheet === 'undefined' ? null : new CSSStyleSheet();
   #theme = '';
