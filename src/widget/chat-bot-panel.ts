@@ -79,8 +79,10 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     return this.#conversation.send(text, files).finally(() => (this.#asking = false));
   }
 
-  clearHistory(): Promise<void> {
-    return this.#conversation.clear();
+  async clearHistory(): Promise<void> {
+    await this.#conversation.clear();
+    // A new conversation starts at the top, with no room kept below an old one.
+    this.#follower.follow();
   }
 
   focusComposer(): void {
@@ -320,7 +322,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   async #handleNewChat(): Promise<void> {
     this.menuOpen = false;
     this.handoff = false;
-    await this.#conversation.clear();
+    await this.clearHistory();
     this.focusComposer();
   }
 

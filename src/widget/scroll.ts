@@ -7,7 +7,8 @@
  * - The view follows new content only while its end is in view, and never so far that the start
  *   of the answer being written leaves the view: a long answer stops with its start at the top.
  * - A reader who scrolled away is never pulled: `unseen` is set while there is content below that
- *   they have not had in view, and `next()` takes them to where it begins.
+ *   they have not had in view, and `next()` takes them to where it begins. When that strip goes at
+ *   the end, the view grows by its height and nothing in it moves (the room below holds it).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
@@ -41,6 +42,12 @@ export class ScrollController implements ReactiveController {
   #seenTo = 0;
   /** Where this controller last put the view: a scroll event elsewhere is the reader's. */
   #set = -Infinity;
+  /** Where the view was at the last scroll event or placing. */
+  #top = 0;
+  /** The view's height as "New messages" was going (0: it is not): the view grows by the strip's then. */
+  #leaving = 0;
+  /** Down to where (content coordinates) the room below reaches, since the strip went with the view at the end. */
+  #floor = 0;
   readonly #resize = new ResizeObserver(() => this.#changed());
   readonly #onScroll = () => {
     const s = this.#scroller!, top = s.scrollTop;
@@ -52,6 +59,7 @@ export class ScrollController implements ReactiveController {
       this.#pinned = this.#below() <= SLACK;
       this.#set = -Infinity;
     }
+    this.#top = top;
     this.#look();
   };
 
@@ -88,6 +96,7 @@ export class ScrollController implements ReactiveController {
     this.#anchor = question;
     this.#held = !!question;
     this.#pinned = true;
+    this.#floor = 0;
     this.#changed();
   }
 
@@ -116,13 +125,22 @@ export class ScrollController implements ReactiveController {
     const answer = q?.nextElementSibling;
     // Where following stops: the question at the top, or its answer's start at 40 % when the question is long.
     const stop = q ? Math.max(at(s, q) - GAP, answer ? at(s, answer) - s.clientHeight * 0.4 : 0) : Infinity;
+    // "New messages" went with the view at the end: the view grew by the strip's height, and the
+    // browser moved the content down with it (the scroll position clamped). It goes back where the
+    // reader had it, and the room below keeps it there until they scroll up or send.
+    const clamped = !!this.#leaving && s.clientHeight > this.#leaving && s.scrollTop < this.#top - 1;
+    if (s.clientHeight > this.#leaving) this.#leaving = 0;
+    if (clamped) this.#floor = this.#top + s.clientHeight;
     // Room for the question to reach the top, whatever the answer does not fill yet.
     const room = this.#content.parentElement!;
-    room.style.minBlockSize = q ? `${stop + s.clientHeight - at(s, room)}px` : '';
+    const reach = Math.max(q ? stop + s.clientHeight : 0, Math.min(this.#floor, Math.max(this.#top, s.scrollTop) + s.clientHeight));
+    room.style.minBlockSize = reach ? `${reach - at(s, room)}px` : '';
+    if (clamped) this.#set = s.scrollTop = this.#top;
     let top = this.#below() + s.scrollTop;
     // Following stops at the answer's start, unless the reader is past it already.
     if (s.scrollTop <= stop + 1) top = Math.min(top, stop);
     if (this.#held || (this.#pinned && top > s.scrollTop)) this.#set = s.scrollTop = this.#held ? stop : top;
+    this.#top = s.scrollTop;
     this.#look();
   }
 
@@ -136,6 +154,7 @@ export class ScrollController implements ReactiveController {
     const unseen = !!box && this.#below() > SLACK && (last !== this.#seen || box.height - this.#seenTo > SLACK);
     if (unseen !== this.unseen) {
       this.unseen = unseen;
+      if (!unseen) this.#leaving = this.#scroller!.clientHeight;
       // Drawn in the next frame: the strip it shows resizes the scroller, which this observes — within
       // a resize observer's callback that would be a loop (an error for the page), and within the
       // panel's updated() an update in an update.

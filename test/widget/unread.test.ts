@@ -158,6 +158,8 @@ describe('sound', () => {
     const bot = await mount(await newChatbot(), { sound: '' });
     // A real gesture: the launcher pressed, the panel opened, closed again.
     await userEvent.click(launcher(bot));
+    // The pointer leaves: a launcher drawn later under it would be hovered (scaled) in other tests.
+    await userEvent.unhover(launcher(bot));
     await until(() => bot.open);
     bot.hide();
     expect(navigator.userActivation.hasBeenActive).toBe(true);
