@@ -19,7 +19,7 @@ let audio: AudioContext | undefined;
  * visitor's: before that, browsers' autoplay rules keep an AudioContext silent, and a page that
  * never asked for sound should not make one.
  */
-export function chime(): void {
+function chime(): void {
   if (!navigator.userActivation?.hasBeenActive) return;
   audio ??= new AudioContext();
   void audio.resume();
@@ -45,7 +45,7 @@ let timer: ReturnType<typeof setInterval> | undefined;
 const onVisible = () => !document.hidden && stopFlashing();
 
 /** Flashes `text` ("(2) New message") in the tab's title, once a second, until the tab is visible again. */
-export function flashTitle(text: string): void {
+function flashTitle(text: string): void {
   if (!document.hidden) return;
   flash = text;
   if (!timer) {
@@ -61,7 +61,7 @@ export function flashTitle(text: string): void {
 }
 
 /** The page's title back as it was, or as the page has since set it. */
-export function stopFlashing(): void {
+function stopFlashing(): void {
   if (!timer) return;
   clearInterval(timer);
   timer = undefined;

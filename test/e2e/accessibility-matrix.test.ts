@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_MODEL, createEngines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
-import { axeViolations, launchChromium, untilLastMessage, widgetMessages } from '../support/chromium.ts';
+import { axeViolations, launchChromium, settled, untilLastMessage, widgetMessages } from '../support/chromium.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { png } from '../support/media.ts';
 import { startService, type TestService } from '../support/service.ts';
-import { speechInstalled, startSpeechDaemon, type SpeechDaemon } from '../support/speech.ts';
+import { launchChromiumWithVoices, voicesExpected } from '../support/speech.ts';
 
 const VIEWPORTS = { phone: { width: 375, height: 667 }, tablet: { width: 768, height: 1024 }, desktop: { width: 1280, height: 800 } };
 const SCHEMES = {
@@ -34,8 +34,8 @@ const SETTINGS = {
 let service: TestService;
 let browser: Browser;
 let model: FakeModelServer;
-let speech: SpeechDaemon | undefined;
-const voices = speechInstalled() || !!process.env.CI;
+let voiced: Awaited<ReturnType<typeof launchChromiumWithVoices>> | undefined;
+const voices = voicesExpected();
 const STATES = voices ? 14 : 13;
 
 beforeAll(async () => {
@@ -52,12 +52,12 @@ beforeAll(async () => {
 <script src="/chat-bot.js" data-serial-number="${req.query.serial}"${req.query.locale ? ` data-locale="${req.query.locale}"` : ''} async></script></body></html>`),
       ),
   });
-  speech = voices ? await startSpeechDaemon() : undefined;
-  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', ...(speech ? ['--enable-speech-dispatcher'] : [])], speech?.env);
+  const args = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+  voiced = voices ? await launchChromiumWithVoices(args) : undefined;
+  browser = voiced?.browser ?? (await launchChromium(args));
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
-  await speech?.close();
+  await (voiced ? voiced.close() : browser?.close());
   await service?.close();
   await model?.close();
 });
@@ -137,7 +137,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (
         const read = page.locator('chat-bot-message').last().getByRole('button', { name: 'Read aloud', exact: true });
         await read.waitFor({ timeout: 20_000 });
         await read.scrollIntoViewIfNeeded();
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+        await settled(page);
         await read.click();
         const stop = page.locator('chat-bot-message').last().getByRole('button', { name: 'Stop reading', exact: true });
         await stop.waitFor();

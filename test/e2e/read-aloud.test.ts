@@ -11,14 +11,14 @@ import type { Browser, Page } from 'playwright';
 import { createEngines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
-import { axeViolations, launchChromium, untilLastMessage } from '../support/chromium.ts';
+import { axeViolations, launchChromium, settled, untilLastMessage } from '../support/chromium.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { startService, type TestService } from '../support/service.ts';
-import { speechInstalled, startSpeechDaemon, type SpeechDaemon } from '../support/speech.ts';
+import { launchChromiumWithVoices, voicesExpected } from '../support/speech.ts';
 
 let model: FakeModelServer;
 let service: TestService;
-let daemon: SpeechDaemon;
+let voiced: { browser: Browser; close(): Promise<void> };
 let speaking: Browser;
 let mute: Browser;
 
@@ -26,7 +26,7 @@ let mute: Browser;
 const LONG = Array.from({ length: 60 }, (_, i) => `Home ${i + 1} has 3.5 baths and a garden.`).join(' ');
 
 // CI has the daemon (a missing one fails there); a machine without it skips these.
-describe.runIf(speechInstalled() || !!process.env.CI)('read aloud', () => {
+describe.runIf(voicesExpected())('read aloud', () => {
   beforeAll(async () => {
     model = await startFakeModelServer();
     model.always({ text: `**Welcome.** ${LONG}\n\n- A list item, read too.` });
@@ -40,14 +40,13 @@ describe.runIf(speechInstalled() || !!process.env.CI)('read aloud', () => {
         );
       },
     });
-    daemon = await startSpeechDaemon();
-    speaking = await launchChromium(['--enable-speech-dispatcher'], daemon.env);
+    voiced = await launchChromiumWithVoices();
+    speaking = voiced.browser;
     mute = await launchChromium();
   }, 60_000);
   afterAll(async () => {
-    await speaking?.close();
+    await voiced?.close();
     await mute?.close();
-    await daemon?.close();
     await service?.close();
     await model?.close();
   });
@@ -90,7 +89,7 @@ describe.runIf(speechInstalled() || !!process.env.CI)('read aloud', () => {
     const button = answer(page, i).getByRole('button', { name, exact: true });
     await button.waitFor(options);
     await button.scrollIntoViewIfNeeded();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+    await settled(page);
     await button.click();
   }
   const until = (what: string) => ({ timeout: 20_000, message: what });

@@ -8,6 +8,10 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export const launchChromium = (args: string[] = [], env?: NodeJS.ProcessEnv): Promise<Browser> =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...args], ...(env ? { env } : {}) });
 
+/** Three animation frames: what a scroll sets going (the "New messages" strip, the view it resizes) is drawn by then. */
+export const settled = (page: Page): Promise<unknown> =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+
 /** axe's violations on the page (or inside the first element matching `within`), as "rule (count)". */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });

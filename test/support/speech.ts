@@ -14,20 +14,40 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright';
+import { launchChromium } from './chromium.ts';
 
 const MODULE = '/usr/lib/speech-dispatcher-modules/sd_espeak-ng';
 const DAEMON = '/usr/bin/speech-dispatcher';
 
-/** speech-dispatcher and its espeak-ng module are installed (CI installs them; a test may skip without). */
-export const speechInstalled = (): boolean => existsSync(DAEMON) && existsSync(MODULE);
+/** Voices can be had: speech-dispatcher and its espeak-ng module are installed, or this is CI (which installs them: a missing one fails there). */
+export const voicesExpected = (): boolean => (existsSync(DAEMON) && existsSync(MODULE)) || !!process.env.CI;
 
-export interface SpeechDaemon {
+/** Chromium (with `args`) that has voices: a daemon of its own, which `close` stops with the browser. */
+export async function launchChromiumWithVoices(args: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const daemon = await startSpeechDaemon();
+  try {
+    const browser = await launchChromium([...args, '--enable-speech-dispatcher'], daemon.env);
+    return {
+      browser,
+      async close() {
+        await browser.close();
+        await daemon.close();
+      },
+    };
+  } catch (error) {
+    await daemon.close();
+    throw error;
+  }
+}
+
+interface SpeechDaemon {
   /** Chromium's environment: where libspeechd finds this daemon. */
   env: NodeJS.ProcessEnv;
   close(): Promise<void>;
 }
 
-export async function startSpeechDaemon(): Promise<SpeechDaemon> {
+async function startSpeechDaemon(): Promise<SpeechDaemon> {
   const dir = await mkdtemp(join(tmpdir(), 'chat-bot-speech-'));
   const conf = join(dir, 'conf');
   await mkdir(join(conf, 'modules'), { recursive: true });
