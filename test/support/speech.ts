@@ -57,9 +57,10 @@ async function startSpeechDaemon(): Promise<SpeechDaemon> {
   const socket = join(dir, 'speechd.sock');
   const daemon = spawn(
     DAEMON,
-    ['--run-single', '--config-dir', conf, '--socket-path', socket, '--timeout', '0', '--pid-file', join(dir, 'pid'), '--log-dir', dir, '--log-level', '1'],
+    ['--run-single', '--config-dir', conf, '--socket-path', socket, '--timeout', '600', '--pid-file', join(dir, 'pid'), '--log-dir', dir, '--log-level', '1'],
     { env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: dir, XDG_CACHE_HOME: dir }, stdio: 'ignore' },
   );
+  // It ends itself 10 minutes after its last client left, should the test die before closing it.
   const exited = once(daemon, 'exit');
   // Ready once it listens on its socket (it says so only in its log).
   for (let waited = 0; !existsSync(socket); waited += 50) {
