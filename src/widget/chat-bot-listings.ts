@@ -99,6 +99,8 @@ export class ChatBotListings extends LitElement {
   private index = 0;
   /** What the carousel last said to screen readers (after Previous or Next). */
   private said = '';
+  /** The card Previous or Next is bringing to the start: the scroll on its way there says nothing. */
+  #going?: number;
 
   /** A link's URL (http(s) only) or, given the image hosts, a photo's (only from those, as answers' images); '' for none. */
   #url(href: string, hosts?: readonly string[]): string {
@@ -132,7 +134,7 @@ export class ChatBotListings extends LitElement {
     // A group, not a region (APG allows either): a chat holds many carousels, often of as many
     // homes, and landmarks with the same name would crowd the page's landmark list.
     return html`<div class="carousel" role="group" aria-roledescription="carousel" aria-label=${name} aria-busy=${String(waiting)}>
-      <div class="track" @scroll=${this.#handleScroll} @focusin=${this.#handleFocus}>
+      <div class="track" @scroll=${this.#handleScroll} @scrollend=${this.#handleScrollEnd} @focusin=${this.#handleFocus}>
         ${cards.map(card)}
         ${waiting ? html`<div class="card skeleton"><span class="sr">${t.loadingHomes}</span></div>` : nothing}
       </div>
@@ -189,18 +191,31 @@ export class ChatBotListings extends LitElement {
   #go(step: number, t: Words, cards: ListingCard[]): void {
     const i = Math.min(Math.max(this.index + step, 0), cards.length - 1);
     if (i === this.index) return;
-    this.index = i;
+    this.index = this.#going = i;
     const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.#track?.children[i]?.scrollIntoView({ block: 'nearest', inline: 'start', behavior: reduce ? 'auto' : 'smooth' });
     const f = factsOf(cards[i]!, t, this.#context?.locale ?? 'en');
     this.said = `${fill(t.slide, { i: i + 1, n: cards.length })}: ${f.address}, ${f.price}`;
   }
 
-  /** The card nearest the start of the track is the current one. */
+  /**
+   * The card nearest the start of the track is the current one — the last when the track is scrolled
+   * to its end. While Previous or Next scrolls smoothly, the cards passed on the way are not: the
+   * count moves once the card asked for is reached, or the scroll ends elsewhere (the reader took over).
+   */
   #handleScroll(event: Event): void {
     const track = event.currentTarget as HTMLElement, [a, b] = track.children as unknown as HTMLElement[];
+    const last = track.querySelectorAll('[role="group"]').length - 1, x = Math.abs(track.scrollLeft);
     const step = a && b ? Math.abs(b.offsetLeft - a.offsetLeft) : track.clientWidth;
-    if (step) this.index = Math.min(Math.round(Math.abs(track.scrollLeft) / step), track.querySelectorAll('[role="group"]').length - 1);
+    const i = x >= track.scrollWidth - track.clientWidth - 1 ? last : Math.min(Math.round(x / step), last);
+    if (!step || (this.#going !== undefined && i !== this.#going)) return;
+    this.#going = undefined;
+    this.index = i;
+  }
+
+  #handleScrollEnd(event: Event): void {
+    this.#going = undefined;
+    this.#handleScroll(event);
   }
 
   /** Tabbing into a card makes it the current one (the browser scrolls it into view). */

@@ -194,8 +194,17 @@ describe('the carousel by keyboard and screen reader', () => {
     // The second card is the one at the start of the track.
     const track = root.querySelector('.track')!;
     await until(() => Math.abs(second.getBoundingClientRect().left - track.getBoundingClientRect().left) < 8);
+    // The count goes straight to the card asked for: the cards the smooth scroll passes are not counted.
+    const seen: string[] = [];
+    const ended = new Promise((resolve) => track.addEventListener('scrollend', resolve, { once: true }));
+    let watching = true;
+    const watch = () => { seen.push(where()); if (watching) requestAnimationFrame(watch); };
     await userEvent.keyboard(' ');
-    await until(() => where() === '3 of 3');
+    watch();
+    await ended;
+    watching = false;
+    expect(new Set(seen)).toEqual(new Set(['3 of 3']));
+    expect(where()).toBe('3 of 3');
     expect(next!.getAttribute('aria-disabled')).toBe('true');
     await userEvent.keyboard('{Enter}');
     expect(where()).toBe('3 of 3');
