@@ -45,5 +45,7 @@ export const FAILURE = {
   unsupportedType: 415,
   rateLimited: 429,
   internal: 500,
+  /** [ext] A part the service needs (its database) cannot be reached just now; Retry-After says when to try again. */
+  unavailable: 503,
 } as const;
 export type FailureCode = (typeof FAILURE)[keyof typeof FAILURE];

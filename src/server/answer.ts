@@ -3,13 +3,21 @@
  * AnswerSuffix as the last fragment; the outcome is stored — complete, partial (the asker left,
  * which aborts `signal`) or failed — by the attempt that owns the answer row, and whoever waits for
  * the answer is told (store/answers-settled.ts). Every way out stores an outcome, a failure to read
- * the listings or the conversation included: no answer stays `streaming` behind a request that ended.
+ * the listings or the conversation included — or, when the database cannot be reached to store it,
+ * lets the answer's lease lapse, for a retry to take it over or the sweep to mark it failed
+ * (store/answer-lease.ts): no answer stays `streaming` behind a request that ended.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ServiceContext } from './context.ts';
 import type { AttachedFile } from './engines/index.ts';
 import type { ChatbotRow } from './store/chatbots.ts';
 import { cachedListings } from './store/listings.ts';
+import { RENEW_MS, renewLease } from './store/answer-lease.ts';
 import { finishAnswer, historyBefore, type AnswerOutcome } from './store/messages.ts';
+import { databaseUnavailable } from './store/unavailable.ts';
+
+/** The first wait before storing an outcome again; it doubles: five tries over ~4 s. */
+const FINISH_RETRY_MS = 250;
 
 export interface Generation {
   chatbot: ChatbotRow;
@@ -33,9 +41,21 @@ export async function generate(
     content += text;
     onFragment(text);
   };
+  // Storing how it ended outlasts a database restart of a few seconds; past that, the lease lapses
+  // and the sweep marks the answer failed (store/answer-lease.ts).
   const finish = async (outcome: AnswerOutcome) => {
-    if (await finishAnswer(ctx.db, g.answerId, g.attempt, outcome, ctx.clock.now())) ctx.answers.announce(g.answerId);
+    for (let wait = FINISH_RETRY_MS; ; wait *= 2) {
+      try {
+        if (await finishAnswer(ctx.db, g.answerId, g.attempt, outcome, ctx.clock.now())) ctx.answers.announce(g.answerId);
+        return;
+      } catch (error) {
+        if (!databaseUnavailable(error) || wait > FINISH_RETRY_MS * 8) throw error;
+        await delay(wait);
+      }
+    }
   };
+  // The lease says this attempt still writes the answer; a renewal lost to a slow database is no matter.
+  const renewing = setInterval(() => void renewLease(ctx.db, g.answerId, g.attempt).catch(() => undefined), RENEW_MS);
   let outcome: AnswerOutcome;
   try {
     const [listings, history] = await Promise.all([cachedListings(ctx.db, g.chatbot), historyBefore(ctx.db, g.sessionId, g.questionId)]);
@@ -64,11 +84,14 @@ export async function generate(
       outcome = { content, status: 'complete', totalToken: meta?.totalTokens ?? 0, noAnswer: meta?.noAnswer ?? false, ...(meta?.asked ? { asked: meta.asked } : {}) };
     }
   } catch (error) {
+    clearInterval(renewing);
     const aborted = signal.aborted;
-    await finish({ content, status: aborted ? 'partial' : 'failed', totalToken: 0, noAnswer: false });
+    // Unstored (the database is gone too), the lease lapses and the sweep marks it failed.
+    await finish({ content, status: aborted ? 'partial' : 'failed', totalToken: 0, noAnswer: false }).catch(() => undefined);
     if (aborted) return { content, status: 'partial', totalToken: 0, noAnswer: false };
     throw error;
   }
+  clearInterval(renewing);
   await finish(outcome);
   return outcome;
 }

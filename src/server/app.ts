@@ -18,6 +18,7 @@ import { conversationRoutes } from './routes/conversations.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { PING_MS } from './sse-reply.ts';
+import { SWEEP_MS, sweepLapsed } from './store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
 
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   feedbackRoutes(app, ctx);
   conversationRoutes(app, ctx);
   fileRoutes(app, ctx);
+  sweepLapsedAnswers(app, ctx);
 
   const openapi = openApiDocument();
   app.get('/openapi.json', async () => openapi);
@@ -100,4 +102,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : reply.callNotFound(),
   );
   return app;
+}
+
+/**
+ * Answers whose writer is gone (store/answer-lease.ts) marked failed once the app is ready and
+ * every SWEEP_MS after, by every instance (the statement is the same whoever runs it). A sweep the
+ * database refuses is tried again at the next.
+ */
+function sweepLapsedAnswers(app: FastifyInstance, ctx: ServiceContext): void {
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    void sweepLapsed(ctx.db)
+      .then((ids) => ids.length && app.log.warn({ answers: ids }, 'answers whose writer was gone marked failed'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'sweep of answers left streaming failed; trying again later'));
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

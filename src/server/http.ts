@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FAILURE, failure, success } from '../protocol/index.ts';
+import { databaseUnavailable } from './store/unavailable.ts';
 
 /** A failure the service reports on purpose: its Code (= HTTP status), Message and Data. */
 export class Failure extends Error {
@@ -25,12 +26,16 @@ export const conflict = (message: string) => new Failure(FAILURE.conflict, messa
 export const tooLarge = (message: string) => new Failure(FAILURE.tooLarge, message);
 export const unsupported = (message: string) => new Failure(FAILURE.unsupportedType, message);
 export const rateLimited = (message: string) => new Failure(FAILURE.rateLimited, message);
+/** Seconds a client is asked to wait after a 503 (Retry-After): about what a database restart takes. */
+export const RETRY_AFTER_S = 5;
+export const unavailable = () => new Failure(FAILURE.unavailable, 'The service cannot reach its storage just now; please try again in a few seconds');
 
 export function sendSuccess(reply: FastifyReply, data: unknown): FastifyReply {
   return reply.code(200).type('application/json; charset=utf-8').send(success(data));
 }
 
 export function sendFailure(reply: FastifyReply, error: Failure): FastifyReply {
+  if (error.code === FAILURE.unavailable) reply.header('retry-after', String(RETRY_AFTER_S));
   return reply.code(error.code).type('application/json; charset=utf-8').send(failure(error.code, error.message, error.data));
 }
 
@@ -85,6 +90,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof Failure) return sendFailure(reply, error);
     const known = fromFastify(error);
     if (known) return sendFailure(reply, known);
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendFailure(reply, unavailable());
+    }
     request.log.error({ err: error }, 'unexpected error');
     return sendFailure(reply, new Failure(FAILURE.internal, 'Something went wrong on our side; please try again'));
   });

@@ -4,16 +4,26 @@
  */
 import http from 'node:http';
 
-export function postJson(url: string, body: unknown, headers: Record<string, string> = {}, agent: http.Agent | false = false): Promise<{ status: number; text: string }> {
+export interface PostReply {
+  status: number;
+  text: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** `timeoutMs`: rejects with a `timed out` error when the reply has not ended by then (a hang). */
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}, agent: http.Agent | false = false, timeoutMs = 0): Promise<PostReply> {
   return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const fail = (error: Error) => (clearTimeout(timer), reject(error));
     const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
+      res.on('end', () => (clearTimeout(timer), resolve({ status: res.statusCode ?? 0, text, headers: res.headers })));
+      res.on('error', fail);
     });
-    req.on('error', reject);
+    if (timeoutMs) timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+    req.on('error', fail);
     req.end(JSON.stringify(body));
   });
 }

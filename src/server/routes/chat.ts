@@ -8,7 +8,7 @@ import type { AskBody } from '../../protocol/index.ts';
 import type { Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
 import type { AttachedFile } from '../engines/index.ts';
-import { forbidden, invalid, notFound, rateLimited, unsupported } from '../http.ts';
+import { forbidden, invalid, notFound, rateLimited, unavailable, unsupported } from '../http.ts';
 import { limitsCount, takeQuestion } from '../limits.ts';
 import { enqueueHandoff } from '../mail/outbox.ts';
 import { operation, REPLIED } from '../operation.ts';
@@ -16,11 +16,13 @@ import { assertPageAllowed } from '../origins.ts';
 import { generate, type Generation } from '../answer.ts';
 import { openSse } from '../sse-reply.ts';
 import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, markRateLimited, restartAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
+import { leaseLeft } from '../store/answer-lease.ts';
 import { leads } from '../store/schema.ts';
+import { databaseUnavailable } from '../store/unavailable.ts';
 import { filePath } from '../files/storage.ts';
 import { findFile, mayUseFile } from './files.ts';
 
-/** How long a retry waits for an answer still being written by an earlier request. */
+/** How long, at most, a retry waits for an answer an earlier request is still writing (its lease renewed). */
 const SETTLE_MS = 30_000;
 
 /** The session the caller may ask in (or rate answers of), and its chatbot. */
@@ -51,12 +53,19 @@ async function attachedFiles(ctx: ServiceContext, caller: Caller, sessionId: num
 
 /**
  * Waits while another request, of this instance or another, is still writing this answer, told
- * when it ends (store/answers-settled.ts); then it is complete, or cut short — or, after SETTLE_MS,
- * still streaming behind a writer that is gone, and taken over.
+ * when it ends (store/answers-settled.ts); then it is complete, or cut short. A writer that is gone
+ * (its lease lapsed: store/answer-lease.ts) is not waited for, nor one still writing after SETTLE_MS:
+ * its answer is returned still streaming, and taken over.
  */
 async function settled(ctx: ServiceContext, answer: MessageRow): Promise<MessageRow> {
-  if (answer.status !== 'streaming') return answer;
-  return (await ctx.answers.untilSettled(answer.id, () => findMessage(ctx.db, answer.id), SETTLE_MS)) ?? answer;
+  const until = Date.now() + SETTLE_MS;
+  let row = answer;
+  while (row.status === 'streaming') {
+    const left = Math.min(await leaseLeft(ctx.db, row.id), until - Date.now());
+    if (left <= 0) break;
+    row = (await ctx.answers.untilSettled(row.id, () => findMessage(ctx.db, row.id), left)) ?? row;
+  }
+  return row;
 }
 
 /** What to do with a question: give a stored answer again, or generate one. */
@@ -116,8 +125,14 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       if (outcome.status === 'complete') sse.end({ QuestionID: generation.questionId, AnswerID: generation.answerId, Answer: outcome.content, TotalToken: outcome.totalToken });
       else sse.end({ Code: 499, Message: 'The answer was stopped' }, 'error');
     } catch (error) {
-      req.log.error({ err: error }, 'answer generation failed');
-      sse.end({ Code: 500, Message: 'The answer could not be completed; please try again' }, 'error');
+      if (databaseUnavailable(error)) {
+        req.log.warn({ err: error }, 'answer not stored: database unavailable');
+        const { code, message } = unavailable();
+        sse.end({ Code: code, Message: message }, 'error');
+      } else {
+        req.log.error({ err: error }, 'answer generation failed');
+        sse.end({ Code: 500, Message: 'The answer could not be completed; please try again' }, 'error');
+      }
     }
     return REPLIED;
   });

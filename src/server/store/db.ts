@@ -38,7 +38,19 @@ export interface StoreOptions {
   pgliteDir?: string | undefined;
   /** Bring the schema up to date first (default); false where another process of this start already has. */
   migrate?: boolean;
+  /** PostgreSQL: how long a new connection may take (default CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: how long a statement may go unanswered before it fails and its connection is dropped (default QUERY_TIMEOUT_MS). */
+  queryTimeoutMs?: number;
 }
+
+/**
+ * A database that cannot be reached fails a request within these, as a 503 (store/unavailable.ts),
+ * rather than holding it: refused connections fail at once; a server that stopped answering (a
+ * network partition) within a connection's or a statement's timeout.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+export const QUERY_TIMEOUT_MS = 10_000;
 
 const migrationsFolder = join(packageRoot(), 'src', 'server', 'store', 'migrations');
 // Any fixed number: instances starting together take turns migrating.
@@ -57,10 +69,17 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     }
   }
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+      keepAlive: true,
+    });
     // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool;
     // unhandled it would end the process. pg has already discarded the client; the next query
-    // connects anew, so there is nothing more to do than not crash.
+    // connects anew, so there is nothing more to do than not crash. A statement that fails on a
+    // lost connection discards its client the same way: the pool reconnects by itself.
     pool.on('error', () => undefined);
     const answers = answersSettled(options.databaseUrl);
     const close = async () => {

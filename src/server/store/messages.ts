@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { conflict } from '../http.ts';
+import { leaseFromNow } from './answer-lease.ts';
 import { ANSWER_SETTLED } from './answers-settled.ts';
 import type { ChatbotRow } from './chatbots.ts';
 import { rowsOf, type Db } from './db.ts';
@@ -86,8 +87,8 @@ export async function beginQuestion(db: Db, q: Question, now: Date): Promise<Beg
       VALUES (${q.sessionId}, ${q.chatbot}, 'question', ${q.content}, ${q.askType}, ${JSON.stringify(q.fileIds)}::jsonb, ${q.clientMessageId}, 'complete', ${at}::timestamptz, ${at}::timestamptz)
       ON CONFLICT (session_id, client_message_id) WHERE role = 'question' DO NOTHING
       RETURNING id)
-    INSERT INTO messages (session_id, chatbot, role, content, question_id, status, created_at, updated_at)
-    SELECT ${q.sessionId}, ${q.chatbot}, 'answer', '', id, 'streaming', ${at}::timestamptz, ${at}::timestamptz FROM question
+    INSERT INTO messages (session_id, chatbot, role, content, question_id, status, lease_until, created_at, updated_at)
+    SELECT ${q.sessionId}, ${q.chatbot}, 'answer', '', id, 'streaming', ${leaseFromNow()}, ${at}::timestamptz, ${at}::timestamptz FROM question
     RETURNING question_id, id, attempt`);
   const [row] = rowsOf<{ question_id: number; id: number; attempt: number }>(result);
   if (row) return { kind: 'new', questionId: row.question_id, answerId: row.id, attempt: row.attempt };
@@ -124,7 +125,7 @@ async function insertAnswer(db: Db, q: Question, questionId: number, now: Date, 
 export async function restartAnswer(db: Db, answerId: number, now: Date): Promise<number> {
   const [row] = await db
     .update(messages)
-    .set({ status: 'streaming', content: '', attempt: sql`${messages.attempt} + 1`, updatedAt: now })
+    .set({ status: 'streaming', content: '', attempt: sql`${messages.attempt} + 1`, leaseUntil: leaseFromNow(), updatedAt: now })
     .where(eq(messages.id, answerId))
     .returning({ attempt: messages.attempt });
   return row!.attempt;
@@ -147,7 +148,7 @@ export interface AnswerOutcome {
 export async function finishAnswer(db: Db, answerId: number, attempt: number, outcome: AnswerOutcome, now: Date): Promise<boolean> {
   const done = db
     .update(messages)
-    .set({ ...outcome, updatedAt: now })
+    .set({ ...outcome, leaseUntil: null, updatedAt: now })
     .where(and(eq(messages.id, answerId), eq(messages.attempt, attempt)))
     .returning({ id: messages.id });
   const result = await db.execute(sql`WITH done AS (${done.getSQL()}) SELECT pg_notify(${ANSWER_SETTLED}, id::text) FROM done`);

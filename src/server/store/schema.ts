@@ -102,10 +102,18 @@ export const messages = pgTable(
     asked: jsonb('asked').$type<Asked>(),
     /** Answers: which generation owns the row; a retry that takes over bumps it, fencing the old writer off. */
     attempt: integer('attempt').notNull().default(1),
+    /**
+     * Answers while streaming: until when the writer holds the row, by the database's clock. The
+     * writer renews it as it streams; a lapsed lease is a writer gone (a killed process, a lost
+     * database), and its answer is taken over by a retry or marked failed by the sweep (answer-lease.ts).
+     */
+    leaseUntil: at('lease_until'),
     createdAt: created(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // What the sweep reads: only answers still streaming (a handful, however many messages are stored).
+    index('messages_streaming').on(t.leaseUntil).where(sql`${t.status} = 'streaming'`),
     // One question per clientMessageId in a session: the idempotency of ClientAsk.
     uniqueIndex('messages_client_message_id').on(t.sessionId, t.clientMessageId).where(sql`${t.role} = 'question'`),
     uniqueIndex('messages_answer_of').on(t.questionId).where(sql`${t.role} = 'answer'`),

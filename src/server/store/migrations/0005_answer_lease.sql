@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "messages_streaming" ON "messages" USING btree ("lease_until") WHERE "messages"."status" = 'streaming';

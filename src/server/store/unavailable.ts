@@ -1,0 +1,28 @@
+/**
+ * Whether an error says the database cannot be reached just now — refused, reset, timed out, shut
+ * down or restarting — rather than that a statement was wrong. Such a failure is temporary: the
+ * request is answered 503 with Retry-After (http.ts), and the pool connects anew for the next one.
+ */
+
+/** Node's socket errors on the way to the server. */
+const SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** PostgreSQL's: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections (class 08 is every connection exception). */
+const SERVER = new Set(['57P01', '57P02', '57P03', '53300']);
+/** node-postgres's own words when a connection ends or a timeout passes. */
+const DRIVER = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|Cannot use a pool after calling end/i;
+
+export function databaseUnavailable(error: unknown): boolean {
+  // drizzle wraps the driver's error (cause); a refused connection may be several (AggregateError).
+  const seen = new Set<unknown>();
+  const queue = [error];
+  while (queue.length) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (SOCKET.has(code) || SERVER.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && DRIVER.test(message)) return true;
+    queue.push(cause, ...(Array.isArray(errors) ? errors : []));
+  }
+  return false;
+}
