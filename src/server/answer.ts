@@ -16,8 +16,8 @@ import { RENEW_MS, renewLease } from './store/answer-lease.ts';
 import { finishAnswer, historyBefore, type AnswerOutcome } from './store/messages.ts';
 import { databaseUnavailable } from './store/unavailable.ts';
 
-/** The first wait before storing an outcome again; it doubles: five tries over ~4 s. */
-const FINISH_RETRY_MS = 250;
+/** How long storing an outcome is tried again (after 0.25, 0.5, 1, 2 s) while the database cannot be reached. */
+const FINISH_PATIENCE_MS = 4_000;
 
 export interface Generation {
   chatbot: ChatbotRow;
@@ -44,12 +44,13 @@ export async function generate(
   // Storing how it ended outlasts a database restart of a few seconds; past that, the lease lapses
   // and the sweep marks the answer failed (store/answer-lease.ts).
   const finish = async (outcome: AnswerOutcome) => {
-    for (let wait = FINISH_RETRY_MS; ; wait *= 2) {
+    const giveUpAt = Date.now() + FINISH_PATIENCE_MS;
+    for (let wait = 250; ; wait *= 2) {
       try {
         if (await finishAnswer(ctx.db, g.answerId, g.attempt, outcome, ctx.clock.now())) ctx.answers.announce(g.answerId);
         return;
       } catch (error) {
-        if (!databaseUnavailable(error) || wait > FINISH_RETRY_MS * 8) throw error;
+        if (!databaseUnavailable(error) || Date.now() + wait > giveUpAt) throw error;
         await delay(wait);
       }
     }

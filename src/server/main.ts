@@ -78,6 +78,11 @@ function printBanner(config: ServerConfig, address: string, p: Prepared): void {
  * one PostgreSQL; a worker that dies is replaced. Resolves with the address once all listen.
  */
 function startWorkers(count: number): Promise<string> {
+  // Each worker accepts its own connections from the shared socket. With Node's default (the
+  // primary accepts, then hands each connection over), a connection handed to a worker that dies
+  // before taking it is never answered nor closed: its visitor waits forever. This way a worker that
+  // dies takes down only the connections it had, which their visitors see end (and Retry).
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   let listening = 0;
   return new Promise((resolve, reject) => {
@@ -87,7 +92,8 @@ function startWorkers(count: number): Promise<string> {
         if (stopping) return;
         if (listening < count) return reject(new Error(`worker ${index} ended before it could listen (${signal ?? `exit code ${code}`})`));
         console.error(`worker ${index} ended (${signal ?? `exit code ${code}`}); starting another`);
-        setTimeout(() => fork(index), 1000).unref();
+        // Not unref'd: when every worker is gone, this timer is all that keeps the primary alive.
+        setTimeout(() => fork(index), 1000);
       });
     };
     cluster.on('listening', (_worker, address) => {

@@ -3,6 +3,7 @@
  * own (the cluster hands each to the next process), a keep-alive agent for load.
  */
 import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 
 export interface PostReply {
   status: number;
@@ -27,3 +28,13 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
     req.end(JSON.stringify(body));
   });
 }
+
+/** A port free on 127.0.0.1 just now, for a server that must keep its port across restarts. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });

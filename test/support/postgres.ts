@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './http.ts';
 
 /** The newest installed PostgreSQL's bin directory, or null when there is none (the fault tests then skip). */
 export function postgresBin(): string | null {
@@ -31,15 +31,6 @@ export interface OwnPostgres {
   /** Stops it (immediate) and removes its directory. */
   close(): void;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 export async function startPostgres(): Promise<OwnPostgres> {
   const bin = postgresBin();
