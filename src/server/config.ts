@@ -1,5 +1,6 @@
 /** The service's settings, from the environment (API.md §5, and a few marked [ext]). */
 import { join } from 'node:path';
+import { FIRST_TOKEN_TIMEOUT_MS, IDLE_TIMEOUT_MS, RETRIES } from './engines/openai.ts';
 
 export interface ServerConfig {
   host: string;
@@ -7,7 +8,19 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   apiKey: string | undefined;
-  llm: { baseUrl: string; apiKey: string | undefined; model: string; transcriptionModel: string; tools: 'auto' | 'on' | 'off' } | undefined;
+  llm:
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        transcriptionModel: string;
+        tools: 'auto' | 'on' | 'off';
+        /** [ext] LLM_TIMEOUT_MS, LLM_IDLE_TIMEOUT_MS, LLM_RETRIES (engines/openai.ts). */
+        firstTokenTimeoutMs: number;
+        idleTimeoutMs: number;
+        retries: number;
+      }
+    | undefined;
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
   /** [ext] The From of outgoing email. */
@@ -47,7 +60,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     apiKey: env.CHATBOT_API_KEY || undefined,
     llm: env.LLM_BASE_URL
-      ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL!, transcriptionModel: env.LLM_TRANSCRIPTION_MODEL || 'whisper-1', tools }
+      ? {
+          baseUrl: env.LLM_BASE_URL,
+          apiKey: env.LLM_API_KEY || undefined,
+          model: env.LLM_MODEL!,
+          transcriptionModel: env.LLM_TRANSCRIPTION_MODEL || 'whisper-1',
+          tools,
+          firstTokenTimeoutMs: integer(env, 'LLM_TIMEOUT_MS', FIRST_TOKEN_TIMEOUT_MS, 600_000) || FIRST_TOKEN_TIMEOUT_MS,
+          idleTimeoutMs: integer(env, 'LLM_IDLE_TIMEOUT_MS', IDLE_TIMEOUT_MS, 600_000) || IDLE_TIMEOUT_MS,
+          retries: integer(env, 'LLM_RETRIES', RETRIES, 5),
+        }
       : undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,

@@ -2,12 +2,13 @@
  * RateLimitCount / RateLimitTime (a sliding window per client IP per chatbot, visitors only) and
  * MessageLimit (per calendar month in the chatbot's TimeZone, every asker) — API.md §4. Both are
  * decided inside one transaction under an advisory lock, so instances sharing a database enforce
- * one limit exactly; a refused question leaves no trace in either count.
+ * one limit exactly; a refused question leaves no trace in either count. A question whose answer
+ * the model server could not give is given back (giveBack): the limits count answers a visitor got.
  */
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Settings } from '../protocol/index.ts';
 import type { Db, Tx } from './store/db.ts';
-import { monthlyCounts, rateEvents } from './store/schema.ts';
+import { messages, monthlyCounts, rateEvents } from './store/schema.ts';
 import { localMonth } from './time.ts';
 
 export type Refusal = 'rate' | 'month' | null;
@@ -69,4 +70,36 @@ async function takeFromMonth(tx: Tx, chatbot: string, month: string, limit: numb
     })
     .returning({ count: monthlyCounts.count });
   if (taken.length === 0) throw new Refused('month');
+}
+
+/**
+ * Gives back what takeQuestion took for question `questionId`, charged at `chargedAt` (its answer
+ * failed: the model server could not give one): one event of its rate window, one question of its
+ * month, and the question is marked as not charged — so a Retry of it is counted again. Nothing when
+ * another request gave it back first.
+ */
+export async function giveBack(db: Db, input: Asking, questionId: number, chargedAt: Date): Promise<void> {
+  const { chatbot, settings, clientIp } = input;
+  await db.transaction(async (tx) => {
+    const [mine] = await tx
+      .update(messages)
+      .set({ chargedAt: null })
+      .where(and(eq(messages.id, questionId), eq(messages.chargedAt, chargedAt)))
+      .returning({ id: messages.id });
+    if (!mine) return;
+    if (windowed(input)) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${chatbot}|${clientIp}`}))`);
+      const [event] = await tx
+        .select({ id: rateEvents.id })
+        .from(rateEvents)
+        .where(and(eq(rateEvents.chatbot, chatbot), eq(rateEvents.clientIp, clientIp), eq(rateEvents.at, chargedAt)))
+        .limit(1);
+      if (event) await tx.delete(rateEvents).where(eq(rateEvents.id, event.id));
+    }
+    if (settings.MessageLimit >= 0)
+      await tx
+        .update(monthlyCounts)
+        .set({ count: sql`${monthlyCounts.count} - 1` })
+        .where(and(eq(monthlyCounts.chatbot, chatbot), eq(monthlyCounts.month, localMonth(chargedAt, settings.TimeZone)), gt(monthlyCounts.count, 0)));
+  });
 }

@@ -242,11 +242,10 @@ export class ConversationController implements ReactiveController {
   failure(error: unknown): string {
     const { settings, strings } = this.#host;
     const code = error instanceof ApiError ? error.code : 0;
+    // 503: the service or its model server is unavailable for now — said in the visitor's language.
     const message =
-      error instanceof ApiError
-        ? code === 429 && settings.RateLimitMessage
-          ? settings.RateLimitMessage
-          : error.message
+      error instanceof ApiError && code !== 503
+        ? (code === 429 && settings.RateLimitMessage) || error.message
         : error instanceof NetworkError || isAbortError(error)
           ? strings.offline
           : strings.failed;

@@ -38,7 +38,8 @@ export const en = {
   followUps: 'Suggested follow-ups',
   typing: 'Typing…',
   stopped: 'Stopped',
-  failed: 'The answer could not be completed.',
+  /** An answer that failed for a reason the visitor can only retry: the assistant unavailable for now (a 503), or a broken stream. */
+  failed: 'The assistant could not answer just now. Please try again.',
   offline: 'Could not reach the chat service. Check your connection and try again.',
   /** `{link}` is where the link to the privacy policy goes. */
   privacy: 'By chatting you agree to our {link}.',

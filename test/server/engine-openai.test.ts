@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APIError } from 'openai';
+import { ModelUnavailable } from '../../src/server/engines/index.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type AskStreamItem } from '../../src/client/index.ts';
 import { cardsBlock, listingCard, answerProse, parseSuggestions, suggestionsBlock, type ListingCard, type Settings } from '../../src/protocol/index.ts';
@@ -322,17 +323,17 @@ describe('stopping and failing', () => {
     expect(request.disconnected).toBe(true);
   });
 
-  it('throws when the model server answers 500, and does not retry', async () => {
-    fake.script({ text: '', serverError: 'The server had an error while processing your request.' });
+  it('sends a request the model server answers 500 again, twice, then throws ModelUnavailable naming the status (not the server’s words)', async () => {
+    fake.always({ text: '', serverError: 'The server had an error while processing your request.' });
     const run = engine().answer(input('hello'), new AbortController().signal);
     const failure = await run.next().then(
       () => null,
       (error: unknown) => error,
     );
-    expect(failure).toBeInstanceOf(APIError);
-    expect((failure as APIError).status).toBe(500);
-    expect((failure as APIError).message).toContain('The server had an error while processing your request.');
-    expect(fake.requests).toHaveLength(1);
+    expect(failure).toBeInstanceOf(ModelUnavailable);
+    expect((failure as ModelUnavailable).message).toBe('the model server answered HTTP 500');
+    expect((failure as ModelUnavailable).cause).toBeInstanceOf(APIError);
+    expect(fake.requests).toHaveLength(3);
   });
 
   it('throws when the connection drops mid-stream, after yielding what had arrived', async () => {
@@ -417,17 +418,17 @@ describe('answering through the service with a model server', () => {
     expect(systemOf(messages)).toContain('MLS OAK-1');
   });
 
-  it('ends the visitor’s stream with an error when the model server fails, having asked it once', async () => {
+  it('ends the visitor’s stream with a 503 when the model server fails, having asked it three times', async () => {
     const serial = await service.newChatbot();
     const visitor = await service.visitor(serial);
-    fake.script({ text: '', serverError: 'The server had an error while processing your request.' });
+    fake.always({ text: '', serverError: 'The server had an error while processing your request.' });
     const failure = await ask(visitor.client, visitor.sessionId, 'hello').then(
       () => null,
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(ApiError);
-    expect((failure as ApiError).code).toBe(500);
-    expect(fake.requests).toHaveLength(1);
+    expect((failure as ApiError).code).toBe(503);
+    expect(fake.requests).toHaveLength(3);
   });
 
   it('tells the model the chatbot’s local time and the session’s earlier turns', async () => {
@@ -508,7 +509,7 @@ describe('attachments', () => {
     await drain(custom.answer({ ...input(''), question: { content: '', askType: 'Audio', files: [file] } }, new AbortController().signal));
     expect(fake.transcriptions.map((t) => t.model)).toEqual(['local-whisper']);
     const broken = createOpenAiEngine({ baseUrl: `${fake.baseUrl}/missing`, apiKey: API_KEY, model: MODEL });
-    await expect(drain(broken.answer({ ...input(''), question: { content: '', askType: 'Audio', files: [file] } }, new AbortController().signal))).rejects.toBeInstanceOf(APIError);
+    await expect(drain(broken.answer({ ...input(''), question: { content: '', askType: 'Audio', files: [file] } }, new AbortController().signal))).rejects.toBeInstanceOf(ModelUnavailable);
   });
 
   it('describes a video in words, since the model cannot watch it', async () => {
@@ -639,7 +640,7 @@ describe('the tool-calling loop', () => {
   it('fails rather than answering without tools when LLM_TOOLS is on, and sends none when it is off', async () => {
     fake.script({ text: 'x', refuseTools: true });
     const on = createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, tools: 'on' });
-    await expect(ask('hello', on)).rejects.toBeInstanceOf(APIError);
+    await expect(ask('hello', on)).rejects.toBeInstanceOf(ModelUnavailable);
     expect(fake.requests).toHaveLength(1);
     fake.reset();
     await ask('hello', createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, tools: 'off' }));

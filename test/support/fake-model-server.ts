@@ -50,8 +50,15 @@ export interface ScriptedReply {
   until?: Promise<unknown>;
   /** Send no usage chunk even when the request asks for one. */
   omitUsage?: boolean;
-  /** Answer with HTTP 500 and OpenAI's error JSON carrying this message instead of a stream. */
+  /** Answer with HTTP `status` (500 unless given) and OpenAI's error JSON carrying this message instead of a stream. */
   serverError?: string;
+  status?: number;
+  /** With serverError: the Retry-After header, in seconds (a 429). */
+  retryAfter?: number;
+  /** Answer nothing, not even the status line, until the client goes away (a server that stalls). */
+  silent?: boolean;
+  /** After this many content chunks, send a chunk that is not JSON (a server breaking its wire format). */
+  malformedAfter?: number;
   /** The token counts of the usage chunk (`total_tokens` is their sum). */
   usage?: { prompt: number; completion: number };
 }
@@ -221,8 +228,8 @@ function formData(body: Buffer, contentType: string): Map<string, { value: Buffe
   return fields;
 }
 
-function sendError(res: ServerResponse, status: number, message: string, type: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function sendError(res: ServerResponse, status: number, message: string, type: string, retryAfter?: number): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}) });
   res.end(JSON.stringify({ error: { message, type, param: null, code: null } }));
 }
 
@@ -285,7 +292,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     const reply = [...keyed].find(([match]) => asked.includes(match))?.[1] ?? decide?.(body) ?? queue.shift() ?? fallback;
     if (body.tools?.length && (reply.refuseTools || api.toolsUnsupported))
       return sendError(res, 400, `registry.ollama.ai/library/${body.model} does not support tools`, 'invalid_request_error');
-    if (reply.serverError) return sendError(res, 500, reply.serverError, 'server_error');
+    if (reply.serverError) return sendError(res, reply.status ?? 500, reply.serverError, reply.status === 429 ? 'rate_limit_exceeded' : 'server_error', reply.retryAfter);
+    if (reply.silent) return; // `closed` settles when the client leaves
     if (body.stream !== true) return sendError(res, 400, 'The fake model server only streams.', 'invalid_request_error');
     await stream(res, body, reply);
   }
@@ -307,6 +315,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         await flushed(res);
         return void res.socket?.destroy();
       }
+      if (i === reply.malformedAfter) return void res.end('data: {"id": "chatcmpl-broken", "choices": [{"delta": {"content": "oops\n\n');
       if (i === reply.holdAfter) {
         if (!reply.until) return; // the test aborts; `closed` settles when the client leaves
         await reply.until;

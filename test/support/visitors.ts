@@ -67,12 +67,13 @@ export interface VisitorOptions {
   onTry?: (question: AskedQuestion, attempt: Try) => void;
 }
 
-interface StreamEvent {
+export interface StreamEvent {
   name: string;
   data: { content?: string; Answer?: string; QuestionID?: number; AnswerID?: number; Code?: number; Message?: string };
 }
 
-const eventsOf = (text: string): StreamEvent[] =>
+/** The events of a text/event-stream body: each one's name (`message` unless named) and data. */
+export const eventsOf = (text: string): StreamEvent[] =>
   text
     .split('\n\n')
     .map((block) => {

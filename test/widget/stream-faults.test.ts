@@ -107,3 +107,31 @@ describe('an answer stream cut by the network', () => {
     expect(messages(again).map((m) => [m.message.text, m.message.status])).toEqual([[rows[0]!.content, 'done'], [ANSWER, 'done']]);
   });
 });
+
+describe('the assistant unavailable (the service answers 503: its model server failing)', () => {
+  it.each([
+    ['en', 'The assistant could not answer just now. Please try again.', 'Retry'],
+    ['de', 'Der Assistent konnte gerade nicht antworten. Bitte versuchen Sie es erneut.', 'Erneut versuchen'],
+  ])('says so in the visitor’s language (%s), and Retry is answered once the model server is back', { timeout: 30_000 }, async (locale, said, retryLabel) => {
+    const t = token();
+    // The service tries the model server three times (0.5 s, 1 s apart), then tells the visitor.
+    await script(t, { text: '', serverError: 'Overloaded', status: 503 });
+    const serial = await newChatbot({ Model: 'scripted' });
+    const bot = await mount(serial, { locale });
+    await open(bot);
+    await type(bot, `Homes ${t}`);
+    const answer = () => messages(bot)[1];
+    await until(() => answer()?.message.status === 'failed', 15_000);
+    expect(answer()!.shadowRoot!.querySelector('[role="alert"]')!.textContent).toBe(said);
+    expect(await modelCalls(t)).toBe(3);
+    expect((await stored(serial)).map((r) => [r.role, r.status])).toEqual([['question', 'complete'], ['answer', 'failed']]);
+
+    await script(t, { text: ANSWER, chunks: CHUNKS });
+    const retry = [...answer()!.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === retryLabel)!;
+    retry.click();
+    await until(() => answer()?.message.status === 'done', 15_000);
+    expect(answer()!.message.text).toBe(ANSWER);
+    const rows = await stored(serial);
+    expect(rows.map((r) => [r.role, r.status])).toEqual([['question', 'complete'], ['answer', 'complete']]);
+  });
+});

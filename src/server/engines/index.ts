@@ -45,6 +45,18 @@ export interface Engines {
 
 export const OFFLINE_MODEL = 'offline';
 
+/**
+ * The model server could not give an answer — it refused the connection, answered 429 or 5xx, sent
+ * what is not its wire format, or went silent past a timeout — after the engine's own retries.
+ * The visitor is told the assistant is unavailable and may try again (a 503: routes/chat.ts).
+ */
+export class ModelUnavailable extends Error {
+  override readonly name = 'ModelUnavailable';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 /** A rough token count (≈ 4 characters per token) where the engine reports none. */
 export const estimateTokens = (...texts: string[]) => texts.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
 

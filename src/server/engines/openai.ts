@@ -10,12 +10,19 @@
  * (protocol/cards.ts), and follow-up suggestions (protocol/answer.ts). What the model is told: prompt.ts.
  */
 import { readFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import OpenAI, { toFile } from 'openai';
-import type { ChatCompletionContentPart, ChatCompletionMessageParam, ChatCompletionMessageFunctionToolCall } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionContentPart,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageFunctionToolCall,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import { describeFile } from '../files/facts.ts';
 import { CARDS_INFO, SUGGESTIONS_INFO, answerProse, cardsBlock, suggestionsBlock } from '../../protocol/index.ts';
 import { checkFacts, correctionNote } from './guard.ts';
-import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
+import { ModelUnavailable, estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
 import { search } from './match.ts';
 import { listingsNamedIn } from './mentions.ts';
 import { askedOf } from './asked.ts';
@@ -35,9 +42,44 @@ export interface OpenAiOptions {
   tools?: 'auto' | 'on' | 'off';
   /** How many rounds of tool calls an answer may take before the model must answer. */
   maxToolRounds?: number;
+  /** How long the server may take to its first token (LLM_TIMEOUT_MS); past it the request is abandoned (and retried). */
+  firstTokenTimeoutMs?: number;
+  /** How long the server may go silent once it streams (LLM_IDLE_TIMEOUT_MS); past it the answer fails. */
+  idleTimeoutMs?: number;
+  /** How many times a request that failed before its first token is sent again (LLM_RETRIES). */
+  retries?: number;
 }
 
 export const MAX_TOOL_ROUNDS = 4;
+export const FIRST_TOKEN_TIMEOUT_MS = 60_000;
+export const IDLE_TIMEOUT_MS = 30_000;
+export const RETRIES = 2;
+/** The first wait before a retry; it doubles (a 429's Retry-After is taken when it asks for longer, up to MAX_RETRY_WAIT_MS). */
+const RETRY_WAIT_MS = 500;
+const MAX_RETRY_WAIT_MS = 5_000;
+
+/** What a model server failing looks like, worth sending the request again before anything streamed: no connection, a timeout, 408, 409, 429, 5xx. */
+const transient = (error: unknown) =>
+  error instanceof ModelTimeout || error instanceof OpenAI.APIConnectionError || (error instanceof OpenAI.APIError && [408, 409, 429].includes(error.status ?? 0)) || (error instanceof OpenAI.APIError && (error.status ?? 0) >= 500);
+
+class ModelTimeout extends Error {
+  override readonly name = 'ModelTimeout';
+}
+
+/** The visitor-safe reason: which way the model server failed, never what it said. */
+function reasonOf(error: unknown): string {
+  if (error instanceof ModelTimeout) return error.message;
+  if (error instanceof OpenAI.APIConnectionError) return 'the model server could not be reached';
+  if (error instanceof OpenAI.APIError && error.status) return `the model server answered HTTP ${error.status}`;
+  return 'the model server sent what is not a chat completion stream';
+}
+
+/** The seconds a 429's Retry-After asks for, if any. */
+function retryAfterMs(error: unknown): number {
+  const value = error instanceof OpenAI.APIError ? error.headers?.get('retry-after') : null;
+  const s = Number(value);
+  return value && Number.isFinite(s) && s >= 0 ? s * 1000 : 0;
+}
 
 /** A server that does not take tools says so with an error that names them (Ollama, vLLM, llama.cpp). */
 const refusesTools = (error: unknown) =>
@@ -78,8 +120,66 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
 
   async function transcribe(f: AttachedFile, signal: AbortSignal): Promise<string> {
     const file = await toFile(await readFile(f.path), `recording-${f.id}.wav`, { type: f.mimeType });
-    const result = await client.audio.transcriptions.create({ file, model: options.transcriptionModel ?? 'whisper-1' }, { signal });
-    return result.text.trim();
+    try {
+      const result = await client.audio.transcriptions.create({ file, model: options.transcriptionModel ?? 'whisper-1' }, { signal, timeout: firstMs, maxRetries: retries });
+      return result.text.trim();
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new ModelUnavailable(reasonOf(error), { cause: error });
+    }
+  }
+
+  const firstMs = options.firstTokenTimeoutMs ?? FIRST_TOKEN_TIMEOUT_MS;
+  const idleMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  const retries = options.retries ?? RETRIES;
+
+  /**
+   * One chat completion, streamed: its chunks as they come. The server has `firstMs` to its first
+   * token (content or a tool call) and `idleMs` between chunks after that. A request that fails
+   * before its first token — no connection, 429, 5xx, a timeout — is sent again up to `retries`
+   * times, after 0.5 s, 1 s… (a 429's Retry-After when longer); once a token has come nothing is
+   * sent again — the visitor has seen it. A failure leaves as ModelUnavailable, but what `keep`
+   * says is the caller's to handle leaves as it is.
+   */
+  async function* completion(body: ChatCompletionCreateParamsStreaming, signal: AbortSignal, keep: (error: unknown) => boolean): AsyncGenerator<ChatCompletionChunk> {
+    for (let attempt = 0; ; attempt++) {
+      const abort = new AbortController();
+      const leave = () => abort.abort();
+      signal.addEventListener('abort', leave, { once: true });
+      const timeout: { timer?: NodeJS.Timeout; error?: ModelTimeout } = {};
+      const arm = (ms: number, what: string) => {
+        clearTimeout(timeout.timer);
+        timeout.timer = setTimeout(() => {
+          timeout.error = new ModelTimeout(`the model server ${what} for ${ms / 1000} s`);
+          abort.abort();
+        }, ms);
+      };
+      let started = false;
+      try {
+        arm(firstMs, 'sent no token');
+        const stream = await client.chat.completions.create(body, { signal: abort.signal });
+        for await (const chunk of stream) {
+          const delta = chunk.choices[0]?.delta;
+          started ||= Boolean(delta?.content || delta?.tool_calls?.length);
+          // The time the answer's reader takes is not the server's: the clock stops while it has the chunk.
+          if (started) clearTimeout(timeout.timer);
+          yield chunk;
+          if (started) arm(idleMs, 'went silent');
+        }
+        // The client's stream ends quietly when aborted: a timeout is a failure all the same.
+        if (timeout.error) throw timeout.error;
+        return;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const cause = timeout.error ?? error;
+        if (keep(cause)) throw cause;
+        if (started || attempt >= retries || !transient(cause)) throw new ModelUnavailable(reasonOf(cause), { cause });
+        await delay(Math.min(MAX_RETRY_WAIT_MS, Math.max(RETRY_WAIT_MS * 2 ** attempt, retryAfterMs(cause))), undefined, { signal });
+      } finally {
+        clearTimeout(timeout.timer);
+        signal.removeEventListener('abort', leave);
+      }
+    }
   }
 
   const withTools = () => options.tools === 'on' || (options.tools !== 'off' && toolSupport.get(options.model) !== false);
@@ -102,17 +202,20 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       let unanswered = false;
       for (let round = 0; ; round++) {
         const last = round >= maxRounds;
-        let stream;
+        const body: ChatCompletionCreateParamsStreaming = {
+          model: options.model, messages, temperature: input.settings.Temperature / 10, stream: true, stream_options: { include_usage: true },
+          ...(tools ? { tools: toolDefinitions(input.listings), tool_choice: last ? ('none' as const) : ('auto' as const) } : {}),
+        };
+        // A server that refuses tools does so at once, on the first round: that is not a failure.
+        const fallBack = tools && round === 0 && options.tools !== 'on';
+        const stream = completion(body, signal, (error) => fallBack && refusesTools(error));
+        const calls: { id: string; name: string; arguments: string }[] = [];
+        let said = '';
+        let first;
         try {
-          stream = await client.chat.completions.create(
-            {
-              model: options.model, messages, temperature: input.settings.Temperature / 10, stream: true, stream_options: { include_usage: true },
-              ...(tools ? { tools: toolDefinitions(input.listings), tool_choice: last ? ('none' as const) : ('auto' as const) } : {}),
-            },
-            { signal },
-          );
+          first = await stream.next();
         } catch (error) {
-          if (!tools || round > 0 || options.tools === 'on' || !refusesTools(error)) throw error;
+          if (!fallBack || !refusesTools(error)) throw error;
           // This server takes no tools: remember it, and give the model the listings in the prompt.
           toolSupport.set(options.model, false);
           tools = false;
@@ -120,9 +223,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
           round--;
           continue;
         }
-        const calls: { id: string; name: string; arguments: string }[] = [];
-        let said = '';
-        for await (const chunk of stream) {
+        for await (const chunk of prepend(first, stream)) {
           const delta = chunk.choices[0]?.delta;
           let piece = delta?.content ?? '';
           if (piece) {
@@ -180,6 +281,13 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       };
     },
   };
+}
+
+/** The stream again, its first step already taken. */
+async function* prepend<T>(first: IteratorResult<T>, rest: AsyncGenerator<T>): AsyncGenerator<T> {
+  if (first.done) return;
+  yield first.value;
+  yield* rest;
 }
 
 /** A block after the answer, one fragment per line so it streams; none for an empty block. */

@@ -7,15 +7,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AskBody } from '../../protocol/index.ts';
 import type { Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
-import type { AttachedFile } from '../engines/index.ts';
+import { ModelUnavailable, type AttachedFile } from '../engines/index.ts';
 import { forbidden, invalid, notFound, rateLimited, unavailable, unsupported } from '../http.ts';
-import { limitsCount, takeQuestion } from '../limits.ts';
+import { giveBack, limitsCount, takeQuestion, type Asking } from '../limits.ts';
 import { enqueueHandoff } from '../mail/outbox.ts';
 import { operation, REPLIED } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { generate, type Generation } from '../answer.ts';
 import { openSse } from '../sse-reply.ts';
-import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, markRateLimited, restartAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
+import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, markCharged, markRateLimited, restartAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
 import { leaseLeft } from '../store/answer-lease.ts';
 import { leads } from '../store/schema.ts';
 import { databaseUnavailable } from '../store/unavailable.ts';
@@ -68,8 +68,10 @@ async function settled(ctx: ServiceContext, answer: MessageRow): Promise<Message
   return row;
 }
 
-/** What to do with a question: give a stored answer again, or generate one. */
-type Prepared = { kind: 'replay'; questionId: number; answer: MessageRow } | { kind: 'generate'; generation: Generation };
+/** What to do with a question: give a stored answer again, or generate one (`chargedAt`: when the limits counted it). */
+type Prepared = { kind: 'replay'; questionId: number; answer: MessageRow } | { kind: 'generate'; generation: Generation; limit: Asking; chargedAt: Date | null };
+
+const MODEL_UNAVAILABLE = 'The assistant is unavailable just now; please try again in a moment';
 
 export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   async function prepare(body: AskBody, caller: Caller, req: FastifyRequest, reply: FastifyReply, now: Date): Promise<Prepared> {
@@ -81,23 +83,43 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     // looked for first; otherwise storing the question finds a repeat itself.
     const limit = { chatbot: chatbot.serialNumber, settings: chatbot.settings, clientIp: req.ip, visitor: caller.kind === 'visitor', now };
     const counted = limitsCount(limit);
+    const take = async () => {
+      if (!(await takeQuestion(ctx.db, limit))) return;
+      await markRateLimited(ctx.db, session.id, now);
+      throw rateLimited(chatbot.settings.RateLimitMessage || 'Too many questions; please wait a moment and try again');
+    };
     let begun: Begun | null = counted ? await existingQuestion(ctx.db, question, now) : null;
+    let chargedAt = counted ? now : null;
     if (!begun) {
-      if (counted && (await takeQuestion(ctx.db, limit))) {
-        await markRateLimited(ctx.db, session.id, now);
-        throw rateLimited(chatbot.settings.RateLimitMessage || 'Too many questions; please wait a moment and try again');
-      }
-      begun = await beginQuestion(ctx.db, question, now);
+      if (counted) await take();
+      begun = await beginQuestion(ctx.db, question, now, chargedAt);
     }
     if (begun.kind === 'answered') return { kind: 'replay', questionId: begun.questionId, answer: begun.answer };
     let { answerId, attempt } = begun.kind === 'new' ? begun : { answerId: begun.answer.id, attempt: 0 };
     if (begun.kind === 'unfinished') {
       const answer = await settled(ctx, begun.answer);
       if (answer.status === 'complete') return { kind: 'replay', questionId: begun.questionId, answer };
+      // A Retry is free — unless its question's charge was given back when the model failed it: then it counts again.
+      chargedAt = begun.chargedAt;
+      if (counted && chargedAt === null && answer.status === 'failed') {
+        await take();
+        await markCharged(ctx.db, begun.questionId, (chargedAt = now));
+      }
       attempt = await restartAnswer(ctx.db, answerId, ctx.clock.now());
     }
     const generation = { chatbot, sessionId: session.id, questionId: begun.questionId, answerId, attempt, question: { content: body.content, askType, files } };
-    return { kind: 'generate', generation };
+    return { kind: 'generate', generation, limit, chargedAt };
+  }
+
+  /** Generates the answer; when the model server could not, the question's charge is given back (limits.ts). */
+  async function answer(prepared: Extract<Prepared, { kind: 'generate' }>, signal: AbortSignal, onFragment: (text: string) => void) {
+    try {
+      return await generate(ctx, prepared.generation, signal, onFragment);
+    } catch (error) {
+      // Not given back (the database failing too) is the visitor's loss of one question, not the answer's.
+      if (error instanceof ModelUnavailable && prepared.chargedAt) await giveBack(ctx.db, prepared.limit, prepared.generation.questionId, prepared.chargedAt).catch(() => undefined);
+      throw error;
+    }
   }
 
   operation(app, ctx, 'ClientAsk', async ({ body, caller, req, reply, now }) => {
@@ -109,7 +131,9 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       }
       const gone = new AbortController();
       reply.raw.on('close', () => !reply.raw.writableFinished && gone.abort());
-      const outcome = await generate(ctx, prepared.generation, gone.signal, () => undefined);
+      const outcome = await answer(prepared, gone.signal, () => undefined).catch((error: unknown) => {
+        throw error instanceof ModelUnavailable ? unavailable(MODEL_UNAVAILABLE) : error;
+      });
       return { messageid: prepared.generation.answerId, content: outcome.content, totalToken: outcome.totalToken, noAnswer: outcome.noAnswer };
     }
     const sse = openSse(reply, ctx.pingMs);
@@ -121,13 +145,13 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     }
     const { generation } = prepared;
     try {
-      const outcome = await generate(ctx, generation, sse.signal, (text) => sse.event({ content: text }));
+      const outcome = await answer(prepared, sse.signal, (text) => sse.event({ content: text }));
       if (outcome.status === 'complete') sse.end({ QuestionID: generation.questionId, AnswerID: generation.answerId, Answer: outcome.content, TotalToken: outcome.totalToken });
       else sse.end({ Code: 499, Message: 'The answer was stopped' }, 'error');
     } catch (error) {
-      if (databaseUnavailable(error)) {
-        req.log.warn({ err: error }, 'answer not stored: database unavailable');
-        const { code, message } = unavailable();
+      if (error instanceof ModelUnavailable || databaseUnavailable(error)) {
+        req.log.warn({ err: error }, error instanceof ModelUnavailable ? 'answer failed: model server unavailable' : 'answer not stored: database unavailable');
+        const { code, message } = error instanceof ModelUnavailable ? unavailable(MODEL_UNAVAILABLE) : unavailable();
         sse.end({ Code: code, Message: message }, 'error');
       } else {
         req.log.error({ err: error }, 'answer generation failed');

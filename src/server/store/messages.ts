@@ -70,21 +70,21 @@ export type Begun =
   | { kind: 'new'; questionId: number; answerId: number; attempt: number }
   /** Asked before and answered: give the stored answer, ask nothing. */
   | { kind: 'answered'; questionId: number; answer: MessageRow }
-  /** Asked before, but its answer is partial, failed or still streaming elsewhere. */
-  | { kind: 'unfinished'; questionId: number; answer: MessageRow };
+  /** Asked before, but its answer is partial, failed or still streaming elsewhere; `chargedAt`: the question's (limits.ts). */
+  | { kind: 'unfinished'; questionId: number; answer: MessageRow; chargedAt: Date | null };
 
 /**
  * Stores a question and its empty answer row in one statement (atomic without a transaction's
  * round trips: a question is never seen without its answer). When the session already has this
  * clientMessageId, stores nothing and says what the earlier question came to.
  */
-export async function beginQuestion(db: Db, q: Question, now: Date): Promise<Begun> {
+export async function beginQuestion(db: Db, q: Question, now: Date, chargedAt: Date | null = null): Promise<Begun> {
   // drizzle builds no INSERT … SELECT from a data-modifying WITH, so this one is written out.
   const at = now.toISOString();
   const result = await db.execute<{ question_id: number; id: number; attempt: number }>(sql`
     WITH question AS (
-      INSERT INTO messages (session_id, chatbot, role, content, ask_type, file_ids, client_message_id, status, created_at, updated_at)
-      VALUES (${q.sessionId}, ${q.chatbot}, 'question', ${q.content}, ${q.askType}, ${JSON.stringify(q.fileIds)}::jsonb, ${q.clientMessageId}, 'complete', ${at}::timestamptz, ${at}::timestamptz)
+      INSERT INTO messages (session_id, chatbot, role, content, ask_type, file_ids, client_message_id, status, charged_at, created_at, updated_at)
+      VALUES (${q.sessionId}, ${q.chatbot}, 'question', ${q.content}, ${q.askType}, ${JSON.stringify(q.fileIds)}::jsonb, ${q.clientMessageId}, 'complete', ${chargedAt?.toISOString() ?? null}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
       ON CONFLICT (session_id, client_message_id) WHERE role = 'question' DO NOTHING
       RETURNING id)
     INSERT INTO messages (session_id, chatbot, role, content, question_id, status, lease_until, created_at, updated_at)
@@ -110,7 +110,7 @@ export async function existingQuestion(db: Db, q: Question, now: Date): Promise<
     throw conflict(`clientMessageId "${q.clientMessageId}" was already used for a different question in this session`);
   const [answer] = await db.select().from(messages).where(and(eq(messages.questionId, question.id), eq(messages.role, 'answer'))).limit(1);
   const found = answer ?? (await insertAnswer(db, q, question.id, now, 'failed'));
-  return found.status === 'complete' ? { kind: 'answered', questionId: question.id, answer: found } : { kind: 'unfinished', questionId: question.id, answer: found };
+  return found.status === 'complete' ? { kind: 'answered', questionId: question.id, answer: found } : { kind: 'unfinished', questionId: question.id, answer: found, chargedAt: question.chargedAt };
 }
 
 async function insertAnswer(db: Db, q: Question, questionId: number, now: Date, status: MessageRow['status'] = 'streaming') {
@@ -119,6 +119,11 @@ async function insertAnswer(db: Db, q: Question, questionId: number, now: Date, 
     .values({ sessionId: q.sessionId, chatbot: q.chatbot, role: 'answer', content: '', questionId, status, createdAt: now, updatedAt: now })
     .returning();
   return row!;
+}
+
+/** Records that the limits counted a question asked again (its charge had been given back). */
+export async function markCharged(db: Db, questionId: number, at: Date): Promise<void> {
+  await db.update(messages).set({ chargedAt: at }).where(eq(messages.id, questionId));
 }
 
 /** Takes an unfinished answer over for a new generation; its earlier writer can no longer finish it. */

@@ -108,6 +108,8 @@ export const messages = pgTable(
      * database), and its answer is taken over by a retry or marked failed by the sweep (answer-lease.ts).
      */
     leaseUntil: at('lease_until'),
+    /** Questions: when the limits counted it (limits.ts); null when they did not, or gave it back because its answer failed. */
+    chargedAt: at('charged_at'),
     createdAt: created(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -19,7 +19,7 @@ export default {
   followUps: 'Vorgeschlagene Folgefragen',
   typing: 'Schreibt…',
   stopped: 'Gestoppt',
-  failed: 'Die Antwort konnte nicht fertiggestellt werden.',
+  failed: 'Der Assistent konnte gerade nicht antworten. Bitte versuchen Sie es erneut.',
   offline: 'Der Chat-Dienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   privacy: 'Mit dem Chatten stimmen Sie unserer {link} zu.',
   privacyDefault: 'Datenschutzerklärung',

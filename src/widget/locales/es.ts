@@ -19,7 +19,7 @@ export default {
   followUps: 'Sugerencias para continuar',
   typing: 'Escribiendo…',
   stopped: 'Detenido',
-  failed: 'No se pudo completar la respuesta.',
+  failed: 'El asistente no pudo responder ahora. Inténtalo de nuevo.',
   offline: 'No se pudo conectar con el servicio de chat. Comprueba tu conexión e inténtalo de nuevo.',
   privacy: 'Al chatear aceptas nuestra {link}.',
   privacyDefault: 'política de privacidad',

@@ -19,7 +19,7 @@ export default {
   followUps: 'Suggestions pour continuer',
   typing: 'En train d’écrire…',
   stopped: 'Arrêté',
-  failed: 'La réponse n’a pas pu être terminée.',
+  failed: 'L’assistant n’a pas pu répondre pour le moment. Veuillez réessayer.',
   offline: 'Impossible de joindre le service de discussion. Vérifiez votre connexion et réessayez.',
   privacy: 'En discutant, vous acceptez notre {link}.',
   privacyDefault: 'politique de confidentialité',

@@ -19,7 +19,7 @@ export default {
   followUps: 'Sugestões para continuar',
   typing: 'Digitando…',
   stopped: 'Interrompida',
-  failed: 'Não foi possível concluir a resposta.',
+  failed: 'O assistente não conseguiu responder agora. Tente novamente.',
   offline: 'Não foi possível acessar o serviço de chat. Verifique sua conexão e tente novamente.',
   privacy: 'Ao conversar, você concorda com nossa {link}.',
   privacyDefault: 'política de privacidade',

@@ -19,7 +19,7 @@ export default {
   followUps: '建议的后续问题',
   typing: '正在输入…',
   stopped: '已停止',
-  failed: '未能完成回答。',
+  failed: '助手暂时无法回答。请重试。',
   offline: '无法连接聊天服务。请检查网络连接后重试。',
   privacy: '开始聊天即表示你同意我们的{link}。',
   privacyDefault: '隐私政策',
