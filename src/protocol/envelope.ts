@@ -45,7 +45,9 @@ export const FAILURE = {
   unsupportedType: 415,
   rateLimited: 429,
   internal: 500,
-  /** [ext] A part the service needs (its database) cannot be reached just now; Retry-After says when to try again. */
+  /** [ext] A part the service needs (its database, its model server) cannot answer just now; Retry-After says when to try again. */
   unavailable: 503,
+  /** [ext] The service has no room to store a file (its disk is full or read-only). */
+  insufficientStorage: 507,
 } as const;
 export type FailureCode = (typeof FAILURE)[keyof typeof FAILURE];

@@ -28,6 +28,7 @@ export const unsupported = (message: string) => new Failure(FAILURE.unsupportedT
 export const rateLimited = (message: string) => new Failure(FAILURE.rateLimited, message);
 /** Seconds a client is asked to wait after a 503 (Retry-After): about what a database restart takes. */
 export const RETRY_AFTER_S = 5;
+export const insufficientStorage = () => new Failure(FAILURE.insufficientStorage, 'The service has no room to store this file just now; please try again later');
 export const unavailable = (message = 'The service cannot reach its storage just now; please try again in a few seconds') => new Failure(FAILURE.unavailable, message);
 
 export function sendSuccess(reply: FastifyReply, data: unknown): FastifyReply {

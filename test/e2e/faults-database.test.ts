@@ -15,7 +15,7 @@ import { startBin, type RunningBin } from '../support/bin.ts';
 import { startPartitionProxy, type PartitionProxy } from '../support/partition-proxy.ts';
 import { postJson } from '../support/http.ts';
 import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
-import { reconcile, recoveredAfter, runVisitors, storedQuestions, type VisitorRun } from '../support/visitors.ts';
+import { postgresQuery, reconcile, recoveredAfter, runVisitors, storedQuestions, type VisitorRun } from '../support/visitors.ts';
 
 const VISITORS = Number(process.env.FAULT_VISITORS) || 20;
 const DOWN_SECONDS = Number(process.env.FAULT_DOWN_SECONDS) || 15;
@@ -82,7 +82,7 @@ async function underLoad(fault: () => Promise<void>, { before = 1500, after = 20
 
 /** What visitors saw and what was kept, checked against the promises; returns the figures. */
 async function expectNothingLost(name: string, result: { run: VisitorRun; recoverMs: number; faultMs: number; backAt: number }) {
-  const stored = await storedQuestions(postgres.url, bin.serial);
+  const stored = await storedQuestions(postgresQuery(postgres.url), bin.serial);
   const seen = reconcile(result.run, stored);
   const figures = { ...seen, faultMs: result.faultMs, recoverMs: result.recoverMs, visitorsBackMs: recoveredAfter(result.run, result.backAt) };
   REPORT[name] = figures;

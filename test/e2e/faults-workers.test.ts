@@ -14,7 +14,7 @@ import { LEASE_MS, SWEEP_MS } from '../../src/server/store/answer-lease.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { freePort, postJson } from '../support/http.ts';
 import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
-import { reconcile, runVisitors, storedQuestions } from '../support/visitors.ts';
+import { postgresQuery, reconcile, runVisitors, storedQuestions } from '../support/visitors.ts';
 
 const VISITORS = Number(process.env.FAULT_VISITORS) || 20;
 
@@ -78,7 +78,7 @@ describe.runIf(postgresBin())('a WORKERS process killed while it streams', () =>
     await sleep(2000);
     done = true;
     const run = await visiting;
-    const seen = reconcile(run, await storedQuestions(postgres.url, bin.serial));
+    const seen = reconcile(run, await storedQuestions(postgresQuery(postgres.url), bin.serial));
     const cuts = run.questions.flatMap((q) => q.tries.map((t, i) => ({ t, retry: q.tries[i + 1] }))).filter(({ t }) => t.kind === 'cut');
     const retryMs = Math.max(0, ...cuts.map(({ t, retry }) => (retry ? retry.end - t.end : Infinity)));
     console.log(`worker killed: ${JSON.stringify({ ...seen, replacedMs, slowestRetryMs: retryMs })}`);

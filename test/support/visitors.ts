@@ -63,6 +63,8 @@ export interface VisitorOptions {
   patienceMs?: number;
   /** Keep-alive agent, or false for a connection per request (the cluster then hands each to the next process). */
   agent?: http.Agent | false;
+  /** The n-th question of visitor v (default: five short ones in turn). */
+  question?: (v: number, n: number) => string;
   /** Called with each try as it ends. */
   onTry?: (question: AskedQuestion, attempt: Try) => void;
 }
@@ -125,7 +127,7 @@ export async function runVisitors(options: VisitorOptions): Promise<VisitorRun> 
     Array.from({ length: options.visitors }, async (_, v) => {
       const { id: sessionID, token } = await session();
       for (let n = 0; options.more(); n++) {
-        const q: AskedQuestion = { id: `${run}-v${v}-q${n}`, content: QUESTION_TEXTS[n % QUESTION_TEXTS.length]!, tries: [], answer: null, questionId: null, answerId: null };
+        const q: AskedQuestion = { id: `${run}-v${v}-q${n}`, content: options.question?.(v, n) ?? QUESTION_TEXTS[n % QUESTION_TEXTS.length]!, tries: [], answer: null, questionId: null, answerId: null };
         questions.push(q);
         while (q.answer === null && at() < retryForMs) {
           const start = at();
@@ -159,27 +161,36 @@ export interface Stored {
   streaming: number;
 }
 
-export async function storedQuestions(databaseUrl: string, serial: string): Promise<Stored> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number; role: string; client_message_id: string | null; question_id: number | null; status: string; content: string }>(
-      'SELECT id, role, client_message_id, question_id, status, content FROM messages WHERE chatbot = $1 ORDER BY id',
-      [serial],
-    );
-    const questionRows = new Map<string, number>();
-    const answers: Stored['answers'] = new Map();
-    const answerOf = new Map(rows.filter((r) => r.role === 'answer').map((r) => [r.question_id, r]));
-    for (const r of rows.filter((r) => r.role === 'question' && r.client_message_id !== null)) {
-      const key = r.client_message_id!;
-      questionRows.set(key, (questionRows.get(key) ?? 0) + 1);
-      const a = answerOf.get(r.id);
-      if (a && !answers.has(key)) answers.set(key, { questionId: r.id, answerId: a.id, status: a.status, content: a.content });
+/** A query on the database the service used: PostgreSQL's or PGlite's `query(text, values)`. */
+export type Query = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** The database at `databaseUrl`, on a connection of its own per query. */
+export const postgresQuery =
+  (databaseUrl: string): Query =>
+  async (text, values) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await client.query(text, values);
+    } finally {
+      await client.end();
     }
-    return { questionRows, answers, streaming: rows.filter((r) => r.role === 'answer' && r.status === 'streaming').length };
-  } finally {
-    await client.end();
+  };
+
+export async function storedQuestions(query: Query, serial: string): Promise<Stored> {
+  const { rows } = (await query('SELECT id, role, client_message_id, question_id, status, content FROM messages WHERE chatbot = $1 ORDER BY id', [serial])) as {
+    rows: { id: number; role: string; client_message_id: string | null; question_id: number | null; status: string; content: string }[];
+  };
+  const questionRows = new Map<string, number>();
+  const answers: Stored['answers'] = new Map();
+  const answerOf = new Map(rows.filter((r) => r.role === 'answer').map((r) => [r.question_id, r]));
+  for (const r of rows.filter((r) => r.role === 'question' && r.client_message_id !== null)) {
+    const key = r.client_message_id!;
+    questionRows.set(key, (questionRows.get(key) ?? 0) + 1);
+    const a = answerOf.get(r.id);
+    if (a && !answers.has(key)) answers.set(key, { questionId: r.id, answerId: a.id, status: a.status, content: a.content });
   }
+  return { questionRows, answers, streaming: rows.filter((r) => r.role === 'answer' && r.status === 'streaming').length };
 }
 
 /**

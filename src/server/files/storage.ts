@@ -1,7 +1,8 @@
 /**
  * Uploaded bytes on disk. The body is streamed to a temporary file while its first bytes say what
  * it is, and the kind's size limit is enforced as bytes arrive: a 100 MB video is never in memory,
- * and one byte over a limit stops the upload with 413.
+ * and one byte over a limit stops the upload with 413. A disk that cannot take the bytes leaves
+ * nothing behind: the partial file is removed (routes/files.ts answers 507).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -18,6 +19,9 @@ const MiB = 1_048_576;
 const mb = (bytes: number) => `${bytes / MiB} MB`;
 
 export const filePath = (filesDir: string, id: number) => join(filesDir, String(id));
+
+/** The disk refused to take more: full, over a quota, read-only, or past the process's file size limit. */
+export const storageFull = (error: unknown) => ['ENOSPC', 'EDQUOT', 'EROFS', 'EFBIG'].includes(String((error as { code?: unknown } | null)?.code));
 
 const ACCEPTED = 'an image (PNG, JPEG, WEBP, still GIF), WAV audio, or a video (MP4, MKV, AVI, FLV, MPEG)';
 

@@ -11,13 +11,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FILE_PATH_PREFIX, LIMITS } from '../../protocol/index.ts';
 import { identify, sha256, type Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
-import { Failure, conflict, forbidden, invalid, notFound, sendFailure, sendSuccess, tooLarge, unauthenticated, unsupported } from '../http.ts';
+import { Failure, conflict, forbidden, insufficientStorage, invalid, notFound, sendFailure, sendSuccess, tooLarge, unauthenticated, unsupported } from '../http.ts';
 import { originOf, operation } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { findChatbot } from '../store/chatbots.ts';
 import { findSessionWithChatbot } from '../store/messages.ts';
 import { chatbots, files, sessions } from '../store/schema.ts';
-import { filePath, readHead, readWhole, receive, removeFile } from '../files/storage.ts';
+import { filePath, readHead, readWhole, receive, removeFile, storageFull } from '../files/storage.ts';
 import { refusal, sniff } from '../files/sniff.ts';
 
 const UPLOAD_TTL_MS = 5 * 60 * 1000;
@@ -129,7 +129,9 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (declared > LIMITS.videoBytes) throw tooLarge(`The file is larger than ${LIMITS.videoBytes / 1_048_576} MB`);
     const body = req.body as Readable | undefined;
     if (!body) throw unsupported('The upload is empty');
-    const { sniffed, size, keep, discard } = await receive(ctx.filesDir, file.id, body);
+    const { sniffed, size, keep, discard } = await receive(ctx.filesDir, file.id, body).catch((error: unknown) => {
+      throw storageFull(error) ? insufficientStorage() : error;
+    });
     // PUTs racing to one URL each received into a file of their own; the first to finish keeps its bytes.
     const [claimed] = await ctx.db
       .update(files)
@@ -140,7 +142,14 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       await discard();
       throw conflict('Bytes were already uploaded to this URL');
     }
-    await keep();
+    try {
+      await keep();
+    } catch (error) {
+      // Not kept (a disk turned read-only): the URL takes the bytes again later.
+      await discard();
+      await ctx.db.update(files).set({ status: 'reserved', size: 0, kind: '', mimeType: '' }).where(eq(files.id, file.id));
+      throw storageFull(error) ? insufficientStorage() : error;
+    }
     return { FileStoreId: String(file.id), Size: size };
   }
 

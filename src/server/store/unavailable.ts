@@ -1,13 +1,17 @@
 /**
- * Whether an error says the database cannot be reached just now — refused, reset, timed out, shut
- * down or restarting — rather than that a statement was wrong. Such a failure is temporary: the
+ * Whether an error says the database cannot serve just now — refused, reset, timed out, shut down,
+ * restarting, or out of disk — rather than that a statement was wrong. Such a failure is temporary: the
  * request is answered 503 with Retry-After (http.ts), and the pool connects anew for the next one.
  */
 
 /** Node's socket errors on the way to the server. */
 const SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-/** PostgreSQL's: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections (class 08 is every connection exception). */
-const SERVER = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * PostgreSQL's: admin_shutdown, crash_shutdown, cannot_connect_now; class 08, every connection
+ * exception; class 53, insufficient resources — its disk full (53100, PGlite's too), out of memory,
+ * too many connections.
+ */
+const SERVER = new Set(['57P01', '57P02', '57P03']);
 /** node-postgres's own words when a connection ends or a timeout passes. */
 const DRIVER = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|Cannot use a pool after calling end/i;
 
@@ -20,7 +24,7 @@ export function databaseUnavailable(error: unknown): boolean {
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
     const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string' && (SOCKET.has(code) || SERVER.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof code === 'string' && (SOCKET.has(code) || SERVER.has(code) || /^(08|53)[0-9A-Z]{3}$/.test(code))) return true;
     if (typeof message === 'string' && DRIVER.test(message)) return true;
     queue.push(cause, ...(Array.isArray(errors) ? errors : []));
   }
