@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run soak`: the reliability tests of `npm test` at their large sizes (docs/RELIABILITY.md):
 // 1,000 stream cuts, 10,000 fuzz cases per property, 200 streaming visitors for 60 s and 30,000
-// questions in all against the compiled service. Builds first; prints what each part found and
+// questions in all against the compiled service, 500 slow readers, and PostgreSQL failing under 100
+// visitors (down and cut off for 30 s). Builds first; prints what each part found and
 // writes the load run's report (RSS over time) to .soak/load.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -19,13 +20,17 @@ const run = (command, args, env = {}) => {
 
 if (!run('npm', ['run', 'build'])) process.exit(1);
 const t0 = Date.now();
-run('npx', ['vitest', 'run', '--project', 'node', 'test/server/stream-faults.test.ts', 'test/server/fuzz.test.ts', 'test/e2e/load.test.ts'], {
+run('npx', ['vitest', 'run', '--project', 'node', 'test/server/stream-faults.test.ts', 'test/server/fuzz.test.ts', 'test/e2e/load.test.ts', 'test/e2e/slow-clients.test.ts', 'test/e2e/faults-database.test.ts'], {
   FAULT_RUNS: process.env.FAULT_RUNS ?? '1000',
   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10000',
   LOAD_CONNECTIONS: process.env.LOAD_CONNECTIONS ?? '200',
   LOAD_SECONDS: process.env.LOAD_SECONDS ?? '60',
   LOAD_QUESTIONS: process.env.LOAD_QUESTIONS ?? '30000',
   SOAK_REPORT: report,
+  SLOW_READERS: process.env.SLOW_READERS ?? '500',
+  SLOW_RATE_KB: process.env.SLOW_RATE_KB ?? '2',
+  FAULT_VISITORS: process.env.FAULT_VISITORS ?? '100',
+  FAULT_DOWN_SECONDS: process.env.FAULT_DOWN_SECONDS ?? '30',
 });
 try {
   const r = JSON.parse(readFileSync(report, 'utf8'));

@@ -32,14 +32,15 @@ export async function generate(
   ctx: ServiceContext,
   g: Generation,
   signal: AbortSignal,
-  onFragment: (text: string) => void,
+  onFragment: (text: string) => void | Promise<void>,
 ): Promise<AnswerOutcome> {
   const settings = g.chatbot.settings;
   let content = '';
-  const emit = (text: string) => {
+  // The engine is asked for the next fragment once this one is taken: a slow reader holds it back.
+  const emit = async (text: string) => {
     if (!text) return;
     content += text;
-    onFragment(text);
+    await onFragment(text);
   };
   // Storing how it ended outlasts a database restart of a few seconds; past that, the lease lapses
   // and the sweep marks the answer failed (store/answer-lease.ts).
@@ -73,14 +74,14 @@ export async function generate(
     );
     let step = await run.next();
     while (!step.done && !signal.aborted) {
-      emit(step.value);
+      await emit(step.value);
       step = await run.next();
     }
     if (signal.aborted) {
       await run.return({ noAnswer: false, totalTokens: 0 });
       outcome = { content, status: 'partial', totalToken: 0, noAnswer: false };
     } else {
-      if (settings.AnswerSuffix) emit(`${content ? '\n\n' : ''}${settings.AnswerSuffix}`);
+      if (settings.AnswerSuffix) await emit(`${content ? '\n\n' : ''}${settings.AnswerSuffix}`);
       const meta = step.done ? step.value : null;
       outcome = { content, status: 'complete', totalToken: meta?.totalTokens ?? 0, noAnswer: meta?.noAnswer ?? false, ...(meta?.asked ? { asked: meta.asked } : {}) };
     }

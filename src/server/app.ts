@@ -17,7 +17,7 @@ import { inboxRoutes } from './routes/inbox.ts';
 import { conversationRoutes } from './routes/conversations.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { listingRoutes } from './routes/listings.ts';
-import { PING_MS } from './sse-reply.ts';
+import { PING_MS, STALL_MS } from './sse-reply.ts';
 import { SWEEP_MS, sweepLapsed } from './store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
@@ -39,6 +39,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Silence after which a stream gets a `: ping` comment; 15 s unless a test wants it sooner. */
   pingMs?: number;
+  /** STREAM_STALL_MS: how long a visitor's stream may take nothing before it is cut (default 60 s). */
+  stallMs?: number;
   /**
    * Where a question asked again waits for its answer still being written: the store's
    * (`store.answers`), which on PostgreSQL also hears the other instances; without it, this app's own.
@@ -65,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     filesDir: join(options.dataDir, 'files'),
     engines: options.engines,
     pingMs: options.pingMs ?? PING_MS,
+    stallMs: options.stallMs ?? STALL_MS,
     answers: options.answers ?? answersSettled(),
   };
 

@@ -1,6 +1,7 @@
 /** The service's settings, from the environment (API.md §5, and a few marked [ext]). */
 import { join } from 'node:path';
 import { FIRST_TOKEN_TIMEOUT_MS, IDLE_TIMEOUT_MS, RETRIES } from './engines/openai.ts';
+import { STALL_MS } from './sse-reply.ts';
 
 export interface ServerConfig {
   host: string;
@@ -32,6 +33,8 @@ export interface ServerConfig {
   offlineWordDelayMs: number;
   /** [ext] How many processes serve on the one port (node:cluster); above 1 only with DATABASE_URL. */
   workers: number;
+  /** [ext] STREAM_STALL_MS: how long a visitor's answer stream may take nothing before it is cut. */
+  streamStallMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -78,5 +81,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     offlineWordDelayMs: integer(env, 'OFFLINE_WORD_DELAY_MS', 0, 5_000),
     workers,
+    streamStallMs: integer(env, 'STREAM_STALL_MS', STALL_MS, 3_600_000) || STALL_MS,
   };
 }

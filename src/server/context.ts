@@ -19,6 +19,8 @@ export interface ServiceContext {
   engines: Engines;
   /** Silence after which a stream gets a `: ping` comment (API.md: 15 s). */
   pingMs: number;
+  /** How long a reader may take nothing before its stream is cut (STREAM_STALL_MS; sse-reply.ts). */
+  stallMs: number;
   /** Where a question asked again waits for the answer an earlier request is still writing. */
   answers: AnswersSettled;
 }

@@ -40,7 +40,7 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
  * digests (both safe to run anywhere, but one process of a machine is enough).
  */
 async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines' | 'secret'>, background: boolean) {
-  const app = await buildApp({ db: p.store.db, answers: p.store.answers, secret: p.secret, dataDir: config.dataDir, engines: p.engines, trustProxy: config.trustProxy });
+  const app = await buildApp({ db: p.store.db, answers: p.store.answers, secret: p.secret, dataDir: config.dataDir, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs });
   const ctx = { db: p.store.db, clock: systemClock };
   const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = background ? scheduleDigests(ctx) : () => undefined;

@@ -7,15 +7,24 @@ import type { FastifyReply } from 'fastify';
 import { encodeSseComment, encodeSseEvent } from '../protocol/index.ts';
 
 export const PING_MS = 15_000;
+/** How long a reader may take to make room for more (back-pressure) before it counts as gone. */
+export const STALL_MS = 60_000;
 
 export interface SseReply {
-  event(data: unknown, name?: string): void;
+  /** Writes an event; false when the reader is behind (more than a buffer's worth waits for it): then await `drained`. */
+  event(data: unknown, name?: string): boolean;
+  /**
+   * Resolves once the reader has taken what waits, or has gone. A slow reader holds the answer
+   * back — the engine is not asked for more, nor the model server read — so memory stays bounded
+   * however slowly visitors read; one that takes nothing for STALL_MS is cut off (it has gone).
+   */
+  drained(): Promise<void>;
   end(data: unknown, name?: string): void;
   /** Aborts when the client disconnects before the stream ended. */
   signal: AbortSignal;
 }
 
-export function openSse(reply: FastifyReply, pingMs = PING_MS): SseReply {
+export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_MS): SseReply {
   const out = new PassThrough();
   const gone = new AbortController();
   let timer = setTimeout(ping, pingMs);
@@ -39,7 +48,21 @@ export function openSse(reply: FastifyReply, pingMs = PING_MS): SseReply {
     signal: gone.signal,
     event(data, name) {
       quiet();
-      out.write(encodeSseEvent(data, name));
+      return out.write(encodeSseEvent(data, name));
+    },
+    drained() {
+      if (!out.writableNeedDrain || gone.signal.aborted) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(stalled);
+          out.off('drain', done);
+          gone.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const stalled = setTimeout(() => reply.raw.destroy(), stallMs);
+        out.once('drain', done);
+        gone.signal.addEventListener('abort', done, { once: true });
+      });
     },
     end(data, name) {
       clearTimeout(timer);

@@ -111,6 +111,8 @@ export interface RecordedModelRequest {
   body: ChatRequestBody;
   /** The client went away before the response ended. */
   disconnected: boolean;
+  /** Characters of content written to the client so far. */
+  sent: number;
   /** Settles once the response is over, ended or cut. */
   closed: Promise<void>;
 }
@@ -196,6 +198,17 @@ function split(text: string, n: number): string[] {
 const words = (text: string) => text.split(/(?<=\s)(?=\S)/);
 /** Settles once everything written to `res` so far has been handed to the operating system. */
 const flushed = (res: ServerResponse) => new Promise<void>((resolve) => res.write('', () => resolve()));
+/** Settles when the client has taken what was written (drain) or gone. */
+const roomOrGone = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -279,6 +292,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
       body,
       disconnected: false,
+      sent: 0,
       closed: new Promise((resolve) =>
         res.once('close', () => {
           record.disconnected = !res.writableFinished;
@@ -295,10 +309,10 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     if (reply.serverError) return sendError(res, reply.status ?? 500, reply.serverError, reply.status === 429 ? 'rate_limit_exceeded' : 'server_error', reply.retryAfter);
     if (reply.silent) return; // `closed` settles when the client leaves
     if (body.stream !== true) return sendError(res, 400, 'The fake model server only streams.', 'invalid_request_error');
-    await stream(res, body, reply);
+    await stream(res, body, reply, record);
   }
 
-  async function stream(res: ServerResponse, body: ChatRequestBody, reply: ScriptedReply): Promise<void> {
+  async function stream(res: ServerResponse, body: ChatRequestBody, reply: ScriptedReply, record: RecordedModelRequest): Promise<void> {
     const id = `chatcmpl-${randomBytes(12).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     const withUsage = body.stream_options?.include_usage === true;
@@ -322,7 +336,9 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       }
       if (reply.delayMs) await pause(reply.delayMs);
       if (res.destroyed) return;
-      res.write(chunk([choice({ content: piece }, null)]));
+      record.sent += piece.length;
+      // As a real server does, it waits while the client is behind.
+      if (!res.write(chunk([choice({ content: piece }, null)]))) await roomOrGone(res);
     }
     const calls = reply.toolCalls ?? [];
     // Each call's first delta names it; the rest carry its arguments, by index.

@@ -1,0 +1,153 @@
+/**
+ * Slow readers (issue 21, docs/RELIABILITY.md "Faults of the parts"), against the compiled service
+ * with a model server on loopback that streams as fast as it is read:
+ *
+ * - SLOW_READERS visitors (200; the soak 500) each ask for a long answer (16 KB) and read it at
+ *   SLOW_RATE_KB a second (4; the soak 2).
+ *   The service's RSS is sampled every second: it must stay near where it was, and every answer
+ *   must arrive whole and be stored once. (On loopback the kernel's socket buffers — about 4 MB a
+ *   connection here — take such answers whole: what a slow reader costs the service is the answer
+ *   it is writing and an open connection.)
+ * - A reader that takes nothing of an answer far larger than those buffers (8 MB): the service
+ *   holds the answer back — it reads no more from the model server than the reader has room for
+ *   (sse-reply.ts `drained`) — and cuts the reader off after STREAM_STALL_MS, storing what was
+ *   generated as partial.
+ */
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBin, type RunningBin } from '../support/bin.ts';
+import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
+import { postJson } from '../support/http.ts';
+
+/** CI: 200 visitors at 4 KB/s; `npm run soak`: 500 at 2 KB/s. */
+const READERS = Number(process.env.SLOW_READERS) || 200;
+const RATE_KB = Number(process.env.SLOW_RATE_KB) || 4;
+const STALL_MS = 3_000;
+const KB = 1_024;
+/** A long answer: 16 KB, in 64 chunks. */
+const LONG = 16 * KB;
+/** The reader that never reads asks for this much: several times what the buffers of two loopback connections take (~6 MB). */
+const HUGE = 16 * 1_024 * KB;
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const piece = 'Plenty more to say about these homes, room by room. '.repeat(40).slice(0, 256);
+const answerOf = (bytes: number) => ({ text: piece.repeat(bytes / 256), chunks: Array.from({ length: bytes / 256 }, () => piece) });
+
+let fake: FakeModelServer;
+let bin: RunningBin;
+
+async function until<T>(get: () => T | undefined, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (let value = get(); ; value = get()) {
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(50);
+  }
+}
+
+/** A session's credentials for a new visitor. */
+async function session(agent: http.Agent | false = false) {
+  const reply = await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial }, {}, agent);
+  return (JSON.parse(reply.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
+}
+
+/** Asks a streamed question and reads its reply `bytes` at a time every `everyMs` (0 bytes: never); resolves with what was read when it ends. */
+function slowAsk(s: { SessionID: number; VisitorToken: string }, content: string, bytes: number, everyMs: number): { done: Promise<string>; req: http.ClientRequest } {
+  let read = '';
+  let req!: http.ClientRequest;
+  const done = new Promise<string>((resolve) => {
+    req = http.request(`${bin.url}/chat/Chat/ClientAsk`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', authorization: s.VisitorToken } }, (res) => {
+      res.pause();
+      const timer = bytes
+        ? setInterval(() => {
+            const got = res.read(Math.min(bytes, res.readableLength || bytes)) as Buffer | null;
+            if (got) read += got.toString('utf8');
+          }, everyMs)
+        : undefined;
+      res.on('end', () => resolve(read));
+      res.on('close', () => {
+        clearInterval(timer);
+        resolve(read);
+      });
+      res.on('error', () => resolve(read));
+    });
+    req.on('error', () => resolve(read));
+    req.end(JSON.stringify({ sessionID: s.SessionID, content, stream: true, clientMessageId: `slow-${s.SessionID}` }));
+  });
+  return { done, req };
+}
+
+/** The answers stored, read once the service has stopped: content length and status by question. */
+async function storedAnswers(): Promise<Map<string, { length: number; status: string }>> {
+  const db = new PGlite({ dataDir: join(bin.dataDir, 'db'), extensions: { pg_trgm } });
+  try {
+    const { rows } = await db.query<{ q: string; n: number; status: string }>("SELECT q.content AS q, length(a.content) AS n, a.status FROM messages a JOIN messages q ON a.question_id = q.id WHERE a.role = 'answer'");
+    return new Map(rows.map((r) => [r.q, { length: r.n, status: r.status }]));
+  } finally {
+    await db.close();
+  }
+}
+
+describe('slow readers', () => {
+  beforeAll(async () => {
+    fake = await startFakeModelServer();
+    fake.respond((body) => {
+      const asked = JSON.stringify(body.messages.at(-1)?.content ?? '');
+      return asked.includes('everything at once') ? answerOf(HUGE) : answerOf(LONG);
+    });
+    bin = await startBin({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_TOOLS: 'off', STREAM_STALL_MS: String(STALL_MS) });
+  }, 120_000);
+  afterAll(async () => {
+    await bin?.close();
+    await fake?.close();
+  });
+
+  it(`cost the service little memory: ${READERS} visitors reading 16 KB answers at ${RATE_KB} KB/s`, { timeout: 240_000 }, async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const sessions: { SessionID: number; VisitorToken: string }[] = [];
+    for (let i = 0; i < READERS; i += 50) sessions.push(...(await Promise.all(Array.from({ length: Math.min(50, READERS - i) }, () => session(agent)))));
+    agent.destroy();
+    await sleep(2_000);
+    const before = rssMb(bin.pid);
+    const t0 = Date.now();
+    const asks = sessions.map((s, i) => slowAsk(s, `Tell me everything about the homes (${i})`, RATE_KB * KB, 1_000));
+    const rss: number[] = [];
+    const sampler = setInterval(() => rss.push(Math.round(rssMb(bin.pid))), 1_000);
+    const read = await Promise.all(asks.map((a) => a.done));
+    clearInterval(sampler);
+    const seconds = Math.round((Date.now() - t0) / 1000);
+    const peak = Math.max(...rss);
+    console.log(`slow readers: ${READERS} visitors, 16 KB each (~35 KB with the stream's framing) at ${RATE_KB} KB/s, all read in ${seconds} s; RSS before ${Math.round(before)} MB, every second ${rss.join(' ')} (peak +${Math.round(peak - before)} MB)`);
+    const finals = read.map((text) => text.trim().split('\n').filter((l) => l.startsWith('data: ')).at(-1) ?? '');
+    expect(finals.filter((f) => f.includes('"Answer"')).length, `every answer arrived whole (the first: ${read[0]!.slice(0, 300)})`).toBe(READERS);
+    // Bounded — about what an open request costs (~160 KB each here) — and given back once the answers are read.
+    expect(peak - before).toBeLessThan(READERS * 0.4);
+    expect(rss.at(-1)! - before).toBeLessThan(50);
+    expect(fake.requests).toHaveLength(READERS);
+  });
+
+  it('hold an answer back for a reader that takes nothing, and cut that reader off after STREAM_STALL_MS', { timeout: 60_000 }, async () => {
+    fake.reset();
+    fake.respond((body) => (JSON.stringify(body.messages.at(-1)?.content ?? '').includes('everything at once') ? answerOf(HUGE) : undefined));
+    const s = await session();
+    const t0 = Date.now();
+    const ask = slowAsk(s, 'Tell me everything at once', 0, 0);
+    // The reader cut off, the service leaves the model server too (the reader, paused, does not see its own connection end).
+    const model = await until(() => fake.requests[0]);
+    await model.closed;
+    const cutAfter = Date.now() - t0;
+    ask.req.destroy();
+    console.log(`a reader that takes nothing: cut after ${cutAfter} ms; the model server had sent ${Math.round(model.sent / KB)} KB of ${HUGE / KB}`);
+    expect(model.disconnected).toBe(true);
+    expect(cutAfter).toBeGreaterThanOrEqual(STALL_MS);
+    // Held back: the model server was read only as far as the connections' buffers took.
+    expect(model.sent).toBeLessThan(HUGE / 2);
+    await bin.stop();
+    expect((await storedAnswers()).get('Tell me everything at once')).toEqual({ length: expect.any(Number), status: 'partial' });
+  });
+});
