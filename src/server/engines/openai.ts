@@ -42,11 +42,11 @@ export interface OpenAiOptions {
   tools?: 'auto' | 'on' | 'off';
   /** How many rounds of tool calls an answer may take before the model must answer. */
   maxToolRounds?: number;
-  /** How long the server may take to its first token (LLM_TIMEOUT_MS); past it the request is abandoned (and retried). */
+  /** How long the server may take to its first token (LLM_TIMEOUT_MS); past it the answer fails (not sent again). */
   firstTokenTimeoutMs?: number;
   /** How long the server may go silent once it streams (LLM_IDLE_TIMEOUT_MS); past it the answer fails. */
   idleTimeoutMs?: number;
-  /** How many times a request that failed before its first token is sent again (LLM_RETRIES). */
+  /** How many times a request that failed quickly (no connection, 429, 5xx) before its first token is sent again (LLM_RETRIES). */
   retries?: number;
 }
 
@@ -58,9 +58,14 @@ export const RETRIES = 2;
 const RETRY_WAIT_MS = 500;
 const MAX_RETRY_WAIT_MS = 5_000;
 
-/** What a model server failing looks like, worth sending the request again before anything streamed: no connection, a timeout, 408, 409, 429, 5xx. */
+/**
+ * What a model server failing quickly looks like, worth sending the request again before anything
+ * streamed: no connection, 408, 409, 429, 5xx. Not a timeout: the server had its whole time, and a
+ * visitor would wait it again — LLM_TIMEOUT_MS is the longest they wait for a first token.
+ */
 const transient = (error: unknown) =>
-  error instanceof ModelTimeout || error instanceof OpenAI.APIConnectionError || (error instanceof OpenAI.APIError && [408, 409, 429].includes(error.status ?? 0)) || (error instanceof OpenAI.APIError && (error.status ?? 0) >= 500);
+  !(error instanceof ModelTimeout) &&
+  (error instanceof OpenAI.APIConnectionError || (error instanceof OpenAI.APIError && ([408, 409, 429].includes(error.status ?? 0) || (error.status ?? 0) >= 500)));
 
 class ModelTimeout extends Error {
   override readonly name = 'ModelTimeout';
@@ -136,7 +141,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
   /**
    * One chat completion, streamed: its chunks as they come. The server has `firstMs` to its first
    * token (content or a tool call) and `idleMs` between chunks after that. A request that fails
-   * before its first token — no connection, 429, 5xx, a timeout — is sent again up to `retries`
+   * quickly before its first token — no connection, 429, 5xx — is sent again up to `retries`
    * times, after 0.5 s, 1 s… (a 429's Retry-After when longer); once a token has come nothing is
    * sent again — the visitor has seen it. A failure leaves as ModelUnavailable, but what `keep`
    * says is the caller's to handle leaves as it is.
