@@ -5,9 +5,14 @@
  * clientMessageId) on the other, which takes the answer over as soon as the dead writer's lease
  * lapses; the primary starts a new worker. An answer whose visitor never retries is marked failed
  * by the sweep (store/answer-lease.ts) — it does not stay streaming — and a later Retry completes it.
+ * And the embedded database's one process killed under load and started again on its DATA_DIR:
+ * PGlite opens what the killed process left, and every visitor's Retry is answered.
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEASE_MS, SWEEP_MS } from '../../src/server/store/answer-lease.ts';
@@ -127,5 +132,38 @@ describe.runIf(postgresBin())('a WORKERS process killed while it streams', () =>
     expect(final.AnswerID).toBe(row!.id);
     const [stored] = await query<{ status: string; content: string }>('SELECT status, content FROM messages WHERE id = $1', [row!.id]);
     expect(stored).toEqual({ status: 'complete', content: final.Answer });
+  });
+});
+
+describe('the one process of the embedded database killed (SIGKILL) while it streams, and started again', () => {
+  it('opens its database again and answers every Retry, taking over what the dead process was writing once its lease lapsed', { timeout: 180_000 }, async () => {
+    const port = String(await freePort());
+    let single = await startBin({ OFFLINE_WORD_DELAY_MS: '2', PORT: port });
+    const { dataDir } = single;
+    try {
+      let done = false;
+      const visiting = runVisitors({ url: single.url, serial: single.serial, visitors: VISITORS, more: () => !done });
+      await sleep(1500);
+      process.kill(single.pid, 'SIGKILL');
+      const killedAt = Date.now();
+      single = await startBin({ OFFLINE_WORD_DELAY_MS: '2', PORT: port }, process.execPath, dataDir);
+      const backMs = Date.now() - killedAt;
+      await sleep(2000);
+      done = true;
+      const run = await visiting;
+      await single.stop();
+      const db = new PGlite({ dataDir: join(dataDir, 'db'), extensions: { pg_trgm } });
+      try {
+        const seen = reconcile(run, await storedQuestions((text, values) => db.query(text, values), single.serial));
+        console.log(`embedded database's process killed: back in ${backMs} ms; ${JSON.stringify(seen)}`);
+        expect(seen.tries.cut, 'the kill cut streams').toBeGreaterThan(0);
+        expect(seen.failures).toEqual([]);
+        expect({ lost: seen.lost, doubled: seen.doubled, streaming: seen.streaming }).toEqual({ lost: [], doubled: 0, streaming: 0 });
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await single.close();
+    }
   });
 });

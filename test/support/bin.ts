@@ -24,21 +24,24 @@ export interface RunningBin {
   close(): Promise<void>;
 }
 
-/** `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…); `node`: another Node.js binary. */
-export async function startBin(env: Record<string, string> = {}, node = process.execPath): Promise<RunningBin> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-bin-'));
+/**
+ * `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…); `node`: another Node.js binary.
+ * `again`: the DATA_DIR of a service started before (and stopped or killed) — started on it again, with no key printed (`apiKey` is then '').
+ */
+export async function startBin(env: Record<string, string> = {}, node = process.execPath, again?: string): Promise<RunningBin> {
+  const dataDir = again ?? (await mkdtemp(join(tmpdir(), 'chat-bot-bin-')));
   const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
   try {
     const started = await startProcess(
       node,
       [bin],
       { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', ...env } },
-      /Owner API key[\s\S]*cbk_\S+/,
+      again ? /demo chatbot\s+[0-9a-f]{32}/ : /Owner API key[\s\S]*cbk_\S+/,
     );
     const { output, stop } = started;
     return {
       url: /listening on (\S+)/.exec(output)![1]!,
-      apiKey: /(cbk_\S+)/.exec(output)![1]!,
+      apiKey: /(cbk_\S+)/.exec(output)?.[1] ?? '',
       serial: /demo chatbot\s+([0-9a-f]{32})/.exec(output)![1]!,
       output,
       pid: started.pid,
@@ -50,7 +53,7 @@ export async function startBin(env: Record<string, string> = {}, node = process.
       },
     };
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    if (!again) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
 }
