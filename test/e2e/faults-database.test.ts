@@ -9,7 +9,6 @@
  * Afterwards the database is read: every question stored once with the answer its visitor
  * received, none left streaming; and the same process served throughout.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { startPartitionProxy, type PartitionProxy } from '../support/partition-proxy.ts';
@@ -36,15 +35,7 @@ const alive = (pid: number) => {
 };
 
 /** When the server last started (pg_postmaster_start_time), asked directly. */
-async function startedAt(): Promise<string> {
-  const client = new pg.Client({ connectionString: postgres.url });
-  await client.connect();
-  try {
-    return String((await client.query<{ t: Date }>('SELECT pg_postmaster_start_time() AS t')).rows[0]!.t.toISOString());
-  } finally {
-    await client.end();
-  }
-}
+const startedAt = async () => String(((await postgresQuery(postgres.url)('SELECT pg_postmaster_start_time() AS t', [])).rows[0] as { t: Date }).t.toISOString());
 
 /**
  * Ms until the service answers a new visitor's question again (a session and a streamed answer),

@@ -13,7 +13,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEASE_MS, SWEEP_MS } from '../../src/server/store/answer-lease.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
@@ -49,15 +48,7 @@ async function until<T>(what: string, check: () => T | Promise<T>, ms = 30_000):
   }
 }
 
-async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: postgres.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = async <T,>(sql: string, values: unknown[] = []): Promise<T[]> => (await postgresQuery(postgres.url)(sql, values)).rows as T[];
 
 describe.runIf(postgresBin())('a WORKERS process killed while it streams', () => {
   beforeAll(async () => {
