@@ -112,7 +112,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   }
 
   /** Generates the answer; when the model server could not, the question's charge is given back (limits.ts). */
-  async function answer(prepared: Extract<Prepared, { kind: 'generate' }>, signal: AbortSignal, onFragment: (text: string) => void | Promise<void>) {
+  async function generateAnswer(prepared: Extract<Prepared, { kind: 'generate' }>, signal: AbortSignal, onFragment: (text: string) => void | Promise<void>) {
     try {
       return await generate(ctx, prepared.generation, signal, onFragment);
     } catch (error) {
@@ -131,7 +131,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       }
       const gone = new AbortController();
       reply.raw.on('close', () => !reply.raw.writableFinished && gone.abort());
-      const outcome = await answer(prepared, gone.signal, () => undefined).catch((error: unknown) => {
+      const outcome = await generateAnswer(prepared, gone.signal, () => undefined).catch((error: unknown) => {
         throw error instanceof ModelUnavailable ? unavailable(MODEL_UNAVAILABLE) : error;
       });
       return { messageid: prepared.generation.answerId, content: outcome.content, totalToken: outcome.totalToken, noAnswer: outcome.noAnswer };
@@ -145,7 +145,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     }
     const { generation } = prepared;
     try {
-      const outcome = await answer(prepared, sse.signal, (text) => (sse.event({ content: text }) ? undefined : sse.drained()));
+      const outcome = await generateAnswer(prepared, sse.signal, (text) => (sse.event({ content: text }) ? undefined : sse.drained()));
       if (outcome.status === 'complete') sse.end({ QuestionID: generation.questionId, AnswerID: generation.answerId, Answer: outcome.content, TotalToken: outcome.totalToken });
       else sse.end({ Code: 499, Message: 'The answer was stopped' }, 'error');
     } catch (error) {
