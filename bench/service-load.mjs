@@ -3,6 +3,9 @@
 // started as `npm start` starts it, with the offline engine and no artificial delay, on the embedded
 // PGlite and — with --database-url (a PostgreSQL where databases can be created) — on PostgreSQL.
 //
+//   floor     bare node:http in its own process streaming the service's own answer to the question in
+//             the same fragments (lib/floor-server.mjs), measured as the service is: each figure of the
+//             service reads as a share of it (issue 22).
 //   asks      concurrent streamed ClientAsk at 100, 500 and 1,000 connections (autocannon, each
 //             connection a visitor with a session of its own): answers/s, errors, whole-answer latency;
 //             and first-fragment latency, sampled by probes beside the load, against the same probe
@@ -22,7 +25,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT_DIR } from './lib/env.mjs';
 import { machine, writeResults } from './lib/results.mjs';
-import { startService } from './lib/service.mjs';
+import { startFloor, startService } from './lib/service.mjs';
 import { fmt, median, parseArgs, quantile, table } from './lib/stats.mjs';
 
 const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, runs: 3, workers: [1, 2], listings: true, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 2400 });
@@ -103,6 +106,71 @@ const summarize = (r) => ({
   errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, resets: r.resets,
 });
 
+/** The service's answer to QUESTION as a visitor's stream brings it: its fragments, in order (the floor streams them). */
+function fragmentsOf(origin, session) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${origin}/chat/Chat/ClientAsk`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: session.token } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve(text.split('\n\n').filter((e) => e.startsWith('data: ')).map((e) => JSON.parse(e.slice(6))).filter((d) => typeof d.content === 'string').map((d) => d.content)));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ sessionID: session.id, content: QUESTION, stream: true }));
+  });
+}
+
+/** The service's answer, recorded on the first run: what the floor streams. */
+let recorded = null;
+
+/** The streamed asks at each number of connections, with probes beside them, into `out`. */
+async function measureAsks(label, origin, sessions, probeSessions, out) {
+  const max = Math.max(...args.connections);
+  // The engine's own latency: the probes alone, for the same time.
+  let stop = false;
+  setTimeout(() => (stop = true), Math.min(5, args.durationS) * 1000);
+  const idle = await probing(origin, probeSessions.slice(0, 1), () => stop);
+  out.idle = latency(idle.samples, 'firstMs');
+  console.log(`  ${label}: first fragment with no load p50 ${fmt(out.idle.p50, 1)} ms, p99 ${fmt(out.idle.p99, 1)} ms (${idle.samples.length} asks)`);
+
+  for (const connections of args.connections) {
+    let i = 0;
+    let done = false;
+    const load = cannon({
+      url: `${origin}/chat/Chat/ClientAsk`, method: 'POST', connections, pipelining: 1, timeout: 30,
+      headers: { 'content-type': 'application/json' },
+      setupClient(client) {
+        const s = sessions[i++ % max];
+        client.setHeaders({ 'content-type': 'application/json', authorization: s.token });
+        client.setBody(JSON.stringify({ sessionID: s.id, content: QUESTION, stream: true }));
+      },
+    }).finally(() => (done = true));
+    const probes = await probing(origin, probeSessions, () => done);
+    const r = summarize(await load);
+    const first = latency(probes.samples, 'firstMs');
+    out.asks.push({ connections, ...r, firstFragment: first, probeErrors: probes.errors });
+    console.log(`  ${label}: ${connections} connections — ${fmt(r.perSecond)} answers/s, errors ${r.errors + r.non2xx + r.timeouts}, first fragment p50 ${fmt(first.p50, 1)} / p99 ${fmt(first.p99, 1)} ms`);
+  }
+}
+
+/** The floor (lib/floor-server.mjs): bare node:http streaming the service's recorded answer, measured as the service is. */
+async function runFloor(label) {
+  const floor = await startFloor(recorded);
+  const out = { database: label, asks: [], listings: {} };
+  try {
+    const max = Math.max(...args.connections);
+    const sessions = [];
+    for (let i = 0; i < max + args.probes; i++) {
+      const { Data: s } = await post(floor.origin, '/chat/Chatbot/GetSession', { serialNumber: 'floor' });
+      sessions.push({ id: s.SessionID, token: s.VisitorToken });
+    }
+    await measureAsks(label, floor.origin, sessions.slice(0, max), sessions.slice(max), out);
+  } finally {
+    await floor.close();
+  }
+  return out;
+}
+
 async function runOn(label, databaseUrl, workers = 1) {
   // SERVICE_NODE_ARGS: flags for the service's node (--cpu-prof --cpu-prof-dir=… to profile it under load).
   const service = await startService({ apiKey: API_KEY, databaseUrl, workers, nodeArgs: (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean) });
@@ -111,31 +179,11 @@ async function runOn(label, databaseUrl, workers = 1) {
     const max = Math.max(...args.connections);
     const { serial, sessions, listing } = await setUp(service.origin, max + args.probes);
     const probeSessions = sessions.slice(max, max + args.probes);
-    // The engine's own latency: the probes alone, for the same time.
-    let stop = false;
-    setTimeout(() => (stop = true), Math.min(5, args.durationS) * 1000);
-    const idle = await probing(service.origin, probeSessions.slice(0, 1), () => stop);
-    out.idle = latency(idle.samples, 'firstMs');
-    console.log(`  ${label}: first fragment with no load p50 ${fmt(out.idle.p50, 1)} ms, p99 ${fmt(out.idle.p99, 1)} ms (${idle.samples.length} asks)`);
-
-    for (const connections of args.connections) {
-      let i = 0;
-      let done = false;
-      const load = cannon({
-        url: `${service.origin}/chat/Chat/ClientAsk`, method: 'POST', connections, pipelining: 1, timeout: 30,
-        headers: { 'content-type': 'application/json' },
-        setupClient(client) {
-          const s = sessions[i++ % max];
-          client.setHeaders({ 'content-type': 'application/json', authorization: s.token });
-          client.setBody(JSON.stringify({ sessionID: s.id, content: QUESTION, stream: true }));
-        },
-      }).finally(() => (done = true));
-      const probes = await probing(service.origin, probeSessions, () => done);
-      const r = summarize(await load);
-      const first = latency(probes.samples, 'firstMs');
-      out.asks.push({ connections, ...r, firstFragment: first, probeErrors: probes.errors });
-      console.log(`  ${label}: ${connections} connections — ${fmt(r.perSecond)} answers/s, errors ${r.errors + r.non2xx + r.timeouts}, first fragment p50 ${fmt(first.p50, 1)} / p99 ${fmt(first.p99, 1)} ms`);
+    if (!recorded) {
+      recorded = await fragmentsOf(service.origin, probeSessions[0]);
+      console.log(`  the answer the floor streams: ${recorded.length} fragments, ${Buffer.byteLength(recorded.join(''))} bytes`);
     }
+    await measureAsks(label, service.origin, sessions, probeSessions, out);
 
     if (!args.listings) return out;
     let n = 1000;
@@ -194,16 +242,16 @@ function medianOf(runs) {
       errors: sum((r) => r.asks[i].errors + r.asks[i].non2xx + r.asks[i].timeouts + r.asks[i].probeErrors),
       firstFragment: { p50: mid((r) => r.asks[i].firstFragment.p50), p99: mid((r) => r.asks[i].firstFragment.p99) },
     })),
-    listings: args.listings ? { create: op((r) => r.listings.create), list: op((r) => r.listings.list), narrow: op((r) => r.listings.narrow) } : {},
+    listings: args.listings && runs[0].listings.create ? { create: op((r) => r.listings.create), list: op((r) => r.listings.list), narrow: op((r) => r.listings.narrow) } : {},
     each: runs,
   };
 }
 
-async function repeated(label, databaseUrl, workers) {
+async function repeated(label, databaseUrl, workers, floor = false) {
   const runs = [];
   for (let i = 0; i < args.runs; i++) {
     console.log(`${label}: run ${i + 1} of ${args.runs}`);
-    runs.push(databaseUrl ? await withDatabase(databaseUrl, (url) => runOn(label, url, workers)) : await runOn(label, '', 1));
+    runs.push(floor ? await runFloor(label) : databaseUrl ? await withDatabase(databaseUrl, (url) => runOn(label, url, workers)) : await runOn(label, '', 1));
   }
   return medianOf(runs);
 }
@@ -213,21 +261,24 @@ async function main() {
   const t0 = Date.now();
   console.log(`service-load: connections ${args.connections.join(', ')} · ${args.durationS} s each · ${args.probes} probes · ${args.runs} runs`);
   const runs = [await repeated('PGlite (embedded)', '', 1)];
+  // The floor streams the answer the service gave (recorded on the first run).
+  runs.unshift(await repeated('floor: bare node:http', '', 1, true));
   if (args.databaseUrl)
     for (const workers of args.workers) runs.push(await repeated(workers === 1 ? 'PostgreSQL' : `PostgreSQL, WORKERS=${workers}`, args.databaseUrl, workers));
   else console.log('  PostgreSQL: skipped (give --database-url or BENCH_DATABASE_URL)');
 
   console.log(`\n### Streamed asks, offline engine, no artificial delay\n\nautocannon (${args.durationS} s per row, each connection a visitor with its own session); first fragment = ${args.probes} probes asking one after another beside the load, p50 / p99 ms; "no load" = one probe alone. Medians of ${args.runs} runs; errors added up.\n`);
   const rows = [];
+  const floorAt = new Map(runs[0].asks.map((a) => [a.connections, a.perSecond]));
   for (const r of runs) {
-    rows.push([r.database, 'no load', '', '', `${fmt(r.idle.p50, 1)} / ${fmt(r.idle.p99, 1)}`, '', '']);
-    for (const a of r.asks) rows.push([r.database, fmt(a.connections), fmt(a.perSecond), `${fmt(a.latencyP50)} / ${fmt(a.latencyP99)}`, `${fmt(a.firstFragment.p50, 1)} / ${fmt(a.firstFragment.p99, 1)}`, `+${fmt(a.firstFragment.p99 - r.idle.p99, 1)}`, fmt(a.errors)]);
+    rows.push([r.database, 'no load', '', '', '', `${fmt(r.idle.p50, 1)} / ${fmt(r.idle.p99, 1)}`, '', '']);
+    for (const a of r.asks) rows.push([r.database, fmt(a.connections), fmt(a.perSecond), `${fmt((100 * a.perSecond) / floorAt.get(a.connections))} %`, `${fmt(a.latencyP50)} / ${fmt(a.latencyP99)}`, `${fmt(a.firstFragment.p50, 1)} / ${fmt(a.firstFragment.p99, 1)}`, `+${fmt(a.firstFragment.p99 - r.idle.p99, 1)}`, fmt(a.errors)]);
   }
-  console.log(table(['database', 'connections', 'answers/s', 'whole answer p50 / p99 ms', 'first fragment p50 / p99 ms', 'p99 over no load', 'errors'], rows));
+  console.log(table(['database', 'connections', 'answers/s', 'of the floor', 'whole answer p50 / p99 ms', 'first fragment p50 / p99 ms', 'p99 over no load', 'errors'], rows));
   if (args.listings) {
     console.log(`\n### Listings (API key, 50 connections, ${args.durationS} s each)\n`);
     console.log(table(['database', 'RealEstateCreate /s', 'p99 ms', 'RealEstateList, all match /s', 'p99 ms', 'RealEstateList, one matches /s', 'p99 ms', 'errors'],
-      runs.map(({ database, listings: { create, list, narrow } }) => [database, fmt(create.perSecond), fmt(create.latencyP99), fmt(list.perSecond), fmt(list.latencyP99), fmt(narrow.perSecond), fmt(narrow.latencyP99), fmt(create.errors + list.errors + narrow.errors)])));
+      runs.filter((r) => r.listings.create).map(({ database, listings: { create, list, narrow } }) => [database, fmt(create.perSecond), fmt(create.latencyP99), fmt(list.perSecond), fmt(list.latencyP99), fmt(narrow.perSecond), fmt(narrow.latencyP99), fmt(create.errors + list.errors + narrow.errors)])));
   }
   const file = writeResults('service-load', { machine: machine(''), elapsedS: (Date.now() - t0) / 1000, args: { ...args, databaseUrl: args.databaseUrl ? 'given' : '' }, runs });
   console.log(`\nJSON: ${file}`);

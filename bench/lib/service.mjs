@@ -43,3 +43,28 @@ export async function startService({ apiKey, databaseUrl = '', workers = 1, node
     },
   };
 }
+
+/**
+ * The floor (floor-server.mjs): bare node:http in a process of its own, streaming `fragments` as the
+ * service streams an answer. The same interface as startService.
+ */
+export async function startFloor(fragments, { nodeArgs = [] } = {}) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-floor-')), 'fragments.json');
+  fs.writeFileSync(file, JSON.stringify(fragments));
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT_DIR, 'bench/lib/floor-server.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const cleanUp = () => child.kill();
+  process.on('exit', cleanUp);
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (c) => (out += c));
+  while (!/listening on/.test(out)) await Promise.race([once(child.stdout, 'data'), once(child, 'exit').then(() => { throw new Error('the floor server exited'); })]);
+  return {
+    origin: /listening on (\S+)/.exec(out)[1],
+    async close() {
+      process.off('exit', cleanUp);
+      child.kill();
+      await Promise.race([once(child, 'exit').catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
+}
