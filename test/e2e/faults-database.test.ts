@@ -14,6 +14,7 @@ import { startBin, type RunningBin } from '../support/bin.ts';
 import { startPartitionProxy, type PartitionProxy } from '../support/partition-proxy.ts';
 import { postJson } from '../support/http.ts';
 import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
+import { alive } from '../support/process.ts';
 import { postgresQuery, reconcile, recoveredAfter, runVisitors, storedQuestions, type VisitorRun } from '../support/visitors.ts';
 
 const VISITORS = Number(process.env.FAULT_VISITORS) || 20;
@@ -25,14 +26,6 @@ let proxy: PartitionProxy;
 let bin: RunningBin;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** When the server last started (pg_postmaster_start_time), asked directly. */
 const startedAt = async () => String(((await postgresQuery(postgres.url)('SELECT pg_postmaster_start_time() AS t', [])).rows[0] as { t: Date }).t.toISOString());

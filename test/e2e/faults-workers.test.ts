@@ -9,7 +9,6 @@
  * PGlite opens what the killed process left, and every visitor's Retry is answered.
  */
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -18,6 +17,7 @@ import { LEASE_MS, SWEEP_MS } from '../../src/server/store/answer-lease.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { freePort, postJson } from '../support/http.ts';
 import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
+import { alive, childrenOf, until } from '../support/process.ts';
 import { postgresQuery, reconcile, runVisitors, storedQuestions } from '../support/visitors.ts';
 
 const VISITORS = Number(process.env.FAULT_VISITORS) || 20;
@@ -26,28 +26,6 @@ let postgres: OwnPostgres;
 let bin: RunningBin;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** The process ids of `pid`'s children (Linux): the workers. */
-const workersOf = (pid: number): number[] =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function until<T>(what: string, check: () => T | Promise<T>, ms = 30_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 const query = async <T,>(sql: string, values: unknown[] = []): Promise<T[]> => (await postgresQuery(postgres.url)(sql, values)).rows as T[];
 
 describe.runIf(postgresBin())('a WORKERS process killed while it streams', () => {
@@ -62,14 +40,14 @@ describe.runIf(postgresBin())('a WORKERS process killed while it streams', () =>
   });
 
   it('cuts only its own visitors, whose Retry is answered by the other; the primary replaces it', { timeout: 120_000 }, async () => {
-    const [victim, other] = workersOf(bin.pid);
+    const [victim, other] = childrenOf(bin.pid);
     let killedAt = 0;
     let done = false;
     const visiting = runVisitors({ url: bin.url, serial: bin.serial, visitors: VISITORS, more: () => !done });
     await sleep(1500);
     process.kill(victim!, 'SIGKILL');
     killedAt = Date.now();
-    const replaced = await until('a new worker', () => workersOf(bin.pid).find((pid) => pid !== other && pid !== victim));
+    const replaced = await until('a new worker', () => childrenOf(bin.pid).find((pid) => pid !== other && pid !== victim), 30_000);
     const replacedMs = Date.now() - killedAt;
     await sleep(2000);
     done = true;
@@ -94,7 +72,7 @@ describe.runIf(postgresBin())('a WORKERS process killed while it streams', () =>
     const cut = new Promise<void>((resolve) => {
       const req = http.request(`${bin.url}/chat/Chat/ClientAsk`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', authorization: VisitorToken } }, (res) => {
         res.once('data', () => {
-          for (const pid of workersOf(bin.pid)) process.kill(pid, 'SIGKILL');
+          for (const pid of childrenOf(bin.pid)) process.kill(pid, 'SIGKILL');
           resolve();
         });
         res.on('error', () => undefined);
@@ -118,7 +96,7 @@ describe.runIf(postgresBin())('a WORKERS process killed while it streams', () =>
       const reply = await postJson(`${bin.url}/chat/Chat/ClientAsk`, body, { authorization: VisitorToken }).catch((e: Error) => (last = e.message, null));
       if (reply) last = `${reply.status} ${reply.text.slice(0, 300)}`;
       return reply?.status === 200 ? reply : null;
-    }).catch((e: Error) => { throw new Error(`${e.message}: ${last}`); });
+    }, 30_000).catch((e: Error) => { throw new Error(`${e.message}: ${last}`); });
     const final = JSON.parse(retry.text.trim().split('\n').filter((l) => l.startsWith('data: ')).at(-1)!.slice(6)) as { Answer: string; AnswerID: number };
     expect(final.AnswerID).toBe(row!.id);
     const [stored] = await query<{ status: string; content: string }>('SELECT status, content FROM messages WHERE id = $1', [row!.id]);

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { postJson } from '../support/http.ts';
+import { until } from '../support/process.ts';
 
 /** CI: 200 visitors at 4 KB/s; `npm run soak`: 500 at 2 KB/s. */
 const READERS = Number(process.env.SLOW_READERS) || 200;
@@ -40,15 +41,6 @@ const answerOf = (bytes: number) => ({ text: piece.repeat(bytes / 256), chunks: 
 
 let fake: FakeModelServer;
 let bin: RunningBin;
-
-async function until<T>(get: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (let value = get(); ; value = get()) {
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await sleep(50);
-  }
-}
 
 /** A session's credentials for a new visitor. */
 async function session(agent: http.Agent | false = false) {
@@ -138,7 +130,7 @@ describe('slow readers', () => {
     const t0 = Date.now();
     const ask = slowAsk(s, 'Tell me everything at once', 0, 0);
     // The reader cut off, the service leaves the model server too (the reader, paused, does not see its own connection end).
-    const model = await until(() => fake.requests[0]);
+    const model = await until('the model request', () => fake.requests[0], 10_000);
     await model.closed;
     const cutAfter = Date.now() - t0;
     ask.req.destroy();

@@ -3,35 +3,14 @@
  * runs them — the compiled bin — with one rate limit among them. On the embedded database a second
  * process is refused at start.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { postJson } from '../support/http.ts';
+import { alive, childrenOf, until } from '../support/process.ts';
 import { freshDatabase, usesPostgres } from '../support/service.ts';
 
 /** One POST on a connection of its own, so the cluster hands each request to the next process. */
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) => postJson(url, body, headers, false);
-
-/** The process ids of `pid`'s children (Linux). */
-const childrenOf = (pid: number): number[] =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function until(what: string, check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A visitor's streamed question, start to end: the final event's answer. */
 async function ask(bin: RunningBin, content: string): Promise<string> {

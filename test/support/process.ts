@@ -1,6 +1,7 @@
 /** A program the tests start as a child process (the service's bin, `next start`), ready when its output says so. */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 
 export interface StartedProcess {
   /** Everything it printed (stdout and stderr) until it was ready. */
@@ -41,4 +42,29 @@ export async function startProcess(command: string, args: string[], options: { c
     throw error;
   }
   return { output, pid: child.pid!, stop };
+}
+
+/** The process ids of `pid`'s children (Linux): a WORKERS primary's workers. */
+export const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+
+/** Whether a process of this id is running. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `check` every 50 ms until it gives something truthy, and resolves with it; fails after `ms`, naming `what`. */
+export async function until<T>(what: string, check: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
