@@ -101,6 +101,9 @@ export class ChatBotListings extends LitElement {
   private said = '';
   /** The card Previous or Next is bringing to the start: the scroll on its way there says nothing. */
   #going?: number;
+  /** Scroll events and presses of Previous or Next so far, and their count at the last press. */
+  #moves = 0;
+  #pressed = -1;
 
   /** A link's URL (http(s) only) or, given the image hosts, a photo's (only from those, as answers' images); '' for none. */
   #url(href: string, hosts?: readonly string[]): string {
@@ -192,6 +195,7 @@ export class ChatBotListings extends LitElement {
     const i = Math.min(Math.max(this.index + step, 0), cards.length - 1);
     if (i === this.index) return;
     this.index = this.#going = i;
+    this.#pressed = ++this.#moves;
     const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.#track?.children[i]?.scrollIntoView({ block: 'nearest', inline: 'start', behavior: reduce ? 'auto' : 'smooth' });
     const f = factsOf(cards[i]!, t, this.#context?.locale ?? 'en');
@@ -204,6 +208,7 @@ export class ChatBotListings extends LitElement {
    * count moves once the card asked for is reached, or the scroll ends elsewhere (the reader took over).
    */
   #handleScroll(event: Event): void {
+    this.#moves++;
     const track = event.currentTarget as HTMLElement, [a, b] = track.children as unknown as HTMLElement[];
     const last = track.querySelectorAll('[role="group"]').length - 1, x = Math.abs(track.scrollLeft);
     const step = a && b ? Math.abs(b.offsetLeft - a.offsetLeft) : track.clientWidth;
@@ -213,9 +218,19 @@ export class ChatBotListings extends LitElement {
     this.index = i;
   }
 
+  /**
+   * A scroll that ends settles the count — unless it is the end of a scroll from before Previous or
+   * Next was pressed, reported late (Chromium does on a busy machine), or another scroll has begun
+   * since: it is settled once three frames pass without a scroll or a press.
+   */
   #handleScrollEnd(event: Event): void {
-    this.#going = undefined;
-    this.#handleScroll(event);
+    const track = event.currentTarget as HTMLElement, at = this.#moves;
+    if (this.#going !== undefined && at === this.#pressed) return;
+    requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+      if (at !== this.#moves) return;
+      this.#going = undefined;
+      this.#handleScroll({ currentTarget: track } as unknown as Event);
+    })));
   }
 
   /** Tabbing into a card makes it the current one (the browser scrolls it into view). */
