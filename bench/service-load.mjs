@@ -6,6 +6,12 @@
 //   floor     bare node:http in its own process streaming the service's own answer to the question in
 //             the same fragments (lib/floor-server.mjs), measured as the service is: each figure of the
 //             service reads as a share of it (issue 22).
+//   engine    the offline engine alone, in this process: CPU ms per answer to the question over the
+//             chatbot's listings (read back from the service), with no earlier turns and with the ten a
+//             load visitor has after asking it again and again — and so the answers/s one core could
+//             give if answering cost nothing else.
+//   memory    the service with PGlite's files in memory (DATA_DIR on tmpfs, /dev/shm) beside PGlite on
+//             disk: what the disk costs. There is no store without a database; this is the nearest real one.
 //   asks      concurrent streamed ClientAsk at 100, 500 and 1,000 connections (autocannon, each
 //             connection a visitor with a session of its own): answers/s, errors, whole-answer latency;
 //             and first-fragment latency, sampled by probes beside the load, against the same probe
@@ -17,21 +23,30 @@
 // of each figure over the runs. --workers: with PostgreSQL, also with WORKERS=N processes.
 //
 //   node service-load.mjs [--connections 100,500,1000] [--duration-s 10] [--probes 10] [--runs 3]
-//        [--database-url postgres://…] [--workers 1,2] [--listings=false] [--deadline-s 2400]
+//        [--database-url postgres://…] [--workers 1,2] [--listings=false] [--memory=false] [--profile]
+//        [--deadline-s 2400]
+//
+// --profile profiles the service's processes (lib/profiler.mjs) under the load at the first number of
+// connections (slower: its figures are not the benchmark's) and prints where the time went in each
+// run — by part of the system, and the functions with the most self time (lib/profile.mjs).
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT_DIR } from './lib/env.mjs';
 import { machine, writeResults } from './lib/results.mjs';
+import { summarizeProfiles } from './lib/profile.mjs';
 import { startFloor, startService } from './lib/service.mjs';
 import { fmt, median, parseArgs, quantile, table } from './lib/stats.mjs';
 
-const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, runs: 3, workers: [1, 2], listings: true, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 2400 });
+const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, runs: 3, workers: [1, 2], listings: true, memory: true, profile: false, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 2400 });
 setTimeout(() => { console.error(`service-load: over the limit of ${args.deadlineS} s`); process.exit(3); }, args.deadlineS * 1000).unref();
 
 const API_KEY = 'cbk_bench_service_load_key';
+/** A tmpfs: PGlite's files there are in memory. */
+const MEMORY_DIR = '/dev/shm';
 const QUESTION = 'Homes in Austin with 3 bedrooms under $500k?';
 /** As many listings as the demo chatbot has. */
 const LISTINGS = 240;
@@ -122,9 +137,60 @@ function fragmentsOf(origin, session) {
 
 /** The service's answer, recorded on the first run: what the floor streams. */
 let recorded = null;
+/** The offline engine alone, measured on the first run (measureEngine). */
+let engineAlone = null;
 
-/** The streamed asks at each number of connections, with probes beside them, into `out`. */
-async function measureAsks(label, origin, sessions, probeSessions, out) {
+/** Every listing of the chatbot as the engine is given them, read back through RealEstateList. */
+async function listingsOf(origin, serial) {
+  const out = [];
+  for (let page = 1; ; page++) {
+    const { Data } = await post(origin, '/chat/Chatbot/RealEstateList', { SerialNumber: serial, Page: page, PageSize: 100 }, { authorization: API_KEY });
+    out.push(...Data.Items);
+    if (out.length >= Data.Total || !Data.Items.length) return out;
+  }
+}
+
+/**
+ * The compiled offline engine answering QUESTION over `listings`, in this process, `n` times each with
+ * no earlier turns and with ten (the question and its answer, as a load visitor's session has them):
+ * CPU ms per answer, the fragments taken as the service takes them.
+ */
+async function measureEngine(listings, n = 300) {
+  const dist = (file) => import(path.join(ROOT_DIR, 'dist/node/server', file));
+  const [{ createOfflineEngine }, { defaultSettings }] = await Promise.all([dist('engines/offline.js'), dist('store/chatbots.js')]);
+  const engine = createOfflineEngine();
+  const settings = defaultSettings('America/Chicago', 'offline');
+  const answer = recorded.join('');
+  const ask = async (history) => {
+    const run = engine.answer({ settings, question: { content: QUESTION, askType: 'Text', files: [] }, history, listings, now: new Date() }, new AbortController().signal);
+    while (!(await run.next()).done);
+  };
+  const turns = Array.from({ length: 10 }, () => [{ role: 'user', content: QUESTION }, { role: 'assistant', content: answer }]).flat();
+  const out = {};
+  for (const [key, history] of [['first', []], ['tenTurns', turns]]) {
+    for (let i = 0; i < 20; i++) await ask(history);
+    const t = process.cpuUsage();
+    for (let i = 0; i < n; i++) await ask(history);
+    const { user, system } = process.cpuUsage(t);
+    out[key] = (user + system) / 1000 / n;
+  }
+  console.log(`  the offline engine alone: ${fmt(out.first, 2)} ms CPU per answer, ${fmt(out.tenTurns, 2)} ms after ten turns (${listings.length} listings)`);
+  return out;
+}
+
+/** A process and its children (the workers with WORKERS), by /proc. */
+function processesOf(pid) {
+  let children = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // No /proc: the process alone.
+  }
+  return [pid, ...children];
+}
+
+/** The streamed asks at each number of connections, with probes beside them, into `out`; `profiling()` at the start and end of the first. */
+async function measureAsks(label, origin, sessions, probeSessions, out, profiling = undefined) {
   const max = Math.max(...args.connections);
   // The engine's own latency: the probes alone, for the same time.
   let stop = false;
@@ -136,6 +202,8 @@ async function measureAsks(label, origin, sessions, probeSessions, out) {
   for (const connections of args.connections) {
     let i = 0;
     let done = false;
+    const profiled = profiling && connections === args.connections[0];
+    if (profiled) profiling();
     const load = cannon({
       url: `${origin}/chat/Chat/ClientAsk`, method: 'POST', connections, pipelining: 1, timeout: 30,
       headers: { 'content-type': 'application/json' },
@@ -147,6 +215,7 @@ async function measureAsks(label, origin, sessions, probeSessions, out) {
     }).finally(() => (done = true));
     const probes = await probing(origin, probeSessions, () => done);
     const r = summarize(await load);
+    if (profiled) profiling();
     const first = latency(probes.samples, 'firstMs');
     out.asks.push({ connections, ...r, firstFragment: first, probeErrors: probes.errors });
     console.log(`  ${label}: ${connections} connections — ${fmt(r.perSecond)} answers/s, errors ${r.errors + r.non2xx + r.timeouts}, first fragment p50 ${fmt(first.p50, 1)} / p99 ${fmt(first.p99, 1)} ms`);
@@ -171,9 +240,11 @@ async function runFloor(label) {
   return out;
 }
 
-async function runOn(label, databaseUrl, workers = 1) {
-  // SERVICE_NODE_ARGS: flags for the service's node (--cpu-prof --cpu-prof-dir=… to profile it under load).
-  const service = await startService({ apiKey: API_KEY, databaseUrl, workers, nodeArgs: (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean) });
+async function runOn(label, databaseUrl, workers = 1, dataRoot = undefined) {
+  // --profile: the service's processes under node's CPU profiler (SERVICE_NODE_ARGS: any other flags for its node).
+  const profileDir = args.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-profile-')) : '';
+  const nodeArgs = [...(process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean), ...(profileDir ? ['--import', path.join(ROOT_DIR, 'bench/lib/profiler.mjs')] : [])];
+  const service = await startService({ apiKey: API_KEY, databaseUrl, workers, dataRoot, nodeArgs, env: profileDir ? { BENCH_PROFILE_DIR: profileDir } : {} });
   const out = { database: label, asks: [], listings: {} };
   try {
     const max = Math.max(...args.connections);
@@ -182,8 +253,11 @@ async function runOn(label, databaseUrl, workers = 1) {
     if (!recorded) {
       recorded = await fragmentsOf(service.origin, probeSessions[0]);
       console.log(`  the answer the floor streams: ${recorded.length} fragments, ${Buffer.byteLength(recorded.join(''))} bytes`);
+      engineAlone = await measureEngine(await listingsOf(service.origin, serial));
     }
-    await measureAsks(label, service.origin, sessions, probeSessions, out);
+    // Profiled: the load at the first number of connections, every process of the service (lib/profiler.mjs).
+    const profiling = profileDir ? () => processesOf(service.pid).forEach((pid) => process.kill(pid, 'SIGUSR2')) : undefined;
+    await measureAsks(label, service.origin, sessions, probeSessions, out, profiling);
 
     if (!args.listings) return out;
     let n = 1000;
@@ -204,8 +278,23 @@ async function runOn(label, databaseUrl, workers = 1) {
     console.log(`  ${label}: RealEstateCreate ${fmt(out.listings.create.perSecond)}/s (errors ${out.listings.create.errors + out.listings.create.non2xx}), RealEstateList ${fmt(out.listings.list.perSecond)}/s and ${fmt(out.listings.narrow.perSecond)}/s (errors ${out.listings.list.errors + out.listings.list.non2xx + out.listings.narrow.errors + out.listings.narrow.non2xx})`);
   } finally {
     await service.close();
+    if (profileDir) {
+      out.profile = summarizeProfiles(profileDir);
+      fs.rmSync(profileDir, { recursive: true, force: true });
+      printProfile(label, out.profile);
+    }
   }
   return out;
+}
+
+/** Where the service's time went (lib/profile.mjs): by part of the system, and the functions with the most self time. */
+function printProfile(label, { busyMs, parts, functions }) {
+  const pc = (x) => `${fmt(100 * x.share, 1)} %`;
+  console.log(`\n#### Where the time goes: ${label} (CPU profile of the service's processes, ${fmt(busyMs / 1000, 1)} s busy)\n`);
+  console.log(table(['part', 'self time', 'share'], parts.map((p) => [p.name, `${fmt(p.ms)} ms`, pc(p)])));
+  console.log('');
+  console.log(table(['function', 'self time', 'share'], functions.map((f) => [f.name.replace(/\|/g, '\\|'), `${fmt(f.ms)} ms`, pc(f)])));
+  console.log('');
 }
 
 /** A fresh database on the PostgreSQL server of `url`, dropped afterwards. */
@@ -247,11 +336,12 @@ function medianOf(runs) {
   };
 }
 
-async function repeated(label, databaseUrl, workers, floor = false) {
+/** `floor`: the floor instead of the service; `dataRoot`: where PGlite's DATA_DIR is made. */
+async function repeated(label, databaseUrl, workers, { floor = false, dataRoot = undefined } = {}) {
   const runs = [];
   for (let i = 0; i < args.runs; i++) {
     console.log(`${label}: run ${i + 1} of ${args.runs}`);
-    runs.push(floor ? await runFloor(label) : databaseUrl ? await withDatabase(databaseUrl, (url) => runOn(label, url, workers)) : await runOn(label, '', 1));
+    runs.push(floor ? await runFloor(label) : databaseUrl ? await withDatabase(databaseUrl, (url) => runOn(label, url, workers)) : await runOn(label, '', 1, dataRoot));
   }
   return medianOf(runs);
 }
@@ -262,7 +352,9 @@ async function main() {
   console.log(`service-load: connections ${args.connections.join(', ')} · ${args.durationS} s each · ${args.probes} probes · ${args.runs} runs`);
   const runs = [await repeated('PGlite (embedded)', '', 1)];
   // The floor streams the answer the service gave (recorded on the first run).
-  runs.unshift(await repeated('floor: bare node:http', '', 1, true));
+  runs.unshift(await repeated('floor: bare node:http', '', 1, { floor: true }));
+  if (args.memory && fs.existsSync(MEMORY_DIR)) runs.splice(1, 0, await repeated('PGlite, files in memory', '', 1, { dataRoot: MEMORY_DIR }));
+  else console.log(`  PGlite with its files in memory: skipped (${args.memory ? `no ${MEMORY_DIR}` : '--memory=false'})`);
   if (args.databaseUrl)
     for (const workers of args.workers) runs.push(await repeated(workers === 1 ? 'PostgreSQL' : `PostgreSQL, WORKERS=${workers}`, args.databaseUrl, workers));
   else console.log('  PostgreSQL: skipped (give --database-url or BENCH_DATABASE_URL)');
@@ -274,13 +366,17 @@ async function main() {
     rows.push([r.database, 'no load', '', '', '', `${fmt(r.idle.p50, 1)} / ${fmt(r.idle.p99, 1)}`, '', '']);
     for (const a of r.asks) rows.push([r.database, fmt(a.connections), fmt(a.perSecond), `${fmt((100 * a.perSecond) / floorAt.get(a.connections))} %`, `${fmt(a.latencyP50)} / ${fmt(a.latencyP99)}`, `${fmt(a.firstFragment.p50, 1)} / ${fmt(a.firstFragment.p99, 1)}`, `+${fmt(a.firstFragment.p99 - r.idle.p99, 1)}`, fmt(a.errors)]);
   }
+  // The engine alone: what one core could answer if nothing else cost anything, beside the floor at the fewest connections.
+  const { connections: fewest, perSecond: floorBest } = runs[0].asks[0];
+  for (const [label, ms] of [['no earlier turns', engineAlone.first], ['after ten turns', engineAlone.tenTurns]])
+    rows.push([`offline engine alone, ${label}`, `(${fmt(fewest)})`, `${fmt(1000 / ms)} on one core`, `${fmt(100_000 / ms / floorBest)} %`, `${fmt(ms, 2)} ms CPU each`, '', '', '']);
   console.log(table(['database', 'connections', 'answers/s', 'of the floor', 'whole answer p50 / p99 ms', 'first fragment p50 / p99 ms', 'p99 over no load', 'errors'], rows));
   if (args.listings) {
     console.log(`\n### Listings (API key, 50 connections, ${args.durationS} s each)\n`);
     console.log(table(['database', 'RealEstateCreate /s', 'p99 ms', 'RealEstateList, all match /s', 'p99 ms', 'RealEstateList, one matches /s', 'p99 ms', 'errors'],
       runs.filter((r) => r.listings.create).map(({ database, listings: { create, list, narrow } }) => [database, fmt(create.perSecond), fmt(create.latencyP99), fmt(list.perSecond), fmt(list.latencyP99), fmt(narrow.perSecond), fmt(narrow.latencyP99), fmt(create.errors + list.errors + narrow.errors)])));
   }
-  const file = writeResults('service-load', { machine: machine(''), elapsedS: (Date.now() - t0) / 1000, args: { ...args, databaseUrl: args.databaseUrl ? 'given' : '' }, runs });
+  const file = writeResults('service-load', { machine: machine(''), elapsedS: (Date.now() - t0) / 1000, args: { ...args, databaseUrl: args.databaseUrl ? 'given' : '' }, engineAlone, runs });
   console.log(`\nJSON: ${file}`);
 }
 

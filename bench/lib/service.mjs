@@ -10,14 +10,14 @@ import { ROOT_DIR } from './env.mjs';
 
 /**
  * `apiKey` becomes CHATBOT_API_KEY; `databaseUrl` '' for the embedded PGlite; `nodeArgs` go to the
- * service's node (--cpu-prof … to profile it). Gone with the script even when a deadline exits it.
+ * service's node (--cpu-prof … to profile it); `dataRoot`: where its DATA_DIR is made (a tmpfs: in memory); `env`: more of its environment. Gone with the script even when a deadline exits it.
  */
-export async function startService({ apiKey, databaseUrl = '', workers = 1, nodeArgs = [], startLimitMs = 60_000 }) {
+export async function startService({ apiKey, databaseUrl = '', workers = 1, nodeArgs = [], dataRoot = os.tmpdir(), env = {}, startLimitMs = 60_000 }) {
   const main = path.join(ROOT_DIR, 'dist/node/server/main.js');
   if (!fs.existsSync(main)) throw new Error('dist/node/server/main.js is missing: run `npm run build` at the root first.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-bench-'));
+  const dataDir = fs.mkdtempSync(path.join(dataRoot, 'chat-bot-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, main], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: apiKey, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers) },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: apiKey, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const cleanUp = () => {
@@ -35,6 +35,7 @@ export async function startService({ apiKey, databaseUrl = '', workers = 1, node
   const port = /listening on http:\/\/[^:]+:(\d+)/.exec(out)[1];
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async close() {
       process.off('exit', cleanUp);
       child.kill();

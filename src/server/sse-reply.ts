@@ -27,15 +27,12 @@ export interface SseReply {
 export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_MS): SseReply {
   const out = new PassThrough();
   const gone = new AbortController();
-  let timer = setTimeout(ping, pingMs);
-  function ping() {
+  // One timer for the stream, put off by each event (refresh: no new timer per fragment).
+  const timer = setTimeout(function ping() {
     out.write(encodeSseComment('ping'));
-    timer = setTimeout(ping, pingMs);
-  }
-  const quiet = () => {
-    clearTimeout(timer);
-    timer = setTimeout(ping, pingMs);
-  };
+    timer.refresh();
+  }, pingMs);
+  const quiet = () => void timer.refresh();
   reply.raw.on('close', () => {
     clearTimeout(timer);
     if (!reply.raw.writableFinished) gone.abort();

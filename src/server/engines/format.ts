@@ -23,11 +23,14 @@ function decodeURIComponentSafe(url: string): string {
   }
 }
 
+// One formatter each, made once: toLocaleString with options makes a new one on every call.
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const WHOLE = new Intl.NumberFormat('en-US');
 /** A count or measure as written in an answer: "1,850", "2.5". */
-export const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+export const number = (n: number) => NUMBER.format(n);
 /** "1 bedroom", "2.5 bathrooms", "1,200 homes". */
 export const plural = (n: number, word: string) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
-export const money = (amount: number, symbol: string) => `${symbol}${Math.round(amount).toLocaleString('en-US')}`;
+export const money = (amount: number, symbol: string) => `${symbol}${WHOLE.format(Math.round(amount))}`;
 
 export function priceText(l: ListingCard): string {
   const price = priceOf(l);

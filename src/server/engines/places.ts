@@ -36,6 +36,8 @@ export const STATE_NAMES: Record<string, string> = {
   washington: 'WA', 'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY',
 };
 
+const STATES = Object.entries(STATE_NAMES);
+
 /** Words that ask for a kind of property, and how a listing's PropertyType says it. */
 const TYPE_SYNONYMS: [RegExp, RegExp][] = [
   [/\b(house|houses|single[- ]family)\b/, /single[- ]family|^houses?$|detached/i],
@@ -47,22 +49,64 @@ const TYPE_SYNONYMS: [RegExp, RegExp][] = [
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const has = (text: string, phrase: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(phrase)}($|[^\\p{L}\\p{N}])`, 'u').test(text);
+/** Each pattern made once: they are of the listings' places and kinds, and the states' names. */
+const patterns = new Map<string, RegExp>();
+function pattern(source: string, flags: string): RegExp {
+  let re = patterns.get(`${flags}/${source}`);
+  if (!re) {
+    if (patterns.size >= 10_000) patterns.clear();
+    patterns.set(`${flags}/${source}`, (re = new RegExp(source, flags)));
+  }
+  return re;
+}
+const has = (text: string, phrase: string) => pattern(`(^|[^\\p{L}\\p{N}])${escape(phrase)}($|[^\\p{L}\\p{N}])`, 'u').test(text);
+
+/** What matching a question needs of a chatbot's listings. */
+interface ListingsIndex {
+  /** The street addresses, by their house number ("12" of "12 oak st"), with each listing's place in the list. */
+  addresses: Map<string, { at: number; listing: Listing; full: string; short: string }[]>;
+  mls: Map<string, Listing[]>;
+  /** Longest first: "West Austin" before "Austin". */
+  cities: string[];
+  states: Set<string>;
+  zips: Set<string>;
+  types: string[];
+}
+
+/**
+ * Worked out once per list of listings: the answer engines are given the same array for as long as
+ * a chatbot's listings are unchanged (store/listings.ts cachedListings), and every question — and
+ * every earlier question of the conversation, read again — matches against it.
+ */
+const indexes = new WeakMap<Listing[], ListingsIndex>();
+function indexOf(listings: Listing[]): ListingsIndex {
+  let index = indexes.get(listings);
+  if (index) return index;
+  index = { addresses: new Map(), mls: new Map(), cities: [], states: new Set(), zips: new Set(), types: [] };
+  listings.forEach((listing, at) => {
+    const full = addressKey(listing.Address).trim();
+    const [number, street] = full.split(' ');
+    if (/^\d/.test(full)) index!.addresses.set(number!, [...(index!.addresses.get(number!) ?? []), { at, listing, full, short: street ? `${number} ${street}` : '' }]);
+    const mls = mlsKey(listing.MLSNumber);
+    if (mls) index!.mls.set(mls, [...(index!.mls.get(mls) ?? []), listing]);
+  });
+  index.cities = [...new Set(listings.map((l) => l.City).filter(Boolean))].sort((a, b) => b.length - a.length);
+  index.states = new Set(listings.map((l) => l.State.toUpperCase()).filter(Boolean));
+  index.zips = new Set(listings.map((l) => l.ZIP).filter(Boolean));
+  index.types = [...new Set(listings.map((l) => l.PropertyType))];
+  indexes.set(listings, index);
+  return index;
+}
 
 /** The listings a question names by MLS number ("MLS# 2400099") or street address ("12 Oak Street"). */
 export function namedListings(question: string, normalized: string, listings: Listing[]): Listing[] {
+  const { mls, addresses } = indexOf(listings);
   const named: Listing[] = [];
-  for (const m of normalized.matchAll(/\bmls\s*(?:#|no\.?|number)?\s*[:#-]?\s*([a-z0-9][a-z0-9-]*)/g)) {
-    const key = mlsKey(m[1]!);
-    named.push(...listings.filter((l) => key && mlsKey(l.MLSNumber) === key));
-  }
+  for (const m of normalized.matchAll(/\bmls\s*(?:#|no\.?|number)?\s*[:#-]?\s*([a-z0-9][a-z0-9-]*)/g)) named.push(...(mls.get(mlsKey(m[1]!)) ?? []));
+  // Only the addresses whose house number the question has can be in it; they are taken in the listings' order.
   const q = addressKey(question);
-  for (const l of listings) {
-    const a = addressKey(l.Address).trim();
-    if (!/^\d/.test(a)) continue;
-    const short = a.split(' ').slice(0, 2).join(' ');
-    if (q.includes(` ${a} `) || (short.includes(' ') && q.includes(` ${short} `))) named.push(l);
-  }
+  const candidates = [...new Set(q.split(' '))].flatMap((word) => addresses.get(word) ?? []).sort((a, b) => a.at - b.at);
+  for (const { listing, full, short } of candidates) if (q.includes(` ${full} `) || (short && q.includes(` ${short} `))) named.push(listing);
   return [...new Set(named)];
 }
 
@@ -77,17 +121,14 @@ export interface PlacesAndKinds {
 /** The places and kinds of property a question asks for, as the listings spell them. */
 export function placesAndKinds(question: string, normalized: string, listings: Listing[]): PlacesAndKinds {
   const t = normalized;
+  const { cities, states, zips, types } = indexOf(listings);
   const out: PlacesAndKinds = { cities: [], states: [], zips: [], unknownPlaces: [], propertyTypes: [] };
-  const cities = [...new Set(listings.map((l) => l.City).filter(Boolean))].sort((a, b) => b.length - a.length);
   for (const city of cities) if (has(t, city.toLowerCase())) out.cities.push(city);
-  const states = new Set(listings.map((l) => l.State.toUpperCase()).filter(Boolean));
-  for (const [name, code] of Object.entries(STATE_NAMES)) if (states.has(code) && has(t, name) && !out.cities.some((x) => has(x.toLowerCase(), name))) out.states.push(code);
+  for (const [name, code] of STATES) if (states.has(code) && has(t, name) && !out.cities.some((x) => has(x.toLowerCase(), name))) out.states.push(code);
   // A state code only where a place is named ("in TX", "Austin, TX"): "Austin OR Denver" is not Oregon.
   for (const m of question.matchAll(/(?:\b(?:in|near)\s+|,\s*)([A-Z]{2})\b/g)) if (states.has(m[1]!) && !out.states.includes(m[1]!)) out.states.push(m[1]!);
-  const zips = new Set(listings.map((l) => l.ZIP).filter(Boolean));
   for (const m of t.matchAll(/\b(\d{5})\b/g)) if (zips.has(m[1]!)) out.zips.push(m[1]!);
   out.unknownPlaces = unknownPlaces(question, cities, states, zips);
-  const types = [...new Set(listings.map((l) => l.PropertyType))];
   for (const type of types) if (has(t, type.toLowerCase())) out.propertyTypes.push(type);
   for (const [asked, typePattern] of TYPE_SYNONYMS)
     if (asked.test(t)) out.propertyTypes.push(...types.filter((x) => typePattern.test(x) && !out.propertyTypes.includes(x)));
@@ -100,8 +141,8 @@ function unknownPlaces(question: string, cities: string[], states: Set<string>, 
     const p = phrase.toLowerCase();
     return (
       cities.some((city) => has(p, city.toLowerCase())) ||
-      Object.entries(STATE_NAMES).some(([name, code]) => states.has(code) && has(p, name)) ||
-      [...states].some((code) => new RegExp(`\\b${code}\\b`).test(phrase))
+      STATES.some(([name, code]) => states.has(code) && has(p, name)) ||
+      [...states].some((code) => pattern(`\\b${escape(code)}\\b`, '').test(phrase))
     );
   };
   const out: string[] = [];
