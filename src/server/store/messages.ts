@@ -49,9 +49,40 @@ export async function markRateLimited(db: Db, sessionId: number, now: Date): Pro
   await db.update(sessions).set({ rateLimitedAt: now }).where(eq(sessions.id, sessionId));
 }
 
+/**
+ * Every question's reads, built once per database: drizzle otherwise builds a statement's SQL anew
+ * on every call, which costs as much as PGlite running it; node-postgres prepares each once per
+ * connection (named statements).
+ */
+function build(db: Db) {
+  return {
+    sessionWithChatbot: db
+      .select({ session: sessions, chatbot: chatbots })
+      .from(sessions)
+      .leftJoin(chatbots, eq(chatbots.serialNumber, sessions.chatbot))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('session_with_chatbot'),
+    // Only what makes a turn: every question reads up to 4 × turns rows, and each column read costs.
+    history: db
+      .select({ id: messages.id, role: messages.role, questionId: messages.questionId, status: messages.status, content: messages.content })
+      .from(messages)
+      .where(and(eq(messages.sessionId, sql.placeholder('sessionId')), lt(messages.id, sql.placeholder('before'))))
+      .orderBy(desc(messages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('history_before'),
+  };
+}
+const built = new WeakMap<Db, ReturnType<typeof build>>();
+function statements(db: Db): ReturnType<typeof build> {
+  let s = built.get(db);
+  if (!s) built.set(db, (s = build(db)));
+  return s;
+}
+
 /** A session and its chatbot (null when the chatbot is gone), in one query: every question reads both. */
 export async function findSessionWithChatbot(db: Db, id: number): Promise<{ session: SessionRow; chatbot: ChatbotRow | null } | null> {
-  const [row] = await db.select({ session: sessions, chatbot: chatbots }).from(sessions).leftJoin(chatbots, eq(chatbots.serialNumber, sessions.chatbot)).where(eq(sessions.id, id)).limit(1);
+  const [row] = await statements(db).sessionWithChatbot.execute({ id });
   return row ?? null;
 }
 
@@ -165,20 +196,18 @@ export async function findMessage(db: Db, id: number): Promise<MessageRow | null
   return row ?? null;
 }
 
+/** A message of the conversation as the answer engines read it. */
+export type Turn = Pick<MessageRow, 'id' | 'role' | 'questionId' | 'status' | 'content'>;
+
 /**
  * The conversation before a question, oldest first, as whole turns: a question with its answer,
  * when that answer is complete or at least partly written. Turns without one are left out, so the
  * model always sees user and assistant turns alternate (strict chat templates require it).
  */
-export async function historyBefore(db: Db, sessionId: number, questionId: number, turns = 10): Promise<MessageRow[]> {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.sessionId, sessionId), lt(messages.id, questionId)))
-    .orderBy(desc(messages.id))
-    .limit(turns * 4);
+export async function historyBefore(db: Db, sessionId: number, questionId: number, turns = 10): Promise<Turn[]> {
+  const rows = await statements(db).history.execute({ sessionId, before: questionId, limit: turns * 4 });
   const answers = new Map(rows.filter((m) => m.role === 'answer' && m.questionId !== null).map((a) => [a.questionId!, a]));
-  const out: MessageRow[] = [];
+  const out: Turn[] = [];
   for (const question of rows.filter((m) => m.role === 'question').reverse()) {
     const answer = answers.get(question.id);
     if (answer && (answer.status === 'complete' || (answer.status === 'partial' && answer.content.trim() !== ''))) out.push(question, answer);
