@@ -1,12 +1,21 @@
 /**
- * A text/event-stream reply (API.md §3.5): the stream headers, one event per write, a `: ping`
- * comment after 15 s of silence, and an abort signal for when the client goes away.
+ * A text/event-stream reply (API.md §3.5): the stream headers, events written as they come — those
+ * close behind a write together with the next (COALESCE_MS) — a `: ping` comment after 15 s of
+ * silence, and an abort signal for when the client goes away.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { encodeSseComment, encodeSseEvent } from '../protocol/index.ts';
 
 export const PING_MS = 15_000;
+/**
+ * Events that follow a write within this long wait and go with the next: one write to the socket
+ * for several fragments (each write is a system call, the most of what streaming costs). The first
+ * event, and any after a pause, go at once; none waits longer than this.
+ */
+export const COALESCE_MS = 10;
+/** Or once this much waits. */
+const COALESCE_BYTES = 16_384;
 /** How long a reader may take to make room for more (back-pressure) before it counts as gone. */
 export const STALL_MS = 60_000;
 
@@ -33,8 +42,20 @@ export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_M
     timer.refresh();
   }, pingMs);
   const quiet = () => void timer.refresh();
+  let waiting = '';
+  let lastWrite = -Infinity;
+  let later: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(later);
+    later = undefined;
+    lastWrite = performance.now();
+    const chunk = waiting;
+    waiting = '';
+    return chunk ? out.write(chunk) : !out.writableNeedDrain;
+  };
   reply.raw.on('close', () => {
     clearTimeout(timer);
+    clearTimeout(later);
     if (!reply.raw.writableFinished) gone.abort();
   });
   reply
@@ -45,7 +66,10 @@ export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_M
     signal: gone.signal,
     event(data, name) {
       quiet();
-      return out.write(encodeSseEvent(data, name));
+      waiting += encodeSseEvent(data, name);
+      if (performance.now() - lastWrite >= COALESCE_MS || waiting.length >= COALESCE_BYTES) return flush();
+      later ??= setTimeout(flush, COALESCE_MS);
+      return !out.writableNeedDrain;
     },
     drained() {
       if (!out.writableNeedDrain || gone.signal.aborted) return Promise.resolve();
@@ -63,7 +87,9 @@ export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_M
     },
     end(data, name) {
       clearTimeout(timer);
-      out.end(encodeSseEvent(data, name));
+      clearTimeout(later);
+      out.end(waiting + encodeSseEvent(data, name));
+      waiting = '';
     },
   };
 }
