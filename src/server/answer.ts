@@ -12,7 +12,7 @@ import type { ServiceContext } from './context.ts';
 import type { AttachedFile } from './engines/index.ts';
 import type { ChatbotRow } from './store/chatbots.ts';
 import { cachedListings } from './store/listings.ts';
-import { RENEW_MS, renewLease } from './store/answer-lease.ts';
+import { holdLease } from './store/answer-lease.ts';
 import { finishAnswer, historyBefore, type AnswerOutcome } from './store/messages.ts';
 import { databaseUnavailable } from './store/unavailable.ts';
 
@@ -56,8 +56,8 @@ export async function generate(
       }
     }
   };
-  // The lease says this attempt still writes the answer; a renewal lost to a slow database is no matter.
-  const renewing = setInterval(() => void renewLease(ctx.db, g.answerId, g.attempt).catch(() => undefined), RENEW_MS);
+  // The lease says this attempt still writes the answer, renewed with this process's others (answer-lease.ts).
+  const release = holdLease(ctx.db, g.answerId, g.attempt);
   let outcome: AnswerOutcome;
   try {
     const [listings, history] = await Promise.all([cachedListings(ctx.db, g.chatbot), historyBefore(ctx.db, g.sessionId, g.questionId)]);
@@ -86,14 +86,14 @@ export async function generate(
       outcome = { content, status: 'complete', totalToken: meta?.totalTokens ?? 0, noAnswer: meta?.noAnswer ?? false, ...(meta?.asked ? { asked: meta.asked } : {}) };
     }
   } catch (error) {
-    clearInterval(renewing);
+    release();
     const aborted = signal.aborted;
     // Unstored (the database is gone too), the lease lapses and the sweep marks it failed.
     await finish({ content, status: aborted ? 'partial' : 'failed', totalToken: 0, noAnswer: false }).catch(() => undefined);
     if (aborted) return { content, status: 'partial', totalToken: 0, noAnswer: false };
     throw error;
   }
-  clearInterval(renewing);
+  release();
   await finish(outcome);
   return outcome;
 }

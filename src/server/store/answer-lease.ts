@@ -7,7 +7,7 @@
  * failed by the sweep that every instance runs at start and every SWEEP_MS (app.ts): no answer
  * stays `streaming` for longer than a lease and a sweep.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ANSWER_SETTLED } from './answers-settled.ts';
 import { rowsOf, type Db } from './db.ts';
 import { messages } from './schema.ts';
@@ -22,12 +22,45 @@ export const SWEEP_MS = 10_000;
 /** `now() + LEASE_MS`, as SQL. */
 export const leaseFromNow = () => sql`now() + ${LEASE_MS} * interval '1 millisecond'`;
 
-/** Extends the lease of the attempt that owns a streaming answer; nothing when another attempt took it over. */
-export async function renewLease(db: Db, answerId: number, attempt: number): Promise<void> {
-  await db
-    .update(messages)
-    .set({ leaseUntil: leaseFromNow() })
-    .where(and(eq(messages.id, answerId), eq(messages.attempt, attempt), eq(messages.status, 'streaming')));
+/**
+ * Extends the leases of the attempts that own these streaming answers, in one statement; nothing for
+ * an answer another attempt took over.
+ */
+export async function renewLeases(db: Db, held: readonly { answerId: number; attempt: number }[]): Promise<void> {
+  if (!held.length) return;
+  // Integer arrays as literals: both drivers take a text parameter cast to int[] alike.
+  const ids = `{${held.map((h) => h.answerId).join(',')}}`;
+  const attempts = `{${held.map((h) => h.attempt).join(',')}}`;
+  await db.execute(sql`
+    UPDATE ${messages} SET lease_until = ${leaseFromNow()}
+    FROM unnest(${ids}::int[], ${attempts}::int[]) AS held(id, attempt)
+    WHERE ${messages.id} = held.id AND ${messages.attempt} = held.attempt AND ${messages.status} = 'streaming'`);
+}
+
+/** The answers each database's writers of this process hold, renewed together: one statement every RENEW_MS, however many stream. */
+const holders = new WeakMap<Db, { held: Map<number, { answerId: number; attempt: number }>; timer: NodeJS.Timeout }>();
+
+/**
+ * Holds the lease of an attempt while it writes its answer: renewed every RENEW_MS with every other
+ * answer this process writes to the same database; a renewal lost to a slow database is no matter
+ * (three may fail before the lease lapses). Returns the release, for when the attempt ends.
+ */
+export function holdLease(db: Db, answerId: number, attempt: number): () => void {
+  let holder = holders.get(db);
+  if (!holder) {
+    const held = new Map<number, { answerId: number; attempt: number }>();
+    const timer = setInterval(() => void renewLeases(db, [...held.values()]).catch(() => undefined), RENEW_MS);
+    holders.set(db, (holder = { held, timer }));
+  }
+  const h = holder;
+  h.held.set(answerId, { answerId, attempt });
+  return () => {
+    if (h.held.get(answerId)?.attempt !== attempt) return;
+    h.held.delete(answerId);
+    if (h.held.size) return;
+    clearInterval(h.timer);
+    holders.delete(db);
+  };
 }
 
 /** Milliseconds left on a streaming answer's lease; 0 when it lapsed (or the answer is not streaming). */

@@ -1,0 +1,76 @@
+/**
+ * The leases of streaming answers (store/answer-lease.ts), on the embedded database and on
+ * PostgreSQL: a process renews every answer it writes in one statement, only the attempt that owns
+ * each, only while it streams — and an answer let go is renewed no more.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdLease, leaseLeft, LEASE_MS, RENEW_MS, renewLeases } from '../../src/server/store/answer-lease.ts';
+import { openStore, type Store } from '../../src/server/store/db.ts';
+import { beginQuestion, createSession, restartAnswer } from '../../src/server/store/messages.ts';
+import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.ts';
+import { messages, owners } from '../../src/server/store/schema.ts';
+import { freshDatabase } from '../support/service.ts';
+
+let store: Store;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let sessionId: number;
+let serial: string;
+let asked = 0;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  store = await openStore({ databaseUrl: database.url });
+  const [owner] = await store.db.insert(owners).values({ name: 'Lease' }).returning();
+  serial = await createChatbot(store.db, owner!.id, defaultSettings('UTC', 'offline'));
+  sessionId = await createSession(store.db, serial, { openedBy: 'visitor', clientIp: '127.0.0.1', origin: '', pageUrl: '' }, new Date());
+});
+
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+/** A question just asked: its answer streaming, attempt 0, its lease made to have lapsed. */
+async function lapsedAnswer(): Promise<{ answerId: number; attempt: number }> {
+  const begun = await beginQuestion(store.db, { sessionId, chatbot: serial, content: `question ${++asked}`, askType: 'Text', fileIds: [], clientMessageId: null }, new Date());
+  if (begun.kind !== 'new') throw new Error('expected a new question');
+  await store.db.update(messages).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(messages.id, begun.answerId));
+  return { answerId: begun.answerId, attempt: begun.attempt };
+}
+
+describe('leases of streaming answers', () => {
+  it('are renewed together in one statement, each only for the attempt that owns it and only while it streams', async () => {
+    const [a, b, taken, done] = [await lapsedAnswer(), await lapsedAnswer(), await lapsedAnswer(), await lapsedAnswer()];
+    // `taken` was taken over by a retry (a later attempt); `done` is complete.
+    await restartAnswer(store.db, taken.answerId, new Date());
+    await store.db.update(messages).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(messages.id, taken.answerId));
+    await store.db.update(messages).set({ status: 'complete', leaseUntil: null }).where(eq(messages.id, done.answerId));
+    for (const x of [a, b, taken, done]) expect(await leaseLeft(store.db, x.answerId)).toBe(0);
+
+    await renewLeases(store.db, [a, b, taken, done]);
+    for (const x of [a, b]) {
+      const left = await leaseLeft(store.db, x.answerId);
+      expect(left).toBeGreaterThan(LEASE_MS - 2_000);
+      expect(left).toBeLessThanOrEqual(LEASE_MS);
+    }
+    expect(await leaseLeft(store.db, taken.answerId)).toBe(0);
+    expect(await leaseLeft(store.db, done.answerId)).toBe(0);
+    await renewLeases(store.db, []);
+  });
+
+  it('are renewed every RENEW_MS while held, and no more once let go', { timeout: 15_000 }, async () => {
+    const [a, b] = [await lapsedAnswer(), await lapsedAnswer()];
+    const releaseA = holdLease(store.db, a.answerId, a.attempt);
+    const releaseB = holdLease(store.db, b.answerId, b.attempt);
+    await expect.poll(() => leaseLeft(store.db, a.answerId), { timeout: RENEW_MS * 2, interval: 100 }).toBeGreaterThan(0);
+    expect(await leaseLeft(store.db, b.answerId)).toBeGreaterThan(0);
+    releaseA();
+    // b still held: renewed again; a let go: its lease is left to run out.
+    await store.db.update(messages).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(messages.id, a.answerId));
+    await store.db.update(messages).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(messages.id, b.answerId));
+    await expect.poll(() => leaseLeft(store.db, b.answerId), { timeout: RENEW_MS * 2, interval: 100 }).toBeGreaterThan(0);
+    expect(await leaseLeft(store.db, a.answerId)).toBe(0);
+    releaseB();
+  });
+});
