@@ -37,6 +37,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT_DIR } from './lib/env.mjs';
 import { machine, writeResults } from './lib/results.mjs';
+import { cpuShares, cpuSnapshot } from './lib/cpu.mjs';
 import { summarizeProfiles } from './lib/profile.mjs';
 import { startFloor, startService } from './lib/service.mjs';
 import { fmt, median, parseArgs, quantile, table } from './lib/stats.mjs';
@@ -189,8 +190,12 @@ function processesOf(pid) {
   return [pid, ...children];
 }
 
-/** The streamed asks at each number of connections, with probes beside them, into `out`; `profiling()` at the start and end of the first. */
-async function measureAsks(label, origin, sessions, probeSessions, out, profiling = undefined) {
+/**
+ * The streamed asks at each number of connections, with probes beside them, into `out` — with who
+ * used the CPU meanwhile (lib/cpu.mjs; `pids()`: the service's processes); `profiling()` at the
+ * start and end of the first.
+ */
+async function measureAsks(label, origin, sessions, probeSessions, out, pids, profiling = undefined) {
   const max = Math.max(...args.connections);
   // The engine's own latency: the probes alone, for the same time.
   let stop = false;
@@ -204,6 +209,7 @@ async function measureAsks(label, origin, sessions, probeSessions, out, profilin
     let done = false;
     const profiled = profiling && connections === args.connections[0];
     if (profiled) profiling();
+    const cpuBefore = cpuSnapshot();
     const load = cannon({
       url: `${origin}/chat/Chat/ClientAsk`, method: 'POST', connections, pipelining: 1, timeout: 30,
       headers: { 'content-type': 'application/json' },
@@ -215,12 +221,16 @@ async function measureAsks(label, origin, sessions, probeSessions, out, profilin
     }).finally(() => (done = true));
     const probes = await probing(origin, probeSessions, () => done);
     const r = summarize(await load);
+    const cpu = cpuShares(cpuBefore, cpuSnapshot(), new Set(pids()));
     if (profiled) profiling();
     const first = latency(probes.samples, 'firstMs');
-    out.asks.push({ connections, ...r, firstFragment: first, probeErrors: probes.errors });
+    out.asks.push({ connections, ...r, firstFragment: first, probeErrors: probes.errors, cpu });
     console.log(`  ${label}: ${connections} connections — ${fmt(r.perSecond)} answers/s, errors ${r.errors + r.non2xx + r.timeouts}, first fragment p50 ${fmt(first.p50, 1)} / p99 ${fmt(first.p99, 1)} ms`);
   }
 }
+
+/** Shares of all the cores: the service's processes, PostgreSQL's, this process (autocannon and the probes), idle. */
+const cpuText = (c) => (c ? [c.service, c.database, c.load, c.idle].map((x) => `${fmt(100 * x)} %`).join(' / ') : '');
 
 /** The floor (lib/floor-server.mjs): bare node:http streaming the service's recorded answer, measured as the service is. */
 async function runFloor(label) {
@@ -233,7 +243,7 @@ async function runFloor(label) {
       const { Data: s } = await post(floor.origin, '/chat/Chatbot/GetSession', { serialNumber: 'floor' });
       sessions.push({ id: s.SessionID, token: s.VisitorToken });
     }
-    await measureAsks(label, floor.origin, sessions.slice(0, max), sessions.slice(max), out);
+    await measureAsks(label, floor.origin, sessions.slice(0, max), sessions.slice(max), out, () => [floor.pid]);
   } finally {
     await floor.close();
   }
@@ -257,7 +267,7 @@ async function runOn(label, databaseUrl, workers = 1, dataRoot = undefined) {
     }
     // Profiled: the load at the first number of connections, every process of the service (lib/profiler.mjs).
     const profiling = profileDir ? () => processesOf(service.pid).forEach((pid) => process.kill(pid, 'SIGUSR2')) : undefined;
-    await measureAsks(label, service.origin, sessions, probeSessions, out, profiling);
+    await measureAsks(label, service.origin, sessions, probeSessions, out, () => processesOf(service.pid), profiling);
 
     if (!args.listings) return out;
     let n = 1000;
@@ -330,6 +340,7 @@ function medianOf(runs) {
       connections: a.connections, ...op((r) => r.asks[i]),
       errors: sum((r) => r.asks[i].errors + r.asks[i].non2xx + r.asks[i].timeouts + r.asks[i].probeErrors),
       firstFragment: { p50: mid((r) => r.asks[i].firstFragment.p50), p99: mid((r) => r.asks[i].firstFragment.p99) },
+      cpu: a.cpu ? Object.fromEntries(Object.keys(a.cpu).map((k) => [k, mid((r) => r.asks[i].cpu?.[k])])) : null,
     })),
     listings: args.listings && runs[0].listings.create ? { create: op((r) => r.listings.create), list: op((r) => r.listings.list), narrow: op((r) => r.listings.narrow) } : {},
     each: runs,
@@ -363,14 +374,14 @@ async function main() {
   const rows = [];
   const floorAt = new Map(runs[0].asks.map((a) => [a.connections, a.perSecond]));
   for (const r of runs) {
-    rows.push([r.database, 'no load', '', '', '', `${fmt(r.idle.p50, 1)} / ${fmt(r.idle.p99, 1)}`, '', '']);
-    for (const a of r.asks) rows.push([r.database, fmt(a.connections), fmt(a.perSecond), `${fmt((100 * a.perSecond) / floorAt.get(a.connections))} %`, `${fmt(a.latencyP50)} / ${fmt(a.latencyP99)}`, `${fmt(a.firstFragment.p50, 1)} / ${fmt(a.firstFragment.p99, 1)}`, `+${fmt(a.firstFragment.p99 - r.idle.p99, 1)}`, fmt(a.errors)]);
+    rows.push([r.database, 'no load', '', '', '', `${fmt(r.idle.p50, 1)} / ${fmt(r.idle.p99, 1)}`, '', '', '']);
+    for (const a of r.asks) rows.push([r.database, fmt(a.connections), fmt(a.perSecond), `${fmt((100 * a.perSecond) / floorAt.get(a.connections))} %`, `${fmt(a.latencyP50)} / ${fmt(a.latencyP99)}`, `${fmt(a.firstFragment.p50, 1)} / ${fmt(a.firstFragment.p99, 1)}`, `+${fmt(a.firstFragment.p99 - r.idle.p99, 1)}`, fmt(a.errors), cpuText(a.cpu)]);
   }
   // The engine alone: what one core could answer if nothing else cost anything, beside the floor at the fewest connections.
   const { connections: fewest, perSecond: floorBest } = runs[0].asks[0];
   for (const [label, ms] of [['no earlier turns', engineAlone.first], ['after ten turns', engineAlone.tenTurns]])
-    rows.push([`offline engine alone, ${label}`, `(${fmt(fewest)})`, `${fmt(1000 / ms)} on one core`, `${fmt(100_000 / ms / floorBest)} %`, `${fmt(ms, 2)} ms CPU each`, '', '', '']);
-  console.log(table(['database', 'connections', 'answers/s', 'of the floor', 'whole answer p50 / p99 ms', 'first fragment p50 / p99 ms', 'p99 over no load', 'errors'], rows));
+    rows.push([`offline engine alone, ${label}`, `(${fmt(fewest)})`, `${fmt(1000 / ms)} on one core`, `${fmt(100_000 / ms / floorBest)} %`, `${fmt(ms, 2)} ms CPU each`, '', '', '', '']);
+  console.log(table(['database', 'connections', 'answers/s', 'of the floor', 'whole answer p50 / p99 ms', 'first fragment p50 / p99 ms', 'p99 over no load', 'errors', 'CPU: service / database / load / idle'], rows));
   if (args.listings) {
     console.log(`\n### Listings (API key, 50 connections, ${args.durationS} s each)\n`);
     console.log(table(['database', 'RealEstateCreate /s', 'p99 ms', 'RealEstateList, all match /s', 'p99 ms', 'RealEstateList, one matches /s', 'p99 ms', 'errors'],

@@ -61,6 +61,7 @@ export async function startFloor(fragments, { nodeArgs = [] } = {}) {
   while (!/listening on/.test(out)) await Promise.race([once(child.stdout, 'data'), once(child, 'exit').then(() => { throw new Error('the floor server exited'); })]);
   return {
     origin: /listening on (\S+)/.exec(out)[1],
+    pid: child.pid,
     async close() {
       process.off('exit', cleanUp);
       child.kill();
