@@ -10,7 +10,7 @@
 //             chatbot's listings (read back from the service), with no earlier turns and with the ten a
 //             load visitor has after asking it again and again — and so the answers/s one core could
 //             give if answering cost nothing else.
-//   memory    the service with PGlite's files in memory (DATA_DIR on tmpfs, /dev/shm) beside PGlite on
+//   memory    (--memory) the service with PGlite's files in memory (DATA_DIR on tmpfs, /dev/shm) beside PGlite on
 //             disk: what the disk costs. There is no store without a database; this is the nearest real one.
 //   asks      concurrent streamed ClientAsk at 100, 500 and 1,000 connections (autocannon, each
 //             connection a visitor with a session of its own): answers/s, errors, whole-answer latency;
@@ -23,7 +23,7 @@
 // of each figure over the runs. --workers: with PostgreSQL, also with WORKERS=N processes.
 //
 //   node service-load.mjs [--connections 100,500,1000] [--duration-s 10] [--probes 10] [--runs 3]
-//        [--database-url postgres://…] [--workers 1,2] [--listings=false] [--memory=false] [--profile]
+//        [--database-url postgres://…] [--workers 1,2] [--listings=false] [--memory] [--profile]
 //        [--deadline-s 2400]
 //
 // --profile profiles the service's processes (lib/profiler.mjs) under the load at the first number of
@@ -42,7 +42,7 @@ import { summarizeProfiles } from './lib/profile.mjs';
 import { startFloor, startService } from './lib/service.mjs';
 import { fmt, median, parseArgs, quantile, table } from './lib/stats.mjs';
 
-const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, runs: 3, workers: [1, 2], listings: true, memory: true, profile: false, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 2400 });
+const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, runs: 3, workers: [1, 2], listings: true, memory: false, profile: false, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 2400 });
 setTimeout(() => { console.error(`service-load: over the limit of ${args.deadlineS} s`); process.exit(3); }, args.deadlineS * 1000).unref();
 
 const API_KEY = 'cbk_bench_service_load_key';
@@ -365,7 +365,7 @@ async function main() {
   // The floor streams the answer the service gave (recorded on the first run).
   runs.unshift(await repeated('floor: bare node:http', '', 1, { floor: true }));
   if (args.memory && fs.existsSync(MEMORY_DIR)) runs.splice(1, 0, await repeated('PGlite, files in memory', '', 1, { dataRoot: MEMORY_DIR }));
-  else console.log(`  PGlite with its files in memory: skipped (${args.memory ? `no ${MEMORY_DIR}` : '--memory=false'})`);
+  else console.log(`  PGlite with its files in memory: skipped (${args.memory ? `no ${MEMORY_DIR}` : 'give --memory'})`);
   if (args.databaseUrl)
     for (const workers of args.workers) runs.push(await repeated(workers === 1 ? 'PostgreSQL' : `PostgreSQL, WORKERS=${workers}`, args.databaseUrl, workers));
   else console.log('  PostgreSQL: skipped (give --database-url or BENCH_DATABASE_URL)');

@@ -10,8 +10,8 @@ import { encodeSseComment, encodeSseEvent } from '../protocol/index.ts';
 export const PING_MS = 15_000;
 /**
  * Events that follow a write within this long wait and go with the next: one write to the socket
- * for several fragments (each write is a system call, the most of what streaming costs). The first
- * event, and any after a pause, go at once; none waits longer than this.
+ * (a system call) for several fragments that come close together. The first event, and any after a
+ * pause, go at once; none waits longer than this.
  */
 export const COALESCE_MS = 10;
 /** Or once this much waits. */
