@@ -13,7 +13,8 @@ import { answered, bubbleText, messages, modelCalls, mount, newChatbot, open, sc
 const control = (path: string, body?: unknown) =>
   fetch(`${inject('controlOrigin')}${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json()) as Promise<{ origin: string; happened: boolean; askBytes: number; headBytes: number; asks: number }>;
 
-const ANSWER = 'Three homes match: **12 Cedar Ln** at $410,000, **14 Cedar Ln** at $420,000 and **16 Cedar Ln** at $430,000. Shall I book a viewing?';
+const ANSWER =
+  'Three homes match: **12 Cedar Ln** at $410,000, **14 Cedar Ln** at $420,000 and **16 Cedar Ln** at $430,000. All three have gardens and are a short walk from the lake. Shall I book a viewing?';
 const CHUNKS = ANSWER.match(/.{1,9}/g)!;
 
 let proxyOrigin = '';
@@ -22,9 +23,10 @@ let headBytes = 0;
 
 beforeAll(async () => {
   proxyOrigin = (await control('/cut-proxy')).origin;
-  // How long a whole response is, through the proxy: ask once, uncut.
+  // How long a whole response is, through the proxy: ask once, uncut, the chunks as far apart as in
+  // the cuts below (the service writes fragments that come within a few ms of each other together).
   const t = token();
-  await script(t, { text: ANSWER, chunks: CHUNKS });
+  await script(t, { text: ANSWER, chunks: CHUNKS, delayMs: 25 });
   const bot = await mount(await newChatbot({ Model: 'scripted' }), { 'base-url': proxyOrigin });
   await open(bot);
   await type(bot, `Measure ${t}`);
