@@ -209,7 +209,12 @@ export class ChatBotListings extends LitElement {
    */
   #handleScroll(event: Event): void {
     this.#moves++;
-    const track = event.currentTarget as HTMLElement, [a, b] = track.children as unknown as HTMLElement[];
+    this.#place(event.currentTarget as HTMLElement);
+  }
+
+  /** The current card from where `track` is scrolled (see #handleScroll). */
+  #place(track: HTMLElement): void {
+    const [a, b] = track.children as unknown as HTMLElement[];
     const last = track.querySelectorAll('[role="group"]').length - 1, x = Math.abs(track.scrollLeft);
     const step = a && b ? Math.abs(b.offsetLeft - a.offsetLeft) : track.clientWidth;
     const i = x >= track.scrollWidth - track.clientWidth - 1 ? last : Math.min(Math.round(x / step), last);
@@ -229,7 +234,7 @@ export class ChatBotListings extends LitElement {
     requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => {
       if (at !== this.#moves) return;
       this.#going = undefined;
-      this.#handleScroll({ currentTarget: track } as unknown as Event);
+      this.#place(track);
     })));
   }
 

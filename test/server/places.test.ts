@@ -1,38 +1,26 @@
 /**
  * The offline engine's matching of a question against the listings' addresses, MLS numbers and
  * places (engines/places.ts) is worked out once per list of listings. These properties hold it to
- * the plain reading — every listing's address and MLS number compared with the question, each time —
+ * the plain reading — every listing's address key and MLS key compared with the question's, each time —
  * on generated listings and questions, and show that a new list is read anew.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../src/protocol/index.ts';
-import { namedListings, normalize, placesAndKinds } from '../../src/server/engines/places.ts';
+import { addressKey, mlsKey, namedListings, normalize, placesAndKinds } from '../../src/server/engines/places.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
-const ABBREVIATIONS: [RegExp, string][] = [
-  [/\bstreet\b/g, 'st'], [/\bavenue\b/g, 'ave'], [/\broad\b/g, 'rd'], [/\bdrive\b/g, 'dr'], [/\bboulevard\b/g, 'blvd'],
-  [/\blane\b/g, 'ln'], [/\bcourt\b/g, 'ct'], [/\bplace\b/g, 'pl'], [/\bterrace\b/g, 'ter'], [/\bcircle\b/g, 'cir'],
-  [/\bparkway\b/g, 'pkwy'], [/\bhighway\b/g, 'hwy'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
-];
-
 /** The plain reading: every listing compared with the question. */
 function plainNamed(question: string, listings: Listing[]): Listing[] {
-  const key = (text: string) => {
-    let s = normalize(text).replace(/[^\p{L}\p{N} ]+/gu, ' ');
-    for (const [re, short] of ABBREVIATIONS) s = s.replace(re, short);
-    return ` ${s.replace(/\s+/g, ' ').trim()} `;
-  };
-  const mls = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/^mls/, '');
   const named: Listing[] = [];
   for (const m of normalize(question).matchAll(/\bmls\s*(?:#|no\.?|number)?\s*[:#-]?\s*([a-z0-9][a-z0-9-]*)/g)) {
-    const k = mls(m[1]!);
-    named.push(...listings.filter((l) => k && mls(l.MLSNumber) === k));
+    const k = mlsKey(m[1]!);
+    named.push(...listings.filter((l) => k && mlsKey(l.MLSNumber) === k));
   }
-  const q = key(question);
+  const q = addressKey(question);
   for (const l of listings) {
-    const a = key(l.Address).trim();
+    const a = addressKey(l.Address).trim();
     if (!/^\d/.test(a)) continue;
     const short = a.split(' ').slice(0, 2).join(' ');
     if (q.includes(` ${a} `) || (short.includes(' ') && q.includes(` ${short} `))) named.push(l);

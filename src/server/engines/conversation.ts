@@ -8,7 +8,7 @@ import { cardsOf, type Listing } from '../../protocol/index.ts';
 import { merge, narrows, type Criteria } from './criteria.ts';
 import { attributesAsked } from './details.ts';
 import { meets, priceOf, squareFeet } from './match.ts';
-import { normalize } from './places.ts';
+import { listingsIndex, normalize } from './places.ts';
 import { parseQuestion } from './query.ts';
 import { resolveReference, type Shown } from './references.ts';
 import { wordsToNumbers } from './words.ts';
@@ -106,17 +106,9 @@ export function readQuestion(question: string, state: ConversationState, listing
   return { kind: 'search', criteria: followUp && earlier ? merge(earlier, c) : c, followUp, offset: 0 };
 }
 
-/** The listings by Id, made once per list of them (a chatbot's list is the same array while unchanged: places.ts). */
-const byIds = new WeakMap<Listing[], Map<string, Listing>>();
-function byIdOf(listings: Listing[]): Map<string, Listing> {
-  let byId = byIds.get(listings);
-  if (!byId) byIds.set(listings, (byId = new Map(listings.map((l) => [l.Id, l]))));
-  return byId;
-}
-
 /** The listings of an answer's cards, as the chatbot holds them now (a card of a listing since deleted is left out). */
 export function cardsIn(answer: string, listings: Listing[]): Listing[] {
-  const byId = byIdOf(listings);
+  const { byId } = listingsIndex(listings);
   return cardsOf(answer).flatMap((card) => byId.get(card.Id) ?? listings.find((l) => l.Url === card.Url) ?? []);
 }
 

@@ -3,6 +3,7 @@
  * address, cities, states and ZIP codes, kinds of property — and places none of them is in.
  */
 import type { Listing } from '../../protocol/index.ts';
+import { vocabularyOf } from './words.ts';
 
 export function normalize(text: string): string {
   return text
@@ -18,13 +19,14 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\blane\b/g, 'ln'], [/\bcourt\b/g, 'ct'], [/\bplace\b/g, 'pl'], [/\bterrace\b/g, 'ter'], [/\bcircle\b/g, 'cir'],
   [/\bparkway\b/g, 'pkwy'], [/\bhighway\b/g, 'hwy'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
 ];
-function addressKey(text: string): string {
+/** An address as compared: normalized, street words abbreviated ("12 North Oak Street" → " 12 n oak st "). */
+export function addressKey(text: string): string {
   let s = normalize(text).replace(/[^\p{L}\p{N} ]+/gu, ' ');
   for (const [re, short] of ABBREVIATIONS) s = s.replace(re, short);
   return ` ${s.replace(/\s+/g, ' ').trim()} `;
 }
 
-const mlsKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/^mls/, '');
+export const mlsKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/^mls/, '');
 
 export const STATE_NAMES: Record<string, string> = {
   alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT', delaware: 'DE',
@@ -71,6 +73,9 @@ interface ListingsIndex {
   states: Set<string>;
   zips: Set<string>;
   types: string[];
+  byId: Map<string, Listing>;
+  /** The words a question's spelling is corrected towards: the listings' places and kinds, and the domain's words. */
+  vocabulary: Set<string>;
 }
 
 /**
@@ -79,10 +84,10 @@ interface ListingsIndex {
  * every earlier question of the conversation, read again — matches against it.
  */
 const indexes = new WeakMap<Listing[], ListingsIndex>();
-function indexOf(listings: Listing[]): ListingsIndex {
+export function listingsIndex(listings: Listing[]): ListingsIndex {
   let index = indexes.get(listings);
   if (index) return index;
-  index = { addresses: new Map(), mls: new Map(), cities: [], states: new Set(), zips: new Set(), types: [] };
+  index = { addresses: new Map(), mls: new Map(), cities: [], states: new Set(), zips: new Set(), types: [], byId: new Map(listings.map((l) => [l.Id, l])), vocabulary: new Set() };
   listings.forEach((listing, at) => {
     const full = addressKey(listing.Address).trim();
     const [number, street] = full.split(' ');
@@ -94,13 +99,15 @@ function indexOf(listings: Listing[]): ListingsIndex {
   index.states = new Set(listings.map((l) => l.State.toUpperCase()).filter(Boolean));
   index.zips = new Set(listings.map((l) => l.ZIP).filter(Boolean));
   index.types = [...new Set(listings.map((l) => l.PropertyType))];
+  const stateNames = STATES.filter(([, code]) => index!.states.has(code)).map(([name]) => name);
+  index.vocabulary = vocabularyOf({ cities: index.cities, stateNames, types: index.types });
   indexes.set(listings, index);
   return index;
 }
 
 /** The listings a question names by MLS number ("MLS# 2400099") or street address ("12 Oak Street"). */
 export function namedListings(question: string, normalized: string, listings: Listing[]): Listing[] {
-  const { mls, addresses } = indexOf(listings);
+  const { mls, addresses } = listingsIndex(listings);
   const named: Listing[] = [];
   for (const m of normalized.matchAll(/\bmls\s*(?:#|no\.?|number)?\s*[:#-]?\s*([a-z0-9][a-z0-9-]*)/g)) named.push(...(mls.get(mlsKey(m[1]!)) ?? []));
   // Only the addresses whose house number the question has can be in it; they are taken in the listings' order.
@@ -121,7 +128,7 @@ export interface PlacesAndKinds {
 /** The places and kinds of property a question asks for, as the listings spell them. */
 export function placesAndKinds(question: string, normalized: string, listings: Listing[]): PlacesAndKinds {
   const t = normalized;
-  const { cities, states, zips, types } = indexOf(listings);
+  const { cities, states, zips, types } = listingsIndex(listings);
   const out: PlacesAndKinds = { cities: [], states: [], zips: [], unknownPlaces: [], propertyTypes: [] };
   for (const city of cities) if (has(t, city.toLowerCase())) out.cities.push(city);
   for (const [name, code] of STATES) if (states.has(code) && has(t, name) && !out.cities.some((x) => has(x.toLowerCase(), name))) out.states.push(code);

@@ -10,28 +10,12 @@ import type { Listing } from '../../protocol/index.ts';
 import { budgetMarket, emptyCriteria, narrows, type Criteria, type SortKey } from './criteria.ts';
 import { featuresIn } from './features.ts';
 import { negations } from './negation.ts';
-import { namedListings, normalize, placesAndKinds, STATE_NAMES } from './places.ts';
+import { listingsIndex, namedListings, normalize, placesAndKinds, STATE_NAMES } from './places.ts';
 import { readNumbers } from './ranges.ts';
-import { correctSpelling, vocabularyOf, wordsToNumbers } from './words.ts';
+import { correctSpelling, wordsToNumbers } from './words.ts';
 
 export { SQFT_PER_SQM } from './ranges.ts';
 export type { Criteria } from './criteria.ts';
-
-const vocabularies = new WeakMap<Listing[], Set<string>>();
-/** The words a chatbot's questions are corrected towards: its listings' places and kinds, and the domain's words. */
-function vocabularyFor(listings: Listing[]): Set<string> {
-  let v = vocabularies.get(listings);
-  if (!v) {
-    const states = new Set(listings.map((l) => l.State.toUpperCase()));
-    v = vocabularyOf({
-      cities: [...new Set(listings.map((l) => l.City))],
-      stateNames: Object.entries(STATE_NAMES).filter(([, code]) => states.has(code)).map(([name]) => name),
-      types: [...new Set(listings.map((l) => l.PropertyType))],
-    });
-    vocabularies.set(listings, v);
-  }
-  return v;
-}
 
 const SUPERLATIVES: [RegExp, SortKey][] = [
   [/\b(cheapest|least expensive|lowest[- ]priced|lowest price|most affordable|lowest rent|best deal)\b/, 'price-asc'],
@@ -69,7 +53,7 @@ function readOrder(t: string, c: Criteria): string {
 
 export function parseQuestion(question: string, listings: Listing[], now = new Date()): Criteria {
   const c = emptyCriteria();
-  const corrected = correctSpelling(question, vocabularyFor(listings));
+  const corrected = correctSpelling(question, listingsIndex(listings).vocabulary);
   c.corrections = corrected.corrections;
   let q = wordsToNumbers(corrected.text);
   c.named = namedListings(q, normalize(q), listings);
