@@ -3,10 +3,9 @@
  * with a model server on loopback that streams as fast as it is read:
  *
  * - SLOW_READERS visitors (200; the soak 500) each ask for a long answer (16 KB) and read it at
- *   SLOW_RATE_KB a second (4; the soak 2).
- *   The service's RSS is sampled every second: it must stay near where it was, and every answer
- *   must arrive whole and be stored once. (On loopback the kernel's socket buffers — about 4 MB a
- *   connection here — take such answers whole: what a slow reader costs the service is the answer
+ *   SLOW_RATE_KB a second (4; the soak 2), twice over. The service's RSS is sampled every second:
+ *   it must stay near where it was, the second round must not add to the first, and every answer
+ *   must arrive whole. (On loopback the kernel's socket buffers — about 4 MB a connection here — take such answers whole: what a slow reader costs the service is the answer
  *   it is writing and an open connection.)
  * - A reader that takes nothing of an answer far larger than those buffers (8 MB): the service
  *   holds the answer back — it reads no more from the model server than the reader has room for
@@ -49,7 +48,7 @@ async function session(agent: http.Agent | false = false) {
 }
 
 /** Asks a streamed question and reads its reply `bytes` at a time every `everyMs` (0 bytes: never); resolves with what was read when it ends. */
-function slowAsk(s: { SessionID: number; VisitorToken: string }, content: string, bytes: number, everyMs: number): { done: Promise<string>; req: http.ClientRequest } {
+function slowAsk(s: { SessionID: number; VisitorToken: string }, content: string, bytes: number, everyMs: number, round = 1): { done: Promise<string>; req: http.ClientRequest } {
   let read = '';
   let req!: http.ClientRequest;
   const done = new Promise<string>((resolve) => {
@@ -69,7 +68,7 @@ function slowAsk(s: { SessionID: number; VisitorToken: string }, content: string
       res.on('error', () => resolve(read));
     });
     req.on('error', () => resolve(read));
-    req.end(JSON.stringify({ sessionID: s.SessionID, content, stream: true, clientMessageId: `slow-${s.SessionID}` }));
+    req.end(JSON.stringify({ sessionID: s.SessionID, content, stream: true, clientMessageId: `slow-${s.SessionID}-${round}` }));
   });
   return { done, req };
 }
@@ -106,21 +105,31 @@ describe('slow readers', () => {
     agent.destroy();
     await sleep(2_000);
     const before = rssMb(bin.pid);
-    const t0 = Date.now();
-    const asks = sessions.map((s, i) => slowAsk(s, `Tell me everything about the homes (${i})`, RATE_KB * KB, 1_000));
-    const rss: number[] = [];
-    const sampler = setInterval(() => rss.push(Math.round(rssMb(bin.pid))), 1_000);
-    const read = await Promise.all(asks.map((a) => a.done));
-    clearInterval(sampler);
-    const seconds = Math.round((Date.now() - t0) / 1000);
-    const peak = Math.max(...rss);
-    console.log(`slow readers: ${READERS} visitors, 16 KB each (~35 KB with the stream's framing) at ${RATE_KB} KB/s, all read in ${seconds} s; RSS before ${Math.round(before)} MB, every second ${rss.join(' ')} (peak +${Math.round(peak - before)} MB)`);
-    const finals = read.map((text) => text.trim().split('\n').filter((l) => l.startsWith('data: ')).at(-1) ?? '');
-    expect(finals.filter((f) => f.includes('"Answer"')).length, `every answer arrived whole (the first: ${read[0]!.slice(0, 300)})`).toBe(READERS);
-    // Bounded — about what an open request costs (~160 KB each here) — and given back once the answers are read.
-    expect(peak - before).toBeLessThan(READERS * 0.4);
-    expect(rss.at(-1)! - before).toBeLessThan(50);
-    expect(fake.requests).toHaveLength(READERS);
+    /** One round: every visitor asks and reads slowly; the service's RSS every second while they read. */
+    const round = async (n: number) => {
+      const t0 = Date.now();
+      const asks = sessions.map((s, i) => slowAsk(s, `Tell me everything about the homes (${i}, ${n})`, RATE_KB * KB, 1_000, n));
+      const rss: number[] = [];
+      const sampler = setInterval(() => rss.push(Math.round(rssMb(bin.pid))), 1_000);
+      const read = await Promise.all(asks.map((a) => a.done));
+      clearInterval(sampler);
+      const finals = read.map((text) => text.trim().split('\n').filter((l) => l.startsWith('data: ')).at(-1) ?? '');
+      expect(finals.filter((f) => f.includes('"Answer"')).length, `every answer arrived whole (the first: ${read[0]!.slice(0, 300)})`).toBe(READERS);
+      return { rss, peak: Math.max(...rss), seconds: Math.round((Date.now() - t0) / 1000) };
+    };
+    const first = await round(1);
+    const second = await round(2);
+    for (const [n, r] of [first, second].entries()) {
+      console.log(`slow readers, round ${n + 1}: ${READERS} visitors, 16 KB each (~35 KB with the stream's framing) at ${RATE_KB} KB/s, all read in ${r.seconds} s; RSS before ${Math.round(before)} MB, every second ${r.rss.join(' ')} (peak +${Math.round(r.peak - before)} MB)`);
+    }
+    // Bounded — about what an open request costs (~160 KB each here).
+    expect(first.peak - before).toBeLessThan(READERS * 0.4);
+    // And given back: the same load again reuses that memory rather than adding to it — a round that
+    // kept what its requests cost would add ~32 MB. (RSS itself is not handed back to the system
+    // between rounds — V8 and the allocator keep it — so "given back" is measured as nothing kept from
+    // one round to the next; seen here: +6 to +11 MB.)
+    expect(second.peak - first.peak).toBeLessThan(READERS * 0.15);
+    expect(fake.requests).toHaveLength(2 * READERS);
   });
 
   it('hold an answer back for a reader that takes nothing, and cut that reader off after STREAM_STALL_MS', { timeout: 60_000 }, async () => {
