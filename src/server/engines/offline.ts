@@ -7,6 +7,7 @@
  * `noAnswer` and an offer of a person.
  */
 import { describeFile } from '../files/facts.ts';
+import { BURST, nextTurn } from '../pace.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
 import { reply, type Reply } from './reply.ts';
 
@@ -23,12 +24,14 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
       const { text, noAnswer, asked } = compose(input, await describeFiles(input.question.files));
       // Words with the space after them: the fragments join back to exactly `text`.
-      for (const word of text.split(/(?<=\s)(?=\S)/)) {
+      const words = text.split(/(?<=\s)(?=\S)/);
+      for (let i = 0; i < words.length; i++) {
         if (signal.aborted) break;
+        // With no delay: the first word at once, then BURST words a turn of the event loop, shared with the process's other answers (pace.ts).
         if (options.wordDelayMs) await new Promise((r) => setTimeout(r, options.wordDelayMs));
-        else await new Promise((r) => setImmediate(r));
+        else if (i > 0 && i % BURST === 0) await nextTurn();
         if (signal.aborted) break;
-        yield word;
+        yield words[i]!;
       }
       return { noAnswer, totalTokens: estimateTokens(input.question.content, text), ...(asked ? { asked } : {}) };
     },
