@@ -49,6 +49,8 @@ const API_KEY = 'cbk_bench_service_load_key';
 /** A tmpfs: PGlite's files there are in memory. */
 const MEMORY_DIR = '/dev/shm';
 const QUESTION = 'Homes in Austin with 3 bedrooms under $500k?';
+/** How long the load may take to have an answer per connection before the probes start anyway. */
+const WARM_UP_LIMIT_S = 60;
 /** As many listings as the demo chatbot has. */
 const LISTINGS = 240;
 
@@ -110,11 +112,15 @@ async function probing(origin, sessions, until) {
 const pct = (xs, q) => quantile(xs, q);
 const latency = (samples, key) => ({ p50: pct(samples.map((s) => s[key]), 0.5), p99: pct(samples.map((s) => s[key]), 0.99), n: samples.length });
 
-function cannon(options) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ ...options, duration: args.durationS }, (err, result) => (err ? reject(err) : resolve(result)));
+/** autocannon for --duration-s (or until `stop()`, at most `durationS` s); `onResponse` is called for each response. */
+function cannon(options, { onResponse = () => {}, durationS = args.durationS } = {}) {
+  let instance;
+  const result = new Promise((resolve, reject) => {
+    instance = autocannon({ ...options, duration: durationS }, (err, r) => (err ? reject(err) : resolve(r)));
+    instance.on('response', onResponse);
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
+  return Object.assign(result, { stop: () => instance.stop() });
 }
 
 const summarize = (r) => ({
@@ -210,7 +216,14 @@ async function measureAsks(label, origin, sessions, probeSessions, out, pids, pr
     const profiled = profiling && connections === args.connections[0];
     if (profiled) profiling();
     const cpuBefore = cpuSnapshot();
-    const load = cannon({
+    // The probes measure the load as it goes on: they start once the load has had as many answers
+    // as it has connections — not in the first instant, when every connection asks at once (a
+    // queue of `connections` questions that the probes would measure instead) — and the load goes
+    // on for --duration-s after that.
+    let answered = 0;
+    let steady = () => {};
+    const started = new Promise((resolve) => (steady = resolve));
+    const run = cannon({
       url: `${origin}/chat/Chat/ClientAsk`, method: 'POST', connections, pipelining: 1, timeout: 30,
       headers: { 'content-type': 'application/json' },
       setupClient(client) {
@@ -218,7 +231,14 @@ async function measureAsks(label, origin, sessions, probeSessions, out, pids, pr
         client.setHeaders({ 'content-type': 'application/json', authorization: s.token });
         client.setBody(JSON.stringify({ sessionID: s.id, content: QUESTION, stream: true }));
       },
-    }).finally(() => (done = true));
+    }, { onResponse: () => ++answered === connections && steady(), durationS: args.durationS + WARM_UP_LIMIT_S });
+    const load = run.finally(() => {
+      done = true;
+      steady();
+    });
+    await started;
+    const stopping = setTimeout(() => run.stop(), args.durationS * 1000);
+    load.finally(() => clearTimeout(stopping));
     const probes = await probing(origin, probeSessions, () => done);
     const r = summarize(await load);
     const cpu = cpuShares(cpuBefore, cpuSnapshot(), new Set(pids()));
@@ -227,6 +247,27 @@ async function measureAsks(label, origin, sessions, probeSessions, out, pids, pr
     out.asks.push({ connections, ...r, firstFragment: first, probeErrors: probes.errors, cpu });
     console.log(`  ${label}: ${connections} connections — ${fmt(r.perSecond)} answers/s, errors ${r.errors + r.non2xx + r.timeouts}, first fragment p50 ${fmt(first.p50, 1)} / p99 ${fmt(first.p99, 1)} ms`);
   }
+}
+
+/**
+ * What bounds the answers/s, measured at the fewest connections: each part's CPU per answer (its
+ * share of the cores over the answers it gave), and — where the database runs in processes of its
+ * own — the most these cores could give if the service cost nothing beyond the floor's own server
+ * and the engine alone: the floor's server, the load generator (as the floor's run measured it),
+ * the engine after ten turns and the database's measured work, per answer, filling every core.
+ */
+function bounds(runs, engine) {
+  const cores = os.cpus().length;
+  const msEach = (a, part) => (a.cpu ? (a.cpu[part] * cores * 1000) / a.perSecond : NaN);
+  const [floor] = runs[0].asks;
+  const floorMs = { service: msEach(floor, 'service'), load: msEach(floor, 'load') };
+  const rows = runs.map(({ database, asks: [a] }) => {
+    // A database of its own processes (PostgreSQL) shows as a share of the cores; PGlite's work is the service's.
+    const db = a.cpu?.database >= 0.01 ? msEach(a, 'database') : NaN;
+    const best = a === floor || !(db > 0) ? NaN : (cores * 1000) / (floorMs.service + floorMs.load + engine.tenTurns + db);
+    return [database, fmt(a.connections), fmt(a.perSecond), fmt(msEach(a, 'service'), 2), db > 0 ? fmt(db, 2) : '–', fmt(msEach(a, 'load'), 2), Number.isNaN(best) ? '' : `${fmt(best)} (${fmt((100 * best) / floor.perSecond)} %)`];
+  });
+  return `\n### What bounds it: CPU per answer, ${cores} cores\n\nms of CPU per answer by part at the fewest connections; "at best" = answers/s if the service cost only the floor's server (${fmt(floorMs.service, 2)} ms) and the engine alone (${fmt(engine.tenTurns, 2)} ms), with the load generator's ${fmt(floorMs.load, 2)} ms and the database's measured work, every core busy — and its share of the floor.\n\n${table(['database', 'connections', 'answers/s', 'service ms', 'database ms', 'load ms', 'at best'], rows)}`;
 }
 
 /** Shares of all the cores: the service's processes, PostgreSQL's, this process (autocannon and the probes), idle. */
@@ -370,7 +411,7 @@ async function main() {
     for (const workers of args.workers) runs.push(await repeated(workers === 1 ? 'PostgreSQL' : `PostgreSQL, WORKERS=${workers}`, args.databaseUrl, workers));
   else console.log('  PostgreSQL: skipped (give --database-url or BENCH_DATABASE_URL)');
 
-  console.log(`\n### Streamed asks, offline engine, no artificial delay\n\nautocannon (${args.durationS} s per row, each connection a visitor with its own session); first fragment = ${args.probes} probes asking one after another beside the load, p50 / p99 ms; "no load" = one probe alone. Medians of ${args.runs} runs; errors added up.\n`);
+  console.log(`\n### Streamed asks, offline engine, no artificial delay\n\nautocannon (each connection a visitor with its own session; each row until the load has had an answer per connection, then ${args.durationS} s); first fragment = ${args.probes} probes asking one after another beside the load in those ${args.durationS} s, p50 / p99 ms; "no load" = one probe alone. Medians of ${args.runs} runs; errors added up.\n`);
   const rows = [];
   const floorAt = new Map(runs[0].asks.map((a) => [a.connections, a.perSecond]));
   for (const r of runs) {
@@ -382,6 +423,7 @@ async function main() {
   for (const [label, ms] of [['no earlier turns', engineAlone.first], ['after ten turns', engineAlone.tenTurns]])
     rows.push([`offline engine alone, ${label}`, `(${fmt(fewest)})`, `${fmt(1000 / ms)} on one core`, `${fmt(100_000 / ms / floorBest)} %`, `${fmt(ms, 2)} ms CPU each`, '', '', '', '']);
   console.log(table(['database', 'connections', 'answers/s', 'of the floor', 'whole answer p50 / p99 ms', 'first fragment p50 / p99 ms', 'p99 over no load', 'errors', 'CPU: service / database / load / idle'], rows));
+  console.log(bounds(runs, engineAlone));
   if (args.listings) {
     console.log(`\n### Listings (API key, 50 connections, ${args.durationS} s each)\n`);
     console.log(table(['database', 'RealEstateCreate /s', 'p99 ms', 'RealEstateList, all match /s', 'p99 ms', 'RealEstateList, one matches /s', 'p99 ms', 'errors'],
