@@ -49,7 +49,7 @@ const API_KEY = 'cbk_bench_service_load_key';
 /** A tmpfs: PGlite's files there are in memory. */
 const MEMORY_DIR = '/dev/shm';
 const QUESTION = 'Homes in Austin with 3 bedrooms under $500k?';
-/** How long the load may take to have an answer per connection before the probes start anyway. */
+/** How much longer than --duration-s the load may run while it waits for an answer per connection (then it ends, and so do the probes). */
 const WARM_UP_LIMIT_S = 60;
 /** As many listings as the demo chatbot has. */
 const LISTINGS = 240;
@@ -238,9 +238,9 @@ async function measureAsks(label, origin, sessions, probeSessions, out, pids, pr
     });
     await started;
     const stopping = setTimeout(() => run.stop(), args.durationS * 1000);
-    load.finally(() => clearTimeout(stopping));
     const probes = await probing(origin, probeSessions, () => done);
     const r = summarize(await load);
+    clearTimeout(stopping);
     const cpu = cpuShares(cpuBefore, cpuSnapshot(), new Set(pids()));
     if (profiled) profiling();
     const first = latency(probes.samples, 'firstMs');

@@ -49,5 +49,5 @@ export function pacer(perTurn = PER_TURN): () => Promise<void> {
     });
 }
 
-/** This process's turns: every answer it writes waits here between fragments. */
+/** This process's turns: each answer of the offline engine waits here every BURST words. */
 export const nextTurn = pacer();
