@@ -7,6 +7,7 @@ import { systemClock, type Clock, type ServiceContext } from './context.ts';
 import { demoSiteRoutes } from './demo/site.ts';
 import type { Engines } from './engines/index.ts';
 import { installErrorHandling, installJsonParsing } from './http.ts';
+import { diskStore } from './files/disk-store.ts';
 import { packageRoot } from './files-on-disk.ts';
 import { openApiDocument } from './openapi.ts';
 import { installCors } from './origins.ts';
@@ -64,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     clock: options.clock ?? systemClock,
     secret: options.secret,
-    filesDir: join(options.dataDir, 'files'),
+    files: diskStore(join(options.dataDir, 'files')),
     engines: options.engines,
     pingMs: options.pingMs ?? PING_MS,
     stallMs: options.stallMs ?? STALL_MS,

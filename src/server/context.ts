@@ -2,6 +2,7 @@
 import type { AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
 import type { Engines } from './engines/index.ts';
+import type { FileStore } from './files/file-store.ts';
 
 export interface Clock {
   now(): Date;
@@ -14,8 +15,8 @@ export interface ServiceContext {
   clock: Clock;
   /** HMAC key of visitor tokens and upload URLs (SESSION_SECRET). */
   secret: Buffer;
-  /** Where uploaded files live (DATA_DIR/files). */
-  filesDir: string;
+  /** Where uploaded files' bytes live (files/file-store.ts). */
+  files: FileStore;
   engines: Engines;
   /** Silence after which a stream gets a `: ping` comment (API.md: 15 s). */
   pingMs: number;

@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APIError } from 'openai';
@@ -11,6 +12,8 @@ import { listingsNamedIn } from '../../src/server/engines/mentions.ts';
 import { listingLine } from '../../src/server/engines/format.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { createOpenAiEngine, MAX_TOOL_ROUNDS, systemPrompt } from '../../src/server/engines/openai.ts';
+import { diskStore } from '../../src/server/files/disk-store.ts';
+import type { FileStore } from '../../src/server/files/file-store.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { localDateTime } from '../../src/server/time.ts';
 import { DEFAULT_REPLY, startFakeModelServer, textOf, toolMessages, type ChatMessage, type ContentPart, type FakeModelServer, type RecordedModelRequest } from '../support/fake-model-server.ts';
@@ -454,16 +457,18 @@ describe('answering through the service with a model server', () => {
 
 describe('attachments', () => {
   let dir: string;
+  let files: FileStore;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'chat-bot-media-'));
+    files = diskStore(dir);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   let next = 0;
   async function attach(kind: AttachedFile['kind'], mimeType: string, bytes: Uint8Array): Promise<AttachedFile> {
-    const path = join(dir, String(++next));
-    await writeFile(path, bytes);
-    return { id: next, kind, mimeType, size: bytes.length, path };
+    const id = ++next;
+    await files.receive(id, Readable.from([Buffer.from(bytes)])).then((r) => r.keep());
+    return { id, kind, mimeType, size: bytes.length, head: (n) => files.head(id, n), whole: () => files.whole(id) };
   }
   const ask = (content: string, askType: AttachedFile['kind'], files: AttachedFile[]) =>
     drain(engine().answer({ ...input(content), question: { content, askType, files } }, new AbortController().signal));

@@ -399,6 +399,51 @@ describe('who may upload, check and read a file', () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
   });
 
+  it('serves a range of a video or a recording for seeking: 206 with Content-Range, the exact bytes, the same headers', async () => {
+    // Bytes that differ from one offset to the next, so a range off by one shows.
+    const bytes = padTo(mp4(), 64 * 1024);
+    for (let i = 1024; i < bytes.length; i++) bytes[i] = i % 251;
+    const { FileStoreId } = await upload(owner(), bytes, 'tour.mp4');
+    const url = service.owner.fileUrl(FileStoreId);
+    const whole = await fetch(url);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    await whole.arrayBuffer();
+    for (const [header, start, end] of [['bytes=0-99', 0, 99], ['bytes=1000-', 1000, bytes.length - 1], ['bytes=-10', bytes.length - 10, bytes.length - 1], ['bytes=60000-999999', 60000, bytes.length - 1]] as const) {
+      const res = await fetch(url, { headers: { range: header } });
+      expect(res.status, header).toBe(206);
+      expect(res.headers.get('content-range'), header).toBe(`bytes ${start}-${end}/${bytes.length}`);
+      expect(res.headers.get('content-length'), header).toBe(String(end - start + 1));
+      expect(res.headers.get('content-type')).toBe('video/mp4');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(new Uint8Array(await res.arrayBuffer()), header).toEqual(bytes.subarray(start, end + 1));
+    }
+  });
+
+  it('answers a range past the end with 416 and the size, and sends the whole file for a range it does not read', async () => {
+    const bytes = wav({ seconds: 0.2 });
+    const { FileStoreId } = await upload(owner(), bytes, 'note.wav');
+    const url = service.owner.fileUrl(FileStoreId);
+    const past = await fetch(url, { headers: { range: `bytes=${bytes.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+    await past.arrayBuffer();
+    for (const header of ['bytes=0-10,20-30', 'items=0-10', 'bytes=9-3', 'bytes=-']) {
+      const res = await fetch(url, { headers: { range: header } });
+      expect(res.status, header).toBe(200);
+      expect(new Uint8Array(await res.arrayBuffer()), header).toEqual(bytes);
+    }
+  });
+
+  it("checks a visitor file's credential before any range: 401 without it, 403 with another's", async () => {
+    const me = await visitor();
+    const { FileStoreId } = await upload(me, wav({ seconds: 0.1 }));
+    const url = me.client.fileUrl(FileStoreId);
+    expect((await fetch(url, { headers: { range: 'bytes=0-9' } })).status).toBe(401);
+    const other = await visitor();
+    expect((await fetch(url, { headers: { range: 'bytes=0-9', authorization: other.token } })).status).toBe(403);
+  });
+
   it("refuses UploadSuccess of another session's file with 403", async () => {
     const me = await visitor();
     const { FileStoreId, PreUploadUrl } = await reserve(me);

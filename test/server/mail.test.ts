@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDigests } from '../../src/server/mail/digests.ts';
 import { startOutboxSender } from '../../src/server/mail/outbox.ts';
 import { leads, messages, outbox } from '../../src/server/store/schema.ts';
+import { diskStore } from '../../src/server/files/disk-store.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { validBodies } from '../support/samples.ts';
 import { TestClock, freshDatabase, startService, type TestService } from '../support/service.ts';
@@ -53,7 +54,7 @@ async function startSmtp() {
 const clock = new TestClock();
 let service: TestService;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-const ctx = () => ({ db: service.db, clock, secret: service.secret, filesDir: join(service.dataDir, 'files'), engines: { models: () => [], defaultModel: 'offline', engineFor: () => { throw new Error('no answers here'); } }, pingMs: 15_000 });
+const ctx = () => ({ db: service.db, clock, secret: service.secret, files: diskStore(join(service.dataDir, 'files')), engines: { models: () => [], defaultModel: 'offline', engineFor: () => { throw new Error('no answers here'); } }, pingMs: 15_000 });
 
 beforeAll(async () => {
   [service, smtp] = await Promise.all([startService({ clock }), startSmtp()]);

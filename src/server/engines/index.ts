@@ -7,8 +7,10 @@ export interface AttachedFile {
   kind: 'Image' | 'Audio' | 'Video';
   mimeType: string;
   size: number;
-  /** Where the bytes are on disk. */
-  path: string;
+  /** Up to `bytes` bytes from the start of the file. */
+  head(bytes: number): Promise<Buffer>;
+  /** All of its bytes. */
+  whole(): Promise<Buffer>;
 }
 
 export interface AnswerInput {

@@ -9,7 +9,6 @@
  * facts guard's corrections (guard.ts), the cards of the listings it named among those it was given
  * (protocol/cards.ts), and follow-up suggestions (protocol/answer.ts). What the model is told: prompt.ts.
  */
-import { readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import OpenAI, { toFile } from 'openai';
 import type {
@@ -108,7 +107,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
     if (!files.length) return { content, text: content };
     if (files[0]!.kind === 'Image') {
       const images = await Promise.all(
-        files.map(async (f): Promise<ChatCompletionContentPart> => ({ type: 'image_url', image_url: { url: `data:${f.mimeType};base64,${(await readFile(f.path)).toString('base64')}` } })),
+        files.map(async (f): Promise<ChatCompletionContentPart> => ({ type: 'image_url', image_url: { url: `data:${f.mimeType};base64,${(await f.whole()).toString('base64')}` } })),
       );
       const text = content || 'What can you tell me about this?';
       return { content: [{ type: 'text', text }, ...images], text };
@@ -124,7 +123,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
   }
 
   async function transcribe(f: AttachedFile, signal: AbortSignal): Promise<string> {
-    const file = await toFile(await readFile(f.path), `recording-${f.id}.wav`, { type: f.mimeType });
+    const file = await toFile(await f.whole(), `recording-${f.id}.wav`, { type: f.mimeType });
     try {
       const result = await client.audio.transcriptions.create({ file, model: options.transcriptionModel ?? 'whisper-1' }, { signal, timeout: firstMs, maxRetries: retries });
       return result.text.trim();

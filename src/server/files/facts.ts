@@ -2,7 +2,6 @@
  * What can be known of an attached file without a model: an image's format and size in pixels, a
  * WAV recording's length and format, a video's container. Read from the bytes, never the name.
  */
-import { open } from 'node:fs/promises';
 import type { AttachedFile } from '../engines/index.ts';
 
 export interface ImageFacts {
@@ -106,14 +105,8 @@ const CONTAINERS: Record<string, string> = {
 /** What the bytes of an attached file say about it; null when its header cannot be read. */
 export async function factsOf(file: AttachedFile): Promise<FileFacts | null> {
   if (file.kind === 'Video') return { kind: 'Video', container: CONTAINERS[file.mimeType] ?? `a ${file.mimeType}`, size: file.size };
-  const handle = await open(file.path, 'r');
-  try {
-    const head = new Uint8Array(Math.min(HEAD_BYTES, file.size));
-    await handle.read(head, 0, head.length, 0);
-    return file.kind === 'Image' ? imageFacts(head) : wavFacts(head, file.size);
-  } finally {
-    await handle.close();
-  }
+  const head = await file.head(Math.min(HEAD_BYTES, file.size));
+  return file.kind === 'Image' ? imageFacts(head) : wavFacts(head, file.size);
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,45 +1,67 @@
 /**
- * Uploaded bytes on disk. The body is streamed to a temporary file while its first bytes say what
- * it is, and the kind's size limit is enforced as bytes arrive: a 100 MB video is never in memory,
- * and one byte over a limit stops the upload with 413. A disk that cannot take the bytes leaves
- * nothing behind: the partial file is removed (routes/files.ts answers 507).
+ * Where uploaded bytes live (issue 23): one interface, a store per kind of storage, chosen by
+ * configuration. What every store shares is here: the upload's body is streamed through `gate`,
+ * which says what the file is from its first bytes and holds it to its kind's size limit as bytes
+ * arrive — a 100 MB video is never in memory, and one byte over a limit stops the upload with 413.
+ * A store takes the bytes completely or not at all: what it received stays unreadable until
+ * `keep`, and an upload cut halfway, refused or discarded leaves nothing readable behind.
  */
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { FILE_LIMITS, LIMITS } from '../../protocol/index.ts';
 import { tooLarge, unsupported } from '../http.ts';
-import { HEAD_BYTES, SNIFF_BYTES, sniff, type Sniffed } from './sniff.ts';
+import { SNIFF_BYTES, sniff, type Sniffed } from './sniff.ts';
 
 const MiB = 1_048_576;
 const mb = (bytes: number) => `${bytes / MiB} MB`;
 
-export const filePath = (filesDir: string, id: number) => join(filesDir, String(id));
-
-/** The disk refused to take more: full, over a quota, read-only, or past the process's file size limit. */
-export const storageFull = (error: unknown) => ['ENOSPC', 'EDQUOT', 'EROFS', 'EFBIG'].includes(String((error as { code?: unknown } | null)?.code));
-
 const ACCEPTED = 'an image (PNG, JPEG, WEBP, still GIF), WAV audio, or a video (MP4, MKV, AVI, FLV, MPEG)';
+
+/** The bytes of a file the store does not hold (never uploaded, discarded, or removed). */
+export class FileMissing extends Error {
+  override readonly name = 'FileMissing';
+  constructor(readonly id: number) {
+    super(`The bytes of file ${id} are not in the store`);
+  }
+}
+
+/** The storage refused to take more: full, over a quota, read-only, or past a size limit of its own. */
+export const storageFull = (error: unknown) => ['ENOSPC', 'EDQUOT', 'EROFS', 'EFBIG'].includes(String((error as { code?: unknown } | null)?.code));
 
 export interface Received {
   sniffed: Sniffed;
   size: number;
-  /** Puts the bytes in place as the file of `id`. */
+  /** Puts the bytes in place as the file of its id: readable from then on, whole. */
   keep(): Promise<void>;
   /** Throws the bytes away. */
   discard(): Promise<void>;
 }
 
-/** Streams `body` into a partial file for `id`; what it is and how big, or a 413 / 415 Failure. */
-export async function receive(filesDir: string, id: number, body: Readable): Promise<Received> {
-  await mkdir(filesDir, { recursive: true });
-  const target = filePath(filesDir, id);
-  // A partial file of this request's own: two PUTs racing to one URL must not write into one file.
-  const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
+/** Bytes `start` to `end` of a file, both included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface FileStore {
+  /** Streams `body` in as the bytes of file `id` (through `gate`): what it is and how big, or a 413 / 415 Failure. */
+  receive(id: number, body: Readable): Promise<Received>;
+  /** Up to `bytes` bytes from the start of the file; FileMissing when the store does not hold it. */
+  head(id: number, bytes: number): Promise<Buffer>;
+  /** The whole file, for what needs all of it at once (an image for the model, a WAV's checks). */
+  whole(id: number): Promise<Buffer>;
+  /** The file's bytes as a stream, all of them or one range; FileMissing when the store does not hold it. */
+  read(id: number, range?: ByteRange): Promise<Readable>;
+  /** Removes the file's bytes, if there are any. */
+  remove(id: number): Promise<void>;
+}
+
+/**
+ * What an upload's bytes pass through on their way into a store: sniffs the first SNIFF_BYTES,
+ * counts, and fails the stream at the first byte over the limit of the kind (or of any kind, while
+ * the kind is not known yet). `result()` once the stream has ended: the kind and the size.
+ */
+export function gate(): { transform: Transform; result(): { sniffed: Sniffed; size: number } } {
   let head = Buffer.alloc(0);
   let sniffed: Sniffed | null = null;
   let size = 0;
@@ -53,7 +75,7 @@ export async function receive(filesDir: string, id: number, body: Readable): Pro
     const limit = kind ? FILE_LIMITS[kind.kind] : LIMITS.videoBytes;
     if (size > limit) throw tooLarge(`The file is larger than ${mb(limit)}${kind ? ` (the limit for ${kind.kind.toLowerCase()})` : ''}`);
   };
-  const gate = new Transform({
+  const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       try {
         size += chunk.length;
@@ -74,26 +96,5 @@ export async function receive(filesDir: string, id: number, body: Readable): Pro
       }
     },
   });
-  try {
-    await pipeline(body, gate, createWriteStream(partial));
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
-  }
-  return { sniffed: sniffed ?? identify(), size, keep: () => rename(partial, target), discard: () => rm(partial, { force: true }) };
+  return { transform, result: () => ({ sniffed: sniffed ?? identify(), size }) };
 }
-
-export async function readHead(filesDir: string, id: number): Promise<Buffer> {
-  const handle = await open(filePath(filesDir, id), 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-export const readWhole = (filesDir: string, id: number) => readFile(filePath(filesDir, id));
-
-export const removeFile = (filesDir: string, id: number) => rm(filePath(filesDir, id), { force: true });

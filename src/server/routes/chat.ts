@@ -19,7 +19,6 @@ import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, m
 import { leaseLeft } from '../store/answer-lease.ts';
 import { leads } from '../store/schema.ts';
 import { databaseUnavailable } from '../store/unavailable.ts';
-import { filePath } from '../files/storage.ts';
 import { findFile, mayUseFile } from './files.ts';
 
 /** How long, at most, a retry waits for an answer an earlier request is still writing (its lease renewed). */
@@ -46,7 +45,8 @@ async function attachedFiles(ctx: ServiceContext, caller: Caller, sessionId: num
     if (file.sessionId !== sessionId || !(await mayUseFile(ctx, caller, file))) throw forbidden(`File "${id}" was not uploaded in this session`);
     if (file.status !== 'checked') throw invalid(`File "${id}" was not confirmed with UploadSuccess`);
     if (file.kind !== askType) throw unsupported(`File "${id}" is ${file.kind === 'Image' ? 'an image' : `${file.kind.toLowerCase()}`}; chatAskType ${askType} takes ${askType === 'Image' ? 'images' : askType.toLowerCase()}`);
-    out.push({ id: file.id, kind: file.kind as AttachedFile['kind'], mimeType: file.mimeType, size: file.size, path: filePath(ctx.filesDir, file.id) });
+    const { id: fileId } = file;
+    out.push({ id: fileId, kind: file.kind as AttachedFile['kind'], mimeType: file.mimeType, size: file.size, head: (bytes) => ctx.files.head(fileId, bytes), whole: () => ctx.files.whole(fileId) });
   }
   return out;
 }

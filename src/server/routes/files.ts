@@ -1,10 +1,10 @@
 /**
  * Files (API.md §3.7): GetPreUploadUrl reserves a file and signs a 5-minute URL; the PUT to it
- * streams the bytes to disk; UploadSuccess checks them by content. Owners' files (profile picture,
- * icon) are public; a visitor's are readable only with that session's credential.
+ * streams the bytes into the file store (files/file-store.ts); UploadSuccess checks them by
+ * content. Owners' files (profile picture, icon) are public; a visitor's are readable only with
+ * that session's credential. Reading one takes a byte range (for video and audio to seek).
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,8 +17,8 @@ import { assertPageAllowed } from '../origins.ts';
 import { findChatbot } from '../store/chatbots.ts';
 import { findSessionWithChatbot } from '../store/messages.ts';
 import { chatbots, files, sessions } from '../store/schema.ts';
-import { filePath, readHead, readWhole, receive, removeFile, storageFull } from '../files/storage.ts';
-import { refusal, sniff } from '../files/sniff.ts';
+import { FileMissing, storageFull, type ByteRange } from '../files/file-store.ts';
+import { HEAD_BYTES, refusal, sniff } from '../files/sniff.ts';
 
 const UPLOAD_TTL_MS = 5 * 60 * 1000;
 type FileRow = typeof files.$inferSelect;
@@ -43,6 +43,26 @@ export async function findFile(ctx: ServiceContext, id: number): Promise<FileRow
   if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return null;
   const [row] = await ctx.db.select().from(files).where(eq(files.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * The one byte range a Range header asks for (RFC 9110 §14.1.2: `bytes=0-99`, `bytes=100-`,
+ * `bytes=-100`), clipped to the file; null for no header, several ranges or one this does not read
+ * (the whole file is sent); 'unsatisfiable' when it starts past the end.
+ */
+export function byteRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  const m = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== '' && Number(m[2]) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
 }
 
 const dataOf = (f: FileRow) => ({ FileStoreId: String(f.id), Kind: f.kind as 'Image' | 'Audio' | 'Video', MimeType: f.mimeType, Size: f.size });
@@ -86,15 +106,15 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
     if (file.status === 'checked') return dataOf(file);
     if (file.status === 'reserved') throw invalid(`No bytes were uploaded to FileStoreId "${file.id}" yet: PUT them to its PreUploadUrl first`);
-    const head = await readHead(ctx.filesDir, file.id).catch((error: unknown) => {
+    const head = await ctx.files.head(file.id, HEAD_BYTES).catch((error: unknown) => {
       // Marked uploaded a moment before its bytes are in place, or refused by a racing UploadSuccess.
-      if ((error as { code?: string }).code === 'ENOENT') throw conflict('The bytes of this file are not in place: wait for the upload to finish, or upload it again');
+      if (error instanceof FileMissing) throw conflict('The bytes of this file are not in place: wait for the upload to finish, or upload it again');
       throw error;
     });
     const sniffed = sniff(head);
-    const why = sniffed ? await refusal(sniffed, head, () => readWhole(ctx.filesDir, file.id)) : 'The file type is not accepted';
+    const why = sniffed ? await refusal(sniffed, head, () => ctx.files.whole(file.id)) : 'The file type is not accepted';
     if (!sniffed || why) {
-      await removeFile(ctx.filesDir, file.id);
+      await ctx.files.remove(file.id);
       await ctx.db.update(files).set({ status: 'reserved', size: 0, kind: '', mimeType: '' }).where(eq(files.id, file.id));
       throw unsupported(why ?? 'The file type is not accepted');
     }
@@ -129,7 +149,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (declared > LIMITS.videoBytes) throw tooLarge(`The file is larger than ${LIMITS.videoBytes / 1_048_576} MB`);
     const body = req.body as Readable | undefined;
     if (!body) throw unsupported('The upload is empty');
-    const { sniffed, size, keep, discard } = await receive(ctx.filesDir, file.id, body).catch((error: unknown) => {
+    const { sniffed, size, keep, discard } = await ctx.files.receive(file.id, body).catch((error: unknown) => {
       throw storageFull(error) ? insufficientStorage() : error;
     });
     // PUTs racing to one URL each received into a file of their own; the first to finish keeps its bytes.
@@ -161,15 +181,25 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       if (caller.kind === 'none') throw unauthenticated('This file is readable only with its session\'s credential');
       if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
     }
+    reply.headers({
+      'content-type': file.mimeType,
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': file.sessionId === null ? 'public, max-age=3600' : 'private, max-age=3600',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+    // A video or a recording seeks with Range (one range; several, or one it cannot read, get the whole file).
+    const range = byteRange(req.headers.range, file.size);
+    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${file.size}`).send();
+    // Checked, yet not in the store (removed since): nothing to send.
+    const bytes = await ctx.files.read(file.id, range ?? undefined).catch((error: unknown) => {
+      throw error instanceof FileMissing ? notFound(`No file has the id "${req.params.id}"`) : error;
+    });
+    if (!range) return reply.header('content-length', String(file.size)).send(bytes);
     return reply
-      .headers({
-        'content-type': file.mimeType,
-        'content-length': String(file.size),
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; sandbox",
-        'cache-control': file.sessionId === null ? 'public, max-age=3600' : 'private, max-age=3600',
-        'cross-origin-resource-policy': 'cross-origin',
-      })
-      .send(createReadStream(filePath(ctx.filesDir, file.id)));
+      .code(206)
+      .headers({ 'content-range': `bytes ${range.start}-${range.end}/${file.size}`, 'content-length': String(range.end - range.start + 1) })
+      .send(bytes);
   });
 }

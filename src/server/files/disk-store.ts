@@ -1,0 +1,60 @@
+/**
+ * The files on the local disk (DATA_DIR/files, one file per id) — the default with the embedded
+ * database. An upload is written to a partial file of its own request, renamed into place by
+ * `keep`: a reader never sees half a file, two PUTs racing to one URL never write into one file,
+ * and a disk that cannot take the bytes leaves nothing behind (routes/files.ts answers 507).
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileMissing, gate, type ByteRange, type FileStore } from './file-store.ts';
+
+const missing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
+
+export function diskStore(dir: string): FileStore {
+  const pathOf = (id: number) => join(dir, String(id));
+  /** Runs `work`, saying FileMissing for a file that is not there. */
+  const reading = async <T>(id: number, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw missing(error) ? new FileMissing(id) : error;
+    }
+  };
+  return {
+    async receive(id, body) {
+      await mkdir(dir, { recursive: true });
+      const partial = `${pathOf(id)}.${randomBytes(6).toString('hex')}.part`;
+      const checked = gate();
+      try {
+        await pipeline(body, checked.transform, createWriteStream(partial));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return { ...checked.result(), keep: () => rename(partial, pathOf(id)), discard: () => rm(partial, { force: true }) };
+    },
+    head: (id, bytes) =>
+      reading(id, async () => {
+        const handle = await open(pathOf(id), 'r');
+        try {
+          const buffer = Buffer.alloc(bytes);
+          const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+          return buffer.subarray(0, bytesRead);
+        } finally {
+          await handle.close();
+        }
+      }),
+    whole: (id) => reading(id, () => readFile(pathOf(id))),
+    read: (id, range?: ByteRange) =>
+      reading(id, async () => {
+        // Opened before it is handed over: a file that is not there is FileMissing, not a broken stream.
+        const handle = await open(pathOf(id), 'r');
+        return handle.createReadStream(range ? { start: range.start, end: range.end } : {}) as Readable;
+      }),
+    remove: (id) => rm(pathOf(id), { force: true }),
+  };
+}
