@@ -8,6 +8,7 @@ import { demoSiteRoutes } from './demo/site.ts';
 import type { Engines } from './engines/index.ts';
 import { installErrorHandling, installJsonParsing } from './http.ts';
 import { diskStore } from './files/disk-store.ts';
+import { PARTIAL_IDLE_MS, PARTIAL_SWEEP_MS } from './files/file-store.ts';
 import { packageRoot } from './files-on-disk.ts';
 import { openApiDocument } from './openapi.ts';
 import { installCors } from './origins.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   conversationRoutes(app, ctx);
   fileRoutes(app, ctx);
   sweepLapsedAnswers(app, ctx);
+  sweepPartialFiles(app, ctx);
 
   const openapi = openApiDocument();
   app.get('/openapi.json', async () => openapi);
@@ -106,6 +108,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : reply.callNotFound(),
   );
   return app;
+}
+
+/** What uploads left unfinished, removed from the file store at start and every PARTIAL_SWEEP_MS (files/file-store.ts). */
+function sweepPartialFiles(app: FastifyInstance, ctx: ServiceContext): void {
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    void ctx.files
+      // The real time, not the service clock: the store dates what it holds by the system clock.
+      .sweep(new Date(Date.now() - PARTIAL_IDLE_MS))
+      .then((removed) => removed && app.log.warn({ removed }, 'partial uploads left by gone requests removed'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'sweep of partial uploads failed; trying again later'));
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, PARTIAL_SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /**

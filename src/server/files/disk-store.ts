@@ -6,13 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileMissing, gate, type ByteRange, type FileStore } from './file-store.ts';
 
 const missing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
+/** A partial upload's name: the file's id, the request's own random part, `.part`. */
+const PARTIAL = /^\d+\.[0-9a-f]{12}\.part$/;
 
 export function diskStore(dir: string): FileStore {
   const pathOf = (id: number) => join(dir, String(id));
@@ -56,5 +58,18 @@ export function diskStore(dir: string): FileStore {
         return handle.createReadStream(range ? { start: range.start, end: range.end } : {}) as Readable;
       }),
     remove: (id) => rm(pathOf(id), { force: true }),
+    async sweep(before) {
+      const names = await readdir(dir).catch((error: unknown) => (missing(error) ? [] : Promise.reject(error)));
+      let removed = 0;
+      for (const name of names.filter((n) => PARTIAL.test(n))) {
+        const path = join(dir, name);
+        // Gone meanwhile (kept or discarded by its own request): nothing to do.
+        const written = await stat(path).then((s) => s.mtimeMs, () => Infinity);
+        if (written >= before.getTime()) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+      return removed;
+    },
   };
 }

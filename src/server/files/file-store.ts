@@ -54,7 +54,18 @@ export interface FileStore {
   read(id: number, range?: ByteRange): Promise<Readable>;
   /** Removes the file's bytes, if there are any. */
   remove(id: number): Promise<void>;
+  /**
+   * Removes what uploads left unfinished — a process killed mid-upload, a machine gone — that has
+   * not been written to since `before`; how many it removed. An upload still arriving is never
+   * touched (its bytes are written as they come), nor a kept file.
+   */
+  sweep(before: Date): Promise<number>;
 }
+
+/** An upload whose bytes have not moved for this long is gone: the sweep removes what it left. */
+export const PARTIAL_IDLE_MS = 15 * 60_000;
+/** How often each instance sweeps its store (at start, then this often). */
+export const PARTIAL_SWEEP_MS = 10 * 60_000;
 
 /**
  * What an upload's bytes pass through on their way into a store: sniffs the first SNIFF_BYTES,
