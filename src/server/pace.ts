@@ -1,8 +1,9 @@
 /**
- * The turns of the event loop, shared by every answer the offline engine is writing in this
- * process (with no OFFLINE_WORD_DELAY_MS it makes words as fast as they are taken). After BURST
- * words an answer waits for a turn (`nextTurn`); one turn lets at most PER_TURN answers go on, in
- * the order they asked, and the rest wait for the next turn.
+ * The turns of the event loop, shared by every answer an offline engine is writing (with no
+ * OFFLINE_WORD_DELAY_MS it makes words as fast as they are taken; the service has one engine, so
+ * one queue for the process). After BURST words an answer waits for a turn (the function `pacer`
+ * returns); one turn lets at most PER_TURN answers go on, in the order they asked, and the rest
+ * wait for the next turn.
  *
  * Unbounded — a turn of its own for every word of every answer — each turn took the next word of
  * every open answer: at 1,000 open answers a turn was tens of milliseconds of work, and a new
@@ -48,6 +49,3 @@ export function pacer(perTurn = PER_TURN): () => Promise<void> {
       immediate(turn);
     });
 }
-
-/** This process's turns: each answer of the offline engine waits here every BURST words. */
-export const nextTurn = pacer();

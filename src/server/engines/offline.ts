@@ -7,7 +7,7 @@
  * `noAnswer` and an offer of a person.
  */
 import { describeFile } from '../files/facts.ts';
-import { BURST, nextTurn } from '../pace.ts';
+import { BURST, pacer } from '../pace.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
 import { reply, type Reply } from './reply.ts';
 
@@ -20,6 +20,8 @@ export interface OfflineOptions {
 }
 
 export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine {
+  // The turns this engine's answers share (pace.ts).
+  const nextTurn = pacer();
   return {
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
       const { text, noAnswer, asked } = compose(input, await describeFiles(input.question.files));
@@ -27,7 +29,7 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
       const words = text.split(/(?<=\s)(?=\S)/);
       for (let i = 0; i < words.length; i++) {
         if (signal.aborted) break;
-        // With no delay: the first word at once, then BURST words a turn of the event loop, shared with the process's other answers (pace.ts).
+        // With no delay: the first word at once, then BURST words a turn of the event loop, shared with the engine's other answers.
         if (options.wordDelayMs) await new Promise((r) => setTimeout(r, options.wordDelayMs));
         else if (i > 0 && i % BURST === 0) await nextTurn();
         if (signal.aborted) break;
