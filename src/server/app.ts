@@ -110,20 +110,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** What uploads left unfinished, removed from the file store at start and every PARTIAL_SWEEP_MS (files/file-store.ts). */
-function sweepPartialFiles(app: FastifyInstance, ctx: ServiceContext): void {
+/** Runs `sweep` once the app is ready and every `everyMs` after, until it closes; a sweep that fails is logged and tried again at the next. */
+function sweeping(app: FastifyInstance, everyMs: number, what: string, sweep: () => Promise<unknown>): void {
   let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    void ctx.files
-      // The real time, not the service clock: the store dates what it holds by the system clock.
-      .sweep(new Date(Date.now() - PARTIAL_IDLE_MS))
-      .then((removed) => removed && app.log.warn({ removed }, 'partial uploads left by gone requests removed'))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'sweep of partial uploads failed; trying again later'));
+  const run = () => void sweep().catch((error: unknown) => app.log.warn({ err: error }, `sweep of ${what} failed; trying again later`));
   app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, PARTIAL_SWEEP_MS).unref();
+    run();
+    timer = setInterval(run, everyMs).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** What uploads left unfinished, removed from the file store at start and every PARTIAL_SWEEP_MS (files/file-store.ts). */
+function sweepPartialFiles(app: FastifyInstance, ctx: ServiceContext): void {
+  sweeping(app, PARTIAL_SWEEP_MS, 'partial uploads', async () => {
+    // The real time, not the service clock: the store dates what it holds by the system clock.
+    const removed = await ctx.files.sweep(new Date(Date.now() - PARTIAL_IDLE_MS));
+    if (removed) app.log.warn({ removed }, 'partial uploads left by gone requests removed');
+  });
 }
 
 /**
@@ -132,14 +136,8 @@ function sweepPartialFiles(app: FastifyInstance, ctx: ServiceContext): void {
  * database refuses is tried again at the next.
  */
 function sweepLapsedAnswers(app: FastifyInstance, ctx: ServiceContext): void {
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    void sweepLapsed(ctx.db)
-      .then((ids) => ids.length && app.log.warn({ answers: ids }, 'answers whose writer was gone marked failed'))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'sweep of answers left streaming failed; trying again later'));
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, SWEEP_MS).unref();
+  sweeping(app, SWEEP_MS, 'answers left streaming', async () => {
+    const ids = await sweepLapsed(ctx.db);
+    if (ids.length) app.log.warn({ answers: ids }, 'answers whose writer was gone marked failed');
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
