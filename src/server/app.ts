@@ -8,7 +8,7 @@ import { demoSiteRoutes } from './demo/site.ts';
 import type { Engines } from './engines/index.ts';
 import { installErrorHandling, installJsonParsing } from './http.ts';
 import { diskStore } from './files/disk-store.ts';
-import { PARTIAL_IDLE_MS, PARTIAL_SWEEP_MS } from './files/file-store.ts';
+import { PARTIAL_IDLE_MS, PARTIAL_SWEEP_MS, type FileStore } from './files/file-store.ts';
 import { packageRoot } from './files-on-disk.ts';
 import { openApiDocument } from './openapi.ts';
 import { installCors } from './origins.ts';
@@ -28,8 +28,10 @@ export interface AppOptions {
   db: Db;
   /** HMAC key of visitor tokens (SESSION_SECRET). */
   secret: Buffer;
-  /** Uploaded files go to `dataDir/files`. */
+  /** Uploaded files go to `dataDir/files`, unless `files` says where. */
   dataDir: string;
+  /** Where uploaded files' bytes live (FILES_URL; files/stores.ts); the disk in `dataDir` without it. */
+  files?: FileStore;
   engines: Engines;
   clock?: Clock;
   /** Believe X-Forwarded-For / -Proto / -Host (TRUST_PROXY). */
@@ -66,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     clock: options.clock ?? systemClock,
     secret: options.secret,
-    files: diskStore(join(options.dataDir, 'files')),
+    files: options.files ?? diskStore(join(options.dataDir, 'files')),
     engines: options.engines,
     pingMs: options.pingMs ?? PING_MS,
     stallMs: options.stallMs ?? STALL_MS,

@@ -1,5 +1,6 @@
 /** The service's settings, from the environment (API.md §5, and a few marked [ext]). */
 import { join } from 'node:path';
+import { filesSetting, type FilesSetting } from './files/stores.ts';
 import { FIRST_TOKEN_TIMEOUT_MS, IDLE_TIMEOUT_MS, RETRIES } from './engines/openai.ts';
 import { STALL_MS } from './sse-reply.ts';
 
@@ -8,6 +9,8 @@ export interface ServerConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** [ext] FILES_URL: where uploaded files' bytes live (files/stores.ts). */
+  files: FilesSetting;
   apiKey: string | undefined;
   llm:
     | {
@@ -61,6 +64,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port,
     dataDir: env.DATA_DIR || join(process.cwd(), '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    files: filesSetting(env.FILES_URL, env.DATABASE_URL || undefined),
     apiKey: env.CHATBOT_API_KEY || undefined,
     llm: env.LLM_BASE_URL
       ? {

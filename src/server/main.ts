@@ -4,10 +4,11 @@ import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { apiKeyCount, createApiKey, ensureDemo, ensureOwner, loadSecret, registerApiKey } from './bootstrap.ts';
-import { HELP, createKeyCommand, digestCommand, enginesFor, migrateCommand, openServiceStore } from './cli.ts';
+import { HELP, createKeyCommand, digestCommand, enginesFor, filesCommand, migrateCommand, openServiceStore, serviceFileStore } from './cli.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
 import { systemClock } from './context.ts';
 import type { Engines } from './engines/index.ts';
+import { describeFiles, filesOnDisk } from './files/stores.ts';
 import { scheduleDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import type { Store } from './store/db.ts';
@@ -40,7 +41,8 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
  * digests (both safe to run anywhere, but one process of a machine is enough).
  */
 async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines' | 'secret'>, background: boolean) {
-  const app = await buildApp({ db: p.store.db, answers: p.store.answers, secret: p.secret, dataDir: config.dataDir, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs });
+  const files = await serviceFileStore(config, p.store.db);
+  const app = await buildApp({ db: p.store.db, answers: p.store.answers, secret: p.secret, dataDir: config.dataDir, files, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs });
   const ctx = { db: p.store.db, clock: systemClock };
   const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = background ? scheduleDigests(ctx) : () => undefined;
@@ -67,6 +69,9 @@ function printBanner(config: ServerConfig, address: string, p: Prepared): void {
   console.log(`  widget           ${url}/chat-bot.js`);
   console.log(`  API contract     ${url}/openapi.json`);
   console.log(`  database         ${p.store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`);
+  console.log(`  uploaded files   ${describeFiles(config.files, config.dataDir)}`);
+  const left = config.files.kind === 'disk' ? 0 : filesOnDisk(config.dataDir);
+  if (left > 0) console.log(`                   ${left} earlier upload(s) still on disk, served from there: \`chat-bot-server files migrate --to ${config.files.kind}\` moves them`);
   console.log(`  answers          ${config.llm ? `${config.llm.model} at ${config.llm.baseUrl}` : 'built-in offline engine'}`);
   console.log(`  email            ${config.smtpUrl ? 'sent over SMTP_URL' : 'kept in the outbox (set SMTP_URL to send)'}`);
   console.log(`  demo chatbot     ${p.demo.serial}${p.demo.created ? ' (created, with its listings)' : ''}`);
@@ -135,6 +140,7 @@ const run: Record<string, () => Promise<void>> = {
   'create-key': () => createKeyCommand(config(), args.join(' ') || 'created with the CLI'),
   digest: () => digestCommand(config(), args[args.indexOf('--date') + 1] ?? ''),
   migrate: () => migrateCommand(config()),
+  files: () => filesCommand(config(), args),
   help: async () => console.log(HELP),
 };
 if (!run[command]) {

@@ -17,6 +17,7 @@ import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { openStore, type Db, type Store } from '../../src/server/store/db.ts';
+import type { StoreKind, TestFileStore } from './file-stores.ts';
 
 /** A clock that runs with real time, but can be set or moved. */
 export class TestClock {
@@ -63,6 +64,8 @@ export interface TestService {
   /** The PostgreSQL database of this service (postgres project), or undefined for in-memory PGlite. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The file store the test chose (`files`), with what it holds of a file. */
+  files?: TestFileStore;
   apiKey: string;
   ownerId: number;
   clock: TestClock;
@@ -87,6 +90,8 @@ export interface ServiceOptions {
   databaseUrl?: string | undefined;
   secret?: Buffer;
   dataDir?: string;
+  /** The file store to use (test/support/file-stores.ts); the disk in `dataDir` without it. */
+  files?: StoreKind;
   trustProxy?: boolean;
   pingMs?: number;
   /** Adds routes of the test's own (a page to load in a browser) before the service listens. */
@@ -101,11 +106,14 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
   const secret = options.secret ?? randomBytes(32);
   const ownerId = await ensureOwner(store.db, clock.now());
   const apiKey = await createApiKey(store.db, ownerId, 'test');
+  // Imported only when asked for: the S3 client and server are not every test's to load.
+  const files = options.files ? await (await import('./file-stores.ts')).testFileStore(options.files, { db: store.db, dataDir }) : undefined;
   const app = await buildApp({
     db: store.db,
     answers: store.answers,
     secret,
     dataDir,
+    ...(files ? { files: files.store } : {}),
     engines: options.engines ?? createEngines(createOfflineEngine()),
     clock,
     trustProxy: options.trustProxy ?? false,
@@ -123,6 +131,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     store,
     databaseUrl: database?.url ?? (options.store ? options.databaseUrl : undefined),
     dataDir,
+    ...(files ? { files } : {}),
     apiKey,
     ownerId,
     clock,
@@ -136,6 +145,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
     },
     close: async () => {
       await app.close();
+      await files?.close();
       if (!options.store) {
         await store.close();
         await database!.drop();

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -205,6 +206,40 @@ export const files = pgTable('files', {
   uploadTokenHash: text('upload_token_hash').notNull(),
   uploadExpiresAt: at('upload_expires_at').notNull(),
   createdAt: created(),
+});
+
+/** Bytes: a Buffer in, a Buffer out (node-postgres gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The database file store's bytes (files/database-store.ts): each upload's chunks, in order, under
+ * a key of the upload's own. Nothing reads them until `file_bytes` names the upload.
+ */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    uploadKey: text('upload_key').notNull(),
+    /** Whose upload: what an operator (or a test) reads to see what a file left behind. */
+    fileId: integer('file_id').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadKey, t.seq] })],
+);
+
+/** Which upload's chunks are a file's bytes, written when the upload is kept: a file is whole or absent. */
+export const fileBytes = pgTable('file_bytes', {
+  fileId: integer('file_id')
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  uploadKey: text('upload_key').notNull().unique(),
+  size: integer('size').notNull(),
+  /** The size of every chunk but the last, so that a range reads only the chunks it needs. */
+  chunkBytes: integer('chunk_bytes').notNull(),
 });
 
 export const leads = pgTable(

@@ -1,0 +1,133 @@
+/**
+ * The files in the database (PostgreSQL or PGlite) — the default with DATABASE_URL, so that every
+ * instance sharing the database reads every file. A chunk table rather than large objects: a large
+ * object is written through a descriptor that lives only inside one transaction (a 100 MB upload
+ * from a slow phone would hold a transaction and a connection open for minutes) and needs
+ * `lo_unlink` bookkeeping beside its row; chunks are one short statement each, read back one at a
+ * time (a Range reads only the chunks it covers), and work the same on PGlite.
+ * The bytes cross as base64 text, encoded and decoded natively at both ends: PGlite's own bytea
+ * parameters are hex-encoded byte by byte in JavaScript (~0.5 s a MiB, measured; base64 ~30 ms), and
+ * PostgreSQL's bytea results are hex text, twice the bytes.
+ *
+ * An upload's chunks are written under a key of its own and become the file only when `keep` names
+ * that key in `file_bytes` (one statement, which also drops the chunks of any earlier upload): a
+ * cut upload is never readable, and what it wrote is swept once it has not grown for a while.
+ */
+import { randomBytes } from 'node:crypto';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../store/db.ts';
+import { fileBytes, fileChunks } from '../store/schema.ts';
+import { FileMissing, gate, type ByteRange, type FileStore } from './file-store.ts';
+
+/** A chunk's size: one statement per MiB keeps a 100 MB video at 100 statements and ~1 MiB in memory. */
+export const CHUNK_BYTES = 1_048_576;
+
+export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
+  const dropUpload = (key: string) => db.delete(fileChunks).where(eq(fileChunks.uploadKey, key));
+  const located = async (id: number) => {
+    const [row] = await db.select().from(fileBytes).where(eq(fileBytes.fileId, id));
+    if (!row) throw new FileMissing(id);
+    return row;
+  };
+  const chunk = async (id: number, key: string, seq: number) => {
+    const [row] = rowsOf<{ b64: string }>(
+      await db.execute(sql`SELECT encode(bytes, 'base64') AS b64 FROM file_chunks WHERE upload_key = ${key} AND seq = ${seq}`),
+    );
+    // Removed, or replaced by another upload, while it was being read.
+    if (!row) throw new FileMissing(id);
+    return Buffer.from(row.b64, 'base64');
+  };
+  const read = async (id: number, range?: ByteRange): Promise<Readable> => {
+    const file = await located(id);
+    const start = range?.start ?? 0;
+    const end = Math.min(range?.end ?? file.size - 1, file.size - 1);
+    async function* bytes() {
+      for (let seq = Math.floor(start / file.chunkBytes); seq <= Math.floor(end / file.chunkBytes); seq++) {
+        const offset = seq * file.chunkBytes;
+        const piece = await chunk(id, file.uploadKey, seq);
+        yield piece.subarray(Math.max(0, start - offset), end - offset + 1);
+      }
+    }
+    // One chunk at a time, and the next only when the reader has taken the last.
+    return Readable.from(bytes(), { objectMode: false, highWaterMark: 1 });
+  };
+  const collect = async (stream: Readable) => Buffer.concat(await stream.toArray());
+
+  return {
+    async receive(id, body) {
+      const key = randomBytes(12).toString('hex');
+      const checked = gate();
+      let seq = 0;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const write = (piece: Buffer) =>
+        db.execute(sql`INSERT INTO file_chunks (upload_key, file_id, seq, bytes) VALUES (${key}, ${id}, ${seq++}, decode(${piece.toString('base64')}, 'base64'))`);
+      // Whole chunks go as soon as they are full; the upload waits for each to be stored.
+      const writeFull = async () => {
+        if (pendingBytes < chunkBytes) return;
+        let all = Buffer.concat(pending);
+        while (all.length >= chunkBytes) {
+          await write(all.subarray(0, chunkBytes));
+          all = all.subarray(chunkBytes);
+        }
+        pending = [all];
+        pendingBytes = all.length;
+      };
+      const sink = new Writable({
+        write(piece: Buffer, _encoding, done) {
+          pending.push(piece);
+          pendingBytes += piece.length;
+          writeFull().then(() => done(), done);
+        },
+        final(done) {
+          (pendingBytes > 0 ? write(Buffer.concat(pending)) : Promise.resolve()).then(() => done(), done);
+        },
+      });
+      try {
+        await pipeline(body, checked.transform, sink);
+      } catch (error) {
+        // What was written goes now; if even that fails (the database gone), the sweep takes it later.
+        await dropUpload(key).catch(() => undefined);
+        throw error;
+      }
+      const { sniffed, size } = checked.result();
+      return {
+        sniffed,
+        size,
+        keep: async () => {
+          await db.execute(sql`
+            WITH earlier AS (SELECT upload_key FROM file_bytes WHERE file_id = ${id}),
+            kept AS (
+              INSERT INTO file_bytes (file_id, upload_key, size, chunk_bytes) VALUES (${id}, ${key}, ${size}, ${chunkBytes})
+              ON CONFLICT (file_id) DO UPDATE SET upload_key = excluded.upload_key, size = excluded.size, chunk_bytes = excluded.chunk_bytes
+            )
+            DELETE FROM file_chunks WHERE upload_key IN (SELECT upload_key FROM earlier)`);
+        },
+        discard: async () => void (await dropUpload(key)),
+      };
+    },
+    head: async (id, bytes) => collect(await read(id, { start: 0, end: bytes - 1 })),
+    whole: async (id) => collect(await read(id)),
+    read,
+    async remove(id) {
+      await db.execute(sql`
+        WITH gone AS (DELETE FROM file_bytes WHERE file_id = ${id} RETURNING upload_key)
+        DELETE FROM file_chunks WHERE upload_key IN (SELECT upload_key FROM gone)`);
+    },
+    async sweep(before) {
+      // Uploads no file names whose last chunk is older than `before`: cut, refused or discarded
+      // by a process that died, or the bytes of a file whose row went (a session deleted).
+      const result = await db.execute(sql`
+        WITH stale AS (
+          SELECT c.upload_key FROM file_chunks c
+          WHERE NOT EXISTS (SELECT 1 FROM file_bytes b WHERE b.upload_key = c.upload_key)
+          GROUP BY c.upload_key HAVING max(c.written_at) < ${before.toISOString()}::timestamptz
+        ),
+        gone AS (DELETE FROM file_chunks WHERE upload_key IN (SELECT upload_key FROM stale) RETURNING upload_key)
+        SELECT count(DISTINCT upload_key)::int AS n FROM gone`);
+      return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+    },
+  };
+}

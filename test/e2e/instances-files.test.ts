@@ -1,0 +1,111 @@
+/**
+ * Two instances of the compiled service behind one load balancer, as on two machines (issue 23):
+ * separate DATA_DIRs, one PostgreSQL of the test's own, one SESSION_SECRET. A visitor uploads a
+ * picture and a recording through one and asks about them through the other; an owner's new
+ * launcher icon is served by both. Once with the files in the database (DATABASE_URL's default),
+ * once in an S3 bucket (FILES_URL; a local S3 on loopback).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.ts';
+import { startBin, type RunningBin } from '../support/bin.ts';
+import { png, wav } from '../support/media.ts';
+import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
+import { S3RVER_CREDENTIALS, startS3, type LocalS3 } from '../support/s3.ts';
+import { collect } from '../support/stream-contract.ts';
+
+let postgres: OwnPostgres;
+let s3: LocalS3;
+
+beforeAll(async () => {
+  if (!postgresBin()) return;
+  postgres = await startPostgres();
+  s3 = await startS3();
+}, 120_000);
+afterAll(async () => {
+  await s3?.close();
+  postgres?.close();
+});
+
+/** The text of the answer to a question about one file. */
+async function answerAbout(client: Client, sessionID: number, chatAskType: 'Image' | 'Audio', fileId: string): Promise<string> {
+  const items = await collect(client.askStream({ sessionID, content: 'What did I send?', chatAskType, fileIds: [Number(fileId)] }));
+  const final = items.at(-1);
+  if (final?.kind !== 'final') throw new Error(`The answer did not finish: ${JSON.stringify(final)}`);
+  return final.Answer;
+}
+
+const stores = [
+  { name: 'the database', env: (): Record<string, string> => ({}), database: (n: number) => `files_in_database_${n}` },
+  {
+    name: 'an S3 bucket',
+    env: (): Record<string, string> => ({
+      FILES_URL: `s3://${s3.bucket}/instances`,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      AWS_REGION: 'us-east-1',
+    }),
+    database: (n: number) => `files_in_s3_${n}`,
+  },
+];
+
+describe.runIf(postgresBin()).each(stores)('two instances with the files in $name', (store) => {
+  let one: RunningBin;
+  let other: RunningBin;
+
+  beforeAll(async () => {
+    const name = store.database(Date.now());
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const env = { ...store.env(), DATABASE_URL: postgres.url.replace(/\/postgres$/, `/${name}`), SESSION_SECRET: randomBytes(32).toString('hex') };
+    one = await startBin(env);
+    // A DATA_DIR of its own, on a database the first already set up: it prints no new key.
+    other = await startBin(env, process.execPath, await mkdtemp(join(tmpdir(), 'chat-bot-bin-')));
+  }, 120_000);
+  afterAll(async () => {
+    await one?.close();
+    await other?.close();
+  });
+
+  it('answers through one instance about what a visitor uploaded through the other', { timeout: 60_000 }, async () => {
+    const session = await createClient({ baseUrl: one.url }).getSession({ serialNumber: one.serial });
+    const here = createClient({ baseUrl: one.url, visitorToken: session.VisitorToken });
+    const there = createClient({ baseUrl: other.url, visitorToken: session.VisitorToken });
+    const upload = async (fileName: string, bytes: Uint8Array) => {
+      const { FileStoreId, PreUploadUrl } = await here.getPreUploadUrl({ fileName, sessionID: session.SessionID });
+      await here.upload(PreUploadUrl, bytes);
+      return (await here.uploadSuccess({ FileStoreId })).FileStoreId;
+    };
+    const picture = await upload('porch.png', png(640, 480));
+    const recording = await upload('question.wav', wav({ seconds: 3 }));
+
+    expect(await answerAbout(there, session.SessionID, 'Image', picture)).toContain('a PNG image, 640 × 480 pixels');
+    expect(await answerAbout(there, session.SessionID, 'Audio', recording)).toContain('a recording of 3.0 seconds (WAV, 8 kHz');
+    expect(new Uint8Array(await (await there.getFile(recording)).arrayBuffer())).toEqual(wav({ seconds: 3 }));
+  });
+
+  it("serves an owner's new launcher icon, uploaded through one, through both", { timeout: 60_000 }, async () => {
+    const owner = createClient({ baseUrl: one.url, apiKey: one.apiKey });
+    const icon = png(48, 48);
+    const { FileStoreId, PreUploadUrl } = await owner.getPreUploadUrl({ fileName: 'launcher.png' });
+    await owner.upload(PreUploadUrl, icon);
+    await owner.uploadSuccess({ FileStoreId });
+    await owner.edit({ serialNumber: one.serial, ChatIcon: FileStoreId });
+
+    for (const instance of [one, other]) {
+      const visitor = createClient({ baseUrl: instance.url });
+      const { ChatIconUrl } = await visitor.get({ serialNumber: instance.serial });
+      expect(ChatIconUrl.startsWith(instance.url)).toBe(true);
+      const res = await fetch(ChatIconUrl);
+      expect(res.status).toBe(200);
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(icon);
+    }
+  });
+});

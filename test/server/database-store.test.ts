@@ -1,0 +1,145 @@
+/**
+ * The database file store (src/server/files/database-store.ts) on a real database — PGlite here,
+ * PostgreSQL in the postgres project: whole or nothing, chunks and byte ranges, replacing, removing,
+ * and the sweep of what cut uploads left.
+ */
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseStore } from '../../src/server/files/database-store.ts';
+import { FileMissing, type FileStore } from '../../src/server/files/file-store.ts';
+import { openStore, rowsOf, type Store } from '../../src/server/store/db.ts';
+import { fileChunks, files } from '../../src/server/store/schema.ts';
+import { MiB, mp4, padTo, png } from '../support/media.ts';
+import { freshDatabase } from '../support/service.ts';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let db: Store['db'];
+let close: () => Promise<void>;
+/** Chunks of 1,000 bytes, so that a few kilobytes cross several. */
+let store: FileStore;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  const opened = await openStore({ databaseUrl: database.url });
+  db = opened.db;
+  close = opened.close;
+  store = databaseStore(db, 1000);
+});
+afterAll(async () => {
+  await close();
+  await database.drop();
+});
+
+/** A file row to hold bytes for (file_bytes refers to it). */
+async function newFile(): Promise<number> {
+  const [row] = await db
+    .insert(files)
+    .values({ fileName: 'f', status: 'uploaded', uploadTokenHash: randomBytes(8).toString('hex'), uploadExpiresAt: new Date() })
+    .returning({ id: files.id });
+  return row!.id;
+}
+
+const chunksOf = async (id: number) =>
+  rowsOf<{ uploads: number; chunks: number }>(
+    await db.execute(sql`SELECT count(DISTINCT upload_key)::int AS uploads, count(*)::int AS chunks FROM file_chunks WHERE file_id = ${id}`),
+  )[0]!;
+const bytesOf = async (r: Readable) => new Uint8Array(Buffer.concat(await r.toArray()));
+/** A picture of a few kilobytes, with bytes that differ along it (zeros would hide a chunk out of place). */
+const picture = () => {
+  const bytes = padTo(png(9, 4), 4_321);
+  for (let i = 100; i < bytes.length; i++) bytes[i] = (i * 7) % 251;
+  return bytes;
+};
+
+describe('the database store', () => {
+  it('holds nothing readable until keep, and then the whole file, in chunks', async () => {
+    const id = await newFile();
+    const bytes = picture();
+    const received = await store.receive(id, Readable.from([Buffer.from(bytes.subarray(0, 1500)), Buffer.from(bytes.subarray(1500))]));
+    expect(received).toMatchObject({ size: bytes.length, sniffed: { kind: 'Image', mimeType: 'image/png' } });
+    expect(await chunksOf(id)).toEqual({ uploads: 1, chunks: 5 });
+    await expect(store.head(id, 8)).rejects.toBeInstanceOf(FileMissing);
+    await expect(store.read(id)).rejects.toBeInstanceOf(FileMissing);
+    await received.keep();
+    expect(new Uint8Array(await store.whole(id))).toEqual(bytes);
+    expect(new Uint8Array(await store.head(id, 8))).toEqual(bytes.subarray(0, 8));
+    expect(new Uint8Array(await store.head(id, 10_000))).toEqual(bytes);
+  });
+
+  it('reads a range from only the chunks it covers', async () => {
+    const id = await newFile();
+    const bytes = picture();
+    await (await store.receive(id, Readable.from([Buffer.from(bytes)]))).keep();
+    for (const [start, end] of [[0, 0], [999, 1000], [1234, 3456], [4000, 4320], [2000, 2999]] as const)
+      expect(await bytesOf(await store.read(id, { start, end }))).toEqual(bytes.subarray(start, end + 1));
+  });
+
+  it('keeps nothing of a refused upload, nor of one cut off halfway', async () => {
+    const id = await newFile();
+    await expect(store.receive(id, Readable.from([Buffer.from('not a picture at all, just words')]))).rejects.toMatchObject({ code: 415 });
+    await expect(store.receive(id, Readable.from([Buffer.from(padTo(png(), 25 * MiB))]))).rejects.toMatchObject({ code: 413 });
+    let sent = 0;
+    const cut = new Readable({
+      read() {
+        if (sent++ < 4) return void this.push(sent === 1 ? Buffer.from(mp4()) : randomBytes(1500));
+        this.destroy(new Error('the visitor went away'));
+      },
+    });
+    await expect(store.receive(id, cut)).rejects.toThrow('the visitor went away');
+    expect(await chunksOf(id)).toEqual({ uploads: 0, chunks: 0 });
+    await expect(store.whole(id)).rejects.toBeInstanceOf(FileMissing);
+  });
+
+  it('replaces a file with the upload kept last, and drops what it replaced', async () => {
+    const id = await newFile();
+    await (await store.receive(id, Readable.from([Buffer.from(picture())]))).keep();
+    const second = padTo(png(2, 2), 1_200);
+    const discarded = await store.receive(id, Readable.from([Buffer.from(mp4())]));
+    await discarded.discard();
+    await (await store.receive(id, Readable.from([Buffer.from(second)]))).keep();
+    expect(new Uint8Array(await store.whole(id))).toEqual(second);
+    expect(await chunksOf(id)).toEqual({ uploads: 1, chunks: 2 });
+    await store.remove(id);
+    await expect(store.whole(id)).rejects.toBeInstanceOf(FileMissing);
+    expect(await chunksOf(id)).toEqual({ uploads: 0, chunks: 0 });
+    await store.remove(id);
+  });
+
+  it('sweeps uploads no file names that have not grown since the time given, and nothing else', async () => {
+    const [kept, cutLongAgo, arriving, deleted] = [await newFile(), await newFile(), await newFile(), await newFile()];
+    await (await store.receive(kept, Readable.from([Buffer.from(picture())]))).keep();
+    await store.receive(cutLongAgo, Readable.from([Buffer.from(picture())]));
+    const inFlight = await store.receive(arriving, Readable.from([Buffer.from(picture())]));
+    await (await store.receive(deleted, Readable.from([Buffer.from(picture())]))).keep();
+    // What a process killed mid-upload leaves, written two hours ago; and bytes whose file is gone.
+    await db.update(fileChunks).set({ writtenAt: sql`now() - interval '2 hours'` }).where(eq(fileChunks.fileId, cutLongAgo));
+    await db.update(fileChunks).set({ writtenAt: sql`now() - interval '2 hours'` }).where(eq(fileChunks.fileId, deleted));
+    await db.delete(files).where(eq(files.id, deleted));
+    // The kept file's chunks are as old: kept, they are never swept.
+    await db.update(fileChunks).set({ writtenAt: sql`now() - interval '2 hours'` }).where(eq(fileChunks.fileId, kept));
+
+    expect(await store.sweep(new Date(Date.now() - 3_600_000))).toBe(2);
+    expect(await chunksOf(cutLongAgo)).toEqual({ uploads: 0, chunks: 0 });
+    expect(await chunksOf(deleted)).toEqual({ uploads: 0, chunks: 0 });
+    expect(new Uint8Array(await store.whole(kept))).toEqual(picture());
+    await inFlight.keep();
+    expect(new Uint8Array(await store.whole(arriving))).toEqual(picture());
+    expect(await store.sweep(new Date(Date.now() - 3_600_000))).toBe(0);
+  });
+
+  it('streams a large file in and out a chunk at a time', async () => {
+    const id = await newFile();
+    const big = databaseStore(db);
+    const bytes = padTo(mp4(), 3 * MiB + 17);
+    bytes.fill(42, 1000);
+    await (await big.receive(id, Readable.from([Buffer.from(bytes)]))).keep();
+    expect(await chunksOf(id)).toEqual({ uploads: 1, chunks: 4 });
+    const stream = await big.read(id, { start: MiB - 5, end: 3 * MiB + 16 });
+    const pieces = (await stream.toArray()) as Buffer[];
+    expect(pieces.map((p) => p.length)).toEqual([5, MiB, MiB, 17]);
+    // Compared as Buffers: a deep equality of three million elements takes seconds.
+    expect(Buffer.concat(pieces).equals(bytes.subarray(MiB - 5))).toBe(true);
+  });
+});
