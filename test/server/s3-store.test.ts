@@ -157,6 +157,19 @@ describe('FILES_URL', () => {
     return new Uint8Array(await Body!.transformToByteArray());
   };
 
+  it('answers 503 while the storage cannot be reached, and reads again once it can', async () => {
+    const { S3Client } = await import('@aws-sdk/client-s3');
+    const gone = new S3Client({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', forcePathStyle: true, credentials: S3RVER_CREDENTIALS, maxAttempts: 2 });
+    const unreachable = s3Store({ bucket: s3.bucket, prefix, client: gone });
+    await expect(unreachable.receive(1, sized(mp4(), 6 * MiB))).rejects.toMatchObject({ code: 503 });
+    const small = await unreachable.receive(2, Readable.from([Buffer.from(png())]));
+    await expect(small.keep()).rejects.toMatchObject({ code: 503 });
+    await expect(unreachable.read(2)).rejects.toMatchObject({ code: 503 });
+    gone.destroy();
+    await (await store.receive(2, Readable.from([Buffer.from(png())]))).keep();
+    expect(new Uint8Array(await store.whole(2))).toEqual(png());
+  });
+
   it('names a bucket and a prefix of any depth, or none, for the keys of the files', async () => {
     for (const [url, key] of [[`s3://${s3.bucket}/url/a/b`, 'url/a/b/12'], [`s3://${s3.bucket}/url/c/`, 'url/c/12'], [`s3://${s3.bucket}`, '12']] as const) {
       const fromUrl = s3StoreFromUrl(url, env());

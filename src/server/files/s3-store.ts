@@ -12,6 +12,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { unavailable } from '../http.ts';
+import { databaseUnavailable } from '../store/unavailable.ts';
 import { FileMissing, gate, type FileStore } from './file-store.ts';
 
 /**
@@ -23,17 +25,24 @@ const PART_BYTES = 5 * 1_048_576;
 /** No such key or upload (a bucket that is not there is a fault of the configuration, not a missing file). */
 const absent = (error: unknown) => error instanceof S3ServiceException && error.name !== 'NoSuchBucket' && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 
+/** No answer from the storage (refused, reset, timed out), or a 5xx after the SDK's retries. */
+const unreachable = (error: unknown) =>
+  databaseUnavailable(error) || (error as { name?: unknown }).name === 'TimeoutError' || ((error as S3ServiceException).$metadata?.httpStatusCode ?? 0) >= 500;
+
 export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: string; client: S3Client }): FileStore {
+  // The storage out of reach or failing (after the SDK's own retries) is a 503 with Retry-After, as the database's is.
+  const send = ((...args: Parameters<S3Client['send']>) =>
+    (client.send as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => Promise.reject(unreachable(error) ? unavailable() : error))) as S3Client['send'];
   // The keys are <prefix>/<id>, whatever slashes the prefix was given with.
   const folder = prefix.replace(/^\/+|\/+$/g, '');
   const under = folder ? `${folder}/` : '';
   const keyOf = (id: number) => `${under}${id}`;
   const abort = (Key: string, UploadId: string) =>
     // Gone already (completed, or aborted by a sweep or an earlier try): nothing left to abort.
-    client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).then(() => undefined, (error: unknown) => (absent(error) ? undefined : Promise.reject(error)));
+    send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).then(() => undefined, (error: unknown) => (absent(error) ? undefined : Promise.reject(error)));
   const get = async (id: number, Range?: string): Promise<Readable> => {
     try {
-      const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(id), Range }));
+      const { Body } = await send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(id), Range }));
       if (!(Body instanceof Readable)) throw new TypeError('The S3 client gave the object without a Node stream for its body');
       return Body;
     } catch (error) {
@@ -52,10 +61,10 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
       let sending: Promise<void> = Promise.resolve();
       const sendPart = async (Body: Buffer) => {
         const signal = { abortSignal: cancel.signal };
-        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }), signal)).UploadId;
+        uploadId ??= (await send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }), signal)).UploadId;
         if (!uploadId) throw new Error(`S3 gave no UploadId for a multipart upload of ${Key}`);
         const PartNumber = parts.length + 1;
-        const { ETag } = await client.send(new UploadPartCommand({ Bucket: bucket, Key, UploadId: uploadId, PartNumber, Body }), signal);
+        const { ETag } = await send(new UploadPartCommand({ Bucket: bucket, Key, UploadId: uploadId, PartNumber, Body }), signal);
         parts.push({ ETag, PartNumber });
       };
       // A part goes up once more than a part has arrived, so the last part is never empty; the
@@ -93,19 +102,19 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
       const received = checked.result();
       if (!uploadId) {
         const bytes = Buffer.concat(held);
-        return { ...received, keep: async () => void (await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: bytes }))), discard: async () => undefined };
+        return { ...received, keep: async () => void (await send(new PutObjectCommand({ Bucket: bucket, Key, Body: bytes }))), discard: async () => undefined };
       }
       const UploadId = uploadId;
       return {
         ...received,
-        keep: async () => void (await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId, MultipartUpload: { Parts: parts } }))),
+        keep: async () => void (await send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId, MultipartUpload: { Parts: parts } }))),
         discard: () => abort(Key, UploadId),
       };
     },
     head: async (id, bytes) => Buffer.concat(await (await get(id, `bytes=0-${bytes - 1}`)).toArray()).subarray(0, bytes),
     whole: async (id) => Buffer.concat(await (await get(id)).toArray()),
     read: (id, range) => get(id, range && `bytes=${range.start}-${range.end}`),
-    remove: async (id) => void (await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(id) }))),
+    remove: async (id) => void (await send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(id) }))),
     /**
      * Aborts the multipart uploads under the prefix whose last part (or start, with no part yet)
      * is older than `before`. On AWS a bucket lifecycle rule, AbortIncompleteMultipartUpload,
@@ -115,11 +124,11 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
       let aborted = 0;
       let markers: { KeyMarker?: string; UploadIdMarker?: string } = {};
       for (;;) {
-        const page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: under, ...markers }));
+        const page = await send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: under, ...markers }));
         for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
           // Not the store's (another program's key under the prefix): left alone whatever its age.
           if (!Key || !UploadId || !/^\d+$/.test(Key.slice(under.length))) continue;
-          const listed = await client.send(new ListPartsCommand({ Bucket: bucket, Key, UploadId })).catch((error: unknown) => (absent(error) ? null : Promise.reject(error)));
+          const listed = await send(new ListPartsCommand({ Bucket: bucket, Key, UploadId })).catch((error: unknown) => (absent(error) ? null : Promise.reject(error)));
           // Gone meanwhile (kept or discarded by its own request): nothing to do.
           if (!listed) continue;
           const written = Math.max(Initiated?.getTime() ?? 0, ...(listed.Parts ?? []).map((p) => p.LastModified?.getTime() ?? 0));

@@ -165,8 +165,9 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     try {
       await keep();
     } catch (error) {
-      // Not kept (a disk turned read-only): the URL takes the bytes again later.
-      await discard();
+      // Not kept (a disk turned read-only, the storage out of reach): the URL takes the bytes again
+      // later. What cannot be discarded now either is the sweep's.
+      await discard().catch(() => undefined);
       await ctx.db.update(files).set({ status: 'reserved', size: 0, kind: '', mimeType: '' }).where(eq(files.id, file.id));
       throw storageFull(error) ? insufficientStorage() : error;
     }
