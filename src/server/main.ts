@@ -8,7 +8,7 @@ import { HELP, createKeyCommand, digestCommand, enginesFor, filesCommand, migrat
 import { configFromEnv, type ServerConfig } from './config.ts';
 import { systemClock } from './context.ts';
 import type { Engines } from './engines/index.ts';
-import { describeFiles, filesOnDisk } from './files/stores.ts';
+import { whereFilesLive, filesOnDisk } from './files/stores.ts';
 import { scheduleDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import type { Store } from './store/db.ts';
@@ -69,7 +69,7 @@ function printBanner(config: ServerConfig, address: string, p: Prepared): void {
   console.log(`  widget           ${url}/chat-bot.js`);
   console.log(`  API contract     ${url}/openapi.json`);
   console.log(`  database         ${p.store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`);
-  console.log(`  uploaded files   ${describeFiles(config.files, config.dataDir)}`);
+  console.log(`  uploaded files   ${whereFilesLive(config.files, config.dataDir)}`);
   const left = config.files.kind === 'disk' ? 0 : filesOnDisk(config.dataDir);
   if (left > 0) console.log(`                   ${left} earlier upload(s) still on disk, served from there: \`chat-bot-server files migrate --to ${config.files.kind}\` moves them`);
   console.log(`  answers          ${config.llm ? `${config.llm.model} at ${config.llm.baseUrl}` : 'built-in offline engine'}`);

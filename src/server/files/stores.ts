@@ -22,7 +22,7 @@ export function filesSetting(raw: string | undefined, databaseUrl: string | unde
   throw new Error(`FILES_URL must be disk, database (or postgres), or s3://bucket/prefix (got "${raw}")`);
 }
 
-export const describeFiles = (setting: FilesSetting, dataDir: string) =>
+export const whereFilesLive = (setting: FilesSetting, dataDir: string) =>
   setting.kind === 'disk' ? `on disk, in ${join(dataDir, 'files')}` : setting.kind === 'database' ? 'in the database' : `in ${setting.url}`;
 
 export async function openFileStore(setting: FilesSetting, db: Db, dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<FileStore> {
