@@ -31,9 +31,12 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
     if (!row) throw new FileMissing(id);
     return row;
   };
-  const chunk = async (id: number, key: string, seq: number) => {
+  /** `length` bytes of a chunk from `from`: cut out by the database (stored uncompressed, only that slice is read). */
+  const slice = async (id: number, key: string, seq: number, from: number, length: number) => {
     const [row] = rowsOf<{ b64: string }>(
-      await db.execute(sql`SELECT encode(bytes, 'base64') AS b64 FROM file_chunks WHERE upload_key = ${key} AND seq = ${seq}`),
+      await db.execute(
+        sql`SELECT encode(substring(bytes FROM ${from + 1}::int FOR ${length}::int), 'base64') AS b64 FROM file_chunks WHERE upload_key = ${key} AND seq = ${seq}`,
+      ),
     );
     // Removed, or replaced by another upload, while it was being read.
     if (!row) throw new FileMissing(id);
@@ -45,9 +48,9 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
     const end = Math.min(range?.end ?? file.size - 1, file.size - 1);
     async function* bytes() {
       for (let seq = Math.floor(start / file.chunkBytes); seq <= Math.floor(end / file.chunkBytes); seq++) {
-        const offset = seq * file.chunkBytes;
-        const piece = await chunk(id, file.uploadKey, seq);
-        yield piece.subarray(Math.max(0, start - offset), end - offset + 1);
+        const from = Math.max(0, start - seq * file.chunkBytes);
+        const to = Math.min(file.chunkBytes - 1, end - seq * file.chunkBytes);
+        yield await slice(id, file.uploadKey, seq, from, to - from + 1);
       }
     }
     // One chunk at a time, and the next only when the reader has taken the last.

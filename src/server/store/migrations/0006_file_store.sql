@@ -16,5 +16,6 @@ CREATE TABLE "file_chunks" (
 );
 --> statement-breakpoint
 ALTER TABLE "file_bytes" ADD CONSTRAINT "file_bytes_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Images and videos are compressed already: stored out of line as they are, not tried with pglz first.
+-- Images and videos are compressed already: stored out of line as they are, not tried with pglz first;
+-- uncompressed, a substring of a chunk (a range, a file's head) reads only its own pages.
 ALTER TABLE "file_chunks" ALTER COLUMN "bytes" SET STORAGE EXTERNAL;
