@@ -9,6 +9,7 @@
 //   launcher         launcher-paint.mjs first paint of the launcher from the script tag, cold cache, 4x and 1x CPU
 //                                       (--builds before=<dir>,after=dist to set an older build beside dist/)
 //   service          service-load.mjs   the service under autocannon (PostgreSQL too with --database-url)
+//   files            files-throughput.mjs  a 100 MiB video up and down through each file store: MiB/s, range reads, the service's memory
 // Each prints its tables and writes results/<name>-<timestamp>.json. Run `npm run build` at the root first
 // (the root's `npm run bench` does it).
 //
@@ -28,6 +29,7 @@ const SCRIPTS = {
   'history-compare': ['long-history.mjs', '--systems', COMPARED],
   launcher: ['launcher-paint.mjs'],
   service: ['service-load.mjs'],
+  files: ['files-throughput.mjs'],
 };
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--only');
