@@ -4,10 +4,8 @@
  * object is written through a descriptor that lives only inside one transaction (a 100 MB upload
  * from a slow phone would hold a transaction and a connection open for minutes) and needs
  * `lo_unlink` bookkeeping beside its row; chunks are one short statement each, read back one at a
- * time (a Range reads only the chunks it covers), and work the same on PGlite.
- * The bytes cross as base64 text, encoded and decoded natively at both ends: PGlite's own bytea
- * parameters are hex-encoded byte by byte in JavaScript (~0.5 s a MiB, measured; base64 ~30 ms), and
- * PostgreSQL's bytea results are hex text, twice the bytes.
+ * time (a Range reads only the chunks it covers), and work the same on PGlite (how the bytes
+ * cross: chunk-wire.ts).
  *
  * An upload's chunks are written under a key of its own and become the file only when `keep` names
  * that key in `file_bytes` (one statement, which also drops the chunks of any earlier upload): a
@@ -18,11 +16,14 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../store/db.ts';
+import { chunkWire } from './chunk-wire.ts';
 import { fileBytes, fileChunks } from '../store/schema.ts';
 import { FileMissing, gate, type ByteRange, type FileStore } from './file-store.ts';
 
 /** A chunk's size: one statement per MiB keeps a 100 MB video at 100 statements and ~1 MiB in memory. */
 export const CHUNK_BYTES = 1_048_576;
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
   const dropUpload = (key: string) => db.delete(fileChunks).where(eq(fileChunks.uploadKey, key));
@@ -31,16 +32,12 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
     if (!row) throw new FileMissing(id);
     return row;
   };
-  /** `length` bytes of a chunk from `from`: cut out by the database (stored uncompressed, only that slice is read). */
+  const wire = chunkWire(db);
   const slice = async (id: number, key: string, seq: number, from: number, length: number) => {
-    const [row] = rowsOf<{ b64: string }>(
-      await db.execute(
-        sql`SELECT encode(substring(bytes FROM ${from + 1}::int FOR ${length}::int), 'base64') AS b64 FROM file_chunks WHERE upload_key = ${key} AND seq = ${seq}`,
-      ),
-    );
+    const bytes = await wire.slice(key, seq, from, length);
     // Removed, or replaced by another upload, while it was being read.
-    if (!row) throw new FileMissing(id);
-    return Buffer.from(row.b64, 'base64');
+    if (!bytes) throw new FileMissing(id);
+    return bytes;
   };
   const read = async (id: number, range?: ByteRange): Promise<Readable> => {
     const file = await located(id);
@@ -50,6 +47,9 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
       for (let seq = Math.floor(start / file.chunkBytes); seq <= Math.floor(end / file.chunkBytes); seq++) {
         const from = Math.max(0, start - seq * file.chunkBytes);
         const to = Math.min(file.chunkBytes - 1, end - seq * file.chunkBytes);
+        // A turn of the event loop between chunks: PGlite answers without one, and a file read
+        // chunk after chunk would hold up every other request until its last byte.
+        if (seq > 0) await turn();
         yield await slice(id, file.uploadKey, seq, from, to - from + 1);
       }
     }
@@ -65,8 +65,12 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
       let seq = 0;
       let pending: Buffer[] = [];
       let pendingBytes = 0;
-      const write = (piece: Buffer) =>
-        db.execute(sql`INSERT INTO file_chunks (upload_key, file_id, seq, bytes) VALUES (${key}, ${id}, ${seq++}, decode(${piece.toString('base64')}, 'base64'))`);
+      const write = async (piece: Buffer) => {
+        const at = seq++;
+        // As in reading: the other requests get a turn between chunks.
+        await turn();
+        await wire.insert(key, id, at, piece);
+      };
       // Whole chunks go as soon as they are full; the upload waits for each to be stored.
       const writeFull = async () => {
         if (pendingBytes < chunkBytes) return;
