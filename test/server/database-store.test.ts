@@ -129,6 +129,25 @@ describe('the database store', () => {
     expect(await store.sweep(new Date(Date.now() - 3_600_000))).toBe(0);
   });
 
+  it('lets the event loop turn between chunks, in and out, so that a file going through holds up no other request', async () => {
+    const id = await newFile();
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    // Ten chunks in: the upload's body is all there at once, so only the store can give turns.
+    await (await store.receive(id, Readable.from([Buffer.from(padTo(png(), 10_000))]))).keep();
+    const inTurns = turns;
+    turns = 0;
+    expect((await store.whole(id)).length).toBe(10_000);
+    counting = false;
+    expect(inTurns).toBeGreaterThanOrEqual(9);
+    expect(turns).toBeGreaterThanOrEqual(9);
+  });
+
   it('streams a large file in and out a chunk at a time', async () => {
     const id = await newFile();
     const big = databaseStore(db);

@@ -82,20 +82,26 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
         pending = [all];
         pendingBytes = all.length;
       };
+      /** The chunk being stored: a failed upload waits for it before it drops what was written. */
+      let writing: Promise<void> = Promise.resolve();
       const sink = new Writable({
         write(piece: Buffer, _encoding, done) {
           pending.push(piece);
           pendingBytes += piece.length;
-          writeFull().then(() => done(), done);
+          writing = writeFull();
+          writing.then(() => done(), done);
         },
         final(done) {
-          (pendingBytes > 0 ? write(Buffer.concat(pending)) : Promise.resolve()).then(() => done(), done);
+          writing = pendingBytes > 0 ? write(Buffer.concat(pending)) : Promise.resolve();
+          writing.then(() => done(), done);
         },
       });
       try {
         await pipeline(body, checked.transform, sink);
       } catch (error) {
-        // What was written goes now; if even that fails (the database gone), the sweep takes it later.
+        // What was written goes now (after the chunk still on its way, which would land after the
+        // drop); if even that fails (the database gone), the sweep takes it later.
+        await writing.catch(() => undefined);
         await dropUpload(key).catch(() => undefined);
         throw error;
       }
