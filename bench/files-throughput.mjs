@@ -30,11 +30,11 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
+import { withDatabase } from './lib/database.mjs';
 import { ROOT_DIR } from './lib/env.mjs';
 import { cpuSnapshot } from './lib/cpu.mjs';
 import { machine, writeResults } from './lib/results.mjs';
@@ -268,22 +268,6 @@ process.on('SIGTERM', () => s3.close().then(() => process.exit(0)));`;
   };
 }
 
-/** A fresh database on the PostgreSQL server of `url`, dropped afterwards. */
-async function withDatabase(url, fn) {
-  const pg = createRequire(path.join(ROOT_DIR, 'package.json'))('pg');
-  const name = `chatbot_files_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    return await fn(u.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  }
-}
 
 const CONFIGURATIONS = {
   disk: { label: 'disk (PGlite)', env: { FILES_URL: 'disk' } },
@@ -378,7 +362,7 @@ async function repeated(key) {
   const runs = [];
   for (let i = 0; i < args.runs; i++) {
     console.log(`${config.label}: run ${i + 1} of ${args.runs}`);
-    runs.push(config.postgres ? await withDatabase(args.databaseUrl, (url) => runOnce(config, url)) : await runOnce(config, ''));
+    runs.push(config.postgres ? await withDatabase(args.databaseUrl, 'chatbot_files', (url) => runOnce(config, url)) : await runOnce(config, ''));
   }
   const mid = (pick) => median(runs.map(pick));
   const peak = (m) => Math.max(m.sampled, Number.isFinite(m.hwm) ? m.hwm : 0);

@@ -32,9 +32,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { withDatabase } from './lib/database.mjs';
 import { ROOT_DIR } from './lib/env.mjs';
 import { machine, writeResults } from './lib/results.mjs';
 import { cpuShares, cpuSnapshot } from './lib/cpu.mjs';
@@ -348,22 +348,6 @@ function printProfile(label, { busyMs, parts, functions }) {
   console.log('');
 }
 
-/** A fresh database on the PostgreSQL server of `url`, dropped afterwards. */
-async function withDatabase(url, fn) {
-  const pg = createRequire(path.join(ROOT_DIR, 'package.json'))('pg');
-  const name = `chatbot_load_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    return await fn(u.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  }
-}
 
 /** The runs of one configuration as one: the median of every figure, errors added up. */
 function medianOf(runs) {
@@ -393,7 +377,7 @@ async function repeated(label, databaseUrl, workers, { floor = false, dataRoot =
   const runs = [];
   for (let i = 0; i < args.runs; i++) {
     console.log(`${label}: run ${i + 1} of ${args.runs}`);
-    runs.push(floor ? await runFloor(label) : databaseUrl ? await withDatabase(databaseUrl, (url) => runOn(label, url, workers)) : await runOn(label, '', 1, dataRoot));
+    runs.push(floor ? await runFloor(label) : databaseUrl ? await withDatabase(databaseUrl, 'chatbot_load', (url) => runOn(label, url, workers)) : await runOn(label, '', 1, dataRoot));
   }
   return medianOf(runs);
 }

@@ -15,7 +15,7 @@ import { createClient } from '../../src/client/index.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { MiB, mp4, padTo, png, wav } from '../support/media.ts';
 import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
-import { S3RVER_CREDENTIALS, startS3, type LocalS3 } from '../support/s3.ts';
+import { serviceEnv, startS3, type LocalS3 } from '../support/s3.ts';
 
 let postgres: OwnPostgres;
 let s3: LocalS3;
@@ -34,12 +34,7 @@ const targets = [
   { to: 'database', env: (): Record<string, string> => ({}) },
   {
     to: 's3',
-    env: (): Record<string, string> => ({
-      FILES_URL: `s3://${s3.bucket}/moved`,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-    }),
+    env: () => serviceEnv(s3, 'moved'),
   },
 ];
 

@@ -15,7 +15,7 @@ import { createClient, type Client } from '../../src/client/index.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { png, wav } from '../support/media.ts';
 import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
-import { S3RVER_CREDENTIALS, startS3, type LocalS3 } from '../support/s3.ts';
+import { serviceEnv, startS3, type LocalS3 } from '../support/s3.ts';
 import { collect } from '../support/stream-contract.ts';
 
 let postgres: OwnPostgres;
@@ -43,13 +43,7 @@ const stores = [
   { name: 'the database', env: (): Record<string, string> => ({}), database: (n: number) => `files_in_database_${n}` },
   {
     name: 'an S3 bucket',
-    env: (): Record<string, string> => ({
-      FILES_URL: `s3://${s3.bucket}/instances`,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-      AWS_REGION: 'us-east-1',
-    }),
+    env: () => serviceEnv(s3, 'instances'),
     database: (n: number) => `files_in_s3_${n}`,
   },
 ];

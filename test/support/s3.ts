@@ -27,6 +27,15 @@ export interface LocalS3 {
 /** s3rver's account: the credentials it checks signatures against. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
+/** What a service started as a process needs to keep its files in `s3` under `prefix` (FILES_URL and the AWS variables). */
+export const serviceEnv = (s3: LocalS3, prefix: string): Record<string, string> => ({
+  FILES_URL: `s3://${s3.bucket}/${prefix}`,
+  AWS_ENDPOINT_URL_S3: s3.endpoint,
+  AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+  AWS_REGION: 'us-east-1',
+});
+
 export async function startS3(): Promise<LocalS3> {
   const directory = await mkdtemp(join(tmpdir(), 'chat-bot-s3-'));
   const s3rver = new S3rver({ directory, silent: true }).getMiddleware();
