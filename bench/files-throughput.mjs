@@ -15,11 +15,15 @@
 // --range-reads GETs of 1 MiB spread over the file. Timed from the request to the last byte of the
 // response. Meanwhile:
 //   memory   the service's RSS (/proc/<pid>/status VmRSS) sampled every 50 ms, and its peak (VmHWM,
-//            reset before each step through /proc/<pid>/clear_refs) read after each step;
+//            reset before each step through /proc/<pid>/clear_refs) read after each step; and from
+//            inside (lib/heap-probe.mjs): the heap in use and the memory outside it every 20 ms;
 //   CPU      from /proc/<pid>/stat: the service's, PostgreSQL's processes', s3rver's, and any other
 //            program's (a run disturbed by another job says so);
 //   probes   other requests, one after another: GET /openapi.json (the event loop alone) and
 //            Chatbot/List (a read of the database) — does a file going through hold up the rest?
+// Then what the service holds while a file goes through: a second video uploaded and read back, each
+// with a full garbage collection halfway (kept apart from the figures above: a collection changes
+// what RSS shows), and what it still holds after a collection before and at the end.
 // Medians of --runs runs, each on a fresh service (and a fresh database or s3rver).
 //
 //   node files-throughput.mjs [--runs 3] [--size-mib 100] [--range-reads 5] [--downloads 3] [--stores disk,database,postgres,s3]
@@ -34,6 +38,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import { withDatabase } from './lib/database.mjs';
 import { ROOT_DIR } from './lib/env.mjs';
 import { cpuSnapshot } from './lib/cpu.mjs';
@@ -66,9 +71,12 @@ FIRST.writeUInt32BE(ftyp.length + 4, 0);
 ftyp.copy(FIRST, 4);
 const blockAt = (i) => (i === 0 ? FIRST : BLOCK);
 
-/** The file's bytes as a stream, a block at a time. */
-function* pieces() {
-  for (let sent = 0; sent < SIZE; sent += MiB) yield blockAt(sent / MiB).subarray(0, Math.min(MiB, SIZE - sent));
+/** The file's bytes as a stream, a block at a time; `halfway()` once half of them have been taken. */
+function* pieces(halfway) {
+  for (let sent = 0; sent < SIZE; sent += MiB) {
+    if (halfway && sent >= SIZE / 2 && sent - MiB < SIZE / 2) halfway();
+    yield blockAt(sent / MiB).subarray(0, Math.min(MiB, SIZE - sent));
+  }
 }
 
 /** Is `chunk` the file's bytes at `position`? (Compared block by block, nothing copied.) */
@@ -105,11 +113,11 @@ function post(origin, pathname, body, through = agent) {
 }
 
 /** PUT the file to its PreUploadUrl, streamed: ms to the service's answer, and its Data. */
-async function put(url) {
+async function put(url, halfway) {
   const t0 = performance.now();
   const req = http.request(url, { method: 'PUT', agent, headers: { 'content-type': 'video/mp4', 'content-length': String(SIZE) } });
   const answered = once(req, 'response');
-  await pipeline(Readable.from(pieces(), { objectMode: false }), req);
+  await pipeline(Readable.from(pieces(halfway), { objectMode: false }), req);
   const [res] = await answered;
   const text = Buffer.concat(await res.toArray()).toString('utf8');
   const ms = performance.now() - t0;
@@ -117,8 +125,8 @@ async function put(url) {
   return { ms, data: JSON.parse(text).Data };
 }
 
-/** GET the file or one range of it: ms to the last byte, bytes read, whether they were the file's. */
-function get(url, range) {
+/** GET the file or one range of it: ms to the last byte, bytes read, whether they were the file's; `halfway()` once half have come. */
+function get(url, range, halfway) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = http.get(url, { agent, headers: range ? { range: `bytes=${range.start}-${range.end}` } : {} }, (res) => {
@@ -127,6 +135,10 @@ function get(url, range) {
       res.on('data', (chunk) => {
         intact &&= matches(chunk, position);
         position += chunk.length;
+        if (halfway && position >= SIZE / 2) {
+          halfway();
+          halfway = undefined;
+        }
       });
       res.on('end', () => resolve({ ms: performance.now() - t0, bytes: position - (range?.start ?? 0), intact }));
       res.on('error', reject);
@@ -241,6 +253,34 @@ async function watched(pids, work) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// ---- the service's memory from inside: lib/heap-probe.mjs ----
+
+const HEAP_PROBE = pathToFileURL(path.join(ROOT_DIR, 'bench/lib/heap-probe.mjs')).href;
+/** MiB of a heap-probe line: the heap in use, the memory outside it, both. */
+const heapMiB = (line) => ({ heap: line.heapUsed / MiB, outside: line.external / MiB, total: (line.heapUsed + line.external) / MiB });
+
+/** What the probe preloaded into process `pid` has written to `dir`. */
+function heapProbe(pid, dir) {
+  const lines = () => read(path.join(dir, `${pid}.jsonl`)).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return {
+    /** A full collection in the service now, and what it holds after it (MiB). */
+    async live() {
+      const seen = lines().filter((l) => l.live).length;
+      process.kill(pid, 'SIGUSR2');
+      for (const limit = Date.now() + 10_000; Date.now() < limit; await sleep(5)) {
+        const live = lines().filter((l) => l.live);
+        if (live.length > seen) return heapMiB(live[seen]);
+      }
+      throw new Error('the heap probe did not answer (is lib/heap-probe.mjs preloaded?)');
+    },
+    /** The most of the heap in use and of the memory outside it sampled between `from` and `to` (Date.now() ms), garbage included. */
+    peak(from, to) {
+      const inside = lines().filter((l) => !l.live && l.t >= from && l.t <= to).map(heapMiB);
+      return { heap: Math.max(...inside.map((m) => m.heap)), outside: Math.max(...inside.map((m) => m.outside)), samples: inside.length };
+    },
+  };
+}
+
 // ---- the stores' surroundings ----
 
 /** The tests' local S3 (test/support/s3.ts: s3rver, plus the multipart listing and abort it lacks) in a process of its own. */
@@ -281,12 +321,15 @@ const CONFIGURATIONS = {
 async function runOnce(config, databaseUrl) {
   const s3 = config.s3 ? await startS3() : null;
   // SERVICE_NODE_ARGS: flags for the service's node, as service-load.mjs takes them.
-  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const service = await startService({ apiKey: API_KEY, databaseUrl, nodeArgs, env: { ...config.env, ...s3?.env } }).catch(async (e) => { await s3?.close(); throw e; });
+  const nodeArgs = ['--expose-gc', '--import', HEAP_PROBE, ...(process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const heapDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-heap-'));
+  const service = await startService({ apiKey: API_KEY, databaseUrl, nodeArgs, env: { ...config.env, ...s3?.env, BENCH_HEAP_DIR: heapDir } }).catch(async (e) => { await s3?.close(); throw e; });
+  const heap = heapProbe(service.pid, heapDir);
   const pids = [service.pid, ...(s3 ? [s3.pid] : [])];
   const cpu = () => cpuNow(service.pid, s3?.pid);
   const spent = (a, b) => cpuBetween(a, b, pids);
   try {
+    const liveBefore = await heap.live();
     // The probes' latency with nothing else going on, meanwhile the service settles.
     let probes = probing(service.origin);
     await sleep(SETTLE_MS);
@@ -296,7 +339,9 @@ async function runOnce(config, databaseUrl) {
 
     let c0 = cpu();
     probes = probing(service.origin);
+    const upFrom = Date.now();
     const up = await watched(pids, () => put(PreUploadUrl));
+    const upTo = Date.now();
     const upCpu = spent(c0, cpu());
     const duringUpload = await probes.stop();
     if (up.result.data.Size !== SIZE) throw new Error(`PUT stored ${up.result.data.Size} bytes of ${SIZE}`);
@@ -309,6 +354,7 @@ async function runOnce(config, databaseUrl) {
     const url = `${service.origin}/chat/File/${FileStoreId}`;
     // --downloads: the whole file again and again, each watched on its own: memory that only grows shows here.
     const downloads = [];
+    const downFrom = Date.now();
     for (let i = 0; i < args.downloads; i++) {
       c0 = cpu();
       probes = probing(service.origin);
@@ -316,6 +362,7 @@ async function runOnce(config, databaseUrl) {
       downloads.push({ ...d, cpu: spent(c0, cpu()), probes: await probes.stop() });
       if (d.result.bytes !== SIZE || !d.result.intact) throw new Error(`GET gave ${d.result.bytes} bytes${d.result.intact ? '' : ', not the ones sent'}`);
     }
+    const downTo = Date.now();
     const [down] = downloads;
     // CPU of a download: the mean of the downloads'.
     const downCpu = Object.fromEntries(Object.keys(down.cpu).map((who) => [who, downloads.reduce((sum, d) => sum + d.cpu[who], 0) / downloads.length]));
@@ -333,6 +380,17 @@ async function runOnce(config, databaseUrl) {
     }
     await sleep(SETTLE_MS);
     const after = statusMiB(service.pid, 'VmRSS');
+
+    // What the service holds halfway through a file: another video up and down, a collection halfway through each.
+    const second = await post(service.origin, '/chat/User/GetPreUploadUrl', { fileName: 'bench-2.mp4' });
+    let upHalfway;
+    await put(second.PreUploadUrl, () => (upHalfway = heap.live()));
+    await post(service.origin, '/chat/User/UploadSuccess', { FileStoreId: second.FileStoreId });
+    let downHalfway;
+    const again = await get(`${service.origin}/chat/File/${second.FileStoreId}`, undefined, () => (downHalfway = heap.live()));
+    if (again.bytes !== SIZE || !again.intact) throw new Error(`GET of the second video gave ${again.bytes} bytes${again.intact ? '' : ', not the ones sent'}`);
+    const live = { before: liveBefore, upload: await upHalfway, download: await downHalfway, after: await heap.live() };
+
     const peak = (m) => Math.max(m.sampled, Number.isFinite(m.hwm) ? m.hwm : 0);
     // Another program's work on these cores meanwhile, as a share of the cores over each step.
     const busy = Math.max(upCpu.others / (up.result.ms / 1000) / CORES, ...downloads.map((d) => d.cpu.others / (d.result.ms / 1000) / CORES));
@@ -342,6 +400,8 @@ async function runOnce(config, databaseUrl) {
       downloadPeaksMiB: downloads.map((d) => peak(d.memory[service.pid])),
       rangeMs, rangeMedianMs: median(rangeMs),
       rssMiB: { before, upload: up.memory[service.pid], download: down.memory[service.pid], after },
+      /** As V8 counts it (MiB): what the service holds after a full collection, and the most in use during the upload and the downloads above. */
+      heapMiB: { live, peak: { upload: heap.peak(upFrom, upTo), download: heap.peak(downFrom, downTo) } },
       s3rverRssMiB: s3 ? { upload: up.memory[s3.pid], download: down.memory[s3.pid] } : null,
       cpuSeconds: { upload: upCpu, download: downCpu },
       othersShare: busy,
@@ -350,10 +410,13 @@ async function runOnce(config, databaseUrl) {
     if (busy > 0.05) console.log(`  (other programs took ${fmt(100 * busy)} % of the cores meanwhile: this run's speeds are disturbed)`);
     if (downloads.length > 1) console.log(`  peaks of the ${downloads.length} downloads: ${run.downloadPeaksMiB.map((x) => fmt(x)).join(', ')} MiB`);
     console.log(`  ${config.label}: up ${fmt(run.uploadMiBs)} MiB/s, down ${fmt(run.downloadMiBs)} MiB/s, 1 MiB range ${fmt(run.rangeMedianMs, 1)} ms; RSS ${fmt(before)} → ${fmt(peak(run.rssMiB.upload))} (upload) / ${fmt(Math.max(...run.downloadPeaksMiB))} (download) → ${fmt(after)} MiB; service CPU ${fmt(upCpu.service, 2)} s up, ${fmt(downCpu.service, 2)} s down; probes' slowest ${fmt(idle.loop.max)} / ${fmt(duringUpload.loop.max)} / ${fmt(down.probes.loop.max)} ms (idle / up / down), with a database read ${fmt(idle.database.max)} / ${fmt(duringUpload.database.max)} / ${fmt(down.probes.database.max)} ms`);
+    const { live: l } = run.heapMiB;
+    console.log(`  held after a full collection (heap + outside it): ${fmt(l.before.total)} MiB before, ${fmt(l.upload.total)} halfway up, ${fmt(l.download.total)} halfway down, ${fmt(l.after.total)} after; in use at most (garbage included): heap ${fmt(run.heapMiB.peak.upload.heap)} / ${fmt(run.heapMiB.peak.download.heap)}, outside ${fmt(run.heapMiB.peak.upload.outside)} / ${fmt(run.heapMiB.peak.download.outside)} MiB (up / down)`);
     return run;
   } finally {
     await service.close();
     await s3?.close();
+    fs.rmSync(heapDir, { recursive: true, force: true });
   }
 }
 
@@ -382,6 +445,16 @@ async function repeated(key) {
       uploadDelta: mid((r) => peak(r.rssMiB.upload) - r.rssMiB.before),
       downloadDelta: mid((r) => Math.max(...r.downloadPeaksMiB) - r.rssMiB.before),
       maxDelta: Math.max(...runs.map((r) => Math.max(peak(r.rssMiB.upload), ...r.downloadPeaksMiB) - r.rssMiB.before)),
+    },
+    /** As V8 counts it, MiB: held after a full collection before, and its rise halfway up, halfway down, after; the most in use (garbage included) above that. */
+    heapMiB: {
+      liveBefore: mid((r) => r.heapMiB.live.before.total),
+      liveUpload: mid((r) => r.heapMiB.live.upload.total - r.heapMiB.live.before.total),
+      liveDownload: mid((r) => r.heapMiB.live.download.total - r.heapMiB.live.before.total),
+      liveAfter: mid((r) => r.heapMiB.live.after.total - r.heapMiB.live.before.total),
+      liveMaxDelta: Math.max(...runs.map((r) => Math.max(r.heapMiB.live.upload.total, r.heapMiB.live.download.total) - r.heapMiB.live.before.total)),
+      peakHeap: Object.fromEntries(['upload', 'download'].map((step) => [step, mid((r) => r.heapMiB.peak[step].heap - r.heapMiB.live.before.heap)])),
+      peakOutside: Object.fromEntries(['upload', 'download'].map((step) => [step, mid((r) => r.heapMiB.peak[step].outside - r.heapMiB.live.before.outside)])),
     },
     /** CPU seconds per 100 MiB: the service, PostgreSQL, s3rver, this script. */
     cpuPer100MiB: Object.fromEntries(['upload', 'download'].map((step) => [step, Object.fromEntries(['service', 'postgres', 's3', 'bench'].map((who) => [who, mid((r) => r.cpuSeconds[step][who]) / per100]))])),
@@ -419,9 +492,13 @@ async function main() {
       const other = u.postgres + d.postgres > 0 ? `${fmt(u.postgres, 2)} / ${fmt(d.postgres, 2)}` : u.s3 + d.s3 > 0 ? `${fmt(u.s3, 2)} / ${fmt(d.s3, 2)}` : '–';
       return [s.store, fmt(s.uploadMiBs), fmt(s.uploadSuccessMs, 1), fmt(s.downloadMiBs), fmt(s.rangeMs, 1), `${fmt(u.service, 2)} / ${fmt(d.service, 2)}`, other, `${fmt(100 * s.othersShareMax)} %`];
     })));
+  const signed = (x) => `${x >= 0 ? '+' : '−'}${fmt(Math.abs(x))}`;
   console.log(`\n### The service's memory (RSS, MiB): sampled every ${SAMPLE_MS} ms and the kernel's peak (VmHWM) of each step\n`);
   console.log(table(['store', 'before', 'peak, upload', 'peak, download', 'after', 'peak − before, upload', 'download', 'largest in any run'],
-    stores.map(({ store, rssMiB: m }) => [store, fmt(m.before), fmt(m.uploadPeak), fmt(m.downloadPeak), fmt(m.after), `+${fmt(m.uploadDelta)}`, `+${fmt(m.downloadDelta)}`, `+${fmt(m.maxDelta)}`])));
+    stores.map(({ store, rssMiB: m }) => [store, fmt(m.before), fmt(m.uploadPeak), fmt(m.downloadPeak), fmt(m.after), signed(m.uploadDelta), signed(m.downloadDelta), signed(m.maxDelta)])));
+  console.log(`\n### What the service holds, as V8 counts it (MiB): the heap in use plus the memory outside it (Buffers, PGlite's WebAssembly memory)\n`);
+  console.log(table(['store', 'held before', 'held halfway up − before', 'halfway down − before', 'after − before', 'largest in any run', 'in use at most − before: heap, up / down', 'outside the heap, up / down'],
+    stores.map(({ store, heapMiB: h }) => [store, fmt(h.liveBefore), signed(h.liveUpload), signed(h.liveDownload), signed(h.liveAfter), signed(h.liveMaxDelta), `${signed(h.peakHeap.upload)} / ${signed(h.peakHeap.download)}`, `${signed(h.peakOutside.upload)} / ${signed(h.peakOutside.download)}`])));
   console.log(`\n### Other requests meanwhile: p50 / slowest ms of probes one after another (GET /openapi.json; Chatbot/List, a database read)\n`);
   const p = (x) => `${fmt(x.p50, 1)} / ${fmt(x.max)}`;
   console.log(table(['store', 'idle', 'during the upload', 'during the download', 'database read: idle', 'upload', 'download'],
