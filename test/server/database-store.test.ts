@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chunkWire, fromBinaryCopy } from '../../src/server/files/chunk-wire.ts';
 import { databaseStore } from '../../src/server/files/database-store.ts';
 import { FileMissing, type FileStore } from '../../src/server/files/file-store.ts';
 import { openStore, rowsOf, type Store } from '../../src/server/store/db.ts';
@@ -160,5 +161,49 @@ describe('the database store', () => {
     expect(pieces.map((p) => p.length)).toEqual([5, MiB, MiB, 17]);
     // Compared as Buffers: a deep equality of three million elements takes seconds.
     expect(Buffer.concat(pieces).equals(bytes.subarray(MiB - 5))).toBe(true);
+  });
+});
+
+describe('how chunks cross (chunk-wire.ts: COPY in its binary format; base64 into PGlite)', () => {
+  it('gives the exact bytes of a slice, every byte value included, and null for a chunk that is not there', async () => {
+    const id = await newFile();
+    const wire = chunkWire(db);
+    // Every byte value, and COPY's own signature and end marker inside the data.
+    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.from([0xff, 0xff]), randomBytes(2000)]);
+    await wire.insert('c0ffee', id, 0, bytes);
+    expect((await wire.slice('c0ffee', 0, 0, bytes.length))!.equals(bytes)).toBe(true);
+    expect((await wire.slice('c0ffee', 0, 250, 20))!.equals(bytes.subarray(250, 270))).toBe(true);
+    // Past the end: what there is, as substring() gives it.
+    expect((await wire.slice('c0ffee', 0, bytes.length - 3, 100))!.equals(bytes.subarray(bytes.length - 3))).toBe(true);
+    expect((await wire.slice('c0ffee', 0, bytes.length + 5, 10))!.length).toBe(0);
+    expect(await wire.slice('c0ffee', 1, 0, 10)).toBeNull();
+    expect(await wire.slice('decaf', 0, 0, 10)).toBeNull();
+    await db.delete(fileChunks).where(eq(fileChunks.uploadKey, 'c0ffee'));
+  });
+
+  it('refuses to read for a key the store did not make, or a position that is not one, before COPY', async () => {
+    const id = await newFile();
+    const wire = chunkWire(db);
+    await wire.insert('abc123', id, 0, Buffer.from('secret'));
+    await expect(wire.slice("x' OR true OR 'x'='", 0, 0, 6)).rejects.toThrow(/not a chunk to read/);
+    await expect(wire.slice('abc123', 0, -1, 6)).rejects.toThrow(/not a chunk to read/);
+    await expect(wire.slice('abc123', 0.5, 0, 6)).rejects.toThrow(/not a chunk to read/);
+    expect((await wire.slice('abc123', 0, 0, 6))!.toString()).toBe('secret');
+    await db.delete(fileChunks).where(eq(fileChunks.uploadKey, 'abc123'));
+  });
+
+  it('reads COPY binary output strictly: no row is null; another format or a cut row is an error', () => {
+    const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+    const end = Buffer.from([0xff, 0xff]);
+    const row = (data: Buffer, length = data.length) => {
+      const head = Buffer.alloc(6);
+      head.writeInt16BE(1, 0);
+      head.writeInt32BE(length, 2);
+      return Buffer.concat([head, data]);
+    };
+    expect(fromBinaryCopy(Buffer.concat([header, end]))).toBeNull();
+    expect(fromBinaryCopy(Buffer.concat([header, row(Buffer.from('hello')), end]))!.toString()).toBe('hello');
+    expect(() => fromBinaryCopy(Buffer.concat([header, row(Buffer.from('hel'), 5)]))).toThrow(/cut short/);
+    expect(() => fromBinaryCopy(Buffer.from('\\x68656c6c6f\n'))).toThrow(/not COPY binary/);
   });
 });
