@@ -11,7 +11,7 @@
  *
  * PGlite: in as base64, which both ends code natively (~30 ms a MiB): PGlite hex-encodes bytea
  * parameters byte by byte in JavaScript (~0.5 s a MiB, measured), and its COPY from a Blob saved
- * little there (~15 %: its own writing is the cost). Back by the same COPY as PostgreSQL's into a
+ * under a fifth there (its own writing is the cost). Back by the same COPY as PostgreSQL's, into a
  * Blob (PGlite's /dev/blob): a third of base64's time, measured, and no string.
  */
 import { finished } from 'node:stream/promises';
