@@ -261,15 +261,26 @@ const heapMiB = (line) => ({ heap: line.heapUsed / MiB, outside: line.external /
 
 /** What the probe preloaded into process `pid` has written to `dir`. */
 function heapProbe(pid, dir) {
-  const lines = () => read(path.join(dir, `${pid}.jsonl`)).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const file = path.join(dir, `${pid}.jsonl`);
+  const size = () => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  /** The whole lines from byte `from` on (a line being written is left for the next read). */
+  function lines(from = 0) {
+    const bytes = Buffer.alloc(Math.max(0, size() - from));
+    if (bytes.length > 0) {
+      const fd = fs.openSync(file, 'r');
+      try { fs.readSync(fd, bytes, 0, bytes.length, from); } finally { fs.closeSync(fd); }
+    }
+    return bytes.toString('utf8').split('\n').slice(0, -1).map((l) => JSON.parse(l));
+  }
   return {
     /** A full collection in the service now, and what it holds after it (MiB). */
     async live() {
-      const seen = lines().filter((l) => l.live).length;
+      // Only what the probe writes after the signal is read while waiting (the file grows by 50 lines a second).
+      const from = size();
       process.kill(pid, 'SIGUSR2');
       for (const limit = Date.now() + 10_000; Date.now() < limit; await sleep(5)) {
-        const live = lines().filter((l) => l.live);
-        if (live.length > seen) return heapMiB(live[seen]);
+        const live = lines(from).find((l) => l.live);
+        if (live) return heapMiB(live);
       }
       throw new Error('the heap probe did not answer (is lib/heap-probe.mjs preloaded?)');
     },
@@ -285,9 +296,9 @@ function heapProbe(pid, dir) {
 
 /** The tests' local S3 (test/support/s3.ts: s3rver, plus the multipart listing and abort it lacks) in a process of its own. */
 async function startS3() {
-  const code = `const { startS3 } = await import('./test/support/s3.ts');
+  const code = `const { serviceEnv, startS3 } = await import('./test/support/s3.ts');
 const s3 = await startS3();
-console.log(JSON.stringify({ endpoint: s3.endpoint, bucket: s3.bucket }));
+console.log(JSON.stringify(serviceEnv(s3, 'bench')));
 process.on('SIGTERM', () => s3.close().then(() => process.exit(0)));`;
   const child = spawn(process.execPath, ['--no-warnings', '--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
   const cleanUp = () => child.kill();
@@ -296,10 +307,10 @@ process.on('SIGTERM', () => s3.close().then(() => process.exit(0)));`;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (c) => (out += c));
   while (!out.includes('\n')) await Promise.race([once(child.stdout, 'data'), once(child, 'exit').then(() => { throw new Error('s3rver exited'); })]);
-  const { endpoint, bucket } = JSON.parse(out);
   return {
     pid: child.pid,
-    env: { FILES_URL: `s3://${bucket}/bench`, AWS_ENDPOINT_URL_S3: endpoint, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' },
+    /** FILES_URL and the AWS variables for the service: test/support/s3.ts serviceEnv, as the e2e tests set them. */
+    env: JSON.parse(out),
     async close() {
       process.off('exit', cleanUp);
       child.kill('SIGTERM');
