@@ -10,7 +10,7 @@ import { newKey, sha256 } from './auth.ts';
 import type { Db } from './store/db.ts';
 import { apiKeys, chatbots, owners } from './store/schema.ts';
 import { defaultSettings } from './store/chatbots.ts';
-import { createListing } from './store/listings.ts';
+import { createListings } from './store/listings.ts';
 import { demoListings } from './seed.ts';
 import type { Settings } from '../protocol/index.ts';
 
@@ -80,7 +80,7 @@ export async function ensureDemo(db: Db, ownerId: number, model: string, publicU
   const created = await db.transaction(async (tx) => {
     const inserted = await tx.insert(chatbots).values({ serialNumber: DEMO_SERIAL, ownerId, settings, createdAt: now }).onConflictDoNothing().returning();
     if (inserted.length === 0) return false; // another instance is seeding it
-    for (const [i, fields] of demoListings(publicUrl).entries()) await createListing(tx, DEMO_SERIAL, fields, new Date(now.getTime() - i * 60_000));
+    await createListings(tx, DEMO_SERIAL, demoListings(publicUrl), (i) => new Date(now.getTime() - i * 60_000));
     return true;
   });
   return { serial: DEMO_SERIAL, created };

@@ -90,6 +90,23 @@ export async function createListing(db: Db, chatbot: string, fields: Fields, now
   return id;
 }
 
+/**
+ * Many new listings at once, in the caller's transaction — a seed, whose Urls and MLSNumbers are
+ * unique by construction (a clash still meets the unique index and fails the whole batch): one
+ * INSERT per 500 rows and one version bump, where createListing costs four statements a listing.
+ * `createdAt(i)` dates the i-th.
+ */
+export async function createListings(tx: Tx, chatbot: string, all: Fields[], createdAt: (i: number) => Date): Promise<void> {
+  for (let from = 0; from < all.length; from += 500) {
+    const rows = all.slice(from, from + 500).map((fields, k) => {
+      const at = createdAt(from + k);
+      return { id: uuidv7({ msecs: at.getTime() }), chatbot, ...toColumns(fields), createdAt: at, updatedAt: at };
+    });
+    await tx.insert(listings).values(rows);
+  }
+  if (all.length) await bumpVersion(tx, chatbot);
+}
+
 /** Full replacement of the listing Key names; the number of listings updated (0 or 1). */
 export async function updateListing(db: Db, chatbot: string, keyType: KeyType, key: string, fields: Fields, now: Date): Promise<number> {
   const [target] = await db.select({ id: listings.id }).from(listings).where(and(eq(listings.chatbot, chatbot), eq(keyColumn(keyType), key))).limit(1);
