@@ -1,7 +1,8 @@
 /**
  * The example apps of demo/frameworks (README, "Frameworks"), each installed from its own lockfile
- * (scripts/frameworks.mjs), built by its own toolchain — type checks of the templates included —
- * and driven in Chromium against one real service: the element renders with properties from app
+ * and built by its own toolchain — type checks of the templates included — by
+ * `scripts/frameworks.mjs --build` (npm test runs it before Vitest; here it builds only what is not
+ * built from the current sources), and driven in Chromium against one real service: the element renders with properties from app
  * state (an object as a property, not an attribute), language and theme switch at run time, app
  * code opens it and sends a question, the answer streams, and its events reach app code. The
  * Next.js app is also rendered on the server (the package imported in a server component and in
@@ -24,8 +25,7 @@ import { serveStatic, type StaticSite } from '../support/static-site.ts';
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..', '..');
 const FRAMEWORKS_DIR = join(repo, 'demo', 'frameworks');
-// As a developer's shell has it: Vitest's NODE_ENV=test would make the apps' builds take their
-// dependencies' development builds (Lit's dev mode, React's development build).
+// As a developer's shell has it: Vitest's NODE_ENV=test would make `next start` serve in test mode.
 const env = { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))), NEXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false' };
 
 /** What each app names itself: its heading and the placeholder its `settings` object gives. */
@@ -42,11 +42,11 @@ let serial: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  // `npm ci` in each app not yet installed from its lockfile (.ci/run has done it already).
-  const install = run(process.execPath, [join(repo, 'scripts', 'frameworks.mjs')], { maxBuffer: 64 * 1024 * 1024 });
-  [service, browser] = await Promise.all([startService(), launchChromium(), install.then(() => undefined)]);
+  // `npm ci` and `npm run build` in each app not yet installed from its lockfile and built from its sources (npm test has done both).
+  const prepared = run(process.execPath, [join(repo, 'scripts', 'frameworks.mjs'), '--build'], { maxBuffer: 64 * 1024 * 1024 });
+  [service, browser] = await Promise.all([startService(), launchChromium(), prepared.then(() => undefined)]);
   serial = await service.newChatbot({ Name: 'Framework Realty' });
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -83,15 +83,11 @@ for (const { app, name, heading } of APPS) {
     const messages: string[] = [];
 
     beforeAll(async () => {
-      // Its own build: the type check of the templates (tsc, vue-tsc, svelte-check, ngc, next) first.
-      await run('npm', ['run', 'build'], { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
-        throw new Error(`npm run build in demo/frameworks/${app} failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`);
-      });
       site = app === 'next' ? await nextStart(dir) : await serveStatic(join(dir, 'dist'));
       page = await browser.newPage();
       page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
       page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
-    }, 300_000);
+    }, 60_000);
 
     afterAll(async () => {
       await page?.close();
