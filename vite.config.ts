@@ -1,9 +1,7 @@
-/// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
-import { playwright } from '@vitest/browser-playwright';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -12,18 +10,6 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // What the app brings stays an import: dependencies, and peers (React, for chat-bot/react).
 const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 const isDependency = (id: string) => dependencies.some((d) => id === d || id.startsWith(`${d}/`));
-
-// Debian's Chromium; Playwright never downloads a browser here (TOOLCHAIN.md §2, §4).
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  // Push-to-talk records from Chromium's fake microphone (a beeping tone), allowed without a prompt.
-  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
-];
-const browserTests = ['test/widget/**/*.test.ts', 'test/**/*.browser.test.ts'];
-// What runs twice in CI: on the embedded PGlite (node) and on PostgreSQL (postgres, when DATABASE_URL is set).
-const serviceTests = ['test/server/**/*.test.ts', 'test/client/contract.test.ts'];
 
 /**
  * Lit's html`` and css`` literals ship as written, indentation and all; in builds they are minified.
@@ -165,64 +151,4 @@ export default defineConfig(({ mode }) => ({
   // The script-tag files only ever run in a page: the launcher's whole file is wrapped in a check
   // for a document (its banner), and it loads the panel. So the entry's own check goes.
   define: mode === 'panel' || mode === 'embed' ? { 'typeof document': '"object"' } : {},
-  test: {
-    expect: { requireAssertions: true },
-    projects: [
-      {
-        optimizeDeps: {
-          // Declared up front: a dependency found mid-run makes Vite reload the page (and load lit twice).
-          include: [
-            'lit', 'lit/decorators.js', 'lit/directives/repeat.js', '@open-wc/testing-helpers', 'chai-a11y-axe',
-            'axe-core/axe.min.js', 'idb-keyval', 'react', 'react-dom/client', '@lit/react',
-          ],
-        },
-        test: {
-          name: 'browser',
-          globals: true, // @open-wc/testing-helpers cleans fixtures up only under a global afterEach
-          include: browserTests,
-          setupFiles: ['test/setup/browser.ts'],
-          globalSetup: ['test/setup/global.ts', 'test/setup/global-service.ts'],
-          expect: { requireAssertions: true },
-          browser: {
-            enabled: true,
-            headless: true,
-            screenshotFailures: false,
-            // A desktop page (Vitest's default is a 414 px phone): phones have test/e2e/phone.test.ts.
-            viewport: { width: 1280, height: 800 },
-            provider: playwright({ launchOptions: { executablePath: chromium, args: chromiumArgs } }),
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
-      {
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: ['test/**/*.test.ts'],
-          exclude: browserTests,
-          globalSetup: ['test/setup/global.ts'],
-          // A real database per file: PGlite's start-up takes seconds on a busy 2-core machine.
-          hookTimeout: 60_000,
-          testTimeout: 30_000,
-          expect: { requireAssertions: true },
-        },
-      },
-      ...(process.env.DATABASE_URL
-        ? [
-            {
-              test: {
-                name: 'postgres',
-                environment: 'node',
-                include: serviceTests,
-                env: { TEST_DB: 'postgres' },
-                hookTimeout: 60_000,
-                testTimeout: 30_000,
-                globalSetup: ['test/setup/global.ts'],
-                expect: { requireAssertions: true },
-              },
-            },
-          ]
-        : []),
-    ],
-  },
 }));

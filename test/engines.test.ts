@@ -66,7 +66,7 @@ describe('the Node.js versions package.json claims', () => {
       it(`runs on Node ${version}: starts, serves the widget's script, streams an answer`, async () => {
         const node = await nodeBinary(version);
         expect((await run(node, ['--version'])).stdout.trim()).toBe(`v${version}`);
-        const bin = await startBin({}, node);
+        const bin = await startBin({}, { node, fresh: true });
         try {
           const script = await fetch(`${bin.url}/chat-bot.js`);
           expect(script.status).toBe(200);

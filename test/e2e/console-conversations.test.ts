@@ -3,7 +3,6 @@
  * the service as `npm start` runs it (the compiled bin, its embedded database, the API key it prints
  * once), in Debian's Chromium: a visitor's conversation through the API, then the owner reading it.
  */
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { createClient, type Client } from '../../src/client/index.ts';
@@ -137,7 +136,8 @@ describe('Conversations', () => {
     await page.locator('owner-conversations tbody tr').first().waitFor();
     const download = async (name: string) => {
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
-      return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
+      // Read as a stream: a browser connected to (the lane's shared Chromium) keeps no local path.
+      return { name: file.suggestedFilename(), text: Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8') };
     };
 
     const csv = await download('Export conversations CSV');

@@ -115,7 +115,7 @@ describe('the one process of the embedded database killed (SIGKILL) while it str
       await sleep(1500);
       process.kill(single.pid, 'SIGKILL');
       const killedAt = Date.now();
-      single = await startBin({ OFFLINE_WORD_DELAY_MS: '2', PORT: port }, process.execPath, dataDir);
+      single = await startBin({ OFFLINE_WORD_DELAY_MS: '2', PORT: port }, { again: dataDir });
       const backMs = Date.now() - killedAt;
       await sleep(2000);
       done = true;

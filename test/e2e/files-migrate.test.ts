@@ -71,7 +71,7 @@ describe.runIf(postgresBin()).each(targets)('files migrate --to $to', ({ to, env
     await bin.stop();
 
     // Started again with the new store: the old files are served from disk, and it says so.
-    bin = await startBin({ ...common, ...env() }, process.execPath, dataDir);
+    bin = await startBin({ ...common, ...env() }, { again: dataDir });
     expect(bin.output).toContain(`3 earlier upload(s) still on disk, served from there: \`chat-bot-server files migrate --to ${to === 's3' ? 's3' : 'database'}\``);
     const origin = bin.url;
     const everyFile = async (list: string[], bytes: Uint8Array[]) => {

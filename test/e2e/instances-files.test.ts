@@ -61,7 +61,7 @@ describe.runIf(postgresBin()).each(stores)('two instances with the files in $nam
     const env = { ...store.env(), DATABASE_URL: postgres.url.replace(/\/postgres$/, `/${name}`), SESSION_SECRET: randomBytes(32).toString('hex') };
     one = await startBin(env);
     // A DATA_DIR of its own, on a database the first already set up: it prints no new key.
-    other = await startBin(env, process.execPath, await mkdtemp(join(tmpdir(), 'chat-bot-bin-')));
+    other = await startBin(env, { again: await mkdtemp(join(tmpdir(), 'chat-bot-bin-')) });
   }, 120_000);
   afterAll(async () => {
     await one?.close();

@@ -10,7 +10,7 @@ import { openStore, type Store } from '../../src/server/store/db.ts';
 import { beginQuestion, createSession, restartAnswer } from '../../src/server/store/messages.ts';
 import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.ts';
 import { messages, owners } from '../../src/server/store/schema.ts';
-import { freshDatabase } from '../support/service.ts';
+import { freshDatabase } from '../support/database.ts';
 
 let store: Store;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -20,7 +20,7 @@ let asked = 0;
 
 beforeAll(async () => {
   database = await freshDatabase();
-  store = await openStore({ databaseUrl: database.url });
+  store = await openStore(database.options);
   const [owner] = await store.db.insert(owners).values({ name: 'Lease' }).returning();
   serial = await createChatbot(store.db, owner!.id, defaultSettings('UTC', 'offline'));
   sessionId = await createSession(store.db, serial, { openedBy: 'visitor', clientIp: '127.0.0.1', origin: '', pageUrl: '' }, new Date());

@@ -18,7 +18,8 @@ import { messages } from '../../src/server/store/schema.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { postJson } from '../support/http.ts';
-import { freshDatabase, startService, usesPostgres, type TestService } from '../support/service.ts';
+import { freshDatabase, usesPostgres } from '../support/database.ts';
+import { startService, type TestService } from '../support/service.ts';
 import { collect } from '../support/stream-contract.ts';
 
 const MODEL = 'fake-model';

@@ -13,7 +13,7 @@ import { FileMissing, type FileStore } from '../../src/server/files/file-store.t
 import { openStore, rowsOf, type Store } from '../../src/server/store/db.ts';
 import { fileChunks, files } from '../../src/server/store/schema.ts';
 import { MiB, mp4, padTo, png } from '../support/media.ts';
-import { freshDatabase } from '../support/service.ts';
+import { freshDatabase } from '../support/database.ts';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Store['db'];
@@ -23,7 +23,7 @@ let store: FileStore;
 
 beforeAll(async () => {
   database = await freshDatabase();
-  const opened = await openStore({ databaseUrl: database.url });
+  const opened = await openStore(database.options);
   db = opened.db;
   close = opened.close;
   store = databaseStore(db, 1000);

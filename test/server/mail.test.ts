@@ -14,7 +14,8 @@ import { leads, messages, outbox } from '../../src/server/store/schema.ts';
 import { diskStore } from '../../src/server/files/disk-store.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { validBodies } from '../support/samples.ts';
-import { TestClock, freshDatabase, startService, type TestService } from '../support/service.ts';
+import { copyPgliteTo, freshDatabase } from '../support/database.ts';
+import { TestClock, startService, type TestService } from '../support/service.ts';
 
 interface Received {
   from: string;
@@ -167,6 +168,7 @@ describe('daily digests', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-cli-'));
     const database = await freshDatabase();
     const open = () => openStore(database.url ? { databaseUrl: database.url } : { pgliteDir: join(dataDir, 'db') });
+    if (!database.url) await copyPgliteTo(join(dataDir, 'db'));
     try {
       let store = await open();
       const cliClock = new TestClock();
@@ -178,8 +180,9 @@ describe('daily digests', () => {
       await svc.close();
       await store.close();
 
-      const main = join(import.meta.dirname, '../../src/server/main.ts');
-      const child = spawn(process.execPath, ['--import', 'tsx', main, 'digest', '--date', '2026-11-15'], {
+      // The bin as installed (dist/node, built by `npm run build` before the tests).
+      const main = join(import.meta.dirname, '../../dist/node/server/main.js');
+      const child = spawn(process.execPath, [main, 'digest', '--date', '2026-11-15'], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', SMTP_URL: '' },
       });
       let out = '';

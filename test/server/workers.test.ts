@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { postJson } from '../support/http.ts';
 import { alive, childrenOf, until } from '../support/process.ts';
-import { freshDatabase, usesPostgres } from '../support/service.ts';
+import { freshDatabase, usesPostgres } from '../support/database.ts';
 
 /** One POST on a connection of its own, so the cluster hands each request to the next process. */
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) => postJson(url, body, headers, false);
@@ -24,7 +24,8 @@ async function ask(bin: RunningBin, content: string): Promise<string> {
 }
 
 describe('WORKERS', () => {
-  it('above 1 is refused on the embedded database, with the reason', { timeout: 60_000 }, async () => {
+  // The embedded database, the same in both passes: run once, on PGlite's.
+  it.skipIf(usesPostgres())('above 1 is refused on the embedded database, with the reason', { timeout: 60_000 }, async () => {
     await expect(startBin({ WORKERS: '2' })).rejects.toThrow(/exited with 1[\s\S]*WORKERS above 1 needs DATABASE_URL/);
   });
 

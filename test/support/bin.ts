@@ -1,11 +1,15 @@
 /**
  * The service as `npm start` runs it: the compiled bin (dist/node, built by `npm run build` before
  * the tests) on a fresh data directory with the embedded database, its first-start output read
- * for the address, the owner API key it prints once, and the demo chatbot.
+ * for the address, the owner API key it prints once, and the demo chatbot. The embedded database
+ * starts as a copy of the tests' migrated empty one (test/support/database.ts) — the service's own
+ * first start (its migrations, owner, key and demo) is unchanged, PGlite's initdb is skipped — unless
+ * `fresh` asks for an empty directory, as a first `npm start` has.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyPgliteTo } from './database.ts';
 import { startProcess } from './process.ts';
 
 export interface RunningBin {
@@ -24,17 +28,26 @@ export interface RunningBin {
   close(): Promise<void>;
 }
 
-/**
- * `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…); `node`: another Node.js binary.
- * `again`: the DATA_DIR of a service started before (and stopped or killed) — started on it again, with no key printed (`apiKey` is then '').
- */
-export async function startBin(env: Record<string, string> = {}, node = process.execPath, again?: string): Promise<RunningBin> {
+export interface BinOptions {
+  /** Another Node.js binary to run it on. */
+  node?: string;
+  /** The DATA_DIR of a service started before (and stopped or killed): started on it again, with no key printed (`apiKey` is then ''). */
+  again?: string;
+  /** An empty data directory, PGlite's initdb and all, rather than a copy of the migrated database. */
+  fresh?: boolean;
+  /** Node.js options before the bin (`--expose-gc`, `--import` a probe). */
+  nodeArgs?: string[];
+}
+
+/** `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…). */
+export async function startBin(env: Record<string, string> = {}, { node = process.execPath, again, fresh = false, nodeArgs = [] }: BinOptions = {}): Promise<RunningBin> {
   const dataDir = again ?? (await mkdtemp(join(tmpdir(), 'chat-bot-bin-')));
   const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
   try {
+    if (!again && !fresh && !env.DATABASE_URL && !env.DATA_DIR) await copyPgliteTo(join(dataDir, 'db'));
     const started = await startProcess(
       node,
-      [bin],
+      [...nodeArgs, bin],
       { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', ...env } },
       again ? /demo chatbot\s+[0-9a-f]{32}/ : /Owner API key[\s\S]*cbk_\S+/,
     );

@@ -1,12 +1,29 @@
 /** Debian's Chromium through Playwright for the end-to-end tests, and axe run inside a page. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium-args.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export const launchChromium = (args: string[] = [], env?: NodeJS.ProcessEnv): Promise<Browser> =>
-  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...args], ...(env ? { env } : {}) });
+const options = (args: string[], env?: NodeJS.ProcessEnv) => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [...CHROMIUM_ARGS, ...args],
+  ...(env ? { env } : {}),
+});
+
+/** The end-to-end lane's one Chromium (test/setup/chromium-server.ts). */
+export const launchChromiumServer = (): Promise<BrowserServer> => chromium.launchServer(options([]));
+
+/**
+ * A Chromium to drive. Without flags or an environment of its own: the lane's shared one, connected
+ * to (closing it disconnects, and closes the contexts this file opened); otherwise a browser of its own.
+ */
+export const launchChromium = (args: string[] = [], env?: NodeJS.ProcessEnv): Promise<Browser> => {
+  const shared = !args.length && !env ? inject('chromiumEndpoint') : undefined;
+  return shared ? chromium.connect(shared) : chromium.launch(options(args, env));
+};
 
 /** Three animation frames: what a scroll sets going (the "New messages" strip, the view it resizes) is drawn by then. */
 export const settled = (page: Page): Promise<unknown> =>

@@ -1,7 +1,7 @@
 /**
- * The real reference service on 127.0.0.1:0 for tests: a fresh database — PGlite in memory, or
- * (when the project sets TEST_DB=postgres) a new database on DATABASE_URL's server — an owner with
- * an API key, a clock tests can move, and helpers to make chatbots and visitors.
+ * The real reference service on 127.0.0.1:0 for tests: a fresh database (test/support/database.ts)
+ * — PGlite in memory, or (when the project sets TEST_DB=postgres) a new database on DATABASE_URL's
+ * server — an owner with an API key, a clock tests can move, and helpers to make chatbots and visitors.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { createClient, type Client, type Credentials } from '../../src/client/index.ts';
 import type { AddBody } from '../../src/protocol/index.ts';
 import { buildApp } from '../../src/server/app.ts';
@@ -17,6 +16,7 @@ import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { openStore, type Db, type Store } from '../../src/server/store/db.ts';
+import { freshDatabase } from './database.ts';
 import type { StoreKind, TestFileStore } from './file-stores.ts';
 
 /** A clock that runs with real time, but can be set or moved. */
@@ -31,29 +31,6 @@ export class TestClock {
     if (this.frozen !== null) this.frozen += ms;
     else this.offset += ms;
   }
-}
-
-export const usesPostgres = () => process.env.TEST_DB === 'postgres';
-
-/** A fresh, empty database for one test file; dropped by `drop`. */
-export async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  if (!usesPostgres()) return { url: undefined, drop: async () => undefined };
-  const admin = process.env.DATABASE_URL;
-  if (!admin) throw new Error('TEST_DB=postgres needs DATABASE_URL (a server where databases can be created)');
-  const name = `chatbot_test_${randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export interface TestService {
@@ -100,7 +77,7 @@ export interface ServiceOptions {
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
   const database = options.store ? null : await freshDatabase();
-  const store = options.store ?? (await openStore({ databaseUrl: database!.url }));
+  const store = options.store ?? (await openStore(database!.options));
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chat-bot-test-')));
   const clock = options.clock ?? new TestClock();
   const secret = options.secret ?? randomBytes(32);

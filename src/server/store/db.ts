@@ -36,6 +36,8 @@ export interface StoreOptions {
   databaseUrl?: string | undefined;
   /** PGlite's directory; without it, PGlite keeps everything in memory (tests). */
   pgliteDir?: string | undefined;
+  /** PGlite: start from this dump of a database (PGlite's `dumpDataDir`) instead of an empty one — tests' migrated snapshot. */
+  pgliteLoad?: Blob | undefined;
   /** Bring the schema up to date first (default); false where another process of this start already has. */
   migrate?: boolean;
   /** PostgreSQL: how long a new connection may take (default CONNECT_TIMEOUT_MS). */
@@ -90,7 +92,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm: the listing search's index (migration 0003).
-  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm }, ...(options.pgliteLoad ? { loadDataDir: options.pgliteLoad } : {}) });
   const db = drizzlePglite({ client, schema });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
   const answers = answersSettled();
