@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// `npm run soak`: the reliability tests of `npm test` at their large sizes (docs/RELIABILITY.md):
+// `npm run soak`: what `npm test` samples, whole, and the reliability tests of `npm test` at their
+// large sizes (docs/RELIABILITY.md, README "Testing"): every XSS vector through the browser, the
+// denial-of-service ones included, and every string of the XSS corpora in every listing field and
+// setting; the accessibility matrix's nine journeys; every file size limit on every file store;
 // 1,000 stream cuts, 10,000 fuzz cases per property, 200 streaming visitors for 60 s and 30,000
-// questions in all against the compiled service, 500 slow readers, and PostgreSQL failing under 100
-// visitors (down and cut off for 30 s). Builds first; prints what each part found and
-// writes the load run's report (RSS over time) to .soak/load.json.
+// questions in all against the compiled service, 500 slow readers, and PostgreSQL failing under
+// 100 visitors (down and cut off for 30 s).
+// Builds first; prints what each part found and writes the load run's report (RSS over time) to
+// .soak/load.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +24,14 @@ const run = (command, args, env = {}) => {
 
 if (!run('npm', ['run', 'build'])) process.exit(1);
 const t0 = Date.now();
-run('npx', ['vitest', 'run', '--project', 'node', 'test/server/stream-faults.test.ts', 'test/server/fuzz.test.ts', 'test/e2e/load.test.ts', 'test/e2e/slow-clients.test.ts', 'test/e2e/faults-database.test.ts'], {
+const files = [
+  // The corpora npm test samples (TEST_CORPORA=whole).
+  'test/widget/xss.test.ts', 'test/widget/xss-fields.test.ts', 'test/e2e/accessibility-matrix.test.ts', 'test/server/files.test.ts',
+  // The reliability tests, at their large sizes.
+  'test/server/stream-faults.test.ts', 'test/server/fuzz.test.ts', 'test/e2e/load.test.ts', 'test/e2e/slow-clients.test.ts', 'test/e2e/faults-database.test.ts',
+];
+run('npx', ['vitest', 'run', '--project', 'node', '--project', 'browser', '--project', 'e2e', ...files], {
+  TEST_CORPORA: 'whole',
   FAULT_RUNS: process.env.FAULT_RUNS ?? '1000',
   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10000',
   LOAD_CONNECTIONS: process.env.LOAD_CONNECTIONS ?? '200',

@@ -1,10 +1,13 @@
 /**
- * axe over 14 states of the widget × 3 viewports (phone, tablet, desktop) × light, dark and
+ * axe over 14 states of the widget in 3 viewports (phone, tablet, desktop) and in light, dark and
  * forced colours, in Debian's Chromium through Playwright, on a page that embeds it with the script
  * tag; and what a screen reader hears: at most one live-region announcement per finished answer.
  * The browser has voices (a speech-dispatcher daemon of the test's own, test/support/speech.ts), so
  * answers offer "Read aloud"; where speech-dispatcher is not installed (never in CI) the state of an
  * answer being read is left out.
+ *
+ * `npm test` walks every state in every viewport and every colour mode, each viewport in one of the
+ * modes — three journeys, paired by A11Y_SEED; TEST_CORPORA=whole (`npm run soak`) walks all nine.
  */
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +17,7 @@ import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
 import { axeViolations, launchChromium, settled, untilLastMessage, widgetMessages } from '../support/chromium.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { png } from '../support/media.ts';
+import { corpora, shuffled } from '../support/sample.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { launchChromiumWithVoices, voicesExpected } from '../support/speech.ts';
 
@@ -23,6 +27,16 @@ const SCHEMES = {
   dark: { colorScheme: 'dark', forcedColors: 'none' },
   'forced colours': { colorScheme: 'light', forcedColors: 'active' },
 } as const;
+
+type Viewport = keyof typeof VIEWPORTS;
+type Scheme = keyof typeof SCHEMES;
+const { whole, a11ySeed } = corpora();
+const viewports = Object.keys(VIEWPORTS) as Viewport[];
+const schemes = Object.keys(SCHEMES) as Scheme[];
+/** The journeys of this run: every pair, or each viewport with one mode, no mode twice. */
+const JOURNEYS: [Viewport, Scheme][] = whole
+  ? viewports.flatMap((v) => schemes.map((c): [Viewport, Scheme] => [v, c]))
+  : shuffled(schemes, a11ySeed).map((c, i): [Viewport, Scheme] => [viewports[i]!, c]);
 
 const SETTINGS = {
   Name: 'Harbor Homes', WelcomeMessage: 'Welcome! Ask me about our homes.', SuggestedMessage: 'Hello\nHomes in Austin',
@@ -69,8 +83,13 @@ async function ask(page: Page, text: string) {
   await inPanel(page, 'textarea').press('Enter');
 }
 
-describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (viewport) => {
-  describe.each(Object.keys(SCHEMES) as (keyof typeof SCHEMES)[])('in %s', (scheme) => {
+describe('the widget, journey by journey', () => {
+  it('walks every viewport and every colour mode', () => {
+    expect(new Set(JOURNEYS.map(([v]) => v))).toEqual(new Set(viewports));
+    expect(new Set(JOURNEYS.map(([, c]) => c))).toEqual(new Set(schemes));
+  });
+
+  describe.each(JOURNEYS)('on a %s in %s', (viewport, scheme) => {
     it(`axe finds nothing in any of ${STATES} states`, { timeout: 120_000 }, async () => {
       const context = await browser.newContext({ viewport: VIEWPORTS[viewport], ...SCHEMES[scheme] });
       const page = await context.newPage();

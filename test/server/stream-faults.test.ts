@@ -17,6 +17,7 @@ import { createEngines, type AnswerEngine } from '../../src/server/engines/index
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { messages } from '../../src/server/store/schema.ts';
 import { startCutProxy, type Cut, type CutProxy } from '../support/cut-proxy.ts';
+import { seededRandom } from '../support/sample.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 export const FAULT_RUNS = Math.max(1, Number(process.env.FAULT_RUNS) || 50);
@@ -58,22 +59,11 @@ afterAll(async () => {
   await service?.close();
 });
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const rowsOf = (sessionId: number) => service.db.select().from(messages).where(and(eq(messages.sessionId, sessionId)));
 
 describe('answer streams cut at random bytes', () => {
   it(`keep one question per clientMessageId, a consistent answer, and a Retry without waste (${FAULT_RUNS} cuts)`, { timeout: 60_000 + FAULT_RUNS * 2_000 }, async () => {
-    const next = random(SEED);
+    const next = seededRandom(SEED);
     const seen = { partial: 0, completeAfterCut: 0, uncut: 0 };
     for (let run = 0; run < FAULT_RUNS; run++) {
       // Anywhere in the response, and now and then past its end (no cut at all).
