@@ -5,7 +5,7 @@
 
 /**
  * What Playwright (1.65) disables itself. A `--disable-features` of ours replaces Playwright's
- * (Chromium reads the last one), so its list is repeated here; test/e2e/chromium.test.ts checks it
+ * (Chromium reads the last one), so its list is repeated here; test/e2e/rig.test.ts checks it
  * is still all of what Playwright passes.
  */
 export const PLAYWRIGHT_DISABLED_FEATURES = [
