@@ -38,10 +38,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { withDatabase } from './lib/database.mjs';
 import { ROOT_DIR } from './lib/env.mjs';
 import { cpuSnapshot } from './lib/cpu.mjs';
+import { HEAP_PROBE, heapProbe } from './lib/heap-read.mjs';
 import { machine, writeResults } from './lib/results.mjs';
 import { startService } from './lib/service.mjs';
 import { fmt, median, parseArgs, table } from './lib/stats.mjs';
@@ -252,45 +252,6 @@ async function watched(pids, work) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// ---- the service's memory from inside: lib/heap-probe.mjs ----
-
-const HEAP_PROBE = pathToFileURL(path.join(ROOT_DIR, 'bench/lib/heap-probe.mjs')).href;
-/** MiB of a heap-probe line: the heap in use, the memory outside it, both. */
-const heapMiB = (line) => ({ heap: line.heapUsed / MiB, outside: line.external / MiB, total: (line.heapUsed + line.external) / MiB });
-
-/** What the probe preloaded into process `pid` has written to `dir`. */
-function heapProbe(pid, dir) {
-  const file = path.join(dir, `${pid}.jsonl`);
-  const size = () => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-  /** The whole lines from byte `from` on (a line being written is left for the next read). */
-  function lines(from = 0) {
-    const bytes = Buffer.alloc(Math.max(0, size() - from));
-    if (bytes.length > 0) {
-      const fd = fs.openSync(file, 'r');
-      try { fs.readSync(fd, bytes, 0, bytes.length, from); } finally { fs.closeSync(fd); }
-    }
-    return bytes.toString('utf8').split('\n').slice(0, -1).map((l) => JSON.parse(l));
-  }
-  return {
-    /** A full collection in the service now, and what it holds after it (MiB). */
-    async live() {
-      // Only what the probe writes after the signal is read while waiting (the file grows by 50 lines a second).
-      const from = size();
-      process.kill(pid, 'SIGUSR2');
-      for (const limit = Date.now() + 10_000; Date.now() < limit; await sleep(5)) {
-        const live = lines(from).find((l) => l.live);
-        if (live) return heapMiB(live);
-      }
-      throw new Error('the heap probe did not answer (is lib/heap-probe.mjs preloaded?)');
-    },
-    /** The most of the heap in use and of the memory outside it sampled between `from` and `to` (Date.now() ms), garbage included. */
-    peak(from, to) {
-      const inside = lines().filter((l) => !l.live && l.t >= from && l.t <= to).map(heapMiB);
-      return { heap: Math.max(...inside.map((m) => m.heap)), outside: Math.max(...inside.map((m) => m.outside)), samples: inside.length };
-    },
-  };
-}
 
 // ---- the stores' surroundings ----
 

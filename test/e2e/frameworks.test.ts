@@ -2,9 +2,10 @@
  * The example apps of demo/frameworks (README, "Frameworks"), each installed from its own lockfile
  * and built by its own toolchain — type checks of the templates included — by
  * `scripts/frameworks.mjs --build` (npm test runs it before Vitest; here it builds only what is not
- * built from the current sources), and driven in Chromium against one real service: the element renders with properties from app
- * state (an object as a property, not an attribute), language and theme switch at run time, app
- * code opens it and sends a question, the answer streams, and its events reach app code. The
+ * built from the current sources), and driven in Chromium against one real service: the element
+ * renders with properties from app state (an object as a property, not an attribute), language and
+ * theme switch at run time, app code opens it and sends a question, the answer streams, and its
+ * events reach app code. The
  * Next.js app is also rendered on the server (the package imported in a server component and in
  * the server pass of a client one) and must hydrate without a single console message.
  * Needs `npm run build` first (npm test does): the apps link to this repository's dist/.

@@ -17,13 +17,13 @@
  */
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEAP_PROBE, heapProbe } from '../../bench/lib/heap-read.mjs';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { postJson } from '../support/http.ts';
@@ -48,19 +48,9 @@ let fake: FakeModelServer;
 let bin: RunningBin;
 /** Where the heap probe in the service writes. */
 let probeDir: string;
-const PROBE = pathToFileURL(join(import.meta.dirname, '../../bench/lib/heap-probe.mjs')).href;
 
 /** What the service holds right after a full collection, in MB: its heap in use and the memory V8 counts outside it (Buffers, PGlite's memory). */
-async function held(): Promise<number> {
-  const file = join(probeDir, `${bin.pid}.jsonl`);
-  const from = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-  process.kill(bin.pid, 'SIGUSR2');
-  return until('the heap probe to answer', () => {
-    const written = readFileSync(file).subarray(from).toString('utf8').split('\n').slice(0, -1);
-    const live = written.map((line) => JSON.parse(line) as { live: boolean; heapUsed: number; external: number }).find((line) => line.live);
-    return live && (live.heapUsed + live.external) / 1_048_576;
-  });
-}
+const held = async (): Promise<number> => (await heapProbe(bin.pid, probeDir).live()).total;
 
 /** A session's credentials for a new visitor. */
 async function session(agent: http.Agent | false = false) {
@@ -115,7 +105,7 @@ describe('slow readers', () => {
     probeDir = await mkdtemp(join(tmpdir(), 'chat-bot-heap-'));
     bin = await startBin(
       { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_TOOLS: 'off', STREAM_STALL_MS: String(STALL_MS), BENCH_HEAP_DIR: probeDir },
-      { nodeArgs: ['--expose-gc', '--import', PROBE] },
+      { nodeArgs: ['--expose-gc', '--import', HEAP_PROBE] },
     );
   }, 120_000);
   afterAll(async () => {

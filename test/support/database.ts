@@ -36,10 +36,17 @@ const cacheDir = join(repo, 'node_modules', '.cache', 'chat-bot-test');
  * The migrated empty database, as PGlite's dump (a tar of its directory) and as that directory;
  * made if missing. Two processes making it at once both succeed: each writes its own and renames.
  */
-export async function pgliteSnapshot(): Promise<{ dump: string; dir: string }> {
+export function pgliteSnapshot(): Promise<{ dump: string; dir: string }> {
+  snapshot ??= makePgliteSnapshot();
+  return snapshot;
+}
+/** Once per process: the files it names do not change while tests run. */
+let snapshot: Promise<{ dump: string; dir: string }> | undefined;
+
+async function makePgliteSnapshot(): Promise<{ dump: string; dir: string }> {
   const base = join(cacheDir, `pglite-${snapshotKey()}`);
-  const snapshot = { dump: `${base}.tar`, dir: base };
-  if (existsSync(snapshot.dump) && existsSync(snapshot.dir)) return snapshot;
+  const made = { dump: `${base}.tar`, dir: base };
+  if (existsSync(made.dump) && existsSync(made.dir)) return made;
   const making = `${base}-making-${randomBytes(4).toString('hex')}`;
   await mkdir(cacheDir, { recursive: true });
   await (await openStore({ pgliteDir: making })).close();
@@ -49,9 +56,9 @@ export async function pgliteSnapshot(): Promise<{ dump: string; dir: string }> {
   await opened.close();
   await writeFile(`${making}.tar`, Buffer.from(await dump.arrayBuffer()));
   // The directory first: the dump's presence says both are there.
-  await rename(making, snapshot.dir).catch(() => rm(making, { recursive: true, force: true }));
-  await rename(`${making}.tar`, snapshot.dump).catch(() => rm(`${making}.tar`, { force: true }));
-  return snapshot;
+  await rename(making, made.dir).catch(() => rm(making, { recursive: true, force: true }));
+  await rename(`${making}.tar`, made.dump).catch(() => rm(`${making}.tar`, { force: true }));
+  return made;
 }
 
 /** Puts a copy of the migrated empty database at `dir` (a service's DATA_DIR/db), as an embedded database on disk. */
@@ -84,6 +91,9 @@ async function postgresTemplate(admin: string): Promise<string> {
   return name;
 }
 
+/** The template's name, made or found once per process. */
+let template: Promise<string> | undefined;
+
 /** The dump's bytes, read once per process (test files share a worker: vitest.config.ts `isolate: false`). */
 let dumpBytes: Promise<Blob> | undefined;
 
@@ -104,7 +114,8 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   }
   const admin = process.env.DATABASE_URL;
   if (!admin) throw new Error('TEST_DB=postgres needs DATABASE_URL (a server where databases can be created)');
-  const template = await postgresTemplate(admin);
+  template ??= postgresTemplate(admin);
+  const from = await template;
   const name = `chatbot_test_${randomBytes(6).toString('hex')}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: admin });
@@ -115,7 +126,7 @@ export async function freshDatabase(): Promise<FreshDatabase> {
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await run(`CREATE DATABASE ${name} TEMPLATE ${from}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), options: { databaseUrl: url.toString() }, drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
