@@ -4,17 +4,19 @@
  * lane's Chromium and the node lane's databases never fight over two cores.
  *
  *   0  node + postgres   unit and service tests; the service's files again on PostgreSQL
- *   1  browser           the widget in Vitest's browser mode, on Debian's Chromium
+ *   1  browser           the widget in Vitest's browser mode, on Debian's Chromium; beside it
+ *      e2e waits         the end-to-end files that mostly wait (slow readers, PostgreSQL down)
  *   2  e2e               whole programs: the compiled service, Chromium through Playwright; and the
  *                        release checks — the packed package, the framework apps, other Node.js versions
  */
 import { randomInt } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { durationKey, readDurations } from './test/setup/durations.ts';
 import { CHROMIUM_ARGS } from './test/support/chromium-args.ts';
 
 // Debian's Chromium: Playwright never downloads a browser here.
@@ -30,6 +32,12 @@ const browserTests = ['test/widget/**/*.test.ts', 'test/**/*.browser.test.ts'];
 const releaseTests = ['test/package.test.ts', 'test/engines.test.ts', 'test/e2e/frameworks.test.ts'];
 /** Whole programs: the compiled service, Chromium through Playwright. */
 const e2eTests = ['test/e2e/**/*.test.ts'];
+/**
+ * End-to-end files that mostly wait — slow readers reading 4 KB a second, PostgreSQL stopped and cut
+ * off for seconds — run beside the browser lane, whose two Chromium renderers leave a sixth of the
+ * machine idle, rather than holding two of the end-to-end lane's three workers for over a minute.
+ */
+const besideBrowserTests = ['test/e2e/slow-clients.test.ts', 'test/e2e/faults-database.test.ts'];
 /**
  * The PostgreSQL pass: the node lane's files that start the service on a database of their own
  * (they import test/support/service.ts). What never touches a database runs once, on PGlite's lane.
@@ -73,32 +81,35 @@ const inNode = {
 } as const;
 
 /**
- * The files that spend most of their time waiting: the release checks (npm installing the packed
- * package, three Node.js binaries fetched) and the faults that wait out a database stopped for
- * seconds, a killed worker's sweep, slow readers.
+ * The end-to-end lane's files that spend much of their time waiting: the release checks (npm
+ * installing the packed package, three Node.js binaries fetched) and a killed worker's sweep.
  */
-const waitingTests = [...releaseTests, 'test/e2e/faults-database.test.ts', 'test/e2e/faults-workers.test.ts', 'test/e2e/slow-clients.test.ts'];
+const waitingTests = [...releaseTests, 'test/e2e/faults-workers.test.ts'];
 
 /**
- * Vitest's order — lanes by `sequence.groupOrder`; in a lane, the files that took longest last time
- * first, or the largest on a first run — with the waiting files at the head of their lane: they
- * are among its longest, and started first their waits overlap the busy files on the other workers
- * instead of ending a fresh clone's run with one worker waiting and the others idle.
+ * The order of the files: lane by lane (`sequence.groupOrder`), within a lane project by project as
+ * Vitest does (node's files, then the postgres pass's: mixed, the lane took 194 s instead of 146 s),
+ * and within a project the files that mostly wait first — started first, their waits overlap the
+ * busy files on the other workers — then the longest first, by the times of test/durations.json
+ * (a fresh clone has no Vitest cache), so that a lane's workers end together instead of one
+ * finishing a long file alone. A file not timed yet goes first: it may be long.
  */
-class WaitingFirst extends BaseSequencer {
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const at = new Map(sorted.map((spec, i) => [spec, i]));
-    const lane = (spec: TestSpecification) => `${spec.project.config.sequence.groupOrder} ${spec.project.name}`;
-    const rank = (spec: TestSpecification) => (waitingTests.some((file) => spec.moduleId.endsWith(`/${file}`)) ? 0 : 1);
-    return sorted.sort((a, b) => (lane(a) === lane(b) ? rank(a) - rank(b) : 0) || at.get(a)! - at.get(b)!);
+    const durations = readDurations();
+    const root = this.ctx.config.root;
+    const lane = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
+    const project = (a: TestSpecification, b: TestSpecification) => a.project.name.localeCompare(b.project.name);
+    const waits = (spec: TestSpecification) => (waitingTests.some((file) => spec.moduleId.endsWith(`/${file}`)) ? 1 : 0);
+    const seconds = (spec: TestSpecification) => durations[durationKey(spec.project.name, relative(root, spec.moduleId))] ?? Infinity;
+    return [...files].sort((a, b) => lane(a) - lane(b) || project(a, b) || waits(b) - waits(a) || seconds(b) - seconds(a) || a.moduleId.localeCompare(b.moduleId));
   }
 }
 
 export default defineConfig({
   test: {
     expect: { requireAssertions: true },
-    sequence: { sequencer: WaitingFirst },
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', './test/setup/run-report.ts'],
     // Once for the run, whatever lanes it has; what they provide reaches every project.
     globalSetup: ['test/setup/global.ts', 'test/setup/databases.ts', 'test/setup/chromium-server.ts'],
@@ -158,8 +169,18 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: [...e2eTests, ...releaseTests],
+          exclude: besideBrowserTests,
           sequence: { groupOrder: 2 },
           ...inNode,
+        },
+      },
+      {
+        test: {
+          name: 'e2e waits',
+          include: besideBrowserTests,
+          sequence: { groupOrder: 1 },
+          ...inNode,
+          maxWorkers: besideBrowserTests.length,
         },
       },
     ],

@@ -1,9 +1,14 @@
 /**
  * Makes the migrated empty database the tests' databases are copied from (test/support/database.ts)
- * before any test file starts, so that files starting together do not each make it.
+ * before any test file starts, so that files starting together do not each make it. `npm test`
+ * makes it earlier, beside the type check (scripts/test-prepare.mjs runs this file with tsx); here
+ * it is then found made.
  */
+import { pathToFileURL } from 'node:url';
 import { pgliteSnapshot } from '../support/database.ts';
 
 export default async function setup() {
   await pgliteSnapshot();
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await setup();

@@ -4,8 +4,14 @@
  * first file's start to its last file's end, and every file's time, slowest first — the figures the
  * README's Testing section quotes. A file's time is from its start to its end in this run, waits
  * for the machine included: what it cost the run, not what it costs alone.
+ *
+ * With TEST_DURATIONS=write, a whole run also writes those times to test/durations.json, the order
+ * a fresh clone's run starts its files in (vitest.config.ts); a run of some files only keeps the
+ * others' times.
  */
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { DURATIONS_FILE, durationKey, readDurations } from './durations.ts';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -60,5 +66,12 @@ export default class DurationsReporter implements Reporter {
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
+    if (process.env.TEST_DURATIONS === 'write') {
+      const seconds = { ...readDurations() };
+      for (const r of rows) seconds[durationKey(r.lane, r.file)] = Math.round((r.end - r.start) / 100) / 10;
+      const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)));
+      writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+      process.stdout.write(`Durations written to test/durations.json\n`);
+    }
   }
 }

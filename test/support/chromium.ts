@@ -66,6 +66,6 @@ export async function untilLastMessage(page: Page, status: string, { atLeast = 1
       return all.length >= Number(count) && last?.status === want && last.text.length >= Number(min);
     },
     [status, atLeast, minText] as const,
-    { timeout: 20_000 },
+    { timeout: 20_000, polling: 50 },
   );
 }
