@@ -55,6 +55,8 @@ const databaseTests = ['test/server', 'test/client']
  */
 process.env.XSS_SEED ||= String(randomInt(1, 2 ** 31));
 process.env.A11Y_SEED ||= String(randomInt(1, 2 ** 31));
+/** This run's name for the PostgreSQL databases it makes (test/support/database.ts), dropped at its end. */
+process.env.TEST_RUN ||= randomInt(2 ** 40).toString(36);
 const corpora = { whole: process.env.TEST_CORPORA === 'whole', xssSeed: Number(process.env.XSS_SEED), a11ySeed: Number(process.env.A11Y_SEED) };
 
 /**

@@ -15,7 +15,7 @@ import { startService, type TestService } from '../support/service.ts';
 
 let service: TestService;
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ own: true });
 });
 afterAll(() => service.close());
 

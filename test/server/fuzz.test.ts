@@ -65,7 +65,7 @@ let fileId: string;
 let seeded = 0;
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ own: true });
   [reads, edited, writes] = [await service.newChatbot(), await service.newChatbot(), await service.newChatbot()];
   await service.owner.realEstateCreate({ ...validBodies.RealEstateCreate, SerialNumber: reads });
   ownerSession = (await service.owner.getSession({ serialNumber: reads })).SessionID;

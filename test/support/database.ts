@@ -91,6 +91,24 @@ async function postgresTemplate(admin: string): Promise<string> {
   return name;
 }
 
+/**
+ * What this run's test databases are named with: a worker's plain service (test/support/service.ts)
+ * is never closed, so the run's global teardown drops its databases by this (test/setup/databases.ts).
+ */
+export const runDatabasePrefix = (): string => `chatbot_test_${process.env.TEST_RUN ?? 'run'}_`;
+
+/** Drops every database of this run still on DATABASE_URL's server. */
+export async function dropRunDatabases(admin: string): Promise<void> {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [runDatabasePrefix()]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The template's name, made or found once per process. */
 let template: Promise<string> | undefined;
 
@@ -116,7 +134,7 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   if (!admin) throw new Error('TEST_DB=postgres needs DATABASE_URL (a server where databases can be created)');
   template ??= postgresTemplate(admin);
   const from = await template;
-  const name = `chatbot_test_${randomBytes(6).toString('hex')}`;
+  const name = `${runDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: admin });
     await client.connect();

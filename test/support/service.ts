@@ -2,6 +2,12 @@
  * The real reference service on 127.0.0.1:0 for tests: a fresh database (test/support/database.ts)
  * — PGlite in memory, or (when the project sets TEST_DB=postgres) a new database on DATABASE_URL's
  * server — an owner with an API key, a clock tests can move, and helpers to make chatbots and visitors.
+ *
+ * `startService()` with no options is the worker's plain service: the files a worker runs one after
+ * another (vitest.config.ts, isolate: false) share it — each makes chatbots of its own on it, and
+ * its `close()` leaves it to the next (its clock set back to real time) — instead of each loading a
+ * database (about 1.5 CPU-seconds on PGlite). With any option, or `own: true` for a file that reads
+ * the whole database, the service is the file's own.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -31,6 +37,11 @@ export class TestClock {
     if (this.frozen !== null) this.frozen += ms;
     else this.offset += ms;
   }
+  /** Back to real time. */
+  reset(): void {
+    this.offset = 0;
+    this.frozen = null;
+  }
 }
 
 export interface TestService {
@@ -59,6 +70,8 @@ export interface TestService {
 }
 
 export interface ServiceOptions {
+  /** A service of the file's own, not the worker's shared one (for a file that reads or changes the whole database). */
+  own?: boolean;
   engines?: Engines;
   clock?: TestClock;
   /** Share this store instead of opening one (several instances on one database). */
@@ -75,7 +88,18 @@ export interface ServiceOptions {
   routes?: (app: FastifyInstance) => void;
 }
 
+/** The worker's plain service, started by the first file that asks for one. */
+let plain: Promise<TestService> | undefined;
+
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
+  if (Object.keys(options).length) return openService(options);
+  plain ??= openService({});
+  const shared = await plain;
+  shared.clock.reset();
+  return { ...shared, close: async () => shared.clock.reset() };
+}
+
+async function openService(options: ServiceOptions): Promise<TestService> {
   const database = options.store ? null : await freshDatabase();
   const store = options.store ?? (await openStore(database!.options));
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chat-bot-test-')));
