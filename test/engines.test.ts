@@ -5,38 +5,22 @@
  * runs — starts on its embedded database, serves the script tag's file and streams an answer on
  * the newest release of every later LTS line. The tests themselves run on the machine's Node (the
  * first line); the others are the official binaries npm publishes as `node-<platform>-<arch>`,
- * fetched once into node_modules/.cache.
+ * fetched once into node_modules/.cache (scripts/node-binaries.mjs, which .ci/run runs first).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
+import { OTHER_LINES, nodeBinary } from '../scripts/node-binaries.mjs';
 import { createClient, type AskStreamItem } from '../src/client/index.ts';
 import { startBin } from './support/bin.ts';
 
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..');
-/** The newest release of each LTS line after the machine's, when this was last checked. */
-const OTHER_LINES = ['22.23.3', '24.21.0', '26.10.0'];
 
 const claim = async (): Promise<string> => (JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
-
-/** The official Node.js binary of a version, from the npm registry (cached: later runs reuse it). */
-async function nodeBinary(version: string): Promise<string> {
-  const dir = join(repo, 'node_modules', '.cache', 'chat-bot-node', version);
-  const bin = join(dir, 'package', 'bin', 'node');
-  if (existsSync(bin)) return bin;
-  await mkdir(dir, { recursive: true });
-  const name = `node-${process.platform}-${process.arch}@${version}`;
-  const { stdout } = await run('npm', ['pack', name, '--json', '--silent', '--pack-destination', dir], { maxBuffer: 16 * 1024 * 1024 });
-  const tarball = join(dir, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
-  await run('tar', ['xzf', tarball, '-C', dir, 'package/bin/node']);
-  await rm(tarball);
-  return bin;
-}
 
 describe('the Node.js versions package.json claims', () => {
   it('cover the Node running these tests and every line tested below', async () => {
