@@ -4,8 +4,7 @@
  * lane's Chromium and the node lane's databases never fight over two cores.
  *
  *   0  node + postgres   unit and service tests; the service's files again on PostgreSQL
- *   1  browser           the widget in Vitest's browser mode, on Debian's Chromium; beside it
- *      e2e waits         the end-to-end files that mostly wait (slow readers, PostgreSQL down)
+ *   1  browser           the widget in Vitest's browser mode, on Debian's Chromium
  *   2  e2e               whole programs: the compiled service, Chromium through Playwright; and the
  *                        release checks — the packed package, the framework apps, other Node.js versions
  */
@@ -32,12 +31,6 @@ const browserTests = ['test/widget/**/*.test.ts', 'test/**/*.browser.test.ts'];
 const releaseTests = ['test/package.test.ts', 'test/engines.test.ts', 'test/e2e/frameworks.test.ts'];
 /** Whole programs: the compiled service, Chromium through Playwright. */
 const e2eTests = ['test/e2e/**/*.test.ts'];
-/**
- * End-to-end files that mostly wait — slow readers reading 4 KB a second, PostgreSQL stopped and cut
- * off for seconds — run beside the browser lane, whose two Chromium renderers leave a sixth of the
- * machine idle, rather than holding two of the end-to-end lane's three workers for over a minute.
- */
-const besideBrowserTests = ['test/e2e/slow-clients.test.ts', 'test/e2e/faults-database.test.ts'];
 /**
  * The PostgreSQL pass: the node lane's files that start the service on a database of their own
  * (they import test/support/service.ts). What never touches a database runs once, on PGlite's lane.
@@ -84,9 +77,11 @@ const inNode = {
 
 /**
  * The end-to-end lane's files that spend much of their time waiting: the release checks (npm
- * installing the packed package, three Node.js binaries fetched) and a killed worker's sweep.
+ * installing the packed package) and the faults that wait out a database stopped for seconds, a
+ * killed worker's sweep, slow readers. (Run beside the browser lane instead, the slow readers and
+ * PostgreSQL-down files made it 25–47 s longer and this lane only 10–17 s shorter.)
  */
-const waitingTests = [...releaseTests, 'test/e2e/faults-workers.test.ts'];
+const waitingTests = [...releaseTests, 'test/e2e/faults-database.test.ts', 'test/e2e/faults-workers.test.ts', 'test/e2e/slow-clients.test.ts'];
 
 /**
  * The order of the files: lane by lane (`sequence.groupOrder`), within a lane project by project as
@@ -171,18 +166,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: [...e2eTests, ...releaseTests],
-          exclude: besideBrowserTests,
           sequence: { groupOrder: 2 },
           ...inNode,
-        },
-      },
-      {
-        test: {
-          name: 'e2e waits',
-          include: besideBrowserTests,
-          sequence: { groupOrder: 1 },
-          ...inNode,
-          maxWorkers: besideBrowserTests.length,
         },
       },
     ],

@@ -30,7 +30,7 @@ const files = [
   // The reliability tests, at their large sizes.
   'test/server/stream-faults.test.ts', 'test/server/fuzz.test.ts', 'test/e2e/load.test.ts', 'test/e2e/slow-clients.test.ts', 'test/e2e/faults-database.test.ts',
 ];
-run('npx', ['vitest', 'run', '--project', 'node', '--project', 'browser', '--project', 'e2e', '--project', 'e2e waits', ...files], {
+run('npx', ['vitest', 'run', '--project', 'node', '--project', 'browser', '--project', 'e2e', ...files], {
   TEST_CORPORA: 'whole',
   FAULT_RUNS: process.env.FAULT_RUNS ?? '1000',
   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10000',
