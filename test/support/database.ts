@@ -102,7 +102,7 @@ export async function dropRunDatabases(admin: string): Promise<void> {
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [runDatabasePrefix()]);
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [runDatabasePrefix()]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   } finally {
     await client.end();

@@ -4,10 +4,10 @@
  * server — an owner with an API key, a clock tests can move, and helpers to make chatbots and visitors.
  *
  * `startService()` with no options is the worker's plain service: the files a worker runs one after
- * another (vitest.config.ts, isolate: false) share it — each makes chatbots of its own on it, and
- * its `close()` leaves it to the next (its clock set back to real time) — instead of each loading a
- * database (about 1.5 CPU-seconds on PGlite). With any option, or `own: true` for a file that reads
- * the whole database, the service is the file's own.
+ * another (vitest.config.ts, isolate: false) share it — each makes chatbots of its own on it and
+ * gets it with its clock back at real time; `close()` leaves it to the next file — instead of each
+ * loading a database (about 1.5 CPU-seconds on PGlite). With any option, or `own: true` for a file
+ * that reads the whole database, the service is the file's own.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -96,7 +96,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
   plain ??= openService({});
   const shared = await plain;
   shared.clock.reset();
-  return { ...shared, close: async () => shared.clock.reset() };
+  return { ...shared, close: async () => undefined };
 }
 
 async function openService(options: ServiceOptions): Promise<TestService> {
