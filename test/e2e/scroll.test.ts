@@ -167,6 +167,26 @@ async function watchUntilAnswered(page: Page): Promise<Geometry[]> {
   );
 }
 
+/**
+ * The view once it has stopped moving: the same over two frames (a smooth scroll moves it each
+ * frame; the strip goes on the scroll event the frame after a jump). On a busy machine a frame can
+ * take far longer than its 16 ms, so a fixed wait is not enough.
+ */
+const atRest = (page: Page) =>
+  page.evaluate(async () => {
+    const geometry = (window as unknown as { geometry: () => Geometry }).geometry;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let last = JSON.stringify(geometry());
+    for (let i = 0; i < 600; i++) {
+      await frame();
+      await frame();
+      const now = JSON.stringify(geometry());
+      if (now === last) break;
+      last = now;
+    }
+    return geometry();
+  });
+
 const reduceMotion = (page: Page, on: boolean) => page.emulateMedia({ reducedMotion: on ? 'reduce' : 'no-preference' });
 
 /** Presses "New messages" and reads the view in the same task: only an instant scroll has moved it yet. */
@@ -213,8 +233,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (
     const before = g.scrollTop;
     expect((await pressNew(page)).scrollTop).toBe(before);
     await expect.poll(async () => movedOn(await geometry(page), cut), { timeout: 5000 }).toBe(true);
-    await page.waitForTimeout(300); // the smooth scroll settles
-    g = await geometry(page);
+    g = await atRest(page); // the smooth scroll ends
     expect(movedOn(g, cut)).toBe(true);
     // …or at once, where the visitor asked for reduced motion.
     await reduceMotion(page, true);
@@ -223,8 +242,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (
       const next = g.cut;
       const pressed = await pressNew(page);
       if (next >= 0) expect(movedOn(pressed, next)).toBe(true);
-      await page.waitForTimeout(50);
-      g = await geometry(page);
+      g = await atRest(page);
       // The strip gone (the end reached), the view grew by its height: nothing in it moved.
       if (!g.more) expect(Math.abs(g.answer - pressed.answer)).toBeLessThanOrEqual(1);
     }
