@@ -16,12 +16,11 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { durationKey, readDurations } from './test/setup/durations.ts';
-import { CHROMIUM_ARGS } from './test/support/chromium-args.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium-args.ts';
 
-// Debian's Chromium: Playwright never downloads a browser here.
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium, its headless shell (test/support/chromium-args.ts): Playwright never downloads a browser here.
 const chromiumArgs = [
-  ...CHROMIUM_ARGS, '--headless', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync',
+  ...CHROMIUM_ARGS, '--disable-quic',
   // Push-to-talk records from Chromium's fake microphone (a beeping tone), allowed without a prompt.
   '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
 ];
@@ -54,13 +53,16 @@ const corpora = { whole: process.env.TEST_CORPORA === 'whole', xssSeed: Number(p
 
 /**
  * Workers per lane, where the machine has two cores or more: the browser lane's two Chromium
- * renderers use both; the other lanes take one worker more, because a good part of their time
- * their files wait — on timers, sockets, a database stopped for seconds, slow readers, npm — and a
- * third file fills those waits. TEST_WORKERS sets every lane.
+ * renderers use both; the node lane takes one worker more, because a good part of its files' time
+ * they wait — on timers, sockets, a database stopped for seconds — and a third file fills those
+ * waits; the end-to-end lane two more, for its files wait most (slow readers, npm, a killed
+ * worker's sweep, a database down for seconds): on 2 cores, 226 s with four where three took 257.
+ * TEST_WORKERS sets every lane.
  */
 const cores = Math.max(1, Math.min(2, availableParallelism()));
 const browserWorkers = Number(process.env.TEST_WORKERS) || cores;
 const workers = Number(process.env.TEST_WORKERS) || cores + 1;
+const e2eWorkers = Number(process.env.TEST_WORKERS) || cores + 2;
 
 /**
  * The lanes in Node: one module graph per worker for all its files (isolate: false; every file
@@ -157,7 +159,7 @@ export default defineConfig({
             screenshotFailures: false,
             // A desktop page (Vitest's default is a 414 px phone): phones have test/e2e/phone.test.ts.
             viewport: { width: 1280, height: 800 },
-            provider: playwright({ launchOptions: { executablePath: chromium, args: chromiumArgs } }),
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } }),
             instances: [{ browser: 'chromium' }],
           },
         },
@@ -168,6 +170,7 @@ export default defineConfig({
           include: [...e2eTests, ...releaseTests],
           sequence: { groupOrder: 2 },
           ...inNode,
+          maxWorkers: e2eWorkers,
         },
       },
     ],

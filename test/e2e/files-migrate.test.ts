@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
-import { startBin, type RunningBin } from '../support/bin.ts';
+import { binCommand, startBin, type RunningBin } from '../support/bin.ts';
 import { MiB, mp4, padTo, png, wav } from '../support/media.ts';
 import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
 import { serviceEnv, startS3, type LocalS3 } from '../support/s3.ts';
@@ -87,8 +87,7 @@ describe.runIf(postgresBin()).each(targets)('files migrate --to $to', ({ to, env
     expect(await onDisk()).toEqual([...ids].sort());
 
     // Moved beside the running service; a second run finds nothing left to do.
-    const cli = join(import.meta.dirname, '../../dist/node/server/main.js');
-    const run = (args: string[]) => promisify(execFile)(process.execPath, [cli, ...args], { env: { ...process.env, DATA_DIR: dataDir, WORKERS: '', ...common, ...env() } });
+    const run = (args: string[]) => promisify(execFile)(process.execPath, binCommand(args), { env: { ...process.env, DATA_DIR: dataDir, WORKERS: '', ...common, ...env() } });
     const moved = await run(['files', 'migrate', '--to', to]);
     expect(moved.stdout).toContain('Moved 3 file(s), 0 already there, 0 skipped; 0 left on disk.');
     expect(await onDisk()).toEqual([]);

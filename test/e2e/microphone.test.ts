@@ -1,11 +1,13 @@
 /**
- * Push-to-talk when the microphone cannot be had, in real Chromium: the visitor refused it (no
+ * Push-to-talk when the microphone cannot be had, in Debian's whole Chromium (the headless shell
+ * the other files use asks no one: test/support/chromium-args.ts): the visitor refused it (no
  * permission given), or there is none (no capture device). Each gets its own message and nothing
  * is recorded or sent. (Recording itself is tested in test/widget/media.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright';
 import { mediaEn } from '../../src/widget/strings-media.ts';
+import { CHROMIUM_ARGS, CHROMIUM_BROWSER_PATH } from '../support/chromium-args.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 let service: TestService;
@@ -25,7 +27,7 @@ afterAll(() => service?.close());
 
 /** Holds the talk button in a fresh Chromium started with `args`; what the tray then says, and whether it recorded. */
 async function holdToTalk(args: string[]): Promise<{ error: string; pressed: string | null; messages: number }> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', ...args] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_BROWSER_PATH, args: [...CHROMIUM_ARGS, ...args] });
   try {
     const page = await browser.newPage();
     await page.goto(`${service.origin}/talk-page.html?serial=${serial}`);

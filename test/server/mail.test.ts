@@ -14,6 +14,7 @@ import { leads, messages, outbox } from '../../src/server/store/schema.ts';
 import { diskStore } from '../../src/server/files/disk-store.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { validBodies } from '../support/samples.ts';
+import { binCommand } from '../support/bin.ts';
 import { copyPgliteTo, freshDatabase } from '../support/database.ts';
 import { TestClock, startService, type TestService } from '../support/service.ts';
 
@@ -180,9 +181,8 @@ describe('daily digests', () => {
       await svc.close();
       await store.close();
 
-      // The bin as installed (dist/node, built by `npm run build` before the tests).
-      const main = join(import.meta.dirname, '../../dist/node/server/main.js');
-      const child = spawn(process.execPath, [main, 'digest', '--date', '2026-11-15'], {
+      // The bin as installed.
+      const child = spawn(process.execPath, binCommand(['digest', '--date', '2026-11-15']), {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', SMTP_URL: '' },
       });
       let out = '';

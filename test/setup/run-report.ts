@@ -44,9 +44,12 @@ export default class DurationsReporter implements Reporter {
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const rows = modules.map((module) => {
-      const start = this.started.get(module) ?? this.runStart;
+      const { duration, collectDuration } = module.diagnostic();
       // A file that failed to load never starts: its collection is what it cost.
-      const end = this.ended.get(module) ?? start + module.diagnostic().collectDuration;
+      const end = this.ended.get(module) ?? (this.started.get(module) ?? this.runStart) + collectDuration;
+      // Its start as the worker timed it, where that is earlier than the start event came: a worker
+      // busy with a file's own load (test/e2e/load.test.ts) sends that event late.
+      const start = Math.min(this.started.get(module) ?? this.runStart, end - duration);
       return { lane: module.project.name, file: module.relativeModuleId, start, end, tests: [...module.children.allTests()].length };
     });
     if (!rows.length) return;

@@ -1,14 +1,14 @@
-/** Debian's Chromium through Playwright for the end-to-end tests, and axe run inside a page. */
+/** Debian's Chromium (its headless shell: chromium-args.ts) through Playwright for the end-to-end tests, and axe run inside a page. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright';
 import { inject } from 'vitest';
-import { CHROMIUM_ARGS } from './chromium-args.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-args.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const options = (args: string[], env?: NodeJS.ProcessEnv) => ({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: [...CHROMIUM_ARGS, ...args],
   ...(env ? { env } : {}),
 });
