@@ -31,9 +31,13 @@ export function diskStore(dir: string): FileStore {
       await mkdir(dir, { recursive: true });
       const partial = `${pathOf(id)}.${randomBytes(6).toString('hex')}.part`;
       const checked = gate();
+      const out = createWriteStream(partial);
       try {
-        await pipeline(body, checked.transform, createWriteStream(partial));
+        await pipeline(body, checked.transform, out);
       } catch (error) {
+        // A body refused at once can end the pipeline while the file is still being opened: it
+        // appears after a removal made then. Removed once the stream has closed, it is gone.
+        if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()));
         await rm(partial, { force: true });
         throw error;
       }
