@@ -32,7 +32,8 @@ export function heapProbe(pid, dir) {
       // Only what the probe writes after the signal is read while waiting (the file grows by 50 lines a second).
       const from = size();
       process.kill(pid, 'SIGUSR2');
-      for (const limit = Date.now() + 10_000; Date.now() < limit; await sleep(5)) {
+      // The signal waits for the process's event loop: on a busy machine, under a hundred visitors, seconds.
+      for (const limit = Date.now() + 30_000; Date.now() < limit; await sleep(5)) {
         const live = lines(from).find((l) => l.live);
         if (live) return heapMiB(live);
       }

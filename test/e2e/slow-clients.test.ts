@@ -127,11 +127,16 @@ describe('slow readers', () => {
       const asks = sessions.map((s, i) => slowAsk(s, `Tell me everything about the homes (${i}, ${n})`, RATE_KB * KB, 1_000, n));
       const rss: number[] = [];
       const sampler = setInterval(() => rss.push(Math.round(rssMb(bin.pid))), 1_000);
-      // Halfway: every visitor has asked, and none has read its whole answer yet (35 KB at 4 KB/s).
-      await sleep(4_000);
-      const halfway = await held();
-      const read = await Promise.all(asks.map((a) => a.done));
-      clearInterval(sampler);
+      let halfway: number;
+      let read: string[];
+      try {
+        // Halfway: every visitor has asked, and none has read its whole answer yet (35 KB at 4 KB/s).
+        await sleep(4_000);
+        halfway = await held();
+        read = await Promise.all(asks.map((a) => a.done));
+      } finally {
+        clearInterval(sampler);
+      }
       const finals = read.map((text) => text.trim().split('\n').filter((l) => l.startsWith('data: ')).at(-1) ?? '');
       expect(finals.filter((f) => f.includes('"Answer"')).length, `every answer arrived whole (the first: ${read[0]!.slice(0, 300)})`).toBe(READERS);
       return { halfway, rss, seconds: Math.round((Date.now() - t0) / 1000) };

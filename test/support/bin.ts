@@ -39,24 +39,14 @@ export interface BinOptions {
   nodeArgs?: string[];
 }
 
-/**
- * V8 compiles PGlite's WebAssembly (the embedded database) twice: at once with its baseline
- * compiler, then again, optimized, on background threads. A test's service lives seconds and runs
- * few queries: the second compilation was a third of its CPU (5.6 → 3.8 CPU-s a start, on 2 cores)
- * and never paid back. What it runs is the same either way. (Not for other Node.js binaries:
- * test/engines.test.ts starts the service as it comes.)
- */
-const BASELINE_WASM = ['--liftoff-only'];
-
 /** The compiled bin (dist/node, built by `npm run build` before the tests). */
 const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
 
-/** What the machine's Node runs the bin's commands with (`files migrate …`, `digest …`). */
-export const binCommand = (args: string[]): string[] => [...BASELINE_WASM, bin, ...args];
+/** The arguments that run one of the bin's commands (`files migrate …`, `digest …`) on the machine's Node. */
+export const binCommand = (args: string[]): string[] => [bin, ...args];
 
 /** `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…). */
 export async function startBin(env: Record<string, string> = {}, { node = process.execPath, again, fresh = false, nodeArgs = [] }: BinOptions = {}): Promise<RunningBin> {
-  if (node === process.execPath) nodeArgs = [...BASELINE_WASM, ...nodeArgs];
   const dataDir = again ?? (await mkdtemp(join(tmpdir(), 'chat-bot-bin-')));
   try {
     if (!again && !fresh && !env.DATABASE_URL && !env.DATA_DIR) await copyPgliteTo(join(dataDir, 'db'));

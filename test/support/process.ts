@@ -15,7 +15,11 @@ export interface StartedProcess {
 export async function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }, ready: RegExp): Promise<StartedProcess> {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  /** What it printed since it was ready: the last 64 KB, told if it ends unasked. */
+  let since = '';
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill();
     await once(child, 'exit').catch(() => undefined);
@@ -25,7 +29,10 @@ export async function startProcess(command: string, args: string[], options: { c
       let done = false;
       // Read to the end (a full pipe would stall the program); kept only until it is ready.
       const take = (chunk: Buffer) => {
-        if (done) return;
+        if (done) {
+          since = (since + chunk.toString('utf8')).slice(-65_536);
+          return;
+        }
         output += chunk.toString('utf8');
         if (ready.test(output)) {
           done = true;
@@ -41,6 +48,10 @@ export async function startProcess(command: string, args: string[], options: { c
     await stop();
     throw error;
   }
+  // A program that ends on its own while a test uses it (a crash: a test's SIGKILL is no news) says why.
+  child.once('exit', (code, signal) => {
+    if (!stopping && signal !== 'SIGKILL') console.error(`${command} ${args.join(' ')} (pid ${child.pid}) ended by itself (${signal ?? `exit code ${code}`}); what it printed last:\n${since}`);
+  });
   return { output, pid: child.pid!, stop };
 }
 
