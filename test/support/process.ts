@@ -48,9 +48,9 @@ export async function startProcess(command: string, args: string[], options: { c
     await stop();
     throw error;
   }
-  // A program that ends on its own while a test uses it (a crash: a test's SIGKILL is no news) says why.
+  // A program that fails on its own while a test uses it (a crash; not a test's SIGKILL or SIGTERM, nor a clean exit) says why.
   child.once('exit', (code, signal) => {
-    if (!stopping && signal !== 'SIGKILL') console.error(`${command} ${args.join(' ')} (pid ${child.pid}) ended by itself (${signal ?? `exit code ${code}`}); what it printed last:\n${since}`);
+    if (!stopping && (signal ? !['SIGKILL', 'SIGTERM'].includes(signal) : code !== 0)) console.error(`${command} ${args.join(' ')} (pid ${child.pid}) ended by itself (${signal ?? `exit code ${code}`}); what it printed last:\n${since}`);
   });
   return { output, pid: child.pid!, stop };
 }
