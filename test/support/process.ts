@@ -27,7 +27,7 @@ export async function startProcess(command: string, args: string[], options: { c
   try {
     await new Promise<void>((resolve, reject) => {
       let done = false;
-      // Read to the end (a full pipe would stall the program); kept only until it is ready.
+      // Read to the end (a full pipe would stall the program): all of it until it is ready, then its last 64 KB.
       const take = (chunk: Buffer) => {
         if (done) {
           since = (since + chunk.toString('utf8')).slice(-65_536);
@@ -49,7 +49,7 @@ export async function startProcess(command: string, args: string[], options: { c
     throw error;
   }
   // A program that fails on its own while a test uses it (a crash; not a test's SIGKILL or SIGTERM, nor a clean exit) says why.
-  child.once('exit', (code, signal) => {
+  child.once('close', (code, signal) => {
     if (!stopping && (signal ? !['SIGKILL', 'SIGTERM'].includes(signal) : code !== 0)) console.error(`${command} ${args.join(' ')} (pid ${child.pid}) ended by itself (${signal ?? `exit code ${code}`}); what it printed last:\n${since}`);
   });
   return { output, pid: child.pid!, stop };
