@@ -5,9 +5,8 @@
  * is recorded or sent. (Recording itself is tested in test/widget/media.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium } from 'playwright';
 import { mediaEn } from '../../src/widget/strings-media.ts';
-import { CHROMIUM_ARGS, CHROMIUM_BROWSER_PATH } from '../support/chromium-args.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 let service: TestService;
@@ -27,7 +26,7 @@ afterAll(() => service?.close());
 
 /** Holds the talk button in a fresh Chromium started with `args`; what the tray then says, and whether it recorded. */
 async function holdToTalk(args: string[]): Promise<{ error: string; pressed: string | null; messages: number }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_BROWSER_PATH, args: [...CHROMIUM_ARGS, ...args] });
+  const browser = await launchChromium(args, undefined, { whole: true });
   try {
     const page = await browser.newPage();
     await page.goto(`${service.origin}/talk-page.html?serial=${serial}`);

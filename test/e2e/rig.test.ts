@@ -4,15 +4,13 @@
  * browser's own beside the pages; and the lane's shared Chromium is what a file gets when it asks
  * for no flags of its own.
  */
-import { chromium } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_BROWSER_PATH } from '../support/chromium-args.ts';
 import { launchChromium } from '../support/chromium.ts';
 
 describe("the end-to-end lane's Chromium", () => {
   it("is the headless shell of Debian's Chromium, the same version", async () => {
     const shared = await launchChromium();
-    const whole = await chromium.launch({ executablePath: CHROMIUM_BROWSER_PATH, args: CHROMIUM_ARGS });
+    const whole = await launchChromium([], undefined, { whole: true });
     try {
       expect(shared.version()).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
       expect(shared.version()).toBe(whole.version());

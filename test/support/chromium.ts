@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright';
 import { inject } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-args.ts';
+import { CHROMIUM_ARGS, CHROMIUM_BROWSER_PATH, CHROMIUM_PATH } from './chromium-args.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const options = (args: string[], env?: NodeJS.ProcessEnv) => ({
-  executablePath: CHROMIUM_PATH,
+const options = (args: string[], env?: NodeJS.ProcessEnv, whole = false) => ({
+  executablePath: whole ? CHROMIUM_BROWSER_PATH : CHROMIUM_PATH,
   args: [...CHROMIUM_ARGS, ...args],
   ...(env ? { env } : {}),
 });
@@ -18,11 +18,12 @@ export const launchChromiumServer = (): Promise<BrowserServer> => chromium.launc
 
 /**
  * A Chromium to drive. Without flags or an environment of its own: the lane's shared one, connected
- * to (closing it disconnects, and closes the contexts this file opened); otherwise a browser of its own.
+ * to (closing it disconnects, and closes the contexts this file opened); otherwise a browser of its
+ * own. `whole`: Debian's whole Chromium rather than its headless shell (chromium-args.ts).
  */
-export const launchChromium = (args: string[] = [], env?: NodeJS.ProcessEnv): Promise<Browser> => {
-  const shared = !args.length && !env ? inject('chromiumEndpoint') : undefined;
-  return shared ? chromium.connect(shared) : chromium.launch(options(args, env));
+export const launchChromium = (args: string[] = [], env?: NodeJS.ProcessEnv, { whole = false } = {}): Promise<Browser> => {
+  const shared = !args.length && !env && !whole ? inject('chromiumEndpoint') : undefined;
+  return shared ? chromium.connect(shared) : chromium.launch(options(args, env, whole));
 };
 
 /** Three animation frames: what a scroll sets going (the "New messages" strip, the view it resizes) is drawn by then. */

@@ -92,7 +92,8 @@ export interface ServiceOptions {
 let plain: Promise<TestService> | undefined;
 
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
-  if (Object.keys(options).length) return openService(options);
+  const { own = false, ...rest } = options;
+  if (own || Object.keys(rest).length) return openService(rest);
   plain ??= openService({});
   const shared = await plain;
   shared.clock.reset();
