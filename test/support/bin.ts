@@ -47,13 +47,15 @@ export const binCommand = (args: string[]): string[] => [bin, ...args];
 
 /** `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…). */
 export async function startBin(env: Record<string, string> = {}, { node = process.execPath, again, fresh = false, nodeArgs = [] }: BinOptions = {}): Promise<RunningBin> {
-  const dataDir = again ?? (await mkdtemp(join(tmpdir(), 'chat-bot-bin-')));
+  // A DATA_DIR in `env` is the caller's (faults-disk mounts its own); otherwise a new one.
+  const given = again ?? env.DATA_DIR;
+  const dataDir = given ?? (await mkdtemp(join(tmpdir(), 'chat-bot-bin-')));
   try {
-    if (!again && !fresh && !env.DATABASE_URL && !env.DATA_DIR) await copyPgliteTo(join(dataDir, 'db'));
+    if (!given && !fresh && !env.DATABASE_URL) await copyPgliteTo(join(dataDir, 'db'));
     const started = await startProcess(
       node,
       [...nodeArgs, bin],
-      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', ...env } },
+      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', ...env, DATA_DIR: dataDir } },
       again ? /demo chatbot\s+[0-9a-f]{32}/ : /Owner API key[\s\S]*cbk_\S+/,
     );
     const { output, stop } = started;
@@ -71,7 +73,7 @@ export async function startBin(env: Record<string, string> = {}, { node = proces
       },
     };
   } catch (error) {
-    if (!again) await rm(dataDir, { recursive: true, force: true });
+    if (!given) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
 }

@@ -8,7 +8,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -96,6 +97,18 @@ async function postgresTemplate(admin: string): Promise<string> {
  * is never closed, so the run's global teardown drops its databases by this (test/setup/databases.ts).
  */
 export const runDatabasePrefix = (): string => `chatbot_test_${process.env.TEST_RUN ?? 'run'}_`;
+
+/**
+ * Where this run's services keep their files (a folder per service): the workers' plain services
+ * are never closed, so the run's global teardown removes it whole (test/setup/databases.ts).
+ */
+export const runFilesDir = (): string => join(tmpdir(), `chat-bot-test-${process.env.TEST_RUN ?? 'run'}`);
+
+/** A new folder in this run's files for one service. */
+export async function newServiceFilesDir(): Promise<string> {
+  await mkdir(runFilesDir(), { recursive: true });
+  return mkdtemp(join(runFilesDir(), 'service-'));
+}
 
 /** Drops every database of this run still on DATABASE_URL's server. */
 export async function dropRunDatabases(admin: string): Promise<void> {

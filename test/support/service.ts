@@ -10,9 +10,7 @@
  * that reads the whole database, the service is the file's own.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createClient, type Client, type Credentials } from '../../src/client/index.ts';
@@ -22,7 +20,7 @@ import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { openStore, type Db, type Store } from '../../src/server/store/db.ts';
-import { freshDatabase } from './database.ts';
+import { freshDatabase, newServiceFilesDir } from './database.ts';
 import type { StoreKind, TestFileStore } from './file-stores.ts';
 
 /** A clock that runs with real time, but can be set or moved. */
@@ -103,7 +101,7 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
 async function openService(options: ServiceOptions): Promise<TestService> {
   const database = options.store ? null : await freshDatabase();
   const store = options.store ?? (await openStore(database!.options));
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chat-bot-test-')));
+  const dataDir = options.dataDir ?? (await newServiceFilesDir());
   const clock = options.clock ?? new TestClock();
   const secret = options.secret ?? randomBytes(32);
   const ownerId = await ensureOwner(store.db, clock.now());
