@@ -1,0 +1,16 @@
+/**
+ * The product as its visitors and owner meet it, on one service as `npm start` runs it and the
+ * run's Chromium (test/e2e/site/harness.ts): the owner reading a visitor's conversation, the demo
+ * site, and the console changing what the next visitor sees. In this order: the conversations'
+ * counts are the demo chatbot's before anyone else talks to it, and the console changes its
+ * settings and listings last.
+ */
+import { useSite } from './site/harness.ts';
+import { describeConversations } from './site/conversations.ts';
+import { describeDemoSite } from './site/demo-site.ts';
+import { describeConsole } from './site/console.ts';
+
+const site = useSite();
+describeConversations(site);
+describeDemoSite(site);
+describeConsole(site);

@@ -1,0 +1,93 @@
+/**
+ * The demo agency's site in Debian's Chromium (test/e2e/site/harness.ts): its pages pass axe, their
+ * photos load, and the widget embedded by the script tag answers about a listing shown on the page.
+ */
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../../support/chromium.ts';
+import type { Site } from './harness.ts';
+
+export function describeDemoSite(site: Site): void {
+  describe('the demo site in a browser', () => {
+    it('has accessible pages whose photos load', async () => {
+      const page = await site.browser.newPage();
+      for (const path of ['/', '/?type=for_rent', '/privacy.html']) {
+        await page.goto(`${site.bin.url}${path}`);
+        await page.locator('chat-bot .launcher').waitFor();
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+      await page.goto(`${site.bin.url}/`);
+      const photos = await page.locator('.card img').evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().then(() => i.naturalWidth))));
+      expect(photos.length).toBe(12);
+      expect(photos.every((w) => w === 320)).toBe(true);
+      await page.locator('.card a').first().click();
+      await page.locator('article.home h1').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    }, 60_000);
+
+    it('names an icon on every page, and serves it', async () => {
+      const page = await site.browser.newPage();
+      for (const path of ['/', '/?type=for_rent', '/privacy.html', '/service.html']) {
+        await page.goto(`${site.bin.url}${path}`);
+        const href = await page.locator('link[rel="icon"]').getAttribute('href');
+        const icon = await page.request.get(new URL(href!, page.url()).href);
+        expect(icon.status(), path).toBe(200);
+        expect(icon.headers()['content-type'], path).toMatch(/^image\/svg\+xml/);
+        expect(await icon.text()).toMatch(/^<svg /);
+      }
+      await page.close();
+    });
+
+    it('answers in the widget about a home the page shows', async () => {
+      const page = await site.browser.newPage();
+      await page.goto(`${site.bin.url}/`);
+      const address = (await page.locator('.card .address').first().textContent())!;
+      const street = address.split(',')[0]!;
+      await page.locator('chat-bot .launcher').click();
+      await page.locator('chat-bot-panel textarea').waitFor();
+      // The panel's title bar is not a second banner beside the page's own (axe: landmark-no-duplicate-banner).
+      expect(await axeViolations(page)).toEqual([]);
+      await page.locator('chat-bot-panel textarea').fill(`Tell me about ${street}`);
+      await page.locator('chat-bot-panel textarea').press('Enter');
+      await page.locator('chat-bot-message .content').getByText(street, { exact: false }).first().waitFor();
+      // The answer's card — its code a chunk beside chat-bot.js — with the photo from this site's own host, which the script tag allows.
+      const card = page.locator('chat-bot-listings .card[role="group"]');
+      await card.first().waitFor();
+      expect(await card.count()).toBe(1);
+      expect(await card.getAttribute('aria-label')).toBe(address.trim());
+      const photo = card.locator('img');
+      expect(await photo.evaluate((i: HTMLImageElement) => i.decode().then(() => i.naturalWidth))).toBe(320);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    }, 60_000);
+  });
+
+  describe('the SPA example', () => {
+    it('drives the widget it imports as a module through the public API, and logs its events', async () => {
+      const page = await site.browser.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      await page.goto(`${site.bin.url}/spa/`);
+      await page.locator('chat-bot .launcher').waitFor();
+      await page.locator('main #open').click();
+      await page.locator('#log li[data-type="chat-bot-open"]').waitFor();
+      await page.getByLabel('Question').fill('3 bedroom homes in Austin');
+      await page.locator('main #send').click();
+      await page.locator('#log li[data-type="chat-bot-answer"]').waitFor();
+      expect(await page.locator('#log li[data-type="chat-bot-send"]').textContent()).toContain('text: "3 bedroom homes in Austin"');
+      expect(await page.locator('chat-bot-message').count()).toBe(2);
+      // The cards' chunk, split out by the page's own bundler.
+      await page.locator('chat-bot-listings .card[role="group"]').first().waitFor();
+      await page.locator('main #clear').click();
+      await expect.poll(() => page.locator('chat-bot-message').count()).toBe(0);
+      await page.getByLabel('Language').selectOption('es');
+      await expect.poll(() => page.locator('chat-bot-panel textarea').getAttribute('placeholder')).toBe('Ask about our homes…');
+      await expect.poll(() => page.locator('chat-bot-composer button[type="submit"]').textContent()).toBe('Enviar');
+      await page.locator('main #close').click();
+      await page.locator('#log li[data-type="chat-bot-close"]').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    }, 60_000);
+  });
+}
