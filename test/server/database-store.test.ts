@@ -181,6 +181,21 @@ describe('how chunks cross (chunk-wire.ts: COPY in its binary format; base64 int
     await db.delete(fileChunks).where(eq(fileChunks.uploadKey, 'c0ffee'));
   });
 
+  it('leaves no timer behind a read: a file read costs the process nothing once it is done', async () => {
+    const id = await newFile();
+    const wire = chunkWire(db);
+    await wire.insert('feed01', id, 0, Buffer.from('bytes'));
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    // Once before counting: the pool's connection is then idle, with its own idle timer.
+    await wire.slice('feed01', 0, 0, 5);
+    const before = timers();
+    for (let i = 0; i < 5; i++) expect((await wire.slice('feed01', 0, 0, 5))!.toString()).toBe('bytes');
+    // node-postgres's query_timeout timer of each COPY TO, never cleared by pg-copy-streams, held
+    // a finished `files migrate` 10 s (chunk-wire.ts).
+    expect(timers()).toBe(before);
+    await db.delete(fileChunks).where(eq(fileChunks.uploadKey, 'feed01'));
+  });
+
   it('refuses to read for a key the store did not make, or a position that is not one, before COPY', async () => {
     const id = await newFile();
     const wire = chunkWire(db);

@@ -35,7 +35,19 @@ export function chunkWire(db: Db): ChunkWire {
       insert: (key, fileId, seq, bytes) => copiedInsert(client, key, fileId, seq, bytes),
       slice: async (key, seq, from, length) => {
         const copy = `${sliceCopy(key, seq, from, length)} TO STDOUT (FORMAT binary)`;
-        return copying(client, async (connection) => fromBinaryCopy(Buffer.concat(await connection.query(copyTo(copy)).toArray())));
+        return copying(client, async (connection) => {
+          const query = connection.query(copyTo(copy));
+          try {
+            return fromBinaryCopy(Buffer.concat(await query.toArray()));
+          } finally {
+            // node-postgres times a query (query_timeout) until it calls the query's callback, which
+            // pg-copy-streams' COPY TO never does (its COPY FROM does): each read would leave a timer
+            // that holds the process 10 s (a `files migrate` ended 10 s late) and then reports a
+            // timeout on the finished COPY (brianc/node-pg-copy-streams#156). Its callback is pg's,
+            // which clears the timer.
+            (query as unknown as { callback?: () => void }).callback?.();
+          }
+        });
       },
     };
   }
