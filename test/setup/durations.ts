@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 export const DURATIONS_FILE = join(import.meta.dirname, '..', 'durations.json');
 
-/** The key of a file in a project (lane): "e2e test/e2e/console.test.ts". */
+/** The key of a file in a project (lane): "e2e test/e2e/site.test.ts". */
 export const durationKey = (project: string, file: string): string => `${project} ${file}`;
 
 /** Seconds by key; empty where the file is missing. */
