@@ -86,8 +86,9 @@ const waitingTests = [...releaseTests, 'test/e2e/faults-database.test.ts', 'test
 /**
  * The order of the files: lane by lane (`sequence.groupOrder`), within a lane project by project as
  * Vitest does (node's files, then the postgres pass's: mixed, the lane took 194 s instead of 146 s),
- * and within a project the files that mostly wait first — started first, their waits overlap the
- * busy files on the other workers — then the longest first, by the times of test/durations.json
+ * and within a project the longest first, by the times of test/durations.json, a file that mostly
+ * waits and a busy one in turn — their waits overlap the busy files on the other workers, and no
+ * lane starts on waits alone (all three end-to-end workers did: 264–267 s, in turn 247–267 s)
  * (a fresh clone has no Vitest cache), so that a lane's workers end together instead of one
  * finishing a long file alone. A file not timed yet goes first: it may be long.
  */
@@ -99,7 +100,16 @@ class LongestFirst extends BaseSequencer {
     const project = (a: TestSpecification, b: TestSpecification) => a.project.name.localeCompare(b.project.name);
     const waits = (spec: TestSpecification) => (waitingTests.some((file) => spec.moduleId.endsWith(`/${file}`)) ? 1 : 0);
     const seconds = (spec: TestSpecification) => durations[durationKey(spec.project.name, relative(root, spec.moduleId))] ?? Infinity;
-    return [...files].sort((a, b) => lane(a) - lane(b) || project(a, b) || waits(b) - waits(a) || seconds(b) - seconds(a) || a.moduleId.localeCompare(b.moduleId));
+    const sorted = [...files].sort((a, b) => lane(a) - lane(b) || project(a, b) || seconds(b) - seconds(a) || a.moduleId.localeCompare(b.moduleId));
+    // Within a project, a file that mostly waits, then a busy one, in turn: the busy files fill the
+    // waits, and no worker count starts on waits alone.
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const spec of sorted) byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec]);
+    return [...byProject.values()].flatMap((specs) => {
+      const waiting = specs.filter((spec) => waits(spec));
+      const busy = specs.filter((spec) => !waits(spec));
+      return Array.from({ length: Math.max(waiting.length, busy.length) }, (_, i) => [waiting[i], busy[i]]).flat().filter((spec) => spec !== undefined);
+    });
   }
 }
 
