@@ -98,13 +98,16 @@ class LongestFirst extends BaseSequencer {
     const root = this.ctx.config.root;
     const lane = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
     const project = (a: TestSpecification, b: TestSpecification) => a.project.name.localeCompare(b.project.name);
-    const waits = (spec: TestSpecification) => (waitingTests.some((file) => spec.moduleId.endsWith(`/${file}`)) ? 1 : 0);
+    const waits = (spec: TestSpecification) => waitingTests.some((file) => spec.moduleId.endsWith(`/${file}`));
     const seconds = (spec: TestSpecification) => durations[durationKey(spec.project.name, relative(root, spec.moduleId))] ?? Infinity;
     const sorted = [...files].sort((a, b) => lane(a) - lane(b) || project(a, b) || seconds(b) - seconds(a) || a.moduleId.localeCompare(b.moduleId));
     // Within a project, a file that mostly waits, then a busy one, in turn: the busy files fill the
     // waits, and no worker count starts on waits alone.
     const byProject = new Map<string, TestSpecification[]>();
-    for (const spec of sorted) byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec]);
+    for (const spec of sorted) {
+      if (!byProject.has(spec.project.name)) byProject.set(spec.project.name, []);
+      byProject.get(spec.project.name)!.push(spec);
+    }
     return [...byProject.values()].flatMap((specs) => {
       const waiting = specs.filter((spec) => waits(spec));
       const busy = specs.filter((spec) => !waits(spec));

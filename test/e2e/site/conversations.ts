@@ -37,6 +37,14 @@ export function describeConversations(site: Site): void {
 
   const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
 
+  /** The console signed in, moved to a page by its link in the navigation: focus goes to its heading. */
+  async function consolePage(link: string, heading: string): Promise<Page> {
+    const page = await signedInConsole(site);
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect.poll(() => focusedText(page)).toBe(heading);
+    return page;
+  }
+
   describe('the conversation the visitor had', () => {
     it('was one with cards, a question the offline engine cannot answer, and an image', () => {
       expect(visit.horseNoAnswer).toBe(true);
@@ -47,9 +55,7 @@ export function describeConversations(site: Site): void {
 
   describe('Conversations', () => {
     it('lists the conversation with its flags, finds it by a word of it, and keeps the filters in the address', async () => {
-      const page = await signedInConsole(site);
-      await page.getByRole('link', { name: 'Conversations', exact: true }).click();
-      await expect.poll(() => focusedText(page)).toBe('Conversations');
+      const page = await consolePage('Conversations', 'Conversations');
       const row = page.locator('owner-conversations tbody tr', { hasText: LISTINGS_QUESTION });
       await row.waitFor();
       expect(await row.locator('.badge').allTextContents()).toEqual(expect.arrayContaining(['Unanswered', 'Rated down', 'Has files']));
@@ -142,9 +148,7 @@ export function describeConversations(site: Site): void {
 
   describe('Unanswered', () => {
     it('groups the question nobody answered and the answer rated down, each linked to its conversation', async () => {
-      const page = await signedInConsole(site);
-      await page.getByRole('link', { name: 'Unanswered', exact: true }).click();
-      await expect.poll(() => focusedText(page)).toBe('Unanswered questions');
+      const page = await consolePage('Unanswered', 'Unanswered questions');
       const horse = page.locator('owner-unanswered .group', { hasText: HORSE_QUESTION });
       await horse.waitFor();
       expect(await horse.textContent()).toContain('without an answer');
@@ -182,9 +186,7 @@ export function describeConversations(site: Site): void {
       const today = figures.Days.find((d) => d.Questions > 0)!;
       expect(today).toMatchObject({ Conversations: 1, Questions: 3, Down: 1 });
 
-      const page = await signedInConsole(site);
-      await page.getByRole('link', { name: 'Insights', exact: true }).click();
-      await expect.poll(() => focusedText(page)).toBe('Insights');
+      const page = await consolePage('Insights', 'Insights');
       await expect.poll(() => page.locator('owner-chart canvas').count()).toBe(5);
       const charts = page.locator('owner-chart');
       for (const chart of await charts.all()) {
