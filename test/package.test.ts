@@ -1,17 +1,19 @@
 /**
- * The package as npm publishes it: `npm pack`, installed from the tarball into a fresh project
- * (no workspace link to this repository), and used the three ways the README says — the script
- * tag from node_modules, an ES import built by Vite, and `chat-bot/client` in plain Node — plus
- * its types from a TypeScript file. A path missing from `files`, an `exports` entry pointing at
- * nothing or a type that does not resolve fails here. Needs `npm run build` first (npm test does).
+ * The package as npm publishes it: `npm pack`, installed from the tarball into a site's project of
+ * its own (no workspace link to this repository: scripts/packed.mjs, which `npm test` runs before
+ * Vitest and which keeps an install from the same tarball), and used the three ways the README
+ * says — the script tag from node_modules, an ES import built by Vite, and `chat-bot/client` in
+ * plain Node — plus its types from a TypeScript file. A path missing from `files`, an `exports`
+ * entry pointing at nothing or a type that does not resolve fails here. Needs `npm run build`
+ * first (npm test does).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packedProject } from '../scripts/packed.mjs';
 import { launchChromium } from './support/chromium.ts';
 import { startService, type TestService } from './support/service.ts';
 import { serveStatic, type StaticSite } from './support/static-site.ts';
@@ -28,12 +30,8 @@ let site: StaticSite;
 let siteOrigin: string;
 
 beforeAll(async () => {
-  project = await mkdtemp(join(tmpdir(), 'chat-bot-packed-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: repo, maxBuffer: 64 * 1024 * 1024 });
-  const tarball = join(project, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module' }));
-  // From the tarball: a copy, as from the registry; dependencies from npm's cache where it has them.
-  await run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
+  // Packed again, installed only if the tarball is not the one installed (npm test installed it).
+  project = await packedProject();
   service = await startService();
   serial = await service.newChatbot({ Name: 'Packed Realty' });
   browser = await launchChromium();
@@ -45,7 +43,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
   await service?.close();
-  if (project) await rm(project, { recursive: true, force: true });
 });
 
 describe('the packed package, installed from its tarball', () => {
@@ -149,8 +146,7 @@ export const wrong = () => <chat-bot prop:settings="a string" />;`,
         files: ['types.ts', 'react-tag.tsx', 'preact-tag.tsx', 'solid-tag.tsx'],
       }),
     );
-    // React's, Preact's and Solid's types are the app's (peers): installed as an app would.
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', 'react@19', '@types/react@19', 'preact@11.2.0', 'solid-js@1.9.19'], { cwd: project });
+    // React's, Preact's and Solid's types are the app's (peers), installed beside the package as an app would (scripts/packed.mjs).
     const result = await run(bin('tsc'), ['-p', 'tsconfig.json'], { cwd: project }).then(
       () => '',
       (e: { stdout?: string }) => e.stdout ?? String(e),
