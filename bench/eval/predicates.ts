@@ -106,6 +106,25 @@ export const byAddress = (address: string) => (all: Listing[]) => all.find((l) =
 export const near = (exact: P, nearBy: P): Expectation => ({ kind: 'near', exact, near: nearBy });
 export const cantTell = (term: string, match: P): Expectation => ({ kind: 'cant-tell', term, match });
 export const mentions = (term: RegExp, match: P): Expectation => ({ kind: 'mentions', term, match });
+export const noSearch = (noAnswer: boolean, says?: RegExp): Expectation => ({ kind: 'no-search', noAnswer, ...(says ? { says } : {}) });
+export const payment = (principal: number | ((all: Listing[]) => number), ratePct: number, years: number, pick?: (all: Listing[]) => Listing): Expectation => ({
+  kind: 'payment',
+  principal,
+  ratePct,
+  years,
+  ...(pick ? { pick } : {}),
+});
+
+/**
+ * Principal and interest a month, by the standard amortisation formula M = P·r / (1 − (1 + r)^−n),
+ * r the monthly rate and n the months (no interest: P / n). Checked in test/server/eval.test.ts
+ * against published figures.
+ */
+export function monthlyPayment(principal: number, ratePct: number, years: number): number {
+  const r = ratePct / 100 / 12;
+  const n = years * 12;
+  return r === 0 ? principal / n : (principal * r) / (1 - (1 + r) ** -n);
+}
 
 // —— what an answer about one listing says ——
 

@@ -1,8 +1,9 @@
 /**
  * `npm run eval`: the answer evaluation. Starts the reference service in this process on
  * 127.0.0.1 with a fresh embedded database, gives a chatbot the demo's 240 listings, asks every
- * conversation of the question set (cases.ts) through the typed client as a visitor, and prints
- * the accuracy per category. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
+ * conversation of the question set (cases.ts, cases-fresh.ts) through the typed client as a
+ * visitor, and prints the accuracy per category; then the same for the conversations off the happy
+ * path (cases-off-path.ts) on a chatbot that also holds the owner's listings (owner-listings.ts). With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
  * model server (tools and all) and is scored leniently (score.ts); otherwise with the offline engine.
  * Results go to bench/results/eval-<engine>-<time>.json.
  *
@@ -25,11 +26,22 @@ import { demoListings } from '../../src/server/seed.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { cases as developed } from './cases.ts';
 import { freshCases } from './cases-fresh.ts';
-import { byCategory, report, runCases } from './score.ts';
+import { offPathCases } from './cases-off-path.ts';
+import { ownerListings } from './owner-listings.ts';
+import { byCategory, report, runCases, type CaseResult } from './score.ts';
 import { seedChatbot } from './seed.ts';
+import type { EvalCase } from './types.ts';
 
-/** The set: the cases the engines were improved on, then the ones written after, as a check that the improvements generalize. */
-const cases = [...developed, ...freshCases];
+const ORIGIN = 'https://homes.example';
+/**
+ * The sets, each on a chatbot of its own: the cases the engines were improved on, then the ones
+ * written after, as a check that the improvements generalize (the demo's listings); and the
+ * conversations off the happy path (issue 36), over the demo's listings and the owner's own.
+ */
+const sets: { name: string; cases: EvalCase[]; listings: () => Parameters<typeof seedChatbot>[1] }[] = [
+  { name: 'the question set', cases: [...developed, ...freshCases], listings: () => demoListings(ORIGIN) },
+  { name: 'off the happy path', cases: offPathCases, listings: () => [...demoListings(ORIGIN), ...ownerListings(ORIGIN)] },
+];
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -47,24 +59,29 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 try {
   const owner = createClient({ baseUrl: origin, apiKey });
-  const { serial, listings } = await seedChatbot(owner, demoListings('https://homes.example'), llm?.model);
-  const chosen = cases.filter((c) => !only || c.category === only || c.id.startsWith(only));
-  const started = performance.now();
-  const results = await runCases(chosen, listings, async () => {
-    const session = await createClient({ baseUrl: origin }).getSession({ serialNumber: serial });
-    const visitor = createClient({ baseUrl: origin, visitorToken: session.VisitorToken });
-    return async (content) => {
-      const answer = await visitor.ask({ sessionID: session.SessionID, content, clientMessageId: crypto.randomUUID() });
-      return { content: answer.content, noAnswer: answer.noAnswer };
-    };
-  }, llm ? 'lenient' : 'strict');
   const engine = llm ? `${llm.model} at ${llm.baseUrl}` : 'offline';
-  console.log(`Answer evaluation — ${engine}: ${chosen.length} conversations, ${chosen.reduce((n, c) => n + c.turns.length, 0)} questions, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-  console.log(report(results));
+  const all: CaseResult[] = [];
+  for (const set of sets) {
+    const chosen = set.cases.filter((c) => !only || c.category === only || c.id.startsWith(only));
+    if (!chosen.length) continue;
+    const { serial, listings } = await seedChatbot(owner, set.listings(), llm?.model);
+    const started = performance.now();
+    const results = await runCases(chosen, listings, async () => {
+      const session = await createClient({ baseUrl: origin }).getSession({ serialNumber: serial });
+      const visitor = createClient({ baseUrl: origin, visitorToken: session.VisitorToken });
+      return async (content) => {
+        const answer = await visitor.ask({ sessionID: session.SessionID, content, clientMessageId: crypto.randomUUID() });
+        return { content: answer.content, noAnswer: answer.noAnswer };
+      };
+    }, llm ? 'lenient' : 'strict');
+    console.log(`Answer evaluation, ${set.name} — ${engine}: ${chosen.length} conversations, ${chosen.reduce((n, c) => n + c.turns.length, 0)} questions, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    console.log(`${report(results)}\n`);
+    all.push(...results);
+  }
   await mkdir(new URL('../results/', import.meta.url), { recursive: true });
   const file = new URL(`../results/eval-${llm ? 'model' : 'offline'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
-  await writeFile(file, JSON.stringify({ engine, at: new Date().toISOString(), scores: byCategory(results), results }, null, 2));
-  console.log(`\nResults: ${file.pathname.replace(/^.*\/bench\//, 'bench/')}`);
+  await writeFile(file, JSON.stringify({ engine, at: new Date().toISOString(), scores: byCategory(all), results: all }, null, 2));
+  console.log(`Results: ${file.pathname.replace(/^.*\/bench\//, 'bench/')}`);
 } finally {
   await app.close();
   await store.close();

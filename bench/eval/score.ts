@@ -8,7 +8,7 @@
  * first for a superlative), since a model chooses how many to show.
  */
 import { answerProse, cardsOf, type Listing } from '../../src/protocol/index.ts';
-import { ORDER_KEY, compareKeys, price } from './predicates.ts';
+import { ORDER_KEY, compareKeys, money, monthlyPayment, price } from './predicates.ts';
 import type { Category, EvalCase, Expectation } from './types.ts';
 
 export interface Answer {
@@ -81,6 +81,19 @@ export function scoreTurn(expect: Expectation, answer: Answer, listings: Listing
         return fail(`it does not say it can't tell about ${expect.term}`);
       const wrong = cards.filter((c) => !expect.match(c));
       return wrong.length ? fail(`cards that do not match the rest: ${names(wrong)}`) : { ok: true };
+    }
+    case 'no-search': {
+      if (cards.length) return fail('listings shown for a question that is not a search');
+      if (answer.noAnswer !== expect.noAnswer) return fail(expect.noAnswer ? 'not marked noAnswer, so the owner never sees it' : 'marked noAnswer');
+      return expect.says && !expect.says.test(prose) ? fail(`the prose does not say ${expect.says}`) : { ok: true };
+    }
+    case 'payment': {
+      const want = expect.pick?.(listings);
+      if (want ? cards.length !== 1 || cards[0] !== want : cards.length) return fail(want ? `expected the card of ${names([want])}` : 'listings shown for a calculation');
+      const principal = typeof expect.principal === 'number' ? expect.principal : expect.principal(listings);
+      const monthly = monthlyPayment(principal, expect.ratePct, expect.years);
+      const amounts = [...prose.matchAll(/\$\s?(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?/g)].map((m) => Number(m[1]!.replace(/,/g, '')) + Number(`0.${m[2] ?? 0}`));
+      return amounts.some((a) => Math.abs(a - monthly) <= 1) ? { ok: true } : fail(`the prose does not say ${money(Math.round(monthly))} a month`);
     }
     case 'mentions': {
       if (!cards.length) return fail('no cards');

@@ -16,7 +16,14 @@ export type Category =
   | 'numbers-in-words'
   | 'misspelling'
   | 'unknown-feature'
-  | 'near-miss';
+  | 'near-miss'
+  // Off the happy path (issue 36; bench/eval/cases-off-path.ts):
+  | 'drop-replace'
+  | 'not-a-search'
+  | 'names'
+  | 'ordinal'
+  | 'owner-facts'
+  | 'calculation';
 
 /** How a list is ordered: the engines' default is `default` — homes for sale before rentals, each cheapest first. */
 export type Order = 'default' | 'price-desc' | 'area-desc' | 'area-asc' | 'year-desc' | 'year-asc' | 'bedrooms-desc' | 'newest-listed';
@@ -46,7 +53,20 @@ export type Expectation =
    */
   | { kind: 'cant-tell'; term: string; match: (l: Listing) => boolean }
   /** Words in the listings' descriptions: every card's Description (or an ExtensionColumn value) holds `term`, and each meets `match`. */
-  | { kind: 'mentions'; term: RegExp; match: (l: Listing) => boolean };
+  | { kind: 'mentions'; term: RegExp; match: (l: Listing) => boolean }
+  /**
+   * A question that is not a search (small talk, the assistant itself, something outside what it
+   * can know): no listing cards; `noAnswer` as given — true where it could not answer, so the owner
+   * sees the question in Unanswered — and the prose matching `says` when given (an honest reply, the
+   * offer of a person).
+   */
+  | { kind: 'no-search'; noAnswer: boolean; says?: RegExp }
+  /**
+   * A monthly payment (principal and interest): the prose states it to the dollar (±$1) for
+   * `principal` borrowed at `ratePct` a year over `years`, by the standard amortisation formula;
+   * about a listing (`pick`): its card alone, otherwise no cards.
+   */
+  | { kind: 'payment'; principal: number | ((all: Listing[]) => number); ratePct: number; years: number; pick?: (all: Listing[]) => Listing };
 
 export interface Turn {
   ask: string;

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cases } from '../../bench/eval/cases.ts';
 import { freshCases } from '../../bench/eval/cases-fresh.ts';
+import { monthlyPayment } from '../../bench/eval/predicates.ts';
 import { byCategory, report, runCases, type CaseResult } from '../../bench/eval/score.ts';
 import { seedChatbot } from '../../bench/eval/seed.ts';
 import type { Listing } from '../../src/protocol/index.ts';
@@ -39,3 +40,11 @@ it('answers every category of the question set right at least 90 % of the time',
   const below = scores.filter((s) => s.accuracy < 0.9);
   expect(below, report(results)).toEqual([]);
 }, 180_000);
+
+it('computes a monthly payment as published amortisation tables do', () => {
+  // Principal and interest a month, to the cent, as lenders' amortisation tables give them.
+  expect(monthlyPayment(200_000, 6, 30).toFixed(2)).toBe('1199.10');
+  expect(monthlyPayment(100_000, 5, 15).toFixed(2)).toBe('790.79');
+  expect(monthlyPayment(300_000, 4, 30).toFixed(2)).toBe('1432.25');
+  expect(monthlyPayment(120_000, 0, 10).toFixed(2)).toBe('1000.00');
+});
