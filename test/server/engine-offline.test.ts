@@ -197,6 +197,33 @@ describe('a search with more matches than an answer names', () => {
   });
 });
 
+describe('a rank in an order', () => {
+  it('reads "the second cheapest", "3rd most expensive" and "after the biggest one" as how many of that order come first', () => {
+    expect(parseQuestion('the second cheapest home for sale in austin', fixtureListings, now)).toMatchObject({ sort: 'price-asc', limit: 1, rank: 1 });
+    expect(parseQuestion('3rd most expensive condo', fixtureListings, now)).toMatchObject({ sort: 'price-desc', limit: 1, rank: 2 });
+    expect(parseQuestion('the two biggest homes after the biggest one', fixtureListings, now)).toMatchObject({ sort: 'area-desc', limit: 2, rank: 1 });
+    expect(parseQuestion('the cheapest home', fixtureListings, now).rank).toBeUndefined();
+  });
+
+  it('shows the listing at that rank and says which it is', () => {
+    const { text } = compose(input('the second cheapest home for sale in Austin'));
+    expect(named(text)).toEqual(['A101']);
+    expect(answerProse(text)).toMatch(/^The second cheapest home for sale in Austin is \*\*\[7 Elm Ave/);
+  });
+
+  it('passes over the first ones for "the two cheapest after the cheapest one"', () => {
+    const { text } = compose(input('the two cheapest homes for sale in austin after the cheapest one'));
+    expect(named(text)).toEqual(['A101', 'A100']);
+    expect(answerProse(text)).toContain('after the first, out of 4');
+  });
+
+  it('says so when the rank is past the last match, and shows them all in order', () => {
+    const { text } = compose(input('the fifth cheapest home for sale in Austin'));
+    expect(named(text)).toEqual(['A103', 'A101', 'A100', 'A102']);
+    expect(answerProse(text)).toContain('There are only 4 homes for sale in Austin, so there is no fifth cheapest.');
+  });
+});
+
 describe('the cards of an offline answer', () => {
   it('follow a search’s summary in one block, before the suggestions: the shown listings, in order, as stored', () => {
     const { text } = compose(input('homes for sale'));

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cases } from '../../bench/eval/cases.ts';
 import { freshCases } from '../../bench/eval/cases-fresh.ts';
+import { offPathCases } from '../../bench/eval/cases-off-path.ts';
+import { ownerListings } from '../../bench/eval/owner-listings.ts';
 import { monthlyPayment } from '../../bench/eval/predicates.ts';
 import { byCategory, report, runCases, type CaseResult } from '../../bench/eval/score.ts';
 import { seedChatbot } from '../../bench/eval/seed.ts';
@@ -39,6 +41,28 @@ it('answers every category of the question set right at least 90 % of the time',
   for (const s of scores) expect(s.cases, s.category).toBeGreaterThanOrEqual(12);
   const below = scores.filter((s) => s.accuracy < 0.9);
   expect(below, report(results)).toEqual([]);
+}, 180_000);
+
+/**
+ * The conversations off the happy path (issue 36), category by category as the engine reaches
+ * them: a category listed here is held at the same 90 % bar. The others are measured by `npm run
+ * eval` (docs/ANSWERS.md) until they join.
+ */
+const REACHED = ['ordinal'];
+
+it('answers the categories off the happy path it has reached right at least 90 % of the time', async () => {
+  const { serial: own, listings: held } = await seedChatbot(service.owner, [...demoListings('https://homes.example'), ...ownerListings('https://homes.example')]);
+  const results = await runCases(offPathCases.filter((c) => REACHED.includes(c.category)), held, async () => {
+    const visitor = await service.visitor(own);
+    return async (content) => {
+      const answer = await visitor.client.ask({ sessionID: visitor.sessionId, content, clientMessageId: crypto.randomUUID() });
+      return { content: answer.content, noAnswer: answer.noAnswer };
+    };
+  }, 'strict');
+  const scores = byCategory(results);
+  expect(scores.map((s) => s.category).sort()).toEqual([...REACHED].sort());
+  for (const s of scores) expect(s.cases, s.category).toBeGreaterThanOrEqual(10);
+  expect(scores.filter((s) => s.accuracy < 0.9), report(results)).toEqual([]);
 }, 180_000);
 
 it('computes a monthly payment as published amortisation tables do', () => {

@@ -87,7 +87,8 @@ export function readQuestion(question: string, state: ConversationState, listing
   }
   // "which of those have 2 baths?", "only the ones under $2,000": the search narrowed, not the listings shown.
   const refines = narrows(c) || c.sort;
-  if (!refines || ASKS_ABOUT.test(t) || ORDINAL.test(t) || /\b(the one|that one|this one)\b/.test(t)) {
+  // "the second cheapest" is a rank in an order, not the second card shown.
+  if (c.rank === undefined && (!refines || ASKS_ABOUT.test(t) || ORDINAL.test(t) || /\b(the one|that one|this one)\b/.test(t))) {
     const ref = resolveReference(t, state);
     if (ref?.kind === 'listings') {
       // "the one with the 3D tour": among those shown, the ones the words fit.

@@ -41,6 +41,8 @@ export interface Criteria {
   sort?: SortKey;
   /** How many the question asks for: "the cheapest" is 1, "the 3 biggest" 3. */
   limit?: number;
+  /** How many of that order come before the first asked for: "the second cheapest" 1, "the two biggest after the biggest one" 1. */
+  rank?: number;
   /** Listings the question names by MLS number or address: answered whatever the other criteria. */
   named: Listing[];
   /** Places the question names that no listing is in ("homes in Boston"): nothing can match. */
@@ -81,6 +83,8 @@ export function merge(earlier: Criteria, next: Criteria): Criteria {
   if (next.statusesSaid) Object.assign(c, { statuses: next.statuses, statusesSaid: true });
   if (next.propertyTypes.length) c.propertyTypes = next.propertyTypes;
   for (const key of ['price', 'bedrooms', 'bathrooms', 'area', 'yearBuilt', 'minParking', 'sort', 'limit'] as const) if (next[key] !== undefined) (c as unknown as Record<string, unknown>)[key] = next[key];
+  // An order said again says its own rank ("the cheapest", after "the second cheapest", is the first).
+  if (next.sort !== undefined) c.rank = next.rank;
   if (next.tours.length || next.anyTour) Object.assign(c, { tours: next.tours, anyTour: next.anyTour });
   const x = earlier.exclude, y = next.exclude;
   const union = <T>(a: T[], b: T[]) => [...new Set([...a, ...b])];

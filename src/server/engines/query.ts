@@ -12,7 +12,7 @@ import { featuresIn } from './features.ts';
 import { negations } from './negation.ts';
 import { listingsIndex, namedListings, normalize, placesAndKinds, STATE_NAMES } from './places.ts';
 import { readNumbers } from './ranges.ts';
-import { correctSpelling, wordsToNumbers } from './words.ts';
+import { correctSpelling, ORDINALS, wordsToNumbers } from './words.ts';
 
 export { SQFT_PER_SQM } from './ranges.ts';
 export type { Criteria } from './criteria.ts';
@@ -32,6 +32,10 @@ const SUPERLATIVES: [RegExp, SortKey][] = [
 const PLURAL = /^(?:\s+\S+){0,4}?\s+(homes|houses|condos|apartments|rentals|listings|options|places|properties|ones|townhouses|townhomes|studios|units|lofts|duplexes|deals)\b/;
 const COUNT_AFTER = /^\s+(\d+)\b(?!\s*(?:-|\+)?\s*(?:bed|bd|br|bath|ba\b|k\b|m\b|sq|car|%|\/|dollars))/;
 
+const ORDINAL_BEFORE = new RegExp(`\\b(${Object.keys(ORDINALS).filter((w) => w !== 'first' && w !== '1st').join('|')})\\s+$`);
+/** "after the biggest one", "after the first", "after the top 2" (numbers in words are digits by now). */
+const AFTER_FIRST = /\bafter (?:the )?(?:first|top|\w+est|most \w+)(?: (\d{1,2})(?! ?(?:bed|bath|br|bd|ba\b|k\b|sq|car)))?(?: ones?)?\b/;
+
 /** "the cheapest" → 1, "the 3 biggest", "top 3 cheapest", "cheapest 3" → 3, "the cheapest homes" → a list in that order. */
 function readOrder(t: string, c: Criteria): string {
   for (const [pattern, key] of SUPERLATIVES) {
@@ -41,12 +45,19 @@ function readOrder(t: string, c: Criteria): string {
     const before = /(?:\btop|\bthe)?\s*(\d+)\s*$|\b(?:top|the)\s+(\d+)\s+(?:homes|houses|condos|apartments|rentals|listings|ones|places|properties|townhouses|townhomes)\s+(?:with|that have|having)\s+(?:the\s+)?$/.exec(t.slice(0, m.index));
     const after = t.slice(m.index + m[0].length);
     const count = before?.[1] ?? before?.[2] ?? COUNT_AFTER.exec(after)?.[1];
+    // "the second cheapest", "3rd most expensive": an ordinal just before the order.
+    const nth = ORDINAL_BEFORE.exec(t.slice(0, m.index));
+    // "the two biggest … after the biggest one", "… after the first 2": that many come before.
+    const past = AFTER_FIRST.exec(after);
+    const rank = (nth ? ORDINALS[nth[1]!]! - 1 : 0) + (past ? Number(past[1] ?? 1) : 0);
+    if (rank > 0) c.rank = rank;
     if (count && Number(count) <= 20) c.limit = Number(count);
     // "the newest listing" is one; "the newest listings", "new listings", "just listed" are a list.
     // "low HOA" orders a list; "the lowest HOA" is one.
     else if (key === 'hoa-asc' && !/^(?:lowest|cheapest|smallest|least)/.test(m[0])) c.limit = undefined;
     else if (key === 'newest-listed' ? /\blisting$/.test(m[0]) || /^\s+(?:home|house|one|property|place|condo|apartment|rental)\b/.test(after) : !PLURAL.test(after)) c.limit = 1;
-    return t.slice(0, before ? m.index - before[0].length : m.index) + ' ' + after.replace(COUNT_AFTER, ' ');
+    const head = t.slice(0, nth ? m.index - nth[0].length : before ? m.index - before[0].length : m.index);
+    return head + ' ' + after.replace(COUNT_AFTER, ' ').replace(AFTER_FIRST, ' ');
   }
   return t;
 }

@@ -3,6 +3,7 @@
  * "them", "it", "that one", "the one on Larimer St" — resolved against what the conversation showed.
  */
 import type { Listing } from '../../protocol/index.ts';
+import { ORDINALS } from './words.ts';
 
 /** What the conversation has shown, for resolving references. */
 export interface Shown {
@@ -20,9 +21,6 @@ export type Reference =
   /** "it" while several listings are in view: which one is meant is not known. */
   | { kind: 'ambiguous'; candidates: Listing[] };
 
-const ORDINALS: Record<string, number> = {
-  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5, sixth: 6, '6th': 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-};
 const ORDINAL = `(${Object.keys(ORDINALS).join('|')}|last|final|top)`;
 const THING = '(?:one|home|house|listing|condo|apartment|place|property|option|rental|townhouse|unit|result)';
 /** "the first 2", "the last 2", "the top 3" (numbers in words are digits by now). */

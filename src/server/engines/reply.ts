@@ -12,7 +12,7 @@ import type { AnswerInput } from './index.ts';
 import { search } from './match.ts';
 import { nearMisses } from './near.ts';
 import { generalSuggestions, listingSuggestions, nearSuggestions, searchSuggestions } from './suggest.ts';
-import { cantTell, describe, nearMissText, summary } from './summary.ts';
+import { cantTell, describe, nearMissText, onlyThese, summary } from './summary.ts';
 import { addressText } from '../../protocol/index.ts';
 import type { Asked } from '../store/schema.ts';
 
@@ -74,10 +74,13 @@ function searchAnswer(input: AnswerInput, reading: Extract<Reading, { kind: 'sea
     if (near.length) return answer(`${intro}${nearMissText(c, near, mentioned)}`, near.map((n) => n.listing), nearSuggestions(c, listings, settings));
     return fallback(settings, `${intro}I couldn't find any ${describe(c, 2, mentioned)} right now. Try widening the search — another area, price or number of rooms.`);
   }
+  // "The second cheapest": the ones before it in that order are passed over.
+  const rank = c.sort ? (c.rank ?? 0) : 0;
+  if (rank >= found.listings.length) return answer(`${intro}${onlyThese(found.listings, c, rank, mentioned)}`, found.listings.slice(0, MAX_NAMED), searchSuggestions(c, found.listings, found.listings.slice(0, MAX_NAMED), listings, settings));
   let shown: Listing[];
   if (c.limit === 1 && !c.saleType && (c.sort === 'price-asc' || c.sort === 'price-desc') && new Set(found.listings.map((l) => l.SaleType)).size > 1)
-    shown = [found.listings.find((l) => l.SaleType === 'for_sale')!, found.listings.find((l) => l.SaleType === 'for_rent')!];
-  else shown = found.listings.slice(reading.offset, reading.offset + Math.min(c.limit ?? MAX_NAMED, MAX_NAMED));
+    shown = (['for_sale', 'for_rent'] as const).flatMap((type) => found.listings.filter((l) => l.SaleType === type)[rank] ?? []);
+  else shown = found.listings.slice(reading.offset + rank, reading.offset + rank + Math.min(c.limit ?? MAX_NAMED, MAX_NAMED));
   const prose = `${intro}${summary(found.listings, shown, c, reading.offset, mentioned)}`;
   const suggestions = shown.length === 1 ? listingSuggestions(shown[0]!, settings) : searchSuggestions(c, found.listings.slice(reading.offset), shown, listings, settings);
   return answer(prose, shown, suggestions);

@@ -87,22 +87,41 @@ export function inBrief(l: Listing): string {
 /** A listing in brief, with the figure its order is by when that is not in the brief: the HOA dues. */
 const brief = (l: Listing, c: Criteria) => `${inBrief(l)}${c.sort === 'hoa-asc' ? `, ${l.HOAMonth ? `HOA dues ${money(l.HOAMonth, l.CurrencySymbol)} a month` : 'no HOA dues'}` : ''}`;
 
+const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+/** "second", "11th". */
+const ordinal = (n: number) => ORDINAL_WORDS[n - 1] ?? `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+/** Asked for the nth of an order past the last match: "There are only 3 condos in Denver; the most expensive of them is …" — all of them, in order. */
+export function onlyThese(found: Listing[], c: Criteria, rank: number, mentioned: Feature[] = []): string {
+  const sort = ORDER_WORDS[c.sort!]!;
+  return `There ${found.length === 1 ? 'is' : 'are'} only ${found.length} ${describe({ ...c, sort: undefined }, found.length, mentioned)}, so there is no ${ordinal(rank + 1)} ${sort[0].replace(/^one /, '')}. ${
+    found.length === 1 ? `It is ${brief(found[0]!, c)}.` : `Here they are, the ${sort[0].replace(/^one /, '')} first.`
+  }`;
+}
+
 /** The summary of a search's matches, of which `shown` (from `offset`) are the cards that follow. */
 export function summary(found: Listing[], shown: Listing[], c: Criteria, offset: number, mentioned: Feature[] = []): string {
   const sort = c.sort ? ORDER_WORDS[c.sort]! : null;
+  const rank = sort ? (c.rank ?? 0) : 0;
   if (c.limit === 1 && shown.length) {
     // "The cheapest condo in Denver", or — for an order said after the noun — "The condo in Denver with the most bedrooms".
+    // "The second cheapest …": its rank said.
     const after = sort?.[0].startsWith('one with') ? ` ${sort[0].slice(4)}` : '';
-    const the = sort && !after ? `The ${sort[0]}` : after ? 'The' : 'The best match';
+    const nth = rank ? `${ordinal(rank + 1)} ` : '';
+    const the = sort && !after ? `The ${nth}${sort[0]}` : after ? `The ${nth}`.trimEnd() : 'The best match';
     if (shown.length === 2) return `${the} home for sale${after} is ${brief(shown[0]!, c)}; ${the.toLowerCase()} rental${after} is ${brief(shown[1]!, c)}.`;
     return `${the} ${describe({ ...c, sort: undefined }, 1, mentioned)}${after} is ${brief(shown[0]!, c)}.`;
   }
   const all = describe(c, found.length, mentioned);
   if (offset > 0) return shown.length ? `Here are ${shown.length} more — ${offset + 1} to ${offset + shown.length} of the ${found.length} ${all}.` : `That's all of them: I've shown all ${found.length} ${all}.`;
-  if (c.limit && sort)
+  if (c.limit && sort) {
+    // "… after the first 2": what was passed over, said.
+    const past = rank ? ` after the first${rank > 1 ? ` ${rank}` : ''}` : '';
     return sort[1].startsWith('with ')
-      ? `The ${shown.length} ${describe(c, shown.length, mentioned)} ${sort[1]}, out of ${found.length}:`
-      : `The ${shown.length} ${sort[1]} ${describe(c, shown.length, mentioned)}, out of ${found.length}:`;
+      ? `The ${shown.length} ${describe(c, shown.length, mentioned)} ${sort[1]}${past}, out of ${found.length}:`
+      : `The ${shown.length} ${sort[1]} ${describe(c, shown.length, mentioned)}${past}, out of ${found.length}:`;
+  }
+  if (rank) return `${counted(found, c, mentioned)} From the ${ordinal(rank + 1)} ${sort![0].replace(/^one /, '')} on:`;
   const head = counted(found, c, mentioned);
   if (found.length === 1) return `${head.replace(/, (at|from) [^.]*\.$/, '.')} It is ${inBrief(found[0]!)}.`;
   const first = sort ? `The ${sort[0]} is ${brief(shown[0]!, c)}.` : `The cheapest is ${inBrief(shown[0]!)}.`;

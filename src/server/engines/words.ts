@@ -15,6 +15,11 @@ const SCALES: Record<string, number> = { hundred: 100, thousand: 1_000, million:
 const NUMBER_WORDS = [...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES)].join('|');
 /** A run of number words: "two", "twenty-five", "two hundred and fifty thousand", "two and three". */
 const RUN = new RegExp(`\\b(?:${NUMBER_WORDS})(?:[ -]+(?:and[ -]+)?(?:${NUMBER_WORDS}))*\\b`, 'gi');
+/** Ordinal words and their places: "the second one", "the 3rd cheapest". */
+export const ORDINALS: Record<string, number> = {
+  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5, sixth: 6, '6th': 6, seventh: 7, '7th': 7, eighth: 8, '8th': 8, ninth: 9, '9th': 9, tenth: 10, '10th': 10,
+};
+
 /** What may follow "one" when it is a count, not a pronoun ("that one", "the second one"). */
 const COUNTED = /^[ -]*(?:bed|bd|br\b|bath|ba\b|car\b|stor|level|floor|parking|garage|half)/i;
 
@@ -69,7 +74,7 @@ const KEEP = new Set(
    that the their them then there these they thing think this those though through to too top type under up us use very want was way we well were
    what when where which while who why will with within without would yes yet you your rent rents sale sold state sales cost costs least test best
    lease rented renting week weeks year years month months day days bed beds bath baths room rooms floor floors story
-   horse horses mouse hose boat boats dent cent bent tent lent sent went`.split(/\s+/),
+   horse horses mouse hose boat boats dent cent bent tent lent sent went`.split(/\s+/).concat(Object.keys(ORDINALS)),
 );
 
 /** The words of questions about homes (beside the chatbot's own cities, states and kinds). */
