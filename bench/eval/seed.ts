@@ -2,10 +2,22 @@
 import type { Client } from '../../src/client/index.ts';
 import type { Listing, ListingCreateBody } from '../../src/protocol/index.ts';
 
-export async function seedChatbot(owner: Client, fields: Omit<ListingCreateBody, 'SerialNumber'>[], model?: string): Promise<{ serial: string; listings: Listing[] }> {
+type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
+
+export async function seedChatbot(owner: Client, fields: Fields[], model?: string): Promise<{ serial: string; listings: Listing[] }> {
   const { SerialNumber: serial } = await owner.add({ timeZone: 'America/Chicago', type: 0, Name: 'Oakridge Realty', TalkToHumanEmail: 'agents@homes.example', ...(model ? { Model: model } : {}) });
+  return { serial, listings: await addListings(owner, serial, fields) };
+}
+
+/** Adds listings to a chatbot; resolves to all it holds now. */
+export async function addListings(owner: Client, serial: string, fields: Fields[]): Promise<Listing[]> {
   for (const f of fields) await owner.realEstateCreate({ SerialNumber: serial, ...f });
   const listings: Listing[] = [];
-  for (let page = 1; listings.length < fields.length; page++) listings.push(...(await owner.realEstateList({ SerialNumber: serial, Page: page, PageSize: 100 })).Items);
-  return { serial, listings };
+  for (let page = 1, total = Infinity; listings.length < total; page++) {
+    const found = await owner.realEstateList({ SerialNumber: serial, Page: page, PageSize: 100 });
+    total = found.Total;
+    listings.push(...found.Items);
+    if (!found.Items.length) break;
+  }
+  return listings;
 }
