@@ -91,7 +91,7 @@ const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', '
 /** "second", "11th". */
 const ordinal = (n: number) => ORDINAL_WORDS[n - 1] ?? `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
-/** Asked for the nth of an order past the last match: "There are only 3 condos in Denver; the most expensive of them is …" — all of them, in order. */
+/** Asked for the nth of an order past the last match: "There are only 4 homes for sale in Austin, so there is no fifth cheapest. Here they are, the cheapest first." — all of them follow, in order. */
 export function onlyThese(found: Listing[], c: Criteria, rank: number, mentioned: Feature[] = []): string {
   const sort = ORDER_WORDS[c.sort!]!;
   return `There ${found.length === 1 ? 'is' : 'are'} only ${found.length} ${describe({ ...c, sort: undefined }, found.length, mentioned)}, so there is no ${ordinal(rank + 1)} ${sort[0].replace(/^one /, '')}. ${
