@@ -10,8 +10,9 @@ import { freshCases } from '../../bench/eval/cases-fresh.ts';
 import { offPathCases } from '../../bench/eval/cases-off-path.ts';
 import { ownerListings } from '../../bench/eval/owner-listings.ts';
 import { monthlyPayment } from '../../bench/eval/predicates.ts';
-import { byCategory, report, runCases, type CaseResult } from '../../bench/eval/score.ts';
+import { byCategory, report, runCases, type Answer, type CaseResult } from '../../bench/eval/score.ts';
 import { addListings, seedChatbot } from '../../bench/eval/seed.ts';
+import type { Category } from '../../bench/eval/types.ts';
 import type { Listing } from '../../src/protocol/index.ts';
 import { demoListings } from '../../src/server/seed.ts';
 import { startService, type TestService } from '../support/service.ts';
@@ -25,15 +26,18 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => service?.close());
 
+/** A new visitor of the chatbot, asking through the typed client: one conversation. */
+async function visitorConversation(): Promise<(question: string) => Promise<Answer>> {
+  const visitor = await service.visitor(serial);
+  return async (content) => {
+    const answer = await visitor.client.ask({ sessionID: visitor.sessionId, content, clientMessageId: crypto.randomUUID() });
+    return { content: answer.content, noAnswer: answer.noAnswer };
+  };
+}
+
 it('answers every category of the question set right at least 90 % of the time', async () => {
   const all = [...cases, ...freshCases];
-  const results: CaseResult[] = await runCases(all, listings, async () => {
-    const visitor = await service.visitor(serial);
-    return async (content) => {
-      const answer = await visitor.client.ask({ sessionID: visitor.sessionId, content, clientMessageId: crypto.randomUUID() });
-      return { content: answer.content, noAnswer: answer.noAnswer };
-    };
-  }, 'strict');
+  const results: CaseResult[] = await runCases(all, listings, visitorConversation, 'strict');
   const scores = byCategory(results);
   expect(scores.map((s) => s.category).sort()).toEqual(
     ['follow-up', 'misspelling', 'near-miss', 'negation', 'numbers-in-words', 'reference', 'refinement', 'single', 'superlative', 'unknown-feature'],
@@ -48,18 +52,12 @@ it('answers every category of the question set right at least 90 % of the time',
  * them: a category listed here is held at the same 90 % bar. The others are measured by `npm run
  * eval` (docs/ANSWERS.md) until they join.
  */
-const REACHED = ['ordinal'];
+const REACHED: Category[] = ['ordinal'];
 
 it('answers the categories off the happy path it has reached right at least 90 % of the time', async () => {
   // The same chatbot, the owner's four listings added beside the demo's (as npm run eval holds them).
   const held = await addListings(service.owner, serial, ownerListings('https://homes.example'));
-  const results = await runCases(offPathCases.filter((c) => REACHED.includes(c.category)), held, async () => {
-    const visitor = await service.visitor(serial);
-    return async (content) => {
-      const answer = await visitor.client.ask({ sessionID: visitor.sessionId, content, clientMessageId: crypto.randomUUID() });
-      return { content: answer.content, noAnswer: answer.noAnswer };
-    };
-  }, 'strict');
+  const results = await runCases(offPathCases.filter((c) => REACHED.includes(c.category)), held, visitorConversation, 'strict');
   const scores = byCategory(results);
   expect(scores.map((s) => s.category).sort()).toEqual([...REACHED].sort());
   for (const s of scores) expect(s.cases, s.category).toBeGreaterThanOrEqual(10);

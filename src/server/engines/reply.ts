@@ -76,7 +76,10 @@ function searchAnswer(input: AnswerInput, reading: Extract<Reading, { kind: 'sea
   }
   // "The second cheapest": the ones before it in that order are passed over.
   const rank = c.sort ? (c.rank ?? 0) : 0;
-  if (rank >= found.listings.length) return answer(`${intro}${onlyThese(found.listings, c, rank, mentioned)}`, found.listings.slice(0, MAX_NAMED), searchSuggestions(c, found.listings, found.listings.slice(0, MAX_NAMED), listings, settings));
+  if (rank >= found.listings.length) {
+    const all = found.listings.slice(0, MAX_NAMED);
+    return answer(`${intro}${onlyThese(found.listings, c, rank, mentioned)}`, all, searchSuggestions(c, found.listings, all, listings, settings));
+  }
   let shown: Listing[];
   if (c.limit === 1 && !c.saleType && (c.sort === 'price-asc' || c.sort === 'price-desc') && new Set(found.listings.map((l) => l.SaleType)).size > 1)
     shown = (['for_sale', 'for_rent'] as const).flatMap((type) => found.listings.filter((l) => l.SaleType === type)[rank] ?? []);

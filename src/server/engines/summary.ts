@@ -10,6 +10,7 @@ import { md, mdUrl, money, plural, priceText } from './format.ts';
 import { kindText, roomsText } from './details.ts';
 import { priceOf, squareFeet } from './match.ts';
 import type { NearMiss } from './near.ts';
+import { ORDINALS } from './words.ts';
 
 const $ = (n: number) => money(n, '$');
 const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
@@ -87,7 +88,8 @@ export function inBrief(l: Listing): string {
 /** A listing in brief, with the figure its order is by when that is not in the brief: the HOA dues. */
 const brief = (l: Listing, c: Criteria) => `${inBrief(l)}${c.sort === 'hoa-asc' ? `, ${l.HOAMonth ? `HOA dues ${money(l.HOAMonth, l.CurrencySymbol)} a month` : 'no HOA dues'}` : ''}`;
 
-const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+/** "first" … "tenth", from the words the questions are read with. */
+const ORDINAL_WORDS = Object.keys(ORDINALS).filter((w) => !/\d/.test(w));
 /** "second", "11th". */
 const ordinal = (n: number) => ORDINAL_WORDS[n - 1] ?? `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
