@@ -16,14 +16,16 @@
  * about the assistant get a short reply, no listings, and are not marked. A payment is principal
  * and interest (predicates.ts monthlyPayment).
  *
- * Still to write (it needs the page's address in ClientAsk first, a protocol change): the
- * page-listing category — "is this house still available" on a listing's page.
+ * The page-listing category was written after the others, with the page's address added to
+ * ClientAsk (the protocol change it needs) and before the engine used it: a visitor on a
+ * listing's page says "this house", "it", "the lot" — and a page that is not a listing's, or
+ * names none the chatbot holds, leaves "this house" unknown (an honest question back, noAnswer).
  */
 import type { Listing } from '../../src/protocol/index.ts';
 import type { EvalCase } from './types.ts';
 import {
   forSale, forRent, inCity, house, condo, townhouse, apartment, beds, price, priceAtMost, onMarket, list, at, top, factOf, byAddress, byMls, mentions,
-  noSearch, payment, ranked, saysPrice, saysBeds, type P,
+  noSearch, payment, ranked, saysPrice, saysBeds, saysHoa, saysYear, saysParking, saysBaths, type P,
 } from './predicates.ts';
 
 const onStreet = (street: string): P => (l) => l.Address.includes(street);
@@ -219,4 +221,53 @@ const calculation: EvalCase[] = [
   },
 ];
 
-export const offPathCases: EvalCase[] = [...dropReplace, ...notASearch, ...names, ...ordinal, ...ownerFacts, ...calculation];
+const pageOf = (pick: (all: Listing[]) => Listing, suffix = '') => (all: Listing[]) => ({ page: `${pick(all).Url}${suffix}` });
+const sableHill = byAddress('77 Sable Hill');
+const salemWay = byAddress('400 Salem Way');
+const cheapestDenverRental = first(onMarket(forRent, inCity('Denver')));
+const biggestRaleighHouse = (all: Listing[]) => ranked(all, onMarket(forSale, house, inCity('Raleigh')), 'area-desc')[0]!;
+const pageListing: EvalCase[] = [
+  { id: 'page-listing/still-available', category: 'page-listing', where: pageOf(sableHill), turns: [{ ask: 'is this house still available?', expect: factOf(sableHill, () => [available]) }] },
+  { id: 'page-listing/how-big-is-the-lot', category: 'page-listing', where: pageOf(sableHill), turns: [{ ask: 'how big is the lot', expect: factOf(sableHill, () => [/9,?800/]) }] },
+  { id: 'page-listing/how-much-is-it', category: 'page-listing', where: pageOf(salemWay), turns: [{ ask: 'how much is it?', expect: factOf(salemWay, (l) => [saysPrice(l)]) }] },
+  { id: 'page-listing/hoa', category: 'page-listing', where: pageOf(byMls('WI-5521B')), turns: [{ ask: "what's the HOA on this one", expect: factOf(byMls('WI-5521B'), (l) => [saysHoa(l)]) }] },
+  { id: 'page-listing/demo-bedrooms', category: 'page-listing', where: pageOf(cheapestMadisonHouse), turns: [{ ask: 'how many bedrooms does this home have?', expect: factOf(cheapestMadisonHouse, (l) => [saysBeds(l)]) }] },
+  {
+    id: 'page-listing/two-questions',
+    category: 'page-listing',
+    where: pageOf(cheapestDenverRental),
+    turns: [
+      { ask: 'when was it built', expect: factOf(cheapestDenverRental, (l) => [saysYear(l)]) },
+      { ask: 'and is there parking?', expect: factOf(cheapestDenverRental, (l) => [saysParking(l)]) },
+    ],
+  },
+  { id: 'page-listing/query-and-fragment', category: 'page-listing', where: pageOf(biggestRaleighHouse, '?utm_source=newsletter#photos'), turns: [{ ask: 'how many bathrooms', expect: factOf(biggestRaleighHouse, (l) => [saysBaths(l)]) }] },
+  {
+    id: 'page-listing/named-by-the-spa',
+    category: 'page-listing',
+    where: () => ({ page: 'https://homes.example/app', listing: 'CO-77102' }),
+    turns: [{ ask: 'tell me about this property', expect: factOf(salemWay, (l) => [saysPrice(l), saysBeds(l)]) }],
+  },
+  {
+    id: 'page-listing/this-house-after-a-search',
+    category: 'page-listing',
+    where: pageOf(sableHill),
+    turns: [
+      { ask: 'condos for sale in tampa' },
+      { ask: 'how big is this house compared to those?', expect: factOf(sableHill, () => [/2,?140/]) },
+    ],
+  },
+  {
+    id: 'page-listing/then-a-search',
+    category: 'page-listing',
+    where: pageOf(sableHill),
+    turns: [
+      { ask: 'is it still for sale', expect: factOf(sableHill, () => [available]) },
+      { ask: 'any 3 bedroom houses for sale in denver?', expect: list(onMarket(forSale, house, beds(3), inCity('Denver'))) },
+    ],
+  },
+  { id: 'page-listing/not-a-listing-page', category: 'page-listing', where: () => ({ page: 'https://homes.example/about' }), turns: [{ ask: 'is this house still available?', expect: noSearch(true) }] },
+  { id: 'page-listing/payment', category: 'page-listing', where: pageOf(salemWay), turns: [{ ask: 'what would my monthly payment be with 20% down at 7% for 30 years?', expect: payment(0.8 * 574_000, 7, 30, salemWay) }] },
+];
+
+export const offPathCases: EvalCase[] = [...dropReplace, ...notASearch, ...names, ...ordinal, ...ownerFacts, ...calculation, ...pageListing];

@@ -69,8 +69,8 @@ try {
     const results = await runCases(chosen, listings, async () => {
       const session = await createClient({ baseUrl: origin }).getSession({ serialNumber: serial });
       const visitor = createClient({ baseUrl: origin, visitorToken: session.VisitorToken });
-      return async (content) => {
-        const answer = await visitor.ask({ sessionID: session.SessionID, content, clientMessageId: crypto.randomUUID() });
+      return async (content, where) => {
+        const answer = await visitor.ask({ sessionID: session.SessionID, content, clientMessageId: crypto.randomUUID(), ...where });
         return { content: answer.content, noAnswer: answer.noAnswer };
       };
     }, llm ? 'lenient' : 'strict');

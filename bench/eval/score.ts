@@ -9,7 +9,7 @@
  */
 import { answerProse, cardsOf, type Listing } from '../../src/protocol/index.ts';
 import { ORDER_KEY, compareKeys, money, monthlyPayment, price } from './predicates.ts';
-import type { Category, EvalCase, Expectation } from './types.ts';
+import type { Category, EvalCase, Expectation, Where } from './types.ts';
 
 export interface Answer {
   content: string;
@@ -108,7 +108,7 @@ export function scoreTurn(expect: Expectation, answer: Answer, listings: Listing
 export async function runCases(
   cases: readonly EvalCase[],
   listings: Listing[],
-  conversation: () => Promise<(question: string) => Promise<Answer>>,
+  conversation: () => Promise<(question: string, where?: Where) => Promise<Answer>>,
   mode: 'strict' | 'lenient',
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
@@ -116,8 +116,9 @@ export async function runCases(
     const ask = await conversation();
     const turns: TurnResult[] = [];
     let corrections = 0;
+    const where = c.where?.(listings);
     for (const turn of c.turns) {
-      const answer = await ask(turn.ask);
+      const answer = await ask(turn.ask, where);
       corrections += (answer.content.match(/\*\*Correction:\*\*/g) ?? []).length;
       const scored = turn.expect ? scoreTurn(turn.expect, answer, listings, mode) : { ok: true };
       turns.push({ ask: turn.ask, ...scored, answer: answer.content });

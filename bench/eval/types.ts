@@ -23,7 +23,8 @@ export type Category =
   | 'names'
   | 'ordinal'
   | 'owner-facts'
-  | 'calculation';
+  | 'calculation'
+  | 'page-listing';
 
 /** How a list is ordered: the engines' default is `default` — homes for sale before rentals, each cheapest first. */
 export type Order = 'default' | 'price-desc' | 'area-desc' | 'area-asc' | 'year-desc' | 'year-asc' | 'bedrooms-desc' | 'newest-listed';
@@ -79,4 +80,15 @@ export interface EvalCase {
   id: string;
   category: Category;
   turns: Turn[];
+  /**
+   * Where the visitor asks from: the page's address, as the widget sends it with each question
+   * (`page`), or a listing an SPA names itself (`listing`: its Id, MLS number or Url).
+   */
+  where?: (all: Listing[]) => Where;
+}
+
+/** The [ext] fields of ClientAsk that say where the visitor is (docs/PROTOCOL.md). */
+export interface Where {
+  page?: string;
+  listing?: string;
 }

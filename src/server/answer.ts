@@ -10,6 +10,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ServiceContext } from './context.ts';
 import type { AttachedFile } from './engines/index.ts';
+import { pageListing, type Where } from './engines/page.ts';
 import type { ChatbotRow } from './store/chatbots.ts';
 import { cachedListings } from './store/listings.ts';
 import { holdLease } from './store/answer-lease.ts';
@@ -26,6 +27,8 @@ export interface Generation {
   answerId: number;
   attempt: number;
   question: { content: string; askType: string; files: AttachedFile[] };
+  /** Where the visitor asks from (ClientAsk's `page` and `listing`). */
+  where?: Where;
 }
 
 export async function generate(
@@ -62,12 +65,14 @@ export async function generate(
   try {
     const [listings, history] = await Promise.all([cachedListings(ctx.db, g.chatbot), historyBefore(ctx.db, g.sessionId, g.questionId)]);
     const engine = ctx.engines.engineFor(settings.Model);
+    const onPage = g.where ? pageListing(listings, g.where) : undefined;
     const run = engine.answer(
       {
         settings,
         question: g.question,
         history: history.map((m) => ({ role: m.role === 'question' ? 'user' : 'assistant', content: m.content })),
         listings,
+        ...(onPage ? { pageListing: onPage } : {}),
         now: ctx.clock.now(),
       },
       signal,

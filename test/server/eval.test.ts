@@ -12,7 +12,7 @@ import { ownerListings } from '../../bench/eval/owner-listings.ts';
 import { monthlyPayment } from '../../bench/eval/predicates.ts';
 import { byCategory, report, runCases, type Answer, type CaseResult } from '../../bench/eval/score.ts';
 import { addListings, seedChatbot } from '../../bench/eval/seed.ts';
-import type { Category } from '../../bench/eval/types.ts';
+import type { Category, Where } from '../../bench/eval/types.ts';
 import type { Listing } from '../../src/protocol/index.ts';
 import { demoListings } from '../../src/server/seed.ts';
 import { startService, type TestService } from '../support/service.ts';
@@ -27,10 +27,10 @@ beforeAll(async () => {
 afterAll(() => service?.close());
 
 /** A new visitor of the chatbot, asking through the typed client: one conversation. */
-async function visitorConversation(): Promise<(question: string) => Promise<Answer>> {
+async function visitorConversation(): Promise<(question: string, where?: Where) => Promise<Answer>> {
   const visitor = await service.visitor(serial);
-  return async (content) => {
-    const answer = await visitor.client.ask({ sessionID: visitor.sessionId, content, clientMessageId: crypto.randomUUID() });
+  return async (content, where) => {
+    const answer = await visitor.client.ask({ sessionID: visitor.sessionId, content, clientMessageId: crypto.randomUUID(), ...where });
     return { content: answer.content, noAnswer: answer.noAnswer };
   };
 }

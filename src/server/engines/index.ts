@@ -20,6 +20,8 @@ export interface AnswerInput {
   history: { role: 'user' | 'assistant'; content: string }[];
   /** Every listing of the chatbot. */
   listings: Listing[];
+  /** The listing the visitor's page shows (engines/page.ts), when it is one of them. */
+  pageListing?: Listing;
   now: Date;
 }
 

@@ -107,7 +107,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       }
       attempt = await restartAnswer(ctx.db, answerId, ctx.clock.now());
     }
-    const generation = { chatbot, sessionId: session.id, questionId: begun.questionId, answerId, attempt, question: { content: body.content, askType, files } };
+    const generation = { chatbot, sessionId: session.id, questionId: begun.questionId, answerId, attempt, question: { content: body.content, askType, files }, where: { page: body.page ?? null, listing: body.listing ?? null } };
     return { kind: 'generate', generation, limit, chargedAt };
   }
 
