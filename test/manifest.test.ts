@@ -31,7 +31,7 @@ describe('the manifest of <chat-bot>', () => {
     const attributes = {
       'serial-number': 'serialNumber', 'base-url': 'baseUrl', 'api-key': 'apiKey', open: 'open', mode: 'mode',
       theme: 'theme', locale: 'locale', stream: 'stream', 'image-hosts': 'imageHosts', sound: 'sound', 'notify-title': 'notifyTitle',
-      'read-aloud': 'readAloud',
+      'read-aloud': 'readAloud', 'page-context': 'pageContext', listing: 'listing',
     };
     expect(Object.fromEntries((chatBot.attributes ?? []).map((a) => [a.name, a.fieldName]))).toEqual(attributes);
     for (const [attribute, field] of Object.entries(attributes))
@@ -53,6 +53,8 @@ describe('the manifest of <chat-bot>', () => {
       'field sound: boolean',
       'field notifyTitle: boolean',
       'field readAloud: boolean',
+      "field pageContext: 'on' | 'off'",
+      'field listing: string',
       'field settings: Partial<WidgetSettings> | undefined',
       'field strings: Partial<Strings> | undefined',
       'method show: ',

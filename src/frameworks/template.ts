@@ -20,11 +20,13 @@ export interface ChatBotAttributes {
   sound?: boolean | '';
   'notify-title'?: boolean | '';
   'read-aloud'?: boolean | 'true' | 'false';
+  'page-context'?: 'on' | 'off';
+  listing?: string;
 }
 
 /** The public properties, set as properties by frameworks that do (React 19, Preact, Vue, Svelte, Solid's `prop:`). */
 export type ChatBotProperties = Partial<
-  Pick<ChatBot, 'serialNumber' | 'baseUrl' | 'apiKey' | 'open' | 'mode' | 'theme' | 'locale' | 'stream' | 'imageHosts' | 'sound' | 'notifyTitle' | 'readAloud' | 'settings' | 'strings'>
+  Pick<ChatBot, 'serialNumber' | 'baseUrl' | 'apiKey' | 'open' | 'mode' | 'theme' | 'locale' | 'stream' | 'imageHosts' | 'sound' | 'notifyTitle' | 'readAloud' | 'pageContext' | 'listing' | 'settings' | 'strings'>
 >;
 
 /** Either, by either name (`serial-number="…"` or `serialNumber={…}`); where both exist, either type (`stream="false"` or `stream={false}`). */

@@ -1,7 +1,7 @@
 /** Sessions, asking, the answer stream, models and the handoff (API.md §3.2, 3.4, 3.5, 3.8). */
 import { Type, type Static } from 'typebox';
 import { CHAT_ASK_TYPES, LIMITS } from './rules.ts';
-import { emailOrEmpty, httpUrl, oneOf, sessionId, text } from './fields.ts';
+import { emailOrEmpty, httpUrlOrNull, oneOf, sessionId, text } from './fields.ts';
 
 export const GetSessionResult = Type.Object({
   SessionID: Type.Integer(),
@@ -65,12 +65,10 @@ export const AskBody = Type.Refine(
           rule: `must be 1 to ${LIMITS.clientMessageIdChars} printable characters without spaces`,
         }),
       ),
-      page: Type.Optional(
-        Type.Union([httpUrl(), Type.Null()], {
-          rule: `must be an http(s) URL of at most ${LIMITS.urlChars.toLocaleString('en-US')} characters, or null`,
-          description: "[ext] The address of the page the visitor asks from (the widget sends its origin and path); the service ignores any query or fragment and matches it to a listing's Url",
-        }),
-      ),
+      page: Type.Optional({
+        ...httpUrlOrNull(),
+        description: "[ext] The address of the page the visitor asks from (the widget sends its origin and path); the service ignores any query or fragment and matches it to a listing's Url",
+      }),
       listing: Type.Optional(
         Type.Union([Type.String({ minLength: 1, maxLength: LIMITS.urlChars }), Type.Null()], {
           rule: `must be text of 1 to ${LIMITS.urlChars.toLocaleString('en-US')} characters (a listing's Id, MLS number or Url), or null`,

@@ -70,6 +70,12 @@ export const httpUrlOrEmpty = () =>
     (v) => v === '' || isHttpUrl(v),
   );
 
+/** An http(s) URL or null (an [ext] field a client may leave out). */
+export const httpUrlOrNull = () => {
+  const rule = `must be an http(s) URL of at most ${n(LIMITS.urlChars)} characters, or null`;
+  return Type.Union([refined(Type.String({ rule }), rule, isHttpUrl), Type.Null()], { rule });
+};
+
 export const email = () =>
   refined(Type.String({ rule: 'must be an email address' }), 'must be an email address', isEmail);
 

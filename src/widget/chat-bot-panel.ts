@@ -30,7 +30,7 @@ const httpUrl = (value: string) => /^https?:\/\//i.test(value) ? value : '';
  */
 export class ChatBotPanel extends LitElement implements PanelElement {
   static override styles = panelStyles;
-  // serialNumber, baseUrl, apiKey, stream and storage are plain fields: nothing drawn depends on
+  // serialNumber, baseUrl, apiKey, stream, listing and storage are plain fields: nothing drawn depends on
   // them, and the conversation reads them when it needs them.
   static override properties = {
     settings: { attribute: false },
@@ -66,6 +66,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   stream = true;
   /** Hosts answers may show images from. */
   imageHosts: readonly string[] = [];
+  /** The listing the page names itself (or empty); false: page-context is off, nothing is said of the page. */
+  declare listing: string | undefined | false;
   /** Fill the container instead of floating. */
   inline = false;
   /** Offer "Read aloud" where the browser has voices. */

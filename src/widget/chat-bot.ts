@@ -12,7 +12,7 @@ import { formatLocale, isRtl, type Strings } from './strings.ts';
 import { WelcomePopup } from './welcome-popup.ts';
 
 // Without a DOM (server-side rendering) the defaults still read: importing never throws.
-const browserLocale = () => (typeof navigator === 'undefined' ? 'en' : navigator.language);
+const browserLocale = () => globalThis.navigator?.language ?? 'en';
 /** An attribute read as one of its values, the first for any other (the property takes what it is given). */
 const oneOf = (...values: string[]) => ({ fromAttribute: (value: string | null) => (values.includes(value!) ? value : values[0]) });
 const chatIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>`;
@@ -74,6 +74,8 @@ export class ChatBot extends LitElement {
     sound: { type: Boolean, reflect: true, useDefault: true },
     notifyTitle: { attribute: 'notify-title', type: Boolean, reflect: true, useDefault: true },
     readAloud: { attribute: 'read-aloud', reflect: true, useDefault: true, converter: onUnlessFalse },
+    pageContext: { attribute: 'page-context', reflect: true },
+    listing: { reflect: true },
     settings: { attribute: false },
     strings: { attribute: false },
   };
@@ -83,7 +85,7 @@ export class ChatBot extends LitElement {
   /** The chatbot's serial number (required). */
   serialNumber = '';
   /** The service's origin (default: the page's origin). */
-  baseUrl: string = typeof location === 'undefined' ? '' : location.origin;
+  baseUrl: string = globalThis.location?.origin ?? '';
   /** An owner API key, only for trusted, non-public pages: anyone can read it from a public page. */
   apiKey: string | undefined;
   /** Whether the panel is open (setting it opens or closes the panel, as show() and hide()). */
@@ -104,6 +106,10 @@ export class ChatBot extends LitElement {
   notifyTitle = false;
   /** "Read aloud" under each answer where the browser has voices (default true; `read-aloud="false"` hides it). */
   readAloud = true;
+  /** `on` (the default): each question says which page it is asked from (origin and path only), so "this house" on a listing's page means that listing; `off` sends nothing. */
+  pageContext: 'on' | 'off' | undefined;
+  /** The listing this page shows, for an SPA whose addresses are not the listings' Urls: its Id, MLS number or Url. */
+  listing: string | undefined;
   /** Settings given by the page; they win over the ones fetched from the service. */
   settings: Partial<WidgetSettings> | undefined;
   /** Replacements for any of the widget's words. */
@@ -238,6 +244,7 @@ export class ChatBot extends LitElement {
         ? html`<chat-bot-panel part="panel" exportparts="header,message,user-message,assistant-message,bubble,composer" ?hidden=${!inline && !this.#shown}
             .serialNumber=${this.serialNumber} .baseUrl=${this.baseUrl} .apiKey=${this.apiKey} .settings=${s} .strings=${t as Strings} .locale=${formatLocale(this.locale)}
             .stream=${this.stream} .imageHosts=${this.imageHosts.split(/[\s,]+/).filter(Boolean)} .inline=${inline} .storage=${this.#storage} .readAloud=${this.readAloud}
+            .listing=${this.pageContext !== 'off' && this.listing}
             @chat-bot-panel=${this.#onPanelEvent}></chat-bot-panel>`
         : nothing
     }<div class="popup" part="popup" role="status" ?hidden=${inline || this.#shown || !this.#popup.visible}><button type="button" class="text" @click=${this.show}>${s.WelcomeMessage}</button><button

@@ -33,6 +33,7 @@ export interface ConversationConfig {
   apiKey: string | undefined;
   stream: boolean;
   imageHosts: readonly string[];
+  listing: string | undefined | false;
   settings: WidgetSettings;
   strings: Strings;
 }
@@ -176,7 +177,7 @@ export class ConversationController implements ReactiveController {
 
   async #ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
     // Read as the question is asked: the host's inputs may change while the session is made.
-    const { imageHosts, stream } = this.#host;
+    const { imageHosts, stream, listing } = this.#host;
     const view = new MarkdownView({ imageHosts, fences: answerFences });
     this.#streaming = answer;
     this.#views.set(answer.id, view);
@@ -187,7 +188,13 @@ export class ConversationController implements ReactiveController {
     try {
       const { client, sessionId } = await this.session();
       const files = question.files ?? [];
-      const body = { sessionID: sessionId, content: question.text, clientMessageId: question.clientMessageId, ...(files.length ? { chatAskType: files[0]!.kind, fileIds: files.map((f) => f.id) } : {}) };
+      // Where it is asked from: the page's origin and path, never its query or fragment (they may hold a visitor's tokens).
+      const body = {
+        sessionID: sessionId, content: question.text, clientMessageId: question.clientMessageId,
+        ...(files.length ? { chatAskType: files[0]!.kind, fileIds: files.map((f) => f.id) } : {}),
+        page: (listing !== false && /^http[^?#]+/.exec(location.href)?.[0]) || undefined,
+        listing: listing || undefined,
+      };
       let ids = { questionId: 0, answerId: 0 };
       if (stream) {
         for await (const item of askStream(client, body, { signal: this.#abort.signal })) {

@@ -17,6 +17,8 @@ export interface PanelInputs {
   stream: boolean;
   readAloud: boolean;
   imageHosts: readonly string[];
+  /** The listing the page names itself (Id, MLS number or Url), or empty; false when page-context is off: nothing is said of the page. */
+  listing: string | undefined | false;
   inline: boolean;
   storage: WidgetStorage;
 }

@@ -4,6 +4,7 @@ import { addressText } from '../../src/protocol/index.ts';
 import { priceText } from '../../src/server/engines/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
 import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/offline.ts';
+import { pageListing } from '../../src/server/engines/page.ts';
 import { parseQuestion } from '../../src/server/engines/query.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { fixtureListings } from '../support/listings.ts';
@@ -221,6 +222,45 @@ describe('a rank in an order', () => {
     const { text } = compose(input('the fifth cheapest home for sale in Austin'));
     expect(named(text)).toEqual(['A103', 'A101', 'A100', 'A102']);
     expect(answerProse(text)).toContain('There are only 4 homes for sale in Austin, so there is no fifth cheapest.');
+  });
+});
+
+describe("the page's own listing", () => {
+  const onPage = (question: string, mls: string, history: AnswerInput['history'] = []): AnswerInput => ({ ...input(question), history, pageListing: byMls(mls) });
+
+  it("is found by the page's address — any scheme, host case, trailing slash, query or fragment — or named by Id, MLS number or Url", () => {
+    const url = new URL(urlOf('A101'));
+    expect(pageListing(fixtureListings, { page: `http://${url.host.toUpperCase()}${url.pathname}/?utm=1#photos` })?.MLSNumber).toBe('A101');
+    expect(pageListing(fixtureListings, { listing: 'id-A102' })?.MLSNumber).toBe('A102');
+    expect(pageListing(fixtureListings, { listing: 'mls# a-103' })?.MLSNumber).toBe('A103');
+    expect(pageListing(fixtureListings, { listing: urlOf('A100'), page: urlOf('A101') })?.MLSNumber).toBe('A100');
+    expect(pageListing(fixtureListings, { listing: 'nothing-like-it', page: urlOf('A101') })?.MLSNumber).toBe('A101');
+    expect(pageListing(fixtureListings, { page: 'https://homes.example/about' })).toBeUndefined();
+  });
+
+  it('is "this house", "it" and what a bare question is about', () => {
+    for (const q of ['is this house still available?', 'how big is the lot', 'how much is it?', 'when was it built', 'tell me about this property']) {
+      const { text, noAnswer } = compose(onPage(q, 'A102'));
+      expect(named(text), q).toEqual(['A102']);
+      expect(noAnswer, q).toBe(false);
+    }
+  });
+
+  it('is "this house" even after a search showed others', () => {
+    const first = compose(input('homes for sale in austin')).text;
+    const { text } = compose(onPage('how many bedrooms does this house have?', 'A102', [{ role: 'user', content: 'homes for sale in austin' }, { role: 'assistant', content: first }]));
+    expect(named(text)).toEqual(['A102']);
+  });
+
+  it('leaves a search a search', () => {
+    expect(named(compose(onPage('homes for sale in austin', 'A102')).text)).toEqual(named(compose(input('homes for sale in austin')).text));
+  });
+
+  it('is unknown on a page that is no listing\'s: a question back, marked for the owner, never a search', () => {
+    const { text, noAnswer } = compose(input('is this house still available?'));
+    expect(named(text)).toEqual([]);
+    expect(answerProse(text)).toMatch(/^Which home do you mean\?/);
+    expect(noAnswer).toBe(true);
   });
 });
 

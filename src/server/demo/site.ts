@@ -24,7 +24,8 @@ const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? esc(url) : '');
 /** The origin the visitor reached this server at (the widget and its images come from it). */
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
-function page(req: FastifyRequest, agency: string, title: string, body: string): string {
+/** A page of the site; `listing`, the MLS number of the home a listing's page shows, tells the widget which (data-listing). */
+function page(req: FastifyRequest, agency: string, title: string, body: string, listing?: string): string {
   const origin = originOf(req);
   return `<!doctype html>
 <html lang="en">
@@ -41,7 +42,7 @@ function page(req: FastifyRequest, agency: string, title: string, body: string):
 ${body}
 </main>
 <footer class="site"><p>${esc(agency)} is a demo: its listings are made up. Ask the assistant in the corner about them.</p></footer>
-<script src="${esc(origin)}/chat-bot.js" data-serial-number="${DEMO_SERIAL}" data-image-hosts="${esc(req.hostname)}" async></script>
+<script src="${esc(origin)}/chat-bot.js" data-serial-number="${DEMO_SERIAL}" data-image-hosts="${esc(req.hostname)}"${listing ? ` data-listing="${esc(listing)}"` : ''} async></script>
 </body>
 </html>`;
 }
@@ -117,7 +118,7 @@ ${l.Images.map((src) => `<img src="${safeUrl(src)}" alt="Photo of ${esc(addressT
 <dl>${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
 ${l.Description ? `<p>${esc(l.Description)}</p>` : ''}
 <p>Questions about this home? Ask the assistant, or use <em>Talk to a person</em> in its menu.</p></article>`;
-    return reply.type('text/html; charset=utf-8').send(page(req, name, `${addressText(l)} — ${name}`, body));
+    return reply.type('text/html; charset=utf-8').send(page(req, name, `${addressText(l)} — ${name}`, body, l.MLSNumber));
   });
 
   app.get<{ Params: { n: string } }>('/demo/photos/home-:n', (req, reply) => {

@@ -10,7 +10,7 @@ import { attributesAsked } from './details.ts';
 import { meets, priceOf, squareFeet } from './match.ts';
 import { listingsIndex, normalize } from './places.ts';
 import { parseQuestion } from './query.ts';
-import { resolveReference, type Shown } from './references.ts';
+import { resolveReference, THIS_HOME, type Shown } from './references.ts';
 import { wordsToNumbers } from './words.ts';
 
 export interface ConversationState extends Shown {
@@ -25,12 +25,12 @@ export type Reading =
   | { kind: 'search'; criteria: Criteria; followUp: boolean; offset: number }
   /** A question about listings already shown (or named): "how much is the second one?". */
   | { kind: 'about'; listings: Listing[]; criteria: Criteria }
-  /** "it" while several listings are in view. */
+  /** "it" while several listings are in view; with no candidates, "this house" where no listing is known. */
   | { kind: 'which'; candidates: Listing[]; criteria: Criteria }
   /** Not about listings: a greeting, thanks, a request for a person. */
   | { kind: 'other'; criteria: Criteria };
 
-export const emptyState = (): ConversationState => ({ list: [], last: [], shownUpTo: 0 });
+export const emptyState = (page?: Listing): ConversationState => ({ list: [], last: [], shownUpTo: 0, ...(page ? { page } : {}) });
 
 /** Words that make a question a follow-up of the search before it. */
 const FOLLOW_UP =
@@ -45,6 +45,9 @@ const ASKS_ABOUT =
 const BARE_NUMBER = /^(?:(?:ok|okay|hmm+|well|and|or|but|so|maybe|what about|how about|any|anything|ones?|those|some|with|just|only)[,\s]+)*(\d{1,2})(?:\s+(?:instead|then|please|ones?))?\s*[?.!]*$/;
 /** A listing named by its place in a list: "the last one", "the 2nd home", "number 3". */
 const ORDINAL = /\b(?:the (?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)) (?:one|home|house|listing|place|property|condo|apartment|rental)|number \d)\b/;
+/** "is there parking?", "and is there a garage?": asked of the home in view, not a search. */
+const IS_THERE = /^(?:(?:and|so|but|ok|okay|also|hmm+)[,\s]+)*(?:is there|has it got)\b/;
+const placeOrBudget = (c: Criteria) => Boolean(c.cities.length || c.states.length || c.zips.length || c.unknownPlaces.length || c.price || c.bedrooms || c.saleType || c.propertyTypes.length);
 const SIMILAR = /\b(similar|like (?:this|that|it) one|like (?:this|that|it)\b|comparable|something like)\b/;
 const COMPARATIVE: [RegExp, (focus: Listing) => Partial<Criteria>][] = [
   [/\b(cheaper|less expensive|more affordable|lower price)\b/, (f) => ({ price: { max: (priceOf(f) ?? Infinity) - 1 } })],
@@ -72,7 +75,7 @@ export function readQuestion(question: string, state: ConversationState, listing
   if (c.named.length) return { kind: 'about', listings: c.named, criteria: c };
   const earlier = state.search;
   if (earlier && MORE.test(t) && !narrows(c)) return { kind: 'search', criteria: earlier, followUp: true, offset: state.shownUpTo };
-  const focus = state.focus ?? (state.last.length === 1 ? state.last[0] : undefined);
+  const focus = state.focus ?? (state.last.length === 1 ? state.last[0] : undefined) ?? state.page;
   if (focus && SIMILAR.test(t)) return { kind: 'search', criteria: { ...merge(similarTo(focus, c), c), named: [] }, followUp: true, offset: 0 };
   const comparative = focus && COMPARATIVE.find(([pattern]) => pattern.test(t));
   if (focus && comparative) {
@@ -99,9 +102,13 @@ export function readQuestion(question: string, state: ConversationState, listing
       const fitting = refines && !ASKS_ABOUT.test(t) ? ref.candidates.filter((l) => meets(l, { ...c, statuses: [l.Status] })) : [];
       return fitting.length === 1 ? { kind: 'about', listings: fitting, criteria: c } : { kind: 'which', candidates: ref.candidates, criteria: c };
     }
+    // "is this house still available?" where no listing is in view or on the page: which one is not known.
+    if (!ref && !focus && THIS_HOME.test(t) && !c.cities.length && !c.states.length && !c.zips.length) return { kind: 'which', candidates: [], criteria: c };
   }
-  // "How many bedrooms?", "what's the price?" with one home in view: a question about that home.
-  if (focus && !refines && !HEAD.test(t) && attributesAsked(t).attributes.length) return { kind: 'about', listings: [focus], criteria: c };
+  // "How many bedrooms?", "what's the price?" with one home in view: a question about that home;
+  // so is "is there parking?" while that home is all there is in view.
+  if (focus && !HEAD.test(t) && attributesAsked(t).attributes.length && (!refines || (IS_THERE.test(t) && state.last.length <= 1 && !placeOrBudget(c))))
+    return { kind: 'about', listings: [focus], criteria: c };
   if (!c.aboutListings && !refines) return { kind: 'other', criteria: c };
   const followUp = Boolean(earlier) && (FOLLOW_UP.test(t) || !HEAD.test(t));
   return { kind: 'search', criteria: followUp && earlier ? merge(earlier, c) : c, followUp, offset: 0 };
@@ -124,15 +131,23 @@ export function advance(state: ConversationState, reading: Reading, answer: stri
   return next;
 }
 
-/** The conversation's state after `history` (oldest first), read turn by turn as it was answered. */
-export function conversationState(history: readonly { role: 'user' | 'assistant'; content: string }[], listings: Listing[], now: Date): ConversationState {
-  let state = emptyState();
+/**
+ * The conversation's state after `history` (oldest first), read turn by turn as it was answered;
+ * `page`, the listing of the page the visitor asks from now, is taken as theirs all along.
+ */
+export function conversationState(
+  history: readonly { role: 'user' | 'assistant'; content: string }[],
+  listings: Listing[],
+  now: Date,
+  page?: Listing,
+): ConversationState {
+  let state = emptyState(page);
   for (let i = 0; i < history.length; i++) {
     const turn = history[i]!;
     if (turn.role !== 'user') continue;
     const answer = history[i + 1]?.role === 'assistant' ? history[i + 1]!.content : '';
     if (RESTART.test(wordsToNumbers(normalize(turn.content)))) {
-      state = emptyState();
+      state = emptyState(page);
       continue;
     }
     state = advance(state, readQuestion(turn.content, state, listings, now), answer, listings);

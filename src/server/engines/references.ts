@@ -13,6 +13,8 @@ export interface Shown {
   last: Listing[];
   /** The one listing the conversation is about now, if there is one. */
   focus?: Listing;
+  /** The listing of the page the visitor asks from (engines/page.ts): "this house" there. */
+  page?: Listing;
 }
 
 export type Reference =
@@ -30,6 +32,8 @@ const NTH = new RegExp(`\\b(?:the ${ORDINAL}(?: (?:and|&) (?:the )?${ORDINAL})?(
 const BOTH = /\b(both|both of them|the two of them|either)\b/;
 const THEM = /\b(them|they|those|these|all of them|each of them|each one|all (?:of )?(?:those|these)|their)\b/;
 const IT = /\b(it|its|it's|that one|this one|the one|(?:that|this) (?:home|house|listing|condo|apartment|place|property|rental|townhouse|unit))\b/;
+/** "this house", "this one": on a listing's page, that listing, whatever the conversation showed since. */
+export const THIS_HOME = /\bthis (?:one|home|house|listing|condo|apartment|place|property|rental|townhouse|unit)\b/;
 
 const position = (word: string, length: number): number | null => {
   if (word === 'last' || word === 'final') return length;
@@ -58,6 +62,7 @@ export function resolveReference(t: string, shown: Shown): Reference | null {
     }
   }
   if (picked.length) return { kind: 'listings', listings: picked };
+  if (shown.page && THIS_HOME.test(t)) return { kind: 'listings', listings: [shown.page] };
   // "the one on Larimer St", "the Oak St one": a street of a listing in view.
   const inView = [...new Set([...shown.last, ...list, ...(shown.focus ? [shown.focus] : [])])];
   const onStreet = inView.filter((l) => {
@@ -72,6 +77,7 @@ export function resolveReference(t: string, shown: Shown): Reference | null {
     if (shown.focus) return { kind: 'listings', listings: [shown.focus] };
     if (shown.last.length === 1) return { kind: 'listings', listings: shown.last };
     if (shown.last.length > 1) return { kind: 'ambiguous', candidates: shown.last };
+    if (shown.page) return { kind: 'listings', listings: [shown.page] };
   }
   return null;
 }

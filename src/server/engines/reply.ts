@@ -36,7 +36,7 @@ const VIEWING = /\b(book|schedule|arrange|set up|organi[sz]e)\b.*\b(viewing|show
 const HANDOFF = /\b(talk|speak|chat) (to|with) (a |an )?(person|human|agent|someone|realtor)|\bcontact\b|\bcall me\b/;
 
 export function reply(input: AnswerInput): Reply {
-  const state = conversationState(input.history, input.listings, input.now);
+  const state = conversationState(input.history, input.listings, input.now, input.pageListing);
   const reading = readQuestion(input.question.content, state, input.listings, input.now);
   const asked = reading.kind === 'search' ? askedOf(reading.criteria) : undefined;
   return { ...replyTo(input, state, reading), ...(asked ? { asked } : {}) };
@@ -48,9 +48,9 @@ function replyTo(input: AnswerInput, state: ConversationState, reading: Reading)
   const q = question.trim().toLowerCase();
   if (VIEWING.test(q)) return viewing(settings, reading.kind === 'about' ? reading.listings[0] : state.focus);
   if (reading.kind === 'about') return about(reading.listings, question, settings);
-  if (reading.kind === 'which') return which(reading.candidates);
+  if (reading.kind === 'which') return reading.candidates.length ? which(reading.candidates) : whichUnknown(settings);
   if (reading.kind === 'search') return searchAnswer(input, reading);
-  if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q)) return greeting(settings);
+  if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q)) return greeting(settings, state.page);
   if (/\b(thanks|thank you|thx|cheers)\b/.test(q)) return answer("You're welcome! Is there anything else I can help you with?", [], []);
   if (HANDOFF.test(q)) return answer(handoffText(settings), [], []);
   if (/\bprivacy\b|\bpersonal data\b|\bmy data\b/.test(q) && settings.ChatbotPrivacyPolicyUrl) return answer(privacyText(settings), [], []);
@@ -100,6 +100,16 @@ function which(candidates: Listing[]): Reply {
   return answer(`Which home do you mean?\n\n${lines.join('\n')}\n\nSay "the first one", "the second one"… or its address.`, [], ordinals.slice(0, Math.min(3, candidates.length)));
 }
 
+/** "this house" where the page is no listing's and none is in view: a question back, marked for the owner. */
+function whichUnknown(s: Settings): Reply {
+  return answer(
+    "Which home do you mean? I can't tell from this page — tell me its address or MLS number and I'll look it up.",
+    [],
+    generalSuggestions(s),
+    true,
+  );
+}
+
 function viewing(s: Settings, l: Listing | undefined): Reply {
   const home = l ? ` — mention **${md(addressText(l))}**` : '';
   const text = s.TalkToHumanEmail
@@ -108,10 +118,13 @@ function viewing(s: Settings, l: Listing | undefined): Reply {
   return answer(text, l ? [l] : [], []);
 }
 
-function greeting(s: Settings): Reply {
+function greeting(s: Settings, page?: Listing): Reply {
   const lines = suggestionLines(s.SuggestedMessage);
   const ideas = lines.length ? `\n\nYou could ask:\n${lines.map((l) => `- ${md(l)}`).join('\n')}` : '';
-  return answer(`Hello! I'm ${md(s.Name)}. I can help you find homes for sale or for rent — ask me about an area, a budget, bedrooms, or a listing's MLS number.${ideas}`, [], []);
+  const hello = `Hello! I'm ${md(s.Name)}. I can help you find homes for sale or for rent — ask me about an area, a budget, bedrooms, or a listing's MLS number.`;
+  // On a listing's page: what can be asked about that home.
+  if (page) return answer(`${hello} Ask me anything about **${md(addressText(page))}** too.`, [], listingSuggestions(page, s));
+  return answer(`${hello}${ideas}`, [], []);
 }
 
 function handoffText(s: Settings): string {

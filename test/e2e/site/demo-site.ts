@@ -60,6 +60,36 @@ export function describeDemoSite(site: Site): void {
       expect(await axeViolations(page)).toEqual([]);
       await page.close();
     }, 60_000);
+
+    it("knows the home of the listing page it is on: \"this house\" is that listing, and the page's query never leaves", async () => {
+      const page = await site.browser.newPage();
+      await page.goto(`${site.bin.url}/?type=for_sale`);
+      const href = (await page.locator('.card a').nth(2).getAttribute('href'))!;
+      await page.goto(`${site.bin.url}${href}?utm_source=newsletter&token=secret#photos`);
+      const address = (await page.locator('article.home h1').textContent())!.trim();
+      const asked: unknown[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/chat/Chat/ClientAsk')) asked.push(r.postDataJSON());
+      });
+      await page.locator('chat-bot .launcher').click();
+      const box = page.locator('chat-bot-panel textarea');
+      await box.fill('is this house still available? how big is it?');
+      await box.press('Enter');
+      const card = page.locator('chat-bot-listings .card[role="group"]');
+      await card.first().waitFor();
+      expect(await card.count()).toBe(1);
+      expect(await card.getAttribute('aria-label')).toBe(address);
+      const prose = (await page.locator('chat-bot-message .content').last().textContent())!;
+      expect(prose).toMatch(/\bsq ft\b/);
+      // The page's origin and path, and the listing the demo's page names (its MLS number): never the query or fragment.
+      expect(asked).toEqual([expect.objectContaining({ page: `${site.bin.url}${href}`, listing: decodeURIComponent(href.split('/').pop()!) })]);
+      expect(JSON.stringify(asked)).not.toMatch(/utm_source|secret|photos/);
+      // The follow-ups offered are about this home.
+      const chips = await page.locator('chat-bot-panel .suggestions .chip').allTextContents();
+      expect(chips.length).toBeGreaterThan(0);
+      expect(chips.join(' | ')).not.toMatch(/What about/);
+      await page.close();
+    }, 60_000);
   });
 
   describe('the SPA example', () => {
