@@ -103,7 +103,7 @@ export class OwnerSettings extends ConsolePage {
       case 'lines':
         return html`<textarea id=${c.id} name=${f.name} rows=${f.kind === 'lines' ? 4 : 3} .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid}></textarea>`;
       case 'number':
-        return html`<input id=${c.id} name=${f.name} inputmode="numeric" .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} />`;
+        return html`<input id=${c.id} name=${f.name} inputmode=${f.name === 'MortgageRate' ? 'decimal' : 'numeric'} .value=${value} aria-describedby=${c.described} aria-invalid=${c.invalid} />`;
       case 'model':
         return html`<select id=${c.id} name=${f.name} aria-describedby=${c.described} aria-invalid=${c.invalid}>
           ${this.models.map((m) => html`<option value=${m.Key} ?disabled=${!m.Status} ?selected=${m.Key === value}>${m.Value}${m.Status ? '' : ' (unavailable)'}</option>`)}
@@ -225,7 +225,7 @@ export class OwnerSettings extends ConsolePage {
     const kind = SETTING_FIELDS.find((f) => f.name === name)?.kind;
     if (kind === 'switch') this.#set(name, input.checked);
     else if (kind === 'align') this.#set(name, Number(input.value));
-    else if (kind === 'number') this.#set(name, /^-?\d+$/.test(input.value.trim()) ? Number(input.value) : input.value);
+    else if (kind === 'number') this.#set(name, /^-?\d+(?:\.\d+)?$/.test(input.value.trim()) ? Number(input.value) : input.value);
     else this.#set(name, input.value);
   }
 

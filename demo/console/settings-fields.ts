@@ -34,6 +34,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
       f('AIResponseLanguage', 'Answer language', 'text', 'A language name such as Spanish; empty answers in the visitor’s language.'),
       f('AnswerSuffix', 'Text after every answer', 'long', 'Up to 1,000 characters.'),
       f('TimeZone', 'Time zone', 'timezone', 'An IANA name such as America/New_York.'),
+      f('MortgageRate', 'Mortgage rate for estimates (%)', 'number', 'The yearly rate a monthly-payment estimate assumes when the visitor names none, 0 to 25 (6.5 to start).'),
     ],
   },
   {
@@ -104,4 +105,4 @@ export const SETTING_FIELDS: SettingField[] = SETTING_GROUPS.flatMap((g) => g.fi
  * (PRIVATE_SETTINGS of API.md §3.3; a test keeps the two lists equal) and the file ids it
  * publishes as URLs instead.
  */
-export const NEVER_PUBLIC: ReadonlySet<string> = new Set(['SystemMessage', 'Model', 'Temperature', 'AnswerSuffix', 'TalkToHumanEmail', 'EmailForDailyChatLogs', 'EmailForDailyLeads', 'Domains', 'VerifyDomain', 'CustomDomain', 'RateLimitCount', 'RateLimitTime', 'MessageLimit', 'ChatProfilePicture', 'ChatIcon']);
+export const NEVER_PUBLIC: ReadonlySet<string> = new Set(['SystemMessage', 'Model', 'Temperature', 'AnswerSuffix', 'TalkToHumanEmail', 'EmailForDailyChatLogs', 'EmailForDailyLeads', 'Domains', 'VerifyDomain', 'CustomDomain', 'RateLimitCount', 'RateLimitTime', 'MessageLimit', 'MortgageRate', 'ChatProfilePicture', 'ChatIcon']);

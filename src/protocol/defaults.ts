@@ -33,3 +33,6 @@ export const PUBLIC_DEFAULTS: StoredPublicSettings = {
   RateLimitMessage: '',
   AIResponseLanguage: '',
 };
+
+/** [ext] MortgageRate's default: the yearly rate, in percent, a payment estimate assumes when the visitor gives none. */
+export const DEFAULT_MORTGAGE_RATE = 6.5;

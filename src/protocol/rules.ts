@@ -39,6 +39,8 @@ export const LIMITS = {
   rateLimitTimeMax: 31 * 24 * 3600,
   messageLimitMax: 100_000_000,
   temperatureMax: 10,
+  /** The highest MortgageRate, in percent a year. */
+  mortgageRateMax: 25,
   minYearBuilt: 1600,
   /** A visitor's comment on an answer rated down [ext]. */
   feedbackCommentChars: 500,

@@ -59,6 +59,13 @@ export const SettingFields = {
   EmailForDailyLeads: emailOrEmpty(),
   AIResponseLanguage: languageName(),
   MessageLimit: integer(-1, LIMITS.messageLimitMax),
+  /** [ext] The yearly rate, in percent, a monthly-payment estimate assumes when the visitor gives none. */
+  MortgageRate: Type.Number({
+    minimum: 0,
+    maximum: LIMITS.mortgageRateMax,
+    rule: `must be a yearly rate in percent from 0 to ${LIMITS.mortgageRateMax}`,
+    description: '[ext] The yearly rate, in percent, a monthly-payment estimate assumes when the visitor gives none (default 6.5)',
+  }),
 };
 export type SettingName = keyof typeof SettingFields;
 export const SETTING_NAMES = Object.keys(SettingFields) as SettingName[];
@@ -131,6 +138,7 @@ export const PRIVATE_SETTINGS = [
   'RateLimitCount',
   'RateLimitTime',
   'MessageLimit',
+  'MortgageRate',
 ] as const satisfies readonly SettingName[];
 
 const {
@@ -147,6 +155,7 @@ const {
   RateLimitCount: _k,
   RateLimitTime: _l,
   MessageLimit: _m,
+  MortgageRate: _p,
   ChatProfilePicture: _n,
   ChatIcon: _o,
   ...publicFields

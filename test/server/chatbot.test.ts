@@ -45,6 +45,7 @@ const everySetting = {
   EmailForDailyLeads: 'leads@harbor.example',
   AIResponseLanguage: 'Spanish',
   MessageLimit: 5000,
+  MortgageRate: 6.875,
 } satisfies Omit<EditBody, 'serialNumber' | 'ChatProfilePicture' | 'ChatIcon'>;
 
 describe('Add', () => {
@@ -52,7 +53,7 @@ describe('Add', () => {
     const { SerialNumber } = await service.owner.add({ timeZone: 'America/New_York', type: 0 });
     expect(SerialNumber).toMatch(/^[0-9a-f]{32}$/);
     const settings = (await service.owner.get({ serialNumber: SerialNumber })) as FullSettings;
-    expect(settings).toMatchObject({ SerialNumber, TimeZone: 'America/New_York', Model: 'offline', MessageLimit: -1, VerifyDomain: false, ChatBubbleAlign: 0 });
+    expect(settings).toMatchObject({ SerialNumber, TimeZone: 'America/New_York', Model: 'offline', MessageLimit: -1, VerifyDomain: false, ChatBubbleAlign: 0, MortgageRate: 6.5 });
     expect(Object.keys(settings)).toEqual(expect.arrayContaining(SETTING_NAMES));
   });
 
@@ -103,6 +104,7 @@ describe('Edit', () => {
     ['SuggestedMessage', Array.from({ length: 11 }, (_, i) => `q${i}`).join('\n'), '"SuggestedMessage" must be at most 10 lines'],
     ['TalkToHumanEmail', 'not-an-email', '"TalkToHumanEmail" must be an email address or empty'],
     ['MessageLimit', -5, '"MessageLimit" must be an integer from -1'],
+    ['MortgageRate', 26, '"MortgageRate" must be a yearly rate in percent from 0 to 25'],
     ['ChatProfilePicture', '999999', '"ChatProfilePicture" must be the FileStoreId of an image you uploaded'],
     ['ChatIcon', '99999999999', '"ChatIcon" must be the FileStoreId of an image you uploaded'],
   ])('refuses a bad %s with a message naming it, and stores nothing of the request', async (field, value, message) => {

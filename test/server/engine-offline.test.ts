@@ -5,6 +5,7 @@ import { priceText } from '../../src/server/engines/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
 import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/offline.ts';
 import { pageListing } from '../../src/server/engines/page.ts';
+import { monthlyPayment, paymentTerms } from '../../src/server/engines/payment.ts';
 import { parseQuestion } from '../../src/server/engines/query.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { fixtureListings } from '../support/listings.ts';
@@ -261,6 +262,77 @@ describe("the page's own listing", () => {
     expect(named(text)).toEqual([]);
     expect(answerProse(text)).toMatch(/^Which home do you mean\?/);
     expect(noAnswer).toBe(true);
+  });
+});
+
+describe('a monthly payment estimate', () => {
+  it('amortises as published tables do, to the cent', () => {
+    expect(monthlyPayment(200_000, 6, 30).toFixed(2)).toBe('1199.10');
+    expect(monthlyPayment(100_000, 5, 15).toFixed(2)).toBe('790.79');
+    expect(monthlyPayment(300_000, 4, 30).toFixed(2)).toBe('1432.25');
+    expect(monthlyPayment(120_000, 0, 10).toFixed(2)).toBe('1000.00');
+  });
+
+  it('reads the price, loan, down payment, rate and term as visitors write them', () => {
+    expect(paymentTerms('payment on a $400000 home with 20% down at 6% for 30 years')).toEqual({ price: 400_000, downPct: 20, ratePct: 6, years: 30 });
+    expect(paymentTerms('monthly payment on 500k, 10% down, 7 percent, 30 yr')).toEqual({ price: 500_000, downPct: 10, ratePct: 7, years: 30 });
+    expect(paymentTerms('if i borrow $300000 at 6.5% for 15 years')).toEqual({ loan: 300_000, ratePct: 6.5, years: 15 });
+    expect(paymentTerms("i can put 60k down on a 360k place, 30-year at 7.1%")).toEqual({ downAmount: 60_000, price: 360_000, years: 30, ratePct: 7.1 });
+    expect(paymentTerms('mortgage on 77 sable hill with $1.2 million')).toEqual({ price: 1_200_000 });
+  });
+
+  it('works one out for a price, saying what it assumed and what it leaves out, with no listings', () => {
+    const { text, noAnswer } = compose(input('what would the monthly payment be on a $400,000 home?'));
+    expect(named(text)).toEqual([]);
+    expect(noAnswer).toBe(false);
+    const prose = answerProse(text);
+    // 6.5 % (the default MortgageRate), 30 years, 20 % down: $320,000 borrowed.
+    expect(prose).toContain(`$${Math.round(monthlyPayment(320_000, 6.5, 30)).toLocaleString('en-US')} a month`);
+    expect(prose).toContain('I assumed 20% down, a rate of 6.5% a year and a 30-year fixed loan');
+    expect(prose).toContain('It leaves out property taxes, home insurance');
+  });
+
+  it("takes the chatbot's MortgageRate when the visitor names none", () => {
+    const prose = answerProse(compose(input('mortgage on a 300k house with 50k down over 15 years', { MortgageRate: 5.25 })).text);
+    expect(prose).toContain(`$${Math.round(monthlyPayment(250_000, 5.25, 15)).toLocaleString('en-US')} a month`);
+  });
+
+  it('works one out for the listing in view, with its HOA fee among what it leaves out', () => {
+    const listing = { ...byMls('A100'), HOAMonth: 120 };
+    const { text } = compose({ ...input('and the monthly payment with 10% down at 7% for 30 years?'), listings: fixtureListings.map((l) => (l.MLSNumber === 'A100' ? listing : l)), pageListing: listing });
+    expect(named(text)).toEqual(['A100']);
+    expect(answerProse(text)).toContain(`$${Math.round(monthlyPayment(0.9 * 489_000, 7, 30)).toLocaleString('en-US')} a month`);
+    expect(answerProse(text)).toContain('the $120 monthly HOA fee');
+  });
+
+  it('asks which price when there is none, and searches nothing', () => {
+    const { text } = compose(input("what's my monthly payment?"));
+    expect(named(text)).toEqual([]);
+    expect(answerProse(text)).toMatch(/for which price\?/);
+  });
+});
+
+describe('what is not a search', () => {
+  it('gets no listings, an honest word, a person, and noAnswer where the chatbot cannot know', () => {
+    for (const q of ['whats the weather like in austin in summer', 'What are property taxes like in Texas?', 'can you recommend a good mortgage lender?', 'which school district is rated best in Austin?', 'is it legal to break a lease early', "what's the crime rate in austin"]) {
+      const { text, noAnswer } = compose(input(q));
+      expect(named(text), q).toEqual([]);
+      expect(noAnswer, q).toBe(true);
+      expect(answerProse(text), q).toMatch(/^I can't tell you about .+\*\*Talk to a person\*\*/);
+    }
+  });
+
+  it('says truthfully that it is an assistant, and answers small talk, unmarked', () => {
+    const bot = compose(input('are you a real person or a bot?'));
+    expect(answerProse(bot.text)).toMatch(/an automated assistant — not a person/);
+    expect(bot.noAnswer).toBe(false);
+    const talk = compose(input("how's your day going?"));
+    expect(named(talk.text)).toEqual([]);
+    expect(talk.noAnswer).toBe(false);
+  });
+
+  it('leaves a search with such a word a search', () => {
+    expect(named(compose(input('homes for sale in austin near good schools')).text).length).toBeGreaterThan(0);
   });
 });
 

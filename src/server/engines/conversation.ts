@@ -8,6 +8,8 @@ import { cardsOf, type Listing } from '../../protocol/index.ts';
 import { merge, narrows, type Criteria } from './criteria.ts';
 import { attributesAsked } from './details.ts';
 import { meets, priceOf, squareFeet } from './match.ts';
+import { outsideTopic } from './intent.ts';
+import { ASKS_PAYMENT, paymentTerms, type PaymentTerms } from './payment.ts';
 import { listingsIndex, normalize } from './places.ts';
 import { parseQuestion } from './query.ts';
 import { resolveReference, THIS_HOME, type Shown } from './references.ts';
@@ -27,6 +29,10 @@ export type Reading =
   | { kind: 'about'; listings: Listing[]; criteria: Criteria }
   /** "it" while several listings are in view; with no candidates, "this house" where no listing is known. */
   | { kind: 'which'; candidates: Listing[]; criteria: Criteria }
+  /** Something the chatbot cannot know: the weather, taxes, the law… (intent.ts). */
+  | { kind: 'outside'; topic: string; criteria: Criteria }
+  /** A monthly payment: for the listing named or in view, or the price or loan the question gives. */
+  | { kind: 'payment'; terms: PaymentTerms; listing?: Listing; criteria: Criteria }
   /** Not about listings: a greeting, thanks, a request for a person. */
   | { kind: 'other'; criteria: Criteria };
 
@@ -72,6 +78,14 @@ export function readQuestion(question: string, state: ConversationState, listing
   const t = wordsToNumbers(normalize(question));
   if (RESTART.test(t) && !HEAD.test(t)) return { kind: 'other', criteria: parseQuestion(question, listings, now) };
   const c = parseQuestion(question, listings, now);
+  const topic = outsideTopic(t);
+  if (topic) return { kind: 'outside', topic, criteria: c };
+  if (ASKS_PAYMENT.test(t)) {
+    const terms = paymentTerms(t);
+    // A price or loan given is what is worked out; otherwise the listing named, or the one in view.
+    const listing = terms.price === undefined && terms.loan === undefined ? (c.named[0] ?? state.focus ?? (state.last.length === 1 ? state.last[0] : undefined) ?? state.page) : undefined;
+    return { kind: 'payment', terms, ...(listing ? { listing } : {}), criteria: c };
+  }
   if (c.named.length) return { kind: 'about', listings: c.named, criteria: c };
   const earlier = state.search;
   if (earlier && MORE.test(t) && !narrows(c)) return { kind: 'search', criteria: earlier, followUp: true, offset: state.shownUpTo };
@@ -122,12 +136,13 @@ export function cardsIn(answer: string, listings: Listing[]): Listing[] {
 
 /** The state after a question read as `reading` was answered with `answer`. */
 export function advance(state: ConversationState, reading: Reading, answer: string, listings: Listing[]): ConversationState {
-  if (reading.kind === 'other') return state;
+  if (reading.kind === 'other' || reading.kind === 'outside' || (reading.kind === 'payment' && !reading.listing)) return state;
   const cards = cardsIn(answer, listings);
   const next: ConversationState = { ...state, last: cards, focus: cards.length === 1 ? cards[0] : undefined };
   if (cards.length > 1) next.list = cards;
   if (reading.kind === 'search') Object.assign(next, { search: reading.criteria, shownUpTo: reading.offset + cards.length });
   if (reading.kind === 'about' && reading.listings.length === 1) next.focus = reading.listings[0];
+  if (reading.kind === 'payment') next.focus = reading.listing;
   return next;
 }
 

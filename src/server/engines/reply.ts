@@ -11,6 +11,8 @@ import { md, mdUrl } from './format.ts';
 import type { AnswerInput } from './index.ts';
 import { search } from './match.ts';
 import { nearMisses } from './near.ts';
+import { ASKS_IF_BOT, SMALL_TALK } from './intent.ts';
+import { paymentText } from './payment.ts';
 import { generalSuggestions, listingSuggestions, nearSuggestions, searchSuggestions } from './suggest.ts';
 import { cantTell, describe, nearMissText, onlyThese, summary } from './summary.ts';
 import { addressText } from '../../protocol/index.ts';
@@ -47,12 +49,16 @@ function replyTo(input: AnswerInput, state: ConversationState, reading: Reading)
   const question = input.question.content;
   const q = question.trim().toLowerCase();
   if (VIEWING.test(q)) return viewing(settings, reading.kind === 'about' ? reading.listings[0] : state.focus);
+  if (reading.kind === 'outside') return outside(settings, reading.topic);
+  if (reading.kind === 'payment') return answer(paymentText(reading.terms, reading.listing, settings), reading.listing ? [reading.listing] : [], reading.listing ? listingSuggestions(reading.listing, settings) : []);
   if (reading.kind === 'about') return about(reading.listings, question, settings);
   if (reading.kind === 'which') return reading.candidates.length ? which(reading.candidates) : whichUnknown(settings);
   if (reading.kind === 'search') return searchAnswer(input, reading);
   if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q)) return greeting(settings, state.page);
   if (/\b(thanks|thank you|thx|cheers)\b/.test(q)) return answer("You're welcome! Is there anything else I can help you with?", [], []);
   if (HANDOFF.test(q)) return answer(handoffText(settings), [], []);
+  if (ASKS_IF_BOT.test(q)) return answer(botText(settings), [], generalSuggestions(settings));
+  if (SMALL_TALK.test(q)) return answer("I'm doing well, thanks for asking! How can I help with your home search?", [], generalSuggestions(settings));
   if (/\bprivacy\b|\bpersonal data\b|\bmy data\b/.test(q) && settings.ChatbotPrivacyPolicyUrl) return answer(privacyText(settings), [], []);
   if (/\b(what can you do|who are you|what are you|help me|how does this work)\b|^help\b/.test(q)) return greeting(settings);
   if (/\b(start over|new search|forget (?:that|it|all that)|never ?mind)\b/.test(q)) return answer("Sure — let's start again. What are you looking for?", [], generalSuggestions(settings));
@@ -125,6 +131,20 @@ function greeting(s: Settings, page?: Listing): Reply {
   // On a listing's page: what can be asked about that home.
   if (page) return answer(`${hello} Ask me anything about **${md(addressText(page))}** too.`, [], listingSuggestions(page, s));
   return answer(`${hello}${ideas}`, [], []);
+}
+
+/** What the chatbot cannot know: said plainly, a person offered, and marked for the owner's Unanswered page. */
+function outside(s: Settings, topic: string): Reply {
+  const what = topic === 'that' ? "I can't help with that" : `I can't tell you about ${topic}`;
+  const person = s.TalkToHumanEmail
+    ? ' Someone from the team may know: use **Talk to a person** and leave your email, and they will get back to you.'
+    : '';
+  return answer(`${what} — I only know ${md(s.Name)}'s homes and what their listings say.${person}`, [], generalSuggestions(s), true);
+}
+
+function botText(s: Settings): string {
+  const person = s.TalkToHumanEmail ? ' If you would rather talk to a person, use **Talk to a person** and someone from the team will get back to you.' : '';
+  return `I'm ${md(s.Name)}, an automated assistant — not a person. I can help you find homes and answer questions about our listings.${person}`;
 }
 
 function handoffText(s: Settings): string {

@@ -1,7 +1,7 @@
 /** Chatbots and their settings: created with defaults, edited by an atomic merge. */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { canonicalTimeZone, PUBLIC_DEFAULTS, type FullSettings, type PublicSettings, type Settings } from '../../protocol/index.ts';
+import { canonicalTimeZone, DEFAULT_MORTGAGE_RATE, PUBLIC_DEFAULTS, type FullSettings, type PublicSettings, type Settings } from '../../protocol/index.ts';
 import type { Db } from './db.ts';
 import { chatbots } from './schema.ts';
 
@@ -34,6 +34,7 @@ export function defaultSettings(timeZone: string, model: string): Settings {
     EmailForDailyChatLogs: '',
     EmailForDailyLeads: '',
     MessageLimit: -1,
+    MortgageRate: DEFAULT_MORTGAGE_RATE,
   };
 }
 

@@ -1,0 +1,108 @@
+/**
+ * A monthly payment estimate — the number a buyer asks for most: principal and interest by the
+ * standard amortisation formula, for a listing named or in view (or a price or loan the visitor
+ * gives), from the down payment, rate and term the visitor says, and for what they do not say,
+ * assumptions the answer states (20 % down, 30 years, the chatbot's MortgageRate). What it leaves
+ * out — taxes, insurance, the listing's HOA fee — is said too. Reading is one pass of bounded
+ * patterns over the question: linear in its length.
+ */
+import { DEFAULT_MORTGAGE_RATE, addressText, type Listing, type Settings } from '../../protocol/index.ts';
+import { md, money, number } from './format.ts';
+
+/** A question that asks for a payment, not for homes: "monthly payment", "mortgage", "a loan", "20% down". */
+export const ASKS_PAYMENT =
+  /\b(?:mortgage|monthly payments?|payments?|borrow(?:ed|ing)?|loan|down ?payment|amorti[sz]\w*)\b|\b\d+(?:\.\d+)?\s*(?:%|percent|k|thousand)?\s+down\b|\bput\b[^.?!]{0,20}\bdown\b/;
+
+/** What a question says of a payment; each part absent when it says nothing of it. */
+export interface PaymentTerms {
+  /** A price to buy at ("a $400,000 home"). */
+  price?: number;
+  /** An amount borrowed ("borrow $300,000", "a 250k loan"): no down payment is taken from it. */
+  loan?: number;
+  downPct?: number;
+  downAmount?: number;
+  ratePct?: number;
+  years?: number;
+}
+
+const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mil: 1e6, million: 1e6 };
+// A number with what follows it: a percent, a scale, or a term. The tail after it is looked at for
+// "down" or "loan"; the words before, for "borrow".
+const NUMBER = /(\$\s?)?(\d+(?:\.\d+)?)\s*(%|percent\b|k\b|thousand\b|million\b|mil\b|m\b|-?\s?years?\b|-?\s?yrs?\b)?/g;
+
+/** The terms `t` (normalized: lower case, thousands separators gone) gives. */
+export function paymentTerms(t: string): PaymentTerms {
+  const out: PaymentTerms = {};
+  for (const m of t.matchAll(NUMBER)) {
+    const value = Number(m[2]);
+    const unit = (m[3] ?? '').replace(/[-\s]/g, '');
+    const after = t.slice(m.index + m[0].length, m.index + m[0].length + 20);
+    const before = t.slice(Math.max(0, m.index - 12), m.index);
+    if (unit === '%' || unit === 'percent') {
+      if (/^\s*(?:down|deposit)\b/.test(after)) out.downPct ??= value;
+      else if (value > 0 && value <= 25) out.ratePct ??= value;
+      continue;
+    }
+    if (/^(?:years?|yrs?)$/.test(unit)) {
+      if (value >= 1 && value <= 50) out.years ??= value;
+      continue;
+    }
+    const amount = value * (SCALE[unit] ?? 1);
+    // A bare small number is a house number or a count, not money.
+    if (!m[1] && !unit && amount < 1_000) continue;
+    if (/^\s*(?:down|deposit)\b/.test(after)) out.downAmount ??= amount;
+    else if (/\bborrow(?:ed|ing)?\s*(?:about|around)?\s*$/.test(before) || /^\s*(?:loan|mortgage)\b/.test(after)) out.loan ??= amount;
+    else out.price ??= amount;
+  }
+  return out;
+}
+
+/** Principal and interest a month: M = P·r / (1 − (1 + r)^−n), r the monthly rate, n the months. */
+export function monthlyPayment(principal: number, ratePct: number, years: number): number {
+  const r = ratePct / 100 / 12;
+  const n = years * 12;
+  return r === 0 ? principal / n : (principal * r) / (1 - (1 + r) ** -n);
+}
+
+const pct = (n: number) => `${number(n)}%`;
+
+/** The answer's prose: the estimate, how it was worked out, what was assumed and what it leaves out. */
+export function paymentText(terms: PaymentTerms, listing: Listing | undefined, s: Settings): string {
+  const symbol = listing?.CurrencySymbol ?? '$';
+  if (listing && terms.price === undefined && terms.loan === undefined) {
+    if (listing.SaleType === 'for_rent' || listing.SalePrice === null)
+      return listing.SaleType === 'for_rent' && listing.RentPrice !== null
+        ? `**${md(addressText(listing))}** is for rent, at ${money(listing.RentPrice, symbol)} a month — there is no mortgage to work out for it.`
+        : `**${md(addressText(listing))}** has no price listed, so I can't work out a payment for it. Tell me a price and I'll do it.`;
+  }
+  const price = terms.loan === undefined ? (terms.price ?? listing?.SalePrice ?? undefined) : undefined;
+  if (terms.loan === undefined && price === undefined)
+    return "I can estimate a monthly payment — for which price? Tell me a price or one of our homes, and your down payment, rate and term if you know them.";
+  const assumed: string[] = [];
+  let principal: number;
+  let loanText: string;
+  if (terms.loan !== undefined) {
+    principal = terms.loan;
+    loanText = `a loan of ${money(principal, symbol)}`;
+  } else {
+    const down = terms.downAmount ?? (price! * (terms.downPct ?? 20)) / 100;
+    if (terms.downAmount === undefined && terms.downPct === undefined) assumed.push('20% down');
+    principal = Math.max(0, price! - down);
+    const downText = terms.downAmount === undefined ? `${pct(terms.downPct ?? 20)} down (${money(down, symbol)})` : `${money(down, symbol)} down`;
+    loanText = `a loan of ${money(principal, symbol)} — the ${money(price!, symbol)} price less ${downText}`;
+  }
+  const rate = terms.ratePct ?? s.MortgageRate ?? DEFAULT_MORTGAGE_RATE;
+  if (terms.ratePct === undefined) assumed.push(`a rate of ${pct(rate)} a year`);
+  const years = terms.years ?? 30;
+  if (terms.years === undefined) assumed.push('a 30-year fixed loan');
+  const monthly = monthlyPayment(principal, rate, years);
+  const about = listing && terms.price === undefined && terms.loan === undefined ? ` for **${md(addressText(listing))}**` : '';
+  const lines = [`That comes to about **${money(monthly, symbol)} a month** in principal and interest${about}: ${loanText}, at ${pct(rate)} a year over ${years} years.`];
+  if (assumed.length) lines.push(`Where you didn't say, I assumed ${joinAnd(assumed)} — tell me yours and I'll work it out again.`);
+  const hoa = about && listing?.HOAMonth ? `, the ${money(listing.HOAMonth, symbol)} monthly HOA fee` : '';
+  lines.push(`It leaves out property taxes, home insurance${hoa} and any mortgage insurance, and a lender's quote will differ.`);
+  if (s.TalkToHumanEmail) lines.push('For a real quote, use **Talk to a person** and someone from the team will help.');
+  return lines.join(' ');
+}
+
+const joinAnd = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);

@@ -1,0 +1,37 @@
+/**
+ * Data migrations (src/server/store/migrations): what a chatbot stored before a setting existed
+ * holds after the upgrade — on PGlite here, PostgreSQL in the postgres project.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_MORTGAGE_RATE } from '../../src/protocol/index.ts';
+import { ensureOwner } from '../../src/server/bootstrap.ts';
+import { createChatbot, defaultSettings, findChatbot } from '../../src/server/store/chatbots.ts';
+import { openStore, type Store } from '../../src/server/store/db.ts';
+import { chatbots } from '../../src/server/store/schema.ts';
+import { freshDatabase } from '../support/database.ts';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let store: Store;
+beforeAll(async () => {
+  database = await freshDatabase();
+  store = await openStore(database.options);
+});
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+it('0007 gives a chatbot made before MortgageRate the default, and keeps one an owner set', async () => {
+  const owner = await ensureOwner(store.db, new Date());
+  const { MortgageRate: _, ...before } = defaultSettings('UTC', 'offline');
+  const old = await createChatbot(store.db, owner, before as ReturnType<typeof defaultSettings>);
+  const set = await createChatbot(store.db, owner, { ...defaultSettings('UTC', 'offline'), MortgageRate: 7.25 });
+  const statement = readFileSync(join(import.meta.dirname, '../../src/server/store/migrations/0007_mortgage_rate.sql'), 'utf8');
+  await store.db.execute(sql.raw(statement));
+  expect((await findChatbot(store.db, old))?.settings).toEqual({ ...before, MortgageRate: DEFAULT_MORTGAGE_RATE });
+  expect((await findChatbot(store.db, set))?.settings.MortgageRate).toBe(7.25);
+  expect((await store.db.select().from(chatbots).where(eq(chatbots.serialNumber, set)))[0]?.settings).toEqual({ ...defaultSettings('UTC', 'offline'), MortgageRate: 7.25 });
+});
