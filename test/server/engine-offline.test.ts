@@ -312,6 +312,28 @@ describe('a monthly payment estimate', () => {
   });
 });
 
+describe('names before corrections', () => {
+  const named77 = [...fixtureListings, { ...byMls('A100'), Id: 'id-S1', MLSNumber: 'S1', Address: '77 Sable Hill', Url: 'https://homes.example/s1' }];
+  it('never corrects a word of a street the chatbot holds, and finds the listing it names', () => {
+    const c = parseQuestion('Is 77 Sable Hill still available?', named77, now);
+    expect(c.corrections).toEqual([]);
+    expect(c.named.map((l) => l.MLSNumber)).toEqual(['S1']);
+  });
+
+  it('reads a street named after "on", or before its kind, as a place to search', () => {
+    const c = parseQuestion('anything on oak street?', fixtureListings, now);
+    expect(c.streets).toEqual(['oak st']);
+    const { text } = compose(input('homes on Oak St'));
+    expect(named(text).length).toBeGreaterThan(0);
+    expect(named(text).every((mls) => byMls(mls).Address.includes('Oak St'))).toBe(true);
+    expect(answerProse(text)).toContain('on Oak St');
+  });
+
+  it('leaves a street word that is not a street named as it was', () => {
+    expect(parseQuestion('homes with oak floors', fixtureListings, now).streets).toEqual([]);
+  });
+});
+
 describe('what is not a search', () => {
   it('gets no listings, an honest word, a person, and noAnswer where the chatbot cannot know', () => {
     for (const q of ['whats the weather like in austin in summer', 'What are property taxes like in Texas?', 'can you recommend a good mortgage lender?', 'which school district is rated best in Austin?', 'is it legal to break a lease early', "what's the crime rate in austin"]) {

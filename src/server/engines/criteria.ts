@@ -24,6 +24,9 @@ export interface Criteria {
   cities: string[];
   states: string[];
   zips: string[];
+  /** Streets asked for ("on Dale Mabry"), by key (places.ts streetOf), and as the listings write them. */
+  streets: string[];
+  streetNames: string[];
   price?: Range;
   bedrooms?: Range;
   bathrooms?: Range;
@@ -54,14 +57,14 @@ export interface Criteria {
 }
 
 export const emptyCriteria = (): Criteria => ({
-  saleTypeSaid: false, statuses: ['Active'], statusesSaid: false, cities: [], states: [], zips: [], propertyTypes: [], tours: [], anyTour: false,
+  saleTypeSaid: false, statuses: ['Active'], statusesSaid: false, cities: [], states: [], zips: [], streets: [], streetNames: [], propertyTypes: [], tours: [], anyTour: false,
   exclude: noExclusions(), features: [], named: [], unknownPlaces: [], corrections: [], aboutListings: false,
 });
 
 /** The criteria that narrow a search (not the names, order or corrections). */
 export function narrows(c: Criteria): boolean {
   return Boolean(
-    c.saleType || c.statusesSaid || c.cities.length || c.states.length || c.zips.length || c.unknownPlaces.length || c.price || c.bedrooms ||
+    c.saleType || c.statusesSaid || c.cities.length || c.states.length || c.zips.length || c.streets.length || c.unknownPlaces.length || c.price || c.bedrooms ||
       c.bathrooms || c.propertyTypes.length || c.area || c.yearBuilt || c.tours.length || c.anyTour || c.minParking !== undefined ||
       excludesAnything(c.exclude) || c.features.length,
   );
@@ -75,8 +78,9 @@ export function narrows(c: Criteria): boolean {
  */
 export function merge(earlier: Criteria, next: Criteria): Criteria {
   const c: Criteria = { ...earlier, named: next.named, corrections: next.corrections, aboutListings: true };
-  const place = next.cities.length || next.states.length || next.zips.length || next.unknownPlaces.length;
-  if (place) Object.assign(c, { cities: next.cities, states: next.states, zips: next.zips, unknownPlaces: next.unknownPlaces });
+  // A place replaces the places, a street included: "what about Denver?" is not on the street before.
+  const place = next.cities.length || next.states.length || next.zips.length || next.unknownPlaces.length || next.streets.length;
+  if (place) Object.assign(c, { cities: next.cities, states: next.states, zips: next.zips, unknownPlaces: next.unknownPlaces, streets: next.streets, streetNames: next.streetNames });
   if (next.saleType) Object.assign(c, { saleType: next.saleType, saleTypeSaid: next.saleTypeSaid });
   // A budget for buying says nothing of a rent, and the other way round.
   if (next.saleType && earlier.saleType && next.saleType !== earlier.saleType && !next.price) delete c.price;

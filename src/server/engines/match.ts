@@ -2,6 +2,7 @@
 import type { Listing } from '../../protocol/index.ts';
 import type { Criteria, Range, SortKey } from './criteria.ts';
 import { mentioning, type Feature } from './features.ts';
+import { streetKeyOf } from './places.ts';
 import { SQFT_PER_SQM } from './ranges.ts';
 
 const within = (value: number | null, range?: Range) =>
@@ -23,6 +24,7 @@ export function meets(l: Listing, c: Criteria): boolean {
     (!c.cities.length || c.cities.some((city) => same(city, l.City))) &&
     (!c.states.length || c.states.includes(l.State.toUpperCase())) &&
     (!c.zips.length || c.zips.includes(l.ZIP)) &&
+    (!c.streets.length || c.streets.includes(streetKeyOf(l))) &&
     (!c.propertyTypes.length || c.propertyTypes.includes(l.PropertyType)) &&
     within(priceOf(l), c.price) &&
     within(l.Bedrooms, c.bedrooms) &&

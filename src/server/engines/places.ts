@@ -73,6 +73,10 @@ interface ListingsIndex {
   states: Set<string>;
   zips: Set<string>;
   types: string[];
+  /** The streets, by their name without its kind ("dale mabry" of "Dale Mabry Hwy"): each street's key ("dale mabry hwy") and how the listings write it. */
+  streets: Map<string, { key: string; name: string }[]>;
+  /** Words of the listings' streets and addresses: names, never spelling mistakes to correct. */
+  names: Set<string>;
   byId: Map<string, Listing>;
   /** The words a question's spelling is corrected towards: the listings' places and kinds, and the domain's words. */
   vocabulary: Set<string>;
@@ -87,9 +91,18 @@ const indexes = new WeakMap<Listing[], ListingsIndex>();
 export function listingsIndex(listings: Listing[]): ListingsIndex {
   let index = indexes.get(listings);
   if (index) return index;
-  index = { addresses: new Map(), mls: new Map(), cities: [], states: new Set(), zips: new Set(), types: [], byId: new Map(listings.map((l) => [l.Id, l])), vocabulary: new Set() };
+  index = {
+    addresses: new Map(), mls: new Map(), cities: [], states: new Set(), zips: new Set(), types: [], streets: new Map(), names: new Set(),
+    byId: new Map(listings.map((l) => [l.Id, l])), vocabulary: new Set(),
+  };
   listings.forEach((listing, at) => {
+    const road = streetOf(listing.Address);
+    if (road.key) {
+      const known = index!.streets.get(road.name) ?? [];
+      if (!known.some((s) => s.key === road.key)) index!.streets.set(road.name, [...known, { key: road.key, name: road.written }]);
+    }
     const full = addressKey(listing.Address).trim();
+    for (const word of full.split(' ')) if (word.length > 2 && !/\d/.test(word)) index!.names.add(word);
     const [number, street] = full.split(' ');
     if (/^\d/.test(full)) index!.addresses.set(number!, [...(index!.addresses.get(number!) ?? []), { at, listing, full, short: street ? `${number} ${street}` : '' }]);
     const mls = mlsKey(listing.MLSNumber);
@@ -103,6 +116,59 @@ export function listingsIndex(listings: Listing[]): ListingsIndex {
   index.vocabulary = vocabularyOf({ cities: index.cities, stateNames, types: index.types });
   indexes.set(listings, index);
   return index;
+}
+
+/** The kinds of street, as addressKey writes them. */
+const STREET_KIND = /^(?:st|ave|rd|dr|blvd|ln|ct|pl|ter|cir|pkwy|hwy|way|trl|trail|row|sq|loop|pike|path|walk|hill|run|xing|aly|plz)$/;
+
+/**
+ * The street of an address: its key ("dale mabry hwy" — no house number or unit, addressKey's
+ * abbreviations), its name without the kind ("dale mabry"), and as the listing writes it.
+ */
+export function streetOf(address: string): { key: string; name: string; written: string } {
+  const written = address.replace(/\s+(?:unit|apt|apartment|suite|#)\s*\S+$/i, '').replace(/^\s*\d+[a-z]?\s+/i, '').trim();
+  const key = addressKey(written).trim();
+  const words = key.split(' ');
+  const name = words.length > 1 && STREET_KIND.test(words.at(-1)!) ? words.slice(0, -1).join(' ') : key;
+  return { key, name, written };
+}
+
+const streetKeys = new WeakMap<Listing, string>();
+/** A listing's street key, worked out once per listing (searches compare it for every listing). */
+export function streetKeyOf(l: Listing): string {
+  let key = streetKeys.get(l);
+  if (key === undefined) streetKeys.set(l, (key = streetOf(l.Address).key));
+  return key;
+}
+
+/**
+ * The streets a question names: a street's name after "on" ("whats on dale mabry"), or followed by
+ * a kind of street ("Pecan lane", "Mississippi Ave"). Returns the streets' keys, and the question
+ * with the street's words taken out (they are a name, not criteria). Each word is looked at once,
+ * with the two after it: linear in the question.
+ */
+export function streetsIn(normalized: string, listings: Listing[]): { keys: string[]; names: string[]; rest: string } {
+  const { streets } = listingsIndex(listings);
+  const words = normalized.split(' ');
+  const out = { keys: [] as string[], names: [] as string[], rest: normalized };
+  if (!streets.size) return out;
+  const bare = words.map((w) => addressKey(w).trim());
+  for (let i = 0; i < words.length; i++) {
+    for (let n = 3; n >= 1; n--) {
+      const found = streets.get(bare.slice(i, i + n).join(' '));
+      if (!found || i + n > words.length) continue;
+      const kind = bare[i + n] && STREET_KIND.test(bare[i + n]!) ? bare[i + n]! : '';
+      if (!kind && bare[i - 1] !== 'on') continue;
+      const sameKind = found.filter((s) => s.key.endsWith(` ${kind}`));
+      const chosen = kind && sameKind.length ? sameKind : found;
+      for (const s of chosen) if (!out.keys.includes(s.key)) out.keys.push(s.key), out.names.push(s.name);
+      for (let j = i; j < i + n + (kind ? 1 : 0); j++) words[j] = '';
+      i += n - 1;
+      break;
+    }
+  }
+  out.rest = words.join(' ');
+  return out;
 }
 
 /** The listings a question names by MLS number ("MLS# 2400099") or street address ("12 Oak Street"). */

@@ -10,7 +10,7 @@ import type { Listing } from '../../protocol/index.ts';
 import { budgetMarket, emptyCriteria, narrows, type Criteria, type SortKey } from './criteria.ts';
 import { featuresIn } from './features.ts';
 import { negations } from './negation.ts';
-import { listingsIndex, namedListings, normalize, placesAndKinds, STATE_NAMES } from './places.ts';
+import { listingsIndex, namedListings, normalize, placesAndKinds, STATE_NAMES, streetsIn } from './places.ts';
 import { readNumbers } from './ranges.ts';
 import { correctSpelling, ORDINALS, wordsToNumbers } from './words.ts';
 
@@ -64,14 +64,18 @@ function readOrder(t: string, c: Criteria): string {
 
 export function parseQuestion(question: string, listings: Listing[], now = new Date()): Criteria {
   const c = emptyCriteria();
-  const corrected = correctSpelling(question, listingsIndex(listings).vocabulary);
+  const { vocabulary, names } = listingsIndex(listings);
+  const corrected = correctSpelling(question, vocabulary, names);
   c.corrections = corrected.corrections;
   let q = wordsToNumbers(corrected.text);
   c.named = namedListings(q, normalize(q), listings);
   const negated = negations(q, listings);
   c.exclude = negated.exclude;
   q = negated.text;
-  let t = readOrder(normalize(q), c);
+  // A street named ("on Dale Mabry", "Pecan lane") is a place; its words are no other criterion.
+  const streets = streetsIn(normalize(q), listings);
+  Object.assign(c, { streets: streets.keys, streetNames: streets.names });
+  let t = readOrder(streets.rest, c);
   t = readNumbers(t, c, now);
 
   // Sale type and status.

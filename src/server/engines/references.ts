@@ -3,6 +3,7 @@
  * "them", "it", "that one", "the one on Larimer St" — resolved against what the conversation showed.
  */
 import type { Listing } from '../../protocol/index.ts';
+import { streetOf } from './places.ts';
 import { ORDINALS } from './words.ts';
 
 /** What the conversation has shown, for resolving references. */
@@ -41,9 +42,6 @@ const position = (word: string, length: number): number | null => {
   return ORDINALS[word] ?? null;
 };
 
-/** The street of an address without its number or unit: "1500 Larimer St Unit 4" → "larimer st". */
-const streetOf = (address: string) =>
-  address.toLowerCase().replace(/\b(unit|apt|apartment|suite|#)\s*\S+$/, '').replace(/^\s*\d+[a-z]?\s+/, '').replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim();
 
 /** What `t` (normalized, numbers as digits) points at among what was shown; null when it points at nothing. */
 export function resolveReference(t: string, shown: Shown): Reference | null {
@@ -66,7 +64,7 @@ export function resolveReference(t: string, shown: Shown): Reference | null {
   // "the one on Larimer St", "the Oak St one": a street of a listing in view.
   const inView = [...new Set([...shown.last, ...list, ...(shown.focus ? [shown.focus] : [])])];
   const onStreet = inView.filter((l) => {
-    const street = streetOf(l.Address);
+    const street = streetOf(l.Address).written.toLowerCase().replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim();
     const name = street.split(' ').filter((w) => w.length > 2 && !/^(st|ave|rd|dr|ln|blvd|ct|pl|way|street|avenue|road|drive|lane)$/.test(w));
     return name.length > 0 && new RegExp(`\\b${name.join(' ')}\\b`).test(t);
   });

@@ -23,6 +23,7 @@ export function describe(c: Criteria, count = 2, mentioned: Feature[] = []): str
   const parts = [noun];
   if (c.statuses.length === 1 && c.statuses[0] !== 'Active') parts.unshift(c.statuses[0] === 'Sold' ? 'sold' : 'coming-soon');
   if (c.saleType) parts.push(c.saleType === 'for_rent' ? 'for rent' : 'for sale');
+  if (c.streetNames.length) parts.push(`on ${c.streetNames.map(md).join(' or ')}`);
   const places = [...c.cities, ...c.states, ...c.zips, ...c.unknownPlaces];
   if (places.length) parts.push(`in ${places.join(' or ')}`);
   const features: string[] = [];

@@ -114,13 +114,14 @@ const sameMeaning = (a: string, b: string) => {
  * when two unlike words are equally close: a guess is no reading), keeping a capital first letter.
  * Numbers, words of KEEP and words already in the vocabulary stay as they are.
  */
-export function correctSpelling(text: string, vocabulary: ReadonlySet<string>): Corrected {
+/** `names`: words of the chatbot's streets and addresses ("sable", "salem"), never corrected — a name is not a typo. */
+export function correctSpelling(text: string, vocabulary: ReadonlySet<string>, names: ReadonlySet<string> = new Set()): Corrected {
   const corrections: [string, string][] = [];
   const words = [...vocabulary];
   const out = text.replace(/\p{L}[\p{L}'’]*/gu, (word) => {
     const w = word.toLowerCase();
     const budget = allowed(w.length);
-    if (!budget || vocabulary.has(w) || KEEP.has(w)) return word;
+    if (!budget || vocabulary.has(w) || KEEP.has(w) || names.has(w)) return word;
     let best: string | null = null, bestD = budget + 1, tie = false;
     for (const v of words) {
       if (Math.abs(v.length - w.length) > budget || (w.length === 4 && v.length !== 5 && v.length !== 4)) continue;
