@@ -5,6 +5,7 @@
  * state can only come from the stored messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { featuresIn, mentions } from '../../src/server/engines/features.ts';
 import { answerProse, cardsOf, parseSuggestions } from '../../src/protocol/index.ts';
 import type { Client } from '../../src/client/index.ts';
 import { fixtureListings } from '../support/listings.ts';
@@ -190,11 +191,24 @@ describe('what the listings cannot tell', () => {
     expect(hoa.prose).not.toMatch(/can't tell/);
   });
 
-  it('answers whether a listing in view mentions a feature', async () => {
+  it('answers whether a listing in view mentions a feature, quoting the sentence that does; what it does not say reaches the owner', async () => {
     const ask = await conversation();
     await ask('tell me about 12 Oak St');
-    expect((await ask('does it have a home office?')).prose).toContain('Yes — the listing mentions home office');
-    expect((await ask('does it have a pool?')).prose).toContain("The listing doesn't mention a pool");
+    const office = await ask('does it have a home office?');
+    expect(office.prose).toContain('Yes — the listing says: “Renovated home with a fenced backyard and a home office.”');
+    expect(office.noAnswer).toBe(false);
+    const pool = await ask('does it have a pool?');
+    expect(pool.prose).toContain("The listing doesn't mention a pool");
+    expect(pool.noAnswer).toBe(true);
+  });
+
+  it('matches a feature as a whole word and its forms: a yard is a backyard, never a courtyard', async () => {
+    const ask = await conversation();
+    await ask('tell me about 12 Oak St');
+    expect((await ask('is there a yard?')).prose).toContain('Yes — the listing says');
+    const courtyard = { ...fixtureListings[0]!, Description: 'Condo around a shared courtyard, steps from a vineyard.' };
+    expect(mentions(courtyard, featuresIn('with a yard')[0]!)).toBe(false);
+    expect(mentions({ ...courtyard, Description: 'A big front yard.' }, featuresIn('with a yard')[0]!)).toBe(true);
   });
 });
 

@@ -334,6 +334,23 @@ describe('names before corrections', () => {
   });
 });
 
+describe("the owner's own words", () => {
+  const pooled = { ...byMls('A100'), ExtensionColumn: [{ Key: 'Pool', value: 'Saltwater, heated' }, { Key: 'Pets', value: 'Cats only' }] };
+  const about = (q: string) => compose({ ...input(q), listings: fixtureListings.map((l) => (l.MLSNumber === 'A100' ? pooled : l)), pageListing: pooled });
+
+  it("quote an extension column the question asks about, by its key or a usual word for it", () => {
+    expect(answerProse(about('what kind of pool does it have?').text)).toContain('Pool, as the listing puts it: **“Saltwater, heated”**');
+    expect(answerProse(about('what kind of pool does it have?').text)).not.toMatch(/single-family/);
+    expect(answerProse(about('can I bring my dog?').text)).toContain('Pets, as the listing puts it: **“Cats only”**');
+  });
+
+  it('give a figure once, never with "can\'t tell" beside it', () => {
+    const prose = answerProse(about('how many parking spots does it have?').text);
+    expect(prose).toContain('It has **2 parking spots**.');
+    expect(prose).not.toMatch(/can't tell/);
+  });
+});
+
 describe('what is not a search', () => {
   it('gets no listings, an honest word, a person, and noAnswer where the chatbot cannot know', () => {
     for (const q of ['whats the weather like in austin in summer', 'What are property taxes like in Texas?', 'can you recommend a good mortgage lender?', 'which school district is rated best in Austin?', 'is it legal to break a lease early', "what's the crime rate in austin"]) {

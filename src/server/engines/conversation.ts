@@ -52,7 +52,7 @@ const BARE_NUMBER = /^(?:(?:ok|okay|hmm+|well|and|or|but|so|maybe|what about|how
 /** A listing named by its place in a list: "the last one", "the 2nd home", "number 3". */
 const ORDINAL = /\b(?:the (?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)) (?:one|home|house|listing|place|property|condo|apartment|rental)|number \d)\b/;
 /** "is there parking?", "and is there a garage?": asked of the home in view, not a search. */
-const IS_THERE = /^(?:(?:and|so|but|ok|okay|also|hmm+)[,\s]+)*(?:is there|has it got)\b/;
+const IS_THERE = /^(?:(?:and|so|but|ok|okay|also|hmm+)[,\s]+)*(?:is there|are there|has it got|is it (?:near|close to|walking distance))\b/;
 const placeOrBudget = (c: Criteria) => Boolean(c.cities.length || c.states.length || c.zips.length || c.unknownPlaces.length || c.price || c.bedrooms || c.saleType || c.propertyTypes.length);
 const SIMILAR = /\b(similar|like (?:this|that|it) one|like (?:this|that|it)\b|comparable|something like)\b/;
 const COMPARATIVE: [RegExp, (focus: Listing) => Partial<Criteria>][] = [
@@ -120,9 +120,12 @@ export function readQuestion(question: string, state: ConversationState, listing
     if (!ref && !focus && THIS_HOME.test(t) && !c.cities.length && !c.states.length && !c.zips.length) return { kind: 'which', candidates: [], criteria: c };
   }
   // "How many bedrooms?", "what's the price?" with one home in view: a question about that home;
-  // so is "is there parking?" while that home is all there is in view.
-  if (focus && !HEAD.test(t) && attributesAsked(t).attributes.length && (!refines || (IS_THERE.test(t) && state.last.length <= 1 && !placeOrBudget(c))))
-    return { kind: 'about', listings: [focus], criteria: c };
+  // so is "is there parking?", "are there good schools nearby?" while that home is all there is in view.
+  const askedOf = attributesAsked(t);
+  if (focus && !HEAD.test(t)) {
+    if (askedOf.attributes.length && !refines) return { kind: 'about', listings: [focus], criteria: c };
+    if (IS_THERE.test(t) && state.last.length <= 1 && !placeOrBudget(c) && (askedOf.attributes.length || askedOf.features.length)) return { kind: 'about', listings: [focus], criteria: c };
+  }
   if (!c.aboutListings && !refines) return { kind: 'other', criteria: c };
   const followUp = Boolean(earlier) && (FOLLOW_UP.test(t) || !HEAD.test(t));
   return { kind: 'search', criteria: followUp && earlier ? merge(earlier, c) : c, followUp, offset: 0 };

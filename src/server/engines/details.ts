@@ -4,7 +4,7 @@
  * pool?") — and several side by side.
  */
 import { addressText, type Listing } from '../../protocol/index.ts';
-import { featuresIn, mentions, type Feature } from './features.ts';
+import { featuresIn, mentions, sentencesAbout, type Feature } from './features.ts';
 import { areaText, md, mdUrl, money, number, plural, priceText } from './format.ts';
 import { normalize } from './places.ts';
 
@@ -82,17 +82,54 @@ function fact(l: Listing, a: Attribute): string {
   }
 }
 
-/** Whether the listing's own words mention a feature, said plainly. */
-const featureFact = (l: Listing, f: Feature) =>
-  mentions(l, f) || mentions(l, f, true)
-    ? `Yes — the listing mentions ${md(f.phrase.replace(/^(a|an|the)\s+/, ''))}: “${md(l.Description)}”`
-    : `The listing doesn't mention ${md(f.phrase)}, so I can't tell — the team can check for you.`;
+/** Whether the listing's own words mention a feature, said plainly: the sentence of its description that does, quoted. */
+function featureFact(l: Listing, f: Feature): string {
+  const sentences = sentencesAbout(l, f);
+  if (sentences.length) return `Yes — the listing says: “${md(sentences.slice(0, 2).join(' '))}”`;
+  if (mentions(l, f) || mentions(l, f, true)) return `Yes — the listing mentions ${md(f.phrase.replace(/^(a|an|the)\s+/, ''))}.`;
+  return `The listing doesn't mention ${md(f.phrase)}, so I can't tell — the team can check for you.`;
+}
 
-/** What `question` asks of one listing, or all of it when it asks nothing in particular. */
-export function aboutOne(l: Listing, question: string): string {
-  const { attributes, features } = attributesAsked(question);
-  if (!attributes.length && !features.length) return listingDetails(l);
-  return `${link(l)}: ${[...attributes.map((a) => fact(l, a)), ...features.map((f) => featureFact(l, f))].join(' ')}`;
+/** Words a question uses for what an owner's extension column is about ("dog" for Pets). */
+const KEY_WORDS: [RegExp, RegExp][] = [
+  [/\bpets?\b/, /\b(?:pets?|dogs?|cats?|animals?|puppy|kitten)\b/],
+  [/\butilit(?:y|ies)\b/, /\b(?:utilit(?:y|ies)|water|trash|garbage|electric(?:ity)?|gas|internet|wi-?fi|bills?)\b/],
+  [/\bschools?\b/, /\b(?:schools?|elementary|middle school|high school)\b/],
+  [/\bheat(?:ing)?\b/, /\b(?:heat(?:ing|ed)?|furnace|warm)\b/],
+  [/\b(?:cooling|air conditioning|a\/c|ac)\b/, /\b(?:cool(?:ing)?|air conditioning|a\/c|ac)\b/],
+  [/\bviews?\b/, /\b(?:views?|overlook\w*|look(?:s)? out)\b/],
+  [/\b(?:garage|parking)\b/, /\b(?:garage|parking|car)\b/],
+];
+const stemOf = (w: string) => w.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, '');
+
+/** The owner's extension columns a question asks about: its key's words in the question ("pool", "pets" → "dog"). */
+export function extensionsAsked(l: Listing, question: string): Listing['ExtensionColumn'] {
+  const t = normalize(question);
+  const asked = new Set(t.split(/[^\p{L}]+/u).filter((w) => w.length > 2).map(stemOf));
+  return l.ExtensionColumn.filter((x) => {
+    const key = x.Key.toLowerCase();
+    if (KEY_WORDS.some(([k, words]) => k.test(key) && words.test(t))) return true;
+    return key.split(/[^\p{L}]+/u).some((w) => w.length > 2 && asked.has(stemOf(w)));
+  });
+}
+
+/** "what kind of pool": the kind of that thing, not of home. */
+const KIND_OF_THING = /\b(?:what|which) (?:kind|type|sort)s? of (?!(?:home|house|property|place|building|unit|listing)\b)\w+/;
+
+/**
+ * What `question` asks of one listing, or all of it when it asks nothing in particular — and
+ * whether something asked is not in the listing at all (the owner should hear of it: noAnswer).
+ */
+export function aboutOne(l: Listing, question: string): { text: string; untold: boolean } {
+  const asked = attributesAsked(question);
+  const extensions = extensionsAsked(l, question);
+  const attributes = KIND_OF_THING.test(normalize(question)) ? asked.attributes.filter((a) => a !== 'type') : asked.attributes;
+  // A feature the owner's own column answers is answered by it, not searched for in words.
+  const features = asked.features.filter((f) => !extensions.some((x) => f.terms.some((t) => stemOf(x.Key.toLowerCase()).includes(t) || t.includes(stemOf(x.Key.toLowerCase())))));
+  if (!attributes.length && !features.length && !extensions.length) return { text: listingDetails(l), untold: false };
+  const quoted = extensions.map((x) => `${md(x.Key)}, as the listing puts it: **“${md(x.value)}”**.`);
+  const text = `${link(l)}: ${[...attributes.map((a) => fact(l, a)), ...quoted, ...features.map((f) => featureFact(l, f))].join(' ')}`;
+  return { text, untold: features.some((f) => !mentions(l, f) && !mentions(l, f, true)) };
 }
 
 /** Several listings: what the question asks of each, or a comparison of their main facts. */

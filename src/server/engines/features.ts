@@ -23,7 +23,7 @@ const STOP = new Set(
    is are was be it its me us you my our your his her their them this these those any some anything something everything
    price budget month per sale rent bedroom bedrooms bathroom bathrooms bed beds bath baths br bd ba parking garage garages spot spots
    tour tours open house houses home homes condo condos apartment apartments townhouse townhouses townhome townhomes listing listings
-   property properties place places one ones sq ft square feet meters area lot hoa`.split(/\s+/),
+   property properties place places one ones sq ft square feet meters area lot hoa how many much what which kind type sort`.split(/\s+/),
 );
 const ARTICLES = /^(?:(?:a|an|the|some|good|nice|great|big|large|huge|small|little|lovely|beautiful|decent|real|proper|lots of|plenty of|private|own)\s+)+/;
 /** Words that name a feature even without a cue ("pool?", "pet friendly", "furnished apartments"). */
@@ -80,8 +80,24 @@ export function featuresIn(question: string): Feature[] {
 export const wordsOf = (l: Listing): string =>
   `${l.Description} ${l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`).join(' ')}`.toLowerCase();
 
-/** A term in a listing's words: as a word's start ("school" in "schools"), or inside a word when it is long enough ("yard" in "backyard"). */
-const holds = (words: string, term: string) => (term.length >= 4 ? words.includes(term) : new RegExp(`\\b${term}`).test(words));
+const termPatterns = new Map<string, RegExp>();
+/**
+ * A term in a listing's words, as a whole word and its usual forms: "school" in "schools", "yard" in
+ * "backyard" and "front yard" — never inside another word ("yard" in "courtyard", "park" in "parking").
+ */
+function holds(words: string, term: string): boolean {
+  let re = termPatterns.get(term);
+  if (!re) {
+    if (termPatterns.size > 5_000) termPatterns.clear();
+    termPatterns.set(term, (re = new RegExp(`\\b(?:back|front|side)?${term.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:s|es)?\\b`)));
+  }
+  return re.test(words);
+}
+
+/** The sentences of a listing's description that mention the feature (all its terms), as the owner wrote them. */
+export function sentencesAbout(l: Listing, f: Feature): string[] {
+  return l.Description.split(/(?<=[.!?;])\s+/).filter((s) => f.terms.every((t) => holds(s.toLowerCase(), t)));
+}
 
 /** A listing's words in the pieces that speak of one thing: each sentence of its description, each extension ("water view"). */
 const piecesOf = (l: Listing): string[] => [...l.Description.toLowerCase().split(/(?<=[.!?;])\s+/), ...l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`.toLowerCase())];

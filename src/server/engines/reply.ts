@@ -96,7 +96,10 @@ function searchAnswer(input: AnswerInput, reading: Extract<Reading, { kind: 'sea
 }
 
 function about(listings: Listing[], question: string, s: Settings): Reply {
-  if (listings.length === 1) return answer(aboutOne(listings[0]!, question), listings, listingSuggestions(listings[0]!, s));
+  if (listings.length === 1) {
+    const { text, untold } = aboutOne(listings[0]!, question);
+    return answer(text, listings, listingSuggestions(listings[0]!, s), untold);
+  }
   return answer(aboutSeveral(listings, question), listings, s.TalkToHumanEmail ? ['Book a viewing'] : []);
 }
 
