@@ -52,7 +52,7 @@ const BARE_NUMBER = /^(?:(?:ok|okay|hmm+|well|and|or|but|so|maybe|what about|how
 /** A listing named by its place in a list: "the last one", "the 2nd home", "number 3". */
 const ORDINAL = /\b(?:the (?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)) (?:one|home|house|listing|place|property|condo|apartment|rental)|number \d)\b/;
 /** "is there parking?", "and is there a garage?": asked of the home in view, not a search. */
-const IS_THERE = /^(?:(?:and|so|but|ok|okay|also|hmm+)[,\s]+)*(?:is there|are there|has it got|is it (?:near|close to|walking distance))\b/;
+const IS_THERE = /^(?:(?:and|so|but|ok|okay|also|hmm+)[,\s]+)*(?:is there|are there|has it got|is it (?:near|close to|walking distance)|can i (?:bring|have|keep)|are (?:pets|dogs|cats|animals) (?:allowed|ok|okay|welcome))\b/;
 const placeOrBudget = (c: Criteria) => Boolean(c.cities.length || c.states.length || c.zips.length || c.unknownPlaces.length || c.price || c.bedrooms || c.saleType || c.propertyTypes.length);
 const SIMILAR = /\b(similar|like (?:this|that|it) one|like (?:this|that|it)\b|comparable|something like)\b/;
 const COMPARATIVE: [RegExp, (focus: Listing) => Partial<Criteria>][] = [
