@@ -8,6 +8,7 @@ import { cardsOf, type Listing } from '../../protocol/index.ts';
 import { merge, narrows, type Criteria } from './criteria.ts';
 import { attributesAsked } from './details.ts';
 import { meets, priceOf, squareFeet } from './match.ts';
+import { readDrops, RESTATES, withoutDropped } from './edits.ts';
 import { outsideTopic } from './intent.ts';
 import { ASKS_PAYMENT, paymentTerms, type PaymentTerms } from './payment.ts';
 import { listingsIndex, normalize } from './places.ts';
@@ -76,6 +77,12 @@ function similarTo(f: Listing, base: Criteria): Criteria {
 /** Reads `question` in the conversation's state. */
 export function readQuestion(question: string, state: ConversationState, listings: Listing[], now: Date): Reading {
   const t = wordsToNumbers(normalize(question));
+  // "forget the budget", "parking doesn't matter": the search in force, without it (and with anything else said).
+  const drops = state.search ? readDrops(t) : null;
+  if (state.search && drops) {
+    const c = withoutDropped(parseQuestion(question, listings, now), drops);
+    return { kind: 'search', criteria: merge(withoutDropped(state.search, drops), c), followUp: true, offset: 0 };
+  }
   if (RESTART.test(t) && !HEAD.test(t)) return { kind: 'other', criteria: parseQuestion(question, listings, now) };
   const c = parseQuestion(question, listings, now);
   const topic = outsideTopic(t);
@@ -127,7 +134,10 @@ export function readQuestion(question: string, state: ConversationState, listing
     if (IS_THERE.test(t) && state.last.length <= 1 && !placeOrBudget(c) && (askedOf.attributes.length || askedOf.features.length)) return { kind: 'about', listings: [focus], criteria: c };
   }
   if (!c.aboutListings && !refines) return { kind: 'other', criteria: c };
-  const followUp = Boolean(earlier) && (FOLLOW_UP.test(t) || !HEAD.test(t));
+  // "show me the newest listings first", "sort by price": the same search in another order.
+  const resorts = Boolean(c.sort && c.limit === undefined && c.rank === undefined && !narrows(c));
+  // "just show me houses for rent in Denver": a search of its own, whatever it follows.
+  const followUp = Boolean(earlier) && !RESTATES.test(t) && (resorts || FOLLOW_UP.test(t) || !HEAD.test(t));
   return { kind: 'search', criteria: followUp && earlier ? merge(earlier, c) : c, followUp, offset: 0 };
 }
 
@@ -164,7 +174,8 @@ export function conversationState(
     const turn = history[i]!;
     if (turn.role !== 'user') continue;
     const answer = history[i + 1]?.role === 'assistant' ? history[i + 1]!.content : '';
-    if (RESTART.test(wordsToNumbers(normalize(turn.content)))) {
+    const t = wordsToNumbers(normalize(turn.content));
+    if (RESTART.test(t) && !(state.search && readDrops(t))) {
       state = emptyState(page);
       continue;
     }

@@ -36,8 +36,22 @@ const ORDINAL_BEFORE = new RegExp(`\\b(${Object.keys(ORDINALS).filter((w) => w !
 /** "after the biggest one", "after the first", "after the top 2" (numbers in words are digits by now). */
 const AFTER_FIRST = /\bafter (?:the )?(?:first|top|\w+est|most \w+)(?: (\d{1,2})(?! ?(?:bed|bath|br|bd|ba\b|k\b|sq|car)))?(?: ones?)?\b/;
 
+/** "sort by price, highest first", "price high to low", "lowest price first": an order for a list, not one home. */
+const LIST_ORDERS: [RegExp, SortKey][] = [
+  [/\b(?:sort|order|rank)(?:ed)? (?:them |these |those |it |the list )?by (?:the )?(?:price|cost|rent)\b[^.?!]{0,20}?\b(?:highest|most expensive|priciest|high to low|descending)(?: first)?\b|\bprice,? high(?:est)? to low(?:est)?\b|\b(?:highest|most expensive|priciest)(?: price)? first\b/, 'price-desc'],
+  [/\b(?:sort|order|rank)(?:ed)? (?:them |these |those |it |the list )?by (?:the )?(?:price|cost|rent)\b(?:[^.?!]{0,20}?\b(?:lowest|cheapest|low to high|ascending)(?: first)?\b)?|\bprice,? low(?:est)? to high(?:est)?\b|\b(?:lowest|cheapest|least expensive)(?: price)? first\b/, 'price-asc'],
+  [/\b(?:sort|order|rank)(?:ed)? (?:them |these |those |it |the list )?by (?:size|area|square (?:feet|footage))\b|\b(?:biggest|largest) first\b/, 'area-desc'],
+  [/\b(?:sort|order|rank)(?:ed)? (?:them |these |those |it |the list )?by (?:date|newest|date listed|most recent|days on market)\b/, 'newest-listed'],
+];
+
 /** "the cheapest" → 1, "the 3 biggest", "top 3 cheapest", "cheapest 3" → 3, "the cheapest homes" → a list in that order. */
 function readOrder(t: string, c: Criteria): string {
+  for (const [pattern, key] of LIST_ORDERS) {
+    const m = pattern.exec(t);
+    if (!m) continue;
+    c.sort = key;
+    return t.slice(0, m.index) + ' ' + t.slice(m.index + m[0].length);
+  }
   for (const [pattern, key] of SUPERLATIVES) {
     const m = pattern.exec(t);
     if (!m) continue;
