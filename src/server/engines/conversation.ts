@@ -21,6 +21,8 @@ export interface ConversationState extends Shown {
   search?: Criteria;
   /** How many of the search's matches have been shown ("show me more" goes on from there). */
   shownUpTo: number;
+  /** The cities the visitor's searches asked for, in the order asked (the suggestions offer them again). */
+  visited: string[];
 }
 
 export type Reading =
@@ -37,7 +39,7 @@ export type Reading =
   /** Not about listings: a greeting, thanks, a request for a person. */
   | { kind: 'other'; criteria: Criteria };
 
-export const emptyState = (page?: Listing): ConversationState => ({ list: [], last: [], shownUpTo: 0, ...(page ? { page } : {}) });
+export const emptyState = (page?: Listing): ConversationState => ({ list: [], last: [], shownUpTo: 0, visited: [], ...(page ? { page } : {}) });
 
 /** Words that make a question a follow-up of the search before it. */
 const FOLLOW_UP =
@@ -153,7 +155,12 @@ export function advance(state: ConversationState, reading: Reading, answer: stri
   const cards = cardsIn(answer, listings);
   const next: ConversationState = { ...state, last: cards, focus: cards.length === 1 ? cards[0] : undefined };
   if (cards.length > 1) next.list = cards;
-  if (reading.kind === 'search') Object.assign(next, { search: reading.criteria, shownUpTo: reading.offset + cards.length });
+  if (reading.kind === 'search')
+    Object.assign(next, {
+      search: reading.criteria,
+      shownUpTo: reading.offset + cards.length,
+      visited: [...state.visited.filter((x) => !reading.criteria.cities.includes(x)), ...reading.criteria.cities],
+    });
   if (reading.kind === 'about' && reading.listings.length === 1) next.focus = reading.listings[0];
   if (reading.kind === 'payment') next.focus = reading.listing;
   return next;

@@ -16,9 +16,15 @@ export interface NearMiss {
   misses: string[];
 }
 
-/** How far a near miss may be off: first a little in one or two ways, then — when nothing is that close — more in one way, or of a kind close to the one asked for. */
+/**
+ * How far a near miss may be off, tier by tier as people relax a search: first the kind and rooms
+ * asked for, a price up to ~10 % past the budget (or a little less area, a few years older, coming
+ * soon); then a kind close to the one asked for with the rooms asked for (at most a little over the
+ * budget besides), or a bedroom fewer; then — when nothing is that close — more in one way.
+ */
 const TIERS = [
-  { slack: 0.1, rooms: 1, years: 5, relatedKinds: false, misses: 2 },
+  { slack: 0.1, rooms: 0, years: 5, relatedKinds: false, misses: 2 },
+  { slack: 0.1, rooms: 1, years: 5, relatedKinds: true, misses: 2 },
   { slack: 0.25, rooms: 2, years: 15, relatedKinds: true, misses: 1 },
 ] as const;
 type Tier = (typeof TIERS)[number];
@@ -82,7 +88,9 @@ function missesOf(l: Listing, c: Criteria): Miss[] {
   if (c.yearBuilt?.max !== undefined && l.YearBuilt > c.yearBuilt.max) out.push({ what: 'year', text: `built in ${l.YearBuilt} — newer than asked`, distance: (l.YearBuilt - c.yearBuilt.max) / 50 });
   if (!c.statuses.includes(l.Status)) out.push({ what: 'status', text: 'coming soon, not on the market yet', distance: 0.05 });
   if (c.propertyTypes.length && !c.propertyTypes.includes(l.PropertyType))
-    out.push({ what: 'kind', text: `a ${kindText(l)}, not a ${c.propertyTypes.map((t) => kindText({ PropertyType: t })).join(' or ')}`, distance: 0.3 });
+    // Another kind with the rooms asked for comes before a bedroom fewer of the kind asked for;
+    // a price up to ~10 % over the budget, before either (how people relax a search).
+    out.push({ what: 'kind', text: `a ${kindText(l)}, not a ${c.propertyTypes.map((t) => kindText({ PropertyType: t })).join(' or ')}`, distance: 0.12 });
   return out;
 }
 
@@ -96,6 +104,8 @@ export function nearMisses(listings: Listing[], c: Criteria, max = 3): NearMiss[
     const all = search(listings, widened(c, tier, listings))
       .listings.map((l) => ({ listing: l, misses: missesOf(l, c) }))
       .filter((n) => n.misses.length > 0 && n.misses.length <= tier.misses)
+      // Another kind is taken as it is: with the rooms asked for, at most a little over the budget.
+      .filter((n) => !n.misses.some((m) => m.what === 'kind') || n.misses.every((m) => m.what === 'kind' || m.what === 'price'))
       .map((n) => ({ ...n, distance: n.misses.reduce((d, m) => d + m.distance, 0) + 0.1 * (n.misses.length - 1) }))
       .sort((a, b) => a.misses.length - b.misses.length || a.distance - b.distance);
     if (!all.length) continue;

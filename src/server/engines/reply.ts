@@ -53,7 +53,7 @@ function replyTo(input: AnswerInput, state: ConversationState, reading: Reading)
   if (reading.kind === 'payment') return answer(paymentText(reading.terms, reading.listing, settings), reading.listing ? [reading.listing] : [], reading.listing ? listingSuggestions(reading.listing, settings) : []);
   if (reading.kind === 'about') return about(reading.listings, question, settings);
   if (reading.kind === 'which') return reading.candidates.length ? which(reading.candidates) : whichUnknown(settings);
-  if (reading.kind === 'search') return searchAnswer(input, reading);
+  if (reading.kind === 'search') return searchAnswer(input, reading, state.visited);
   if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q)) return greeting(settings, state.page);
   if (/\b(thanks|thank you|thx|cheers)\b/.test(q)) return answer("You're welcome! Is there anything else I can help you with?", [], []);
   if (HANDOFF.test(q)) return answer(handoffText(settings), [], []);
@@ -65,7 +65,7 @@ function replyTo(input: AnswerInput, state: ConversationState, reading: Reading)
   return fallback(settings, "I'm not sure about that one.");
 }
 
-function searchAnswer(input: AnswerInput, reading: Extract<Reading, { kind: 'search' }>): Reply {
+function searchAnswer(input: AnswerInput, reading: Extract<Reading, { kind: 'search' }>, visited: readonly string[]): Reply {
   const { settings, listings } = input;
   const c = reading.criteria;
   if (/\bmls\b/i.test(input.question.content) && !c.cities.length && !c.price && !reading.followUp)
@@ -77,21 +77,21 @@ function searchAnswer(input: AnswerInput, reading: Extract<Reading, { kind: 'sea
   const { mentioned } = found;
   if (!found.listings.length) {
     const near = c.unknownPlaces.length ? [] : nearMisses(listings, c);
-    if (near.length) return answer(`${intro}${nearMissText(c, near, mentioned)}`, near.map((n) => n.listing), nearSuggestions(c, listings, settings));
+    if (near.length) return answer(`${intro}${nearMissText(c, near, mentioned)}`, near.map((n) => n.listing), nearSuggestions(c, listings, settings, visited));
     return fallback(settings, `${intro}I couldn't find any ${describe(c, 2, mentioned)} right now. Try widening the search — another area, price or number of rooms.`);
   }
   // "The second cheapest": the ones before it in that order are passed over.
   const rank = c.sort ? (c.rank ?? 0) : 0;
   if (rank >= found.listings.length) {
     const all = found.listings.slice(0, MAX_NAMED);
-    return answer(`${intro}${onlyThese(found.listings, c, rank, mentioned)}`, all, searchSuggestions(c, found.listings, all, listings, settings));
+    return answer(`${intro}${onlyThese(found.listings, c, rank, mentioned)}`, all, searchSuggestions(c, found.listings, all, listings, settings, visited));
   }
   let shown: Listing[];
   if (c.limit === 1 && !c.saleType && (c.sort === 'price-asc' || c.sort === 'price-desc') && new Set(found.listings.map((l) => l.SaleType)).size > 1)
     shown = (['for_sale', 'for_rent'] as const).flatMap((type) => found.listings.filter((l) => l.SaleType === type)[rank] ?? []);
   else shown = found.listings.slice(reading.offset + rank, reading.offset + rank + Math.min(c.limit ?? MAX_NAMED, MAX_NAMED));
   const prose = `${intro}${summary(found.listings, shown, c, reading.offset, mentioned)}`;
-  const suggestions = shown.length === 1 ? listingSuggestions(shown[0]!, settings) : searchSuggestions(c, found.listings.slice(reading.offset), shown, listings, settings);
+  const suggestions = shown.length === 1 ? listingSuggestions(shown[0]!, settings) : searchSuggestions(c, found.listings.slice(reading.offset), shown, listings, settings, visited);
   return answer(prose, shown, suggestions);
 }
 

@@ -4,7 +4,7 @@
  * the conversation ("Only 3+ bedrooms", "Show rentals instead", "Book a viewing").
  */
 import { suggestionLines, type Listing, type Settings } from '../../protocol/index.ts';
-import type { Criteria } from './criteria.ts';
+import { budgetMarket, type Criteria } from './criteria.ts';
 import { money } from './format.ts';
 import { meets, priceOf } from './match.ts';
 
@@ -19,8 +19,17 @@ function middlePrice(listings: Listing[]): number | null {
 
 const viewing = (s: Settings) => (s.TalkToHumanEmail ? ['Book a viewing'] : []);
 
-/** After a list of matches: narrow it, open the first, switch sale type or place. */
-export function searchSuggestions(c: Criteria, found: Listing[], shown: Listing[], all: Listing[], s: Settings): string[] {
+/**
+ * A place the visitor asked about before, other than the one searched now, where the same search
+ * finds homes: the visitor's own places, most recent first — never one the chatbot picks.
+ */
+function ownPlace(c: Criteria, all: Listing[], visited: readonly string[]): string | undefined {
+  if (c.cities.length !== 1) return undefined;
+  return [...visited].reverse().find((x) => x.toLowerCase() !== c.cities[0]!.toLowerCase() && all.some((l) => meets(l, { ...c, cities: [x] })));
+}
+
+/** After a list of matches: narrow it, open the first, switch sale type, or go back to a place the visitor asked about. */
+export function searchSuggestions(c: Criteria, found: Listing[], shown: Listing[], all: Listing[], s: Settings, visited: readonly string[] = []): string[] {
   const out: string[] = [];
   if (found.length > shown.length) {
     if (!c.bedrooms && found.some((l) => l.Bedrooms >= 3) && found.some((l) => l.Bedrooms < 3)) out.push('Only 3+ bedrooms');
@@ -35,10 +44,8 @@ export function searchSuggestions(c: Criteria, found: Listing[], shown: Listing[
   else if (shown.length === 1) out.push(...viewing(s));
   const other = c.saleType === 'for_rent' ? 'for_sale' : c.saleType === 'for_sale' ? 'for_rent' : null;
   if (other && all.some((l) => meets(l, { ...c, saleType: other, price: undefined }))) out.push(other === 'for_rent' ? 'Show rentals instead' : 'Show homes for sale instead');
-  if (c.cities.length === 1) {
-    const city = [...new Set(all.map((l) => l.City))].find((x) => x !== c.cities[0] && all.some((l) => meets(l, { ...c, cities: [x] })));
-    if (city) out.push(`What about ${city}?`);
-  }
+  const city = ownPlace(c, all, visited);
+  if (city) out.push(`What about ${city}?`);
   return out.slice(0, 3);
 }
 
@@ -47,15 +54,26 @@ export function listingSuggestions(l: Listing, s: Settings): string[] {
   return [...viewing(s), 'Show similar homes', priceOf(l) !== null ? 'Anything cheaper?' : 'Anything bigger?'].slice(0, 3);
 }
 
-/** After near misses: widen the search the way the near misses do. */
-export function nearSuggestions(c: Criteria, all: Listing[], s: Settings): string[] {
+/**
+ * After near misses: each way of widening the search that would find homes, as people widen one —
+ * a budget ~10 % higher (rounded as prices of that market are), a bedroom fewer — and a place the
+ * visitor asked about before; then a person.
+ */
+export function nearSuggestions(c: Criteria, all: Listing[], s: Settings, visited: readonly string[] = []): string[] {
   const out: string[] = [];
-  if (c.price?.max !== undefined) out.push(`What about under ${money(Math.ceil(Math.round(c.price.max * 1.1) / 5_000) * 5_000, '$')}?`);
-  if (c.bedrooms?.min !== undefined && c.bedrooms.min > 1) out.push(`What about ${c.bedrooms.min - 1} bedrooms?`);
-  if (c.cities.length === 1) {
-    const city = [...new Set(all.map((l) => l.City))].find((x) => x !== c.cities[0] && all.some((l) => meets(l, { ...c, cities: [x] })));
-    if (city) out.push(`What about ${city}?`);
+  const finds = (x: Criteria) => all.some((l) => meets(l, x));
+  if (c.price?.max !== undefined) {
+    const rent = (c.saleType ?? budgetMarket(c.price)) === 'for_rent';
+    const step = rent ? 100 : c.price.max >= 1_000_000 ? 50_000 : 5_000;
+    const max = Math.ceil(Math.round(c.price.max * 1.1) / step) * step;
+    if (finds({ ...c, price: { ...c.price, max } })) out.push(`What about under ${money(max, '$')}${rent ? ' a month' : ''}?`);
   }
+  if (c.bedrooms?.min !== undefined && c.bedrooms.min > 1) {
+    const n = c.bedrooms.min - 1;
+    if (finds({ ...c, bedrooms: { min: n, ...(c.bedrooms.max === undefined ? {} : { max: Math.max(n, c.bedrooms.max - 1) }) } })) out.push(`What about ${n} bedroom${n === 1 ? '' : 's'}?`);
+  }
+  const city = ownPlace(c, all, visited);
+  if (city) out.push(`What about ${city}?`);
   if (s.TalkToHumanEmail) out.push('Talk to a person');
   return out.slice(0, 3);
 }
