@@ -4,6 +4,7 @@ import { addressText } from '../../src/protocol/index.ts';
 import { priceText } from '../../src/server/engines/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
 import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/offline.ts';
+import { conversationState, turnsRead } from '../../src/server/engines/conversation.ts';
 import { pageListing } from '../../src/server/engines/page.ts';
 import { monthlyPayment, paymentTerms } from '../../src/server/engines/payment.ts';
 import { parseQuestion } from '../../src/server/engines/query.ts';
@@ -262,6 +263,25 @@ describe("the page's own listing", () => {
     expect(named(text)).toEqual([]);
     expect(answerProse(text)).toMatch(/^Which home do you mean\?/);
     expect(noAnswer).toBe(true);
+  });
+});
+
+describe('a conversation read once', () => {
+  it('reads each turn once however many questions follow it — linear in the conversation, not quadratic', () => {
+    const questions = ['homes in austin', 'only 3+ bedrooms', 'under $500k', 'tell me about the first one', 'does it have parking?', 'what about denver?', 'the cheapest one', 'forget the budget', 'more', 'rentals instead'];
+    const history: AnswerInput['history'] = [];
+    const before = turnsRead.count;
+    for (const q of questions) {
+      const { text } = compose({ ...input(q), history: [...history] });
+      history.push({ role: 'user', content: q }, { role: 'assistant', content: text });
+    }
+    // Each question read the one turn before it: 9 turns for 10 questions.
+    expect(turnsRead.count - before).toBe(questions.length - 1);
+    // The whole conversation: its last turn is the only one not read yet; read again, nothing is.
+    const state = conversationState(history, fixtureListings, now);
+    expect(turnsRead.count - before).toBe(questions.length);
+    expect(conversationState(history, fixtureListings, now)).toBe(state);
+    expect(turnsRead.count - before).toBe(questions.length);
   });
 });
 

@@ -4,6 +4,7 @@
  * question read again in turn, each answer's listing cards), so it is the same after a reload, on
  * another instance or another WORKERS process, and no memory holds it.
  */
+import { createHash } from 'node:crypto';
 import { cardsOf, type Listing } from '../../protocol/index.ts';
 import { merge, narrows, type Criteria } from './criteria.ts';
 import { attributesAsked } from './details.ts';
@@ -167,6 +168,16 @@ export function advance(state: ConversationState, reading: Reading, answer: stri
 }
 
 /**
+ * States already read, per list of listings (the same array while a chatbot's listings are
+ * unchanged), by a digest of the conversation up to a turn: each question reads only the turns
+ * since the last one read, so a conversation costs one reading per turn, not one per turn per question.
+ */
+const states = new WeakMap<Listing[], Map<string, ConversationState>>();
+const STATES_KEPT = 5_000;
+/** How many turns have been read since the process started (test/server/engine-offline.test.ts counts them). */
+export const turnsRead = { count: 0 };
+
+/**
  * The conversation's state after `history` (oldest first), read turn by turn as it was answered;
  * `page`, the listing of the page the visitor asks from now, is taken as theirs all along.
  */
@@ -176,17 +187,28 @@ export function conversationState(
   now: Date,
   page?: Listing,
 ): ConversationState {
-  let state = emptyState(page);
+  let kept = states.get(listings);
+  if (!kept) states.set(listings, (kept = new Map()));
+  // The digest of each turn chains the one before: the conversation's reading up to there.
+  const turns: { at: number; answer: string; key: string }[] = [];
+  let key = `${page?.Id ?? ''}|${now.toISOString().slice(0, 10)}`;
   for (let i = 0; i < history.length; i++) {
-    const turn = history[i]!;
-    if (turn.role !== 'user') continue;
+    if (history[i]!.role !== 'user') continue;
     const answer = history[i + 1]?.role === 'assistant' ? history[i + 1]!.content : '';
-    const t = wordsToNumbers(normalize(turn.content));
-    if (RESTART.test(t) && !(state.search && readDrops(t))) {
-      state = emptyState(page);
-      continue;
-    }
-    state = advance(state, readQuestion(turn.content, state, listings, now), answer, listings);
+    key = createHash('sha256').update(key).update('\0').update(history[i]!.content).update('\0').update(answer).digest('base64');
+    turns.push({ at: i, answer, key });
+  }
+  let from = turns.length;
+  while (from > 0 && !kept.has(turns[from - 1]!.key)) from--;
+  let state = from > 0 ? kept.get(turns[from - 1]!.key)! : emptyState(page);
+  for (const { at, answer, key: after } of turns.slice(from)) {
+    const question = history[at]!.content;
+    const t = wordsToNumbers(normalize(question));
+    turnsRead.count++;
+    if (RESTART.test(t) && !(state.search && readDrops(t))) state = emptyState(page);
+    else state = advance(state, readQuestion(question, state, listings, now), answer, listings);
+    if (kept.size >= STATES_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(after, state);
   }
   return state;
 }
