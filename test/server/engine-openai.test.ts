@@ -6,12 +6,13 @@ import { APIError } from 'openai';
 import { ModelUnavailable } from '../../src/server/engines/index.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type AskStreamItem } from '../../src/client/index.ts';
-import { cardsBlock, listingCard, answerProse, parseSuggestions, suggestionsBlock, type ListingCard, type Settings } from '../../src/protocol/index.ts';
+import { addressText, cardsBlock, listingCard, answerProse, parseSuggestions, suggestionsBlock, type Listing, type ListingCard, type Settings } from '../../src/protocol/index.ts';
 import { createEngines, estimateTokens, type AnswerInput, type AnswerMeta, type AttachedFile } from '../../src/server/engines/index.ts';
 import { listingsNamedIn } from '../../src/server/engines/mentions.ts';
 import { listingLine } from '../../src/server/engines/format.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { createOpenAiEngine, MAX_TOOL_ROUNDS, systemPrompt } from '../../src/server/engines/openai.ts';
+import { monthlyPayment } from '../../src/server/engines/payment.ts';
 import { diskStore } from '../../src/server/files/disk-store.ts';
 import type { FileStore } from '../../src/server/files/file-store.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
@@ -35,12 +36,13 @@ beforeEach(() => fake.reset());
 
 const engine = () => createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL });
 
-function input(question: string, options: { settings?: Partial<Settings>; history?: AnswerInput['history'] } = {}): AnswerInput {
+function input(question: string, options: { settings?: Partial<Settings>; history?: AnswerInput['history']; pageListing?: Listing } = {}): AnswerInput {
   return {
     settings: { ...defaultSettings('America/Chicago', MODEL), ...options.settings },
     question: { content: question, askType: 'Text', files: [] },
     history: options.history ?? [],
     listings: fixtureListings,
+    ...(options.pageListing ? { pageListing: options.pageListing } : {}),
     now: NOW,
   };
 }
@@ -301,6 +303,51 @@ describe('what the engine asks the model', () => {
   });
 });
 
+describe('off the happy path, with a model', () => {
+  it("tells the model the page's own listing, and the intent rules", async () => {
+    const system = systemOf((await sent('is this house still available?', { pageListing: byMls('A102') })).body.messages);
+    expect(system).toContain('The visitor is on the page of this listing');
+    expect(system).toContain(addressText(byMls('A102')));
+    expect(system).toMatch(/automated assistant/);
+    expect(system).toMatch(/the weather, taxes, lenders, school ratings, the law, crime/);
+  });
+
+  it('gives the model the payment the offline reading worked out when it has no tools, from the chatbot\'s MortgageRate', async () => {
+    const e = createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, tools: 'off' });
+    fake.script({ text: 'About $2,023 a month.' });
+    await drain(e.answer(input('monthly payment on a $400,000 home with 20% down over 30 years?', { settings: { MortgageRate: 6.5 } }), new AbortController().signal));
+    expect(systemOf(onlyRequest().body.messages)).toContain(`**$${Math.round(monthlyPayment(320_000, 6.5, 30)).toLocaleString('en-US')} a month**`);
+  });
+
+  it('marks a question it cannot know noAnswer, whatever the model says', async () => {
+    fake.script({ text: 'Summers in Austin are hot.' });
+    const { meta } = await drain(engine().answer(input('whats the weather like in austin in summer'), new AbortController().signal));
+    expect(meta.noAnswer).toBe(true);
+    expect(systemOf(onlyRequest().body.messages)).toMatch(/This question is about the weather, which you cannot know/);
+  });
+
+  it('runs estimate_payment for a listing with the rate the visitor gave, and search_listings with an offset', async () => {
+    fake.script(
+      {
+        text: '',
+        toolCalls: [
+          { name: 'estimate_payment', arguments: JSON.stringify({ mls_number: 'A100', down_payment_percent: 10, rate_percent: 7 }) },
+          { name: 'search_listings', arguments: JSON.stringify({ city: 'Austin', sale_type: 'for_sale', sort: 'price_asc', offset: 1, limit: 1 }) },
+        ],
+      },
+      { text: 'About $2,928 a month for [12 Oak St](https://homes.example/12-oak-st).' },
+    );
+    await drain(engine().answer(input('payment on 12 oak st with 10% down at 7%? and the second cheapest?'), new AbortController().signal));
+    const second = fake.requests[1]!;
+    const [payment, searched] = [0, 1].map((i) => JSON.parse(toolMessages(second.body)[i]!.content) as Record<string, unknown>);
+    expect(payment).toMatchObject({ principal: 0.9 * 489_000, rate_percent: 7, years: 30, assumed: ['a 30-year fixed loan'] });
+    expect(payment.monthly_payment).toBeCloseTo(monthlyPayment(0.9 * 489_000, 7, 30), 2);
+    expect(payment.leaves_out).toEqual(expect.arrayContaining(['property taxes', 'home insurance']));
+    expect(searched).toMatchObject({ total: 4, offset: 1 });
+    expect((searched.listings as { mls_number: string }[]).map((l) => l.mls_number)).toEqual(['A101']);
+  });
+});
+
 describe('stopping and failing', () => {
   it('stops when the signal aborts mid-stream, and the model server sees the client leave', async () => {
     fake.script({ text: 'One two three four five.', holdAfter: 2 });
@@ -538,7 +585,7 @@ describe('the tool-calling loop', () => {
 
     expect(fake.requests).toHaveLength(2);
     const [first, second] = fake.requests as [RecordedModelRequest, RecordedModelRequest];
-    expect(first.body.tools?.map((t) => t.function.name)).toEqual(['search_listings', 'get_listing']);
+    expect(first.body.tools?.map((t) => t.function.name)).toEqual(['search_listings', 'get_listing', 'estimate_payment']);
     expect(first.body.tool_choice).toBe('auto');
     // The second request answers the call as OpenAI requires: the call, then its result by tool_call_id.
     expect(second.body.messages.at(-2)).toEqual({ role: 'assistant', content: null, tool_calls: [{ id: 'call_0', type: 'function', function: call }] });

@@ -255,7 +255,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         const toolCalls: ChatCompletionMessageFunctionToolCall[] = pending.map((c, i) => ({ id: c.id || `call_${round}_${i}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
         messages.push({ role: 'assistant', content: said || null, tool_calls: toolCalls });
         for (const call of toolCalls) {
-          const result = runTool(call.function.name, call.function.arguments, input.listings);
+          const result = runTool(call.function.name, call.function.arguments, input.listings, { mortgageRate: input.settings.MortgageRate });
           for (const l of result.listings) if (!given.includes(l)) given.push(l);
           if (result.criteria) criteria = result.criteria;
           messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
@@ -278,7 +278,8 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       }
       const searched = askedOf(criteria);
       return {
-        noAnswer: text.trim() === '' || unanswered,
+        // What the chatbot cannot know is the owner's to hear of, whatever the model said.
+        noAnswer: text.trim() === '' || unanswered || context.reading.kind === 'outside',
         totalTokens: total ?? estimateTokens(String(messages[0]!.content), asked.text, text),
         factsCorrected: corrections.length,
         ...(searched ? { asked: searched } : {}),

@@ -11,6 +11,7 @@ import type { Criteria } from './criteria.ts';
 import type { Feature } from './features.ts';
 import { listingLine, priceText } from './format.ts';
 import type { AnswerInput } from './index.ts';
+import { paymentText } from './payment.ts';
 import { search } from './match.ts';
 
 /** How many listings go into the context. */
@@ -39,9 +40,10 @@ export interface ListingContext {
 }
 
 export function listingContext(input: AnswerInput): ListingContext {
-  const state = conversationState(input.history, input.listings, input.now);
+  const state = conversationState(input.history, input.listings, input.now, input.pageListing);
   const reading = readQuestion(input.question.content, state, input.listings, input.now);
   if (reading.kind === 'about') return { reading, state, relevant: reading.listings, unknown: [] };
+  if (reading.kind === 'payment') return { reading, state, relevant: reading.listing ? [reading.listing] : [], unknown: [] };
   if (reading.kind === 'which') return { reading, state, relevant: reading.candidates, unknown: [] };
   if (reading.kind !== 'search') return { reading, state, relevant: [], unknown: [] };
   const found = search(input.listings, reading.criteria);
@@ -49,7 +51,14 @@ export function listingContext(input: AnswerInput): ListingContext {
 }
 
 /** The listings of the conversation a model may write about: those given now and those shown before. */
-export const inView = (context: ListingContext) => [...new Set([...context.relevant, ...context.state.last, ...context.state.list, ...(context.state.focus ? [context.state.focus] : [])])];
+export const inView = (context: ListingContext) =>
+  [...new Set([...context.relevant, ...context.state.last, ...context.state.list, ...(context.state.focus ? [context.state.focus] : []), ...(context.state.page ? [context.state.page] : [])])];
+
+/** What the model is told to do with what is not a search (issue 36: intent before search). */
+const INTENT_RULES =
+  'Only look for or list homes when the visitor asks for homes. For what neither the listings nor this prompt tell you — the weather, taxes, lenders, school ratings, the law, crime, the news — say briefly that you can\'t tell, list no homes, and offer a person ("Talk to a person"). ' +
+  'Asked whether you are a person or a bot, say truthfully that you are an automated assistant. Answer greetings, thanks and small talk in a sentence, without listings. ' +
+  'When the visitor drops a filter ("forget the budget", "parking doesn\'t matter"), search again without it and keep the rest; when they restate the search ("just show me rentals instead"), it replaces the one before.';
 
 export function systemPrompt(input: AnswerInput, context: ListingContext = listingContext(input), tools = false): string {
   const s = input.settings;
@@ -60,13 +69,21 @@ export function systemPrompt(input: AnswerInput, context: ListingContext = listi
     'Format answers in Markdown. Name listings by address with a link to their page; never invent listings, prices or facts.',
     'Each listing you link is shown after your text as a card with its photo, price, rooms and address. So when you present listings, keep the prose short — how many match, the price range, the best fit and why — and link each one you recommend, instead of listing every detail again. About one listing, write a readable paragraph.',
     'Earlier answers in this conversation end with the numbered listings they showed: "the second one" or "it" means one of those.',
+    INTENT_RULES,
   ];
+  const page = context.state.page;
+  if (page)
+    parts.push(`The visitor is on the page of this listing: "this house", "it", "the lot" mean it until they name or are shown another.\n${listingFacts(page)}${page.ExtensionColumn.length ? `\n  ${page.ExtensionColumn.map((x) => `${x.Key}: ${x.value}`).join('; ')}` : ''}`);
   if (tools)
     parts.push(
       'Use search_listings to find listings and get_listing for everything about one; only write about listings a tool or this prompt gave you. ' +
         'For something the listing details may not hold (a pool, a school nearby), search with `text`; if no listing mentions it, say you can\'t tell from the listing details. ' +
-        'When nothing matches exactly, say so and offer the near misses the search returns, with what each misses by.',
+        'When nothing matches exactly, say so and offer the near misses the search returns, with what each misses by. ' +
+        'For "the second cheapest" and the like, search with that sort and `offset`. For a monthly payment, call estimate_payment and give its figure with its assumptions and what it leaves out.',
     );
+  else if (context.reading.kind === 'payment')
+    parts.push(`A monthly payment worked out for this question by the standard amortisation formula; give this figure, its assumptions and what it leaves out, and do no sum of your own:\n${paymentText(context.reading.terms, context.reading.listing, s)}`);
+  if (context.reading.kind === 'outside') parts.push(`This question is about ${context.reading.topic}, which you cannot know: say so briefly, list no homes, and offer a person.`);
   const { reading, relevant, unknown } = context;
   if (relevant.length) parts.push(`${reading.kind === 'search' ? "Listings that match the visitor's question" : 'The listings the visitor is asking about'}:\n${relevant.map(listingFacts).join('\n')}`);
   else if (reading.kind === 'search' && !tools) parts.push('No listing matches what the visitor asked for; say so and suggest widening the search.');

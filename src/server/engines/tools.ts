@@ -1,17 +1,19 @@
 /**
  * The tools a model is given to look at the chatbot's listings itself: `search_listings`
- * (structured filters, words in the descriptions, an order and a limit) and `get_listing` (by id,
- * MLS number, address or Url). They run over the chatbot's listings as stored (the version-checked
+ * (structured filters, words in the descriptions, an order, an offset and a limit), `get_listing`
+ * (by id, MLS number, address or Url) and `estimate_payment` (a monthly payment, payment.ts). They run over the chatbot's listings as stored (the version-checked
  * cache of store/listings.ts) with the offline engine's own search, so both engines agree on what
  * matches; their results are JSON the model reads.
  */
-import { addressText, type Listing } from '../../protocol/index.ts';
+import { addressText, DEFAULT_MORTGAGE_RATE, type Listing } from '../../protocol/index.ts';
 import { budgetMarket, emptyCriteria, type Criteria, type SortKey } from './criteria.ts';
 import { mentioning } from './features.ts';
 import { priceOf, search } from './match.ts';
 import { nearMisses } from './near.ts';
+import { monthlyPayment } from './payment.ts';
+import { mlsKey } from './places.ts';
 
-export const TOOL_NAMES = ['search_listings', 'get_listing'] as const;
+export const TOOL_NAMES = ['search_listings', 'get_listing', 'estimate_payment'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 const SORTS: Record<string, SortKey> = {
@@ -50,6 +52,7 @@ export function toolDefinitions(listings: Listing[]) {
             text: str('Words to find in the listings\' descriptions and details, e.g. "fenced backyard", "water view", "schools"'),
             sort: { type: 'string', enum: Object.keys(SORTS) },
             limit: { type: 'integer', minimum: 1, maximum: 10, description: 'How many to return (default 5)' },
+            offset: { type: 'integer', minimum: 0, description: 'How many of the order to pass over first: 1 with sort price_asc and limit 1 is "the second cheapest"; 5 shows the next page' },
           },
         },
       },
@@ -63,6 +66,28 @@ export function toolDefinitions(listings: Listing[]) {
           type: 'object',
           additionalProperties: false,
           properties: { id: str('The listing id from a search'), mls_number: str('The MLS number'), address: str('The street address, e.g. "12 Oak St"'), url: str('The listing\'s Url') },
+        },
+      },
+    },
+    {
+      type: 'function' as const,
+      function: {
+        name: 'estimate_payment',
+        description:
+          'A monthly mortgage payment (principal and interest, standard amortisation) for a listing (by id or MLS number) or a price or loan amount, from the down payment, yearly rate and term the visitor gave; what is not given is assumed (20% down, 30 years, the agency\'s usual rate) and returned as assumptions, with what the figure leaves out.',
+        parameters: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            listing_id: str('The id of a listing, from a search or the prompt'),
+            mls_number: str('The MLS number of a listing'),
+            price: num('A purchase price'),
+            loan_amount: num('An amount borrowed, when the visitor gives the loan rather than a price'),
+            down_payment_percent: num('Down payment, in percent of the price'),
+            down_payment_amount: num('Down payment, as an amount'),
+            rate_percent: num('Yearly interest rate, in percent'),
+            years: { type: 'integer', minimum: 1, maximum: 50, description: 'The loan term in years' },
+          },
         },
       },
     },
@@ -156,7 +181,7 @@ export interface ToolResult {
 }
 
 /** Runs one tool call; a malformed call, an unknown tool or a tool that fails is a result the model reads, never a thrown error. */
-export function runTool(name: string, rawArguments: string, listings: Listing[]): ToolResult {
+export function runTool(name: string, rawArguments: string, listings: Listing[], options: { mortgageRate?: number } = {}): ToolResult {
   let args: unknown;
   try {
     args = rawArguments.trim() ? JSON.parse(rawArguments) : {};
@@ -167,6 +192,7 @@ export function runTool(name: string, rawArguments: string, listings: Listing[])
   try {
     if (name === 'search_listings') return searchTool(args, listings);
     if (name === 'get_listing') return getTool(args, listings);
+    if (name === 'estimate_payment') return paymentTool(args, listings, options.mortgageRate ?? DEFAULT_MORTGAGE_RATE);
     return { content: JSON.stringify({ error: `There is no tool named ${name}; use ${TOOL_NAMES.join(' or ')}.` }), listings: [] };
   } catch (error) {
     // The model reads what went wrong and answers from what it has; the visitor's answer goes on.
@@ -178,19 +204,48 @@ export function runTool(name: string, rawArguments: string, listings: Listing[])
 function searchTool(args: Record<string, unknown>, listings: Listing[]): ToolResult {
   const c = criteriaOf(args, listings);
   const limit = Math.min(10, Math.max(1, Math.trunc(field<number>(args, 'limit', 'number') ?? 5)));
+  const offset = Math.max(0, Math.trunc(field<number>(args, 'offset', 'number') ?? 0));
   const found = search(listings, c);
-  const shown = found.listings.slice(0, limit);
-  const out: Record<string, unknown> = { total: found.listings.length, listings: shown.map((l) => listingFacts(l)) };
+  const shown = found.listings.slice(offset, offset + limit);
+  const out: Record<string, unknown> = { total: found.listings.length, ...(offset ? { offset } : {}), listings: shown.map((l) => listingFacts(l)) };
+  if (offset && !shown.length && found.listings.length) out.note = `Only ${found.listings.length} match: there is nothing past the first ${found.listings.length}.`;
   if (c.features.length && !mentioning(listings, c.features[0]!).length)
     out.note = `No listing mentions "${c.features[0]!.phrase}" in its details, so you cannot tell which homes have it; say so. These results ignore it.`;
   if (c.unknownPlaces.length) out.note = `The agency has no listings in ${c.unknownPlaces[0]}.`;
   let returned = shown;
-  if (!shown.length && !c.unknownPlaces.length) {
+  if (!found.listings.length && !c.unknownPlaces.length) {
     const near = nearMisses(listings, c);
     out.near_misses = near.map((n) => ({ ...listingFacts(n.listing), misses_by: n.misses }));
     returned = near.map((n) => n.listing);
   }
   return { content: JSON.stringify(out), listings: returned, criteria: c };
+}
+
+function paymentTool(args: Record<string, unknown>, listings: Listing[], defaultRate: number): ToolResult {
+  const id = field<string>(args, 'listing_id', 'string'), mls = field<string>(args, 'mls_number', 'string');
+  const listing = id || mls ? listings.find((l) => (id && l.Id === id.trim()) || (mls && mlsKey(l.MLSNumber) === mlsKey(mls))) : undefined;
+  if ((id || mls) && !listing) return { content: JSON.stringify({ error: 'No listing matches that; search_listings can find it.' }), listings: [] };
+  const loan = field<number>(args, 'loan_amount', 'number');
+  const price = field<number>(args, 'price', 'number') ?? (loan === undefined ? (listing?.SalePrice ?? undefined) : undefined);
+  if (loan === undefined && price === undefined)
+    return { content: JSON.stringify({ error: listing ? 'That listing has no sale price (it may be a rental): there is no mortgage to work out.' : 'Give a listing, a price or a loan amount.' }), listings: [] };
+  const downPct = field<number>(args, 'down_payment_percent', 'number'), downAmount = field<number>(args, 'down_payment_amount', 'number');
+  const rate = field<number>(args, 'rate_percent', 'number'), years = field<number>(args, 'years', 'number');
+  for (const [name, v, max] of [['rate_percent', rate, 30], ['years', years, 50], ['down_payment_percent', downPct, 100]] as const)
+    if (v !== undefined && (v < 0 || v > max)) throw new ToolInputError(`${name} must be from 0 to ${max}`);
+  const assumed: string[] = [];
+  const down = loan !== undefined ? 0 : (downAmount ?? (price! * (downPct ?? 20)) / 100);
+  if (loan === undefined && downAmount === undefined && downPct === undefined) assumed.push('20% down');
+  const principal = loan ?? Math.max(0, price! - down);
+  if (rate === undefined) assumed.push(`a yearly rate of ${defaultRate}% (the agency's usual figure for estimates)`);
+  if (years === undefined) assumed.push('a 30-year fixed loan');
+  const monthly = monthlyPayment(principal, rate ?? defaultRate, years ?? 30);
+  const out = {
+    monthly_payment: Math.round(monthly * 100) / 100, principal, rate_percent: rate ?? defaultRate, years: years ?? 30, down_payment: down, ...(price !== undefined ? { price } : {}),
+    ...(listing ? { listing: listingFacts(listing) } : {}), assumed,
+    leaves_out: ['property taxes', 'home insurance', ...(listing?.HOAMonth ? [`the ${listing.CurrencySymbol}${listing.HOAMonth} monthly HOA fee`] : []), 'any mortgage insurance'],
+  };
+  return { content: JSON.stringify(out), listings: listing ? [listing] : [] };
 }
 
 function getTool(args: Record<string, unknown>, listings: Listing[]): ToolResult {
