@@ -217,6 +217,23 @@ export function describeConversations(site: Site): void {
     }, 60_000);
   });
 
+  describe('A visitor who asks what the assistant cannot know', () => {
+    it('shows a question the assistant cannot know — answered honestly, with no homes — for the owner to follow up', async () => {
+      const question = 'What are property taxes like in Texas?';
+      const session = await createClient({ baseUrl: site.bin.url }).getSession({ serialNumber: site.bin.serial });
+      const visitor = createClient({ baseUrl: site.bin.url, visitorToken: session.VisitorToken });
+      const answer = await visitor.ask({ sessionID: session.SessionID, content: question });
+      expect(answer.noAnswer).toBe(true);
+      expect(answer.content).not.toContain('```listings');
+      expect(answer.content).toMatch(/I can't tell you about taxes/);
+      const page = await consolePage('Unanswered', 'Unanswered questions');
+      const group = page.locator('owner-unanswered .group', { hasText: question });
+      await group.waitFor();
+      expect(await group.textContent()).toContain('without an answer');
+      await page.context().close();
+    }, 60_000);
+  });
+
   describe('A visitor who rates an answer down in the widget', () => {
     it('is read by the owner: the vote and its reason in the transcript, the question in Unanswered, the down in the insights', async () => {
       const question = 'Show me condos in Denver';
