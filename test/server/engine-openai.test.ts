@@ -339,7 +339,7 @@ describe('off the happy path, with a model', () => {
     );
     await drain(engine().answer(input('payment on 12 oak st with 10% down at 7%? and the second cheapest?'), new AbortController().signal));
     const second = fake.requests[1]!;
-    const [payment, searched] = [0, 1].map((i) => JSON.parse(toolMessages(second.body)[i]!.content) as Record<string, unknown>);
+    const [payment, searched] = [0, 1].map((i) => JSON.parse(toolMessages(second.body)[i]!.content) as Record<string, unknown>) as [Record<string, unknown>, Record<string, unknown>];
     expect(payment).toMatchObject({ principal: 0.9 * 489_000, rate_percent: 7, years: 30, assumed: ['a 30-year fixed loan'] });
     expect(payment.monthly_payment).toBeCloseTo(monthlyPayment(0.9 * 489_000, 7, 30), 2);
     expect(payment.leaves_out).toEqual(expect.arrayContaining(['property taxes', 'home insurance']));
