@@ -11,7 +11,6 @@ import type { Attachment } from './message.ts';
 import { parseSuggestions } from '../client/index.ts';
 import { loadStrings } from './locales/index.ts';
 import { PANEL_TAG, type PanelElement } from './panel-contract.ts';
-import { PhoneSheet } from './phone-sheet.ts';
 import { ScrollController } from './scroll.ts';
 import { suggestions, type WidgetSettings } from './settings.ts';
 import type { WidgetStorage } from './storage.ts';
@@ -22,6 +21,8 @@ const loadMedia = () => import('./chat-bot-media.ts');
 
 /** How many messages are drawn at first; earlier ones come on request. */
 const WINDOW = 60;
+/** A phone's screen, where the open panel is a sheet (phone-sheet.ts; the panel's CSS has the same width). */
+const PHONE = typeof matchMedia === 'undefined' ? null : matchMedia('(max-width: 479px)');
 const httpUrl = (value: string) => /^https?:\/\//i.test(value) ? value : '';
 
 /**
@@ -109,10 +110,19 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   readonly #conversation = new ConversationController(this, (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text));
   readonly #follower = new ScrollController(this);
   /**
-   * On a phone, the open floating panel is a full-screen sheet (its code comes with the panel's,
-   * not the launcher's). Acts only through its hooks (after each update, on disconnection).
+   * On a phone, the open floating panel is a full-screen sheet: its layout is the panel's CSS; what
+   * follows the on-screen keyboard, locks the page and makes Back close it (phone-sheet.ts) is a
+   * chunk of its own, loaded when the screen is a phone's — at once, or when a window narrows to
+   * one — so a desktop never fetches it. It acts only through its hooks (after each update, on
+   * disconnection).
    */
-  readonly #sheet = new PhoneSheet(this, () => !this.hidden && !this.inline, () => this.#close(), () => this);
+  #sheet: Promise<void> | undefined;
+  readonly #loadSheet = () => {
+    this.#sheet ??= import('./phone-sheet.ts').then(({ PhoneSheet }) => {
+      new PhoneSheet(this, () => !this.hidden && !this.inline, () => this.#close(), () => this);
+      this.requestUpdate();
+    });
+  };
   /** A question is being sent: once drawn, it goes to the top of the view. */
   #asking = false;
   get #composer(): ChatBotComposer | null {
@@ -259,12 +269,15 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    if (PHONE?.matches) this.#loadSheet();
+    else PHONE?.addEventListener('change', this.#loadSheet, { once: true });
     this.#listVoices();
     globalThis.speechSynthesis?.addEventListener('voiceschanged', this.#listVoices);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    PHONE?.removeEventListener('change', this.#loadSheet);
     globalThis.speechSynthesis?.removeEventListener('voiceschanged', this.#listVoices);
     clearTimeout(this.#speaking);
   }

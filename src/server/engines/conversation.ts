@@ -1,8 +1,9 @@
 /**
  * A question read together with the conversation so far. The state — the search in force, the
  * listings shown, the one being talked about — is derived from the stored messages alone (each
- * question read again in turn, each answer's listing cards), so it is the same after a reload, on
- * another instance or another WORKERS process, and no memory holds it.
+ * question read in turn, each answer's listing cards), so it is the same after a reload, on
+ * another instance or another WORKERS process; memory only keeps what was read already (by a
+ * digest of the turns up to it), so a conversation is read once, turn by turn, not once a question.
  */
 import { createHash } from 'node:crypto';
 import { cardsOf, type Listing } from '../../protocol/index.ts';
