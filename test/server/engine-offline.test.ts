@@ -5,8 +5,10 @@ import { priceText } from '../../src/server/engines/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
 import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/offline.ts';
 import { conversationState, turnsRead } from '../../src/server/engines/conversation.ts';
+import { readDrops } from '../../src/server/engines/edits.ts';
+import { outsideTopic } from '../../src/server/engines/intent.ts';
 import { pageListing } from '../../src/server/engines/page.ts';
-import { monthlyPayment, paymentTerms } from '../../src/server/engines/payment.ts';
+import { ASKS_PAYMENT, monthlyPayment, paymentTerms } from '../../src/server/engines/payment.ts';
 import { parseQuestion } from '../../src/server/engines/query.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { fixtureListings } from '../support/listings.ts';
@@ -263,6 +265,41 @@ describe("the page's own listing", () => {
     expect(named(text)).toEqual([]);
     expect(answerProse(text)).toMatch(/^Which home do you mean\?/);
     expect(noAnswer).toBe(true);
+  });
+});
+
+describe('a filter dropped', () => {
+  it('reads which filter, in the words visitors use, with or without an article', () => {
+    expect(readDrops('actually forget the budget')).toEqual({ dropped: ['price'], features: [] });
+    expect(readDrops('forget parking')).toEqual({ dropped: ['parking'], features: [] });
+    expect(readDrops("parking doesn't matter")).toEqual({ dropped: ['parking'], features: [] });
+    expect(readDrops('any price is fine')).toEqual({ dropped: ['price'], features: [] });
+    expect(readDrops('no preference on bedrooms')).toEqual({ dropped: ['bedrooms'], features: [] });
+    expect(readDrops('i dont care about a yard anymore')).toEqual({ dropped: ['feature'], features: ['yard'] });
+  });
+
+  it('is not "never mind", "forget it", nor a kind ruled out', () => {
+    for (const t of ['never mind', 'forget it', 'forget that', 'drop the condos', 'skip houses', 'drop me a line']) expect(readDrops(t), t).toBeNull();
+  });
+
+  it('keeps the rest of the search in force', () => {
+    const history: AnswerInput['history'] = [];
+    for (const q of ['3 bedroom homes for sale in austin under $500k', 'forget the budget']) {
+      const { text } = compose({ ...input(q), history: [...history] });
+      history.push({ role: 'user', content: q }, { role: 'assistant', content: text });
+    }
+    expect(answerProse(history[3]!.content)).toMatch(/^I found \d+ homes for sale in Austin with 3 bedrooms[,.]/);
+  });
+});
+
+describe('what a question is about, before any search', () => {
+  it('tells what the chatbot cannot know from a home asked about', () => {
+    expect(outsideTopic('is it legal to sublet')).toBe('the law');
+    expect(outsideTopic('does it have an in-law suite')).toBeNull();
+    expect(outsideTopic('houses near the best schools')).toBeNull();
+    expect(ASKS_PAYMENT.test('what is the hoa payment')).toBe(false);
+    expect(ASKS_PAYMENT.test('what would my monthly payment be')).toBe(true);
+    expect(ASKS_PAYMENT.test('i can put 60k down')).toBe(true);
   });
 });
 

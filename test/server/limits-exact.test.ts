@@ -91,6 +91,7 @@ const cases: Record<string, Case> = {
   rateLimitTimeMax: { field: 'RateLimitTime', at: LIMITS.rateLimitTimeMax, past: LIMITS.rateLimitTimeMax + 1, probe: (n) => edit({ RateLimitTime: n }) },
   messageLimitMax: { field: 'MessageLimit', at: LIMITS.messageLimitMax, past: LIMITS.messageLimitMax + 1, probe: (n) => edit({ MessageLimit: n }) },
   temperatureMax: { field: 'Temperature', at: LIMITS.temperatureMax, past: LIMITS.temperatureMax + 1, probe: (n) => edit({ Temperature: n }) },
+  mortgageRateMax: { field: 'MortgageRate', at: LIMITS.mortgageRateMax, past: LIMITS.mortgageRateMax + 0.01, probe: (n) => edit({ MortgageRate: n }) },
   emailChars: { field: 'TalkToHumanEmail', at: LIMITS.emailChars, past: LIMITS.emailChars + 1, probe: (n) => edit({ TalkToHumanEmail: email(n) }) },
   askContentChars: {
     field: 'content', at: LIMITS.askContentChars, past: LIMITS.askContentChars + 1,

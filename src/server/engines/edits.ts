@@ -24,7 +24,7 @@ const FILTERS: [RegExp, Dropped][] = [
 ];
 
 // "forget the budget", "never mind the pool", "drop the parking", "ignore the yard".
-const FORGET = /\b(?:forget|never ?mind|drop|ignore|remove|skip|scrap|lose)\s+(?:about\s+)?(?:the|my|a|an)\s+([a-z][a-z ]{0,24}?)(?=\s*(?:$|[,.!?;]|\b(?:requirement|filter|part|thing|then|please|and|too|anymore|any more|for now)\b))/;
+const FORGET = /\b(forget|never ?mind|ignore|drop|skip|scrap|lose)\s+(?:about\s+)?(?:(?:the|my|a|an)\s+)?([a-z][a-z ]{0,24}?)(?=\s*(?:$|[,.!?;]|\b(?:requirement|filter|part|thing|then|please|and|too|anymore|any more|for now)\b))/;
 // "I don't care about a yard anymore", "no preference on bedrooms", "not fussed about parking".
 const INDIFFERENT = /\b(?:(?:i|we)\s+)?(?:don'?t|do not|doesn'?t|does not)\s+(?:really\s+)?(?:care|mind|worry)\s+(?:about|for)\s+(?:the\s+|a\s+|an\s+|my\s+)?([a-z][a-z ]{0,24}?)(?=\s*(?:$|[,.!?;]|\b(?:anymore|any more|really|at all|then|now|and|either)\b))|\b(?:no|any) preference (?:on|for|about) (?:the\s+)?([a-z][a-z ]{0,24}?)(?=\s*(?:$|[,.!?;]))|\bnot fussed (?:about|on) (?:the\s+)?([a-z][a-z ]{0,24}?)(?=\s*(?:$|[,.!?;]))/;
 // "parking doesn't matter", "the budget is not important", "bedrooms are flexible".
@@ -34,7 +34,10 @@ const ANY = /\bany\s+(price|budget|number of bed ?rooms|bed ?rooms|number of bat
 
 /** What a question drops from the search, or null when it drops nothing. */
 export function readDrops(t: string): { dropped: Dropped[]; features: string[] } | null {
-  const words = [FORGET.exec(t)?.[1], ...(INDIFFERENT.exec(t)?.slice(1) ?? []), ...(NO_MATTER.exec(t)?.slice(1) ?? []), ANY.exec(t)?.[1]].filter((w): w is string => Boolean(w));
+  const forget = FORGET.exec(t);
+  // "drop the condos", "skip houses": a kind ruled out (negation.ts), not a filter dropped.
+  const forgot = forget && !(/^(?:drop|skip|scrap|lose)$/.test(forget[1]!) && FILTERS.some(([p, f]) => f === 'type' && p.test(forget[2]!.trim().replace(/^(?:the|a|an|my)\s+/, ''))));
+  const words = [forgot ? forget[2] : undefined, ...(INDIFFERENT.exec(t)?.slice(1) ?? []), ...(NO_MATTER.exec(t)?.slice(1) ?? []), ANY.exec(t)?.[1]].filter((w): w is string => Boolean(w));
   if (!words.length) return null;
   const dropped: Dropped[] = [];
   const features: string[] = [];

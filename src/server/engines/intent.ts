@@ -15,7 +15,7 @@ const OUTSIDE: [RegExp, string][] = [
   [/\b(?:property tax(?:es)?|tax(?:es)?|tax rates?)\b/, 'taxes'],
   [/\b(?:lenders?|mortgage (?:brokers?|compan(?:y|ies)|banks?|advisers?|advisors?)|pre-?approv\w*|credit scores?)\b/, 'lenders and loans'],
   [/\bschool (?:district|ratings?|rankings?|scores?)\b|\b(?:best|top|highest|worst)[- ](?:rated |ranked )?schools?\b|\bschools?\b[^.?!]{0,30}\b(?:rated|ranked|ratings?|rankings?)\b/, 'school ratings'],
-  [/\b(?:legal(?:ly)?|illegal|laws?|lawyers?|attorneys?|evict\w*|sue|break (?:a|my|the) lease)\b/, 'the law'],
+  [/\b(?:legal(?:ly)?|illegal|(?<!in-)laws?|lawyers?|attorneys?|evict\w*|sue|break (?:a|my|the) lease)\b/, 'the law'],
   [/\b(?:crime|crimes|criminal|how safe|safety (?:rating|statistics))\b/, 'crime and safety'],
   [/\b(?:who won|the game|sports?|news|elections?|stock market|bitcoin)\b/, 'that'],
 ];
