@@ -33,7 +33,7 @@ export function headersFor(options: Credentials, json: boolean): Record<string, 
   return h;
 }
 
-export const baseOf = (options: ClientOptions) => options.baseUrl.replace(/\/+$/, '');
+export const baseOf = (options: ClientOptions) => options.baseUrl.replace(/(?<!\/)\/+$/, '');
 
 // Looked up per call, so a fetch patched after the client was made is the one used.
 export const fetchOf = (options: ClientOptions): FetchLike => options.fetch ?? ((input, init) => globalThis.fetch(input, init));

@@ -82,7 +82,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'chat-bot <no-reply@localhost>',
     trustProxy: flag(env.TRUST_PROXY),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/(?<!\/)\/+$/, ''),
     offlineWordDelayMs: integer(env, 'OFFLINE_WORD_DELAY_MS', 0, 5_000),
     workers,
     streamStallMs: integer(env, 'STREAM_STALL_MS', STALL_MS, 3_600_000) || STALL_MS,

@@ -34,7 +34,7 @@ export function voiceFor(language: string, voices = speechSynthesis.getVoices())
     return n;
   };
   /** "pt-br" → "pt", "portuguese (brazil)" → "portuguese". */
-  const base = (s: string) => s.replace(/[-_(].*$/, '').trim();
+  const base = (s: string) => s.split(/[-_(]/)[0]!.trim();
   const want = language.trim().toLowerCase();
   let best: SpeechSynthesisVoice | undefined;
   let bestScore = 1;

@@ -30,7 +30,7 @@ export const cachedSettings = (s: SettingsSource) => s.storage.get<Partial<Widge
  * errors) arrive with the panel.
  */
 export async function fetchSettings(s: SettingsSource): Promise<Partial<WidgetSettings>> {
-  const res = await fetch(`${s.baseUrl.replace(/\/+$/, '')}/chat/Chatbot/Get`, {
+  const res = await fetch(`${s.baseUrl.replace(/(?<!\/)\/+$/, '')}/chat/Chatbot/Get`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(s.apiKey ? { Authorization: s.apiKey } : {}) },
     body: JSON.stringify({ serialNumber: s.serialNumber }),

@@ -30,7 +30,7 @@ const ATTRIBUTES: [RegExp, Attribute][] = [
 
 /** What a question asks of a listing, in the order above (an MLS number that names the listing asks nothing of it). */
 export function attributesAsked(question: string): { attributes: Attribute[]; features: Feature[] } {
-  const t = normalize(question).replace(/\bmls\s*(?:#|no\.?|number)?\s*[:#-]?\s*[a-z0-9][a-z0-9-]*/g, ' ');
+  const t = normalize(question).replace(/\bmls(?:\s*(?:#|no\.?|number))?(?:\s*[:#-])?\s*[a-z0-9][a-z0-9-]*/g, ' ');
   return { attributes: ATTRIBUTES.filter(([p]) => p.test(t)).map(([, a]) => a), features: featuresIn(t) };
 }
 

@@ -15,7 +15,7 @@ export interface Feature {
 }
 
 /** Words that introduce a feature, and the relation they mean. */
-const CUES = /(?<!\b(?:i|we|you|they|i've|we've)\s+)\b(with|w\/|has|have|having|featuring|features|includes?|including|that has|near|nearby|close to|next to|walking distance (?:to|from|of)|walkable to|by the)\s+/g;
+const CUES = /(?<!\b(?:i|we|you|they|i've|we've)\s)\b(with|w\/|has|have|having|featuring|features|includes?|including|that has|near|nearby|close to|next to|walking distance (?:to|from|of)|walkable to|by the)\s+/g;
 const NEAR_CUE = /^(near|nearby|close to|next to|walking|walkable|by the)/;
 /** Words a feature phrase ends before. */
 const STOP = new Set(

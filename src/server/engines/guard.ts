@@ -19,8 +19,8 @@ export interface Correction {
 const MONEY = /\$\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k|m|mm|million|thousand)?\b/gi;
 const BEDS = /(?<![\d.])(\d+(?:\.\d+)?)[\s-]*(?:bed(?:room)?s?|bd|br)\b/gi;
 const BATHS = /(?<![\d.])(\d+(?:\.\d+)?)[\s-]*(?:bath(?:room)?s?|ba)\b/gi;
-const MLS = /\bMLS\s*(?:#|no\.?|number)?\s*:?\s*([A-Za-z0-9-]*\d[A-Za-z0-9-]*)/gi;
-const LINK = /\[([^\]]+)\]\(<?([^)>\s]+)>?\)/g;
+const MLS = /\bMLS(?:\s*(?:#|no\.?|number))?(?:\s*:)?\s*((?<![A-Za-z0-9-])[A-Za-z0-9-]*\d[A-Za-z0-9-]*)/gi;
+const LINK = /(?<!\\)\[([^\][]+)\]\(<?([^)>\s]+)>?\)/g;
 
 /** Words before a figure that make it a bound or a range, not a fact of the listing ("under $500,000", "at least 3 bedrooms"). */
 const BOUND = /\b(under|over|below|above|less than|more than|fewer than|up to|at most|at least|budget|between|from|to|within|around|about|max(?:imum)?|min(?:imum)?|range|starting|plus)\W*$|\bbetween\b[^.]{0,30}\band\W*$/i;
@@ -57,7 +57,7 @@ function check(text: string, l: Listing, others: readonly Listing[]): Correction
   }
   for (const m of text.matchAll(LINK)) {
     const [, label, url] = m as unknown as [string, string, string];
-    if (url.replace(/\/+$/, '') !== l.Url.replace(/\/+$/, '') || !/^\d/.test(label.trim())) continue;
+    if (url.replace(/(?<!\/)\/+$/, '') !== l.Url.replace(/(?<!\/)\/+$/, '') || !/^\d/.test(label.trim())) continue;
     const street = streetKey(l.Address);
     if (!streetKey(label).startsWith(street.split(' ').slice(0, 2).join(' '))) add('address', label, addressText(l));
   }

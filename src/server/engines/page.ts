@@ -17,7 +17,7 @@ export interface Where {
 export function pageKey(address: string): string | null {
   try {
     const u = new URL(address.trim());
-    return `${u.host.toLowerCase()}${decodeURI(u.pathname).replace(/\/+$/, '')}`;
+    return `${u.host.toLowerCase()}${decodeURI(u.pathname).replace(/(?<!\/)\/+$/, '')}`;
   } catch {
     return null;
   }

@@ -11,7 +11,7 @@ import { md, money, number } from './format.ts';
 
 /** A question that asks for a payment, not for homes: "monthly payment", "mortgage", "a loan", "20% down". */
 export const ASKS_PAYMENT =
-  /\b(?:mortgage|monthly payments?|(?<!(?:hoa|rent|deposit|association) )payments?|borrow(?:ed|ing)?|loan|down ?payment|amorti[sz]\w*)\b|\b\d+(?:\.\d+)?\s*(?:%|percent|k|thousand)?\s+down\b|\bput\b[^.?!]{0,20}\bdown\b/;
+  /\b(?:mortgage|monthly payments?|(?<!(?:hoa|rent|deposit|association) )payments?|borrow(?:ed|ing)?|loan|down ?payment|amorti[sz]\w*)\b|\b\d+(?:\.\d+)?(?:\s*(?:%|percent|k|thousand))?\s+down\b|\bput\b[^.?!]{0,20}\bdown\b/;
 
 /** What a question says of a payment; each part absent when it says nothing of it. */
 export interface PaymentTerms {
@@ -51,7 +51,7 @@ export function paymentTerms(t: string): PaymentTerms {
     // A bare small number is a house number or a count, not money.
     if (!m[1] && !unit && amount < 1_000) continue;
     if (/^\s*(?:down|deposit)\b/.test(after)) out.downAmount ??= amount;
-    else if (/\bborrow(?:ed|ing)?\s*(?:about|around)?\s*$/.test(before) || /^\s*(?:loan|mortgage)\b/.test(after)) out.loan ??= amount;
+    else if (/\bborrow(?:ed|ing)?(?:\s*(?:about|around))?\s*$/.test(before) || /^\s*(?:loan|mortgage)\b/.test(after)) out.loan ??= amount;
     else out.price ??= amount;
   }
   return out;

@@ -126,7 +126,7 @@ const STREET_KIND = /^(?:st|ave|rd|dr|blvd|ln|ct|pl|ter|cir|pkwy|hwy|way|trl|tra
  * abbreviations), its name without the kind ("dale mabry"), and as the listing writes it.
  */
 export function streetOf(address: string): { key: string; name: string; written: string } {
-  const written = address.replace(/\s+(?:unit|apt|apartment|suite|#)\s*\S+$/i, '').replace(/^\s*\d+[a-z]?\s+/i, '').trim();
+  const written = address.replace(/(?<!\s)\s+(?:unit|apt|apartment|suite|#)\s*\S+$/i, '').replace(/^\s*\d+[a-z]?\s+/i, '').trim();
   const key = addressKey(written).trim();
   const words = key.split(' ');
   const name = words.length > 1 && STREET_KIND.test(words.at(-1)!) ? words.slice(0, -1).join(' ') : key;
@@ -175,7 +175,7 @@ export function streetsIn(normalized: string, listings: Listing[]): { keys: stri
 export function namedListings(question: string, normalized: string, listings: Listing[]): Listing[] {
   const { mls, addresses } = listingsIndex(listings);
   const named: Listing[] = [];
-  for (const m of normalized.matchAll(/\bmls\s*(?:#|no\.?|number)?\s*[:#-]?\s*([a-z0-9][a-z0-9-]*)/g)) named.push(...(mls.get(mlsKey(m[1]!)) ?? []));
+  for (const m of normalized.matchAll(/\bmls(?:\s*(?:#|no\.?|number))?(?:\s*[:#-])?\s*([a-z0-9][a-z0-9-]*)/g)) named.push(...(mls.get(mlsKey(m[1]!)) ?? []));
   // Only the addresses whose house number the question has can be in it; they are taken in the listings' order.
   const q = addressKey(question);
   const candidates = [...new Set(q.split(' '))].flatMap((word) => addresses.get(word) ?? []).sort((a, b) => a.at - b.at);

@@ -30,7 +30,7 @@ const SUPERLATIVES: [RegExp, SortKey][] = [
   [/\b(?:low(?:est)?|cheap(?:est)?|small(?:est)?|least) (?:hoa|hoas|hoa fees?|hoa dues|association fees?|dues)\b/, 'hoa-asc'],
 ];
 const PLURAL = /^(?:\s+\S+){0,4}?\s+(homes|houses|condos|apartments|rentals|listings|options|places|properties|ones|townhouses|townhomes|studios|units|lofts|duplexes|deals)\b/;
-const COUNT_AFTER = /^\s+(\d+)\b(?!\s*(?:-|\+)?\s*(?:bed|bd|br|bath|ba\b|k\b|m\b|sq|car|%|\/|dollars))/;
+const COUNT_AFTER = /^\s+(\d+)\b(?!\s*(?:[-+]\s*)?(?:bed|bd|br|bath|ba\b|k\b|m\b|sq|car|%|\/|dollars))/;
 
 const ORDINAL_BEFORE = new RegExp(`\\b(${Object.keys(ORDINALS).filter((w) => w !== 'first' && w !== '1st').join('|')})\\s+$`);
 /** "after the biggest one", "after the first", "after the top 2" (numbers in words are digits by now). */
@@ -56,7 +56,7 @@ function readOrder(t: string, c: Criteria): string {
     const m = pattern.exec(t);
     if (!m) continue;
     c.sort = key;
-    const before = /(?:\btop|\bthe)?\s*(\d+)\s*$|\b(?:top|the)\s+(\d+)\s+(?:homes|houses|condos|apartments|rentals|listings|ones|places|properties|townhouses|townhomes)\s+(?:with|that have|having)\s+(?:the\s+)?$/.exec(t.slice(0, m.index));
+    const before = /(?<![\d\s])\s*(\d+)\s*$|\b(?:top|the) (\d+) (?:homes|houses|condos|apartments|rentals|listings|ones|places|properties|townhouses|townhomes) (?:with|that have|having) (?:the )?$/.exec(t.slice(0, m.index));
     const after = t.slice(m.index + m[0].length);
     const count = before?.[1] ?? before?.[2] ?? COUNT_AFTER.exec(after)?.[1];
     // "the second cheapest", "3rd most expensive": an ordinal just before the order.

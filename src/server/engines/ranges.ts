@@ -51,7 +51,7 @@ export interface Numbers {
 
 /** Reads the numbers of normalized text `t` into `c`; returns the text without them. */
 export function readNumbers(t: string, c: Numbers, now: Date): string {
-  t = t.replace(/(.{0,25}?)(\d+(?:\.\d+)?)\s*(k)?\s*(sq\.? ?ft|sqft|square (?:feet|foot)|ft2|ft²|sf|sq\.? ?m\b|sqm|square met(?:er|re)s?|m2|m²)(.{0,12})/g, (_, before: string, n: string, k: string, unit: string, after: string) => {
+  t = t.replace(/(.{0,25}?)(?<![\d.])(\d+(?:\.\d+)?)(?:\s*(k))?\s*(sq\.? ?ft|sqft|square (?:feet|foot)|ft2|ft²|sf|sq\.? ?m\b|sqm|square met(?:er|re)s?|m2|m²)(.{0,12})/g, (_, before: string, n: string, k: string, unit: string, after: string) => {
     const value = amount(n, k) * (/m/.test(unit.replace(/square (feet|foot)/, '')) && !/ft/.test(unit) ? SQFT_PER_SQM : 1);
     c.area = { ...c.area, ...ranged(before, value, after, 'min') };
     return `${before} ${after}`;
@@ -61,7 +61,7 @@ export function readNumbers(t: string, c: Numbers, now: Date): string {
     c.yearBuilt = /before|prior|older/.test(when) ? { min: Number(y) } : { max: Number(y) };
     return ' ';
   });
-  t = t.replace(/\b(built|constructed|year built|built in)\s*(after|since|before|prior to|in)?\s*(\d{4})\b/g, (_, __, when: string | undefined, y: string) => {
+  t = t.replace(/\b(built|constructed|year built|built in)(?:\s*(after|since|before|prior to|in))?\s*(\d{4})\b/g, (_, __, when: string | undefined, y: string) => {
     const year = Number(y);
     c.yearBuilt = when === 'after' ? { min: year + 1 } : when === 'since' ? { min: year } : when === 'before' || when === 'prior to' ? { max: year - 1 } : { min: year, max: year };
     return ' ';

@@ -19,7 +19,7 @@ const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
 export function describe(c: Criteria, count = 2, mentioned: Feature[] = []): string {
   // "Single Family" names a kind of home, not a dwelling: "single family homes", never "single families".
   const types = c.propertyTypes.length ? c.propertyTypes.map((t) => t.toLowerCase().replace(/\bfamily$/, 'family home')).join(' or ') : 'home';
-  const noun = count === 1 ? types : /s$/.test(types) ? types : types.replace(/(\w+)$/, (w) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
+  const noun = count === 1 ? types : /s$/.test(types) ? types : types.replace(/(?<!\w)(\w+)$/, (w) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
   const parts = [noun];
   if (c.statuses.length === 1 && c.statuses[0] !== 'Active') parts.unshift(c.statuses[0] === 'Sold' ? 'sold' : 'coming-soon');
   if (c.saleType) parts.push(c.saleType === 'for_rent' ? 'for rent' : 'for sale');

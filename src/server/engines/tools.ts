@@ -257,7 +257,7 @@ function getTool(args: Record<string, unknown>, listings: Listing[]): ToolResult
     (l) =>
       (id && l.Id === id.trim()) ||
       (mls && key(l.MLSNumber) === key(mls).replace(/^mls/, '')) ||
-      (url && l.Url.replace(/\/+$/, '') === url.trim().replace(/\/+$/, '')) ||
+      (url && l.Url.replace(/(?<!\/)\/+$/, '') === url.trim().replace(/(?<!\/)\/+$/, '')) ||
       (address && (key(l.Address) === key(address) || key(addressText(l)).startsWith(key(address)))),
   );
   if (!found) return { content: JSON.stringify({ error: 'No listing matches that; search_listings can find it.' }), listings: [] };

@@ -51,7 +51,7 @@ export function wordsToNumbers(text: string): string {
     .replace(/\bgrand\b/gi, 'thousand')
     .replace(/\b([a-z]+)(?: and a |-and-a-)half\b/gi, (m, w: string) => (w.toLowerCase() in UNITS ? `${UNITS[w.toLowerCase()]! + 0.5}` : m));
   // Digits before a scale word keep it as a suffix the money reader knows: "500 thousand" → "500k".
-  return t.replace(/(\d+(?:\.\d+)?)\s*(thousand|million)\b/gi, (_, n: string, scale: string) => `${n}${/^t/i.test(scale) ? 'k' : 'm'}`).replace(RUN, (run: string, at: number) => {
+  return t.replace(/(?<![\d.])(\d+(?:\.\d+)?)\s*(thousand|million)\b/gi, (_, n: string, scale: string) => `${n}${/^t/i.test(scale) ? 'k' : 'm'}`).replace(RUN, (run: string, at: number) => {
     const words = run.toLowerCase().split(/[ -]+/);
     // "and" joins parts of one number only after a scale word ("two hundred and fifty"); else it joins two numbers.
     const numbers: string[][] = [[]];

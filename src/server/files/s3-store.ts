@@ -34,7 +34,7 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
   const send = ((...args: Parameters<S3Client['send']>) =>
     (client.send as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => Promise.reject(unreachable(error) ? unavailable() : error))) as S3Client['send'];
   // The keys are <prefix>/<id>, whatever slashes the prefix was given with.
-  const folder = prefix.replace(/^\/+|\/+$/g, '');
+  const folder = prefix.replace(/^\/+|(?<!\/)\/+$/g, '');
   const under = folder ? `${folder}/` : '';
   const keyOf = (id: number) => `${under}${id}`;
   const abort = (Key: string, UploadId: string) =>
