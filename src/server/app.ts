@@ -20,6 +20,7 @@ import { conversationRoutes } from './routes/conversations.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { PING_MS, STALL_MS } from './sse-reply.ts';
+import { serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts.ts';
 import { SWEEP_MS, sweepLapsed } from './store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
@@ -45,6 +46,8 @@ export interface AppOptions {
   pingMs?: number;
   /** STREAM_STALL_MS: how long a visitor's stream may take nothing before it is cut (default 60 s). */
   stallMs?: number;
+  /** How long a connection may take over a request's parts (timeouts.ts); the defaults unless a test wants them sooner. */
+  timeouts?: Partial<Timeouts>;
   /**
    * Where a question asked again waits for its answer still being written: the store's
    * (`store.answers`), which on PostgreSQL also hears the other instances; without it, this app's own.
@@ -60,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     forceCloseConnections: true,
     bodyLimit: LIMITS.jsonBodyBytes,
+    ...serverTimeouts({ ...TIMEOUTS, ...options.timeouts }),
     trustProxy: options.trustProxy ?? false,
     // Numeric ids and keys in URLs, no surprises: /chat/File/12 and /chat/File/12/ are the same.
     routerOptions: { ignoreTrailingSlash: true },

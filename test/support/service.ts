@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { createClient, type Client, type Credentials } from '../../src/client/index.ts';
 import type { AddBody } from '../../src/protocol/index.ts';
 import { buildApp } from '../../src/server/app.ts';
+import type { Timeouts } from '../../src/server/timeouts.ts';
 import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
@@ -82,6 +83,8 @@ export interface ServiceOptions {
   files?: StoreKind;
   trustProxy?: boolean;
   pingMs?: number;
+  /** Shorter connection timeouts (src/server/timeouts.ts), for a test of them. */
+  timeouts?: Partial<Timeouts>;
   /** Adds routes of the test's own (a page to load in a browser) before the service listens. */
   routes?: (app: FastifyInstance) => void;
 }
@@ -118,6 +121,7 @@ async function openService(options: ServiceOptions): Promise<TestService> {
     clock,
     trustProxy: options.trustProxy ?? false,
     ...(options.pingMs ? { pingMs: options.pingMs } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   options.routes?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
