@@ -1,4 +1,5 @@
 /** The reference service as a Fastify app: the API, the widget files and the demo. Nothing here listens (main.ts does). */
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +22,7 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { PING_MS, STALL_MS } from './sse-reply.ts';
 import { serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts.ts';
+import { loggerOptions, type LogDestination, type LogLevel } from './logging.ts';
 import { SWEEP_MS, sweepLapsed } from './store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
@@ -41,7 +43,8 @@ export interface AppOptions {
   widgetDir?: string;
   /** The demo site's static files (its home page and listing pages are rendered by server/demo/site.ts). */
   demoDir?: string;
-  logger?: boolean;
+  /** The log (logging.ts): its level, and where its lines go (standard output unless given); none without it. */
+  logger?: false | { level: LogLevel; destination?: LogDestination };
   /** Silence after which a stream gets a `: ping` comment; 15 s unless a test wants it sooner. */
   pingMs?: number;
   /** STREAM_STALL_MS: how long a visitor's stream may take nothing before it is cut (default 60 s). */
@@ -60,7 +63,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const widgetDir = options.widgetDir ?? join(root, 'dist');
   const demoDir = options.demoDir ?? join(root, 'demo');
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? loggerOptions(options.logger.level, options.logger.destination) : false,
+    // Each request's id, in its log lines (reqId) and in its response (x-request-id).
+    genReqId: () => randomUUID(),
     forceCloseConnections: true,
     bodyLimit: LIMITS.jsonBodyBytes,
     ...serverTimeouts({ ...TIMEOUTS, ...options.timeouts }),

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { filesSetting, type FilesSetting } from './files/stores.ts';
 import { FIRST_TOKEN_TIMEOUT_MS, IDLE_TIMEOUT_MS, RETRIES } from './engines/openai.ts';
+import { LOG_LEVELS, type LogLevel } from './logging.ts';
 import { STALL_MS } from './sse-reply.ts';
 
 export interface ServerConfig {
@@ -38,6 +39,8 @@ export interface ServerConfig {
   workers: number;
   /** [ext] STREAM_STALL_MS: how long a visitor's answer stream may take nothing before it is cut. */
   streamStallMs: number;
+  /** LOG_LEVEL: the least a log line must be to be written (logging.ts); info unless set. */
+  logLevel: LogLevel;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -57,6 +60,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const tools = (env.LLM_TOOLS || 'auto').trim().toLowerCase();
   if (tools !== 'auto' && tools !== 'on' && tools !== 'off') throw new Error(`LLM_TOOLS must be auto, on or off (got "${env.LLM_TOOLS}")`);
   const workers = integer(env, 'WORKERS', 1, 64) || 1;
+  const logLevel = (env.LOG_LEVEL || 'info').trim().toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
   // PGlite is a database inside one process: a second process cannot open it.
   if (workers > 1 && !env.DATABASE_URL) throw new Error(`WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process (got WORKERS=${workers})`);
   return {
@@ -86,5 +91,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     offlineWordDelayMs: integer(env, 'OFFLINE_WORD_DELAY_MS', 0, 5_000),
     workers,
     streamStallMs: integer(env, 'STREAM_STALL_MS', STALL_MS, 3_600_000) || STALL_MS,
+    logLevel,
   };
 }

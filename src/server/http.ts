@@ -87,6 +87,10 @@ export function installJsonParsing(app: FastifyInstance): void {
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
+  // The request's id goes back with its response, to find its log lines by (logging.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setErrorHandler((error: FastifyError | Failure, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof Failure) return sendFailure(reply, error);
     const known = fromFastify(error);

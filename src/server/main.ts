@@ -42,7 +42,7 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
  */
 async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines' | 'secret'>, background: boolean) {
   const files = await serviceFileStore(config, p.store.db);
-  const app = await buildApp({ db: p.store.db, answers: p.store.answers, secret: p.secret, dataDir: config.dataDir, files, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs });
+  const app = await buildApp({ db: p.store.db, answers: p.store.answers, secret: p.secret, dataDir: config.dataDir, files, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs, logger: { level: config.logLevel } });
   const ctx = { db: p.store.db, clock: systemClock };
   const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = background ? scheduleDigests(ctx) : () => undefined;

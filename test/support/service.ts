@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createClient, type Client, type Credentials } from '../../src/client/index.ts';
 import type { AddBody } from '../../src/protocol/index.ts';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { Timeouts } from '../../src/server/timeouts.ts';
 import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
@@ -85,6 +85,8 @@ export interface ServiceOptions {
   pingMs?: number;
   /** Shorter connection timeouts (src/server/timeouts.ts), for a test of them. */
   timeouts?: Partial<Timeouts>;
+  /** A log, for a test of it (src/server/logging.ts); none without it. */
+  logger?: AppOptions['logger'];
   /** Adds routes of the test's own (a page to load in a browser) before the service listens. */
   routes?: (app: FastifyInstance) => void;
 }
@@ -122,6 +124,7 @@ async function openService(options: ServiceOptions): Promise<TestService> {
     trustProxy: options.trustProxy ?? false,
     ...(options.pingMs ? { pingMs: options.pingMs } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   options.routes?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,0 +1,58 @@
+/**
+ * The service's log (src/server/logging.ts; issue 37): JSON lines with each request's id, which the
+ * response carries too; no credential in any line — an API key, an owner session key, a visitor
+ * token, an upload URL's token; and an unexpected error logged with its stack. Against the real
+ * service, its log collected in memory.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { png } from '../support/media.ts';
+import { startService, type TestService } from '../support/service.ts';
+
+const lines: string[] = [];
+let service: TestService;
+beforeAll(async () => {
+  service = await startService({
+    own: true,
+    logger: { level: 'info', destination: { write: (line) => void lines.push(line) } },
+    routes: (app) => app.get('/test/boom', () => Promise.reject(new Error('boom: a failure nobody expected'))),
+  });
+});
+afterAll(() => service?.close());
+
+const records = () => lines.map((l) => JSON.parse(l) as { level: number; reqId?: string; msg: string; err?: { stack?: string }; req?: Record<string, unknown> });
+
+it('writes JSON lines with the request id, which the response carries too', async () => {
+  const response = await fetch(`${service.origin}/openapi.json`);
+  const id = response.headers.get('x-request-id');
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  const own = records().filter((r) => r.reqId === id);
+  expect(own.map((r) => r.msg)).toEqual(['incoming request', 'request completed']);
+  expect(own[0]!.req).toEqual({ method: 'GET', path: '/openapi.json', remoteAddress: '127.0.0.1' });
+});
+
+it('never writes a credential: API key, session key, visitor token, an upload URL’s token', async () => {
+  const serial = await service.newChatbot();
+  const { SessionKey } = await service.owner.sessionKey();
+  await service.client({ sessionKey: SessionKey }).get({ serialNumber: serial });
+  const visitor = await service.visitor(serial);
+  await visitor.client.ask({ sessionID: visitor.sessionId, content: 'homes in Austin' });
+  const { PreUploadUrl, FileStoreId } = await visitor.client.getPreUploadUrl({ fileName: 'a.png', sessionID: visitor.sessionId });
+  await service.client().upload(PreUploadUrl, png(4, 4));
+  await visitor.client.uploadSuccess({ FileStoreId });
+  const uploadToken = new URL(PreUploadUrl).searchParams.get('token')!;
+  const secrets = { apiKey: service.apiKey, sessionKey: SessionKey, visitorToken: visitor.token, uploadToken };
+  for (const [name, secret] of Object.entries(secrets)) {
+    expect(secret.length, name).toBeGreaterThan(16);
+    expect(lines.filter((l) => l.includes(secret)), name).toEqual([]);
+  }
+  expect(records().some((r) => r.req?.path === new URL(PreUploadUrl).pathname)).toBe(true);
+});
+
+it('logs an unexpected error with its stack, and answers 500 in the envelope', async () => {
+  const response = await fetch(`${service.origin}/test/boom`);
+  expect(response.status).toBe(500);
+  const id = response.headers.get('x-request-id');
+  const error = records().find((r) => r.reqId === id && r.level === 50);
+  expect(error?.msg).toBe('unexpected error');
+  expect(error?.err?.stack).toMatch(/^Error: boom: a failure nobody expected\n\s+at /);
+});
