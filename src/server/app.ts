@@ -23,6 +23,7 @@ import { listingRoutes } from './routes/listings.ts';
 import { PING_MS, STALL_MS } from './sse-reply.ts';
 import { serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts.ts';
 import { loggerOptions, type LogDestination, type LogLevel } from './logging.ts';
+import { healthRoutes } from './health.ts';
 import { SWEEP_MS, sweepLapsed } from './store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const openapi = openApiDocument();
   app.get('/openapi.json', async () => openapi);
 
+  healthRoutes(app, ctx);
   demoSiteRoutes(app, ctx);
   // The demo's own files (its stylesheet, the page about this service); `/` is the agency's home page.
   await app.register(fastifyStatic, { root: demoDir, prefix: '/', index: false });

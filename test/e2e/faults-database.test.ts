@@ -101,11 +101,20 @@ describe.runIf(postgresBin())('PostgreSQL failing while visitors stream answers'
   });
 
   it(`stopped for ${DOWN_SECONDS} s: connections refused`, { timeout: 180_000 + DOWN_SECONDS * 3_000 }, async () => {
+    const ready = () => fetch(`${bin.url}/readyz`).then(async (r) => ({ status: r.status, body: (await r.json()) as { checks: Record<string, string> } }));
+    let whileDown: Awaited<ReturnType<typeof ready>> | undefined;
     const result = await underLoad(async () => {
       postgres.stop('fast');
-      await sleep(DOWN_SECONDS * 1000);
+      await sleep(1_000);
+      // A load balancer's readiness probe: not ready while the database is gone, and why.
+      whileDown = await ready();
+      await sleep(DOWN_SECONDS * 1000 - 1_000);
       postgres.start();
     });
+    expect(whileDown?.status).toBe(503);
+    expect(whileDown?.body.checks.database).not.toBe('ok');
+    expect(whileDown?.body.checks.files).toBe('ok');
+    await expect.poll(async () => (await ready()).status, { timeout: 15_000 }).toBe(200);
     const figures = await expectNothingLost('down', result);
     expect(figures.tries.unavailable, 'new asks are told 503 while it is down').toBeGreaterThan(0);
     expect(figures.recoverMs).toBeLessThan(10_000);

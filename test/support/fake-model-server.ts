@@ -275,6 +275,11 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ text: transcripts.shift() ?? 'Hello from a recording.' }));
     }
+    // The model list, as OpenAI-compatible servers give it (the service's /readyz asks for it).
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'test' }] }));
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendError(res, 404, `Unknown path ${req.url}`, 'invalid_request_error');
     const text = raw.toString('utf8');
     let parsed: unknown;

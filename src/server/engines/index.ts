@@ -38,6 +38,8 @@ export interface AnswerMeta {
 export interface AnswerEngine {
   /** Yields the answer's fragments as they are generated; returns its meta. Stops when `signal` aborts. */
   answer(input: AnswerInput, signal: AbortSignal): AsyncGenerator<string, AnswerMeta, undefined>;
+  /** Throws when the engine cannot answer now (its model server unreachable): /readyz. None for an engine that needs nothing. */
+  check?(signal: AbortSignal): Promise<void>;
 }
 
 export interface Engines {
@@ -45,6 +47,8 @@ export interface Engines {
   /** The Model a new chatbot gets. */
   defaultModel: string;
   engineFor(model: string): AnswerEngine;
+  /** The engines that need something to answer (a model server), by name, for /readyz. */
+  checked: { name: string; engine: AnswerEngine }[];
 }
 
 export const OFFLINE_MODEL = 'offline';
@@ -72,5 +76,6 @@ export function createEngines(offline: AnswerEngine, llm?: { model: string; engi
     defaultModel: llm?.model ?? OFFLINE_MODEL,
     // A Model the registry no longer lists falls back to the default engine.
     engineFor: (model) => (model === OFFLINE_MODEL || !llm ? offline : llm.engine),
+    checked: llm?.engine.check ? [{ name: 'model server', engine: llm.engine }] : [],
   };
 }

@@ -189,6 +189,10 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
   const withTools = () => options.tools === 'on' || (options.tools !== 'off' && toolSupport.get(options.model) !== false);
 
   return {
+    /** The model server answers its model list with this key (/readyz). */
+    async check(signal) {
+      await client.models.list({ signal });
+    },
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
       const asked = await question(input, signal);
       const asking = { ...input, question: { ...input.question, content: asked.text } };

@@ -59,6 +59,9 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
   const collect = async (stream: Readable) => Buffer.concat(await stream.toArray());
 
   return {
+    async check() {
+      await db.select({ id: fileBytes.fileId }).from(fileBytes).limit(1);
+    },
     async receive(id, body) {
       const key = randomBytes(12).toString('hex');
       const checked = gate();

@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +28,10 @@ export function diskStore(dir: string): FileStore {
     }
   };
   return {
+    async check() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
+    },
     async receive(id, body) {
       await mkdir(dir, { recursive: true });
       const partial = `${pathOf(id)}.${randomBytes(6).toString('hex')}.part`;

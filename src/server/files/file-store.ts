@@ -60,6 +60,8 @@ export interface FileStore {
    * touched (its bytes are written as they come), nor a kept file.
    */
   sweep(before: Date): Promise<number>;
+  /** Throws when the store cannot be used now (its directory not writable, its database or bucket unreachable): /readyz. */
+  check(): Promise<void>;
 }
 
 /** An upload whose bytes have not moved for this long is gone: the sweep removes what it left. */

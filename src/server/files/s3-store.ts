@@ -8,7 +8,7 @@
  */
 import {
   AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand,
-  ListMultipartUploadsCommand, ListPartsCommand, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand, type CompletedPart,
+  HeadBucketCommand, ListMultipartUploadsCommand, ListPartsCommand, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand, type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -50,6 +50,9 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
     }
   };
   return {
+    async check() {
+      await send(new HeadBucketCommand({ Bucket: bucket }));
+    },
     async receive(id, body) {
       const Key = keyOf(id);
       const checked = gate();
