@@ -7,7 +7,7 @@ import { LIMITS } from '../protocol/index.ts';
 import { systemClock, type Clock, type ServiceContext } from './context.ts';
 import { demoSiteRoutes } from './demo/site.ts';
 import type { Engines } from './engines/index.ts';
-import { installErrorHandling, installJsonParsing } from './http.ts';
+import { installErrorHandling, installJsonParsing, invalid, sendFailure } from './http.ts';
 import { diskStore } from './files/disk-store.ts';
 import { PARTIAL_IDLE_MS, PARTIAL_SWEEP_MS, type FileStore } from './files/file-store.ts';
 import { packageRoot } from './files-on-disk.ts';
@@ -67,6 +67,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ? loggerOptions(options.logger.level, options.logger.destination) : false,
     // Each request's id, in its log lines (reqId) and in its response (x-request-id).
     genReqId: () => randomUUID(),
+    // What Fastify refuses before any route (an address that is not valid percent-encoding): in the
+    // envelope like every other error, and without the address, whose query may hold a token.
+    frameworkErrors: (error, _req, reply) =>
+      sendFailure(reply, error.code === 'FST_ERR_BAD_URL' ? invalid('The address is not valid: it has a "%" that is not followed by two hexadecimal digits of UTF-8') : invalid('The request is not valid HTTP for this service')),
     forceCloseConnections: true,
     bodyLimit: LIMITS.jsonBodyBytes,
     ...serverTimeouts({ ...TIMEOUTS, ...options.timeouts }),

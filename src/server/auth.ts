@@ -69,12 +69,14 @@ const header = (req: FastifyRequest, name: string): string => {
 };
 
 /**
- * Who is calling. A credential that is present but unknown or expired is a 401 at once; no
- * credential at all is `none` (the visitor flow, where the operation allows it).
+ * Who is calling. A credential that is present but unknown or expired is a 401 at once — every one
+ * sent, so a bad session key fails a request beside a good API key; no credential at all is `none`
+ * (the visitor flow, where the operation allows it).
  */
 export async function identify(req: FastifyRequest, db: Db, secret: Buffer, now: Date): Promise<Caller> {
   const authorization = header(req, HEADERS.authorization).replace(/^Bearer\s+/i, '');
   const sessionKey = header(req, HEADERS.sessionKey);
+  const bySessionKey = sessionKey ? await ownerOfSessionKey(db, sessionKey, now) : null;
   if (authorization.startsWith(TOKEN_PREFIX)) {
     const claims = verifyVisitorToken(secret, authorization, now);
     if (claims === 'expired') throw unauthenticated('The visitor token has expired; start a new session with GetSession');
@@ -86,14 +88,17 @@ export async function identify(req: FastifyRequest, db: Db, secret: Buffer, now:
     if (!key) throw unauthenticated('The API key is not valid');
     return { kind: 'owner', ownerId: key.ownerId, via: 'apiKey' };
   }
-  if (sessionKey) {
-    const [session] = await db
-      .select({ ownerId: ownerSessions.ownerId })
-      .from(ownerSessions)
-      .where(and(eq(ownerSessions.keyHash, sha256(sessionKey)), gt(ownerSessions.expiresAt, now)))
-      .limit(1);
-    if (!session) throw unauthenticated('The session key is not valid or has expired');
-    return { kind: 'owner', ownerId: session.ownerId, via: 'sessionKey' };
-  }
+  if (bySessionKey !== null) return { kind: 'owner', ownerId: bySessionKey, via: 'sessionKey' };
   return { kind: 'none' };
+}
+
+/** The owner an owner session key belongs to; a 401 when it is unknown or expired. */
+async function ownerOfSessionKey(db: Db, sessionKey: string, now: Date): Promise<number> {
+  const [session] = await db
+    .select({ ownerId: ownerSessions.ownerId })
+    .from(ownerSessions)
+    .where(and(eq(ownerSessions.keyHash, sha256(sessionKey)), gt(ownerSessions.expiresAt, now)))
+    .limit(1);
+  if (!session) throw unauthenticated('The session key is not valid or has expired');
+  return session.ownerId;
 }
