@@ -63,16 +63,26 @@ function fromFastify(error: FastifyError): Failure | null {
   return null;
 }
 
+/** UTF-8 as it must be: a byte sequence that is not UTF-8 throws, and a BOM is kept (JSON refuses it). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /**
  * JSON parsing for every body, whatever its Content-Type says (SEED's examples send none), by
- * Fastify's safe parser, which refuses `__proto__` and `constructor.prototype` keys.
+ * Fastify's safe parser, which refuses `__proto__` and `constructor.prototype` keys. One rule for
+ * text that is not valid Unicode: refused with a 400, never stored changed — bytes that are not
+ * UTF-8 here, as an escaped unpaired surrogate (`"\ud800"`) is by the schemas (protocol/validate.ts).
  */
 export function installJsonParsing(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
-    if (text === '' || text === undefined) return done(null, undefined);
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = UTF8.decode(body as Buffer);
+    } catch {
+      return done(invalid('The body is not valid UTF-8 text'), undefined);
+    }
+    if (text === '') return done(null, undefined);
     parseJson(request, text, (error, value) => {
       if (!error) return done(null, value);
       // Fastify says only "not valid JSON"; if plain JSON.parse reads it, the refusal was the keys.

@@ -37,3 +37,19 @@ it('refuses an address that is not valid percent-encoding in the envelope, echoi
   expect(JSON.parse(text)).toMatchObject({ Success: false, Code: 400 });
   expect(text).not.toMatch(/secret-token-value|%ff|FST_ERR/);
 });
+
+it('refuses a body that is not UTF-8 with a 400, as it refuses an escaped unpaired surrogate, and stores neither', async () => {
+  const serial = await service.newChatbot({ Name: 'Unchanged' });
+  const send = (body: Buffer) =>
+    fetch(`${service.origin}/chat/Chatbot/Edit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: service.apiKey }, body });
+  const malformed = Buffer.concat([Buffer.from(`{"serialNumber":"${serial}","Name":"caf`), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+  const bytes = await send(malformed);
+  expect(bytes.status).toBe(400);
+  expect(await bytes.json()).toMatchObject({ Success: false, Code: 400, Message: 'The body is not valid UTF-8 text' });
+  const surrogate = await send(Buffer.from(`{"serialNumber":"${serial}","Name":"caf\\ud800"}`));
+  expect(surrogate.status).toBe(400);
+  expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Name: 'Unchanged' });
+  // Text that is UTF-8 is taken as it is.
+  expect((await send(Buffer.from(`{"serialNumber":"${serial}","Name":"café ☕"}`))).status).toBe(200);
+  expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Name: 'café ☕' });
+});
