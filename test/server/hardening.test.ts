@@ -41,7 +41,7 @@ it('refuses an address that is not valid percent-encoding in the envelope, echoi
 it('refuses a body that is not UTF-8 with a 400, as it refuses an escaped unpaired surrogate, and stores neither', async () => {
   const serial = await service.newChatbot({ Name: 'Unchanged' });
   const send = (body: Buffer) =>
-    fetch(`${service.origin}/chat/Chatbot/Edit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: service.apiKey }, body });
+    fetch(`${service.origin}/chat/Chatbot/Edit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: service.apiKey }, body: new Uint8Array(body) });
   const malformed = Buffer.concat([Buffer.from(`{"serialNumber":"${serial}","Name":"caf`), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
   const bytes = await send(malformed);
   expect(bytes.status).toBe(400);
