@@ -66,6 +66,34 @@ export function monthlyPayment(principal: number, ratePct: number, years: number
 
 const pct = (n: number) => `${number(n)}%`;
 
+/** A payment worked out: what is borrowed and paid, and which terms were assumed rather than given. */
+export interface Estimate {
+  principal: number;
+  /** The down payment taken from the price (0 for a loan given as such). */
+  down: number;
+  rate: number;
+  years: number;
+  monthly: number;
+  assumed: { down: boolean; rate: boolean; years: boolean };
+}
+
+/**
+ * The estimate for `terms` — a loan as given, or `price` less the down payment — the terms not
+ * given assumed: 20 % down, `defaultRate`, 30 years. Shared by the offline answer and the model's
+ * `estimate_payment` tool (tools.ts), so both say the same figure.
+ */
+export function estimate(terms: PaymentTerms, price: number | undefined, defaultRate: number): Estimate {
+  const noDown = terms.downAmount === undefined && terms.downPct === undefined;
+  const down = terms.loan !== undefined ? 0 : (terms.downAmount ?? ((price ?? 0) * (terms.downPct ?? 20)) / 100);
+  const principal = terms.loan ?? Math.max(0, (price ?? 0) - down);
+  const rate = terms.ratePct ?? defaultRate;
+  const years = terms.years ?? 30;
+  return {
+    principal, down, rate, years, monthly: monthlyPayment(principal, rate, years),
+    assumed: { down: terms.loan === undefined && noDown, rate: terms.ratePct === undefined, years: terms.years === undefined },
+  };
+}
+
 /** The answer's prose: the estimate, how it was worked out, what was assumed and what it leaves out. */
 export function paymentText(terms: PaymentTerms, listing: Listing | undefined, s: Settings): string {
   const symbol = listing?.CurrencySymbol ?? '$';
@@ -78,24 +106,10 @@ export function paymentText(terms: PaymentTerms, listing: Listing | undefined, s
   const price = terms.loan === undefined ? (terms.price ?? listing?.SalePrice ?? undefined) : undefined;
   if (terms.loan === undefined && price === undefined)
     return "I can estimate a monthly payment — for which price? Tell me a price or one of our homes, and your down payment, rate and term if you know them.";
-  const assumed: string[] = [];
-  let principal: number;
-  let loanText: string;
-  if (terms.loan !== undefined) {
-    principal = terms.loan;
-    loanText = `a loan of ${money(principal, symbol)}`;
-  } else {
-    const down = terms.downAmount ?? (price! * (terms.downPct ?? 20)) / 100;
-    if (terms.downAmount === undefined && terms.downPct === undefined) assumed.push('20% down');
-    principal = Math.max(0, price! - down);
-    const downText = terms.downAmount === undefined ? `${pct(terms.downPct ?? 20)} down (${money(down, symbol)})` : `${money(down, symbol)} down`;
-    loanText = `a loan of ${money(principal, symbol)} — the ${money(price!, symbol)} price less ${downText}`;
-  }
-  const rate = terms.ratePct ?? s.MortgageRate ?? DEFAULT_MORTGAGE_RATE;
-  if (terms.ratePct === undefined) assumed.push(`a rate of ${pct(rate)} a year`);
-  const years = terms.years ?? 30;
-  if (terms.years === undefined) assumed.push('a 30-year fixed loan');
-  const monthly = monthlyPayment(principal, rate, years);
+  const { principal, down, rate, years, monthly, assumed: was } = estimate(terms, price, s.MortgageRate ?? DEFAULT_MORTGAGE_RATE);
+  const downText = terms.downAmount === undefined ? `${pct(terms.downPct ?? 20)} down (${money(down, symbol)})` : `${money(down, symbol)} down`;
+  const loanText = terms.loan !== undefined ? `a loan of ${money(principal, symbol)}` : `a loan of ${money(principal, symbol)} — the ${money(price!, symbol)} price less ${downText}`;
+  const assumed = [...(was.down ? ['20% down'] : []), ...(was.rate ? [`a rate of ${pct(rate)} a year`] : []), ...(was.years ? ['a 30-year fixed loan'] : [])];
   const about = listing && terms.price === undefined && terms.loan === undefined ? ` for **${md(addressText(listing))}**` : '';
   const lines = [`That comes to about **${money(monthly, symbol)} a month** in principal and interest${about}: ${loanText}, at ${pct(rate)} a year over ${years} years.`];
   if (assumed.length) lines.push(`Where you didn't say, I assumed ${joinAnd(assumed)} — tell me yours and I'll work it out again.`);

@@ -10,7 +10,7 @@ import { budgetMarket, emptyCriteria, type Criteria, type SortKey } from './crit
 import { mentioning } from './features.ts';
 import { priceOf, search } from './match.ts';
 import { nearMisses } from './near.ts';
-import { monthlyPayment } from './payment.ts';
+import { estimate } from './payment.ts';
 import { mlsKey } from './places.ts';
 
 export const TOOL_NAMES = ['search_listings', 'get_listing', 'estimate_payment'] as const;
@@ -233,15 +233,14 @@ function paymentTool(args: Record<string, unknown>, listings: Listing[], default
   const rate = field<number>(args, 'rate_percent', 'number'), years = field<number>(args, 'years', 'number');
   for (const [name, v, max] of [['rate_percent', rate, 30], ['years', years, 50], ['down_payment_percent', downPct, 100]] as const)
     if (v !== undefined && (v < 0 || v > max)) throw new ToolInputError(`${name} must be from 0 to ${max}`);
-  const assumed: string[] = [];
-  const down = loan !== undefined ? 0 : (downAmount ?? (price! * (downPct ?? 20)) / 100);
-  if (loan === undefined && downAmount === undefined && downPct === undefined) assumed.push('20% down');
-  const principal = loan ?? Math.max(0, price! - down);
-  if (rate === undefined) assumed.push(`a yearly rate of ${defaultRate}% (the agency's usual figure for estimates)`);
-  if (years === undefined) assumed.push('a 30-year fixed loan');
-  const monthly = monthlyPayment(principal, rate ?? defaultRate, years ?? 30);
+  const e = estimate({ loan, price, downPct, downAmount, ratePct: rate, years }, price, defaultRate);
+  const assumed = [
+    ...(e.assumed.down ? ['20% down'] : []),
+    ...(e.assumed.rate ? [`a yearly rate of ${defaultRate}% (the agency's usual figure for estimates)`] : []),
+    ...(e.assumed.years ? ['a 30-year fixed loan'] : []),
+  ];
   const out = {
-    monthly_payment: Math.round(monthly * 100) / 100, principal, rate_percent: rate ?? defaultRate, years: years ?? 30, down_payment: down, ...(price !== undefined ? { price } : {}),
+    monthly_payment: Math.round(e.monthly * 100) / 100, principal: e.principal, rate_percent: e.rate, years: e.years, down_payment: e.down, ...(price !== undefined ? { price } : {}),
     ...(listing ? { listing: listingFacts(listing) } : {}), assumed,
     leaves_out: ['property taxes', 'home insurance', ...(listing?.HOAMonth ? [`the ${listing.CurrencySymbol}${listing.HOAMonth} monthly HOA fee`] : []), 'any mortgage insurance'],
   };
