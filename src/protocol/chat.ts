@@ -45,6 +45,30 @@ export function askRuleBroken(body: AskShape): string | null {
   return null;
 }
 
+/** askRuleBroken's rules as JSON Schema, for /openapi.json: one branch per kind of question. */
+const askKinds = {
+  oneOf: [
+    {
+      description: 'Text (or no chatAskType): content not blank, no files',
+      properties: {
+        chatAskType: { enum: ['Text', null] },
+        content: { type: 'string', pattern: '\\S' },
+        fileIds: { anyOf: [{ type: 'null' }, { type: 'array', maxItems: 0 }] },
+      },
+    },
+    {
+      description: `Image: 1 to ${LIMITS.imagesPerAsk} image files`,
+      required: ['chatAskType', 'fileIds'],
+      properties: { chatAskType: { const: 'Image' }, fileIds: { type: 'array', minItems: 1, maxItems: LIMITS.imagesPerAsk } },
+    },
+    {
+      description: 'Audio or Video: exactly one file',
+      required: ['chatAskType', 'fileIds'],
+      properties: { chatAskType: { enum: ['Audio', 'Video'] }, fileIds: { type: 'array', minItems: 1, maxItems: 1 } },
+    },
+  ],
+};
+
 /** `POST /chat/Chat/ClientAsk`. */
 export const AskBody = Type.Refine(
   Type.Object(
@@ -56,7 +80,10 @@ export const AskBody = Type.Refine(
       fileIds: Type.Optional(
         Type.Union(
           [Type.Array(Type.Integer({ minimum: 1 }), { maxItems: LIMITS.imagesPerAsk }), Type.Null()],
-          { rule: `must be a list of at most ${LIMITS.imagesPerAsk} file ids (positive integers)` },
+          {
+            rule: `must be a list of at most ${LIMITS.imagesPerAsk} file ids (positive integers)`,
+            jsonSchema: { 'x-rule': 'Each a file of this session confirmed with UploadSuccess, of the kind chatAskType names.' },
+          },
         ),
       ),
       clientMessageId: Type.Optional(
@@ -76,7 +103,7 @@ export const AskBody = Type.Refine(
         }),
       ),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, jsonSchema: askKinds },
   ),
   (v) => askRuleBroken(v) === null,
   (v) => askRuleBroken(v) ?? 'breaks a rule of ClientAsk',

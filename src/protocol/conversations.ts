@@ -4,7 +4,7 @@
  * figures and the export. Days are calendar days in the chatbot's TimeZone, both ends counted.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { LIMITS, daysBetween, isDay } from './rules.ts';
+import { DAY_PATTERN, LIMITS, daysBetween, isDay } from './rules.ts';
 import { Feedback } from './feedback.ts';
 import { integer, oneOf, serialNumber, sessionId, text } from './fields.ts';
 import { Lead } from './owner.ts';
@@ -12,7 +12,7 @@ import { Lead } from './owner.ts';
 const dayRule = 'must be a day as YYYY-MM-DD';
 const day = () =>
   Type.Refine(
-    Type.String({ rule: dayRule }),
+    Type.String({ rule: dayRule, jsonSchema: { format: 'date', pattern: DAY_PATTERN } }),
     (v) => typeof v === 'string' && isDay(v),
     () => dayRule,
   );
@@ -28,7 +28,8 @@ export function rangeRuleBroken(body: { From?: unknown; To?: unknown }): string 
 
 const ranged = <S extends TSchema>(object: S) =>
   Type.Refine(
-    object,
+    // A rule across two fields that JSON Schema cannot compare: /openapi.json says it in words.
+    { ...object, jsonSchema: { 'x-rule': `"To" must not be before "From", and "From" to "To" must be at most ${LIMITS.rangeDaysMax} days.` } },
     (v) => rangeRuleBroken(v as { From?: unknown; To?: unknown }) === null,
     (v) => rangeRuleBroken(v as { From?: unknown; To?: unknown }) ?? 'has an invalid date range',
   );

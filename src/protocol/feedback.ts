@@ -22,6 +22,17 @@ export function feedbackRuleBroken(body: { rating?: unknown; reasons?: unknown; 
   return null;
 }
 
+/** feedbackRuleBroken's rule as JSON Schema, for /openapi.json. */
+const ratings = {
+  oneOf: [
+    { description: 'Rated down: reasons and a comment allowed', properties: { rating: { const: 'down' } } },
+    {
+      description: 'Rated up, or withdrawn: no reasons, no comment',
+      properties: { rating: { enum: ['up', null] }, reasons: { type: 'array', maxItems: 0 }, comment: { type: 'string', pattern: '^\\s*$' } },
+    },
+  ],
+};
+
 /** `POST /chat/Chat/Feedback` [ext]: visitor token (own session only) or the API key. */
 export const FeedbackBody = Type.Refine(
   Type.Object(
@@ -38,7 +49,7 @@ export const FeedbackBody = Type.Refine(
       ),
       comment: Type.Optional(text(LIMITS.feedbackCommentChars)),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, jsonSchema: ratings },
   ),
   (v) => feedbackRuleBroken(v) === null,
   (v) => feedbackRuleBroken(v) ?? 'breaks a rule of Feedback',

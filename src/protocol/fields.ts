@@ -1,9 +1,18 @@
 /**
  * Field builders for the schemas. Each carries a `rule`: the sentence a 400 Message uses after
  * the field's name ("ChatBubbleColor" must be …), so every rejection names the field and the rule.
+ *
+ * A field checked by hand (a refinement) also carries `jsonSchema`: the keywords /openapi.json
+ * gives it (server/openapi.ts) — a pattern or a format where one says the check, and `x-rule`, in
+ * words, what no keyword can. They stay out of the schema's own keywords so that validation and
+ * its messages remain the code's; a test holds the two to each other (test/server/fuzz.test.ts).
  */
 import { Type, type TSchema } from 'typebox';
 import {
+  EMAIL_PATTERN,
+  HTTP_URL_PATTERN,
+  LANGUAGE_NAME_CHARS,
+  LANGUAGE_PATTERN,
   LIMITS,
   RGB_PATTERN,
   canonicalTimeZone,
@@ -47,7 +56,11 @@ export const serialNumber = () =>
   Type.String({ pattern: '^[0-9a-fA-F]{32}$', rule: 'must be a chatbot serial number (32 hexadecimal characters)' });
 
 export const fileId = () =>
-  Type.String({ pattern: '^(?:[1-9][0-9]{0,14})?$', rule: 'must be the id of an uploaded file (digits) or empty' });
+  Type.String({
+    pattern: '^(?:[1-9][0-9]{0,14})?$',
+    rule: 'must be the id of an uploaded file (digits) or empty',
+    jsonSchema: { 'x-rule': 'The service checks that the id is an image its owner uploaded and confirmed with UploadSuccess.' },
+  });
 
 export const sessionId = () =>
   Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1, rule: 'must be a session id (a positive integer)' });
@@ -60,12 +73,22 @@ function refined<S extends TSchema>(base: S, rule: string, check: (v: string) =>
   );
 }
 
+const urlKeywords = {
+  format: 'uri',
+  pattern: HTTP_URL_PATTERN,
+  maxLength: LIMITS.urlChars,
+  'x-rule': 'The service also parses it by the URL Standard (url.spec.whatwg.org): a host that ends in a number must be an IPv4 address, and an internationalised one must convert to ASCII.',
+};
+const emailKeywords = { format: 'email', pattern: EMAIL_PATTERN, maxLength: LIMITS.emailChars };
+/** Either the keywords or the empty string. */
+const orEmpty = (keywords: Record<string, unknown>) => ({ anyOf: [{ const: '' }, keywords] });
+
 export const httpUrl = () =>
-  refined(Type.String({ rule: 'must be an http(s) URL' }), 'must be an http(s) URL', isHttpUrl);
+  refined(Type.String({ rule: 'must be an http(s) URL', jsonSchema: urlKeywords }), 'must be an http(s) URL', isHttpUrl);
 
 export const httpUrlOrEmpty = () =>
   refined(
-    Type.String({ rule: `must be an http(s) URL of at most ${n(LIMITS.urlChars)} characters, or empty` }),
+    Type.String({ rule: `must be an http(s) URL of at most ${n(LIMITS.urlChars)} characters, or empty`, jsonSchema: orEmpty(urlKeywords) }),
     `must be an http(s) URL of at most ${n(LIMITS.urlChars)} characters, or empty`,
     (v) => v === '' || isHttpUrl(v),
   );
@@ -73,29 +96,37 @@ export const httpUrlOrEmpty = () =>
 /** An http(s) URL or null (an [ext] field a client may leave out). */
 export const httpUrlOrNull = () => {
   const rule = `must be an http(s) URL of at most ${n(LIMITS.urlChars)} characters, or null`;
-  return Type.Union([refined(Type.String({ rule }), rule, isHttpUrl), Type.Null()], { rule });
+  return Type.Union([refined(Type.String({ rule, jsonSchema: urlKeywords }), rule, isHttpUrl), Type.Null()], { rule });
 };
 
 export const email = () =>
-  refined(Type.String({ rule: 'must be an email address' }), 'must be an email address', isEmail);
+  refined(Type.String({ rule: 'must be an email address', jsonSchema: emailKeywords }), 'must be an email address', isEmail);
 
 export const emailOrEmpty = () =>
   refined(
-    Type.String({ rule: 'must be an email address or empty' }),
+    Type.String({ rule: 'must be an email address or empty', jsonSchema: orEmpty(emailKeywords) }),
     'must be an email address or empty',
     (v) => v === '' || isEmail(v),
   );
 
+/** Documented as the list of canonical names (server/openapi.ts); the service also takes them in any case, and IANA's aliases. */
 export const timeZone = () =>
   refined(
-    Type.String({ rule: 'must be an IANA time zone name such as "America/New_York"' }),
+    Type.String({
+      rule: 'must be an IANA time zone name such as "America/New_York"',
+      jsonSchema: { $ref: '#/components/schemas/TimeZone' },
+    }),
     'must be an IANA time zone name such as "America/New_York"',
     (v) => canonicalTimeZone(v) !== null,
   );
 
 export const hostnameOrEmpty = () =>
   refined(
-    Type.String({ maxLength: 253, rule: 'must be a host name such as "chat.example.com", or empty' }),
+    Type.String({
+      maxLength: 253,
+      rule: 'must be a host name such as "chat.example.com", or empty',
+      jsonSchema: { 'x-rule': 'A host name as the URL Standard reads one (internationalised names allowed), each label of 1 to 63 letters, digits or hyphens once in ASCII.' },
+    }),
     'must be a host name such as "chat.example.com", or empty',
     (v) => v === '' || toAsciiHost(v) !== null,
   );
@@ -105,6 +136,7 @@ export const domains = () =>
     Type.String({
       maxLength: LIMITS.domainsChars,
       rule: 'must be host names separated by commas or new lines ("*.example.com" allowed)',
+      jsonSchema: { 'x-rule': `Each entry a host name, or "*." and one; at most ${LIMITS.domainEntries} entries.` },
     }),
     (v) => typeof v === 'string' && invalidDomainEntry(v) === null && splitDomains(v).length <= LIMITS.domainEntries,
     (v) => {
@@ -117,14 +149,21 @@ export const domains = () =>
 
 export const suggestions = () =>
   refined(
-    Type.String({ maxLength: LIMITS.textSettingChars, rule: `must be at most ${LIMITS.suggestedMessageLines} lines (one suggestion per line)` }),
+    Type.String({
+      maxLength: LIMITS.textSettingChars,
+      rule: `must be at most ${LIMITS.suggestedMessageLines} lines (one suggestion per line)`,
+      jsonSchema: { 'x-rule': `At most ${LIMITS.suggestedMessageLines} lines that are not blank.` },
+    }),
     `must be at most ${LIMITS.suggestedMessageLines} lines (one suggestion per line)`,
     (v) => suggestionLines(v).length <= LIMITS.suggestedMessageLines,
   );
 
 export const languageName = () =>
   refined(
-    Type.String({ rule: 'must be a full language name such as "Spanish", or empty' }),
+    Type.String({
+      rule: 'must be a full language name such as "Spanish", or empty',
+      jsonSchema: { pattern: LANGUAGE_PATTERN, maxLength: LANGUAGE_NAME_CHARS },
+    }),
     'must be a full language name such as "Spanish", or empty',
     isLanguageName,
   );

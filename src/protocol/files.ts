@@ -14,7 +14,10 @@ export const FILE_LIMITS: Record<FileKind, number> = {
 
 /** `POST /chat/User/GetPreUploadUrl` — sessionID is required with a visitor token. */
 export const PreUploadBody = Type.Object(
-  { fileName: requiredText(LIMITS.fileNameChars), sessionID: Type.Optional(sessionId()) },
+  {
+    fileName: requiredText(LIMITS.fileNameChars),
+    sessionID: Type.Optional({ ...sessionId(), jsonSchema: { 'x-rule': "Required with a visitor token, and then the token's own session." } }),
+  },
   { additionalProperties: false },
 );
 export type PreUploadBody = Static<typeof PreUploadBody>;
@@ -32,6 +35,7 @@ export type UploadResult = Static<typeof UploadResult>;
 const fileStoreId = () =>
   Type.Union([Type.String({ pattern: '^[1-9][0-9]{0,14}$' }), Type.Integer({ minimum: 1 })], {
     rule: 'must be a FileStoreId returned by GetPreUploadUrl',
+    jsonSchema: { 'x-rule': 'The service checks that bytes were uploaded to its PreUploadUrl.' },
   });
 
 /** `POST /chat/User/UploadSuccess`. */

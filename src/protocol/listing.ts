@@ -18,7 +18,12 @@ const nonNegativeInteger = (max: number, rule: string) => Type.Integer({ minimum
 
 const yearBuilt = () =>
   Type.Refine(
-    Type.Integer({ minimum: LIMITS.minYearBuilt, rule: `must be a year from ${LIMITS.minYearBuilt} to next year` }),
+    Type.Integer({
+      minimum: LIMITS.minYearBuilt,
+      rule: `must be a year from ${LIMITS.minYearBuilt} to next year`,
+      // Next year as of when the document is made (the service's start); the rule itself moves on.
+      jsonSchema: { maximum: maxYearBuilt(), 'x-rule': 'At most next year: the maximum moves on each New Year.' },
+    }),
     (v) => typeof v === 'number' && v <= maxYearBuilt(),
     () => `must be a year from ${LIMITS.minYearBuilt} to ${maxYearBuilt()}`,
   );

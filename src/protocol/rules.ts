@@ -49,9 +49,14 @@ export const LIMITS = {
   searchChars: 200,
 } as const;
 
+// The form of a day, `YYYY-MM-DD`: `[0-9]`, as `\d` is wider in some regular expression dialects.
+const DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+/** The same as a JSON Schema pattern, for /openapi.json (kept a literal above, which test/linear-reading.test.ts reads). */
+export const DAY_PATTERN = DAY.source;
+
 /** `YYYY-MM-DD`, a real calendar day. */
 export function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!DAY.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
@@ -141,10 +146,29 @@ export function hostMatches(host: string, patterns: readonly string[]): boolean 
 // The WHATWG "valid e-mail address" production (what <input type=email> accepts).
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** The same as a JSON Schema pattern, for /openapi.json. */
+export const EMAIL_PATTERN = EMAIL.source;
 
 export function isEmail(value: string): boolean {
   return value.length <= LIMITS.emailChars && EMAIL.test(value);
 }
+
+// The parts of an http(s) URL as the URL Standard reads one (url.spec.whatwg.org), short of what
+// only its parser can say (IDNA, a host that ends in a number); no NUL, no lone surrogate anywhere.
+const NOT_TEXT = '\\u0000\\uD800-\\uDFFF';
+const URL_USERINFO = `(?:[^\\s/?#@\\\\${NOT_TEXT}]*@)?`;
+/** No forbidden domain code point: controls, space, # / : < > ? @ [ \ ] ^ | % and DEL. */
+const URL_HOST = `[^\\s/?#@\\\\:\\[\\]<>^|%\\u0001-\\u001F\\u007F${NOT_TEXT}]+`;
+/** 0 to 65535, leading zeros allowed, or nothing after the colon. */
+const URL_PORT = '(?::0*(?:[0-9]{0,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?';
+const URL_REST = `(?:[/?#][^${NOT_TEXT}]*)?`;
+
+/**
+ * An http(s) URL as /openapi.json gives it. isHttpUrl forgives more spellings (the URL Standard
+ * drops leading spaces and reads `http:host`), which the document need not invite; what the
+ * pattern cannot say the document says in words.
+ */
+export const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${URL_USERINFO}${URL_HOST}${URL_PORT}${URL_REST}$`;
 
 /** An absolute http: or https: URL with a host, at most LIMITS.urlChars long. */
 export function isHttpUrl(value: string): boolean {
@@ -167,6 +191,9 @@ export function canonicalTimeZone(value: string): string | null {
   }
 }
 
+/** The canonical time zone names this runtime knows, sorted; Intl's list leaves out UTC. */
+export const timeZoneNames = (): string[] => [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
+
 /** The non-blank lines of a SuggestedMessage setting, trimmed. */
 export function suggestionLines(value: string): string[] {
   return value
@@ -175,7 +202,12 @@ export function suggestionLines(value: string): string[] {
     .filter(Boolean);
 }
 
+const LANGUAGE = /^[\p{L}\p{M} ()'-]*$/u;
+/** The same as a JSON Schema pattern (which reads Unicode, as the `u` flag does), for /openapi.json. */
+export const LANGUAGE_PATTERN = LANGUAGE.source;
+export const LANGUAGE_NAME_CHARS = 50;
+
 /** A language name as AIResponseLanguage takes it: letters, spaces, hyphens, brackets. */
 export function isLanguageName(value: string): boolean {
-  return value.length <= 50 && /^[\p{L}\p{M} ()'-]*$/u.test(value);
+  return value.length <= LANGUAGE_NAME_CHARS && LANGUAGE.test(value);
 }

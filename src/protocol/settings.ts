@@ -24,7 +24,7 @@ const longText = () => text(LIMITS.textSettingChars);
 /** Every setting of Edit, each with its rule. */
 export const SettingFields = {
   Name: requiredText(LIMITS.nameChars),
-  Model: requiredText(100),
+  Model: { ...requiredText(100), jsonSchema: { 'x-rule': 'The service checks that it is a Key ModelList lists.' } },
   SystemMessage: text(LIMITS.systemMessageChars),
   Temperature: integer(0, LIMITS.temperatureMax),
   TimeZone: timeZone(),

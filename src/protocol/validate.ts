@@ -44,6 +44,15 @@ function branchFor(schema: Node, value: unknown): Node {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * text()'s rule as a JSON Schema pattern, for /openapi.json: no NUL, no unpaired surrogate (read
+ * with Unicode code points, as JSON Schema's patterns are, a pair is one character and a lone
+ * surrogate is not text). `TEXT_PATTERN_NOT_EMPTY` is the same for text that must not be empty,
+ * which a leading byte-order mark does not make so (it is dropped).
+ */
+export const TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
+export const TEXT_PATTERN_NOT_EMPTY = '^\\uFEFF*[^\\u0000\\uD800-\\uDFFF\\uFEFF][^\\u0000\\uD800-\\uDFFF]*$';
+
+/**
  * Text as every store can keep it: no NUL (PostgreSQL refuses it), no unpaired surrogate, and
  * no leading byte-order mark (invisible, and dropped by some readers: not content).
  */

@@ -11,6 +11,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { ServiceContext } from './context.ts';
 import type { AttachedFile } from './engines/index.ts';
 import { pageListing, type Where } from './engines/page.ts';
+import { engineKind } from './metrics/index.ts';
 import type { ChatbotRow } from './store/chatbots.ts';
 import { cachedListings } from './store/listings.ts';
 import { holdLease } from './store/answer-lease.ts';
@@ -38,11 +39,15 @@ export async function generate(
   onFragment: (text: string) => void | Promise<void>,
 ): Promise<AnswerOutcome> {
   const settings = g.chatbot.settings;
+  const engine = ctx.engines.engineFor(settings.Model);
+  // The visitor's waits, first words and whole answer, and the engine's part of them (metrics/index.ts).
+  const timing = ctx.metrics.answer(engineKind(ctx.engines, engine));
   let content = '';
   // The engine is asked for the next fragment once this one is taken: a slow reader holds it back.
   const emit = async (text: string) => {
     if (!text) return;
     content += text;
+    timing.fragment();
     await onFragment(text);
   };
   // Storing how it ended outlasts a database restart of a few seconds; past that, the lease lapses
@@ -64,7 +69,6 @@ export async function generate(
   let outcome: AnswerOutcome;
   try {
     const [listings, history] = await Promise.all([cachedListings(ctx.db, g.chatbot), historyBefore(ctx.db, g.sessionId, g.questionId)]);
-    const engine = ctx.engines.engineFor(settings.Model);
     const onPage = g.where ? pageListing(listings, g.where) : undefined;
     const run = engine.answer(
       {
@@ -77,10 +81,10 @@ export async function generate(
       },
       signal,
     );
-    let step = await run.next();
+    let step = await timing.engine(run.next());
     while (!step.done && !signal.aborted) {
       await emit(step.value);
-      step = await run.next();
+      step = await timing.engine(run.next());
     }
     if (signal.aborted) {
       await run.return({ noAnswer: false, totalTokens: 0 });
@@ -93,12 +97,14 @@ export async function generate(
   } catch (error) {
     release();
     const aborted = signal.aborted;
+    timing.done(aborted ? 'partial' : 'failed');
     // Unstored (the database is gone too), the lease lapses and the sweep marks it failed.
     await finish({ content, status: aborted ? 'partial' : 'failed', totalToken: 0, noAnswer: false }).catch(() => undefined);
     if (aborted) return { content, status: 'partial', totalToken: 0, noAnswer: false };
     throw error;
   }
   release();
+  timing.done(outcome.status);
   await finish(outcome);
   return outcome;
 }

@@ -24,9 +24,13 @@ import { PING_MS, STALL_MS } from './sse-reply.ts';
 import { serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts.ts';
 import { loggerOptions, type LogDestination, type LogLevel } from './logging.ts';
 import { healthRoutes } from './health.ts';
+import { DEFAULT_THROTTLES, sweepThrottles, type Throttles } from './throttle.ts';
+import { createMetrics } from './metrics/index.ts';
+import { installMetrics } from './metrics/http.ts';
 import { SWEEP_MS, sweepLapsed } from './store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
+import type { DbTime } from './store/db-time.ts';
 
 export interface AppOptions {
   db: Db;
@@ -57,6 +61,18 @@ export interface AppOptions {
    * (`store.answers`), which on PostgreSQL also hears the other instances; without it, this app's own.
    */
   answers?: AnswersSettled;
+  /** The visitor operations' throttles (throttle.ts; THROTTLE): the defaults unless given. */
+  throttles?: Throttles;
+  /** PUBLIC_URL: emails link to the console with it. */
+  publicUrl?: string;
+  /**
+   * `/metrics` on this app's port (metrics/http.ts): with `token`, only for a scrape bearing it
+   * (METRICS_TOKEN); `{}`, for anyone (a test's). Without it, or `false`, no route: the numbers are
+   * still kept, in `app.metrics`, for main.ts to serve on METRICS_PORT.
+   */
+  metrics?: { token?: string | undefined } | false;
+  /** The store's statement times (`store.time`), for the database metrics; none without it. */
+  dbTime?: DbTime;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -87,11 +103,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pingMs: options.pingMs ?? PING_MS,
     stallMs: options.stallMs ?? STALL_MS,
     answers: options.answers ?? answersSettled(),
+    throttles: options.throttles ?? DEFAULT_THROTTLES,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    metrics: createMetrics({ db: options.db, engines: options.engines, dbTime: options.dbTime }),
   };
 
   installJsonParsing(app);
   installErrorHandling(app);
   installCors(app);
+  // Before the routes: every request is counted.
+  installMetrics(app, ctx.metrics, options.metrics ?? false);
   chatbotRoutes(app, ctx);
   chatRoutes(app, ctx);
   listingRoutes(app, ctx);
@@ -101,9 +122,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   fileRoutes(app, ctx);
   sweepLapsedAnswers(app, ctx);
   sweepPartialFiles(app, ctx);
+  sweeping(app, THROTTLE_SWEEP_MS, 'throttle windows', () => sweepThrottles(ctx.db, ctx.clock.now()));
 
-  const openapi = openApiDocument();
-  app.get('/openapi.json', async () => openapi);
+  // Serialized once (about 135 KB): a request for it costs no JSON work.
+  const openapi = JSON.stringify(openApiDocument());
+  app.get('/openapi.json', (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
   healthRoutes(app, ctx);
   demoSiteRoutes(app, ctx);
@@ -126,6 +149,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   return app;
 }
+
+/** How often the throttles' ended windows are removed. */
+const THROTTLE_SWEEP_MS = 60_000;
 
 /** Runs `sweep` once the app is ready and every `everyMs` after, until it closes; a sweep that fails is logged and tried again at the next. */
 function sweeping(app: FastifyInstance, everyMs: number, what: string, sweep: () => Promise<unknown>): void {

@@ -62,7 +62,7 @@ export async function digestCommand(config: ServerConfig, day: string): Promise<
     throw new Error(`--date must be a day as YYYY-MM-DD (got "${day}")`);
   const store = await openServiceStore(config);
   try {
-    const ctx = { db: store.db, clock: systemClock };
+    const ctx = { db: store.db, clock: systemClock, publicUrl: config.publicUrl };
     const made = await runDigests(ctx, day);
     for (const d of made) console.log(`${d.kind} of ${d.chatbot} for ${d.day}: ${d.queued ? 'queued' : 'nothing to send'}`);
     if (made.length === 0) console.log(`No digest to make for ${day} (none configured, or already made).`);

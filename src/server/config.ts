@@ -4,6 +4,7 @@ import { filesSetting, type FilesSetting } from './files/stores.ts';
 import { FIRST_TOKEN_TIMEOUT_MS, IDLE_TIMEOUT_MS, RETRIES } from './engines/openai.ts';
 import { LOG_LEVELS, type LogLevel } from './logging.ts';
 import { STALL_MS } from './sse-reply.ts';
+import { parseThrottles, type Throttles } from './throttle.ts';
 
 export interface ServerConfig {
   host: string;
@@ -41,6 +42,13 @@ export interface ServerConfig {
   streamStallMs: number;
   /** LOG_LEVEL: the least a log line must be to be written (logging.ts); info unless set. */
   logLevel: LogLevel;
+  /** [ext] THROTTLE: the bounds of GetSession, TalkToHuman, Feedback and uploads per session and address (throttle.ts). */
+  throttles: Throttles;
+  /**
+   * [ext] METRICS_TOKEN, METRICS_PORT: `/metrics` (metrics/http.ts) on PORT for a scrape bearing the
+   * token, or on a listener of its own at METRICS_PORT (the token then asked there); neither: none.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -52,6 +60,17 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: nu
 }
 
 const flag = (value: string | undefined) => value !== undefined && !/^(|0|false|no|off)$/i.test(value.trim());
+
+/** METRICS_TOKEN and METRICS_PORT, checked: a token worth the name, a port that is not PORT, and a port for WORKERS. */
+function metricsSetting(env: NodeJS.ProcessEnv, port: number, workers: number): ServerConfig['metrics'] {
+  const token = env.METRICS_TOKEN || undefined;
+  const metricsPort = integer(env, 'METRICS_PORT', 0, 65_535) || undefined;
+  if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) throw new Error('METRICS_TOKEN must be at least 16 characters, without spaces (for example: openssl rand -hex 32)');
+  if (metricsPort !== undefined && metricsPort === port) throw new Error(`METRICS_PORT must not be PORT (${port}): it is a listener of its own`);
+  // Each worker counts its own; only the primary, on a port of its own, can add them up (metrics/cluster.ts).
+  if (token !== undefined && metricsPort === undefined && workers > 1) throw new Error('METRICS_TOKEN with WORKERS above 1 needs METRICS_PORT: the workers\' numbers are added up there');
+  return { token, port: metricsPort };
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8787, 65_535);
@@ -92,5 +111,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     workers,
     streamStallMs: integer(env, 'STREAM_STALL_MS', STALL_MS, 3_600_000) || STALL_MS,
     logLevel,
+    throttles: parseThrottles(env.THROTTLE),
+    metrics: metricsSetting(env, port, workers),
   };
 }

@@ -3,6 +3,8 @@ import type { AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
 import type { Engines } from './engines/index.ts';
 import type { FileStore } from './files/file-store.ts';
+import type { Throttles } from './throttle.ts';
+import type { Metrics } from './metrics/types.ts';
 
 export interface Clock {
   now(): Date;
@@ -24,7 +26,13 @@ export interface ServiceContext {
   stallMs: number;
   /** Where a question asked again waits for the answer an earlier request is still writing. */
   answers: AnswersSettled;
+  /** The bounds of the visitor operations other than ClientAsk (throttle.ts; THROTTLE). */
+  throttles: Throttles;
+  /** [ext] PUBLIC_URL: where the service is reached; emails link to the console with it (a path alone without it). */
+  publicUrl?: string;
+  /** What this app counts and times, for /metrics (metrics/index.ts). */
+  metrics: Metrics;
 }
 
 /** What the background jobs (the outbox, the digests) use: they run outside requests, and in the CLI. */
-export type JobContext = Pick<ServiceContext, 'db' | 'clock'>;
+export type JobContext = Pick<ServiceContext, 'db' | 'clock' | 'publicUrl'>;

@@ -25,7 +25,8 @@ export const notFound = (message: string, data: unknown = null) => new Failure(F
 export const conflict = (message: string) => new Failure(FAILURE.conflict, message);
 export const tooLarge = (message: string) => new Failure(FAILURE.tooLarge, message);
 export const unsupported = (message: string) => new Failure(FAILURE.unsupportedType, message);
-export const rateLimited = (message: string) => new Failure(FAILURE.rateLimited, message);
+/** A 429; with `retryAfter`, the seconds until the bound lets the caller in again — in the Retry-After header and as Data.RetryAfter [ext]. */
+export const rateLimited = (message: string, retryAfter?: number) => new Failure(FAILURE.rateLimited, message, retryAfter === undefined ? null : { RetryAfter: retryAfter });
 /** Seconds a client is asked to wait after a 503 (Retry-After): about what a database restart takes. */
 export const RETRY_AFTER_S = 5;
 export const insufficientStorage = () => new Failure(FAILURE.insufficientStorage, 'The service has no room to store this file just now; please try again later');
@@ -37,6 +38,8 @@ export function sendSuccess(reply: FastifyReply, data: unknown): FastifyReply {
 
 export function sendFailure(reply: FastifyReply, error: Failure): FastifyReply {
   if (error.code === FAILURE.unavailable) reply.header('retry-after', String(RETRY_AFTER_S));
+  const retryAfter = (error.data as { RetryAfter?: unknown } | null)?.RetryAfter;
+  if (error.code === FAILURE.rateLimited && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   return reply.code(error.code).type('application/json; charset=utf-8').send(failure(error.code, error.message, error.data));
 }
 

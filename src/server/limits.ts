@@ -72,6 +72,17 @@ async function takeFromMonth(tx: Tx, chatbot: string, month: string, limit: numb
   if (taken.length === 0) throw new Refused('month');
 }
 
+/** Seconds until the oldest question of the asker's rate window leaves it (Retry-After of a 429 'rate'); at least 1. */
+export async function rateRetryAfter(db: Db, { chatbot, clientIp, settings, now }: Asking): Promise<number> {
+  const since = new Date(now.getTime() - settings.RateLimitTime * 1000);
+  const [row] = await db
+    .select({ oldest: sql<string | null>`min(${rateEvents.at})` })
+    .from(rateEvents)
+    .where(and(eq(rateEvents.chatbot, chatbot), eq(rateEvents.clientIp, clientIp), gt(rateEvents.at, since)));
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+  return Math.max(1, Math.ceil((oldest + settings.RateLimitTime * 1000 - now.getTime()) / 1000));
+}
+
 /**
  * Gives back what takeQuestion took for question `questionId`, charged at `chargedAt` (its answer
  * failed: the model server could not give one): one event of its rate window, one question of its

@@ -2,6 +2,7 @@
 /** `npm start` / `chat-bot-server`: the only file that listens. */
 import cluster from 'node:cluster';
 import { join } from 'node:path';
+import { prometheusContentType } from 'prom-client';
 import { buildApp } from './app.ts';
 import { apiKeyCount, createApiKey, ensureDemo, ensureOwner, loadSecret, registerApiKey } from './bootstrap.ts';
 import { HELP, createKeyCommand, digestCommand, enginesFor, filesCommand, migrateCommand, openServiceStore, serviceFileStore } from './cli.ts';
@@ -11,6 +12,8 @@ import type { Engines } from './engines/index.ts';
 import { whereFilesLive, filesOnDisk } from './files/stores.ts';
 import { scheduleDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
+import { answerPrimary, workersMetrics } from './metrics/cluster.ts';
+import { serveMetrics } from './metrics/http.ts';
 import type { Store } from './store/db.ts';
 
 interface Prepared {
@@ -42,14 +45,24 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
  */
 async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines' | 'secret'>, background: boolean) {
   const files = await serviceFileStore(config, p.store.db);
-  const app = await buildApp({ db: p.store.db, answers: p.store.answers, secret: p.secret, dataDir: config.dataDir, files, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs, logger: { level: config.logLevel } });
-  const ctx = { db: p.store.db, clock: systemClock };
+  const { token, port: metricsPort } = config.metrics;
+  // /metrics on PORT only with a token and no METRICS_PORT (metrics/http.ts).
+  const metrics = token && !metricsPort ? { token } : false;
+  const app = await buildApp({ db: p.store.db, answers: p.store.answers, dbTime: p.store.time, metrics, secret: p.secret, dataDir: config.dataDir, files, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs, logger: { level: config.logLevel }, throttles: config.throttles, publicUrl: config.publicUrl });
+  const ctx = { db: p.store.db, clock: systemClock, publicUrl: config.publicUrl };
   const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = background ? scheduleDigests(ctx) : () => undefined;
   const address = await app.listen({ host: config.host, port: config.port });
+  // METRICS_PORT: this process's numbers on a listener of their own — or, in a worker, given to the primary, which serves them all.
+  const stopMetrics = !metricsPort
+    ? () => undefined
+    : cluster.isWorker
+      ? answerPrimary(app.metrics)
+      : (await serveMetrics({ host: config.host, port: metricsPort, token }, () => app.metrics.metrics(), app.metrics.contentType)).close;
   const stop = async () => {
     sender?.stop();
     stopDigests();
+    await stopMetrics();
     await app.close();
     await p.store.close();
   };
@@ -74,6 +87,9 @@ function printBanner(config: ServerConfig, address: string, p: Prepared): void {
   if (left > 0) console.log(`                   ${left} earlier upload(s) still on disk, served from there: \`chat-bot-server files migrate --to ${config.files.kind}\` moves them`);
   console.log(`  answers          ${config.llm ? `${config.llm.model} at ${config.llm.baseUrl}` : 'built-in offline engine'}`);
   console.log(`  email            ${config.smtpUrl ? 'sent over SMTP_URL' : 'kept in the outbox (set SMTP_URL to send)'}`);
+  const { token, port: metricsPort } = config.metrics;
+  const metricsHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`  metrics          ${metricsPort ? `http://${metricsHost}:${metricsPort}/metrics${token ? ' (with METRICS_TOKEN)' : ''}` : token ? `${url}/metrics (with METRICS_TOKEN)` : 'off (set METRICS_TOKEN or METRICS_PORT)'}`);
   console.log(`  demo chatbot     ${p.demo.serial}${p.demo.created ? ' (created, with its listings)' : ''}`);
   if (p.newKey) console.log(`\n  Owner API key (shown only now — keep it; only its hash is stored):\n  ${p.newKey}\n`);
 }
@@ -130,6 +146,9 @@ async function serve(): Promise<void> {
     return stopOnSignal(running.stop);
   }
   await prepared.store.close();
+  // The workers' numbers, added up (metrics/cluster.ts; config.ts asks for METRICS_PORT with a token),
+  // bound first: a port that is taken stops the start before any worker.
+  if (config.metrics.port) await serveMetrics({ host: config.host, port: config.metrics.port, token: config.metrics.token }, workersMetrics, prometheusContentType);
   printBanner(config, await startWorkers(config.workers), prepared);
 }
 

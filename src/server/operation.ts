@@ -30,6 +30,8 @@ export function operation<N extends OperationName>(app: FastifyInstance, ctx: Se
   app.route({
     method: spec.method,
     url: spec.path,
+    // Its requests' label in the metrics (metrics/http.ts).
+    config: { operation: name },
     handler: async (req, reply) => {
       const now = ctx.clock.now();
       const caller = await identify(req, ctx.db, ctx.secret, now);

@@ -21,8 +21,11 @@ export const PER_TURN = 8;
 /** Words an answer takes in a turn. */
 export const BURST = 8;
 
+/** Waits for the next turn; `waiting()`: how many answers wait for one now (the metrics). */
+export type Pacer = (() => Promise<void>) & { waiting(): number };
+
 /** A queue of answers waiting for a turn: resolvers, taken from `head` on (dropped from the array once they are many). */
-export function pacer(perTurn = PER_TURN): () => Promise<void> {
+export function pacer(perTurn = PER_TURN): Pacer {
   let waiting: (() => void)[] = [];
   let head = 0;
   let scheduled = false;
@@ -41,11 +44,12 @@ export function pacer(perTurn = PER_TURN): () => Promise<void> {
     }
     immediate(turn);
   };
-  return () =>
+  const next = () =>
     new Promise<void>((resolve) => {
       waiting.push(resolve);
       if (scheduled) return;
       scheduled = true;
       immediate(turn);
     });
+  return Object.assign(next, { waiting: () => waiting.length - head });
 }

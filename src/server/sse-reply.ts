@@ -33,8 +33,10 @@ export interface SseReply {
   signal: AbortSignal;
 }
 
-export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_MS): SseReply {
+/** `opened`: called as the stream opens; what it returns, once it has closed, whichever way (the metrics' open streams). */
+export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_MS, opened: () => () => void = () => () => undefined): SseReply {
   const out = new PassThrough();
+  const closed = opened();
   const gone = new AbortController();
   // One timer for the stream, put off by each event (refresh: no new timer per fragment).
   const timer = setTimeout(function ping() {
@@ -54,6 +56,7 @@ export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_M
     return chunk ? out.write(chunk) : !out.writableNeedDrain;
   };
   reply.raw.on('close', () => {
+    closed();
     clearTimeout(timer);
     clearTimeout(later);
     if (!reply.raw.writableFinished) gone.abort();

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdLease, leaseLeft, LEASE_MS, RENEW_MS, renewLeases } from '../../src/server/store/answer-lease.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
-import { beginQuestion, createSession, restartAnswer } from '../../src/server/store/messages.ts';
+import { beginQuestion, createSession, takeOverAnswer } from '../../src/server/store/messages.ts';
 import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.ts';
 import { messages, owners } from '../../src/server/store/schema.ts';
 import { freshDatabase } from '../support/database.ts';
@@ -43,7 +43,7 @@ describe('leases of streaming answers', () => {
   it('are renewed together in one statement, each only for the attempt that owns it and only while it streams', async () => {
     const [a, b, taken, done] = [await lapsedAnswer(), await lapsedAnswer(), await lapsedAnswer(), await lapsedAnswer()];
     // `taken` was taken over by a retry (a later attempt); `done` is complete.
-    await restartAnswer(store.db, taken.answerId, new Date());
+    expect(await takeOverAnswer(store.db, taken.answerId, taken.attempt, new Date())).toBe(taken.attempt + 1);
     await store.db.update(messages).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(messages.id, taken.answerId));
     await store.db.update(messages).set({ status: 'complete', leaseUntil: null }).where(eq(messages.id, done.answerId));
     for (const x of [a, b, taken, done]) expect(await leaseLeft(store.db, x.answerId)).toBe(0);
@@ -72,5 +72,19 @@ describe('leases of streaming answers', () => {
     await expect.poll(() => leaseLeft(store.db, b.answerId), { timeout: RENEW_MS * 2, interval: 100 }).toBeGreaterThan(0);
     expect(await leaseLeft(store.db, a.answerId)).toBe(0);
     releaseB();
+  });
+
+  it('are taken over by one request only, and only once lapsed or cut short', async () => {
+    // Ten requests that saw the same attempt of an answer whose writer is gone, at once: one takes it over.
+    const gone = await lapsedAnswer();
+    const taken = await Promise.all(Array.from({ length: 10 }, () => takeOverAnswer(store.db, gone.answerId, gone.attempt, new Date())));
+    const next = gone.attempt + 1;
+    expect(taken.filter((a) => a !== null)).toEqual([next]);
+    // Its new writer holds a fresh lease: not taken over, whichever attempt a request saw.
+    expect(await takeOverAnswer(store.db, gone.answerId, next, new Date())).toBeNull();
+    expect(await takeOverAnswer(store.db, gone.answerId, gone.attempt, new Date())).toBeNull();
+    // Cut short (partial), it is taken over at once, lease or none.
+    await store.db.update(messages).set({ status: 'partial' }).where(eq(messages.id, gone.answerId));
+    expect(await takeOverAnswer(store.db, gone.answerId, next, new Date())).toBe(next + 1);
   });
 });

@@ -43,7 +43,8 @@ describe('the service front door', () => {
       const op = OPERATIONS[name];
       expect(doc.paths[op.path]?.[op.method.toLowerCase()]?.operationId).toBe(name);
     }
-    expect(JSON.stringify(doc)).not.toContain('~');
+    // TypeBox's own keys all start with "~"; a pattern may hold one (an email address's).
+    expect(JSON.stringify(doc)).not.toMatch(/"~[^"]*":/);
   });
 });
 

@@ -5,7 +5,7 @@
  * answer, with no second model call. The fake model server holds the answer in flight after its
  * first words (`holdAfter` + `until`), so the repeat is waiting when it ends, whatever the machine.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEngines } from '../../src/server/engines/index.ts';
@@ -13,7 +13,7 @@ import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
 import { answersSettled, APPLICATION_NAME } from '../../src/server/store/answers-settled.ts';
 import { openStore } from '../../src/server/store/db.ts';
-import { findMessage } from '../../src/server/store/messages.ts';
+import { beginQuestion, findMessage } from '../../src/server/store/messages.ts';
 import { messages } from '../../src/server/store/schema.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
@@ -101,6 +101,30 @@ describe('a question asked again while its answer is being written', () => {
   });
 });
 
+/**
+ * A question whose first writer died while writing its answer (its process killed: nobody renews
+ * the lease, which lapses in a second and a half), asked again by two requests at once — on `a`
+ * and `b`, one instance or two. Both wait for the lease to lapse and wake together.
+ */
+async function diedWhileWriting(a: TestService, b: TestService, clientMessageId: string) {
+  const serial = await a.newChatbot();
+  const visitor = await a.visitor(serial);
+  const body = { sessionID: visitor.sessionId, content: QUESTION, clientMessageId };
+  const begun = await beginQuestion(a.db, { sessionId: visitor.sessionId, chatbot: serial, content: QUESTION, askType: 'Text', fileIds: [], clientMessageId }, new Date());
+  if (begun.kind !== 'new') throw new Error('expected a new question');
+  await a.db.update(messages).set({ leaseUntil: sql`now() + interval '1500 milliseconds'` }).where(eq(messages.id, begun.answerId));
+  fake.script({ text: 'The one on Cedar Lane has the biggest yard: a third of an acre, fenced, with two old oaks.' });
+  const replies = await Promise.all([visitor.client.ask(body), b.client({ visitorToken: visitor.token }).ask(body)]);
+  for (const reply of replies) expect(reply).toMatchObject({ messageid: begun.answerId, content: expect.stringContaining('Cedar Lane has the biggest yard') });
+  // Generated once: one model call, by the one request that took the answer over (the next attempt).
+  expect(fake.requests).toHaveLength(1);
+  expect(await findMessage(a.db, begun.answerId)).toMatchObject({ status: 'complete', attempt: begun.attempt + 1 });
+}
+
+describe('an answer whose writer died, asked again by two requests at once', () => {
+  it('is taken over by one of them and generated once; the other waits for it', { timeout: 20_000 }, () => diedWhileWriting(service, service, 'died-1'));
+});
+
 describe('without its LISTEN connection', () => {
   it('says so, and still waits no longer than its time', async () => {
     const complaints = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -154,6 +178,8 @@ describe.runIf(usesPostgres())('on one PostgreSQL, another instance', () => {
     expect(other.store.answers.stats).toEqual({ waiting: 0, reads: reads + 2 });
     expect(fake.requests).toHaveLength(1);
   });
+
+  it('takes an answer whose writer died over in one instance only, and generates it once', { timeout: 20_000 }, () => diedWhileWriting(service, other, 'died-2'));
 
   it('listens again when its LISTEN connection drops, and reads what it may have missed meanwhile', { timeout: 20_000 }, async () => {
     const complaints = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -2,12 +2,14 @@
  * Property-based fuzzing of every operation's request body against the real reference service
  * (API.md §1, §3.6): never a 500, always the envelope with a Message that names what was wrong
  * and shows no internals, listing writes that are all or nothing, and after every case a database
- * that keeps its invariants (expectSoundDatabase). FUZZ_RUNS sets the runs per property (soak:
- * 10000); a failure prints fast-check's seed, which FUZZ_SEED replays.
+ * that keeps its invariants (expectSoundDatabase); every answer as /openapi.json documents it, and
+ * bodies drawn from that document, as a schema-driven tester draws them, judged as it says, its
+ * links followed. FUZZ_RUNS sets the runs per property (soak: 10000); a failure prints
+ * fast-check's seed, which FUZZ_SEED replays.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, type Listing, type OperationName } from '../../src/protocol/index.ts';
+import { OPERATIONS, checkBody, type Listing, type OperationName } from '../../src/protocol/index.ts';
 import {
   canonical,
   expectWellFormed,
@@ -31,7 +33,9 @@ import {
   type Entries,
   type Sent,
 } from '../support/fuzz.ts';
+import { readContract, ruleInWords, type Contract, type Json } from '../support/openapi.ts';
 import { SERIAL, validBodies } from '../support/samples.ts';
+import { bodyOf } from '../support/schema-arbitrary.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 type BodyOperation = Exclude<OperationName, 'ModelList'>;
@@ -333,3 +337,88 @@ describe('listing writes', () => {
     );
   });
 });
+
+describe('/openapi.json, as a schema-driven tester reads it', () => {
+  let doc: Contract;
+  beforeAll(async () => {
+    doc = readContract((await (await fetch(`${service.origin}/openapi.json`)).json()) as Json);
+  });
+
+  it('a body drawn from it is refused with a 400 when it says so, and otherwise only for a rule it gives in words', { timeout: timeoutFor() }, async () => {
+    const drawn = fc.constantFrom(...POSTS).chain((name) => bodyOf(doc.bodySchema(name)).map((body) => [name, body] as const));
+    await fc.assert(
+      fc.asyncProperty(drawn, async ([name, body]) => {
+        const sent = json(body);
+        const answer = await post(name, sent);
+        expectWellFormed(name, answer, sent.text);
+        const refusals = doc.bodyErrors(name, body);
+        const what = `${name} ${sent.text.slice(0, 300)} → HTTP ${answer.status} ${answer.text.slice(0, 300)}`;
+        if (refusals.length) expect(answer.status, `the document refuses it (${refusals.join('; ')}): ${what}`).toBe(400);
+        else if (answer.status === 400) {
+          // Refused by the body check, it must be for a field whose rule the document gives in words;
+          // by the handler (checkBody passes), for a rule about what the service holds (a model, a file).
+          const checked = checkBody(OPERATIONS[name].body!, body);
+          if (!checked.ok) expect(ruleInWords(doc.bodySchema(name), checked.field), `the document accepts it: ${what}`).toBe(true);
+        }
+      }),
+      fuzzOptions(RUNS * 3),
+    );
+  });
+
+  it('leads by its links from one answer to the next operations, each of which answers 200', { timeout: 60_000 }, async () => {
+    type Link = { operationId: string; parameters?: Json; requestBody?: Json };
+    const linksOf = (name: string) => (doc.operation(name).responses['200']?.links ?? {}) as Record<string, Link>;
+    const names = [...POSTS, 'ModelList', 'Upload'];
+    const targets = new Set(names.flatMap((name) => Object.values(linksOf(name)).map((l) => l.operationId)));
+    const roots = names.filter((name) => Object.keys(linksOf(name)).length > 0 && !targets.has(name));
+    const chatbot = await service.newChatbot();
+    const pointer = (value: unknown, path: string) =>
+      path.split('/').slice(1).reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Json)[key] : undefined), value);
+    /** A link's value: runtime expressions read from the answer and the request that led to it. */
+    const evaluate = (value: unknown, from: { body: unknown; data: unknown }): unknown => {
+      if (Array.isArray(value)) return value.map((v) => evaluate(v, from));
+      if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, evaluate(v, from)]));
+      const m = typeof value === 'string' ? /^\$(request|response)\.body#(.*)$/.exec(value) : null;
+      if (!m) return value;
+      const read = pointer(m[1] === 'request' ? from.body : from.data, m[2]!);
+      if (read === undefined) throw new Error(`${String(value)} reads nothing`);
+      return read;
+    };
+    const followed: string[] = [];
+    async function follow(name: string, body: unknown, answer: Answer): Promise<void> {
+      expect(answer.status, `${followed.join(' → ')}: ${answer.text.slice(0, 300)}`).toBe(200);
+      const from = { body, data: JSON.parse(answer.text) as unknown };
+      for (const link of Object.values(linksOf(name))) {
+        const target = link.operationId;
+        followed.push(`${name} → ${target}`);
+        if (target === 'Upload') {
+          // The link carries the id; the token is in PreUploadUrl, as the link says in words.
+          const { id } = evaluate(link.parameters, from) as { id: string };
+          const token = new URL(String(pointer(from.data, '/Data/PreUploadUrl'))).searchParams.get('token');
+          const res = await fetch(`${service.origin}/chat/File/Upload/${id}?token=${token}`, { method: 'PUT', body: PNG });
+          const put = { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
+          expect(doc.answerErrors('Upload', put), put.text).toEqual([]);
+          await follow(target, null, put);
+          continue;
+        }
+        const next = { ...Object.fromEntries(sampleFor(target as BodyOperation, chatbot)), ...(evaluate(link.requestBody ?? {}, from) as Json) };
+        const sent = json(next);
+        const reply = await post(target as OperationName, sent);
+        expectWellFormed(target as OperationName, reply, sent.text);
+        await follow(target, next, reply);
+      }
+    }
+    for (const root of roots as BodyOperation[]) {
+      const body = Object.fromEntries(sampleFor(root, chatbot));
+      const sent = json(body);
+      await follow(root, body, await post(root, sent));
+    }
+    for (const needed of ['GetSession → ClientAsk', 'GetPreUploadUrl → Upload', 'Upload → UploadSuccess', 'RealEstateCreate → RealEstateGet', 'RealEstateCreate → RealEstateUpdate', 'RealEstateCreate → RealEstateDelete'])
+      expect(followed).toContain(needed);
+  });
+});
+
+/** The sample body of the operation, on this chatbot. */
+function sampleFor(name: BodyOperation, chatbot: string): Entries {
+  return Object.entries(validBodies[name]).map(([k, v]): [string, unknown] => [k, v === SERIAL ? chatbot : k === 'FileStoreId' ? fileId : v]);
+}

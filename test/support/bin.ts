@@ -55,7 +55,7 @@ export async function startBin(env: Record<string, string> = {}, { node = proces
     const started = await startProcess(
       node,
       [...nodeArgs, bin],
-      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir } },
+      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', LOG_LEVEL: 'warn', THROTTLE: 'off', ...env, DATA_DIR: dataDir } },
       again ? /demo chatbot\s+[0-9a-f]{32}/ : /Owner API key[\s\S]*cbk_\S+/,
     );
     const { output, stop } = started;

@@ -17,6 +17,7 @@ import { createClient, type Client, type Credentials } from '../../src/client/in
 import type { AddBody } from '../../src/protocol/index.ts';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { Timeouts } from '../../src/server/timeouts.ts';
+import { NO_THROTTLES, type Throttles } from '../../src/server/throttle.ts';
 import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
@@ -87,6 +88,10 @@ export interface ServiceOptions {
   timeouts?: Partial<Timeouts>;
   /** A log, for a test of it (src/server/logging.ts); none without it. */
   logger?: AppOptions['logger'];
+  /** `/metrics` on the service's port, with or without a token (src/server/metrics/http.ts); none without it. */
+  metrics?: AppOptions['metrics'];
+  /** The visitor operations' throttles (src/server/throttle.ts), for a test of them; none without it. */
+  throttles?: Throttles;
   /** Adds routes of the test's own (a page to load in a browser) before the service listens. */
   routes?: (app: FastifyInstance) => void;
 }
@@ -116,6 +121,7 @@ async function openService(options: ServiceOptions): Promise<TestService> {
   const app = await buildApp({
     db: store.db,
     answers: store.answers,
+    dbTime: store.time,
     secret,
     dataDir,
     ...(files ? { files: files.store } : {}),
@@ -125,6 +131,8 @@ async function openService(options: ServiceOptions): Promise<TestService> {
     ...(options.pingMs ? { pingMs: options.pingMs } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    throttles: options.throttles ?? NO_THROTTLES,
   });
   options.routes?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -40,6 +40,8 @@ export interface AnswerEngine {
   answer(input: AnswerInput, signal: AbortSignal): AsyncGenerator<string, AnswerMeta, undefined>;
   /** Throws when the engine cannot answer now (its model server unreachable): /readyz. None for an engine that needs nothing. */
   check?(signal: AbortSignal): Promise<void>;
+  /** Answers waiting for a turn of the event loop (pace.ts), for the metrics; none for an engine without such a queue. */
+  waiting?(): number;
 }
 
 export interface Engines {

@@ -23,6 +23,7 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
   // The turns this engine's answers share (pace.ts).
   const nextTurn = pacer();
   return {
+    waiting: nextTurn.waiting,
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
       const { text, noAnswer, asked } = compose(input, await describeFiles(input.question.files));
       // Words with the space after them: the fragments join back to exactly `text`.

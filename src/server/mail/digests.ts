@@ -3,15 +3,15 @@
  * per local day (in its TimeZone) with that day's conversations, and one with that day's leads.
  * A row in `digests` makes each one once, whichever instance or CLI run gets there first.
  */
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { UnansweredGroup } from '../../protocol/index.ts';
 import type { JobContext } from '../context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
-import { sessionsActiveBetween, transcripts } from '../store/messages.ts';
+import { lastMessages, sessionsActiveBetween } from '../store/messages.ts';
 import { chatbots, digests, feedback, leads, messages } from '../store/schema.ts';
 import { unansweredGroups } from '../store/unanswered.ts';
 import { localTime, nextDay, previousDay, startOfDay } from '../time.ts';
-import { enqueue, transcriptText } from './outbox.ts';
+import { consoleLink, cut, EMAIL_BODY_CHARS, enqueue, transcriptText } from './outbox.ts';
 
 export interface DigestMade {
   chatbot: string;
@@ -66,20 +66,34 @@ const DIGEST_UNANSWERED = 10;
 
 const bounds = (day: string, timeZone: string) => ({ from: startOfDay(day, timeZone), to: startOfDay(nextDay(day), timeZone) });
 
+/** What a chat-log digest shows of each conversation: its day's last messages, each cut shorter than a handoff's. */
+const DIGEST_MESSAGES = 10;
+const DIGEST_MESSAGE_CHARS = 600;
+/** The most conversations a digest reads: the day's latest (the rest are counted, and in the console). */
+const DIGEST_CONVERSATIONS = 40;
+
 async function chatLog(ctx: JobContext, chatbot: ChatbotRow, day: string) {
   const { from, to } = bounds(day, chatbot.settings.TimeZone);
+  const tz = chatbot.settings.TimeZone;
   const sessionIds = await sessionsActiveBetween(ctx.db, chatbot.serialNumber, from, to);
   if (sessionIds.length === 0) return null;
-  const [all, votes, unanswered] = await Promise.all([transcripts(ctx.db, sessionIds), votesBetween(ctx, chatbot.serialNumber, from, to), unansweredGroups(ctx.db, chatbot.serialNumber, from, to)]);
-  const messages = all.filter((m) => m.createdAt >= from && m.createdAt < to);
+  const latest = sessionIds.slice(-DIGEST_CONVERSATIONS);
+  const [last, votes, unanswered] = await Promise.all([lastMessages(ctx.db, latest, DIGEST_MESSAGES, { from, to }), votesBetween(ctx, chatbot.serialNumber, from, to), unansweredGroups(ctx.db, chatbot.serialNumber, from, to)]);
+  const head = [`Conversations with ${chatbot.settings.Name} on ${day} (${tz}).`, feedbackText(votes), unansweredText(unanswered.groups)].join('\n\n');
+  // The latest conversations first, as many as the email holds; the rest are counted, with the console's link.
+  const options = { earlier: last.earlier, messageChars: DIGEST_MESSAGE_CHARS, link: (id: number) => consoleLink(ctx, id) };
+  const shown: string[] = [];
+  let room = EMAIL_BODY_CHARS - head.length - 400;
+  for (const id of [...latest].reverse()) {
+    const text = transcriptText(last.messages.filter((m) => m.sessionId === id), tz, options);
+    if (text.length + 2 > room) break;
+    shown.unshift(text);
+    room -= text.length + 2;
+  }
+  const left = sessionIds.length - shown.length;
   return {
     subject: `${chatbot.settings.Name}: ${sessionIds.length} conversation${sessionIds.length === 1 ? '' : 's'} on ${day}`,
-    body: [
-      `Conversations with ${chatbot.settings.Name} on ${day} (${chatbot.settings.TimeZone}).`,
-      feedbackText(votes),
-      unansweredText(unanswered.groups),
-      transcriptText(messages, chatbot.settings.TimeZone),
-    ].join('\n\n'),
+    body: [head, ...(left ? [`${left} more conversation${left === 1 ? '' : 's'} of the day ${left === 1 ? 'is' : 'are'} in the console: ${consoleLink(ctx)}`] : []), ...shown].join('\n\n'),
   };
 }
 
@@ -111,19 +125,21 @@ function unansweredText(groups: UnansweredGroup[]): string {
   return `Unanswered or rated down (${groups.length}) — worth a listing or an instruction:\n${lines.join('\n')}${more}`;
 }
 
+/** The most leads a lead digest lists (the rest are counted, and in the console). */
+const DIGEST_LEADS = 50;
+
 async function leadList(ctx: JobContext, chatbot: ChatbotRow, day: string) {
   const { from, to } = bounds(day, chatbot.settings.TimeZone);
-  const rows = await ctx.db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.chatbot, chatbot.serialNumber), gte(leads.createdAt, from), lt(leads.createdAt, to)))
-    .orderBy(asc(leads.id));
+  const where = and(eq(leads.chatbot, chatbot.serialNumber), gte(leads.createdAt, from), lt(leads.createdAt, to));
+  const [rows, [total]] = await Promise.all([ctx.db.select().from(leads).where(where).orderBy(asc(leads.id)).limit(DIGEST_LEADS), ctx.db.select({ n: count() }).from(leads).where(where)]);
   if (rows.length === 0) return null;
+  const n = Number(total?.n ?? rows.length);
   const tz = chatbot.settings.TimeZone;
-  const lines = rows.map((l) => `[${localTime(l.createdAt, tz)}] ${l.name || '(no name)'} <${l.email || 'no email'}> — conversation ${l.sessionId}${l.message ? `\n    ${l.message}` : ''}`);
+  const lines = rows.map((l) => `[${localTime(l.createdAt, tz)}] ${l.name || '(no name)'} <${l.email || 'no email'}> — conversation ${l.sessionId}${l.message ? `\n    ${cut(l.message, DIGEST_MESSAGE_CHARS)}` : ''}`);
+  const more = n > rows.length ? `\n\n…and ${n - rows.length} more in the console: ${ctx.publicUrl ?? ''}/console/` : '';
   return {
-    subject: `${chatbot.settings.Name}: ${rows.length} lead${rows.length === 1 ? '' : 's'} on ${day}`,
-    body: `People who asked to talk to a person through ${chatbot.settings.Name} on ${day} (${tz}):\n\n${lines.join('\n')}`,
+    subject: `${chatbot.settings.Name}: ${n} lead${n === 1 ? '' : 's'} on ${day}`,
+    body: `People who asked to talk to a person through ${chatbot.settings.Name} on ${day} (${tz}):\n\n${lines.join('\n')}${more}`,
   };
 }
 

@@ -9,30 +9,61 @@ import { answerText } from '../../protocol/index.ts';
 import type { JobContext } from '../context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import type { Db } from '../store/db.ts';
-import { transcripts, type MessageRow } from '../store/messages.ts';
+import { lastMessages, type MessageRow } from '../store/messages.ts';
 import { outbox } from '../store/schema.ts';
 import { localDay, localTime } from '../time.ts';
 
 export const MAX_ATTEMPTS = 8;
 type Email = Pick<typeof outbox.$inferInsert, 'chatbot' | 'kind' | 'toAddress' | 'subject' | 'body'>;
 
-export async function enqueue(db: Db, email: Email, now: Date): Promise<void> {
-  await db.insert(outbox).values({ ...email, createdAt: now, nextAttemptAt: now });
+/**
+ * The most an email's body holds, in characters: a conversation or a day is shown in part (its
+ * last messages, each cut), with a link to the whole in the console — so what one visitor does
+ * (a long conversation, many requests for a person) costs a bounded email, and a page of the
+ * outbox (OutboxList) is bounded too.
+ */
+export const EMAIL_BODY_CHARS = 24_000;
+/** What an email shows of one conversation: its last messages, each cut at this many characters. */
+export const HANDOFF_MESSAGES = 10;
+export const EMAIL_MESSAGE_CHARS = 1_000;
+
+/** `text` cut to `max` characters (never inside a surrogate pair), saying how much was left out. */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}… [${text.length - end} more characters]`;
 }
 
-/** A conversation as plain text, times in the chatbot's zone; answers as words, their cards a line per listing. */
-export function transcriptText(messages: MessageRow[], timeZone: string): string {
+export async function enqueue(db: Db, email: Email, now: Date): Promise<void> {
+  // The last guard: whatever composed it, no queued body is longer than EMAIL_BODY_CHARS.
+  const body = email.body.length > EMAIL_BODY_CHARS ? cut(email.body, EMAIL_BODY_CHARS - 40) : email.body;
+  await db.insert(outbox).values({ ...email, body, createdAt: now, nextAttemptAt: now });
+}
+
+/** Where the console shows a conversation: a link with PUBLIC_URL, the console's path without it. */
+export const consoleLink = (ctx: Pick<JobContext, 'publicUrl'>, sessionId?: number) => `${ctx.publicUrl ?? ''}/console/#/${sessionId === undefined ? 'conversations' : `conversations/${sessionId}`}`;
+
+/**
+ * Conversations as plain text, times in the chatbot's zone; answers as words, their cards a line
+ * per listing; each message cut at `messageChars`; `earlier` (per session) the messages left out
+ * before the ones given, said at the top of their conversation.
+ */
+export function transcriptText(messages: MessageRow[], timeZone: string, { earlier = new Map<number, number>(), messageChars = EMAIL_MESSAGE_CHARS, link }: { earlier?: Map<number, number>; messageChars?: number; link?: (sessionId: number) => string } = {}): string {
   const lines: string[] = [];
   let session = -1;
   for (const m of messages) {
     if (m.sessionId !== session) {
       session = m.sessionId;
       lines.push('', `— Conversation ${session}, ${localDay(m.createdAt, timeZone)} (${timeZone}) —`);
+      const before = earlier.get(session) ?? 0;
+      if (before) lines.push(`(${before} earlier message${before === 1 ? '' : 's'} not shown${link ? `: the whole conversation is at ${link(session)}` : ''})`);
     }
     const who = m.role === 'question' ? 'Visitor' : 'Assistant';
     const note = m.role === 'answer' && m.status !== 'complete' ? ` [${m.status}]` : '';
     const files = m.fileIds.length ? ` [${m.askType}: ${m.fileIds.length} file(s)]` : '';
-    lines.push(`[${localTime(m.createdAt, timeZone)}] ${who}${files}${note}: ${m.role === 'answer' ? answerText(m.content) : m.content}`);
+    lines.push(`[${localTime(m.createdAt, timeZone)}] ${who}${files}${note}: ${cut(m.role === 'answer' ? answerText(m.content) : m.content, messageChars)}`);
   }
   return lines.join('\n').trim();
 }
@@ -40,6 +71,7 @@ export function transcriptText(messages: MessageRow[], timeZone: string): string
 export async function enqueueHandoff(ctx: JobContext, chatbot: ChatbotRow, sessionId: number, lead: { name: string; email: string; message: string }, now: Date) {
   const s = chatbot.settings;
   const who = lead.name || lead.email || 'A visitor';
+  const { messages, earlier } = await lastMessages(ctx.db, [sessionId], HANDOFF_MESSAGES);
   const body = [
     `${who} asked to talk to a person through ${s.Name}.`,
     '',
@@ -47,8 +79,8 @@ export async function enqueueHandoff(ctx: JobContext, chatbot: ChatbotRow, sessi
     `Email:   ${lead.email || '(not given)'}`,
     `Message: ${lead.message || '(none)'}`,
     '',
-    'The conversation so far:',
-    transcriptText(await transcripts(ctx.db, [sessionId]), s.TimeZone) || '(no messages yet)',
+    `The conversation so far (in the console: ${consoleLink(ctx, sessionId)}):`,
+    transcriptText(messages, s.TimeZone, { earlier, link: (id) => consoleLink(ctx, id) }) || '(no messages yet)',
   ].join('\n');
   await enqueue(ctx.db, { chatbot: chatbot.serialNumber, kind: 'handoff', toAddress: s.TalkToHumanEmail, subject: `${s.Name}: ${who} would like to talk to a person`, body }, now);
 }

@@ -9,13 +9,14 @@ import type { Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
 import { ModelUnavailable, type AttachedFile } from '../engines/index.ts';
 import { forbidden, invalid, notFound, rateLimited, unavailable, unsupported } from '../http.ts';
-import { giveBack, limitsCount, takeQuestion, type Asking } from '../limits.ts';
+import { giveBack, limitsCount, rateRetryAfter, takeQuestion, type Asking } from '../limits.ts';
 import { enqueueHandoff } from '../mail/outbox.ts';
 import { operation, REPLIED } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
+import { throttle } from '../throttle.ts';
 import { generate, type Generation } from '../answer.ts';
 import { openSse } from '../sse-reply.ts';
-import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, markCharged, markRateLimited, restartAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
+import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, finishAnswer, markCharged, markRateLimited, takeOverAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
 import { leaseLeft } from '../store/answer-lease.ts';
 import { leads } from '../store/schema.ts';
 import { databaseUnavailable } from '../store/unavailable.ts';
@@ -53,12 +54,11 @@ async function attachedFiles(ctx: ServiceContext, caller: Caller, sessionId: num
 
 /**
  * Waits while another request, of this instance or another, is still writing this answer, told
- * when it ends (store/answers-settled.ts); then it is complete, or cut short. A writer that is gone
- * (its lease lapsed: store/answer-lease.ts) is not waited for, nor one still writing after SETTLE_MS:
- * its answer is returned still streaming, and taken over.
+ * when it ends (store/answers-settled.ts), until `until`; then it is complete, or cut short. A
+ * writer that is gone (its lease lapsed: store/answer-lease.ts) is not waited for: its answer is
+ * returned still streaming, to be taken over.
  */
-async function settled(ctx: ServiceContext, answer: MessageRow): Promise<MessageRow> {
-  const until = Date.now() + SETTLE_MS;
+async function settled(ctx: ServiceContext, answer: MessageRow, until: number): Promise<MessageRow> {
   let row = answer;
   while (row.status === 'streaming') {
     const left = Math.min(await leaseLeft(ctx.db, row.id), until - Date.now());
@@ -68,14 +68,37 @@ async function settled(ctx: ServiceContext, answer: MessageRow): Promise<Message
   return row;
 }
 
+/**
+ * An unfinished answer, once its writer ended or is gone: complete (to give again), or taken over by
+ * this request for a new attempt — by this request only, when several wait for it (takeOverAnswer);
+ * the others wait on for the new attempt's answer. A writer still alive after SETTLE_MS is left to
+ * finish (never two writers of one answer): the repeat is a 503, to be asked again in a moment.
+ */
+async function waitOrTakeOver(ctx: ServiceContext, unfinished: MessageRow): Promise<{ complete: MessageRow } | { attempt: number; was: MessageRow['status'] }> {
+  const until = Date.now() + SETTLE_MS;
+  let answer = unfinished;
+  for (;;) {
+    answer = await settled(ctx, answer, until);
+    if (answer.status === 'complete') return { complete: answer };
+    const attempt = await takeOverAnswer(ctx.db, answer.id, answer.attempt, ctx.clock.now());
+    if (attempt !== null) return { attempt, was: answer.status };
+    if (Date.now() >= until) throw unavailable(STILL_WRITTEN);
+    // Another request took it over first, or its writer renewed its lease meanwhile: wait for that one.
+    answer = (await findMessage(ctx.db, answer.id)) ?? answer;
+  }
+}
+
 /** What to do with a question: give a stored answer again, or generate one (`chargedAt`: when the limits counted it). */
 type Prepared = { kind: 'replay'; questionId: number; answer: MessageRow } | { kind: 'generate'; generation: Generation; limit: Asking; chargedAt: Date | null };
 
 const MODEL_UNAVAILABLE = 'The assistant is unavailable just now; please try again in a moment';
+const STILL_WRITTEN = 'This question is still being answered by another request; please try again in a moment';
 
 export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   async function prepare(body: AskBody, caller: Caller, req: FastifyRequest, reply: FastifyReply, now: Date): Promise<Prepared> {
     const { session, chatbot } = await sessionFor(ctx, caller, body.sessionID, req, reply);
+    // The service's backstop, before the owner's limits (which count only questions really asked).
+    if (caller.kind === 'visitor') await throttle(ctx.db, ctx.throttles, 'ClientAsk', { chatbot: chatbot.serialNumber, sessionId: session.id, address: req.ip }, now);
     const askType = body.chatAskType ?? 'Text';
     const files = await attachedFiles(ctx, caller, session.id, askType, body.fileIds ?? []);
     const question: Question = { sessionId: session.id, chatbot: chatbot.serialNumber, content: body.content, askType, fileIds: body.fileIds ?? [], clientMessageId: body.clientMessageId ?? null };
@@ -84,9 +107,13 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const limit = { chatbot: chatbot.serialNumber, settings: chatbot.settings, clientIp: req.ip, visitor: caller.kind === 'visitor', now };
     const counted = limitsCount(limit);
     const take = async () => {
-      if (!(await takeQuestion(ctx.db, limit))) return;
+      const refused = await takeQuestion(ctx.db, limit);
+      if (!refused) return;
+      ctx.metrics.refused(req, refused);
       await markRateLimited(ctx.db, session.id, now);
-      throw rateLimited(chatbot.settings.RateLimitMessage || 'Too many questions; please wait a moment and try again');
+      // Retry-After for a rate window: when its oldest question leaves it (a month's limit has none to give).
+      const retryAfter = refused === 'rate' ? await rateRetryAfter(ctx.db, limit) : undefined;
+      throw rateLimited(chatbot.settings.RateLimitMessage || 'Too many questions; please wait a moment and try again', retryAfter);
     };
     let begun: Begun | null = counted ? await existingQuestion(ctx.db, question, now) : null;
     let chargedAt = counted ? now : null;
@@ -97,15 +124,22 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (begun.kind === 'answered') return { kind: 'replay', questionId: begun.questionId, answer: begun.answer };
     let { answerId, attempt } = begun.kind === 'new' ? begun : { answerId: begun.answer.id, attempt: 0 };
     if (begun.kind === 'unfinished') {
-      const answer = await settled(ctx, begun.answer);
-      if (answer.status === 'complete') return { kind: 'replay', questionId: begun.questionId, answer };
-      // A Retry is free — unless its question's charge was given back when the model failed it: then it counts again.
+      const next = await waitOrTakeOver(ctx, begun.answer);
+      if ('complete' in next) return { kind: 'replay', questionId: begun.questionId, answer: next.complete };
+      attempt = next.attempt;
+      // A Retry is free — unless its question's charge was given back when the model failed it: then
+      // it counts again. Charged by the one request that took the answer over; refused, the answer
+      // is failed again, as it was.
       chargedAt = begun.chargedAt;
-      if (counted && chargedAt === null && answer.status === 'failed') {
-        await take();
+      if (counted && chargedAt === null && next.was === 'failed') {
+        try {
+          await take();
+        } catch (refused) {
+          if (await finishAnswer(ctx.db, answerId, attempt, { content: '', status: 'failed', totalToken: 0, noAnswer: false }, ctx.clock.now())) ctx.answers.announce(answerId);
+          throw refused;
+        }
         await markCharged(ctx.db, begun.questionId, (chargedAt = now));
       }
-      attempt = await restartAnswer(ctx.db, answerId, ctx.clock.now());
     }
     const generation = { chatbot, sessionId: session.id, questionId: begun.questionId, answerId, attempt, question: { content: body.content, askType, files }, where: { page: body.page ?? null, listing: body.listing ?? null } };
     return { kind: 'generate', generation, limit, chargedAt };
@@ -136,7 +170,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       });
       return { messageid: prepared.generation.answerId, content: outcome.content, totalToken: outcome.totalToken, noAnswer: outcome.noAnswer };
     }
-    const sse = openSse(reply, ctx.pingMs, ctx.stallMs);
+    const sse = openSse(reply, ctx.pingMs, ctx.stallMs, ctx.metrics.streamOpened);
     if (prepared.kind === 'replay') {
       const { answer, questionId } = prepared;
       if (answer.content) sse.event({ content: answer.content });
@@ -163,6 +197,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   operation(app, ctx, 'TalkToHuman', async ({ body, caller, req, reply, now }) => {
     const { session, chatbot } = await sessionFor(ctx, caller, body.sessionID, req, reply);
+    if (caller.kind === 'visitor') await throttle(ctx.db, ctx.throttles, 'TalkToHuman', { chatbot: chatbot.serialNumber, sessionId: session.id, address: req.ip }, now);
     const lead = { name: body.name ?? '', email: body.email ?? '', message: body.message ?? '' };
     await ctx.db.insert(leads).values({ chatbot: chatbot.serialNumber, sessionId: session.id, ...lead, createdAt: now });
     if (chatbot.settings.TalkToHumanEmail) await enqueueHandoff(ctx, chatbot, session.id, lead, now);

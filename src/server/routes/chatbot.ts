@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context.ts';
 import { forbidden, invalid, notFound } from '../http.ts';
 import { fileUrlFor, operation, ownedChatbot } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
+import { throttle } from '../throttle.ts';
 import { createChatbot, defaultSettings, editSettings, findChatbot, fullSettings, publicSettings, settingsPatch } from '../store/chatbots.ts';
 import { createSession, pageUrlOf } from '../store/messages.ts';
 import { ownerSessions } from '../store/schema.ts';
@@ -55,6 +56,7 @@ export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const chatbot = await findChatbot(ctx.db, body.serialNumber);
     if (!chatbot) throw notFound(`No chatbot has the serial number "${body.serialNumber}"`);
     assertPageAllowed(chatbot.settings, req, reply);
+    await throttle(ctx.db, ctx.throttles, 'GetSession', { chatbot: chatbot.serialNumber, sessionId: null, address: req.ip }, now);
     const origin = req.headers.origin ?? '';
     const start = { openedBy: 'visitor' as const, clientIp: req.ip, origin, pageUrl: pageUrlOf(req.headers.referer, origin) };
     const sessionId = await createSession(ctx.db, chatbot.serialNumber, start, now);

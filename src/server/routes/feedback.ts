@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { conflict, notFound } from '../http.ts';
 import { operation } from '../operation.ts';
+import { throttle } from '../throttle.ts';
 import { feedbackData, saveVote, withdrawVote } from '../store/feedback.ts';
 import { findMessage } from '../store/messages.ts';
 import { sessionFor } from './chat.ts';
@@ -10,6 +11,7 @@ import { sessionFor } from './chat.ts';
 export function feedbackRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   operation(app, ctx, 'Feedback', async ({ body, caller, req, reply, now }) => {
     const { session, chatbot } = await sessionFor(ctx, caller, body.sessionID, req, reply);
+    if (caller.kind === 'visitor') await throttle(ctx.db, ctx.throttles, 'Feedback', { chatbot: chatbot.serialNumber, sessionId: session.id, address: req.ip }, now);
     const answer = await findMessage(ctx.db, body.answerID);
     // Another session's answer is as unknown here as one that does not exist: nothing about it leaks.
     if (!answer || answer.role !== 'answer' || answer.sessionId !== session.id) throw notFound(`Session ${session.id} has no answer with the id ${body.answerID}`);

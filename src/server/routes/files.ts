@@ -14,6 +14,7 @@ import type { ServiceContext } from '../context.ts';
 import { Failure, conflict, forbidden, insufficientStorage, invalid, notFound, sendFailure, sendSuccess, tooLarge, unauthenticated, unsupported } from '../http.ts';
 import { originOf, operation } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
+import { throttle } from '../throttle.ts';
 import { findChatbot } from '../store/chatbots.ts';
 import { findSessionWithChatbot } from '../store/messages.ts';
 import { chatbots, files, sessions } from '../store/schema.ts';
@@ -76,6 +77,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const chatbot = await findChatbot(ctx.db, caller.chatbot);
       if (!chatbot) throw notFound('The chatbot of this session no longer exists');
       assertPageAllowed(chatbot.settings, req, reply);
+      await throttle(ctx.db, ctx.throttles, 'GetPreUploadUrl', { chatbot: chatbot.serialNumber, sessionId: caller.sessionId, address: req.ip }, now);
       sessionId = caller.sessionId;
     } else if (body.sessionID !== undefined) {
       const found = await findSessionWithChatbot(ctx.db, body.sessionID);

@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { packageRoot } from '../files-on-disk.ts';
 import { answersSettled, type AnswersSettled } from './answers-settled.ts';
+import { timePglite, timePool, type DbTime } from './db-time.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,8 @@ export interface Store {
   kind: 'pglite' | 'postgres';
   /** Where requests wait for answers still being written: this process's, and on PostgreSQL every instance's. */
   answers: AnswersSettled;
+  /** How long its statements and transactions take, for the metrics (db-time.ts). */
+  time: DbTime;
   close(): Promise<void>;
 }
 
@@ -88,7 +91,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
       await answers.close();
       await pool.end();
     };
-    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', answers, close };
+    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', answers, time: timePool(pool), close };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm: the listing search's index (migration 0003).
@@ -100,5 +103,5 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     await answers.close();
     await client.close();
   };
-  return { db: db as unknown as Db, kind: 'pglite', answers, close };
+  return { db: db as unknown as Db, kind: 'pglite', answers, time: timePglite(client), close };
 }

@@ -1,5 +1,5 @@
 /** What the console reads [ext]: the owner's chatbots, a chatbot's leads and its outbox, newest first. */
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { LIMITS, type ChatbotSummary, type InboxListBody, type LeadPage, type OutboxPage } from '../../protocol/index.ts';
 import type { Db } from './db.ts';
 import { chatbots, leads, outbox } from './schema.ts';
@@ -34,11 +34,18 @@ export async function listLeads(db: Db, chatbot: string, paging: Paging): Promis
   };
 }
 
-export async function listOutbox(db: Db, chatbot: string, paging: Paging): Promise<OutboxPage> {
+/**
+ * A page of a chatbot's outbox, each body cut at `bodyChars` (in the database: a long body is never
+ * read whole) — so a page is bounded in bytes as well as in count. The service's emails are no
+ * longer than that (mail/outbox.ts EMAIL_BODY_CHARS); older ones may be.
+ */
+export async function listOutbox(db: Db, chatbot: string, paging: Paging, bodyChars: number): Promise<OutboxPage> {
   const { limit, offset } = pageOf(paging);
   const where = eq(outbox.chatbot, chatbot);
+  const body = sql<string>`CASE WHEN length(${outbox.body}) > ${bodyChars} THEN left(${outbox.body}, ${bodyChars}) || '… [' || (length(${outbox.body}) - ${bodyChars}) || ' more characters]' ELSE ${outbox.body} END`;
+  const { body: _whole, ...columns } = getTableColumns(outbox);
   const [rows, [total]] = await Promise.all([
-    db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset),
+    db.select({ ...columns, body }).from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(outbox).where(where),
   ]);
   return {

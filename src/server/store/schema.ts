@@ -300,6 +300,21 @@ export const rateEvents = pgTable(
   (t) => [index('rate_events_window').on(t.chatbot, t.clientIp, t.at)],
 );
 
+/**
+ * The visitor operations' throttles (throttle.ts): how many calls each key — an operation and a
+ * session, or an operation, a chatbot and an address — made in a fixed window starting at `window_start`.
+ */
+export const throttleWindows = pgTable(
+  'throttle_windows',
+  {
+    key: text('key').notNull(),
+    windowStart: at('window_start').notNull(),
+    windowEnd: at('window_end').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('throttle_windows_end').on(t.windowEnd)],
+);
+
 /** Questions per chatbot per calendar month (in its TimeZone): MessageLimit. */
 export const monthlyCounts = pgTable(
   'monthly_counts',
