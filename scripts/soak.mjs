@@ -40,6 +40,7 @@ run('npx', ['vitest', 'run', '--project', 'node', '--project', 'browser', '--pro
   SOAK_REPORT: report,
   SLOW_READERS: process.env.SLOW_READERS ?? '500',
   SLOW_RATE_KB: process.env.SLOW_RATE_KB ?? '2',
+  SLOW_ROUNDS: process.env.SLOW_ROUNDS ?? '2',
   FAULT_VISITORS: process.env.FAULT_VISITORS ?? '100',
   FAULT_DOWN_SECONDS: process.env.FAULT_DOWN_SECONDS ?? '30',
 });

@@ -74,7 +74,7 @@ describe('leases of streaming answers', () => {
     releaseB();
   });
 
-  it('are taken over by one request only, and only once lapsed or cut short', async () => {
+  it('are taken over by one request only, only once lapsed or cut short, and never once complete', async () => {
     // Ten requests that saw the same attempt of an answer whose writer is gone, at once: one takes it over.
     const gone = await lapsedAnswer();
     const taken = await Promise.all(Array.from({ length: 10 }, () => takeOverAnswer(store.db, gone.answerId, gone.attempt, new Date())));
@@ -86,5 +86,8 @@ describe('leases of streaming answers', () => {
     // Cut short (partial), it is taken over at once, lease or none.
     await store.db.update(messages).set({ status: 'partial' }).where(eq(messages.id, gone.answerId));
     expect(await takeOverAnswer(store.db, gone.answerId, next, new Date())).toBe(next + 1);
+    // Complete — though a request may have read it still streaming just before it ended — it is never taken over.
+    await store.db.update(messages).set({ status: 'complete', leaseUntil: null }).where(eq(messages.id, gone.answerId));
+    expect(await takeOverAnswer(store.db, gone.answerId, next + 1, new Date())).toBeNull();
   });
 });

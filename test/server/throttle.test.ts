@@ -150,24 +150,24 @@ describe('emails and the outbox', () => {
   it('a handoff email shows the last messages of a long conversation, each cut, with the console link', async () => {
     clock.set('2026-11-20T14:00:00Z');
     const serial = await service.newChatbot({ TalkToHumanEmail: 'agents@harbor.example' });
-    const sessionId = await longConversation(serial, 40, 8_000, clock.now());
+    const sessionId = await longConversation(serial, 15, 8_000, clock.now());
     await service.owner.talkToHuman({ sessionID: sessionId, message: 'Please call' });
     const [email] = await service.db.select().from(outbox).where(eq(outbox.chatbot, serial));
     expect(email!.body.length).toBeLessThanOrEqual(EMAIL_BODY_CHARS);
-    expect(email!.body).toContain(`(${80 - HANDOFF_MESSAGES} earlier messages not shown: the whole conversation is at /console/#/conversations/${sessionId})`);
-    expect(email!.body).toContain('Question 40:');
-    expect(email!.body).toContain('Answer 40: xxx');
-    expect(email!.body).not.toContain('Question 35:');
-    expect(email!.body).toMatch(/Answer 40: x+… \[\d+ more characters\]/);
+    expect(email!.body).toContain(`(${30 - HANDOFF_MESSAGES} earlier messages not shown: the whole conversation is at /console/#/conversations/${sessionId})`);
+    expect(email!.body).toContain('Question 15:');
+    expect(email!.body).toContain('Answer 15: xxx');
+    expect(email!.body).not.toContain('Question 10:');
+    expect(email!.body).toMatch(/Answer 15: x+… \[\d+ more characters\]/);
   });
 
   it('a chat-log digest shows what fits of a busy day and counts the rest', async () => {
     clock.set('2026-11-21T09:00:00Z');
     const serial = await service.newChatbot({ EmailForDailyChatLogs: 'owner@harbor.example', timeZone: 'UTC' });
-    for (let i = 0; i < 30; i++) await longConversation(serial, 4, 3_000, new Date(`2026-11-20T1${i % 10}:00:00Z`));
+    for (let i = 0; i < 16; i++) await longConversation(serial, 3, 3_000, new Date(`2026-11-20T1${i % 10}:00:00Z`));
     await runDigests({ db: service.db, clock, publicUrl: 'https://bots.harbor.example' }, '2026-11-20');
     const [email] = await service.db.select().from(outbox).where(eq(outbox.chatbot, serial));
-    expect(email!.subject).toContain('30 conversations on 2026-11-20');
+    expect(email!.subject).toContain('16 conversations on 2026-11-20');
     expect(email!.body.length).toBeLessThanOrEqual(EMAIL_BODY_CHARS);
     expect(email!.body).toMatch(/\d+ more conversations of the day are in the console: https:\/\/bots\.harbor\.example\/console\/#\/conversations/);
   });

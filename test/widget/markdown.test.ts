@@ -279,7 +279,7 @@ describe('random Markdown', () => {
     return text;
   });
 
-  it('streams every random document as it renders whole, cut anywhere, and safely at every pass', () => {
+  it('streams every random document as it renders whole, cut anywhere, and safely at every pass', { timeout: 60_000 }, () => {
     for (const text of documents) {
       const expected = picture(whole(text), true);
       for (const at of cuts(text.length)) expect(picture(streamed([text.slice(0, at), text.slice(at)]), true), `${JSON.stringify(text)} cut at ${at}`).toBe(expected);

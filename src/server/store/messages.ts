@@ -172,7 +172,8 @@ export async function takeOverAnswer(db: Db, answerId: number, seenAttempt: numb
       and(
         eq(messages.id, answerId),
         eq(messages.attempt, seenAttempt),
-        sql`(${messages.status} <> 'streaming' OR ${messages.leaseUntil} IS NULL OR ${messages.leaseUntil} < now())`,
+        // Cut short, or its writer gone — never complete: a caller may have read it before it ended.
+        sql`(${messages.status} IN ('partial', 'failed') OR (${messages.status} = 'streaming' AND (${messages.leaseUntil} IS NULL OR ${messages.leaseUntil} < now())))`,
       ),
     )
     .returning({ attempt: messages.attempt });
