@@ -77,11 +77,11 @@ const inNode = {
 
 /**
  * The end-to-end lane's files that spend much of their time waiting: the release checks (npm
- * installing the packed package) and the faults that wait out a database stopped for seconds, a
+ * installing the packed package, and the deployed artifact's production dependencies) and the faults that wait out a database stopped for seconds, a
  * killed worker's sweep, slow readers. (Run beside the browser lane instead, the slow readers and
  * PostgreSQL-down files made it 25–47 s longer and this lane only 10–17 s shorter.)
  */
-const waitingTests = [...releaseTests, 'test/e2e/faults-database.test.ts', 'test/e2e/faults-workers.test.ts', 'test/e2e/slow-clients.test.ts'];
+const waitingTests = [...releaseTests, 'test/e2e/deploy.test.ts', 'test/e2e/faults-database.test.ts', 'test/e2e/faults-workers.test.ts', 'test/e2e/slow-clients.test.ts'];
 
 /**
  * The order of the files: lane by lane (`sequence.groupOrder`), within a lane project by project as

@@ -50,7 +50,8 @@ const args = parseArgs(process.argv.slice(2), { runs: 3, sizeMib: 100, rangeRead
 if (args.quick) args.runs = 1;
 setTimeout(() => { console.error(`files-throughput: over the limit of ${args.deadlineS} s`); process.exit(3); }, args.deadlineS * 1000).unref();
 
-const API_KEY = 'cbk_bench_files_throughput_key';
+/** A fresh key for each run (CHATBOT_API_KEY takes no weak key). */
+const API_KEY = `cbk_${randomBytes(24).toString('base64url')}`;
 const MiB = 1_048_576;
 const SIZE = Math.round(args.sizeMib * MiB);
 const SAMPLE_MS = 50;

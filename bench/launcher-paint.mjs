@@ -40,6 +40,7 @@
 //           or WIDGET_DIR); each holds a build's script-tag files (chat-bot.js and its chunks).
 // --quick   3 repeats. --latency-ms delays every response for a build's files (the script).
 // --settle-ms  how long to keep watching after the settings' answer for a late request of the panel.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -67,7 +68,8 @@ const rates = args.cpu.map(Number);
 if (rates.some((r) => !(r >= 1))) throw new Error(`--cpu: rates of 1 or more, not ${args.cpu.join(',')}`);
 globalDeadline(args.deadlineS, 'launcher-paint');
 
-const API_KEY = 'cbk_bench_launcher_paint_key';
+/** A fresh key for each run (CHATBOT_API_KEY takes no weak key). */
+const API_KEY = `cbk_${randomBytes(24).toString('base64url')}`;
 const CHATBOT_NAME = 'Launcher paint';
 const LAUNCHER = 'button.launcher, [part~=launcher]';
 

@@ -29,6 +29,7 @@
 // --profile profiles the service's processes (lib/profiler.mjs) under the load at the first number of
 // connections (slower: its figures are not the benchmark's) and prints where the time went in each
 // run — by part of the system, and the functions with the most self time (lib/profile.mjs).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -45,7 +46,8 @@ import { fmt, median, parseArgs, quantile, table } from './lib/stats.mjs';
 const args = parseArgs(process.argv.slice(2), { connections: [100, 500, 1000], durationS: 10, probes: 10, runs: 3, workers: [1, 2], listings: true, memory: false, profile: false, databaseUrl: process.env.BENCH_DATABASE_URL ?? '', deadlineS: 2400 });
 setTimeout(() => { console.error(`service-load: over the limit of ${args.deadlineS} s`); process.exit(3); }, args.deadlineS * 1000).unref();
 
-const API_KEY = 'cbk_bench_service_load_key';
+/** A fresh key for each run (CHATBOT_API_KEY takes no weak key). */
+const API_KEY = `cbk_${randomBytes(24).toString('base64url')}`;
 /** A tmpfs: PGlite's files there are in memory. */
 const MEMORY_DIR = '/dev/shm';
 const QUESTION = 'Homes in Austin with 3 bedrooms under $500k?';

@@ -31,7 +31,7 @@ const origin = `http://127.0.0.1:${port}`;
 const apiKey = `cbk_${randomBytes(24).toString('base64url')}`;
 // The offline engine types word by word, so the picture can catch an answer mid-stream.
 const server = spawn(process.execPath, [join(root, 'dist/node/server/main.js')], {
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, OFFLINE_WORD_DELAY_MS: '60', DATABASE_URL: '', CHATBOT_API_KEY: apiKey },
+  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, OFFLINE_WORD_DELAY_MS: '60', DATABASE_URL: '', CHATBOT_API_KEY: apiKey, DEMO: 'on' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve, reject) => {

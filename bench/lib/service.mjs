@@ -18,7 +18,7 @@ export async function startService({ apiKey, databaseUrl = '', workers = 1, node
   if (!fs.existsSync(main)) throw new Error('dist/node/server/main.js is missing: run `npm run build` at the root first.');
   const dataDir = fs.mkdtempSync(path.join(dataRoot, 'chat-bot-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, main], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: apiKey, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers), THROTTLE: 'off', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: apiKey, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers), THROTTLE: 'off', DEMO: 'on', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const cleanUp = () => {

@@ -81,7 +81,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
     heading: 'Access and limits',
     fields: [
       f('VerifyDomain', 'Only answer on my domains', 'switch'),
-      f('Domains', 'Domains', 'lines', 'Host names, one per line or separated by commas; *.example.com for subdomains.'),
+      f('Domains', 'Domains', 'lines', 'Host names, one per line or separated by commas; *.example.com for subdomains. They restrict the chatbot only while "Only answer on my domains" is on — saving domains turns it on unless you turn it off.'),
       f('CustomDomain', 'Custom domain', 'text', 'A host name.'),
       f('RateLimitCount', 'Questions per visitor', 'number', '0 turns the rate limit off.'),
       f('RateLimitTime', 'In how many seconds', 'number'),

@@ -35,7 +35,9 @@ export function interpret(message: SseMessage, status: number): AskStreamItem | 
   const p = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
   if (message.event === 'error') {
     const code = typeof p.Code === 'number' ? p.Code : 500;
-    return new ApiError(status, code, typeof p.Message === 'string' && p.Message ? p.Message : `The answer failed (${code})`);
+    // RetryAfter [ext]: the service ended the stream to restart; asking again then is answered.
+    const data = typeof p.RetryAfter === 'number' ? { RetryAfter: p.RetryAfter } : null;
+    return new ApiError(status, code, typeof p.Message === 'string' && p.Message ? p.Message : `The answer failed (${code})`, data);
   }
   if (message.event !== '' && message.event !== 'message') return null;
   if (typeof p.Answer === 'string' && typeof p.QuestionID === 'number' && typeof p.AnswerID === 'number')

@@ -133,7 +133,12 @@ export const StreamFinal = Type.Object({
 export type StreamFinal = Static<typeof StreamFinal>;
 
 /** `event: error` — a failure after the stream started; the stream ends after it. */
-export const StreamError = Type.Object({ Code: Type.Integer(), Message: Type.String() });
+export const StreamError = Type.Object({
+  Code: Type.Integer(),
+  Message: Type.String(),
+  /** [ext] Seconds after which asking again (the same clientMessageId) is expected to be answered: sent when the service ended the stream for a restart. */
+  RetryAfter: Type.Optional(Type.Integer({ minimum: 0 })),
+});
 export type StreamError = Static<typeof StreamError>;
 
 /** `POST /chat/Chat/TalkToHuman` [ext]. */

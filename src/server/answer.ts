@@ -4,8 +4,10 @@
  * which aborts `signal`) or failed — by the attempt that owns the answer row, and whoever waits for
  * the answer is told (store/answers-settled.ts). Every way out stores an outcome, a failure to read
  * the listings or the conversation included — or, when the database cannot be reached to store it,
- * lets the answer's lease lapse, for a retry to take it over or the sweep to mark it failed
- * (store/answer-lease.ts): no answer stays `streaming` behind a request that ended.
+ * lets the answer's lease lapse, for a retry to take it over or the sweep to mark it cut
+ * (store/answer-lease.ts): no answer stays `streaming` behind a request that ended. While it
+ * streams, the lease's renewals store the text so far: a writer killed mid-answer leaves what the
+ * visitor saw.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ServiceContext } from './context.ts';
@@ -43,15 +45,19 @@ export async function generate(
   // The visitor's waits, first words and whole answer, and the engine's part of them (metrics/index.ts).
   const timing = ctx.metrics.answer(engineKind(ctx.engines, engine));
   let content = '';
+  // The lease says this attempt still writes the answer, renewed with this process's others, and
+  // stores the text as it grows (answer-lease.ts) — a string kept in memory here, no statement per fragment.
+  const lease = holdLease(ctx.db, g.answerId, g.attempt);
   // The engine is asked for the next fragment once this one is taken: a slow reader holds it back.
   const emit = async (text: string) => {
     if (!text) return;
     content += text;
+    lease.grew(content);
     timing.fragment();
     await onFragment(text);
   };
   // Storing how it ended outlasts a database restart of a few seconds; past that, the lease lapses
-  // and the sweep marks the answer failed (store/answer-lease.ts).
+  // and the sweep marks the answer cut, with the text its renewals stored (store/answer-lease.ts).
   const finish = async (outcome: AnswerOutcome) => {
     const giveUpAt = Date.now() + FINISH_PATIENCE_MS;
     for (let wait = 250; ; wait *= 2) {
@@ -64,8 +70,6 @@ export async function generate(
       }
     }
   };
-  // The lease says this attempt still writes the answer, renewed with this process's others (answer-lease.ts).
-  const release = holdLease(ctx.db, g.answerId, g.attempt);
   let outcome: AnswerOutcome;
   try {
     const [listings, history] = await Promise.all([cachedListings(ctx.db, g.chatbot), historyBefore(ctx.db, g.sessionId, g.questionId)]);
@@ -95,15 +99,15 @@ export async function generate(
       outcome = { content, status: 'complete', totalToken: meta?.totalTokens ?? 0, noAnswer: meta?.noAnswer ?? false, ...(meta?.asked ? { asked: meta.asked } : {}) };
     }
   } catch (error) {
-    release();
+    lease.release();
     const aborted = signal.aborted;
     timing.done(aborted ? 'partial' : 'failed');
-    // Unstored (the database is gone too), the lease lapses and the sweep marks it failed.
+    // Unstored (the database is gone too), the lease lapses and the sweep marks it cut.
     await finish({ content, status: aborted ? 'partial' : 'failed', totalToken: 0, noAnswer: false }).catch(() => undefined);
     if (aborted) return { content, status: 'partial', totalToken: 0, noAnswer: false };
     throw error;
   }
-  release();
+  lease.release();
   timing.done(outcome.status);
   await finish(outcome);
   return outcome;

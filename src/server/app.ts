@@ -24,6 +24,8 @@ import { PING_MS, STALL_MS } from './sse-reply.ts';
 import { serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts.ts';
 import { loggerOptions, type LogDestination, type LogLevel } from './logging.ts';
 import { healthRoutes } from './health.ts';
+import { installShutdown } from './shutdown.ts';
+import type { TrustProxy } from './config.ts';
 import { DEFAULT_THROTTLES, sweepThrottles, type Throttles } from './throttle.ts';
 import { createMetrics } from './metrics/index.ts';
 import { installMetrics } from './metrics/http.ts';
@@ -42,12 +44,14 @@ export interface AppOptions {
   files?: FileStore;
   engines: Engines;
   clock?: Clock;
-  /** Believe X-Forwarded-For / -Proto / -Host (TRUST_PROXY). */
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-For / -Proto / -Host to believe (TRUST_PROXY, config.ts): none unless given. */
+  trustProxy?: TrustProxy;
   /** Where the built widget is (dist/): `/chat-bot.js` and its lazy chunks are served from it. */
   widgetDir?: string;
   /** The demo site's static files (its home page and listing pages are rendered by server/demo/site.ts). */
   demoDir?: string;
+  /** DEMO: serve the demo agency's site at `/` and the SPA example (the default); without it `/` leads to the console. */
+  demo?: boolean;
   /** The log (logging.ts): its level, and where its lines go (standard output unless given); none without it. */
   logger?: false | { level: LogLevel; destination?: LogDestination };
   /** Silence after which a stream gets a `: ping` comment; 15 s unless a test wants it sooner. */
@@ -63,7 +67,7 @@ export interface AppOptions {
   answers?: AnswersSettled;
   /** The visitor operations' throttles (throttle.ts; THROTTLE): the defaults unless given. */
   throttles?: Throttles;
-  /** PUBLIC_URL: emails link to the console with it. */
+  /** PUBLIC_URL, when set: the service's links (upload URLs, files, the console in emails) are made from it. */
   publicUrl?: string;
   /**
    * `/metrics` on this app's port (metrics/http.ts): with `token`, only for a scrape bearing it
@@ -90,7 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: true,
     bodyLimit: LIMITS.jsonBodyBytes,
     ...serverTimeouts({ ...TIMEOUTS, ...options.timeouts }),
-    trustProxy: options.trustProxy ?? false,
+    // A hop count as the function proxy-addr makes of one (Fastify's types take no number).
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     // Numeric ids and keys in URLs, no surprises: /chat/File/12 and /chat/File/12/ are the same.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -106,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttles: options.throttles ?? DEFAULT_THROTTLES,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     metrics: createMetrics({ db: options.db, engines: options.engines, dbTime: options.dbTime }),
+    shutdown: installShutdown(app),
   };
 
   installJsonParsing(app);
@@ -129,13 +135,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/openapi.json', (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
   healthRoutes(app, ctx);
-  demoSiteRoutes(app, ctx);
-  // The demo's own files (its stylesheet, the page about this service); `/` is the agency's home page.
-  await app.register(fastifyStatic, { root: demoDir, prefix: '/', index: false });
-  // The SPA example and the owner's console, built by `npm run build` from demo/<app> into dist/demo-<app>.
-  for (const demoApp of ['spa', 'console']) {
+  const demo = options.demo ?? true;
+  if (demo) {
+    demoSiteRoutes(app, ctx);
+    // The demo's own files (its stylesheet, the page about this service); `/` is the agency's home page.
+    await app.register(fastifyStatic, { root: demoDir, prefix: '/', index: false });
+  } else app.get('/', (_req, reply) => reply.redirect('/console/'));
+  // The owner's console, and with the demo the SPA example, built by `npm run build` from demo/<app> into dist/demo-<app>.
+  for (const demoApp of demo ? ['spa', 'console'] : ['console']) {
     const appDir = join(widgetDir, `demo-${demoApp}`);
-    await app.register(fastifyStatic, { root: appDir, prefix: `/${demoApp}/`, decorateReply: false, index: false });
+    // Without the demo's files, the console's registration gives the reply its sendFile.
+    await app.register(fastifyStatic, { root: appDir, prefix: `/${demoApp}/`, decorateReply: !demo && demoApp === 'console', index: false });
     app.get(`/${demoApp}/`, (_req, reply) => reply.sendFile('index.html', appDir));
   }
   // The script-tag file and the chunks it loads lazily, beside it on the same origin. Pages on other
@@ -149,6 +159,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   return app;
 }
+
+/** Trusts the `hops` proxies nearest the service: X-Forwarded-For's last `hops` entries are theirs. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** How often the throttles' ended windows are removed. */
 const THROTTLE_SWEEP_MS = 60_000;

@@ -84,13 +84,18 @@ export async function identify(req: FastifyRequest, db: Db, secret: Buffer, now:
     return { kind: 'visitor', chatbot: claims.chatbot, sessionId: claims.sessionId };
   }
   if (authorization) {
-    const [key] = await db.select({ ownerId: apiKeys.ownerId }).from(apiKeys).where(eq(apiKeys.keyHash, sha256(authorization))).limit(1);
+    const [key] = await db.select({ id: apiKeys.id, ownerId: apiKeys.ownerId, lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.keyHash, sha256(authorization))).limit(1);
     if (!key) throw unauthenticated('The API key is not valid');
+    // When it was last used, for `keys list`: written once a minute at most, not on every request.
+    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_EVERY_MS) await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
     return { kind: 'owner', ownerId: key.ownerId, via: 'apiKey' };
   }
   if (bySessionKey !== null) return { kind: 'owner', ownerId: bySessionKey, via: 'sessionKey' };
   return { kind: 'none' };
 }
+
+/** How stale an API key's `last_used_at` may be before a request writes it again. */
+const LAST_USED_EVERY_MS = 60_000;
 
 /** The owner an owner session key belongs to; a 401 when it is unknown or expired. */
 async function ownerOfSessionKey(db: Db, sessionKey: string, now: Date): Promise<number> {

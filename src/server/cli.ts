@@ -5,7 +5,7 @@ import { systemClock } from './context.ts';
 import { createEngines, type Engines } from './engines/index.ts';
 import { createOfflineEngine } from './engines/offline.ts';
 import { createOpenAiEngine } from './engines/openai.ts';
-import { createApiKey, ensureOwner } from './bootstrap.ts';
+import { createApiKey, ensureOwner, listApiKeys, revokeApiKey } from './bootstrap.ts';
 import { runDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import { diskStore } from './files/disk-store.ts';
@@ -13,23 +13,44 @@ import type { FileStore } from './files/file-store.ts';
 import { migrateFiles } from './files/migrate.ts';
 import { filesOnDisk, filesSetting, openFileStore, withDiskFallback } from './files/stores.ts';
 import { openStore, type Db, type Store } from './store/db.ts';
+import { untilReachable } from './store/connect.ts';
 
 export const HELP = `chat-bot-server — the reference chatbot service
 
   chat-bot-server                      serve the API, the widget and the demo (the default)
   chat-bot-server create-key [label]   create an owner API key and print it (only its hash is kept)
+  chat-bot-server keys list            the owner API keys: id, when made and last used, label (never a key)
+  chat-bot-server keys revoke ID       revoke a key (its id from \`keys list\`, or the key itself), at once
   chat-bot-server digest --date DAY    make the daily chat-log and lead digests of DAY (YYYY-MM-DD)
   chat-bot-server migrate              bring the database schema up to date, then exit
+  chat-bot-server secret               print a new SESSION_SECRET (32 random bytes, base64url; the format of
+                                       DATA_DIR/session-secret too)
   chat-bot-server files migrate --to database|s3
                                        move uploaded files from DATA_DIR/files into the database (or
                                        to FILES_URL's S3 bucket), verifying sizes and hashes; resumable
 
-Configuration is read from the environment: HOST, PORT, DATA_DIR, DATABASE_URL, CHATBOT_API_KEY,
-LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TRANSCRIPTION_MODEL, LLM_TOOLS, SESSION_SECRET, SMTP_URL, SMTP_FROM, TRUST_PROXY, PUBLIC_URL,
-FILES_URL, OFFLINE_WORD_DELAY_MS (see the README).`;
+Configuration is read from the environment (every variable, its default and its meaning: .env.example
+and the README's "Configuration"):
+  where it listens   HOST (127.0.0.1), PORT (8787), PUBLIC_URL, TRUST_PROXY, WORKERS (1), DEMO (off)
+  its data           DATA_DIR (npm start: the package's .data; the bin: $XDG_DATA_HOME/chat-bot, else
+                     ~/.local/share/chat-bot), DATABASE_URL (unset: the embedded database),
+                     DATABASE_POOL_SIZE (10), DATABASE_CONNECT_PATIENCE_MS (60000),
+                     SESSION_SECRET, CHATBOT_API_KEY
+  uploaded files     FILES_URL (disk | database | s3://bucket/prefix), AWS_REGION, AWS_DEFAULT_REGION,
+                     AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+                     AWS_SESSION_TOKEN
+  answers            LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TRANSCRIPTION_MODEL (whisper-1),
+                     LLM_TOOLS (auto), LLM_TIMEOUT_MS (60000), LLM_IDLE_TIMEOUT_MS (30000),
+                     LLM_RETRIES (2), OFFLINE_WORD_DELAY_MS (0), STREAM_STALL_MS (60000),
+                     SHUTDOWN_DRAIN_MS (25000)
+  email              SMTP_URL, SMTP_FROM
+  operating it       LOG_LEVEL (info), METRICS_TOKEN, METRICS_PORT, THROTTLE`;
 
-export const openServiceStore = (config: ServerConfig, migrate = true): Promise<Store> =>
-  openStore({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'), migrate });
+/** The service's database; a PostgreSQL not reachable yet is waited for (store/connect.ts). */
+export async function openServiceStore(config: ServerConfig, migrate = true): Promise<Store> {
+  if (config.databaseUrl) await untilReachable(config.databaseUrl, config.databaseConnectPatienceMs);
+  return openStore({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'), migrate });
+}
 
 /**
  * The store of FILES_URL; when it is not the disk, it still reads the files an earlier start kept
@@ -57,12 +78,35 @@ export async function createKeyCommand(config: ServerConfig, label: string): Pro
   }
 }
 
+/**
+ * `keys list`: every owner API key — its id (the start of its hash), label, when it was made and
+ * last used; never the key. `keys revoke ID` (or the key itself): refused at once by every instance.
+ */
+export async function keysCommand(config: ServerConfig, args: string[]): Promise<void> {
+  const [action, id] = args;
+  if (action !== 'list' && !(action === 'revoke' && id)) throw new Error('Use: chat-bot-server keys list | chat-bot-server keys revoke ID (an id from `keys list`, or the key itself)');
+  const store = await openServiceStore(config);
+  try {
+    if (action === 'list') {
+      const keys = await listApiKeys(store.db);
+      if (!keys.length) console.log('No owner API key: the next start makes one (or `chat-bot-server create-key`).');
+      for (const k of keys) console.log(`${k.id}  made ${k.createdAt.toISOString()}  last used ${k.lastUsedAt ? k.lastUsedAt.toISOString() : 'never'}  ${k.label}`);
+      return;
+    }
+    const revoked = await revokeApiKey(store.db, id!);
+    if (!revoked) throw new Error(`No API key has the id "${id}" (see \`chat-bot-server keys list\`)`);
+    console.log(`Revoked ${revoked.id} (${revoked.label || 'no label'}): requests with it are refused from now on, on every instance.`);
+  } finally {
+    await store.close();
+  }
+}
+
 export async function digestCommand(config: ServerConfig, day: string): Promise<void> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
     throw new Error(`--date must be a day as YYYY-MM-DD (got "${day}")`);
   const store = await openServiceStore(config);
   try {
-    const ctx = { db: store.db, clock: systemClock, publicUrl: config.publicUrl };
+    const ctx = { db: store.db, clock: systemClock, ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}) };
     const made = await runDigests(ctx, day);
     for (const d of made) console.log(`${d.kind} of ${d.chatbot} for ${d.day}: ${d.queued ? 'queued' : 'nothing to send'}`);
     if (made.length === 0) console.log(`No digest to make for ${day} (none configured, or already made).`);

@@ -1,18 +1,33 @@
 /** The service's settings, from the environment (API.md §5, and a few marked [ext]). */
-import { join } from 'node:path';
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { defaultDataDir } from './files-on-disk.ts';
+import { POOL_SIZE } from './store/db.ts';
 import { filesSetting, type FilesSetting } from './files/stores.ts';
 import { FIRST_TOKEN_TIMEOUT_MS, IDLE_TIMEOUT_MS, RETRIES } from './engines/openai.ts';
 import { LOG_LEVELS, type LogLevel } from './logging.ts';
 import { STALL_MS } from './sse-reply.ts';
+import { SHUTDOWN_DRAIN_MS } from './shutdown.ts';
+import { CONNECT_PATIENCE_MS } from './store/connect.ts';
 import { parseThrottles, type Throttles } from './throttle.ts';
+import { secretFrom, weakKeyReason } from './bootstrap.ts';
 
 export interface ServerConfig {
   host: string;
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** [ext] DATABASE_POOL_SIZE: PostgreSQL connections per process (README, "Sizing"). */
+  databasePoolSize: number;
   /** [ext] FILES_URL: where uploaded files' bytes live (files/stores.ts). */
   files: FilesSetting;
+  /**
+   * [ext] DEMO: `on` — the demo agency's site at `/` and its chatbot (offline engine, rate-limited);
+   * `model` — the same, its chatbot answering with LLM_MODEL; `off` — neither: no chatbot the owner
+   * did not make. Off unless set; `npm start` sets it on (`serve --demo`).
+   */
+  demo: 'off' | 'on' | 'model';
+  /** CHATBOT_API_KEY: the first start's owner API key (bootstrap.ts seedApiKey); never a weak one. */
   apiKey: string | undefined;
   llm:
     | {
@@ -27,11 +42,19 @@ export interface ServerConfig {
         retries: number;
       }
     | undefined;
+  /** SESSION_SECRET: 32+ random bytes as base64url, the format of DATA_DIR/session-secret (bootstrap.ts secretFrom). */
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
   /** [ext] The From of outgoing email. */
   smtpFrom: string;
-  trustProxy: boolean;
+  /**
+   * [ext] TRUST_PROXY: which proxies' X-Forwarded-For / -Proto / -Host are believed (Fastify's
+   * trustProxy): false (none), a hop count, or addresses and CIDR ranges; `true` (every hop) only
+   * when asked for as `all`, for it lets a visitor choose their own address.
+   */
+  trustProxy: TrustProxy;
+  /** PUBLIC_URL when it is set: then the service's links (upload URLs, files) are made from it, not from the request. */
+  publicUrlGiven: string | undefined;
   /** [ext] Where visitors reach the service (the demo listings' links); default http://localhost:PORT. */
   publicUrl: string;
   /** [ext] The offline engine's pause between words, to look like typing (0 = none). */
@@ -40,6 +63,13 @@ export interface ServerConfig {
   workers: number;
   /** [ext] STREAM_STALL_MS: how long a visitor's answer stream may take nothing before it is cut. */
   streamStallMs: number;
+  /**
+   * [ext] SHUTDOWN_DRAIN_MS: after SIGTERM, how long answers still streaming may take to finish
+   * before they are ended with a 503 for their visitors to ask again (shutdown.ts).
+   */
+  shutdownDrainMs: number;
+  /** [ext] DATABASE_CONNECT_PATIENCE_MS: how long a start keeps trying to reach DATABASE_URL (store/connect.ts). */
+  databaseConnectPatienceMs: number;
   /** LOG_LEVEL: the least a log line must be to be written (logging.ts); info unless set. */
   logLevel: LogLevel;
   /** [ext] THROTTLE: the bounds of GetSession, TalkToHuman, Feedback and uploads per session and address (throttle.ts). */
@@ -59,8 +89,6 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: nu
   return n;
 }
 
-const flag = (value: string | undefined) => value !== undefined && !/^(|0|false|no|off)$/i.test(value.trim());
-
 /** METRICS_TOKEN and METRICS_PORT, checked: a token worth the name, a port that is not PORT, and a port for WORKERS. */
 function metricsSetting(env: NodeJS.ProcessEnv, port: number, workers: number): ServerConfig['metrics'] {
   const token = env.METRICS_TOKEN || undefined;
@@ -70,6 +98,50 @@ function metricsSetting(env: NodeJS.ProcessEnv, port: number, workers: number): 
   // Each worker counts its own; only the primary, on a port of its own, can add them up (metrics/cluster.ts).
   if (token !== undefined && metricsPort === undefined && workers > 1) throw new Error('METRICS_TOKEN with WORKERS above 1 needs METRICS_PORT: the workers\' numbers are added up there');
   return { token, port: metricsPort };
+}
+
+export type TrustProxy = boolean | number | string;
+
+/**
+ * TRUST_PROXY: unset or off — none; a number — that many proxies in front (the address is the one
+ * the farthest of them saw); addresses or CIDR ranges, comma-separated — the proxies at those
+ * addresses (loopback, a private network…); `all` — every hop, which believes whatever a visitor
+ * writes in X-Forwarded-For (only behind a proxy that replaces the header). The old `on`/`true`/`1`
+ * meant `all`; it is now one hop, which a proxy that appends to the header (nginx's
+ * $proxy_add_x_forwarded_for) needs.
+ */
+export function trustProxySetting(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (/^(|0|false|no|off)$/i.test(value)) return false;
+  if (/^(1|true|on|yes)$/i.test(value)) return 1;
+  if (/^all$/i.test(value)) return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined)
+      throw new Error(`TRUST_PROXY must be off, a number of proxies, "all", or addresses and CIDR ranges separated by commas (got "${entry}")`);
+  }
+  return entries.join(',');
+}
+
+function demoSetting(raw: string | undefined): ServerConfig['demo'] {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (/^(|0|false|no|off)$/.test(value)) return 'off';
+  if (/^(1|true|on|yes)$/.test(value)) return 'on';
+  if (value === 'model') return 'model';
+  throw new Error(`DEMO must be on, off or model (got "${raw}")`);
+}
+
+/** CHATBOT_API_KEY, refused when weak: a key that guards every chatbot of the owner. */
+function apiKeySetting(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const weak = weakKeyReason(raw);
+  if (weak) throw new Error(`CHATBOT_API_KEY is too weak: ${weak}. Leave it unset and the first start makes one, or make one with \`chat-bot-server create-key\` (a key of 32 random bytes).`);
+  return raw;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -86,10 +158,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   return {
     host,
     port,
-    dataDir: env.DATA_DIR || join(process.cwd(), '.data'),
+    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : defaultDataDir(env),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', POOL_SIZE, 1_000) || POOL_SIZE,
     files: filesSetting(env.FILES_URL, env.DATABASE_URL || undefined),
-    apiKey: env.CHATBOT_API_KEY || undefined,
+    apiKey: apiKeySetting(env.CHATBOT_API_KEY),
+    demo: demoSetting(env.DEMO),
     llm: env.LLM_BASE_URL
       ? {
           baseUrl: env.LLM_BASE_URL,
@@ -102,14 +176,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           retries: integer(env, 'LLM_RETRIES', RETRIES, 5),
         }
       : undefined,
-    sessionSecret: env.SESSION_SECRET || undefined,
+    // Checked now: a secret of the wrong form stops the start, rather than every visitor's token (bootstrap.ts).
+    sessionSecret: env.SESSION_SECRET ? (secretFrom(env.SESSION_SECRET, 'SESSION_SECRET'), env.SESSION_SECRET.trim()) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'chat-bot <no-reply@localhost>',
-    trustProxy: flag(env.TRUST_PROXY),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    publicUrlGiven: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/(?<!\/)\/+$/, '') : undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/(?<!\/)\/+$/, ''),
     offlineWordDelayMs: integer(env, 'OFFLINE_WORD_DELAY_MS', 0, 5_000),
     workers,
     streamStallMs: integer(env, 'STREAM_STALL_MS', STALL_MS, 3_600_000) || STALL_MS,
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', SHUTDOWN_DRAIN_MS, 3_600_000),
+    databaseConnectPatienceMs: integer(env, 'DATABASE_CONNECT_PATIENCE_MS', CONNECT_PATIENCE_MS, 3_600_000),
     logLevel,
     throttles: parseThrottles(env.THROTTLE),
     metrics: metricsSetting(env, port, workers),

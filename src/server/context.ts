@@ -5,6 +5,7 @@ import type { Engines } from './engines/index.ts';
 import type { FileStore } from './files/file-store.ts';
 import type { Throttles } from './throttle.ts';
 import type { Metrics } from './metrics/types.ts';
+import type { Shutdown } from './shutdown.ts';
 
 export interface Clock {
   now(): Date;
@@ -32,6 +33,8 @@ export interface ServiceContext {
   publicUrl?: string;
   /** What this app counts and times, for /metrics (metrics/index.ts). */
   metrics: Metrics;
+  /** Whether the app drains for a shutdown, and the answer streams it ends when the drain time is over (shutdown.ts). */
+  shutdown: Shutdown;
 }
 
 /** What the background jobs (the outbox, the digests) use: they run outside requests, and in the CLI. */

@@ -1,6 +1,7 @@
-/** Where the package's own files are, whether it runs from src/ (tsx) or from dist/node/ (the bin). */
+/** Where the package's own files are, whether it runs from src/ (tsx) or from dist/node/ (the bin); and DATA_DIR's default. */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export function packageRoot(from: string = import.meta.url): string {
@@ -12,4 +13,17 @@ export function packageRoot(from: string = import.meta.url): string {
     if (parent === dir) throw new Error('The chat-bot package root was not found above the server files');
     dir = parent;
   }
+}
+
+/**
+ * DATA_DIR when it is not set: never relative to the working directory, which differs between a
+ * shell, a unit file and a container. Run from the sources (`npm start`, tsx), the package's own
+ * `.data`; compiled (the bin, a deployed dist/), `$XDG_DATA_HOME/chat-bot`, else
+ * `~/.local/share/chat-bot` (the XDG base directories' place for a user's application data).
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, from: string = import.meta.url): string {
+  if (from.endsWith('.ts')) return join(packageRoot(from), '.data');
+  // The XDG specification ignores a relative XDG_DATA_HOME.
+  const xdg = env.XDG_DATA_HOME && isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : join(homedir(), '.local', 'share');
+  return join(xdg, 'chat-bot');
 }

@@ -2,8 +2,9 @@
  * Probes for load balancers and orchestrators (issue 37): `GET /healthz` — the process is up and
  * serving — and `GET /readyz` — it can answer visitors now: the database, the file store and the
  * model server (when one is configured) each reachable within READY_TIMEOUT_MS, 503 with the reason
- * of each that is not. Plain JSON (a probe reads the status; a person reads the reasons); no
- * credential is needed, and nothing secret is said.
+ * of each that is not — and 503 "draining" from the moment a shutdown begins (shutdown.ts). Plain
+ * JSON (a probe reads the status; a person reads the reasons); no credential is needed, and nothing
+ * secret is said.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from './context.ts';
@@ -41,6 +42,8 @@ export function healthRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const quiet = { logLevel: 'warn' as const };
   app.get('/healthz', quiet, (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', quiet, async (_req, reply) => {
+    // Shutting down (shutdown.ts): out of the load balancer's rotation at once, whatever the parts say.
+    if (ctx.shutdown.draining) return reply.code(503).header('cache-control', 'no-store').send({ status: 'draining', checks: {} });
     const checks = await probe([
       { name: 'database', run: () => ctx.db.select({ serial: chatbots.serialNumber }).from(chatbots).limit(1) },
       { name: 'files', run: () => ctx.files.check() },

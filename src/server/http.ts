@@ -105,7 +105,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     reply.header('x-request-id', request.id);
   });
   app.setErrorHandler((error: FastifyError | Failure, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof Failure) return sendFailure(reply, error);
+    if (error instanceof Failure) {
+      // A part that cannot serve (the file storage gone or refusing us) says why in the log, not to the caller.
+      if (error.code === FAILURE.unavailable && error.cause) request.log.warn({ err: error.cause }, 'storage unavailable');
+      return sendFailure(reply, error);
+    }
     const known = fromFastify(error);
     if (known) return sendFailure(reply, known);
     if (databaseUnavailable(error)) {

@@ -1,26 +1,32 @@
 #!/usr/bin/env node
 /** `npm start` / `chat-bot-server`: the only file that listens. */
 import cluster from 'node:cluster';
-import { join } from 'node:path';
 import { prometheusContentType } from 'prom-client';
 import { buildApp } from './app.ts';
-import { apiKeyCount, createApiKey, ensureDemo, ensureOwner, loadSecret, registerApiKey } from './bootstrap.ts';
-import { HELP, createKeyCommand, digestCommand, enginesFor, filesCommand, migrateCommand, openServiceStore, serviceFileStore } from './cli.ts';
+import { printBanner, type StartFacts } from './banner.ts';
+import { apiKeyCount, createApiKey, demoExists, ensureDemo, ensureOwner, loadSecret, seedApiKey } from './bootstrap.ts';
+import { OFFLINE_MODEL } from './engines/index.ts';
+import { HELP, createKeyCommand, digestCommand, keysCommand, enginesFor, filesCommand, migrateCommand, openServiceStore, serviceFileStore } from './cli.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
+import { oneStartAtATime } from './first-start.ts';
 import { systemClock } from './context.ts';
 import type { Engines } from './engines/index.ts';
-import { whereFilesLive, filesOnDisk } from './files/stores.ts';
 import { scheduleDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import { answerPrimary, workersMetrics } from './metrics/cluster.ts';
 import { serveMetrics } from './metrics/http.ts';
 import type { Store } from './store/db.ts';
+import { aloneWarnings, checkFileStore } from './start-checks.ts';
+import { whereFilesLive } from './files/stores.ts';
+import { newSecret } from './bootstrap.ts';
 
 interface Prepared {
   store: Store;
   engines: Engines;
   secret: Buffer;
-  demo: { serial: string; created: boolean };
+  /** The demo chatbot (DEMO), or null; `left`: DEMO is off, but an earlier start's demo chatbot is still there. */
+  demo: { serial: string; created: boolean } | null;
+  demoLeft: boolean;
   /** The API key the first start made (printed once), or null. */
   newKey: string | null;
 }
@@ -29,14 +35,23 @@ interface Prepared {
 async function prepare(config: ServerConfig): Promise<Prepared> {
   const store = await openServiceStore(config);
   const now = new Date();
-  const ownerId = await ensureOwner(store.db, now);
-  let newKey: string | null = null;
-  if (config.apiKey) await registerApiKey(store.db, ownerId, config.apiKey, 'CHATBOT_API_KEY');
-  else if ((await apiKeyCount(store.db)) === 0) newKey = await createApiKey(store.db, ownerId, 'first start');
+  // The owner and its first key, once among instances starting together (first-start.ts).
+  const { ownerId, seed, newKey } = await oneStartAtATime(store.db, async (db) => {
+    const ownerId = await ensureOwner(db, now);
+    const seed = config.apiKey ? await seedApiKey(db, ownerId, config.apiKey, 'CHATBOT_API_KEY') : null;
+    const newKey = !config.apiKey && (await apiKeyCount(db)) === 0 ? await createApiKey(db, ownerId, 'first start') : null;
+    return { ownerId, seed, newKey };
+  });
+  if (seed === 'ignored') console.warn('CHATBOT_API_KEY is not registered: it seeds the first start only, and this database has API keys already (`chat-bot-server keys list`). Unset it, or create a key with `chat-bot-server create-key`.');
   const engines = enginesFor(config);
-  const demo = await ensureDemo(store.db, ownerId, engines.defaultModel, config.publicUrl, now);
+  // The demo answers with the offline engine unless DEMO=model: open to any page, it never spends on a model server unasked.
+  const demo = config.demo === 'off' ? null : await ensureDemo(store.db, ownerId, config.demo === 'model' ? engines.defaultModel : OFFLINE_MODEL, config.publicUrl, now);
+  const demoLeft = demo === null && (await demoExists(store.db));
   const secret = await loadSecret(config.dataDir, config.sessionSecret);
-  return { store, engines, secret, demo, newKey };
+  // Said loudly, at each start (start-checks.ts); a file store that cannot be written stops it.
+  for (const warning of aloneWarnings(config)) console.warn(warning);
+  await checkFileStore(await serviceFileStore(config, store.db), whereFilesLive(config.files, config.dataDir));
+  return { store, engines, secret, demo, demoLeft, newKey };
 }
 
 /**
@@ -48,8 +63,8 @@ async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines
   const { token, port: metricsPort } = config.metrics;
   // /metrics on PORT only with a token and no METRICS_PORT (metrics/http.ts).
   const metrics = token && !metricsPort ? { token } : false;
-  const app = await buildApp({ db: p.store.db, answers: p.store.answers, dbTime: p.store.time, metrics, secret: p.secret, dataDir: config.dataDir, files, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs, logger: { level: config.logLevel }, throttles: config.throttles, publicUrl: config.publicUrl });
-  const ctx = { db: p.store.db, clock: systemClock, publicUrl: config.publicUrl };
+  const app = await buildApp({ db: p.store.db, answers: p.store.answers, dbTime: p.store.time, metrics, secret: p.secret, dataDir: config.dataDir, files, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs, logger: { level: config.logLevel }, throttles: config.throttles, demo: config.demo !== 'off', ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}) });
+  const ctx = { db: p.store.db, clock: systemClock, ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}) };
   const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = background ? scheduleDigests(ctx) : () => undefined;
   const address = await app.listen({ host: config.host, port: config.port });
@@ -60,6 +75,9 @@ async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines
       ? answerPrimary(app.metrics)
       : (await serveMetrics({ host: config.host, port: metricsPort, token }, () => app.metrics.metrics(), app.metrics.contentType)).close;
   const stop = async () => {
+    // Out of rotation at once; open answers finish within SHUTDOWN_DRAIN_MS, or end with a 503 (shutdown.ts).
+    const { cut } = await app.drain(config.shutdownDrainMs);
+    if (cut) console.warn(`${cut} answer(s) still streaming after SHUTDOWN_DRAIN_MS (${config.shutdownDrainMs} ms) were ended with a 503, for their visitors to ask again`);
     sender?.stop();
     stopDigests();
     await stopMetrics();
@@ -69,29 +87,28 @@ async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines
   return { address, stop };
 }
 
-function stopOnSignal(stop: () => Promise<void>): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
-}
+/** The banner's facts of this start (banner.ts). */
+const factsOf = (address: string, p: Prepared): StartFacts => ({ address, database: p.store.kind, migrations: p.store.migrations, demo: p.demo, demoLeft: p.demoLeft, newKey: p.newKey });
 
-function printBanner(config: ServerConfig, address: string, p: Prepared): void {
-  const url = address.replace('://127.0.0.1', '://localhost');
-  const processes = config.workers > 1 ? ` (${config.workers} worker processes)` : '';
-  console.log(`chat-bot service listening on ${url}${processes}`);
-  console.log(`  demo site        ${url}/`);
-  console.log(`  admin console    ${url}/console/ (sign in with the owner API key)`);
-  console.log(`  widget           ${url}/chat-bot.js`);
-  console.log(`  API contract     ${url}/openapi.json`);
-  console.log(`  database         ${p.store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`);
-  console.log(`  uploaded files   ${whereFilesLive(config.files, config.dataDir)}`);
-  const left = config.files.kind === 'disk' ? 0 : filesOnDisk(config.dataDir);
-  if (left > 0) console.log(`                   ${left} earlier upload(s) still on disk, served from there: \`chat-bot-server files migrate --to ${config.files.kind}\` moves them`);
-  console.log(`  answers          ${config.llm ? `${config.llm.model} at ${config.llm.baseUrl}` : 'built-in offline engine'}`);
-  console.log(`  email            ${config.smtpUrl ? 'sent over SMTP_URL' : 'kept in the outbox (set SMTP_URL to send)'}`);
-  const { token, port: metricsPort } = config.metrics;
-  const metricsHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`  metrics          ${metricsPort ? `http://${metricsHost}:${metricsPort}/metrics${token ? ' (with METRICS_TOKEN)' : ''}` : token ? `${url}/metrics (with METRICS_TOKEN)` : 'off (set METRICS_TOKEN or METRICS_PORT)'}`);
-  console.log(`  demo chatbot     ${p.demo.serial}${p.demo.created ? ' (created, with its listings)' : ''}`);
-  if (p.newKey) console.log(`\n  Owner API key (shown only now — keep it; only its hash is stored):\n  ${p.newKey}\n`);
+/**
+ * SIGTERM or SIGINT: `stop` (the drain, then closing), then exit 0. The signal again while it
+ * drains — Ctrl-C reaches every process of a terminal, the primary then signals its workers too —
+ * changes nothing, but a second Ctrl-C, which a person presses to mean "now".
+ */
+function stopOnSignal(stop: () => Promise<void>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return signal === 'SIGINT' ? process.exit(130) : undefined;
+    stopping = true;
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('The service did not stop cleanly:', error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
 }
 
 /**
@@ -125,7 +142,9 @@ function startWorkers(count: number): Promise<string> {
     stopOnSignal(async () => {
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-      await Promise.all(workers.map((w) => new Promise((done) => (w.isDead() ? done(null) : (w.once('exit', done), w.kill('SIGTERM'))))));
+      // The signal to each worker's process, which drains (shutdown.ts) and exits; not worker.kill(),
+      // which first disconnects it. The primary waits for every one.
+      await Promise.all(workers.map((w) => new Promise((done) => (w.isDead() ? done(null) : (w.once('exit', done), w.process.kill('SIGTERM'))))));
     });
   });
 }
@@ -142,17 +161,19 @@ async function serve(): Promise<void> {
   const prepared = await prepare(config);
   if (config.workers === 1) {
     const running = await listen(config, prepared, true);
-    printBanner(config, running.address, prepared);
+    printBanner(config, factsOf(running.address, prepared));
     return stopOnSignal(running.stop);
   }
   await prepared.store.close();
   // The workers' numbers, added up (metrics/cluster.ts; config.ts asks for METRICS_PORT with a token),
   // bound first: a port that is taken stops the start before any worker.
   if (config.metrics.port) await serveMetrics({ host: config.host, port: config.metrics.port, token: config.metrics.token }, workersMetrics, prometheusContentType);
-  printBanner(config, await startWorkers(config.workers), prepared);
+  printBanner(config, factsOf(await startWorkers(config.workers), prepared));
 }
 
 const [command = 'serve', ...args] = process.argv.slice(2);
+// `npm start` runs `serve --demo`: the demo is on unless DEMO says otherwise.
+if (command === 'serve' && args.includes('--demo')) process.env.DEMO ??= 'on';
 const config = () => configFromEnv();
 const run: Record<string, () => Promise<void>> = {
   serve,
@@ -160,6 +181,8 @@ const run: Record<string, () => Promise<void>> = {
   digest: () => digestCommand(config(), args[args.indexOf('--date') + 1] ?? ''),
   migrate: () => migrateCommand(config()),
   files: () => filesCommand(config(), args),
+  keys: () => keysCommand(config(), args),
+  secret: async () => console.log(newSecret()),
   help: async () => console.log(HELP),
 };
 if (!run[command]) {

@@ -62,6 +62,11 @@ export async function ownedChatbot(ctx: ServiceContext, caller: Caller, serialNu
 }
 
 /** The service's origin as the caller sees it (behind a proxy only with TRUST_PROXY). */
-export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+/**
+ * Where the service's links point (upload URLs, files): PUBLIC_URL when it is set — behind a proxy
+ * the request's own host may be an internal one — otherwise the request's origin (its
+ * X-Forwarded-Proto and -Host only from a trusted proxy: TRUST_PROXY).
+ */
+export const originOf = (ctx: Pick<ServiceContext, 'publicUrl'>, req: FastifyRequest) => ctx.publicUrl ?? `${req.protocol}://${req.host}`;
 
-export const fileUrlFor = (req: FastifyRequest) => (fileId: string) => `${originOf(req)}/chat/File/${fileId}`;
+export const fileUrlFor = (ctx: Pick<ServiceContext, 'publicUrl'>, req: FastifyRequest) => (fileId: string) => `${originOf(ctx, req)}/chat/File/${fileId}`;

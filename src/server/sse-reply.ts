@@ -28,8 +28,14 @@ export interface SseReply {
    * however slowly visitors read; one that takes nothing for STALL_MS is cut off (it has gone).
    */
   drained(): Promise<void>;
+  /** Writes the last event and ends the stream; after it, `event` and `end` do nothing. */
   end(data: unknown, name?: string): void;
-  /** Aborts when the client disconnects before the stream ended. */
+  /**
+   * Ends the stream now with this event and aborts `signal`, as if the reader had gone: what
+   * writes the answer stops (a shutdown's drain time is over, shutdown.ts).
+   */
+  cut(data: unknown, name?: string): void;
+  /** Aborts when the client disconnects before the stream ended, or when it is cut. */
   signal: AbortSignal;
 }
 
@@ -45,6 +51,7 @@ export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_M
   }, pingMs);
   const quiet = () => void timer.refresh();
   let waiting = '';
+  let ended = false;
   let lastWrite = -Infinity;
   let later: NodeJS.Timeout | undefined;
   const flush = () => {
@@ -65,9 +72,18 @@ export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_M
     .code(200)
     .headers({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' })
     .send(out);
+  const end = (data: unknown, name?: string) => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    clearTimeout(later);
+    out.end(waiting + encodeSseEvent(data, name));
+    waiting = '';
+  };
   return {
     signal: gone.signal,
     event(data, name) {
+      if (ended) return true;
       quiet();
       waiting += encodeSseEvent(data, name);
       if (performance.now() - lastWrite >= COALESCE_MS || waiting.length >= COALESCE_BYTES) return flush();
@@ -88,11 +104,10 @@ export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_M
         gone.signal.addEventListener('abort', done, { once: true });
       });
     },
-    end(data, name) {
-      clearTimeout(timer);
-      clearTimeout(later);
-      out.end(waiting + encodeSseEvent(data, name));
-      waiting = '';
+    end,
+    cut(data, name) {
+      end(data, name);
+      gone.abort();
     },
   };
 }

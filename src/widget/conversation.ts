@@ -226,6 +226,15 @@ export class ConversationController implements ReactiveController {
         // signal) before the second attempt has even begun.
         return await this.#ask(question, answer, false);
       }
+      // Only a stream's own end (HTTP 200) — a 429's Retry-After is the visitor's to wait out.
+      const retryAfter = (error instanceof ApiError && error.status === 200 && (error.data as { RetryAfter?: unknown } | null)?.RetryAfter) || 0;
+      if (renewOnce && typeof retryAfter === 'number' && retryAfter > 0) {
+        // The service ended the stream to restart (a deploy): asked again when it says — another
+        // instance takes it — with the same clientMessageId, the answer is written anew, once.
+        answer.text = '';
+        await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter, 10) * 1000));
+        return await this.#ask(question, answer, false);
+      }
       const stopped = isAbortError(error) && this.#stopRequested;
       answer.status = stopped ? 'stopped' : 'failed';
       this.#end(answer, view);

@@ -58,7 +58,7 @@ describe.runIf(postgresBin()).each(stores)('two instances with the files in $nam
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    const env = { ...store.env(), DATABASE_URL: postgres.url.replace(/\/postgres$/, `/${name}`), SESSION_SECRET: randomBytes(32).toString('hex') };
+    const env = { ...store.env(), DATABASE_URL: postgres.url.replace(/\/postgres$/, `/${name}`), SESSION_SECRET: randomBytes(32).toString('base64url') };
     one = await startBin(env);
     // A DATA_DIR of its own, on a database the first already set up: it prints no new key.
     other = await startBin(env, { again: await mkdtemp(join(tmpdir(), 'chat-bot-bin-')) });

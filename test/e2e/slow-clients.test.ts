@@ -139,7 +139,8 @@ describe('slow readers', () => {
         clearInterval(sampler);
       }
       const finals = read.map((text) => text.trim().split('\n').filter((l) => l.startsWith('data: ')).at(-1) ?? '');
-      expect(finals.filter((f) => f.includes('"Answer"')).length, `every answer arrived whole (the first: ${read[0]!.slice(0, 300)})`).toBe(READERS);
+      const cut = read.findIndex((_, i) => !finals[i]!.includes('"Answer"'));
+      expect(finals.filter((f) => f.includes('"Answer"')).length, `every answer arrived whole (reader ${cut} of ${READERS} got ${read[cut]?.length ?? 0} characters, ending: ${JSON.stringify(read[cut]?.slice(-400))})`).toBe(READERS);
       return { halfway, rss, seconds: Math.round((Date.now() - t0) / 1000) };
     };
     const rounds = [];

@@ -5,9 +5,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdLease, leaseLeft, LEASE_MS, RENEW_MS, renewLeases } from '../../src/server/store/answer-lease.ts';
+import { holdLease, leaseLeft, LEASE_MS, RENEW_MS, renewLeases, sweepLapsed } from '../../src/server/store/answer-lease.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
-import { beginQuestion, createSession, takeOverAnswer } from '../../src/server/store/messages.ts';
+import { beginQuestion, createSession, findMessage, takeOverAnswer } from '../../src/server/store/messages.ts';
 import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.ts';
 import { messages, owners } from '../../src/server/store/schema.ts';
 import { freshDatabase } from '../support/database.ts';
@@ -61,8 +61,8 @@ describe('leases of streaming answers', () => {
 
   it('are renewed every RENEW_MS while held, and no more once let go', { timeout: 15_000 }, async () => {
     const [a, b] = [await lapsedAnswer(), await lapsedAnswer()];
-    const releaseA = holdLease(store.db, a.answerId, a.attempt);
-    const releaseB = holdLease(store.db, b.answerId, b.attempt);
+    const { release: releaseA } = holdLease(store.db, a.answerId, a.attempt);
+    const { release: releaseB } = holdLease(store.db, b.answerId, b.attempt);
     await expect.poll(() => leaseLeft(store.db, a.answerId), { timeout: RENEW_MS * 2, interval: 100 }).toBeGreaterThan(0);
     expect(await leaseLeft(store.db, b.answerId)).toBeGreaterThan(0);
     releaseA();
@@ -89,5 +89,28 @@ describe('leases of streaming answers', () => {
     // Complete — though a request may have read it still streaming just before it ended — it is never taken over.
     await store.db.update(messages).set({ status: 'complete', leaseUntil: null }).where(eq(messages.id, gone.answerId));
     expect(await takeOverAnswer(store.db, gone.answerId, next + 1, new Date())).toBeNull();
+  });
+
+  it('store the text an answer has grown to with the renewal, never over how it ended', { timeout: 15_000 }, async () => {
+    const [growing, ended] = [await lapsedAnswer(), await lapsedAnswer()];
+    const lease = holdLease(store.db, growing.answerId, growing.attempt);
+    lease.grew('The one on Cedar Lane');
+    await expect.poll(async () => (await findMessage(store.db, growing.answerId))?.content, { timeout: RENEW_MS * 2, interval: 100 }).toBe('The one on Cedar Lane');
+    lease.grew('The one on Cedar Lane has the biggest yard');
+    await expect.poll(async () => (await findMessage(store.db, growing.answerId))?.content, { timeout: RENEW_MS * 2, interval: 100 }).toBe('The one on Cedar Lane has the biggest yard');
+    lease.release();
+    // A renewal that comes after the outcome was stored leaves it as it is.
+    await store.db.update(messages).set({ status: 'complete', content: 'The whole answer.', leaseUntil: null }).where(eq(messages.id, ended.answerId));
+    await renewLeases(store.db, [{ ...ended, content: 'The whole' }]);
+    expect(await findMessage(store.db, ended.answerId)).toMatchObject({ status: 'complete', content: 'The whole answer.' });
+  });
+
+  it('lapsed, are swept as cut: partial with the text stored, failed when none was', async () => {
+    const [spoke, silent] = [await lapsedAnswer(), await lapsedAnswer()];
+    await store.db.update(messages).set({ content: 'Three homes have a yard' }).where(eq(messages.id, spoke.answerId));
+    const swept = await sweepLapsed(store.db);
+    expect(swept).toEqual(expect.arrayContaining([spoke.answerId, silent.answerId]));
+    expect(await findMessage(store.db, spoke.answerId)).toMatchObject({ status: 'partial', content: 'Three homes have a yard', leaseUntil: null });
+    expect(await findMessage(store.db, silent.answerId)).toMatchObject({ status: 'failed', content: '', leaseUntil: null });
   });
 });

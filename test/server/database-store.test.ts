@@ -17,6 +17,7 @@ import { openStore, rowsOf, type Store } from '../../src/server/store/db.ts';
 import { fileChunks, files } from '../../src/server/store/schema.ts';
 import { MiB, mp4, padTo, png } from '../support/media.ts';
 import { freshDatabase, usesPostgres } from '../support/database.ts';
+import { fileRef } from '../support/file-stores.ts';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Store['db'];
@@ -61,29 +62,29 @@ describe('the database store', () => {
   it('holds nothing readable until keep, and then the whole file, in chunks', async () => {
     const id = await newFile();
     const bytes = picture();
-    const received = await store.receive(id, Readable.from([Buffer.from(bytes.subarray(0, 1500)), Buffer.from(bytes.subarray(1500))]));
+    const received = await store.receive(fileRef(id), Readable.from([Buffer.from(bytes.subarray(0, 1500)), Buffer.from(bytes.subarray(1500))]));
     expect(received).toMatchObject({ size: bytes.length, sniffed: { kind: 'Image', mimeType: 'image/png' } });
     expect(await chunksOf(id)).toEqual({ uploads: 1, chunks: 5 });
-    await expect(store.head(id, 8)).rejects.toBeInstanceOf(FileMissing);
-    await expect(store.read(id)).rejects.toBeInstanceOf(FileMissing);
+    await expect(store.head(fileRef(id), 8)).rejects.toBeInstanceOf(FileMissing);
+    await expect(store.read(fileRef(id))).rejects.toBeInstanceOf(FileMissing);
     await received.keep();
-    expect(new Uint8Array(await store.whole(id))).toEqual(bytes);
-    expect(new Uint8Array(await store.head(id, 8))).toEqual(bytes.subarray(0, 8));
-    expect(new Uint8Array(await store.head(id, 10_000))).toEqual(bytes);
+    expect(new Uint8Array(await store.whole(fileRef(id)))).toEqual(bytes);
+    expect(new Uint8Array(await store.head(fileRef(id), 8))).toEqual(bytes.subarray(0, 8));
+    expect(new Uint8Array(await store.head(fileRef(id), 10_000))).toEqual(bytes);
   });
 
   it('reads a range from only the chunks it covers', async () => {
     const id = await newFile();
     const bytes = picture();
-    await (await store.receive(id, Readable.from([Buffer.from(bytes)]))).keep();
+    await (await store.receive(fileRef(id), Readable.from([Buffer.from(bytes)]))).keep();
     for (const [start, end] of [[0, 0], [999, 1000], [1234, 3456], [4000, 4320], [2000, 2999]] as const)
-      expect(await bytesOf(await store.read(id, { start, end }))).toEqual(bytes.subarray(start, end + 1));
+      expect(await bytesOf(await store.read(fileRef(id), { start, end }))).toEqual(bytes.subarray(start, end + 1));
   });
 
   it('keeps nothing of a refused upload, nor of one cut off halfway', async () => {
     const id = await newFile();
-    await expect(store.receive(id, Readable.from([Buffer.from('not a picture at all, just words')]))).rejects.toMatchObject({ code: 415 });
-    await expect(store.receive(id, Readable.from([Buffer.from(padTo(png(), 25 * MiB))]))).rejects.toMatchObject({ code: 413 });
+    await expect(store.receive(fileRef(id), Readable.from([Buffer.from('not a picture at all, just words')]))).rejects.toMatchObject({ code: 415 });
+    await expect(store.receive(fileRef(id), Readable.from([Buffer.from(padTo(png(), 25 * MiB))]))).rejects.toMatchObject({ code: 413 });
     let sent = 0;
     const cut = new Readable({
       read() {
@@ -91,32 +92,32 @@ describe('the database store', () => {
         this.destroy(new Error('the visitor went away'));
       },
     });
-    await expect(store.receive(id, cut)).rejects.toThrow('the visitor went away');
+    await expect(store.receive(fileRef(id), cut)).rejects.toThrow('the visitor went away');
     expect(await chunksOf(id)).toEqual({ uploads: 0, chunks: 0 });
-    await expect(store.whole(id)).rejects.toBeInstanceOf(FileMissing);
+    await expect(store.whole(fileRef(id))).rejects.toBeInstanceOf(FileMissing);
   });
 
   it('replaces a file with the upload kept last, and drops what it replaced', async () => {
     const id = await newFile();
-    await (await store.receive(id, Readable.from([Buffer.from(picture())]))).keep();
+    await (await store.receive(fileRef(id), Readable.from([Buffer.from(picture())]))).keep();
     const second = padTo(png(2, 2), 1_200);
-    const discarded = await store.receive(id, Readable.from([Buffer.from(mp4())]));
+    const discarded = await store.receive(fileRef(id), Readable.from([Buffer.from(mp4())]));
     await discarded.discard();
-    await (await store.receive(id, Readable.from([Buffer.from(second)]))).keep();
-    expect(new Uint8Array(await store.whole(id))).toEqual(second);
+    await (await store.receive(fileRef(id), Readable.from([Buffer.from(second)]))).keep();
+    expect(new Uint8Array(await store.whole(fileRef(id)))).toEqual(second);
     expect(await chunksOf(id)).toEqual({ uploads: 1, chunks: 2 });
-    await store.remove(id);
-    await expect(store.whole(id)).rejects.toBeInstanceOf(FileMissing);
+    await store.remove(fileRef(id));
+    await expect(store.whole(fileRef(id))).rejects.toBeInstanceOf(FileMissing);
     expect(await chunksOf(id)).toEqual({ uploads: 0, chunks: 0 });
-    await store.remove(id);
+    await store.remove(fileRef(id));
   });
 
   it('sweeps uploads no file names that have not grown since the time given, and nothing else', async () => {
     const [kept, cutLongAgo, arriving, deleted] = [await newFile(), await newFile(), await newFile(), await newFile()];
-    await (await store.receive(kept, Readable.from([Buffer.from(picture())]))).keep();
-    await store.receive(cutLongAgo, Readable.from([Buffer.from(picture())]));
-    const inFlight = await store.receive(arriving, Readable.from([Buffer.from(picture())]));
-    await (await store.receive(deleted, Readable.from([Buffer.from(picture())]))).keep();
+    await (await store.receive(fileRef(kept), Readable.from([Buffer.from(picture())]))).keep();
+    await store.receive(fileRef(cutLongAgo), Readable.from([Buffer.from(picture())]));
+    const inFlight = await store.receive(fileRef(arriving), Readable.from([Buffer.from(picture())]));
+    await (await store.receive(fileRef(deleted), Readable.from([Buffer.from(picture())]))).keep();
     // What a process killed mid-upload leaves, written two hours ago; and bytes whose file is gone.
     await db.update(fileChunks).set({ writtenAt: sql`now() - interval '2 hours'` }).where(eq(fileChunks.fileId, cutLongAgo));
     await db.update(fileChunks).set({ writtenAt: sql`now() - interval '2 hours'` }).where(eq(fileChunks.fileId, deleted));
@@ -127,9 +128,9 @@ describe('the database store', () => {
     expect(await store.sweep(new Date(Date.now() - 3_600_000))).toBe(2);
     expect(await chunksOf(cutLongAgo)).toEqual({ uploads: 0, chunks: 0 });
     expect(await chunksOf(deleted)).toEqual({ uploads: 0, chunks: 0 });
-    expect(new Uint8Array(await store.whole(kept))).toEqual(picture());
+    expect(new Uint8Array(await store.whole(fileRef(kept)))).toEqual(picture());
     await inFlight.keep();
-    expect(new Uint8Array(await store.whole(arriving))).toEqual(picture());
+    expect(new Uint8Array(await store.whole(fileRef(arriving)))).toEqual(picture());
     expect(await store.sweep(new Date(Date.now() - 3_600_000))).toBe(0);
   });
 
@@ -143,10 +144,10 @@ describe('the database store', () => {
     };
     setImmediate(count);
     // Ten chunks in: the upload's body is all there at once, so only the store can give turns.
-    await (await store.receive(id, Readable.from([Buffer.from(padTo(png(), 10_000))]))).keep();
+    await (await store.receive(fileRef(id), Readable.from([Buffer.from(padTo(png(), 10_000))]))).keep();
     const inTurns = turns;
     turns = 0;
-    expect((await store.whole(id)).length).toBe(10_000);
+    expect((await store.whole(fileRef(id))).length).toBe(10_000);
     counting = false;
     expect(inTurns).toBeGreaterThanOrEqual(9);
     expect(turns).toBeGreaterThanOrEqual(9);
@@ -157,9 +158,9 @@ describe('the database store', () => {
     const big = databaseStore(db);
     const bytes = padTo(mp4(), 3 * MiB + 17);
     bytes.fill(42, 1000);
-    await (await big.receive(id, Readable.from([Buffer.from(bytes)]))).keep();
+    await (await big.receive(fileRef(id), Readable.from([Buffer.from(bytes)]))).keep();
     expect(await chunksOf(id)).toEqual({ uploads: 1, chunks: 4 });
-    const stream = await big.read(id, { start: MiB - 5, end: 3 * MiB + 16 });
+    const stream = await big.read(fileRef(id), { start: MiB - 5, end: 3 * MiB + 16 });
     const pieces = (await stream.toArray()) as Buffer[];
     expect(pieces.map((p) => p.length)).toEqual([5, MiB, MiB, 17]);
     // Compared as Buffers: a deep equality of three million elements takes seconds.

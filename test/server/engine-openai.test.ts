@@ -22,6 +22,7 @@ import { gif, mp4, png, wav } from '../support/media.ts';
 import { fixtureListings } from '../support/listings.ts';
 import { validBodies } from '../support/samples.ts';
 import { startService, type TestService } from '../support/service.ts';
+import { fileRef } from '../support/file-stores.ts';
 
 const MODEL = 'fake-model';
 const API_KEY = 'sk-test-fake-key';
@@ -514,8 +515,8 @@ describe('attachments', () => {
   let next = 0;
   async function attach(kind: AttachedFile['kind'], mimeType: string, bytes: Uint8Array): Promise<AttachedFile> {
     const id = ++next;
-    await files.receive(id, Readable.from([Buffer.from(bytes)])).then((r) => r.keep());
-    return { id, kind, mimeType, size: bytes.length, head: (n) => files.head(id, n), whole: () => files.whole(id) };
+    await files.receive(fileRef(id), Readable.from([Buffer.from(bytes)])).then((r) => r.keep());
+    return { id, kind, mimeType, size: bytes.length, head: (n) => files.head(fileRef(id), n), whole: () => files.whole(fileRef(id)) };
   }
   const ask = (content: string, askType: AttachedFile['kind'], files: AttachedFile[]) =>
     drain(engine().answer({ ...input(content), question: { content, askType, files } }, new AbortController().signal));

@@ -6,10 +6,12 @@
  */
 import { readdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseStore } from '../../src/server/files/database-store.ts';
 import type { FileStore } from '../../src/server/files/file-store.ts';
 import { migrateFiles } from '../../src/server/files/migrate.ts';
+import { files as fileRows } from '../../src/server/store/schema.ts';
 import { MiB, mp4, padTo, png, wav } from '../support/media.ts';
 import { startService, type TestService } from '../support/service.ts';
 
@@ -26,7 +28,16 @@ async function upload(bytes: Uint8Array, fileName: string): Promise<number> {
   return Number(FileStoreId);
 }
 
-const onDisk = async () => (await readdir(join(service.dataDir, 'files')).catch(() => [])).filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b);
+/** A file's id and store key, as its row has them. */
+const refOf = async (id: number) => (await service.db.select({ id: fileRows.id, storeKey: fileRows.storeKey }).from(fileRows).where(eq(fileRows.id, id)))[0]!;
+/** Where the disk store keeps a file: named by its store key. */
+const pathOf = async (id: number) => join(service.dataDir, 'files', (await refOf(id)).storeKey);
+/** The ids of the files on disk (a name no row has, as itself). */
+const onDisk = async () => {
+  const rows = await service.db.select({ id: fileRows.id, storeKey: fileRows.storeKey }).from(fileRows);
+  const names = (await readdir(join(service.dataDir, 'files')).catch(() => [])).filter((n) => !n.endsWith('.part'));
+  return names.map((n) => rows.find((r) => r.storeKey === n)?.id ?? Number(n)).sort((a, b) => a - b);
+};
 
 /** The database store, failing the nth upload it is given as a lost connection would. */
 function failingAt(nth: number, store: FileStore): FileStore {
@@ -50,28 +61,28 @@ describe('files migrate', () => {
     expect(lines).toContainEqual(`file ${ids.recording}: not moved: Connection terminated unexpectedly`);
     expect(await onDisk()).toEqual([ids.recording]);
     // The moved ones are read from the store, the same bytes.
-    expect(new Uint8Array(await target.whole(ids.picture))).toEqual(files.picture);
-    expect((await target.whole(ids.video)).equals(files.video)).toBe(true);
+    expect(new Uint8Array(await target.whole(await refOf(ids.picture)))).toEqual(files.picture);
+    expect((await target.whole(await refOf(ids.video))).equals(files.video)).toBe(true);
 
     // A run stopped after a file was in the store but before its disk copy went: the copy is back.
-    await writeFile(join(service.dataDir, 'files', String(ids.picture)), files.picture);
+    await writeFile(await pathOf(ids.picture), files.picture);
     const second = await migrateFiles({ db: service.db, dataDir: service.dataDir, to: target, log });
     expect(second).toEqual({ moved: 1, already: 1, skipped: 0, failed: 0, left: 0 });
     expect(await onDisk()).toEqual([]);
-    expect(new Uint8Array(await target.whole(ids.recording))).toEqual(files.recording);
+    expect(new Uint8Array(await target.whole(await refOf(ids.recording)))).toEqual(files.recording);
 
     expect(await migrateFiles({ db: service.db, dataDir: service.dataDir, to: target, log })).toEqual({ moved: 0, already: 0, skipped: 0, failed: 0, left: 0 });
   });
 
   it('leaves on disk a file whose size is not what was uploaded, and bytes no uploaded file has', async () => {
     const id = await upload(png(40, 40), 'd.png');
-    await truncate(join(service.dataDir, 'files', String(id)), 30);
+    await truncate(await pathOf(id), 30);
     await writeFile(join(service.dataDir, 'files', '999999'), png());
     const lines: string[] = [];
     const result = await migrateFiles({ db: service.db, dataDir: service.dataDir, to: databaseStore(service.db), log: (l) => lines.push(l) });
     expect(result).toEqual({ moved: 0, already: 0, skipped: 1, failed: 1, left: 2 });
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^file ${id}: not moved: 30 bytes on disk, \\d+ in the database$`)), 'file 999999: no uploaded file has this id; left on disk']);
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^file ${id}: not moved: 30 bytes on disk, \\d+ in the database$`)), 'file 999999: no uploaded file has this key; left on disk']);
     expect(await onDisk()).toEqual([id, 999999]);
-    await expect(databaseStore(service.db).whole(id)).rejects.toMatchObject({ name: 'FileMissing' });
+    await expect(databaseStore(service.db).whole(await refOf(id))).rejects.toMatchObject({ name: 'FileMissing' });
   });
 });

@@ -4,13 +4,14 @@
  * for the address, the owner API key it prints once, and the demo chatbot. The embedded database
  * starts as a copy of the tests' migrated empty one (test/support/database.ts) — the service's own
  * first start (its migrations, owner, key and demo) is unchanged, PGlite's initdb is skipped — unless
- * `fresh` asks for an empty directory, as a first `npm start` has.
+ * `fresh` asks for an empty directory, as a first `npm start` has. A stop drains open answers for
+ * 2 s (SHUTDOWN_DRAIN_MS), not 25: a test that stops it mid-stream does not wait for nothing.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyPgliteTo } from './database.ts';
-import { startProcess } from './process.ts';
+import { startProcess, type StartedProcess } from './process.ts';
 
 export interface RunningBin {
   url: string;
@@ -22,6 +23,8 @@ export interface RunningBin {
   pid: number;
   /** Its DATA_DIR (the embedded database is in `db/`). */
   dataDir: string;
+  /** Settles once the process has ended: its exit code, or the signal that ended it. */
+  exited: StartedProcess['exited'];
   /** Ends the service (SIGTERM, as an operator would) and keeps its data directory. */
   stop(): Promise<void>;
   /** Ends it and removes its data directory. */
@@ -55,16 +58,18 @@ export async function startBin(env: Record<string, string> = {}, { node = proces
     const started = await startProcess(
       node,
       [...nodeArgs, bin],
-      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', LOG_LEVEL: 'warn', THROTTLE: 'off', ...env, DATA_DIR: dataDir } },
-      again ? /demo chatbot\s+[0-9a-f]{32}/ : /Owner API key[\s\S]*cbk_\S+/,
+      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', LOG_LEVEL: 'warn', THROTTLE: 'off', SHUTDOWN_DRAIN_MS: '2000', DEMO: 'on', ...env, DATA_DIR: dataDir } },
+      again ? /demo chatbot\s+[0-9a-f]{32}|demo\s+off/ : /Owner API key[\s\S]*cbk_\S+/,
     );
     const { output, stop } = started;
     return {
       url: /listening on (\S+)/.exec(output)![1]!,
       apiKey: /(cbk_\S+)/.exec(output)?.[1] ?? '',
-      serial: /demo chatbot\s+([0-9a-f]{32})/.exec(output)![1]!,
+      // The demo chatbot's serial; '' with DEMO=off.
+      serial: /demo chatbot\s+([0-9a-f]{32})/.exec(output)?.[1] ?? '',
       output,
       pid: started.pid,
+      exited: started.exited,
       dataDir,
       stop,
       close: async () => {

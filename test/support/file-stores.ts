@@ -9,12 +9,15 @@ import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/clie
 import { sql } from 'drizzle-orm';
 import { databaseStore } from '../../src/server/files/database-store.ts';
 import { diskStore } from '../../src/server/files/disk-store.ts';
-import type { FileStore } from '../../src/server/files/file-store.ts';
+import type { FileRef, FileStore } from '../../src/server/files/file-store.ts';
 import { s3Store } from '../../src/server/files/s3-store.ts';
 import { rowsOf, type Db } from '../../src/server/store/db.ts';
 import { startS3 } from './s3.ts';
 
 export type StoreKind = 'disk' | 'database' | 's3';
+
+/** A file as a store addresses it, for tests that use a store without the service: keyed by its id, as a file from before random keys. */
+export const fileRef = (id: number): FileRef => ({ id, storeKey: String(id) });
 
 /** The stores a file test runs against: every one on PGlite; on PostgreSQL the two that instances share. */
 export const storeKinds = (postgres: boolean): StoreKind[] => (postgres ? ['database', 's3'] : ['disk', 'database', 's3']);
@@ -22,7 +25,7 @@ export const storeKinds = (postgres: boolean): StoreKind[] => (postgres ? ['data
 export interface TestFileStore {
   kind: StoreKind;
   store: FileStore;
-  /** What the storage holds of file `id`: 'kept' for its bytes, 'partial' for each upload not (yet) kept. */
+  /** What the storage holds of file `id` (under its store key): 'kept' for its bytes, 'partial' for each upload not (yet) kept. */
   pieces(id: number | string): Promise<string[]>;
   /** The S3 server's endpoint and bucket, for a service started as a process (FILES_URL and AWS variables). */
   s3?: { endpoint: string; bucket: string; url: string };
@@ -30,16 +33,21 @@ export interface TestFileStore {
 }
 
 export async function testFileStore(kind: StoreKind, where: { db: Db; dataDir: string }): Promise<TestFileStore> {
+  // The key the file's row gives it (its id, for a row that is gone).
+  const keyOf = async (id: number | string) =>
+    rowsOf<{ key: string }>(await where.db.execute(sql`SELECT store_key AS key FROM files WHERE id = ${Number(id)}`))[0]?.key ?? String(id);
   if (kind === 'disk') {
     const dir = join(where.dataDir, 'files');
     return {
       kind,
       store: diskStore(dir),
-      pieces: async (id) =>
-        (await readdir(dir).catch(() => []))
-          .filter((name) => name === String(id) || name.startsWith(`${id}.`))
-          .map((name) => (name === String(id) ? 'kept' : 'partial'))
-          .sort(),
+      pieces: async (id) => {
+        const key = await keyOf(id);
+        return (await readdir(dir).catch(() => []))
+          .filter((name) => name === key || name.startsWith(`${key}.`))
+          .map((name) => (name === key ? 'kept' : 'partial'))
+          .sort();
+      },
       close: async () => undefined,
     };
   }
@@ -64,7 +72,7 @@ export async function testFileStore(kind: StoreKind, where: { db: Db; dataDir: s
     kind,
     store: s3Store({ client: s3.client, bucket: s3.bucket, prefix }),
     pieces: async (id) => {
-      const key = `${prefix}/${id}`;
+      const key = `${prefix}/${await keyOf(id)}`;
       const objects = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: key }));
       const uploads = await s3.client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: key }));
       return [

@@ -9,11 +9,14 @@ export interface StartedProcess {
   pid: number;
   /** Ends it (SIGTERM) and waits until it has. */
   stop(): Promise<void>;
+  /** Settles once it has ended: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Starts `command` and resolves once its output matches `ready`; rejects, with the output, if it exits first. */
 export async function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }, ready: RegExp): Promise<StartedProcess> {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let output = '';
   /** What it printed since it was ready: the last 64 KB, told if it ends unasked. */
   let since = '';
@@ -52,7 +55,7 @@ export async function startProcess(command: string, args: string[], options: { c
   child.once('close', (code, signal) => {
     if (!stopping && (signal ? !['SIGKILL', 'SIGTERM'].includes(signal) : code !== 0)) console.error(`${command} ${args.join(' ')} (pid ${child.pid}) ended by itself (${signal ?? `exit code ${code}`}); what it printed last:\n${since}`);
   });
-  return { output, pid: child.pid!, stop };
+  return { output, pid: child.pid!, stop, exited };
 }
 
 /** The process ids of `pid`'s children (Linux): a WORKERS primary's workers. */

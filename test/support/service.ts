@@ -17,6 +17,7 @@ import { createClient, type Client, type Credentials } from '../../src/client/in
 import type { AddBody } from '../../src/protocol/index.ts';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { Timeouts } from '../../src/server/timeouts.ts';
+import type { TrustProxy } from '../../src/server/config.ts';
 import { NO_THROTTLES, type Throttles } from '../../src/server/throttle.ts';
 import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
@@ -24,6 +25,7 @@ import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { openStore, type Db, type Store } from '../../src/server/store/db.ts';
 import { freshDatabase, newServiceFilesDir } from './database.ts';
 import type { StoreKind, TestFileStore } from './file-stores.ts';
+import type { FileStore } from '../../src/server/files/file-store.ts';
 
 /** A clock that runs with real time, but can be set or moved. */
 export class TestClock {
@@ -82,7 +84,13 @@ export interface ServiceOptions {
   dataDir?: string;
   /** The file store to use (test/support/file-stores.ts); the disk in `dataDir` without it. */
   files?: StoreKind;
-  trustProxy?: boolean;
+  /** A file store the test made itself (services sharing one bucket), instead of `files`. */
+  fileStore?: FileStore;
+  trustProxy?: TrustProxy;
+  /** PUBLIC_URL: the service's links are made from it. */
+  publicUrl?: string;
+  /** DEMO off: no demo site (src/server/app.ts); on unless false. */
+  demo?: boolean;
   pingMs?: number;
   /** Shorter connection timeouts (src/server/timeouts.ts), for a test of them. */
   timeouts?: Partial<Timeouts>;
@@ -124,10 +132,12 @@ async function openService(options: ServiceOptions): Promise<TestService> {
     dbTime: store.time,
     secret,
     dataDir,
-    ...(files ? { files: files.store } : {}),
+    ...(files ? { files: files.store } : options.fileStore ? { files: options.fileStore } : {}),
     engines: options.engines ?? createEngines(createOfflineEngine()),
     clock,
     trustProxy: options.trustProxy ?? false,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.demo === false ? { demo: false } : {}),
     ...(options.pingMs ? { pingMs: options.pingMs } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -84,6 +84,14 @@ export function streamContract(origin: () => string): void {
       expect(error).toMatchObject({ code: 503, message: 'The model server stopped answering' });
     });
 
+    it('carries an error event\'s RetryAfter [ext] (a service restarting) as the ApiError\'s data', async () => {
+      const { client } = start('stream-restart-once');
+      const error = await collect(client.askStream(question)).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 200, code: 503, data: { RetryAfter: 1 } });
+      // Asked again, it is answered.
+      expect((await collect(client.askStream(question))).at(-1)).toMatchObject({ kind: 'final', Answer: answer });
+    });
+
     it('turns a 429 envelope before the stream into an ApiError carrying its Message', async () => {
       const { client } = start('fail-429');
       const error = await collect(client.askStream(question)).catch((e: unknown) => e);

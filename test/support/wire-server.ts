@@ -138,6 +138,9 @@ export async function startWireServer(): Promise<WireServer> {
     return json(res, 200, success(sampleData(name as OperationName, r.base)));
   }
 
+  /** The nonces whose `stream-restart-once` stream was already ended. */
+  const restarted = new Set<string>();
+
   async function stream(scenario: string, nonce: string, res: ServerResponse) {
     if (scenario === 'stream-json') return json(res, 200, success(sampleData('ClientAsk', '')));
     res.writeHead(200, SSE_HEADERS);
@@ -160,6 +163,15 @@ export async function startWireServer(): Promise<WireServer> {
         await write(encodeSseComment('ping'));
         return void res.end(`data: ${JSON.stringify(final)}`); // no blank line after the last event
       }
+      case 'stream-restart-once':
+        // A service restarting (a deploy): the first ask's stream ends with RetryAfter; asked again, it is answered.
+        if (!restarted.has(nonce)) {
+          restarted.add(nonce);
+          await write(encodeSseEvent({ content: fragments[0] }));
+          return void res.end(encodeSseEvent({ Code: 503, Message: 'The service is restarting; please ask again', RetryAfter: 1 }, 'error'));
+        }
+        for (const f of fragments) await write(encodeSseEvent({ content: f }));
+        return void res.end(encodeSseEvent(final));
       case 'stream-error':
         await write(encodeSseEvent({ content: fragments[0] }));
         return void res.end(encodeSseEvent({ Code: 503, Message: 'The model server stopped answering' }, 'error'));

@@ -8,6 +8,8 @@
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Cut } from '../support/cut-proxy.ts';
+import { fragments } from '../support/samples.ts';
+import { scenario } from '../support/wire.ts';
 import { answered, bubbleText, messages, modelCalls, mount, newChatbot, open, script, stored, token, type, unmountAll, until } from './harness.ts';
 
 const control = (path: string, body?: unknown) =>
@@ -135,5 +137,20 @@ describe('the assistant unavailable (the service answers 503: its model server f
     expect(answer()!.message.text).toBe(ANSWER);
     const rows = await stored(serial);
     expect(rows.map((r) => [r.role, r.status])).toEqual([['question', 'complete'], ['answer', 'complete']]);
+  });
+});
+
+describe('a stream the service ends to restart (a deploy: the event carries RetryAfter)', () => {
+  it('is asked again by itself after RetryAfter, with the same clientMessageId, and answered whole', { timeout: 30_000 }, async () => {
+    const wire = scenario(inject('wireOrigin'), 'stream-restart-once');
+    const bot = await mount('0123456789abcdef0123456789abcdef', { 'base-url': wire.baseUrl });
+    await open(bot);
+    await type(bot, 'Homes in Austin');
+    const answer = () => messages(bot)[1];
+    await until(() => answer()?.message.status === 'done', 15_000);
+    expect(answer()!.message.text).toBe(fragments.join(''));
+    const asks = (await wire.posts()).filter((r) => r.path.endsWith('/ClientAsk')).map((r) => (JSON.parse(r.body) as { clientMessageId: string }).clientMessageId);
+    expect(asks).toHaveLength(2);
+    expect(asks[0]).toBe(asks[1]);
   });
 });

@@ -10,6 +10,9 @@
  * An upload's chunks are written under a key of its own and become the file only when `keep` names
  * that key in `file_bytes` (one statement, which also drops the chunks of any earlier upload): a
  * cut upload is never readable, and what it wrote is swept once it has not grown for a while.
+ *
+ * Keyed by the file's id, not its store key (file-store.ts): the bytes live in the same database
+ * as the row, so a restored copy of the database has its own copy of them, and writes only there.
  */
 import { randomBytes } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
@@ -18,7 +21,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../store/db.ts';
 import { chunkWire } from './chunk-wire.ts';
 import { fileBytes, fileChunks } from '../store/schema.ts';
-import { FileMissing, gate, type ByteRange, type FileStore } from './file-store.ts';
+import { FileMissing, gate, type ByteRange, type FileRef, type FileStore } from './file-store.ts';
 
 /** A chunk's size: one statement per MiB keeps a 100 MB video at 100 statements and ~1 MiB in memory. */
 export const CHUNK_BYTES = 1_048_576;
@@ -27,20 +30,20 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
   const dropUpload = (key: string) => db.delete(fileChunks).where(eq(fileChunks.uploadKey, key));
-  const located = async (id: number) => {
-    const [row] = await db.select().from(fileBytes).where(eq(fileBytes.fileId, id));
-    if (!row) throw new FileMissing(id);
+  const located = async (file: FileRef) => {
+    const [row] = await db.select().from(fileBytes).where(eq(fileBytes.fileId, file.id));
+    if (!row) throw new FileMissing(file);
     return row;
   };
   const wire = chunkWire(db);
-  const slice = async (id: number, key: string, seq: number, from: number, length: number) => {
+  const slice = async (ref: FileRef, key: string, seq: number, from: number, length: number) => {
     const bytes = await wire.slice(key, seq, from, length);
     // Removed, or replaced by another upload, while it was being read.
-    if (!bytes) throw new FileMissing(id);
+    if (!bytes) throw new FileMissing(ref);
     return bytes;
   };
-  const read = async (id: number, range?: ByteRange): Promise<Readable> => {
-    const file = await located(id);
+  const read = async (ref: FileRef, range?: ByteRange): Promise<Readable> => {
+    const file = await located(ref);
     const start = range?.start ?? 0;
     const end = Math.min(range?.end ?? file.size - 1, file.size - 1);
     async function* bytes() {
@@ -50,7 +53,7 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
         // A turn of the event loop between chunks: PGlite answers without one, and a file read
         // chunk after chunk would hold up every other request until its last byte.
         if (seq > 0) await turn();
-        yield await slice(id, file.uploadKey, seq, from, to - from + 1);
+        yield await slice(ref, file.uploadKey, seq, from, to - from + 1);
       }
     }
     // One chunk at a time, and the next only when the reader has taken the last.
@@ -62,7 +65,7 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
     async check() {
       await db.select({ id: fileBytes.fileId }).from(fileBytes).limit(1);
     },
-    async receive(id, body) {
+    async receive({ id }, body) {
       const key = randomBytes(12).toString('hex');
       const checked = gate();
       let seq = 0;
@@ -124,10 +127,10 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
         discard: async () => void (await dropUpload(key)),
       };
     },
-    head: async (id, bytes) => collect(await read(id, { start: 0, end: bytes - 1 })),
-    whole: async (id) => collect(await read(id)),
+    head: async (file, bytes) => collect(await read(file, { start: 0, end: bytes - 1 })),
+    whole: async (file) => collect(await read(file)),
     read,
-    async remove(id) {
+    async remove({ id }) {
       await db.execute(sql`
         WITH gone AS (DELETE FROM file_bytes WHERE file_id = ${id} RETURNING upload_key)
         DELETE FROM file_chunks WHERE upload_key IN (SELECT upload_key FROM gone)`);

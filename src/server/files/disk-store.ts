@@ -1,5 +1,5 @@
 /**
- * The files on the local disk (DATA_DIR/files, one file per id) — the default with the embedded
+ * The files on the local disk (DATA_DIR/files, one file per store key) — the default with the embedded
  * database. An upload is written to a partial file of its own request, renamed into place by
  * `keep`: a reader never sees half a file, two PUTs racing to one URL never write into one file,
  * and a disk that cannot take the bytes leaves nothing behind (routes/files.ts answers 507).
@@ -11,20 +11,20 @@ import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:f
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileMissing, gate, type ByteRange, type FileStore } from './file-store.ts';
+import { FileMissing, gate, STORE_KEY, type ByteRange, type FileRef, type FileStore } from './file-store.ts';
 
 const missing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
-/** A partial upload's name: the file's id, the request's own random part, `.part`. */
-const PARTIAL = /^\d+\.[0-9a-f]{12}\.part$/;
+/** A partial upload's name: the file's store key, the request's own random part, `.part`. */
+const PARTIAL = new RegExp(`^${STORE_KEY}\\.[0-9a-f]{12}\\.part$`);
 
 export function diskStore(dir: string): FileStore {
-  const pathOf = (id: number) => join(dir, String(id));
+  const pathOf = (file: FileRef) => join(dir, file.storeKey);
   /** Runs `work`, saying FileMissing for a file that is not there. */
-  const reading = async <T>(id: number, work: () => Promise<T>): Promise<T> => {
+  const reading = async <T>(file: FileRef, work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (error) {
-      throw missing(error) ? new FileMissing(id) : error;
+      throw missing(error) ? new FileMissing(file) : error;
     }
   };
   return {
@@ -32,9 +32,9 @@ export function diskStore(dir: string): FileStore {
       await mkdir(dir, { recursive: true });
       await access(dir, constants.W_OK);
     },
-    async receive(id, body) {
+    async receive(file, body) {
       await mkdir(dir, { recursive: true });
-      const partial = `${pathOf(id)}.${randomBytes(6).toString('hex')}.part`;
+      const partial = `${pathOf(file)}.${randomBytes(6).toString('hex')}.part`;
       const checked = gate();
       const out = createWriteStream(partial);
       try {
@@ -46,11 +46,11 @@ export function diskStore(dir: string): FileStore {
         await rm(partial, { force: true });
         throw error;
       }
-      return { ...checked.result(), keep: () => rename(partial, pathOf(id)), discard: () => rm(partial, { force: true }) };
+      return { ...checked.result(), keep: () => rename(partial, pathOf(file)), discard: () => rm(partial, { force: true }) };
     },
-    head: (id, bytes) =>
-      reading(id, async () => {
-        const handle = await open(pathOf(id), 'r');
+    head: (file, bytes) =>
+      reading(file, async () => {
+        const handle = await open(pathOf(file), 'r');
         try {
           const buffer = Buffer.alloc(bytes);
           const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
@@ -59,14 +59,14 @@ export function diskStore(dir: string): FileStore {
           await handle.close();
         }
       }),
-    whole: (id) => reading(id, () => readFile(pathOf(id))),
-    read: (id, range?: ByteRange) =>
-      reading(id, async () => {
+    whole: (file) => reading(file, () => readFile(pathOf(file))),
+    read: (file, range?: ByteRange) =>
+      reading(file, async () => {
         // Opened before it is handed over: a file that is not there is FileMissing, not a broken stream.
-        const handle = await open(pathOf(id), 'r');
+        const handle = await open(pathOf(file), 'r');
         return handle.createReadStream(range ? { start: range.start, end: range.end } : {}) as Readable;
       }),
-    remove: (id) => rm(pathOf(id), { force: true }),
+    remove: (file) => rm(pathOf(file), { force: true }),
     async sweep(before) {
       const names = await readdir(dir).catch((error: unknown) => (missing(error) ? [] : Promise.reject(error)));
       let removed = 0;

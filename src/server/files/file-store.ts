@@ -5,6 +5,11 @@
  * arrive — a 100 MB video is never in memory, and one byte over a limit stops the upload with 413.
  * A store takes the bytes completely or not at all: what it received stays unreadable until
  * `keep`, and an upload cut halfway, refused or discarded leaves nothing readable behind.
+ *
+ * A store names a file's bytes by the file's store key (`files.store_key`), never by its id: ids
+ * start again at 1 in every database, so a restored copy of the database sharing a bucket with the
+ * live one would write its new files over the live files of the same ids (README, "Backups and
+ * restore"). The database store alone keys by id: its bytes sit beside the row, and are restored with it.
  */
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -17,11 +22,25 @@ const mb = (bytes: number) => `${bytes / MiB} MB`;
 
 const ACCEPTED = 'an image (PNG, JPEG, WEBP, still GIF), WAV audio, or a video (MP4, MKV, AVI, FLV, MPEG)';
 
+/** Which file: its row's id and its store key. */
+export interface FileRef {
+  id: number;
+  storeKey: string;
+}
+
+/**
+ * What a store key looks like: a UUID (every file since keys were random), or digits (a file
+ * stored before, whose key is its id). Anything else under a store's folder or prefix is not the
+ * store's, and its sweep leaves it alone.
+ */
+export const STORE_KEY = '(?:\\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+export const isStoreKey = (name: string) => new RegExp(`^${STORE_KEY}$`).test(name);
+
 /** The bytes of a file the store does not hold (never uploaded, discarded, or removed). */
 export class FileMissing extends Error {
   override readonly name = 'FileMissing';
-  constructor(readonly id: number) {
-    super(`The bytes of file ${id} are not in the store`);
+  constructor(readonly file: FileRef) {
+    super(`The bytes of file ${file.id} (key ${file.storeKey}) are not in the store`);
   }
 }
 
@@ -31,7 +50,7 @@ export const storageFull = (error: unknown) => ['ENOSPC', 'EDQUOT', 'EROFS', 'EF
 export interface Received {
   sniffed: Sniffed;
   size: number;
-  /** Puts the bytes in place as the file of its id: readable from then on, whole. */
+  /** Puts the bytes in place as the file's: readable from then on, whole. */
   keep(): Promise<void>;
   /** Throws the bytes away. */
   discard(): Promise<void>;
@@ -44,16 +63,16 @@ export interface ByteRange {
 }
 
 export interface FileStore {
-  /** Streams `body` in as the bytes of file `id` (through `gate`): what it is and how big, or a 413 / 415 Failure. */
-  receive(id: number, body: Readable): Promise<Received>;
+  /** Streams `body` in as the bytes of `file` (through `gate`): what it is and how big, or a 413 / 415 Failure. */
+  receive(file: FileRef, body: Readable): Promise<Received>;
   /** Up to `bytes` bytes from the start of the file; FileMissing when the store does not hold it. */
-  head(id: number, bytes: number): Promise<Buffer>;
+  head(file: FileRef, bytes: number): Promise<Buffer>;
   /** The whole file, for what needs all of it at once (an image for the model, a WAV's checks). */
-  whole(id: number): Promise<Buffer>;
+  whole(file: FileRef): Promise<Buffer>;
   /** The file's bytes as a stream, all of them or one range; FileMissing when the store does not hold it. */
-  read(id: number, range?: ByteRange): Promise<Readable>;
+  read(file: FileRef, range?: ByteRange): Promise<Readable>;
   /** Removes the file's bytes, if there are any. */
-  remove(id: number): Promise<void>;
+  remove(file: FileRef): Promise<void>;
   /**
    * Removes what uploads left unfinished — a process killed mid-upload, a machine gone — that has
    * not been written to since `before`; how many it removed. An upload still arriving is never

@@ -13,13 +13,13 @@ import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../store/db.ts';
 import { files } from '../store/schema.ts';
-import { FileMissing, type FileStore } from './file-store.ts';
+import { FileMissing, isStoreKey, type FileRef, type FileStore } from './file-store.ts';
 
 export interface Migrated {
   moved: number;
   /** In the store already, the same bytes (an earlier run stopped before it removed the disk copy). */
   already: number;
-  /** On disk, but no uploaded file has the id (its session was deleted, or its upload never finished). */
+  /** On disk, but no uploaded file has the key (its session was deleted, or its upload never finished). */
   skipped: number;
   failed: number;
   /** Still on disk at the end: skipped and failed. */
@@ -42,29 +42,35 @@ export async function migrateFiles(options: { db: Db; dataDir: string; to: FileS
   const { db, to, log } = options;
   const dir = join(options.dataDir, 'files');
   const names = await readdir(dir).catch((error: unknown) => ((error as { code?: unknown }).code === 'ENOENT' ? [] : Promise.reject(error)));
-  const ids = names.filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
   const result: Migrated = { moved: 0, already: 0, skipped: 0, failed: 0, left: 0 };
-  const inStore = (id: number) =>
-    to.read(id).then(digest, (error: unknown) => (error instanceof FileMissing ? null : Promise.reject(error)));
+  const inStore = (file: FileRef) =>
+    to.read(file).then(digest, (error: unknown) => (error instanceof FileMissing ? null : Promise.reject(error)));
+  const found = [];
+  for (const key of names.filter(isStoreKey)) {
+    const [row] = await db.select({ id: files.id, storeKey: files.storeKey, status: files.status, size: files.size }).from(files).where(eq(files.storeKey, key));
+    found.push({ key, row });
+  }
+  // In the order they were uploaded (the keys are random); bytes no file names, last.
+  found.sort((a, b) => (a.row?.id ?? Infinity) - (b.row?.id ?? Infinity) || a.key.localeCompare(b.key));
 
-  for (const id of ids) {
-    const path = join(dir, String(id));
-    const [row] = await db.select({ status: files.status, size: files.size }).from(files).where(eq(files.id, id));
+  for (const { key, row } of found) {
+    const path = join(dir, key);
     if (!row || row.status === 'reserved') {
       result.skipped++;
-      log(`file ${id}: no uploaded file has this id; left on disk`);
+      log(`file ${key}: no uploaded file has this key; left on disk`);
       continue;
     }
+    const id = row.id;
     try {
       const onDisk = await digest(createReadStream(path));
       if (onDisk.size !== row.size) throw new Error(`${onDisk.size} bytes on disk, ${row.size} in the database`);
-      const there = await inStore(id);
+      const there = await inStore(row);
       if (there && sameBytes(there, onDisk)) {
         result.already++;
       } else {
-        const received = await to.receive(id, createReadStream(path));
+        const received = await to.receive(row, createReadStream(path));
         await received.keep();
-        const copied = await inStore(id);
+        const copied = await inStore(row);
         if (!copied || !sameBytes(copied, onDisk)) throw new Error(`the store gave back ${copied ? `${copied.size} bytes, SHA-256 ${copied.sha256}` : 'nothing'}`);
         result.moved++;
         log(`file ${id}: moved (${onDisk.size} bytes, SHA-256 ${onDisk.sha256.slice(0, 16)}…)`);

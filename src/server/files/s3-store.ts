@@ -2,19 +2,22 @@
  * The files in an S3 bucket (FILES_URL=s3://bucket/prefix), for a service on several machines or
  * on one without a disk of its own: AWS S3, or any server that speaks its API. Whole or nothing as
  * S3 gives it: a file up to 5 MiB (S3's smallest part) is held in memory and put in one request by
- * `keep`; a larger one goes up as a multipart upload under the file's own key, a part at a time as
+ * `keep`; a larger one goes up as a multipart upload under the file's own key (<prefix>/<store key>,
+ * never the row's id: file-store.ts), a part at a time as
  * its bytes arrive, and S3 shows nothing at that key until `keep` completes it. A refused, cut or
  * discarded upload is aborted; what a killed process left behind, the sweep aborts.
  */
 import {
   AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand,
-  HeadBucketCommand, ListMultipartUploadsCommand, ListPartsCommand, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand, type CompletedPart,
+  ListMultipartUploadsCommand, ListPartsCommand, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand, type CompletedPart,
 } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { unavailable } from '../http.ts';
+import { causeOf } from '../store/connect.ts';
 import { databaseUnavailable } from '../store/unavailable.ts';
-import { FileMissing, gate, type FileStore } from './file-store.ts';
+import { FileMissing, gate, isStoreKey, type FileRef, type FileStore } from './file-store.ts';
 
 /**
  * Every part but the last is exactly this big: S3's smallest part (Cloudflare R2 also wants them
@@ -29,32 +32,51 @@ const absent = (error: unknown) => error instanceof S3ServiceException && error.
 const unreachable = (error: unknown) =>
   databaseUnavailable(error) || (error as { name?: unknown }).name === 'TimeoutError' || ((error as S3ServiceException).$metadata?.httpStatusCode ?? 0) >= 500;
 
+/** The bucket is not there, or refuses the credentials (403) or the region (301): the configuration's fault. */
+const unusable = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchBucket' || [301, 403].includes(error.$metadata.httpStatusCode ?? 0));
+
 export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: string; client: S3Client }): FileStore {
   // The storage out of reach or failing (after the SDK's own retries) is a 503 with Retry-After, as the database's is.
+  // So is a bucket that is gone or refuses this service's credentials: nothing the request did; the
+  // cause goes with the 503, for the log (http.ts).
   const send = ((...args: Parameters<S3Client['send']>) =>
-    (client.send as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => Promise.reject(unreachable(error) ? unavailable() : error))) as S3Client['send'];
-  // The keys are <prefix>/<id>, whatever slashes the prefix was given with.
+    (client.send as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) =>
+      Promise.reject(unreachable(error) || unusable(error) ? Object.assign(unavailable(), { cause: error }) : error),
+    )) as S3Client['send'];
+  // The keys are <prefix>/<store key>, whatever slashes the prefix was given with.
   const folder = prefix.replace(/^\/+|(?<!\/)\/+$/g, '');
   const under = folder ? `${folder}/` : '';
-  const keyOf = (id: number) => `${under}${id}`;
+  const keyOf = (file: FileRef) => `${under}${file.storeKey}`;
   const abort = (Key: string, UploadId: string) =>
     // Gone already (completed, or aborted by a sweep or an earlier try): nothing left to abort.
     send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).then(() => undefined, (error: unknown) => (absent(error) ? undefined : Promise.reject(error)));
-  const get = async (id: number, Range?: string): Promise<Readable> => {
+  const get = async (file: FileRef, Range?: string): Promise<Readable> => {
     try {
-      const { Body } = await send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(id), Range }));
+      const { Body } = await send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(file), Range }));
       if (!(Body instanceof Readable)) throw new TypeError('The S3 client gave the object without a Node stream for its body');
       return Body;
     } catch (error) {
-      throw absent(error) ? new FileMissing(id) : error;
+      throw absent(error) ? new FileMissing(file) : error;
     }
   };
   return {
+    /**
+     * Reachable and writable (issue 38): a small object put under the prefix, then removed — a bucket
+     * that is there may still refuse this service's writes (a read-only key, a policy). At start
+     * (main.ts) and by /readyz; the SDK's own words, for the operator, not the generic 503's.
+     */
     async check() {
-      await send(new HeadBucketCommand({ Bucket: bucket }));
+      const Key = `${under}.chat-bot-probe-${randomUUID()}`;
+      try {
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: 'probe' }));
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
+      } catch (error) {
+        throw new Error(`s3://${bucket}/${under}: ${causeOf(error)}`, { cause: error });
+      }
     },
-    async receive(id, body) {
-      const Key = keyOf(id);
+    async receive(file, body) {
+      const Key = keyOf(file);
       const checked = gate();
       const cancel = new AbortController();
       const parts: CompletedPart[] = [];
@@ -114,10 +136,10 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
         discard: () => abort(Key, UploadId),
       };
     },
-    head: async (id, bytes) => Buffer.concat(await (await get(id, `bytes=0-${bytes - 1}`)).toArray()).subarray(0, bytes),
-    whole: async (id) => Buffer.concat(await (await get(id)).toArray()),
-    read: (id, range) => get(id, range && `bytes=${range.start}-${range.end}`),
-    remove: async (id) => void (await send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(id) }))),
+    head: async (file, bytes) => Buffer.concat(await (await get(file, `bytes=0-${bytes - 1}`)).toArray()).subarray(0, bytes),
+    whole: async (file) => Buffer.concat(await (await get(file)).toArray()),
+    read: (file, range) => get(file, range && `bytes=${range.start}-${range.end}`),
+    remove: async (file) => void (await send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(file) }))),
     /**
      * Aborts the multipart uploads under the prefix whose last part (or start, with no part yet)
      * is older than `before`. On AWS a bucket lifecycle rule, AbortIncompleteMultipartUpload,
@@ -130,7 +152,7 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
         const page = await send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: under, ...markers }));
         for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
           // Not the store's (another program's key under the prefix): left alone whatever its age.
-          if (!Key || !UploadId || !/^\d+$/.test(Key.slice(under.length))) continue;
+          if (!Key || !UploadId || !isStoreKey(Key.slice(under.length))) continue;
           const listed = await send(new ListPartsCommand({ Bucket: bucket, Key, UploadId })).catch((error: unknown) => (absent(error) ? null : Promise.reject(error)));
           // Gone meanwhile (kept or discarded by its own request): nothing to do.
           if (!listed) continue;

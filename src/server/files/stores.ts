@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Db } from '../store/db.ts';
 import { databaseStore } from './database-store.ts';
 import { diskStore } from './disk-store.ts';
-import { FileMissing, type FileStore } from './file-store.ts';
+import { FileMissing, isStoreKey, type FileStore } from './file-store.ts';
 
 export type FilesSetting = { kind: 'disk' } | { kind: 'database' } | { kind: 's3'; url: string };
 
@@ -32,10 +32,10 @@ export async function openFileStore(setting: FilesSetting, db: Db, dataDir: stri
   return s3StoreFromUrl(setting.url, env);
 }
 
-/** How many kept files the disk store holds in `dataDir` (ids, not partial uploads). */
+/** How many kept files the disk store holds in `dataDir` (store keys, not partial uploads). */
 export function filesOnDisk(dataDir: string): number {
   const dir = join(dataDir, 'files');
-  return existsSync(dir) ? readdirSync(dir).filter((name) => /^\d+$/.test(name)).length : 0;
+  return existsSync(dir) ? readdirSync(dir).filter(isStoreKey).length : 0;
 }
 
 /**
@@ -47,12 +47,12 @@ export function withDiskFallback(store: FileStore, disk: FileStore): FileStore {
     first().catch((error: unknown) => (error instanceof FileMissing ? then() : Promise.reject(error)));
   return {
     ...store,
-    head: (id, bytes) => either(() => store.head(id, bytes), () => disk.head(id, bytes)),
-    whole: (id) => either(() => store.whole(id), () => disk.whole(id)),
-    read: (id, range) => either(() => store.read(id, range), () => disk.read(id, range)),
-    remove: async (id) => {
-      await store.remove(id);
-      await disk.remove(id);
+    head: (file, bytes) => either(() => store.head(file, bytes), () => disk.head(file, bytes)),
+    whole: (file) => either(() => store.whole(file), () => disk.whole(file)),
+    read: (file, range) => either(() => store.read(file, range), () => disk.read(file, range)),
+    remove: async (file) => {
+      await store.remove(file);
+      await disk.remove(file);
     },
     sweep: async (before) => (await store.sweep(before)) + (await disk.sweep(before)),
   };

@@ -4,7 +4,7 @@
  * again into the same answer. Limits count only questions that are really asked.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AskBody } from '../../protocol/index.ts';
+import { FAILURE, type AskBody } from '../../protocol/index.ts';
 import type { Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
 import { ModelUnavailable, type AttachedFile } from '../engines/index.ts';
@@ -16,6 +16,7 @@ import { assertPageAllowed } from '../origins.ts';
 import { throttle } from '../throttle.ts';
 import { generate, type Generation } from '../answer.ts';
 import { openSse } from '../sse-reply.ts';
+import { SHUTDOWN_MESSAGE, SHUTDOWN_RETRY_AFTER_S } from '../shutdown.ts';
 import { beginQuestion, existingQuestion, findMessage, findSessionWithChatbot, finishAnswer, markCharged, markRateLimited, takeOverAnswer, type Begun, type MessageRow, type Question } from '../store/messages.ts';
 import { leaseLeft } from '../store/answer-lease.ts';
 import { leads } from '../store/schema.ts';
@@ -46,8 +47,7 @@ async function attachedFiles(ctx: ServiceContext, caller: Caller, sessionId: num
     if (file.sessionId !== sessionId || !(await mayUseFile(ctx, caller, file))) throw forbidden(`File "${id}" was not uploaded in this session`);
     if (file.status !== 'checked') throw invalid(`File "${id}" was not confirmed with UploadSuccess`);
     if (file.kind !== askType) throw unsupported(`File "${id}" is ${file.kind === 'Image' ? 'an image' : `${file.kind.toLowerCase()}`}; chatAskType ${askType} takes ${askType === 'Image' ? 'images' : askType.toLowerCase()}`);
-    const { id: fileId } = file;
-    out.push({ id: fileId, kind: file.kind as AttachedFile['kind'], mimeType: file.mimeType, size: file.size, head: (bytes) => ctx.files.head(fileId, bytes), whole: () => ctx.files.whole(fileId) });
+    out.push({ id: file.id, kind: file.kind as AttachedFile['kind'], mimeType: file.mimeType, size: file.size, head: (bytes) => ctx.files.head(file, bytes), whole: () => ctx.files.whole(file) });
   }
   return out;
 }
@@ -178,6 +178,8 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       return REPLIED;
     }
     const { generation } = prepared;
+    // A shutdown whose drain time is over ends it with a 503 for the visitor to ask again (shutdown.ts).
+    const answered = ctx.shutdown.answering(() => sse.cut({ Code: FAILURE.unavailable, Message: SHUTDOWN_MESSAGE, RetryAfter: SHUTDOWN_RETRY_AFTER_S }, 'error'));
     try {
       const outcome = await generateAnswer(prepared, sse.signal, (text) => (sse.event({ content: text }) ? undefined : sse.drained()));
       if (outcome.status === 'complete') sse.end({ QuestionID: generation.questionId, AnswerID: generation.answerId, Answer: outcome.content, TotalToken: outcome.totalToken });
@@ -191,6 +193,8 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         req.log.error({ err: error }, 'answer generation failed');
         sse.end({ Code: 500, Message: 'The answer could not be completed; please try again' }, 'error');
       }
+    } finally {
+      answered();
     }
     return REPLIED;
   });

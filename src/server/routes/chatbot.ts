@@ -1,6 +1,6 @@
 /** Add, Edit, GetSession, Get, ModelList and SessionKey (API.md §3.1–3.4, §2). */
 import type { FastifyInstance } from 'fastify';
-import type { Settings } from '../../protocol/index.ts';
+import { splitDomains, type Settings } from '../../protocol/index.ts';
 import { OWNER_SESSION_TTL_MS, VISITOR_TOKEN_TTL_MS, newKey, sha256, signVisitorToken, type Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
 import { forbidden, invalid, notFound } from '../http.ts';
@@ -28,10 +28,20 @@ async function checkReferences(ctx: ServiceContext, ownerId: number, patch: Part
 
 const ownerId = (caller: Caller) => (caller.kind === 'owner' ? caller.ownerId : -1);
 
+/**
+ * Domains given without VerifyDomain turn verification on [ext]: an owner who lists their sites
+ * means them to be the only ones (API.md keeps a list unchecked while VerifyDomain is false, and
+ * that is kept when VerifyDomain: false is sent with it).
+ */
+export function domainsVerified(patch: Partial<Settings>): Partial<Settings> {
+  if (patch.VerifyDomain !== undefined || !patch.Domains || splitDomains(patch.Domains).length === 0) return patch;
+  return { ...patch, VerifyDomain: true };
+}
+
 export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   operation(app, ctx, 'Add', async ({ body, caller }) => {
     const { timeZone, type: _type, ...given } = body;
-    const patch = settingsPatch({ ...given, TimeZone: timeZone });
+    const patch = domainsVerified(settingsPatch({ ...given, TimeZone: timeZone }));
     await checkReferences(ctx, ownerId(caller), patch);
     const settings = { ...defaultSettings(timeZone, ctx.engines.defaultModel), ...patch };
     const serial = await createChatbot(ctx.db, ownerId(caller), settings);
@@ -41,7 +51,7 @@ export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   operation(app, ctx, 'Edit', async ({ body, caller, now }) => {
     const { serialNumber, ...given } = body;
     const chatbot = await ownedChatbot(ctx, caller, serialNumber);
-    const patch = settingsPatch(given);
+    const patch = domainsVerified(settingsPatch(given));
     await checkReferences(ctx, chatbot.ownerId, patch);
     if (Object.keys(patch).length > 0) await editSettings(ctx.db, chatbot.serialNumber, patch, now);
     return 1;
@@ -69,12 +79,12 @@ export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   operation(app, ctx, 'Get', async ({ body, caller, req, reply }) => {
-    if (caller.kind === 'owner') return fullSettings(await ownedChatbot(ctx, caller, body.serialNumber), fileUrlFor(req));
+    if (caller.kind === 'owner') return fullSettings(await ownedChatbot(ctx, caller, body.serialNumber), fileUrlFor(ctx, req));
     const chatbot = await findChatbot(ctx.db, body.serialNumber);
     if (!chatbot) throw notFound(`No chatbot has the serial number "${body.serialNumber}"`);
     if (caller.kind === 'visitor' && caller.chatbot !== chatbot.serialNumber) throw forbidden('This visitor token belongs to another chatbot');
     assertPageAllowed(chatbot.settings, req, reply);
-    return publicSettings(chatbot, fileUrlFor(req));
+    return publicSettings(chatbot, fileUrlFor(ctx, req));
   });
 
   operation(app, ctx, 'ModelList', async () => ctx.engines.models());

@@ -99,7 +99,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         createdAt: now,
       })
       .returning({ id: files.id });
-    return { FileStoreId: String(row!.id), PreUploadUrl: `${originOf(req)}/chat/File/Upload/${row!.id}?token=${token}` };
+    return { FileStoreId: String(row!.id), PreUploadUrl: `${originOf(ctx, req)}/chat/File/Upload/${row!.id}?token=${token}` };
   });
 
   operation(app, ctx, 'UploadSuccess', async ({ body, caller }) => {
@@ -108,15 +108,15 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
     if (file.status === 'checked') return dataOf(file);
     if (file.status === 'reserved') throw invalid(`No bytes were uploaded to FileStoreId "${file.id}" yet: PUT them to its PreUploadUrl first`);
-    const head = await ctx.files.head(file.id, HEAD_BYTES).catch((error: unknown) => {
+    const head = await ctx.files.head(file, HEAD_BYTES).catch((error: unknown) => {
       // Marked uploaded a moment before its bytes are in place, or refused by a racing UploadSuccess.
       if (error instanceof FileMissing) throw conflict('The bytes of this file are not in place: wait for the upload to finish, or upload it again');
       throw error;
     });
     const sniffed = sniff(head);
-    const why = sniffed ? await refusal(sniffed, head, () => ctx.files.whole(file.id)) : 'The file type is not accepted';
+    const why = sniffed ? await refusal(sniffed, head, () => ctx.files.whole(file)) : 'The file type is not accepted';
     if (!sniffed || why) {
-      await ctx.files.remove(file.id);
+      await ctx.files.remove(file);
       await ctx.db.update(files).set({ status: 'reserved', size: 0, kind: '', mimeType: '' }).where(eq(files.id, file.id));
       throw unsupported(why ?? 'The file type is not accepted');
     }
@@ -151,7 +151,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (declared > LIMITS.videoBytes) throw tooLarge(`The file is larger than ${LIMITS.videoBytes / 1_048_576} MB`);
     const body = req.body as Readable | undefined;
     if (!body) throw unsupported('The upload is empty');
-    const { sniffed, size, keep, discard } = await ctx.files.receive(file.id, body).catch((error: unknown) => {
+    const { sniffed, size, keep, discard } = await ctx.files.receive(file, body).catch((error: unknown) => {
       throw storageFull(error) ? insufficientStorage() : error;
     });
     // PUTs racing to one URL each received into a file of their own; the first to finish keeps its bytes.
@@ -196,7 +196,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const range = byteRange(req.headers.range, file.size);
     if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${file.size}`).send();
     // Checked, yet not in the store (removed since): nothing to send.
-    const bytes = await ctx.files.read(file.id, range ?? undefined).catch((error: unknown) => {
+    const bytes = await ctx.files.read(file, range ?? undefined).catch((error: unknown) => {
       throw error instanceof FileMissing ? notFound(`No file has the id "${req.params.id}"`) : error;
     });
     if (!range) return reply.header('content-length', String(file.size)).send(bytes);

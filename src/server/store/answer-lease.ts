@@ -4,8 +4,13 @@
  * its writer every RENEW_MS while it streams. A lease that lapsed is a writer that is gone — its
  * process was killed, or it lost the database and could not store how the answer ended. Such an
  * answer is taken over at once by a retry of its question (routes/chat.ts), and otherwise marked
- * failed by the sweep that every instance runs at start and every SWEEP_MS (app.ts): no answer
+ * cut by the sweep that every instance runs at start and every SWEEP_MS (app.ts): no answer
  * stays `streaming` for longer than a lease and a sweep.
+ *
+ * The renewal also stores the text each answer has grown to since the last one (issue 38, point 7):
+ * what a visitor saw of an answer whose writer was killed is kept, all but its last RENEW_MS, at
+ * no cost per fragment — the fragments only grow a string in memory, and the statement that runs
+ * every RENEW_MS anyway carries the text.
  */
 import { sql } from 'drizzle-orm';
 import { ANSWER_SETTLED } from './answers-settled.ts';
@@ -22,44 +27,72 @@ export const SWEEP_MS = 10_000;
 /** `now() + LEASE_MS`, as SQL. */
 export const leaseFromNow = () => sql`now() + ${LEASE_MS} * interval '1 millisecond'`;
 
+/** A streaming answer to renew: the attempt that owns it, and the text it has grown to when that is to be stored. */
+export interface Held {
+  answerId: number;
+  attempt: number;
+  content?: string;
+}
+
 /**
- * Extends the leases of the attempts that own these streaming answers, in one statement; nothing for
- * an answer another attempt took over.
+ * Extends the leases of the attempts that own these streaming answers, and stores the text given,
+ * in one statement; nothing for an answer another attempt took over, or that has ended (its
+ * outcome, stored by finishAnswer, is never written over by a renewal that comes after it).
  */
-export async function renewLeases(db: Db, held: readonly { answerId: number; attempt: number }[]): Promise<void> {
+export async function renewLeases(db: Db, held: readonly Held[]): Promise<void> {
   if (!held.length) return;
-  // Integer arrays as literals: both drivers take a text parameter cast to int[] alike.
-  const ids = `{${held.map((h) => h.answerId).join(',')}}`;
-  const attempts = `{${held.map((h) => h.attempt).join(',')}}`;
+  // One JSON parameter: both drivers pass it alike, and text needs no array-literal escaping.
+  const rows = JSON.stringify(held.map((h) => ({ id: h.answerId, attempt: h.attempt, content: h.content ?? null })));
   await db.execute(sql`
-    UPDATE ${messages} SET lease_until = ${leaseFromNow()}
-    FROM unnest(${ids}::int[], ${attempts}::int[]) AS held(id, attempt)
+    UPDATE ${messages} SET lease_until = ${leaseFromNow()}, content = COALESCE(held.content, ${messages.content})
+    FROM jsonb_to_recordset(${rows}::jsonb) AS held(id int, attempt int, content text)
     WHERE ${messages.id} = held.id AND ${messages.attempt} = held.attempt AND ${messages.status} = 'streaming'`);
 }
 
+/** A held answer: its text so far, and how much of it the last renewal that went through stored. */
+type Writing = { answerId: number; attempt: number; content: string; stored: number };
+
 /** The answers each database's writers of this process hold, renewed together: one statement every RENEW_MS, however many stream. */
-const holders = new WeakMap<Db, { held: Map<number, { answerId: number; attempt: number }>; timer: NodeJS.Timeout }>();
+const holders = new WeakMap<Db, { held: Map<number, Writing>; timer: NodeJS.Timeout }>();
+
+/** What the process renews; unchanged text is not sent again. */
+async function renew(db: Db, held: Map<number, Writing>): Promise<void> {
+  const sent = [...held.values()].map((w) => ({ w, length: w.content.length }));
+  await renewLeases(db, sent.map(({ w, length }) => ({ answerId: w.answerId, attempt: w.attempt, ...(length > w.stored ? { content: w.content } : {}) })));
+  for (const { w, length } of sent) w.stored = Math.max(w.stored, length);
+}
+
+export interface Lease {
+  /** The answer's text so far (it only grows within an attempt): stored with the next renewal. */
+  grew(content: string): void;
+  /** Lets the lease go, for when the attempt ends (its outcome is stored by finishAnswer). */
+  release(): void;
+}
 
 /**
  * Holds the lease of an attempt while it writes its answer: renewed every RENEW_MS with every other
- * answer this process writes to the same database; a renewal lost to a slow database is no matter
- * (three may fail before the lease lapses). Returns the release, for when the attempt ends.
+ * answer this process writes to the same database, with the text it has grown to; a renewal lost
+ * to a slow database is no matter (three may fail before the lease lapses; the text goes with the next).
  */
-export function holdLease(db: Db, answerId: number, attempt: number): () => void {
+export function holdLease(db: Db, answerId: number, attempt: number): Lease {
   let holder = holders.get(db);
   if (!holder) {
-    const held = new Map<number, { answerId: number; attempt: number }>();
-    const timer = setInterval(() => void renewLeases(db, [...held.values()]).catch(() => undefined), RENEW_MS);
+    const held = new Map<number, Writing>();
+    const timer = setInterval(() => void renew(db, held).catch(() => undefined), RENEW_MS);
     holders.set(db, (holder = { held, timer }));
   }
   const h = holder;
-  h.held.set(answerId, { answerId, attempt });
-  return () => {
-    if (h.held.get(answerId)?.attempt !== attempt) return;
-    h.held.delete(answerId);
-    if (h.held.size) return;
-    clearInterval(h.timer);
-    holders.delete(db);
+  const writing: Writing = { answerId, attempt, content: '', stored: 0 };
+  h.held.set(answerId, writing);
+  return {
+    grew: (content) => void (writing.content = content),
+    release: () => {
+      if (h.held.get(answerId) !== writing) return;
+      h.held.delete(answerId);
+      if (h.held.size) return;
+      clearInterval(h.timer);
+      holders.delete(db);
+    },
   };
 }
 
@@ -72,14 +105,15 @@ export async function leaseLeft(db: Db, answerId: number): Promise<number> {
 }
 
 /**
- * Marks every streaming answer whose lease lapsed as failed (its text was never stored: a writer
- * stores the text with the outcome), and wakes whoever waits for it, in every instance (NOTIFY).
- * Returns the ids it marked. A row without a lease predates leases: its writer is gone too.
+ * Marks every streaming answer whose lease lapsed as cut: `partial` with the text its renewals
+ * stored — what the visitor saw of it, but for the last moments — or `failed` when none was stored;
+ * and wakes whoever waits for it, in every instance (NOTIFY). Returns the ids it marked. A row
+ * without a lease predates leases: its writer is gone too.
  */
 export async function sweepLapsed(db: Db): Promise<number[]> {
   const result = await db.execute(sql`
     WITH swept AS (
-      UPDATE ${messages} SET status = 'failed', lease_until = NULL, updated_at = now()
+      UPDATE ${messages} SET status = CASE WHEN ${messages.content} = '' THEN 'failed' ELSE 'partial' END, lease_until = NULL, updated_at = now()
       WHERE ${messages.status} = 'streaming' AND (${messages.leaseUntil} IS NULL OR ${messages.leaseUntil} < now())
       RETURNING id)
     SELECT id, pg_notify(${ANSWER_SETTLED}, id::text) FROM swept`);

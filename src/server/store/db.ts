@@ -3,7 +3,7 @@
  * is given — the same drizzle schema and migrations for both.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,7 +12,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { packageRoot } from '../files-on-disk.ts';
 import { answersSettled, type AnswersSettled } from './answers-settled.ts';
 import { timePglite, timePool, type DbTime } from './db-time.ts';
 import * as schema from './schema.ts';
@@ -31,7 +30,16 @@ export interface Store {
   answers: AnswersSettled;
   /** How long its statements and transactions take, for the metrics (db-time.ts). */
   time: DbTime;
+  /** What this open did to the schema: migrations applied now, and in all; undefined when it was told not to migrate. */
+  migrations: Migrated | undefined;
   close(): Promise<void>;
+}
+
+export interface Migrated {
+  /** Applied by this open (0: the schema was up to date). */
+  applied: number;
+  /** Applied to this database in all, now. */
+  total: number;
 }
 
 export interface StoreOptions {
@@ -47,6 +55,8 @@ export interface StoreOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL: how long a statement may go unanswered before it fails and its connection is dropped (default QUERY_TIMEOUT_MS). */
   queryTimeoutMs?: number;
+  /** PostgreSQL: the most connections this process's pool opens (DATABASE_POOL_SIZE; default POOL_SIZE). */
+  poolSize?: number;
 }
 
 /**
@@ -56,18 +66,37 @@ export interface StoreOptions {
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 export const QUERY_TIMEOUT_MS = 10_000;
+/** Connections per process: WORKERS × this, for every instance, must stay under the server's max_connections (README, "Sizing"). */
+export const POOL_SIZE = 10;
 
-const migrationsFolder = join(packageRoot(), 'src', 'server', 'store', 'migrations');
+/**
+ * Beside this file, wherever it runs: src/server/store/ under tsx, dist/node/server/store/ compiled
+ * (the build copies them there: scripts/server-dist.mjs), so a deployed dist/ needs no src/.
+ */
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed number: instances starting together take turns migrating.
 const MIGRATION_LOCK = 727_001;
 
+/** How many migrations drizzle has recorded in this database (none before its first). */
+async function appliedCount(client: { query(sql: string): Promise<{ rows: unknown[] }> }): Promise<number> {
+  // Two statements: a query naming a table that does not exist fails when planned, whatever its CASE says.
+  const { rows } = await client.query("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS made");
+  if (!(rows[0] as { made: boolean }).made) return 0;
+  const counted = await client.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+  return (counted.rows[0] as { n: number }).n;
+}
+
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  let migrations: Migrated | undefined;
   if (options.databaseUrl && options.migrate !== false) {
     const lockClient = new pg.Client({ connectionString: options.databaseUrl });
     await lockClient.connect();
     try {
       await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      const before = await appliedCount(lockClient);
       await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+      const total = await appliedCount(lockClient);
+      migrations = { applied: total - before, total };
     } finally {
       await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       await lockClient.end();
@@ -76,7 +105,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolSize ?? POOL_SIZE,
       connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
       keepAlive: true,
@@ -91,17 +120,22 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
       await answers.close();
       await pool.end();
     };
-    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', answers, time: timePool(pool), close };
+    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', answers, time: timePool(pool), migrations, close };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm: the listing search's index (migration 0003).
   const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm }, ...(options.pgliteLoad ? { loadDataDir: options.pgliteLoad } : {}) });
   const db = drizzlePglite({ client, schema });
-  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
+  if (options.migrate !== false) {
+    const before = await appliedCount(client);
+    await migratePglite(db, { migrationsFolder });
+    const total = await appliedCount(client);
+    migrations = { applied: total - before, total };
+  }
   const answers = answersSettled();
   const close = async () => {
     await answers.close();
     await client.close();
   };
-  return { db: db as unknown as Db, kind: 'pglite', answers, time: timePglite(client), close };
+  return { db: db as unknown as Db, kind: 'pglite', answers, time: timePglite(client), migrations, close };
 }

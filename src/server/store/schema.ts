@@ -44,6 +44,8 @@ export const apiKeys = pgTable('api_keys', {
   keyHash: text('key_hash').notNull().unique(),
   label: text('label').notNull().default(''),
   createdAt: created(),
+  /** When a request last used it (to the minute: auth.ts), for `keys list`; null: never. */
+  lastUsedAt: at('last_used_at'),
 });
 
 export const ownerSessions = pgTable('owner_sessions', {
@@ -205,6 +207,12 @@ export const files = pgTable('files', {
   size: integer('size').notNull().default(0),
   uploadTokenHash: text('upload_token_hash').notNull(),
   uploadExpiresAt: at('upload_expires_at').notNull(),
+  /**
+   * Where the file store keeps the bytes (files/file-store.ts): random, never the row's id, so a
+   * restored copy of the database, whose ids repeat the live ones, never writes over the live
+   * files in a storage they share. Files uploaded before it keep their id as their key.
+   */
+  storeKey: text('store_key').notNull().unique().default(sql`gen_random_uuid()::text`),
   createdAt: created(),
 });
 

@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+/**
+ * Finishes the compiled service (after `tsc -p tsconfig.server.json`, in `npm run build:server`):
+ * tsc emits only JavaScript, so the migrations are copied beside the compiled store
+ * (dist/node/server/store/migrations, where store/db.ts looks) — a deployed dist/ runs without
+ * src/ — and the bin gets its executable bit back, which a fresh emit of main.js does not have
+ * (`npx chat-bot-server` and a unit file's ExecStart run the file itself).
+ */
+import { chmodSync, cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const migrations = join(root, 'dist', 'node', 'server', 'store', 'migrations');
+// A migration removed from src/ must not linger in dist/.
+rmSync(migrations, { recursive: true, force: true });
+cpSync(join(root, 'src', 'server', 'store', 'migrations'), migrations, { recursive: true });
+const { bin } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+for (const file of Object.values(bin)) chmodSync(join(root, file), 0o755);

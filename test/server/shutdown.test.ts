@@ -1,0 +1,110 @@
+/**
+ * A deploy that does not cut answers (issue 38; src/server/shutdown.ts): on SIGTERM the compiled
+ * service stops taking connections, lets the answer it is streaming finish within
+ * SHUTDOWN_DRAIN_MS, ends one still streaming after it with `event: error` Code 503 — stored
+ * partial, so asking again completes it — and exits 0. The fake model server holds the answer in
+ * flight after its first words (`holdAfter` + `until`), whatever the machine's speed.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SHUTDOWN_MESSAGE } from '../../src/server/shutdown.ts';
+import { startBin, type RunningBin } from '../support/bin.ts';
+import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
+import { postJson } from '../support/http.ts';
+import { alive, until } from '../support/process.ts';
+import { startService } from '../support/service.ts';
+
+const MODEL = 'fake-model';
+const ANSWER = 'The one on Cedar Lane has the biggest yard: a third of an acre, fenced, with two old oaks.';
+
+let fake: FakeModelServer;
+beforeAll(async () => {
+  fake = await startFakeModelServer();
+});
+afterAll(() => fake?.close());
+beforeEach(() => fake.reset());
+
+/** The service answering its demo chatbot with the fake model, drain time `drainMs`. */
+const startWithModel = (drainMs: number, again?: string) =>
+  startBin({ DEMO: 'model', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: MODEL, LLM_TOOLS: 'off', SHUTDOWN_DRAIN_MS: String(drainMs) }, again ? { again } : {});
+
+/** A visitor's streamed question whose answer the fake model holds after its first words until `release`. */
+async function askHeld(bin: RunningBin, clientMessageId: string) {
+  let release: () => void = () => undefined;
+  fake.script({ text: ANSWER, holdAfter: 1, until: new Promise<void>((resolve) => (release = resolve)) });
+  const session = await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial });
+  const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
+  const body = { sessionID: SessionID, content: 'Which of your homes has the biggest yard?', clientMessageId, stream: true };
+  const headers = { authorization: VisitorToken };
+  const stream = postJson(`${bin.url}/chat/Chat/ClientAsk`, body, headers);
+  await until('the model to be asked', () => fake.requests.length === 1);
+  return { stream, release, askOn: (on: RunningBin) => postJson(`${on.url}/chat/Chat/ClientAsk`, body, headers) };
+}
+
+/** The events of a stream's text: each `event:` name (message unless named) and its data. */
+const eventsOf = (text: string) =>
+  text
+    .split('\n\n')
+    .filter((block) => block.includes('data: '))
+    .map((block) => ({ event: /^event: (.+)$/m.exec(block)?.[1] ?? 'message', data: JSON.parse(/^data: (.+)$/m.exec(block)![1]!) as Record<string, unknown> }));
+
+/** Whether a new connection to `url` is refused (the service no longer accepts). */
+const refused = (url: string) => fetch(`${url}/healthz`).then(() => false, () => true);
+
+describe('SIGTERM while an answer streams', () => {
+  it('stops taking connections, lets the answer finish whole within the drain time, then exits 0', { timeout: 60_000 }, async () => {
+    const bin = await startWithModel(20_000);
+    try {
+      const held = await askHeld(bin, 'drain-finishes');
+      process.kill(bin.pid, 'SIGTERM');
+      await until('new connections to be refused', () => refused(bin.url));
+      // Still serving the answer it has open.
+      expect(alive(bin.pid)).toBe(true);
+      held.release();
+      const reply = await held.stream;
+      const events = eventsOf(reply.text);
+      expect(events.at(-1)).toMatchObject({ event: 'message', data: { Answer: ANSWER } });
+      expect(events.filter((e) => e.event === 'error')).toEqual([]);
+      expect(await bin.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      await bin.close();
+    }
+  });
+
+  it('ends an answer still streaming after the drain time with a 503 event, exits 0, and the answer is completed when asked again', { timeout: 90_000 }, async () => {
+    const bin = await startWithModel(300);
+    try {
+      const held = await askHeld(bin, 'drain-cuts');
+      process.kill(bin.pid, 'SIGTERM');
+      const reply = await held.stream;
+      expect(eventsOf(reply.text).at(-1)).toEqual({ event: 'error', data: { Code: 503, Message: SHUTDOWN_MESSAGE, RetryAfter: 1 } });
+      expect(await bin.exited).toEqual({ code: 0, signal: null });
+      held.release();
+      // Stored partial: the widget's Retry (the same clientMessageId) on the next instance generates it again.
+      const next = await startWithModel(300, bin.dataDir);
+      try {
+        fake.script({ text: ANSWER });
+        const again = await held.askOn(next);
+        expect(eventsOf(again.text).at(-1)).toMatchObject({ event: 'message', data: { Answer: ANSWER } });
+        expect(fake.requests).toHaveLength(2);
+      } finally {
+        await next.stop();
+      }
+    } finally {
+      await bin.close();
+    }
+  });
+});
+
+describe('/readyz while draining', () => {
+  it('answers 503 "draining" from the moment the drain begins', async () => {
+    const service = await startService();
+    try {
+      expect((await service.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      await service.app.drain(0);
+      const ready = await service.app.inject({ method: 'GET', url: '/readyz' });
+      expect({ status: ready.statusCode, body: ready.json() }).toEqual({ status: 503, body: { status: 'draining', checks: {} } });
+    } finally {
+      await service.close();
+    }
+  });
+});
