@@ -11,14 +11,14 @@ import { ROOT_DIR } from './env.mjs';
 /**
  * `apiKey` becomes CHATBOT_API_KEY; `databaseUrl` '' for the embedded PGlite; `nodeArgs` go to the
  * service's node (--cpu-prof … to profile it); `dataRoot`: where its DATA_DIR is made (a tmpfs: in memory); `env`: more of its environment. Gone with the script even when a deadline exits it.
- * Its visitor throttles are off (THROTTLE=off): every benchmark's visitors come from one address.
+ * Its visitor throttles and the demo's rate limit are off (THROTTLE=off, DEMO_RATE_LIMIT=0): every benchmark's visitors come from one address.
  */
 export async function startService({ apiKey, databaseUrl = '', workers = 1, nodeArgs = [], dataRoot = os.tmpdir(), env = {}, startLimitMs = 60_000 }) {
   const main = path.join(ROOT_DIR, 'dist/node/server/main.js');
   if (!fs.existsSync(main)) throw new Error('dist/node/server/main.js is missing: run `npm run build` at the root first.');
   const dataDir = fs.mkdtempSync(path.join(dataRoot, 'chat-bot-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, main], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: apiKey, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers), THROTTLE: 'off', DEMO: 'on', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: apiKey, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers), THROTTLE: 'off', DEMO: 'on', DEMO_RATE_LIMIT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const cleanUp = () => {

@@ -48,7 +48,7 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Where the built widget is (dist/): `/chat-bot.js` and its lazy chunks are served from it. */
   widgetDir?: string;
-  /** The demo site's static files (its home page and listing pages are rendered by server/demo/site.ts). */
+  /** The demo site's static files, dist/demo-site unless given (scripts/server-dist.mjs copies them there; its home page and listing pages are rendered by server/demo/site.ts). */
   demoDir?: string;
   /** DEMO: serve the demo agency's site at `/` and the SPA example (the default); without it `/` leads to the console. */
   demo?: boolean;
@@ -82,7 +82,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const root = packageRoot();
   const widgetDir = options.widgetDir ?? join(root, 'dist');
-  const demoDir = options.demoDir ?? join(root, 'demo');
+  const demoDir = options.demoDir ?? join(widgetDir, 'demo-site');
   const app = Fastify({
     logger: options.logger ? loggerOptions(options.logger.level, options.logger.destination) : false,
     // Each request's id, in its log lines (reqId) and in its response (x-request-id).

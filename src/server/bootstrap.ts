@@ -152,8 +152,9 @@ export function demoSettings(model: string): Settings {
   };
 }
 
-/** What the demo chatbot is held to on every start, whatever an earlier start or the console set: a person's pace of questions. */
-const DEMO_LIMITS = { RateLimitCount: 10, RateLimitTime: 60 } as const;
+/** What the demo chatbot is held to on every start unless DEMO_RATE_LIMIT says otherwise: a person's pace of questions. */
+export const DEMO_RATE_LIMIT = { count: 10, seconds: 60 } as const;
+const DEMO_LIMITS = { RateLimitCount: DEMO_RATE_LIMIT.count, RateLimitTime: DEMO_RATE_LIMIT.seconds };
 
 /** Whether the demo chatbot exists (an earlier start with DEMO made it). */
 export async function demoExists(db: Db): Promise<boolean> {
@@ -166,13 +167,14 @@ export async function demoExists(db: Db): Promise<boolean> {
  * one is held to `model` (the offline engine unless DEMO=model: a demo open to any page never spends
  * on a model server unasked) and to the demo's rate limit.
  */
-export async function ensureDemo(db: Db, ownerId: number, model: string, publicUrl: string, now: Date): Promise<{ serial: string; created: boolean }> {
+export async function ensureDemo(db: Db, ownerId: number, model: string, publicUrl: string, now: Date, limit: { count: number; seconds: number } = DEMO_RATE_LIMIT): Promise<{ serial: string; created: boolean }> {
+  const limits = { RateLimitCount: limit.count, RateLimitTime: limit.seconds };
   if (await demoExists(db)) {
-    const held = JSON.stringify({ Model: model, ...DEMO_LIMITS });
+    const held = JSON.stringify({ Model: model, ...limits });
     await db.update(chatbots).set({ settings: sql`${chatbots.settings} || ${held}::jsonb` }).where(eq(chatbots.serialNumber, DEMO_SERIAL));
     return { serial: DEMO_SERIAL, created: false };
   }
-  const settings = { ...demoSettings(model), ChatbotPrivacyPolicyUrl: `${publicUrl}/privacy.html` };
+  const settings = { ...demoSettings(model), ...limits, ChatbotPrivacyPolicyUrl: `${publicUrl}/privacy.html` };
   const created = await db.transaction(async (tx) => {
     const inserted = await tx.insert(chatbots).values({ serialNumber: DEMO_SERIAL, ownerId, settings, createdAt: now }).onConflictDoNothing().returning();
     if (inserted.length === 0) return false; // another instance is seeding it

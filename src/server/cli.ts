@@ -31,7 +31,8 @@ export const HELP = `chat-bot-server — the reference chatbot service
 
 Configuration is read from the environment (every variable, its default and its meaning: .env.example
 and the README's "Configuration"):
-  where it listens   HOST (127.0.0.1), PORT (8787), PUBLIC_URL, TRUST_PROXY, WORKERS (1), DEMO (off)
+  where it listens   HOST (127.0.0.1), PORT (8787), PUBLIC_URL, TRUST_PROXY, WORKERS (1), DEMO (off),
+                     DEMO_RATE_LIMIT (10/60)
   its data           DATA_DIR (npm start: the package's .data; the bin: $XDG_DATA_HOME/chat-bot, else
                      ~/.local/share/chat-bot), DATABASE_URL (unset: the embedded database),
                      DATABASE_POOL_SIZE (10), DATABASE_CONNECT_PATIENCE_MS (60000),

@@ -10,7 +10,7 @@ import { STALL_MS } from './sse-reply.ts';
 import { SHUTDOWN_DRAIN_MS } from './shutdown.ts';
 import { CONNECT_PATIENCE_MS } from './store/connect.ts';
 import { parseThrottles, type Throttles } from './throttle.ts';
-import { secretFrom, weakKeyReason } from './bootstrap.ts';
+import { DEMO_RATE_LIMIT, secretFrom, weakKeyReason } from './bootstrap.ts';
 
 export interface ServerConfig {
   host: string;
@@ -27,6 +27,8 @@ export interface ServerConfig {
    * did not make. Off unless set; `npm start` sets it on (`serve --demo`).
    */
   demo: 'off' | 'on' | 'model';
+  /** [ext] DEMO_RATE_LIMIT: the demo chatbot's questions per address, `count/seconds` (10/60); `0` none — for a kiosk, or tests from one address. */
+  demoRateLimit: { count: number; seconds: number };
   /** CHATBOT_API_KEY: the first start's owner API key (bootstrap.ts seedApiKey); never a weak one. */
   apiKey: string | undefined;
   llm:
@@ -128,6 +130,15 @@ export function trustProxySetting(raw: string | undefined): TrustProxy {
   return entries.join(',');
 }
 
+function demoRateLimitSetting(raw: string | undefined): ServerConfig['demoRateLimit'] {
+  const value = (raw ?? '').trim();
+  if (value === '') return { ...DEMO_RATE_LIMIT };
+  if (/^(0|off)$/i.test(value)) return { count: 0, seconds: 0 };
+  const match = /^(\d{1,7})\/(\d{1,7})$/.exec(value);
+  if (!match || Number(match[2]) < 1) throw new Error(`DEMO_RATE_LIMIT must be count/seconds (like 10/60) or 0 for none (got "${raw}")`);
+  return { count: Number(match[1]), seconds: Number(match[2]) };
+}
+
 function demoSetting(raw: string | undefined): ServerConfig['demo'] {
   const value = (raw ?? '').trim().toLowerCase();
   if (/^(|0|false|no|off)$/.test(value)) return 'off';
@@ -164,6 +175,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     files: filesSetting(env.FILES_URL, env.DATABASE_URL || undefined),
     apiKey: apiKeySetting(env.CHATBOT_API_KEY),
     demo: demoSetting(env.DEMO),
+    demoRateLimit: demoRateLimitSetting(env.DEMO_RATE_LIMIT),
     llm: env.LLM_BASE_URL
       ? {
           baseUrl: env.LLM_BASE_URL,

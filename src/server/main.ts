@@ -45,7 +45,7 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
   if (seed === 'ignored') console.warn('CHATBOT_API_KEY is not registered: it seeds the first start only, and this database has API keys already (`chat-bot-server keys list`). Unset it, or create a key with `chat-bot-server create-key`.');
   const engines = enginesFor(config);
   // The demo answers with the offline engine unless DEMO=model: open to any page, it never spends on a model server unasked.
-  const demo = config.demo === 'off' ? null : await ensureDemo(store.db, ownerId, config.demo === 'model' ? engines.defaultModel : OFFLINE_MODEL, config.publicUrl, now);
+  const demo = config.demo === 'off' ? null : await ensureDemo(store.db, ownerId, config.demo === 'model' ? engines.defaultModel : OFFLINE_MODEL, config.publicUrl, now, config.demoRateLimit);
   const demoLeft = demo === null && (await demoExists(store.db));
   const secret = await loadSecret(config.dataDir, config.sessionSecret);
   // Said loudly, at each start (start-checks.ts); a file store that cannot be written stops it.

@@ -106,5 +106,9 @@ describe('the deployable artifact', () => {
     expect((JSON.parse(final.slice(6)) as { Answer: string }).Answer.length).toBeGreaterThan(0);
     const widget = await fetch(`${url}/chat-bot.js`);
     expect(widget.status).toBe(200);
+    // A deployment has no demo unless DEMO says so: `/` leads to the console, which it serves.
+    expect((await fetch(`${url}/`, { redirect: 'manual' })).headers.get('location')).toBe('/console/');
+    expect((await fetch(`${url}/console/`)).status).toBe(200);
+    expect(await postJson(`${url}/chat/Chatbot/List`, {}, { authorization: apiKey }).then((r) => (JSON.parse(r.text) as { Data: unknown[] }).Data)).toHaveLength(1);
   });
 });

@@ -129,7 +129,8 @@ describe.runIf(mountable)('the disk full or read-only', () => {
     rmSync(filler);
     expect(await put(PreUploadUrl, Buffer.from(png(4, 4)))).toMatchObject({ status: 200 });
     expect(await call('/chat/User/UploadSuccess', { FileStoreId })).toMatchObject({ status: 200, Data: { FileStoreId, Kind: 'Image' } });
-    expect(onDisk()).toEqual([FileStoreId]);
+    // Stored under its random key (files.store_key), not its id.
+    expect(onDisk()).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
 
   it('for uploads (read-only): refused with 507, nothing written, text answered; writable again, uploads go on', async () => {

@@ -97,7 +97,8 @@ describe('SIGTERM while an answer streams', () => {
 
 describe('/readyz while draining', () => {
   it('answers 503 "draining" from the moment the drain begins', async () => {
-    const service = await startService();
+    // A service of its own: drained, it serves no other file.
+    const service = await startService({ own: true });
     try {
       expect((await service.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       await service.app.drain(0);

@@ -58,7 +58,7 @@ export async function startBin(env: Record<string, string> = {}, { node = proces
     const started = await startProcess(
       node,
       [...nodeArgs, bin],
-      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', LOG_LEVEL: 'warn', THROTTLE: 'off', SHUTDOWN_DRAIN_MS: '2000', DEMO: 'on', ...env, DATA_DIR: dataDir } },
+      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', LOG_LEVEL: 'warn', THROTTLE: 'off', SHUTDOWN_DRAIN_MS: '2000', DEMO: 'on', DEMO_RATE_LIMIT: '0', ...env, DATA_DIR: dataDir } },
       again ? /demo chatbot\s+[0-9a-f]{32}|demo\s+off/ : /Owner API key[\s\S]*cbk_\S+/,
     );
     const { output, stop } = started;
