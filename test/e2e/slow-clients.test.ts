@@ -105,7 +105,7 @@ describe('slow readers', () => {
     });
     probeDir = await mkdtemp(join(tmpdir(), 'chat-bot-heap-'));
     bin = await startBin(
-      { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_TOOLS: 'off', STREAM_STALL_MS: String(STALL_MS), BENCH_HEAP_DIR: probeDir },
+      { DEMO: 'model', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_TOOLS: 'off', STREAM_STALL_MS: String(STALL_MS), BENCH_HEAP_DIR: probeDir },
       { nodeArgs: ['--expose-gc', '--import', HEAP_PROBE] },
     );
   }, 120_000);

@@ -211,7 +211,7 @@ describe.runIf(usesPostgres())('WORKERS=2 on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
     database = await freshDatabase();
-    bin = await startBin({ WORKERS: '2', DATABASE_URL: database.url!, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: MODEL, LLM_TOOLS: 'off' });
+    bin = await startBin({ WORKERS: '2', DATABASE_URL: database.url!, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: MODEL, LLM_TOOLS: 'off', DEMO: 'model' });
   }, 90_000);
   afterAll(async () => {
     await bin?.close();
