@@ -63,8 +63,11 @@ describe('a writer killed mid-answer', () => {
     expect((await answer())?.Status).toBe('streaming');
 
     process.kill(bin.pid, 'SIGKILL');
+    const killedAt = Date.now();
     await stream;
     expect(seen.join('')).toBe(sent);
+    // Started again once the lease has lapsed, the sweep at start finds the answer (not the next, SWEEP_MS later).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, killedAt + LEASE_MS + 500 - Date.now())));
     bin = await startBin(env, { again: bin.dataDir });
     const again = createClient({ baseUrl: bin.url, apiKey });
     await until('the sweep', async () => ((await answer(again))?.Status !== 'streaming' ? true : null), LEASE_MS + SWEEP_MS + 15_000);

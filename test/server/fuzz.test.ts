@@ -361,7 +361,7 @@ describe('/openapi.json, as a schema-driven tester reads it', () => {
           if (!checked.ok) expect(ruleInWords(doc.bodySchema(name), checked.field), `the document accepts it: ${what}`).toBe(true);
         }
       }),
-      fuzzOptions(RUNS * 3),
+      fuzzOptions(RUNS * 2),
     );
   });
 
