@@ -25,8 +25,11 @@ const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? esc(url) : '');
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /** A page of the site; `listing`, the MLS number of the home a listing's page shows, tells the widget which (data-listing). */
-function page(req: FastifyRequest, agency: string, title: string, body: string, listing?: string): string {
+function page(req: FastifyRequest, photoHost: string | null, agency: string, title: string, body: string, listing?: string): string {
   const origin = originOf(req);
+  // The widget shows photos from the hosts its tag names: this page's, and the one the demo's
+  // photos were made under (PUBLIC_URL, by default localhost) — the same service opened at 127.0.0.1.
+  const imageHosts = [...new Set([req.hostname, ...(photoHost ? [photoHost] : [])])].join(' ');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -42,7 +45,7 @@ function page(req: FastifyRequest, agency: string, title: string, body: string, 
 ${body}
 </main>
 <footer class="site"><p>${esc(agency)} is a demo: its listings are made up. Ask the assistant in the corner about them.</p></footer>
-<script src="${esc(origin)}/chat-bot.js" data-serial-number="${DEMO_SERIAL}" data-image-hosts="${esc(req.hostname)}"${listing ? ` data-listing="${esc(listing)}"` : ''} async></script>
+<script src="${esc(origin)}/chat-bot.js" data-serial-number="${DEMO_SERIAL}" data-image-hosts="${esc(imageHosts)}"${listing ? ` data-listing="${esc(listing)}"` : ''} async></script>
 </body>
 </html>`;
 }
@@ -77,6 +80,11 @@ ${n % 2 ? `<circle cx="${x + w + 45}" cy="140" r="22" fill="hsl(120 35% 40%)"/><
 
 export function demoSiteRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const agency = async () => (await findChatbot(ctx.db, DEMO_SERIAL))?.settings.Name ?? 'The demo agency';
+  /** The host of the demo's photos (its listings' first image), for the widget to show them. */
+  const photoHost = async () => {
+    const url = (await listListings(ctx.db, DEMO_SERIAL, { Page: 1, PageSize: 1 })).Items[0]?.Images[0];
+    return url && URL.canParse(url) ? new URL(url).hostname : null;
+  };
 
   app.get<{ Querystring: { type?: string; q?: string; page?: string } }>('/', async (req, reply) => {
     const saleType: Listing['SaleType'] | undefined = req.query.type === 'for_rent' || req.query.type === 'for_sale' ? req.query.type : undefined;
@@ -93,13 +101,13 @@ export function demoSiteRoutes(app: FastifyInstance, ctx: ServiceContext): void 
 <h2>${heading} <span class="count">(${Total.toLocaleString('en-US')})</span></h2>
 ${Items.length ? `<ul class="listings">${Items.map(card).join('\n')}</ul>` : '<p>No home matches that search.</p>'}
 <nav class="pages" aria-label="Pages">${current > 1 ? `<a href="${esc(link(current - 1))}" rel="prev">Previous</a>` : ''} <span>Page ${current} of ${pages}</span> ${current < pages ? `<a href="${esc(link(current + 1))}" rel="next">Next</a>` : ''}</nav>`;
-    return reply.type('text/html; charset=utf-8').send(page(req, name, `${name} — homes for sale and rent`, body));
+    return reply.type('text/html; charset=utf-8').send(page(req, await photoHost(), name, `${name} — homes for sale and rent`, body));
   });
 
   app.get<{ Params: { mls: string } }>('/homes/:mls', async (req, reply) => {
     const l = await getListing(ctx.db, DEMO_SERIAL, 'MLSNumber', req.params.mls.slice(0, 64));
     const name = await agency();
-    if (!l) return reply.code(404).type('text/html; charset=utf-8').send(page(req, name, 'Not found', '<h1>That home is not listed any more</h1><p><a href="/">See the homes we have</a>.</p>'));
+    if (!l) return reply.code(404).type('text/html; charset=utf-8').send(page(req, await photoHost(), name, 'Not found', '<h1>That home is not listed any more</h1><p><a href="/">See the homes we have</a>.</p>'));
     const facts: [string, string][] = [
       ['Price', priceText(l)],
       ['Bedrooms', String(l.Bedrooms)],
@@ -118,7 +126,7 @@ ${l.Images.map((src) => `<img src="${safeUrl(src)}" alt="Photo of ${esc(addressT
 <dl>${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
 ${l.Description ? `<p>${esc(l.Description)}</p>` : ''}
 <p>Questions about this home? Ask the assistant, or use <em>Talk to a person</em> in its menu.</p></article>`;
-    return reply.type('text/html; charset=utf-8').send(page(req, name, `${addressText(l)} — ${name}`, body, l.MLSNumber));
+    return reply.type('text/html; charset=utf-8').send(page(req, await photoHost(), name, `${addressText(l)} — ${name}`, body, l.MLSNumber));
   });
 
   app.get<{ Params: { n: string } }>('/demo/photos/home-:n', (req, reply) => {
@@ -134,6 +142,6 @@ ${l.Description ? `<p>${esc(l.Description)}</p>` : ''}
 <em>Talk to a person</em>, your name, email and message go to our agents, who use them only to reply.</p>
 <p>The chat runs on this site's own server: it sends nothing to anyone else, and loads no fonts, trackers or scripts
 from elsewhere.</p>`;
-    return reply.type('text/html; charset=utf-8').send(page(req, name, `Privacy — ${name}`, body));
+    return reply.type('text/html; charset=utf-8').send(page(req, await photoHost(), name, `Privacy — ${name}`, body));
   });
 }

@@ -22,11 +22,9 @@ export function useSite(): Site {
   const site = {} as Site;
   beforeAll(async () => {
     // A port known before it starts: the demo's listings link to PUBLIC_URL, by default
-    // http://localhost:PORT, which PORT=0 would leave unreachable (their photos, then, blank). It is
-    // the address the service is opened at (the banner's, as bound), for the page's script tag
-    // allows photos from its own host only.
-    const port = await freePort();
-    site.bin = await startBin({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    // http://localhost:PORT, which PORT=0 would leave unreachable (their photos, then, blank). The
+    // site is opened at the banner's address, as bound (127.0.0.1): its tag allows both hosts.
+    site.bin = await startBin({ PORT: String(await freePort()) });
     site.owner = createClient({ baseUrl: site.bin.url, apiKey: site.bin.apiKey });
     site.browser = await launchChromium();
   }, 60_000);
