@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '../../src/client/index.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { NO_THROTTLES } from '../../src/server/throttle.ts';
 import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
 import { createEngines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/offline.ts';
@@ -54,7 +55,8 @@ const engines = llm ? createEngines(offline, { model: llm.model, engine: createO
 const now = new Date();
 const ownerId = await ensureOwner(store.db, now);
 const apiKey = await createApiKey(store.db, ownerId, 'eval');
-const app = await buildApp({ db: store.db, secret: randomBytes(32), dataDir, engines, logger: false });
+// Throttles off: every conversation of the sets is asked from one address, far faster than a person types.
+const app = await buildApp({ db: store.db, secret: randomBytes(32), dataDir, engines, logger: false, throttles: NO_THROTTLES });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 try {

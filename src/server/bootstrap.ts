@@ -148,13 +148,11 @@ export function demoSettings(model: string): Settings {
     TalkToHumanEmail: 'agents@oakridge.example',
     TalkToHumanResponseMessage: 'Thanks! An Oakridge agent will get back to you within one business day.',
     ChatBubbleColor: 'rgb(21, 94, 117)',
-    ...DEMO_LIMITS,
   };
 }
 
 /** What the demo chatbot is held to on every start unless DEMO_RATE_LIMIT says otherwise: a person's pace of questions. */
 export const DEMO_RATE_LIMIT = { count: 10, seconds: 60 } as const;
-const DEMO_LIMITS = { RateLimitCount: DEMO_RATE_LIMIT.count, RateLimitTime: DEMO_RATE_LIMIT.seconds };
 
 /** Whether the demo chatbot exists (an earlier start with DEMO made it). */
 export async function demoExists(db: Db): Promise<boolean> {

@@ -16,6 +16,7 @@ import { startOutboxSender } from './mail/outbox.ts';
 import { answerPrimary, workersMetrics } from './metrics/cluster.ts';
 import { serveMetrics } from './metrics/http.ts';
 import type { Store } from './store/db.ts';
+import type { FileStore } from './files/file-store.ts';
 import { aloneWarnings, checkFileStore } from './start-checks.ts';
 import { whereFilesLive } from './files/stores.ts';
 import { newSecret } from './bootstrap.ts';
@@ -29,6 +30,8 @@ interface Prepared {
   demoLeft: boolean;
   /** The API key the first start made (printed once), or null. */
   newKey: string | null;
+  /** FILES_URL's store, checked at start and then served from (opened once). */
+  files: FileStore;
 }
 
 /** What is made once per start: the schema brought up to date, the owner, an API key, the demo, the secret. */
@@ -50,16 +53,18 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
   const secret = await loadSecret(config.dataDir, config.sessionSecret);
   // Said loudly, at each start (start-checks.ts); a file store that cannot be written stops it.
   for (const warning of aloneWarnings(config)) console.warn(warning);
-  await checkFileStore(await serviceFileStore(config, store.db), whereFilesLive(config.files, config.dataDir));
-  return { store, engines, secret, demo, demoLeft, newKey };
+  const files = await serviceFileStore(config, store.db);
+  await checkFileStore(files, whereFilesLive(config.files, config.dataDir));
+  return { store, engines, secret, demo, demoLeft, newKey, files };
 }
 
 /**
  * Serves the API on this process. `background`: this process also sends the outbox and makes the
  * digests (both safe to run anywhere, but one process of a machine is enough).
  */
-async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines' | 'secret'>, background: boolean) {
-  const files = await serviceFileStore(config, p.store.db);
+async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines' | 'secret'> & Partial<Pick<Prepared, 'files'>>, background: boolean) {
+  // A worker opens its own; the single process the one prepare() checked.
+  const files = p.files ?? (await serviceFileStore(config, p.store.db));
   const { token, port: metricsPort } = config.metrics;
   // /metrics on PORT only with a token and no METRICS_PORT (metrics/http.ts).
   const metrics = token && !metricsPort ? { token } : false;

@@ -80,10 +80,12 @@ ${n % 2 ? `<circle cx="${x + w + 45}" cy="140" r="22" fill="hsl(120 35% 40%)"/><
 
 export function demoSiteRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const agency = async () => (await findChatbot(ctx.db, DEMO_SERIAL))?.settings.Name ?? 'The demo agency';
-  /** The host of the demo's photos (its listings' first image), for the widget to show them. */
+  /** The host of the demo's photos (its listings' first image), for the widget to show them: found once, they are all made under one host. */
+  let knownPhotoHost: string | undefined;
   const photoHost = async () => {
+    if (knownPhotoHost) return knownPhotoHost;
     const url = (await listListings(ctx.db, DEMO_SERIAL, { Page: 1, PageSize: 1 })).Items[0]?.Images[0];
-    return url && URL.canParse(url) ? new URL(url).hostname : null;
+    return url && URL.canParse(url) ? (knownPhotoHost = new URL(url).hostname) : null;
   };
 
   app.get<{ Querystring: { type?: string; q?: string; page?: string } }>('/', async (req, reply) => {
