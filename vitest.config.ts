@@ -47,9 +47,11 @@ const databaseTests = ['test/server', 'test/client']
  */
 process.env.XSS_SEED ||= String(randomInt(1, 2 ** 31));
 process.env.A11Y_SEED ||= String(randomInt(1, 2 ** 31));
+/** Which of a test's alternatives (a viewport, a file store, a Node.js line) the run takes where it takes one. */
+process.env.VARIANT_SEED ||= String(randomInt(1, 2 ** 31));
 /** This run's name for the PostgreSQL databases it makes (test/support/database.ts), dropped at its end. */
 process.env.TEST_RUN ||= randomInt(2 ** 40).toString(36);
-const corpora = { whole: process.env.TEST_CORPORA === 'whole', xssSeed: Number(process.env.XSS_SEED), a11ySeed: Number(process.env.A11Y_SEED) };
+const corpora = { whole: process.env.TEST_CORPORA === 'whole', xssSeed: Number(process.env.XSS_SEED), a11ySeed: Number(process.env.A11Y_SEED), variantSeed: Number(process.env.VARIANT_SEED) };
 
 /**
  * Workers per lane, where the machine has two cores or more: the browser lane's two Chromium
@@ -202,6 +204,6 @@ export default defineConfig({
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Which part of the sampled corpora this run takes (test/support/sample.ts). */
-    corpora: { whole: boolean; xssSeed: number; a11ySeed: number };
+    corpora: { whole: boolean; xssSeed: number; a11ySeed: number; variantSeed: number };
   }
 }

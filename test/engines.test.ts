@@ -6,6 +6,7 @@
  * the newest release of every later LTS line. The tests themselves run on the machine's Node (the
  * first line); the others are the official binaries npm publishes as `node-<platform>-<arch>`,
  * fetched once into node_modules/.cache (scripts/node-binaries.mjs, which .ci/run runs first).
+ * `npm test` starts the service on the newest line and one other (VARIANT_SEED), `npm run soak` on each.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { OTHER_LINES, nodeBinary } from '../scripts/node-binaries.mjs';
 import { createClient, type AskStreamItem } from '../src/client/index.ts';
 import { startBin } from './support/bin.ts';
+import { variants } from './support/sample.ts';
 
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..');
@@ -46,13 +48,14 @@ describe('the Node.js versions package.json claims', () => {
   });
 
   describe.concurrent('the service on the newest release of each later LTS line', () => {
-    for (const version of OTHER_LINES) {
+    const newest = OTHER_LINES.at(-1)!;
+    for (const version of [...variants(OTHER_LINES.slice(0, -1), 'engines'), newest]) {
       it(`runs on Node ${version}: starts, serves the widget's script, streams an answer`, async () => {
         const node = await nodeBinary(version);
         expect((await run(node, ['--version'])).stdout.trim()).toBe(`v${version}`);
         // The newest line from an empty data directory, as a first `npm start` (PGlite's initdb
         // included); the others on a copy of the migrated database, as the rest of the tests.
-        const bin = await startBin({}, { node, fresh: version === OTHER_LINES.at(-1) });
+        const bin = await startBin({}, { node, fresh: version === newest });
         try {
           const script = await fetch(`${bin.url}/chat-bot.js`);
           expect(script.status).toBe(200);

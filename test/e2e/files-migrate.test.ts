@@ -2,27 +2,28 @@
  * A service that kept its uploads on disk, moved to the database or to S3 (issue 23): started again
  * with the new store it still serves the old files from disk and says so; `chat-bot-server files
  * migrate --to …`, run beside it, moves them (the compiled bin, as an operator runs it), and every
- * file stays readable throughout, the same bytes.
+ * file stays readable throughout, the same bytes. `npm test` takes one of the two targets
+ * (VARIANT_SEED; test/server/files-migrate.test.ts moves to both in every run), `npm run soak` both.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import { binCommand, startBin, type RunningBin } from '../support/bin.ts';
 import { MiB, mp4, padTo, png, wav } from '../support/media.ts';
-import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
+import { postgresBin, postgresServer, type DatabaseServer } from '../support/postgres.ts';
+import { variants } from '../support/sample.ts';
 import { serviceEnv, startS3, type LocalS3 } from '../support/s3.ts';
 
-let postgres: OwnPostgres;
+let postgres: DatabaseServer;
 let s3: LocalS3;
 
 beforeAll(async () => {
   if (!postgresBin()) return;
-  postgres = await startPostgres();
+  postgres = await postgresServer();
   s3 = await startS3();
 }, 120_000);
 afterAll(async () => {
@@ -30,25 +31,20 @@ afterAll(async () => {
   postgres?.close();
 });
 
-const targets = [
+const targets = variants([
   { to: 'database', env: (): Record<string, string> => ({}) },
   {
     to: 's3',
     env: () => serviceEnv(s3, 'moved'),
   },
-];
+], 'files migrate');
 
 describe.runIf(postgresBin()).each(targets)('files migrate --to $to', ({ to, env }) => {
   let bin: RunningBin | undefined;
   afterAll(() => bin?.close());
 
   it('moves what an earlier start kept on disk while the service serves every file', { timeout: 120_000 }, async () => {
-    const name = `files_migrate_${to}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const common = { DATABASE_URL: postgres.url.replace(/\/postgres$/, `/${name}`), SESSION_SECRET: randomBytes(32).toString('base64url') };
+    const common = { DATABASE_URL: await postgres.database(`files_migrate_${to}_${Date.now()}`), SESSION_SECRET: randomBytes(32).toString('base64url') };
 
     // Before: the files on disk.
     bin = await startBin({ ...common, FILES_URL: 'disk' });

@@ -1,29 +1,30 @@
 /**
  * Two instances of the compiled service behind one load balancer, as on two machines (issue 23):
- * separate DATA_DIRs, one PostgreSQL of the test's own, one SESSION_SECRET. A visitor uploads a
+ * separate DATA_DIRs, one PostgreSQL database (on the run's shared server, or a server of the test's own), one SESSION_SECRET. A visitor uploads a
  * picture and a recording through one and asks about them through the other; an owner's new
  * launcher icon is served by both. Once with the files in the database (DATABASE_URL's default),
- * once in an S3 bucket (FILES_URL; a local S3 on loopback).
+ * once in an S3 bucket (FILES_URL; a local S3 on loopback): `npm test` takes one of the two
+ * (VARIANT_SEED), `npm run soak` both.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { png, wav } from '../support/media.ts';
-import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
+import { postgresBin, postgresServer, type DatabaseServer } from '../support/postgres.ts';
+import { variants } from '../support/sample.ts';
 import { serviceEnv, startS3, type LocalS3 } from '../support/s3.ts';
 import { collect } from '../support/stream-contract.ts';
 
-let postgres: OwnPostgres;
+let postgres: DatabaseServer;
 let s3: LocalS3;
 
 beforeAll(async () => {
   if (!postgresBin()) return;
-  postgres = await startPostgres();
+  postgres = await postgresServer();
   s3 = await startS3();
 }, 120_000);
 afterAll(async () => {
@@ -39,26 +40,21 @@ async function answerAbout(client: Client, sessionID: number, chatAskType: 'Imag
   return final.Answer;
 }
 
-const stores = [
+const stores = variants([
   { name: 'the database', env: (): Record<string, string> => ({}), database: (n: number) => `files_in_database_${n}` },
   {
     name: 'an S3 bucket',
     env: () => serviceEnv(s3, 'instances'),
     database: (n: number) => `files_in_s3_${n}`,
   },
-];
+], 'instances files');
 
 describe.runIf(postgresBin()).each(stores)('two instances with the files in $name', (store) => {
   let one: RunningBin;
   let other: RunningBin;
 
   beforeAll(async () => {
-    const name = store.database(Date.now());
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const env = { ...store.env(), DATABASE_URL: postgres.url.replace(/\/postgres$/, `/${name}`), SESSION_SECRET: randomBytes(32).toString('base64url') };
+    const env = { ...store.env(), DATABASE_URL: await postgres.database(store.database(Date.now())), SESSION_SECRET: randomBytes(32).toString('base64url') };
     one = await startBin(env);
     // A DATA_DIR of its own, on a database the first already set up: it prints no new key.
     other = await startBin(env, { again: await mkdtemp(join(tmpdir(), 'chat-bot-bin-')) });

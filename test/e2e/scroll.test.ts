@@ -5,6 +5,7 @@
  * carousel) never pushes its start off; "New messages" sits in its own strip, comes only for what
  * the visitor has not had in view, and takes them to where it begins — smoothly, or at once with
  * reduced motion; a reader who scrolled up is never pulled down, and one at the end is followed.
+ * `npm test` takes one of the two screens (VARIANT_SEED), `npm run soak` both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
@@ -14,6 +15,7 @@ import { createOfflineEngine } from '../../src/server/engines/offline.ts';
 import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
 import { axeViolations, launchChromium, untilLastMessage } from '../support/chromium.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
+import { variants } from '../support/sample.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 let model: FakeModelServer;
@@ -196,7 +198,7 @@ const pressNew = (page: Page) =>
     return (window as unknown as { geometry: () => Geometry }).geometry();
   });
 
-describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on a %s', (kind) => {
+describe.each(variants(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[], 'scroll'))('on a %s', (kind) => {
   it('puts the question at the top and grows a long answer with cards below it, never pushing its start off; "New messages" in its own strip leads on', async () => {
     const page = await chatPage(kind);
     await askAndWait(page, 'An earlier question', 2);

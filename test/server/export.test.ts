@@ -111,7 +111,7 @@ describe('Export: CSV and JSON of a range', () => {
       // Rows end in CRLF; a content holds no line break here, so lines are rows.
       for (const b of value) if (b === 0x0a) lines++;
       // A slow reader: the service must wait for it rather than read ahead into memory.
-      if (chunks % 100 === 0) {
+      if (chunks % 250 === 0) {
         await new Promise((r) => setTimeout(r, 5));
         peak = Math.max(peak, retained() - baseline);
       }

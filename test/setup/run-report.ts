@@ -22,7 +22,7 @@ export default class DurationsReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     const { corpora } = vitest.getRootProject().getProvidedContext();
-    const replay = `XSS_SEED=${corpora.xssSeed} A11Y_SEED=${corpora.a11ySeed}`;
+    const replay = `XSS_SEED=${corpora.xssSeed} A11Y_SEED=${corpora.a11ySeed} VARIANT_SEED=${corpora.variantSeed}`;
     process.stdout.write(
       corpora.whole
         ? `Corpora: whole (TEST_CORPORA=whole)\n`

@@ -31,7 +31,7 @@ import { readContract } from './openapi.ts';
  * adds the second database's keeping of what the first already checked — a new one each run
  * unless FUZZ_SEED replays one; `npm run soak` sets FUZZ_RUNS=10000.
  */
-export const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS) || (process.env.TEST_DB === 'postgres' ? 20 : 35));
+export const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS) || (process.env.TEST_DB === 'postgres' ? 20 : 25));
 export const fuzzOptions = (numRuns = RUNS): fc.Parameters<unknown> =>
   process.env.FUZZ_SEED ? { numRuns, seed: Number(process.env.FUZZ_SEED) } : { numRuns };
 /** A test's time limit: room for the runs, and for shrinking a counterexample. */

@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { runDatabasePrefix } from './database.ts';
 import { freePort } from './http.ts';
 
 /** The newest installed PostgreSQL's bin directory, or null when there is none (the fault tests then skip). */
@@ -60,5 +62,40 @@ export async function startPostgres(): Promise<OwnPostgres> {
       }
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A PostgreSQL server a test makes databases on and never stops. */
+export interface DatabaseServer {
+  /** Makes an empty database named for this run and gives its URL. */
+  database(name: string): Promise<string>;
+  /** Stops the server if it is the test's own; on the shared one, the run's end drops the databases. */
+  close(): void;
+}
+
+/**
+ * The run's shared PostgreSQL (DATABASE_URL, as CI has) when there is one — no cluster to make —
+ * otherwise one of the test's own (startPostgres). Its databases are named for the run
+ * (runDatabasePrefix), so the run's end drops them from the shared server (test/setup/databases.ts).
+ */
+export async function postgresServer(): Promise<DatabaseServer> {
+  const shared = process.env.DATABASE_URL;
+  const own = shared ? undefined : await startPostgres();
+  const admin = shared ?? own!.url;
+  return {
+    async database(name) {
+      const full = `${runDatabasePrefix()}${name}`;
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${full}`);
+      } finally {
+        await client.end();
+      }
+      const url = new URL(admin);
+      url.pathname = `/${full}`;
+      return url.toString();
+    },
+    close: () => own?.close(),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The corpora `npm test` samples and `npm run soak` takes whole (vitest.config.ts: TEST_CORPORA,
- * XSS_SEED, A11Y_SEED; the run prints the seeds). A sample is drawn by a seeded generator, so a
+ * XSS_SEED, A11Y_SEED, VARIANT_SEED; the run prints the seeds). A sample is drawn by a seeded generator, so a
  * failure is replayed with the seed the run printed, and each run without one draws another.
  * For Node and the browser alike.
  */
@@ -44,6 +44,19 @@ export const shuffled = <T>(items: readonly T[], seed: number): T[] => {
   }
   return out;
 };
+
+/**
+ * The alternatives of a test this run takes: all of them when the corpora are whole (`npm run
+ * soak`), otherwise one, chosen by VARIANT_SEED and the test's own name — so that two files with
+ * alternatives do not always pick the same place in their lists, and every run may take another.
+ */
+export function variants<T>(items: readonly T[], name: string): T[] {
+  const { whole, variantSeed } = corpora();
+  if (whole || items.length < 2) return [...items];
+  let salt = 0;
+  for (const c of name) salt = (Math.imul(salt, 31) + c.charCodeAt(0)) >>> 0;
+  return [items[Math.floor(seededRandom(variantSeed ^ salt)() * items.length)]!];
+}
 
 /**
  * What a sample must keep whatever the seed: strings whose characters cross the wire and get cut
