@@ -7,8 +7,12 @@
  * see only answers and 503s — before the stream with Retry-After, or as the stream's error event —
  * never a 500 or a request left hanging; they retry with the same clientMessageId until answered.
  * Afterwards the database is read: every question stored once with the answer its visitor
- * received, none left streaming; and the same process served throughout.
+ * received, none left streaming; and the same process served throughout. A second instance started
+ * while the server is stopped waits for it (DATABASE_CONNECT_PATIENCE_MS), saying so, and serves once it is back.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { startPartitionProxy, type PartitionProxy } from '../support/partition-proxy.ts';
@@ -103,14 +107,30 @@ describe.runIf(postgresBin())('PostgreSQL failing while visitors stream answers'
   it(`stopped for ${DOWN_SECONDS} s: connections refused`, { timeout: 180_000 + DOWN_SECONDS * 3_000 }, async () => {
     const ready = () => fetch(`${bin.url}/readyz`).then(async (r) => ({ status: r.status, body: (await r.json()) as { checks: Record<string, string> } }));
     let whileDown: Awaited<ReturnType<typeof ready>> | undefined;
+    /** An instance started while the database is down (a deploy, a restart by systemd); `again`: the database has its owner and key already. */
+    let second: Promise<RunningBin> | undefined;
+    let backAt = 0;
     const result = await underLoad(async () => {
       postgres.stop('fast');
       await sleep(1_000);
       // A load balancer's readiness probe: not ready while the database is gone, and why.
       whileDown = await ready();
+      second = startBin({ DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres` }, { again: await mkdtemp(join(tmpdir(), 'chat-bot-bin-')) });
+      second.catch(() => undefined);
       await sleep(DOWN_SECONDS * 1000 - 1_000);
       postgres.start();
+      backAt = Date.now();
     });
+    const waited = await second!;
+    try {
+      // It kept trying while the server was stopped, saying so, and serves now that it is back.
+      expect(waited.output).toMatch(/The database at 127\.0\.0\.1:\d+\/postgres cannot be reached yet \(.*\); trying again in \d+(\.\d+)? s/);
+      expect(waited.output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+      expect((await fetch(`${waited.url}/readyz`)).status).toBe(200);
+      expect(backAt).toBeGreaterThan(0);
+    } finally {
+      await waited.close();
+    }
     expect(whileDown?.status).toBe(503);
     // Uploaded files live in the same database here (FILES_URL's default with DATABASE_URL): not ok either.
     expect(whileDown?.body.checks).toMatchObject({ database: expect.not.stringMatching(/^ok$/), files: expect.not.stringMatching(/^ok$/) });

@@ -56,7 +56,8 @@ describe('the service under load', () => {
       Array.from({ length: CONNECTIONS }, async (_, v) => {
         const session = await post(`${service.url}/chat/Chatbot/GetSession`, { serialNumber: service.serial });
         const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
-        for (let n = 0; more(); n++) {
+        // Each visitor asks twice at least, however slow the machine: a second question in one session, while the others stream, is part of the load.
+        for (let n = 0; n < 2 || more(); n++) {
           const one: Asked = { id: `v${v}-q${n}`, content: QUESTION_TEXTS[n % QUESTION_TEXTS.length]!, answer: null, questionId: null, answerId: null, error: null };
           asked.push(one);
           try {
@@ -101,7 +102,6 @@ describe('the service under load', () => {
     if (REPORT) writeFileSync(REPORT, JSON.stringify(report, null, 2));
     expect({ errors: report.errors, lost: report.lost, duplicated }, JSON.stringify(report.firstErrors)).toEqual({ errors: 0, lost: 0, duplicated: 0 });
     expect(questions).toHaveLength(asked.length);
-    expect(asked.length).toBeGreaterThan(CONNECTIONS);
     // Memory flat: after warming up, the last samples are within 1.5× of those a quarter in.
     if (rss.length >= 40) {
       const mean = (xs: { mb: number }[]) => xs.reduce((n, x) => n + x.mb, 0) / xs.length;

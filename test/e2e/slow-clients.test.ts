@@ -60,11 +60,17 @@ async function session(agent: http.Agent | false = false) {
 }
 
 /** Asks a streamed question and reads its reply `bytes` at a time every `everyMs` (0 bytes: never); resolves with what was read when it ends. */
-function slowAsk(s: { SessionID: number; VisitorToken: string }, content: string, bytes: number, everyMs: number, round = 1): { done: Promise<string>; req: http.ClientRequest } {
+function slowAsk(s: { SessionID: number; VisitorToken: string }, content: string, bytes: number, everyMs: number, round = 1): { done: Promise<string>; req: http.ClientRequest; how: () => string } {
   let read = '';
   let req!: http.ClientRequest;
+  /** What became of the request, for a failure's message: the status, an error, how it ended. */
+  const seen: string[] = [];
   const done = new Promise<string>((resolve) => {
     req = http.request(`${bin.url}/chat/Chat/ClientAsk`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', authorization: s.VisitorToken } }, (res) => {
+      seen.push(`status ${res.statusCode}`);
+      res.on('end', () => seen.push('end'));
+      res.on('close', () => seen.push('close'));
+      res.on('error', (e: NodeJS.ErrnoException) => seen.push(`response error ${e.code ?? e.message}`));
       res.pause();
       const timer = bytes
         ? setInterval(() => {
@@ -79,10 +85,13 @@ function slowAsk(s: { SessionID: number; VisitorToken: string }, content: string
       });
       res.on('error', () => resolve(read));
     });
-    req.on('error', () => resolve(read));
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      seen.push(`request error ${e.code ?? e.message}`);
+      resolve(read);
+    });
     req.end(JSON.stringify({ sessionID: s.SessionID, content, stream: true, clientMessageId: `slow-${s.SessionID}-${round}` }));
   });
-  return { done, req };
+  return { done, req, how: () => seen.join(', ') };
 }
 
 /** The answers stored, read once the service has stopped: content length and status by question. */
@@ -140,7 +149,7 @@ describe('slow readers', () => {
       }
       const finals = read.map((text) => text.trim().split('\n').filter((l) => l.startsWith('data: ')).at(-1) ?? '');
       const cut = read.findIndex((_, i) => !finals[i]!.includes('"Answer"'));
-      expect(finals.filter((f) => f.includes('"Answer"')).length, `every answer arrived whole (reader ${cut} of ${READERS} got ${read[cut]?.length ?? 0} characters, ending: ${JSON.stringify(read[cut]?.slice(-400))})`).toBe(READERS);
+      expect(finals.filter((f) => f.includes('"Answer"')).length, `every answer arrived whole (reader ${cut} of ${READERS} got ${read[cut]?.length ?? 0} characters (${asks[cut]?.how()}), ending: ${JSON.stringify(read[cut]?.slice(-400))})`).toBe(READERS);
       return { halfway, rss, seconds: Math.round((Date.now() - t0) / 1000) };
     };
     const rounds = [];

@@ -1,17 +1,25 @@
 /**
  * Data migrations (src/server/store/migrations): what a chatbot stored before a setting existed
- * holds after the upgrade — on PGlite here, PostgreSQL in the postgres project.
+ * holds after the upgrade — on PGlite here, PostgreSQL in the postgres project. And the README's
+ * "Upgrading" (on PostgreSQL): a database an earlier version made (its migrations: these, the newest three left
+ * out) is brought up to date by the start, its data kept, the banner's numbers right; instances
+ * starting together take turns; the earlier version started again (a rollback) applies nothing;
+ * and every migration is additive but those the README names.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MORTGAGE_RATE } from '../../src/protocol/index.ts';
 import { ensureOwner } from '../../src/server/bootstrap.ts';
 import { createChatbot, defaultSettings, findChatbot } from '../../src/server/store/chatbots.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { chatbots, files } from '../../src/server/store/schema.ts';
-import { freshDatabase } from '../support/database.ts';
+import { freshDatabase, runDatabasePrefix, usesPostgres } from '../support/database.ts';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let store: Store;
@@ -52,4 +60,100 @@ it('0010 keys a file stored before it by its id, where its bytes are, and a new 
     .values({ fileName: 'new.png', status: 'reserved', uploadTokenHash: 'h2', uploadExpiresAt: new Date(), createdAt: new Date() })
     .returning();
   expect(added?.storeKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+});
+
+const migrationsDir = join(import.meta.dirname, '../../src/server/store/migrations');
+const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+/** How many of the newest migrations the earlier version lacks. */
+const NEWER = 3;
+
+describe('Upgrading, as the README says', () => {
+  let earlier: string;
+  let drops: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    // The earlier version's migrations: this folder, its journal cut before the newest three.
+    earlier = await mkdtemp(join(tmpdir(), 'chat-bot-migrations-'));
+    await cp(migrationsDir, earlier, { recursive: true });
+    await writeFile(join(earlier, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, -NEWER) }));
+  });
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+    if (earlier) await rm(earlier, { recursive: true, force: true });
+    drops = [];
+  });
+
+  /** An empty database on DATABASE_URL's server. */
+  async function emptyDatabase(): Promise<{ databaseUrl: string }> {
+    const name = `${runDatabasePrefix()}upgrade_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    drops.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    return { databaseUrl: url.toString() };
+  }
+
+  /** What the earlier version's start does to the schema: its migrations, through the same migrator. */
+  const migrateAsEarlier = (store: Store) => migratePg(store.db as never, { migrationsFolder: earlier });
+  const recorded = async (store: Store) => Number(((await store.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+
+  /** A database as the earlier version left it, with a chatbot in it. */
+  async function earlierDatabase() {
+    const options = await emptyDatabase();
+    const old = await openStore({ ...options, migrate: false });
+    try {
+      await migrateAsEarlier(old);
+      expect(await recorded(old)).toBe(journal.entries.length - NEWER);
+      const serial = await createChatbot(old.db, await ensureOwner(old.db, new Date()), { ...defaultSettings('UTC', 'offline'), Name: 'Made before' });
+      return { options, serial };
+    } finally {
+      await old.close();
+    }
+  }
+
+  // On PostgreSQL: the migrator and its counts are the same code on the embedded database, whose
+  // run from an empty one (initdb, then every migration) takes 20 s here — what the tests' snapshot avoids.
+  it.runIf(usesPostgres())('the start brings an earlier version\'s database up to date, keeping its data; the earlier version started again (a rollback) applies nothing', async () => {
+    const { options, serial } = await earlierDatabase();
+    const upgraded = await openStore(options);
+    try {
+      // What the banner prints: "migrations  3 applied now, N in all".
+      expect(upgraded.migrations).toEqual({ applied: NEWER, total: journal.entries.length });
+      expect((await findChatbot(upgraded.db, serial))?.settings.Name).toBe('Made before');
+      await migrateAsEarlier(upgraded);
+      expect(await recorded(upgraded)).toBe(journal.entries.length);
+    } finally {
+      await upgraded.close();
+    }
+  });
+
+  // Instances share only a PostgreSQL: the embedded database has one process.
+  it.runIf(usesPostgres())('instances starting together take turns: one applies the migrations, the others find nothing to do', async () => {
+    const { options } = await earlierDatabase();
+    const stores = await Promise.all([openStore(options), openStore(options), openStore(options)]);
+    try {
+      expect(stores.map((s) => s.migrations!.applied).sort()).toEqual([0, 0, NEWER]);
+      expect(stores.every((s) => s.migrations!.total === journal.entries.length)).toBe(true);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
+  // Reads files only: once, in PGlite's lane.
+  it.skipIf(usesPostgres())('every migration is additive — nothing an instance of the earlier version reads is dropped, renamed or retyped — but those the README names', async () => {
+    const readme = await readFile(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const upgrading = /### Upgrading\n([\s\S]*?)\n### /.exec(readme)![1]!;
+    const destructive = /\bDROP\s+(TABLE|COLUMN)\b|\bRENAME\b|\bALTER\s+COLUMN\s+"?\w+"?\s+(SET\s+DATA\s+)?TYPE\b|\bSET\s+NOT\s+NULL\b/i;
+    const files = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();
+    expect(files.map((f) => f.replace(/\.sql$/, ''))).toEqual(journal.entries.map((e) => e.tag));
+    const named = files.filter((f) => destructive.test(readFileSync(join(migrationsDir, f), 'utf8'))).map((f) => f.replace(/\.sql$/, ''));
+    // The first makes the tables: nothing ran before it.
+    const later = named.filter((tag) => tag !== journal.entries[0]!.tag);
+    expect(later).toContain('0010_file_store_key');
+    for (const tag of later) expect(upgrading, `${tag} is not additive: the README's Upgrading must name it`).toContain(`\`${tag}\``);
+  });
 });

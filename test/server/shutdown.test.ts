@@ -3,15 +3,16 @@
  * service stops taking connections, lets the answer it is streaming finish within
  * SHUTDOWN_DRAIN_MS, ends one still streaming after it with `event: error` Code 503 — stored
  * partial, so asking again completes it — and exits 0. The fake model server holds the answer in
- * flight after its first words (`holdAfter` + `until`), whatever the machine's speed.
+ * flight after its first words (`holdAfter` + `until`), whatever the machine's speed. With WORKERS
+ * (on PostgreSQL), SIGTERM to the primary reaches the worker streaming the answer, which finishes it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SHUTDOWN_MESSAGE } from '../../src/server/shutdown.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
-import { usesPostgres } from '../support/database.ts';
+import { freshDatabase, usesPostgres } from '../support/database.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { postJson } from '../support/http.ts';
-import { alive, until } from '../support/process.ts';
+import { alive, childrenOf, until } from '../support/process.ts';
 import { startService } from '../support/service.ts';
 
 const MODEL = 'fake-model';
@@ -25,8 +26,8 @@ afterAll(() => fake?.close());
 beforeEach(() => fake.reset());
 
 /** The service answering its demo chatbot with the fake model, drain time `drainMs`. */
-const startWithModel = (drainMs: number, again?: string) =>
-  startBin({ DEMO: 'model', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: MODEL, LLM_TOOLS: 'off', SHUTDOWN_DRAIN_MS: String(drainMs) }, again ? { again } : {});
+const startWithModel = (drainMs: number, again?: string, env: Record<string, string> = {}) =>
+  startBin({ DEMO: 'model', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: MODEL, LLM_TOOLS: 'off', SHUTDOWN_DRAIN_MS: String(drainMs), ...env }, again ? { again } : {});
 
 /** A visitor's streamed question whose answer the fake model holds after its first words until `release`. */
 async function askHeld(bin: RunningBin, clientMessageId: string) {
@@ -93,6 +94,30 @@ describe.skipIf(usesPostgres())('SIGTERM while an answer streams', () => {
       }
     } finally {
       await bin.close();
+    }
+  });
+});
+
+// WORKERS need PostgreSQL: this runs in its lane only.
+describe.runIf(usesPostgres())('SIGTERM to the primary of WORKERS=2 while an answer streams', () => {
+  it('reaches the worker streaming it, which finishes the answer whole; every process then ends, the primary with 0', { timeout: 90_000 }, async () => {
+    const database = await freshDatabase();
+    const bin = await startWithModel(20_000, undefined, { WORKERS: '2', DATABASE_URL: database.url! });
+    try {
+      const workers = childrenOf(bin.pid);
+      expect(workers).toHaveLength(2);
+      const held = await askHeld(bin, 'drain-workers');
+      process.kill(bin.pid, 'SIGTERM');
+      await until('new connections to be refused', () => refused(bin.url));
+      held.release();
+      const events = eventsOf((await held.stream).text);
+      expect(events.at(-1)).toMatchObject({ event: 'message', data: { Answer: ANSWER } });
+      expect(events.filter((e) => e.event === 'error')).toEqual([]);
+      expect(await bin.exited).toEqual({ code: 0, signal: null });
+      expect(workers.filter((pid) => alive(pid))).toEqual([]);
+    } finally {
+      await bin.close();
+      await database.drop();
     }
   });
 });

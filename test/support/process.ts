@@ -14,7 +14,7 @@ export interface StartedProcess {
 }
 
 /** Starts `command` and resolves once its output matches `ready`; rejects, with the output, if it exits first. */
-export async function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }, ready: RegExp): Promise<StartedProcess> {
+export async function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; uid?: number; gid?: number }, ready: RegExp): Promise<StartedProcess> {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let output = '';
