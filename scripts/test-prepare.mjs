@@ -4,9 +4,9 @@
  * the tests' migrated PGlite database (test/setup/databases.ts; on a fresh clone PGlite's initdb,
  * the migrations and the dump take about 8 s of one core) side by side — the type checker keeps
  * one core busy and leaves the other — then the build, the size budgets, and the example apps'
- * builds (scripts/frameworks.mjs --build) beside the packed package's install (scripts/packed.mjs:
- * npm mostly waits). Vitest's global setup then finds the database made, and the tests the apps
- * built and the package installed.
+ * builds (scripts/frameworks.mjs --build) beside the packed package's install (scripts/packed.mjs)
+ * and the deployable artifact's (scripts/artifact.mjs; npm mostly waits). Vitest's global setup then
+ * finds the database made, and the tests the apps built, the package and the artifact installed.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,7 @@ const step = (command) =>
 try {
   await Promise.all([step('npm run typecheck'), step('npx tsx test/setup/databases.ts')]);
   for (const command of ['npm run build', 'npm run size']) await step(command);
-  await Promise.all([step('node scripts/frameworks.mjs --build'), step('node scripts/packed.mjs')]);
+  await Promise.all([step('node scripts/frameworks.mjs --build'), step('node scripts/packed.mjs'), step('node scripts/artifact.mjs')]);
 } catch (error) {
   console.error(`npm test: ${error.message}`);
   process.exit(1);

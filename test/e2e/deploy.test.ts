@@ -8,60 +8,29 @@
  * `npm run build` first. Then the README's systemd unit, read from it too, run as systemd would run
  * it on that same install (below).
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { chmod, chown, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedArtifact, type Recipe } from '../../scripts/artifact.mjs';
 import { postJson } from '../support/http.ts';
 import { startProcess, type StartedProcess } from '../support/process.ts';
 
-const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..', '..');
-
-interface Recipe {
-  copies: string[][];
-  runs: string[];
-  env: Record<string, string>;
-  cmd: string[];
-}
-
-/** The README's Dockerfile, as steps. */
-function dockerfile(): Recipe {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  const block = /```dockerfile\n([\s\S]*?)```/.exec(readme);
-  if (!block) throw new Error('README.md has no ```dockerfile block');
-  const recipe: Recipe = { copies: [], runs: [], env: {}, cmd: [] };
-  for (const line of block[1]!.split('\n').map((l) => l.trim())) {
-    const [instruction = '', ...rest] = line.split(/\s+/);
-    const args = line.slice(instruction.length).trim();
-    if (instruction === 'COPY') recipe.copies.push(rest);
-    else if (instruction === 'RUN') recipe.runs.push(args);
-    else if (instruction === 'ENV') for (const pair of rest) recipe.env[pair.split('=')[0]!] = pair.slice(pair.indexOf('=') + 1);
-    else if (instruction === 'CMD') recipe.cmd = JSON.parse(args) as string[];
-  }
-  return recipe;
-}
 
 let dir: string;
 let service: StartedProcess;
 let url: string;
 let apiKey: string;
 let recipe: Recipe;
+/** The installed artifact: the Dockerfile's WORKDIR. */
+let app: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(repo, 'dist', 'node', 'server', 'main.js'))) throw new Error('build first: npm run build');
-  recipe = dockerfile();
+  // The Dockerfile's COPY and RUN steps, read from the README (made before Vitest by npm test, kept by the manifests' hash: scripts/artifact.mjs).
+  ({ app, recipe } = await installedArtifact());
   dir = await mkdtemp(join(tmpdir(), 'chat-bot-deploy-'));
-  const app = join(dir, 'app');
-  for (const copy of recipe.copies) {
-    const to = copy.at(-1)!;
-    for (const from of copy.slice(0, -1)) await cp(join(repo, from), join(app, to.endsWith('/') ? from : to), { recursive: true });
-  }
-  // Dependencies from npm's cache where it has them (the Docker build has none: the same packages, from the registry).
-  for (const step of recipe.runs) await run('sh', ['-c', step], { cwd: app, env: { ...process.env, npm_config_prefer_offline: 'true' }, maxBuffer: 16 * 1024 * 1024 });
   const [command = '', ...args] = recipe.cmd;
   // The data where the unit file and the image keep theirs is the test's own directory; the address, a free port on loopback.
   service = await startProcess(
@@ -81,7 +50,6 @@ afterAll(async () => {
 
 describe('the deployable artifact', () => {
   it('is dist/ and the manifests with production dependencies alone: no sources, no development tools', () => {
-    const app = join(dir, 'app');
     expect(existsSync(join(app, 'src'))).toBe(false);
     expect(existsSync(join(app, 'dist', 'node', 'server', 'store', 'migrations', 'meta', '_journal.json'))).toBe(true);
     expect(existsSync(join(app, 'node_modules', 'fastify'))).toBe(true);
@@ -89,7 +57,7 @@ describe('the deployable artifact', () => {
   });
 
   it('starts from its executable bin, migrates an empty database and says so', () => {
-    expect(statSync(join(dir, 'app', 'dist', 'node', 'server', 'main.js')).mode & 0o111).toBe(0o111);
+    expect(statSync(join(app, 'dist', 'node', 'server', 'main.js')).mode & 0o111).toBe(0o111);
     const journal = JSON.parse(readFileSync(join(repo, 'src', 'server', 'store', 'migrations', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
     expect(service.output).toMatch(new RegExp(`migrations\\s+${journal.entries.length} applied now, ${journal.entries.length} in all`));
     expect(service.output).toContain(`embedded, in ${join(dir, 'data', 'db')}`);
@@ -152,7 +120,7 @@ describe('the systemd unit', () => {
       return values![0]!;
     };
     // The README's places, here: the artifact the Dockerfile steps installed above is /opt/chat-bot.
-    const places: [string, string][] = [['/opt/chat-bot', join(dir, 'app')], ['/etc/chat-bot', join(dir, 'etc')], ['/var/lib/chat-bot', join(dir, 'state')]];
+    const places: [string, string][] = [['/opt/chat-bot', app], ['/etc/chat-bot', join(dir, 'etc')], ['/var/lib/chat-bot', join(dir, 'state')]];
     const here = (path: string) => places.reduce((p, [from, to]) => (p.startsWith(from) ? to + p.slice(from.length) : p), path);
     // `sudo cp .env.example /etc/chat-bot/env` — "uncomment what you set": the port, a free one here.
     const envFile = here(one('EnvironmentFile').replace(/^-/, ''));

@@ -6,6 +6,7 @@
  * flight after its first words (`holdAfter` + `until`), whatever the machine's speed. With WORKERS
  * (on PostgreSQL), SIGTERM to the primary reaches the worker streaming the answer, which finishes it.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SHUTDOWN_MESSAGE } from '../../src/server/shutdown.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
@@ -102,11 +103,20 @@ describe.skipIf(usesPostgres())('SIGTERM while an answer streams', () => {
 describe.runIf(usesPostgres())('SIGTERM to the primary of WORKERS=2 while an answer streams', () => {
   it('reaches the worker streaming it, which finishes the answer whole; every process then ends, the primary with 0', { timeout: 90_000 }, async () => {
     const database = await freshDatabase();
-    const bin = await startWithModel(20_000, undefined, { WORKERS: '2', DATABASE_URL: database.url! });
+    // A pool of 2 (DATABASE_POOL_SIZE): the README's Sizing counts what the processes then hold.
+    const bin = await startWithModel(20_000, undefined, { WORKERS: '2', DATABASE_URL: database.url!, DATABASE_POOL_SIZE: '2' });
     try {
       const workers = childrenOf(bin.pid);
       expect(workers).toHaveLength(2);
       const held = await askHeld(bin, 'drain-workers');
+      // Busy meanwhile — sessions, each on a connection of its own, spread over both processes — they
+      // hold at most WORKERS × (DATABASE_POOL_SIZE + 1) connections, the one more for answer notifications.
+      await Promise.all(Array.from({ length: 12 }, () => postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial }, {}, false)));
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      const connections = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()').finally(() => admin.end());
+      expect(connections.rows[0]!.n).toBeGreaterThan(0);
+      expect(connections.rows[0]!.n).toBeLessThanOrEqual(2 * (2 + 1));
       process.kill(bin.pid, 'SIGTERM');
       await until('new connections to be refused', () => refused(bin.url));
       held.release();

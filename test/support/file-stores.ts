@@ -19,8 +19,14 @@ export type StoreKind = 'disk' | 'database' | 's3';
 /** A file as a store addresses it, for tests that use a store without the service: keyed by its id, as a file from before random keys. */
 export const fileRef = (id: number): FileRef => ({ id, storeKey: String(id) });
 
-/** The stores a file test runs against: every one on PGlite; on PostgreSQL the two that instances share. */
-export const storeKinds = (postgres: boolean): StoreKind[] => (postgres ? ['database', 's3'] : ['disk', 'database', 's3']);
+/**
+ * The stores a file test runs against: on PostgreSQL the two that instances share; on PGlite the
+ * disk and the database — and S3 too when the run has no PostgreSQL pass (no DATABASE_URL) or
+ * takes everything (`npm run soak`, which runs the node project alone): what S3 keeps is the same
+ * whichever database holds the files' rows, so `npm test` runs it once.
+ */
+export const storeKinds = (postgres: boolean): StoreKind[] =>
+  postgres ? ['database', 's3'] : process.env.DATABASE_URL && process.env.TEST_CORPORA !== 'whole' ? ['disk', 'database'] : ['disk', 'database', 's3'];
 
 export interface TestFileStore {
   kind: StoreKind;
