@@ -145,9 +145,16 @@ const builds = {
   },
 };
 
+/**
+ * Rolldown's warning that plugins take most of a build's time (PLUGIN_TIMINGS) is off: here they do
+ * by design (the template minifier, terser after the bundler), and the warning was noise printed
+ * before `npm start`'s summary.
+ */
+const quiet = <B extends { rolldownOptions?: object }>(build: B) => ({ ...build, rolldownOptions: { ...build.rolldownOptions, checks: { bundlerTimings: false } } });
+
 export default defineConfig(({ mode }) => ({
   plugins: [minifyLiterals(), ...(mode === 'panel' ? [launcherLit()] : []), ...(mode === 'panel' || mode === 'production' ? [worklet()] : []), ...(mode === 'panel' || mode === 'embed' ? [terserAfter()] : [])],
-  build: builds[mode as keyof typeof builds] ?? builds.lib,
+  build: quiet(builds[mode as keyof typeof builds] ?? builds.lib),
   // The script-tag files only ever run in a page: the launcher's whole file is wrapped in a check
   // for a document (its banner), and it loads the panel. So the entry's own check goes.
   define: mode === 'panel' || mode === 'embed' ? { 'typeof document': '"object"' } : {},

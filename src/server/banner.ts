@@ -91,6 +91,8 @@ export function printBanner(config: ServerConfig, facts: StartFacts, env: NodeJS
   const metricsHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   line('metrics', metricsPort ? `http://${metricsHost}:${metricsPort}/metrics${token ? ' (with METRICS_TOKEN)' : ''}` : token ? `${url}/metrics (with METRICS_TOKEN)` : 'off (set METRICS_TOKEN or METRICS_PORT)');
   line('data', config.dataDir);
+  // A start that made no key says where the keys are: made once, at the first start.
+  if (!facts.newKey) line('owner API keys', 'made at the first start; make another with `npm run create-key` (the bin: `chat-bot-server create-key`), list them with `keys list`');
   for (const warning of startWarnings(config, facts, env)) line('warning', warning);
   // The demo's line last but for a new key: a test (test/support/bin.ts) knows a start has said everything by it.
   if (facts.demo) line('demo chatbot', `${facts.demo.serial}${facts.demo.created ? ' (created, with its listings)' : ''}`);

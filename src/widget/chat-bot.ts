@@ -17,6 +17,19 @@ const browserLocale = () => globalThis.navigator?.language ?? 'en';
 const oneOf = (...values: string[]) => ({ fromAttribute: (value: string | null) => (values.includes(value!) ? value : values[0]) });
 const chatIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>`;
 
+/**
+ * Where photos may load from: the page's `image-hosts`, and the service's own host — its photos and
+ * the owner's uploads come from there, and it has the conversation already, so nothing leaks to it.
+ */
+const photoHosts = (list: string, base: string): string[] => {
+  const hosts = list.split(/[\s,]+/);
+  try {
+    hosts.push(new URL(base, location.href).hostname);
+  } catch {
+    // No address for the service: no host of its own.
+  }
+  return hosts.filter(Boolean);
+};
 /** An attribute on unless written `"false"` (`stream`, `read-aloud`). */
 const onUnlessFalse = { fromAttribute: (value: string | null) => value !== 'false' };
 
@@ -243,7 +256,7 @@ export class ChatBot extends LitElement {
       this.#panel.ready
         ? html`<chat-bot-panel part="panel" exportparts="header,message,user-message,assistant-message,bubble,composer" ?hidden=${!inline && !this.#shown}
             .serialNumber=${this.serialNumber} .baseUrl=${this.baseUrl} .apiKey=${this.apiKey} .settings=${s} .strings=${t as Strings} .locale=${formatLocale(this.locale)}
-            .stream=${this.stream} .imageHosts=${this.imageHosts.split(/[\s,]+/).filter(Boolean)} .inline=${inline} .storage=${this.#storage} .readAloud=${this.readAloud}
+            .stream=${this.stream} .imageHosts=${photoHosts(this.imageHosts, this.baseUrl)} .inline=${inline} .storage=${this.#storage} .readAloud=${this.readAloud}
             .listing=${this.pageContext !== 'off' && this.listing}
             @chat-bot-panel=${this.#onPanelEvent}></chat-bot-panel>`
         : nothing

@@ -143,7 +143,7 @@ describe.runIf(usesPostgres())('starts on PostgreSQL', () => {
     }
   });
 
-  it('prints one owner API key when two instances start together on an empty database', { timeout: 90_000 }, async () => {
+  it('prints one owner API key when two instances start together on an empty database, and the other how to make one', { timeout: 90_000 }, async () => {
     const empty = await freshDatabase();
     try {
       const starts = [0, 1].map(async () => {
@@ -163,6 +163,8 @@ describe.runIf(usesPostgres())('starts on PostgreSQL', () => {
       });
       const outputs = await Promise.all(starts);
       expect(outputs.filter((o) => o.includes('Owner API key')), outputs.join('\n')).toHaveLength(1);
+      // The other says where keys come from.
+      expect(outputs.filter((o) => /owner API keys\s+made at the first start; make another with `npm run create-key`/.test(o)), outputs.join('\n')).toHaveLength(1);
       const check = new pg.Client({ connectionString: empty.url! });
       await check.connect();
       try {

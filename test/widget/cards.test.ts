@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import { cardsBlock, type Listing, type ListingCreateBody } from '../../src/protocol/index.ts';
 import type { ChatBotMessage } from '../../src/widget/chat-bot-message.ts';
-import { allInPanel, answered, inPanel, messages, mount, newChatbot, open, owner, script, textarea, token, type, unmountAll, until } from './harness.ts';
+import { allInPanel, answered, apiOrigin, inPanel, messages, mount, newChatbot, open, owner, script, textarea, token, type, unmountAll, until } from './harness.ts';
 
 afterEach(unmountAll);
 
@@ -50,6 +50,22 @@ async function ask(bot: Awaited<ReturnType<typeof mount>>, question: string, cou
 }
 
 describe('cards from an answer', () => {
+  it("show photos from the service's own host with no image-hosts set — the tag as pasted — and none from another host", async () => {
+    const serial = await newChatbot({ Name: 'Harbor Homes' });
+    const client = owner();
+    const own = `${apiOrigin()}/photos/HV400.jpg`;
+    await client.realEstateCreate(home(serial, { Address: '4 Bay St', MLSNumber: 'HV400', Images: [own] }));
+    await client.realEstateCreate(home(serial, { Address: '5 Bay St', MLSNumber: 'HV500', Images: ['https://photos.elsewhere.test/5-bay.jpg'] }));
+    const bot = await mount(serial);
+    expect(bot.hasAttribute('image-hosts')).toBe(false);
+    await open(bot);
+    const answer = await ask(bot, 'What homes do you have in Harborview?', 1);
+    await until(() => cardList(answer).length === 2);
+    expect(cardOf(answer, '4 Bay St').querySelector('img')?.src).toBe(own);
+    expect(cardOf(answer, '5 Bay St').querySelector('img')).toBeNull();
+    expect(cardOf(answer, '5 Bay St').querySelector('.photo')).not.toBeNull();
+  });
+
   it('show each listing named — photo, price, rooms, area, address, badges and link — as a carousel', async () => {
     const bot = await mount(await harborview(), { 'image-hosts': IMAGES });
     await open(bot);
