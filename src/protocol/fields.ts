@@ -14,6 +14,7 @@ import {
   LANGUAGE_NAME_CHARS,
   LANGUAGE_PATTERN,
   LIMITS,
+  RGB_MAX_LENGTH,
   RGB_PATTERN,
   canonicalTimeZone,
   invalidDomainEntry,
@@ -50,7 +51,7 @@ export const oneOfOrEmpty = <const V extends readonly string[]>(values: V) =>
   });
 
 export const rgb = () =>
-  Type.String({ pattern: RGB_PATTERN, maxLength: 40, rule: 'must be rgb(r,g,b) with each of r, g, b from 0 to 255' });
+  Type.String({ pattern: RGB_PATTERN, maxLength: RGB_MAX_LENGTH, rule: 'must be rgb(r,g,b) with each of r, g, b from 0 to 255' });
 
 export const serialNumber = () =>
   Type.String({ pattern: '^[0-9a-fA-F]{32}$', rule: 'must be a chatbot serial number (32 hexadecimal characters)' });

@@ -78,13 +78,21 @@ export const KEY_TYPES = ['NewOaks', 'MLSNumber', 'URL'] as const;
 export const CHAT_ASK_TYPES = ['Text', 'Audio', 'Image', 'Video'] as const;
 export const FILE_KINDS = ['Image', 'Audio', 'Video'] as const;
 
-/** `rgb(r,g,b)`, each part 0–255 (leading zeros allowed), spaces allowed around every part. */
+/** `rgb(r,g,b)` in any case (as CSS reads it), each part 0–255 (leading zeros allowed), spaces allowed around every part. */
 export const RGB_PATTERN =
-  '^\\s*rgb\\(\\s*(0*(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?))\\s*,\\s*(0*(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?))\\s*,\\s*(0*(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?))\\s*\\)\\s*$';
-const rgbRe = new RegExp(RGB_PATTERN, 'i');
+  '^\\s*[rR][gG][bB]\\(\\s*(0*(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?))\\s*,\\s*(0*(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?))\\s*,\\s*(0*(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?))\\s*\\)\\s*$';
+/** The longest colour the service's field takes (fields.ts `rgb()`). */
+export const RGB_MAX_LENGTH = 40;
+const rgbRe = new RegExp(RGB_PATTERN);
 
-/** The three channels of an `rgb(r,g,b)` string, or null when it breaks the rule. */
+/**
+ * The three channels of an `rgb(r,g,b)` string, or null when it breaks the rule. The one reading of
+ * a colour: the service's field holds it to the same pattern and length, the widget paints with it
+ * (widget/color.ts), the console's picker converts with it (test/protocol/colors.test.ts feeds all
+ * three the same strings).
+ */
 export function parseRgb(value: string): [number, number, number] | null {
+  if (value.length > RGB_MAX_LENGTH) return null;
   const m = rgbRe.exec(value);
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
 }

@@ -1,20 +1,10 @@
 /** Owner colours and the text that stays readable on them (WCAG 2 relative luminance). */
+import { parseRgb } from '../protocol/rules.ts';
 
 export type Rgb = [number, number, number];
 
-/** `rgb(r,g,b)` (spaces allowed) or `#rgb` / `#rrggbb`; null for anything else. */
-export function parseColor(value: string | undefined): Rgb | null {
-  if (!value) return null;
-  const rgb = /^\s*rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)\s*$/i.exec(value);
-  if (rgb) {
-    const channels = rgb.slice(1, 4).map(Number) as Rgb;
-    return channels.every((c) => c <= 255) ? channels : null;
-  }
-  const hex = /^\s*#([0-9a-f]{3}|[0-9a-f]{6})\s*$/i.exec(value);
-  if (!hex) return null;
-  const h = hex[1]!.length === 3 ? [...hex[1]!].map((c) => c + c).join('') : hex[1]!;
-  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
-}
+/** An owner's colour, read by the service's rule (protocol/rules.ts `parseRgb`); null for anything else. */
+export const parseColor = (value: string | undefined): Rgb | null => (value ? parseRgb(value) : null);
 
 function luminance([r, g, b]: Rgb): number {
   const linear = (c: number) => {
