@@ -153,9 +153,18 @@ describe('harder phrasing', () => {
     expect((await ask(question)).mls).toEqual(mls);
   });
 
-  it('says what it read a misspelling as', async () => {
+  it('says what it read a misspelling as: the word as written, the place as the listings write it', async () => {
     const ask = await conversation();
-    expect((await ask('condos in Portlnd')).prose).toContain('“portlnd” as “portland”');
+    expect((await ask('condos in Portlnd')).prose).toContain('“Portlnd” as “Portland”');
+    expect((await ask('and in denvr?')).prose).toContain('“denvr” as “Denver”');
+  });
+
+  it('puts every kind asked for in the plural, not only the last', async () => {
+    const ask = await conversation();
+    // One is "a condo or townhouse"; more are "condos or townhouses" — never "condo or townhouses".
+    expect((await ask('condos or townhouses in Denver')).prose).toMatch(/^I found 1 condo or townhouse in Denver\b/);
+    const another = await conversation();
+    expect((await another('condos or townhouses')).prose).toMatch(/^I found \d+ condos or townhouses\b/);
   });
 });
 

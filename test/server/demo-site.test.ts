@@ -27,6 +27,18 @@ describe('the demo site', () => {
     expect(res.body).toMatch(/<a href="\/\?page=2" rel="next">Next<\/a>/);
   });
 
+  it('names badges and facts in words, never a field\'s raw value', async () => {
+    const toured = (await service.owner.realEstateList({ SerialNumber: DEMO_SERIAL, Status: 'Active', PageSize: 100 })).Items.filter((l) => l.Tours);
+    expect(toured.map((l) => l.Tours)).toEqual(expect.arrayContaining(['OpenHouse', '3D']));
+    const pages = await Promise.all([1, 2, 3, 4, 5].map((n) => get(`/?page=${n}`)));
+    const badges = pages.flatMap((p) => [...p.body.matchAll(/<span class="badge">([^<]*)<\/span>/g)].map((m) => m[1]));
+    expect(badges).toEqual(expect.arrayContaining(['Open house', '3D tour']));
+    expect(badges).not.toContain('OpenHouse');
+    expect(badges).not.toContain('3D');
+    const page = await get(new URL(toured.find((l) => l.Tours === 'OpenHouse')!.Url).pathname);
+    expect(page.body).toContain('<dt>Tours</dt><dd>Open house</dd>');
+  });
+
   it('filters by sale type and by a search, as the listing operation does', async () => {
     const rentals = await service.owner.realEstateList({ SerialNumber: DEMO_SERIAL, Status: 'Active', SaleType: 'for_rent', Query: 'Denver' });
     const res = await get('/?type=for_rent&q=Denver');

@@ -13,6 +13,10 @@ import { areaText, priceText } from '../engines/format.ts';
 import { findChatbot } from '../store/chatbots.ts';
 import { getListing, listListings } from '../store/listings.ts';
 
+/** A listing's values in words, as the widget's cards show them: "Coming soon", "3D tour", never the field's raw value. */
+const statusWords = (status: string) => ({ Active: 'Active', PreOnMarket: 'Coming soon', Sold: 'Sold' })[status] ?? status;
+const tourWords = (tours: string) => ({ OpenHouse: 'Open house', '3D': '3D tour' })[tours] ?? tours;
+
 const PAGE_SIZE = 12;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -56,7 +60,7 @@ function card(l: Listing): string {
   return `<li class="card">
 <a href="/homes/${encodeURIComponent(l.MLSNumber)}">${photo}<span class="price">${esc(priceText(l))}</span><span class="address">${esc(addressText(l))}</span></a>
 <span class="facts">${rooms}</span>
-<span class="badges"><span class="badge">${l.SaleType === 'for_rent' ? 'For rent' : 'For sale'}</span>${l.Status !== 'Active' ? ` <span class="badge">${esc(l.Status)}</span>` : ''}${l.Tours ? ` <span class="badge">${esc(l.Tours)}</span>` : ''}</span>
+<span class="badges"><span class="badge">${l.SaleType === 'for_rent' ? 'For rent' : 'For sale'}</span>${l.Status !== 'Active' ? ` <span class="badge">${esc(statusWords(l.Status))}</span>` : ''}${l.Tours ? ` <span class="badge">${esc(tourWords(l.Tours))}</span>` : ''}</span>
 </li>`;
 }
 
@@ -118,9 +122,9 @@ ${Items.length ? `<ul class="listings">${Items.map(card).join('\n')}</ul>` : '<p
       ['Type', l.PropertyType],
       ['Built', String(l.YearBuilt)],
       ['Parking', String(l.ParkingSpots)],
-      ['Status', l.Status],
+      ['Status', statusWords(l.Status)],
       ['MLS', l.MLSNumber],
-      ...(l.Tours ? ([['Tours', l.Tours]] as [string, string][]) : []),
+      ...(l.Tours ? ([['Tours', tourWords(l.Tours)]] as [string, string][]) : []),
       ...l.ExtensionColumn.map((e): [string, string] => [e.Key, e.value]),
     ];
     const body = `<article class="home"><h1>${esc(addressText(l))}</h1>

@@ -79,7 +79,7 @@ interface ListingsIndex {
   names: Set<string>;
   byId: Map<string, Listing>;
   /** The words a question's spelling is corrected towards: the listings' places and kinds, and the domain's words. */
-  vocabulary: Set<string>;
+  vocabulary: Map<string, string>;
 }
 
 /**
@@ -93,7 +93,7 @@ export function listingsIndex(listings: Listing[]): ListingsIndex {
   if (index) return index;
   index = {
     addresses: new Map(), mls: new Map(), cities: [], states: new Set(), zips: new Set(), types: [], streets: new Map(), names: new Set(),
-    byId: new Map(listings.map((l) => [l.Id, l])), vocabulary: new Set(),
+    byId: new Map(listings.map((l) => [l.Id, l])), vocabulary: new Map(),
   };
   listings.forEach((listing, at) => {
     const road = streetOf(listing.Address);

@@ -18,9 +18,10 @@ const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
 /** "homes for sale in Austin with 3 bedrooms under $500,000, other than condos" — the criteria in words. */
 export function describe(c: Criteria, count = 2, mentioned: Feature[] = []): string {
   // "Single Family" names a kind of home, not a dwelling: "single family homes", never "single families".
-  const types = c.propertyTypes.length ? c.propertyTypes.map((t) => t.toLowerCase().replace(/\bfamily$/, 'family home')).join(' or ') : 'home';
-  const noun = count === 1 ? types : /s$/.test(types) ? types : types.replace(/(?<!\w)(\w+)$/, (w) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
-  const parts = [noun];
+  const kinds = c.propertyTypes.length ? c.propertyTypes.map((t) => t.toLowerCase().replace(/\bfamily$/, 'family home')) : ['home'];
+  // Each kind in the plural, not only the last: "condos or townhouses".
+  const many = (kind: string) => (/s$/.test(kind) ? kind : kind.replace(/(?<!\w)(\w+)$/, (w) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`)));
+  const parts = [(count === 1 ? kinds : kinds.map(many)).join(' or ')];
   if (c.statuses.length === 1 && c.statuses[0] !== 'Active') parts.unshift(c.statuses[0] === 'Sold' ? 'sold' : 'coming-soon');
   if (c.saleType) parts.push(c.saleType === 'for_rent' ? 'for rent' : 'for sale');
   if (c.streetNames.length) parts.push(`on ${c.streetNames.map(md).join(' or ')}`);

@@ -86,7 +86,7 @@ const DOMAIN = `apartment apartments condo condos condominium townhouse townhous
 
 export interface Corrected {
   text: string;
-  /** What was read as what: ["austn", "austin"]. */
+  /** What was read as what, the word as written, the reading as the chatbot writes it: ["austn", "Austin"]. */
   corrections: [string, string][];
 }
 
@@ -115,9 +115,9 @@ const sameMeaning = (a: string, b: string) => {
  * Numbers, words of KEEP and words already in the vocabulary stay as they are.
  */
 /** `names`: words of the chatbot's streets and addresses ("sable", "salem"), never corrected — a name is not a typo. */
-export function correctSpelling(text: string, vocabulary: ReadonlySet<string>, names: ReadonlySet<string> = new Set()): Corrected {
+export function correctSpelling(text: string, vocabulary: ReadonlyMap<string, string>, names: ReadonlySet<string> = new Set()): Corrected {
   const corrections: [string, string][] = [];
-  const words = [...vocabulary];
+  const words = [...vocabulary.keys()];
   const out = text.replace(/\p{L}[\p{L}'’]*/gu, (word) => {
     const w = word.toLowerCase();
     const budget = allowed(w.length);
@@ -132,16 +132,22 @@ export function correctSpelling(text: string, vocabulary: ReadonlySet<string>, n
       else if (d === bestD && best && !sameMeaning(v, best)) tie = true;
     }
     if (!best || tie) return word;
-    corrections.push([w, best]);
+    // Said back as the visitor wrote it, read as the chatbot writes it: "Denvr" as "Denver".
+    corrections.push([word, vocabulary.get(best) ?? best]);
     return /^\p{Lu}/u.test(word) ? best[0]!.toUpperCase() + best.slice(1) : best;
   });
   return { text: out, corrections };
 }
 
-/** The vocabulary of a chatbot: its cities' and kinds' words, its states' names, and the words of DOMAIN. */
-export function vocabularyOf(places: { cities: string[]; stateNames: string[]; types: string[] }): Set<string> {
-  const words = new Set(DOMAIN);
-  for (const phrase of [...places.cities, ...places.stateNames, ...places.types])
-    for (const w of phrase.toLowerCase().split(/[^\p{L}]+/u)) if (w.length >= 4) words.add(w);
+/**
+ * The vocabulary of a chatbot: its cities' and kinds' words, its states' names, and the words of
+ * DOMAIN — each lower-cased, to how it is written: a place's word as the place is ("denver" →
+ * "Denver"), any other in lower case.
+ */
+export function vocabularyOf(places: { cities: string[]; stateNames: string[]; types: string[] }): Map<string, string> {
+  const words = new Map(DOMAIN.map((w) => [w, w]));
+  for (const phrase of places.types) for (const w of phrase.toLowerCase().split(/[^\p{L}]+/u)) if (w.length >= 4 && !words.has(w)) words.set(w, w);
+  for (const phrase of [...places.cities, ...places.stateNames])
+    for (const w of phrase.split(/[^\p{L}]+/u)) if (w.length >= 4 && !words.has(w.toLowerCase())) words.set(w.toLowerCase(), w);
   return words;
 }
