@@ -4,6 +4,7 @@
  * response, so a slow download holds back the reading, and memory stays flat however long the range.
  */
 import { Readable } from 'node:stream';
+import { answerText, cardsOf, parseSuggestions } from '../protocol/index.ts';
 import type { Db } from './store/db.ts';
 import { messagesIn, votesIn, type ExportMessage, type ExportVote } from './store/export.ts';
 import type { DayRange } from './time.ts';
@@ -24,11 +25,19 @@ const csvLine = (fields: (string | number | boolean | null)[]) => `${fields.map(
 const CONVERSATION_COLUMNS = ['session_id', 'session_started_at', 'page_url', 'message_id', 'role', 'created_at', 'content', 'status', 'no_answer', 'ask_type', 'file_ids', 'rating', 'reasons', 'comment'];
 const FEEDBACK_COLUMNS = ['answer_id', 'session_id', 'rating', 'reasons', 'comment', 'updated_at', 'question', 'answer'];
 
+/**
+ * What a reader of the export sees of a message: an answer's prose with a numbered line per listing
+ * its cards show (answerText, as the emails have it) — never the raw data blocks; a question as asked.
+ */
+const readable = (m: { role: string; content: string }) => (m.role === 'answer' ? answerText(m.content) : m.content);
+
 const messageJson = (m: ExportMessage) => ({
   Id: m.id,
   Role: m.role,
   CreatedAt: iso(m.created_at),
-  Content: m.content,
+  Content: readable(m),
+  // An answer's data blocks, as data: the listings its cards show and the suggestions it offered.
+  ...(m.role === 'answer' ? { Listings: cardsOf(m.content), Suggestions: parseSuggestions(m.content) } : {}),
   Status: m.status,
   NoAnswer: m.no_answer,
   AskType: m.ask_type,
@@ -43,13 +52,14 @@ const voteJson = (v: ExportVote) => ({
   Comment: v.comment,
   UpdatedAt: iso(v.updated_at),
   Question: v.question ?? '',
-  Answer: v.answer,
+  Answer: answerText(v.answer),
+  Listings: cardsOf(v.answer),
 });
 
 async function* csvConversations(db: Db, chatbot: string, range: DayRange): AsyncGenerator<string> {
   yield `\uFEFF${csvLine(CONVERSATION_COLUMNS)}`;
   for await (const m of messagesIn(db, chatbot, range))
-    yield csvLine([m.session_id, iso(m.session_started_at), m.page_url, m.id, m.role, iso(m.created_at), m.content, m.status, m.no_answer, m.ask_type, m.file_ids.join(' '), m.rating, (m.reasons ?? []).join(' '), m.comment]);
+    yield csvLine([m.session_id, iso(m.session_started_at), m.page_url, m.id, m.role, iso(m.created_at), readable(m), m.status, m.no_answer, m.ask_type, m.file_ids.join(' '), m.rating, (m.reasons ?? []).join(' '), m.comment]);
 }
 
 /** `{"From":…,"To":…,"Items":[{"SessionID":…,"Messages":[…]}, …]}`: each conversation opened at its first message and closed at the next one's. */
@@ -68,7 +78,7 @@ async function* jsonConversations(db: Db, chatbot: string, range: DayRange): Asy
 
 async function* csvVotes(db: Db, chatbot: string, range: DayRange): AsyncGenerator<string> {
   yield `\uFEFF${csvLine(FEEDBACK_COLUMNS)}`;
-  for await (const v of votesIn(db, chatbot, range)) yield csvLine([v.answer_id, v.session_id, v.rating, v.reasons.join(' '), v.comment, iso(v.updated_at), v.question ?? '', v.answer]);
+  for await (const v of votesIn(db, chatbot, range)) yield csvLine([v.answer_id, v.session_id, v.rating, v.reasons.join(' '), v.comment, iso(v.updated_at), v.question ?? '', answerText(v.answer)]);
 }
 
 /** `{"From":…,"To":…,"Items":[ … ]}` with the items written one by one. */

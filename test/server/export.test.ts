@@ -78,6 +78,30 @@ describe('Export: CSV and JSON of a range', () => {
     expect(empty.Items).toEqual([]);
   });
 
+  it('writes an answer for a reader: its prose and a line per listing it showed, never the data blocks; JSON gives them as data', async () => {
+    const serial = await service.newChatbot();
+    await service.owner.realEstateCreate({
+      SerialNumber: serial, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$', PropertyType: 'Single Family', Bedrooms: 3, Bathrooms: 2,
+      Url: 'https://homes.test/EX1', YearBuilt: 2004, DaysOnMarket: 5, LotArea: 6000, BuildingArea: 1850, AreaUnit: 'Square Feet', ParkingSpots: 2,
+      Address: '12 Oak St', City: 'Harborview', State: 'WA', ZIP: '98101', MLSNumber: 'EX1', Images: [], SalePrice: 489_000,
+    });
+    const visitor = await service.visitor(serial);
+    const asked = await visitor.client.ask({ sessionID: visitor.sessionId, content: 'Homes in Harborview?' });
+    expect(asked.content).toContain('```listings');
+
+    const csv = parseCsv((await (await service.owner.export({ SerialNumber: serial, Format: 'csv', Of: 'conversations' })).text()).replace(/^\uFEFF/, ''));
+    const answer = csv.find((row) => row[4] === 'answer')![6]!;
+    expect(answer).not.toContain('```');
+    expect(answer).toMatch(/\n1\. 12 Oak St, Harborview, WA 98101 — \$489,000 · 3 bd · 2 ba · 1,850 sq ft — https:\/\/homes\.test\/EX1$/);
+
+    const json = (await (await service.owner.export({ SerialNumber: serial, Format: 'json', Of: 'conversations' })).json()) as { Items: { Messages: { Role: string; Content: string; Listings?: { MLSNumber: string }[]; Suggestions?: string[] }[] }[] };
+    const [question, reply] = json.Items[0]!.Messages;
+    expect(question).not.toHaveProperty('Listings');
+    expect(reply!.Content).toBe(answer);
+    expect(reply!.Listings!.map((l) => l.MLSNumber)).toEqual(['EX1']);
+    expect(Array.isArray(reply!.Suggestions)).toBe(true);
+  });
+
   it('streams a 10,000-message range: many chunks, no length known up front, and the heap never holds it', async () => {
     const serial = await service.newChatbot();
     // 100 sessions of 50 questions and 50 answers, 2 KB each: about 20 MB of CSV.
