@@ -18,13 +18,15 @@ const oneOf = (...values: string[]) => ({ fromAttribute: (value: string | null) 
 const chatIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>`;
 
 /**
- * Where photos may load from: the page's `image-hosts`, and the service's own host — its photos and
- * the owner's uploads come from there, and it has the conversation already, so nothing leaks to it.
+ * Where photos may load from: the page's `image-hosts`, and the service's own origin (scheme, host
+ * and port: not another server on its host) — its photos and the owner's uploads come from there,
+ * and it has the conversation already, so nothing leaks to it.
  */
 const photoHosts = (list: string, base: string): string[] => {
   const hosts = list.split(/[\s,]+/);
   try {
-    hosts.push(new URL(base, location.href).hostname);
+    const { origin } = new URL(base, location.href);
+    if (origin !== 'null') hosts.push(origin);
   } catch {
     // No address for the service: no host of its own.
   }

@@ -50,20 +50,26 @@ async function ask(bot: Awaited<ReturnType<typeof mount>>, question: string, cou
 }
 
 describe('cards from an answer', () => {
-  it("show photos from the service's own host with no image-hosts set — the tag as pasted — and none from another host", async () => {
+  it("show photos from the service's own origin with no image-hosts set — the tag as pasted — and none from another host, or another port of its host", async () => {
     const serial = await newChatbot({ Name: 'Harbor Homes' });
     const client = owner();
     const own = `${apiOrigin()}/photos/HV400.jpg`;
     await client.realEstateCreate(home(serial, { Address: '4 Bay St', MLSNumber: 'HV400', Images: [own] }));
     await client.realEstateCreate(home(serial, { Address: '5 Bay St', MLSNumber: 'HV500', Images: ['https://photos.elsewhere.test/5-bay.jpg'] }));
+    // The service's host, another port: another server, not the service.
+    const otherPort = new URL(apiOrigin());
+    otherPort.port = String(Number(otherPort.port) === 1 ? 2 : 1);
+    await client.realEstateCreate(home(serial, { Address: '6 Bay St', MLSNumber: 'HV600', Images: [`${otherPort.origin}/photos/HV600.jpg`] }));
     const bot = await mount(serial);
     expect(bot.hasAttribute('image-hosts')).toBe(false);
     await open(bot);
     const answer = await ask(bot, 'What homes do you have in Harborview?', 1);
-    await until(() => cardList(answer).length === 2);
+    await until(() => cardList(answer).length === 3);
     expect(cardOf(answer, '4 Bay St').querySelector('img')?.src).toBe(own);
-    expect(cardOf(answer, '5 Bay St').querySelector('img')).toBeNull();
-    expect(cardOf(answer, '5 Bay St').querySelector('.photo')).not.toBeNull();
+    for (const elsewhere of ['5 Bay St', '6 Bay St']) {
+      expect(cardOf(answer, elsewhere).querySelector('img')).toBeNull();
+      expect(cardOf(answer, elsewhere).querySelector('.photo')).not.toBeNull();
+    }
   });
 
   it('show each listing named — photo, price, rooms, area, address, badges and link — as a carousel', async () => {

@@ -70,16 +70,20 @@ export function noteHostsOnce(list: Element): void {
   }
 }
 
-/** 'img.example.com' allows that host; '*.cdn.example' its subdomains, not itself. */
-const allowed = (host: string, patterns: readonly string[]) =>
+/**
+ * 'img.example.com' allows that host; '*.cdn.example' its subdomains, not itself; an origin
+ * ('https://chat.example.com', the service's own as the element adds it) that origin alone — its
+ * scheme and port too, not another server on the same host.
+ */
+const allowed = (u: URL, patterns: readonly string[]) =>
   patterns.some((pattern) => {
     const p = pattern.toLowerCase();
-    return p.startsWith('*.') ? host.endsWith(p.slice(1)) : host === p;
+    return p.includes('://') ? u.origin === p : p.startsWith('*.') ? u.hostname.endsWith(p.slice(1)) : u.hostname === p;
   });
 
 /** An image at u may load: http(s), from an allowed host, and (an allowed host can still redirect) not carrying another URL. */
 export const loadable = (u: URL, hosts: readonly string[]): boolean =>
-  isWeb(u) && allowed(u.hostname, hosts) && !/(?::|%3a)(?:\/|%2f){2}/i.test(u.pathname + u.search + u.hash);
+  isWeb(u) && allowed(u, hosts) && !/(?::|%3a)(?:\/|%2f){2}/i.test(u.pathname + u.search + u.hash);
 
 /** Links do not nest: links and references inside content keep only their text. */
 export function unlink(content: ParentNode): void {
