@@ -3,7 +3,7 @@
  * owner typed them; the service is the judge, and its message appears at the field.
  */
 import type { Listing } from 'chat-bot';
-import { AREA_UNITS, LISTING_STATUSES, SALE_TYPES, SPACE_TYPES, TOURS } from '../../src/protocol/rules.ts';
+import { AREA_UNITS, LISTING_STATUSES, SALE_TYPES, SPACE_TYPES, TOURS, isHttpUrl } from '../../src/protocol/rules.ts';
 import { SALE_TYPE_LABELS } from './listing-words.ts';
 
 export type ListingFieldName = Exclude<keyof Listing, 'Id' | 'CreatedAt' | 'UpdatedAt' | 'Images' | 'ExtensionColumn'>;
@@ -11,7 +11,9 @@ export type ListingFieldName = Exclude<keyof Listing, 'Id' | 'CreatedAt' | 'Upda
 export interface ListingField {
   name: ListingFieldName;
   label: string;
-  kind: 'text' | 'number' | 'choice' | 'long';
+  kind: 'text' | 'number' | 'choice' | 'long' | 'url';
+  /** What the field is for, shown under it. */
+  hint?: string;
   /** Marked R in SEED.md: the service refuses the listing without it. */
   required?: true;
   /** The values of a choice; an optional choice also offers none (""). */
@@ -34,7 +36,7 @@ export const LISTING_GROUPS: { heading: string; fields: ListingField[] }[] = [
       { ...r('SaleType', 'For sale or rent', 'choice', SALE_TYPES), labels: SALE_TYPE_LABELS },
       { ...r('Status', 'Status', 'choice', LISTING_STATUSES), labels: { Active: 'Active', PreOnMarket: 'Coming soon (PreOnMarket)', Sold: 'Sold' } },
       r('MLSNumber', 'MLS number', 'text'),
-      r('Url', 'Page address (Url)', 'text'),
+      { ...r('Url', 'Listing page (Url)', 'url'), hint: 'The address of this home’s page on your site (https://…): the chat links to it, and an update can find the listing by it.' },
       r('PropertyType', 'Property type', 'text'),
       { ...o('Tours', 'Tours', 'choice', TOURS), labels: { OpenHouse: 'Open house', '3D': '3D tour' } },
       r('DaysOnMarket', 'Days on market', 'number'),
@@ -93,4 +95,16 @@ export function toWire(field: ListingField, typed: string): string | number | nu
   if (text === '') return null;
   const n = Number(text);
   return Number.isFinite(n) ? n : typed;
+}
+
+/**
+ * What the form can tell before asking the service: an address field that does not hold an http(s)
+ * URL ("homes/123", "www.example.com"), named by its label — the service would refuse it the same way.
+ */
+export function checkBeforeSending(values: Record<ListingFieldName, string>): { field: ListingFieldName; message: string } | null {
+  for (const f of LISTING_FIELDS) {
+    const typed = values[f.name].trim();
+    if (f.kind === 'url' && typed !== '' && !isHttpUrl(typed)) return { field: f.name, message: `${f.label} must be an http(s) address, such as https://www.example.com/homes/123` };
+  }
+  return null;
 }

@@ -4,7 +4,7 @@ import type { Listing, ListingCreateBody } from 'chat-bot';
 import { KEY_TYPES } from '../../src/protocol/rules.ts';
 import { ConsolePage, type Refusal } from './console-page.ts';
 import { NavigateEvent } from './events.ts';
-import { BLANK_LISTING, LISTING_GROUPS, LISTING_FIELDS, toWire, type ListingField, type ListingFieldName } from './listing-fields.ts';
+import { BLANK_LISTING, LISTING_GROUPS, LISTING_FIELDS, checkBeforeSending, toWire, type ListingField, type ListingFieldName } from './listing-fields.ts';
 import { KEY_TYPE_LABELS, type KeyType } from './listing-words.ts';
 import { idFor } from './session.ts';
 
@@ -75,6 +75,7 @@ export class OwnerListingForm extends ConsolePage {
     const id = idFor('listing', f.name);
     const value = this.values[f.name];
     const error = this.#errorAt(f.name);
+    const described = [f.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || nothing;
     const input =
       f.kind === 'choice'
         ? html`<select id=${id} name=${f.name} aria-invalid=${error ? 'true' : 'false'} aria-describedby=${error ? `${id}-error` : nothing}>
@@ -83,8 +84,8 @@ export class OwnerListingForm extends ConsolePage {
           </select>`
         : f.kind === 'long'
           ? html`<textarea id=${id} name=${f.name} rows="6" .value=${value} aria-invalid=${error ? 'true' : 'false'} aria-describedby=${error ? `${id}-error` : nothing}></textarea>`
-          : html`<input id=${id} name=${f.name} inputmode=${f.kind === 'number' ? 'decimal' : nothing} .value=${value} aria-required=${f.required ? 'true' : 'false'} aria-invalid=${error ? 'true' : 'false'} aria-describedby=${error ? `${id}-error` : nothing} />`;
-    return html`<div class="field"><label for=${id}>${f.label}${f.required ? html` <span aria-hidden="true">*</span>` : nothing}</label>${input}${error ? html`<span class="error" id="${id}-error">${error}</span>` : nothing}</div>`;
+          : html`<input id=${id} name=${f.name} inputmode=${f.kind === 'number' ? 'decimal' : f.kind === 'url' ? 'url' : nothing} autocomplete=${f.kind === 'url' ? 'url' : nothing} .value=${value} aria-required=${f.required ? 'true' : 'false'} aria-invalid=${error ? 'true' : 'false'} aria-describedby=${described} />`;
+    return html`<div class="field"><label for=${id}>${f.label}${f.required ? html` <span aria-hidden="true">*</span>` : nothing}</label>${input}${f.hint ? html`<span class="hint" id="${id}-hint">${f.hint}</span>` : nothing}${error ? html`<span class="error" id="${id}-error">${error}</span>` : nothing}</div>`;
   }
 
   #renderImages(): TemplateResult {
@@ -171,6 +172,15 @@ export class OwnerListingForm extends ConsolePage {
   }
 
   async #save(): Promise<void> {
+    // What is wrong before asking: said at its field, as the service's refusal would be.
+    const early = checkBeforeSending(this.values);
+    if (early) {
+      this.invalid = early;
+      this.status = `Not saved: ${early.message}`;
+      await this.updateComplete;
+      this.#inputFor(early.field)?.focus();
+      return;
+    }
     this.busy = true;
     this.status = 'Saving…';
     this.invalid = null;

@@ -137,11 +137,16 @@ export function describeConsole(site: Site): void {
 
       const total = (await site.owner.realEstateList({ SerialNumber: site.bin.serial, PageSize: 1 })).Total;
       await page.goto(`${site.bin.url}/console/#/listings/new`);
-      await page.getByLabel('Page address (Url)').fill('not a web address');
+      await page.getByLabel('Listing page (Url)').fill('not a web address');
       await page.getByRole('button', { name: 'Create the listing' }).click();
       await page.locator('.listing-form .error').first().waitFor();
-      // The first field the service refuses (the kind, left empty), by its label.
-      expect(await page.locator('.listing-form .error').first().textContent()).toMatch(/^Property type must be /);
+      // The form's own check first: an address that is not one, by its label, before asking the service.
+      expect(await page.locator('.listing-form .error').first().textContent()).toMatch(/^Listing page \(Url\) must be an http\(s\) address/);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('Url');
+      // Then the first field the service refuses (the kind, left empty), by its label.
+      await page.getByLabel('Listing page (Url)').fill('https://www.example.com/homes/1');
+      await page.getByRole('button', { name: 'Create the listing' }).click();
+      await page.locator('.listing-form .error', { hasText: /^Property type must be / }).waitFor();
       expect((await site.owner.realEstateList({ SerialNumber: site.bin.serial, PageSize: 1 })).Total).toBe(total);
       await page.context().close();
     }, 60_000);
@@ -152,7 +157,7 @@ export function describeConsole(site: Site): void {
       await page.getByRole('button', { name: 'New listing' }).click();
       const form = page.locator('owner-listing-form');
       await form.getByLabel('MLS number').fill('E2E-7001');
-      await form.getByLabel('Page address (Url)').fill(`${site.bin.url}/homes/E2E-7001`);
+      await form.getByLabel('Listing page (Url)').fill(`${site.bin.url}/homes/E2E-7001`);
       await form.getByLabel('Property type').fill('Single Family');
       await form.getByLabel('Sale price').fill('612000');
       await form.getByLabel('Bedrooms').fill('4');
