@@ -2,8 +2,13 @@
  * The demo agency's site in Debian's Chromium (test/e2e/site/harness.ts): its pages pass axe, their
  * photos load, and the widget embedded by the script tag answers about a listing shown on the page.
  */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../support/chromium.ts';
+import { serveStatic } from '../../support/static-site.ts';
 import type { Site } from './harness.ts';
 
 export function describeDemoSite(site: Site): void {
@@ -23,6 +28,41 @@ export function describeDemoSite(site: Site): void {
       await page.locator('article.home h1').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.close();
+    }, 60_000);
+
+    it("works pasted as the README shows it into a page of another site: every card's photo from the service loads, with no image-hosts", async () => {
+      // A chatbot of the owner's with a home whose photo the service serves.
+      const { SerialNumber } = await site.owner.add({ timeZone: 'UTC', type: 0, Name: 'Paste Homes' });
+      await site.owner.realEstateCreate({
+        SerialNumber, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$', PropertyType: 'Single Family', Bedrooms: 3, Bathrooms: 2,
+        Url: 'https://agency.test/homes/PT1', YearBuilt: 2004, DaysOnMarket: 5, LotArea: 6000, BuildingArea: 1850, AreaUnit: 'Square Feet', ParkingSpots: 2,
+        Address: '9 Paste Ln', City: 'Pasteville', State: 'WA', ZIP: '98101', MLSNumber: 'PT1', Images: [`${site.bin.url}/demo/photos/home-3.svg`], SalePrice: 489_000,
+      });
+      // The README's tag, word for word but for its two placeholders: the service's address and the serial.
+      const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
+      const pasted = /## Embedding[\s\S]*?```html\n(<script src="https:\/\/chat\.example\.com\/chat-bot\.js"[^\n]*<\/script>)\n```/.exec(readme)![1]!;
+      const tag = pasted.replaceAll('https://chat.example.com', site.bin.url).replace('data-serial-number="…"', `data-serial-number="${SerialNumber}"`);
+      expect(tag).not.toContain('image-hosts');
+      // Another site: a folder of its own served on another port (an origin of its own).
+      const folder = await mkdtemp(join(tmpdir(), 'chat-bot-pasted-'));
+      await writeFile(join(folder, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An agency</title></head><body><main><h1>An agency</h1></main>${tag}</body></html>`);
+      const other = await serveStatic(folder);
+      const page = await site.browser.newPage();
+      try {
+        expect(other.origin).not.toBe(new URL(site.bin.url).origin);
+        await page.goto(`${other.origin}/`);
+        await page.locator('chat-bot .launcher').click();
+        await page.locator('chat-bot-panel textarea').fill('Homes in Pasteville?');
+        await page.locator('chat-bot-panel textarea').press('Enter');
+        const card = page.locator('chat-bot-listings .card[role="group"]');
+        await card.first().waitFor();
+        const photos = await card.locator('img').evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().then(() => i.naturalWidth))));
+        expect(photos).toEqual([320]);
+      } finally {
+        await page.close();
+        await other.close();
+        await rm(folder, { recursive: true, force: true });
+      }
     }, 60_000);
 
     it('names an icon on every page, and serves it', async () => {
