@@ -49,6 +49,14 @@ let fake: FakeModelServer;
 let bin: RunningBin;
 /** Where the heap probe in the service writes. */
 let probeDir: string;
+/** The round's start: open once all its visitors have asked (or after a minute, when one never does — the round then fails on it). */
+let gate = newGate();
+function newGate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const timer = setTimeout(open, 60_000);
+  return { asked: 0, opened, open: () => (clearTimeout(timer), open()) };
+}
 
 /** What the service holds right after a full collection, in MB: its heap in use and the memory V8 counts outside it (Buffers, PGlite's memory). */
 const held = async (): Promise<number> => (await heapProbe(bin.pid, probeDir).live()).total;
@@ -110,7 +118,12 @@ describe('slow readers', () => {
     fake = await startFakeModelServer();
     fake.respond((body) => {
       const asked = JSON.stringify(body.messages.at(-1)?.content ?? '');
-      return asked.includes('everything at once') ? answerOf(HUGE) : answerOf(LONG);
+      if (asked.includes('everything at once')) return answerOf(HUGE);
+      // A round's answers start once every visitor of it has asked: the model server runs in this
+      // process, and streaming while the later visitors connect kept one from sending its request
+      // within the service's headers timeout on a busy machine (a 408).
+      if (++gate.asked === READERS) gate.open();
+      return { ...answerOf(LONG), holdAfter: 0, until: gate.opened };
     });
     probeDir = await mkdtemp(join(tmpdir(), 'chat-bot-heap-'));
     bin = await startBin(
@@ -134,6 +147,7 @@ describe('slow readers', () => {
     /** One round: every visitor asks and reads slowly; what the service holds halfway through, and its RSS every second. */
     const round = async (n: number) => {
       const t0 = Date.now();
+      gate = newGate();
       const asks = sessions.map((s, i) => slowAsk(s, `Tell me everything about the homes (${i}, ${n})`, RATE_KB * KB, 1_000, n));
       const rss: number[] = [];
       const sampler = setInterval(() => rss.push(Math.round(rssMb(bin.pid))), 1_000);
@@ -141,6 +155,7 @@ describe('slow readers', () => {
       let read: string[];
       try {
         // Halfway: every visitor has asked, and none has read its whole answer yet (35 KB at 4 KB/s).
+        await gate.opened;
         await sleep(4_000);
         halfway = await held();
         read = await Promise.all(asks.map((a) => a.done));

@@ -140,7 +140,8 @@ export function streamContract(origin: () => string): void {
       const pending = it.next();
       controller.abort();
       await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-      await vi.waitFor(async () => expect((await wire.posts())[0]?.disconnected).toBe(true));
+      // Within seconds, not vi.waitFor's default one: a busy machine is slower to see the connection end.
+      await vi.waitFor(async () => expect((await wire.posts())[0]?.disconnected).toBe(true), { timeout: 10_000, interval: 50 });
       expect(await postsAfter(wire, 200)).toBe(1);
     });
 
@@ -158,7 +159,8 @@ export function streamContract(origin: () => string): void {
         expect(item.kind).toBe('fragment');
         break;
       }
-      await vi.waitFor(async () => expect((await wire.posts())[0]?.disconnected).toBe(true));
+      // Within seconds, not vi.waitFor's default one: a busy machine is slower to see the connection end.
+      await vi.waitFor(async () => expect((await wire.posts())[0]?.disconnected).toBe(true), { timeout: 10_000, interval: 50 });
     });
   });
 }
