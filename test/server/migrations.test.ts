@@ -12,14 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MORTGAGE_RATE } from '../../src/protocol/index.ts';
 import { ensureOwner } from '../../src/server/bootstrap.ts';
 import { createChatbot, defaultSettings, findChatbot } from '../../src/server/store/chatbots.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { chatbots, files } from '../../src/server/store/schema.ts';
-import { freshDatabase, runDatabasePrefix, usesPostgres } from '../support/database.ts';
+import { freshDatabase, usesPostgres } from '../support/database.ts';
+import { postgresServer } from '../support/postgres.ts';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let store: Store;
@@ -69,7 +69,6 @@ const NEWER = 3;
 
 describe('Upgrading, as the README says', () => {
   let earlier: string;
-  let drops: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     // The earlier version's migrations: this folder, its journal cut before the newest three.
     earlier = await mkdtemp(join(tmpdir(), 'chat-bot-migrations-'));
@@ -77,25 +76,11 @@ describe('Upgrading, as the README says', () => {
     await writeFile(join(earlier, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, -NEWER) }));
   });
   afterAll(async () => {
-    for (const drop of drops) await drop();
     if (earlier) await rm(earlier, { recursive: true, force: true });
-    drops = [];
   });
 
-  /** An empty database on DATABASE_URL's server. */
-  async function emptyDatabase(): Promise<{ databaseUrl: string }> {
-    const name = `${runDatabasePrefix()}upgrade_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(statement).finally(() => client.end());
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    drops.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    return { databaseUrl: url.toString() };
-  }
+  /** An empty database on DATABASE_URL's server, named for the run (its end drops it). */
+  const emptyDatabase = async () => ({ databaseUrl: await (await postgresServer()).database(`upgrade_${Math.random().toString(36).slice(2, 10)}`) });
 
   /** What the earlier version's start does to the schema: its migrations, through the same migrator. */
   const migrateAsEarlier = (store: Store) => migratePg(store.db as never, { migrationsFolder: earlier });
