@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
 };
-// What the app brings stays an import: dependencies, and peers (React, for chat-bot/react).
+// What the app brings stays an import: dependencies, and peers (React, for chat-bot-element/react).
 const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 const isDependency = (id: string) => dependencies.some((d) => id === d || id.startsWith(`${d}/`));
 

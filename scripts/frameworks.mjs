@@ -9,7 +9,7 @@
  *
  * With `--build`, then builds each with its own toolchain (`npm run build`: the type check of its
  * templates first — tsc, vue-tsc, svelte-check, ngc, Next's), two at a time. Each app depends on
- * `chat-bot` as `file:../../..`, a link to this repository: `npm run build` it first. A build is
+ * `chat-bot-element` as `file:../../..`, a link to this repository: `npm run build` it first. A build is
  * not repeated: an app whose own files, lockfile and the linked dist/ are those of its last build
  * (their hash, written into its output) keeps that output. `npm test` runs this before Vitest, and
  * test/e2e/frameworks.test.ts (which drives the built apps in Chromium) runs it too.

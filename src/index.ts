@@ -1,5 +1,5 @@
 /**
- * Entry for bundlers: `import 'chat-bot'` defines <chat-bot> (and does nothing else); the panel's
+ * Entry for bundlers: `import 'chat-bot-element'` defines <chat-bot> (and does nothing else); the panel's
  * code is a separate chunk, loaded on the visitor's first intent. Also exports the typed client
  * and the protocol's types (types only: no schema reaches a bundle).
  */

@@ -1,5 +1,5 @@
 /**
- * Entry for React apps (`chat-bot/react`): <ChatBot> as a React 19 component, made by
+ * Entry for React apps (`chat-bot-element/react`): <ChatBot> as a React 19 component, made by
  * `@lit/react`. Every public property of the element is a typed prop (set as a property, so
  * objects such as `settings` and `strings` pass whole), every public event an `onChatBot…` prop,
  * and a ref reaches the element itself (`open()`, `send()`…). React is a peer dependency; a page

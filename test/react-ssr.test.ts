@@ -1,5 +1,5 @@
 /**
- * chat-bot/react on a server: a React app that renders <ChatBot> to HTML (server rendering, as
+ * chat-bot-element/react on a server: a React app that renders <ChatBot> to HTML (server rendering, as
  * Next.js or Remix does) imports the package in Node without a DOM and gets the element's tag.
  * (A Next.js app hydrating it is issue 18's example apps.)
  */
@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-describe('chat-bot/react rendered on the server', () => {
+describe('chat-bot-element/react rendered on the server', () => {
   it('imports without a DOM and renders the <chat-bot> tag; its properties are set when the page hydrates', async () => {
     expect(typeof document).toBe('undefined');
     const { ChatBot } = await import('../src/react.ts');

@@ -1,5 +1,5 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
-import type { Client } from 'chat-bot/client';
+import type { Client } from 'chat-bot-element/client';
 import { SessionEndedEvent } from './events.ts';
 import { fieldOf, messageOf, sessionEnded } from './session.ts';
 

@@ -1,6 +1,6 @@
 /** How the console names what happened in a conversation, and its routes to conversations. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ConversationFlag, FeedbackReason, TranscriptMessage } from 'chat-bot';
+import type { ConversationFlag, FeedbackReason, TranscriptMessage } from 'chat-bot-element';
 
 /** Every flag, in the order the Flag filter offers them. */
 export const FLAG_LABELS: Record<ConversationFlag, string> = {

@@ -2,7 +2,7 @@
  * The Insights page's words: what each chart shows in one sentence (the chart's accessible name
  * and the line above it), and the names of what visitors searched for.
  */
-import type { InsightsDay } from 'chat-bot';
+import type { InsightsDay } from 'chat-bot-element';
 import { dayLabel } from './date-range.ts';
 import { hourLabel } from './charts.ts';
 

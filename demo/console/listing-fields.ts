@@ -2,7 +2,7 @@
  * Every listing field (SEED.md's table) as the console's form shows it. Values travel as the
  * owner typed them; the service is the judge, and its message appears at the field.
  */
-import type { Listing } from 'chat-bot';
+import type { Listing } from 'chat-bot-element';
 import { AREA_UNITS, LISTING_STATUSES, SALE_TYPES, SPACE_TYPES, TOURS, isHttpUrl } from '../../src/protocol/rules.ts';
 import { SALE_TYPE_LABELS } from './listing-words.ts';
 

@@ -1,5 +1,5 @@
 /** How the console names listing things, and its routes to a listing's form. */
-import type { Listing } from 'chat-bot';
+import type { Listing } from 'chat-bot-element';
 import type { KEY_TYPES } from '../../src/protocol/rules.ts';
 
 export type KeyType = (typeof KEY_TYPES)[number];

@@ -1,6 +1,6 @@
 import { LitElement, html, type TemplateResult } from 'lit';
-import type { Client } from 'chat-bot/client';
-import type { TranscriptFile } from 'chat-bot';
+import type { Client } from 'chat-bot-element/client';
+import type { TranscriptFile } from 'chat-bot-element';
 
 /**
  * @summary A file a visitor sent (an image, a recording, a video), shown and playable. Files are

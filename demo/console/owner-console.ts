@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import type { Client } from 'chat-bot/client';
-import type { ChatbotSummary } from 'chat-bot';
+import type { Client } from 'chat-bot-element/client';
+import type { ChatbotSummary } from 'chat-bot-element';
 import { KEY_TYPES } from '../../src/protocol/rules.ts';
 import type { NavigateEvent } from './events.ts';
 import type { KeyType } from './listing-words.ts';

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Feedback, Transcript, TranscriptMessage } from 'chat-bot';
+import type { Feedback, Transcript, TranscriptMessage } from 'chat-bot-element';
 import { ConsolePage } from './console-page.ts';
 import { answerStatus, flagBadges, pageLink, reasonLabel, timeOf, when } from './conversation-words.ts';
 import './owner-answer.ts';

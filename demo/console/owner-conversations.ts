@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ConversationFlag, ConversationSummary } from 'chat-bot';
+import type { ConversationFlag, ConversationSummary } from 'chat-bot-element';
 import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';
 import { FLAGS, FLAG_LABELS, conversationRoute, flagBadges, isFlag, pageLink, timeOf } from './conversation-words.ts';

@@ -1,5 +1,5 @@
 import { html, type TemplateResult } from 'lit';
-import type { ExportBody } from 'chat-bot';
+import type { ExportBody } from 'chat-bot-element';
 import { ConsolePage } from './console-page.ts';
 import { rangeBody, type Range } from './date-range.ts';
 

@@ -1,5 +1,5 @@
 import { html, type TemplateResult } from 'lit';
-import type { Lead, OutboxEmail } from 'chat-bot';
+import type { Lead, OutboxEmail } from 'chat-bot-element';
 import { ConsolePage } from './console-page.ts';
 
 const PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Counted, Insights } from 'chat-bot';
+import type { Counted, Insights } from 'chat-bot-element';
 import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';
 import type { ChartSpec } from './charts.ts';

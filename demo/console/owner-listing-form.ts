@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { ApiError } from 'chat-bot/client';
-import type { Listing, ListingCreateBody } from 'chat-bot';
+import { ApiError } from 'chat-bot-element/client';
+import type { Listing, ListingCreateBody } from 'chat-bot-element';
 import { KEY_TYPES } from '../../src/protocol/rules.ts';
 import { ConsolePage, type Refusal } from './console-page.ts';
 import { NavigateEvent } from './events.ts';

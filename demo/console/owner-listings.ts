@@ -1,5 +1,5 @@
 import { html, type TemplateResult } from 'lit';
-import type { Listing } from 'chat-bot';
+import type { Listing } from 'chat-bot-element';
 import { KEY_TYPES, LISTING_STATUSES, SALE_TYPES } from '../../src/protocol/rules.ts';
 import { ConsolePage } from './console-page.ts';
 import { NavigateEvent } from './events.ts';

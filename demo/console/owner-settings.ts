@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { EditBody, FullSettings, Model, WidgetSettings } from 'chat-bot';
+import type { EditBody, FullSettings, Model, WidgetSettings } from 'chat-bot-element';
 import { NEVER_PUBLIC, SETTING_FIELDS, SETTING_GROUPS, type SettingField, type SettingName } from './settings-fields.ts';
 import { messageOf } from './session.ts';
 import { ConsolePage, type Refusal } from './console-page.ts';

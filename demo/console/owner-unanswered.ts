@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { UnansweredGroup, UnansweredPage, UnansweredQuestion } from 'chat-bot';
+import type { UnansweredGroup, UnansweredPage, UnansweredQuestion } from 'chat-bot-element';
 import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';
 import { conversationRoute, reasonLabel, timeOf, when } from './conversation-words.ts';

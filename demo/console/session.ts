@@ -3,7 +3,7 @@
  * kept — not in storage, not in a variable. The session key lives in this tab's sessionStorage, so
  * a reload stays signed in and closing the tab signs out.
  */
-import { ApiError, createClient, type Client } from 'chat-bot/client';
+import { ApiError, createClient, type Client } from 'chat-bot-element/client';
 
 const STORAGE_KEY = 'chat-bot-console.session';
 

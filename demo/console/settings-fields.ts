@@ -3,7 +3,7 @@
  * it needs and a hint in the owner's words. The service remains the judge of every value — the
  * editor shows its message at the field. A test checks this covers every setting (SETTING_NAMES).
  */
-import type { FullSettings } from 'chat-bot';
+import type { FullSettings } from 'chat-bot-element';
 
 export type SettingName = Exclude<keyof FullSettings, 'SerialNumber' | 'ChatProfilePictureUrl' | 'ChatIconUrl'>;
 

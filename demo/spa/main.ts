@@ -2,7 +2,7 @@
  * The SPA example: the package imported as an ES module (what a bundler sees on npm), one
  * <chat-bot> made in code, driven through its public API, and its events logged.
  */
-import { ChatBot } from 'chat-bot';
+import { ChatBot } from 'chat-bot-element';
 
 /** The demo chatbot: the same serial number on every install of the service. */
 const DEMO_SERIAL = '88cae252516c50b70ff41ff3f401077c';

@@ -1,5 +1,5 @@
 /**
- * `<chat-bot>` in Preact JSX: `/// <reference types="chat-bot/preact-jsx" />` once in the app.
+ * `<chat-bot>` in Preact JSX: `/// <reference types="chat-bot-element/preact-jsx" />` once in the app.
  * Preact sets a prop as a property when the element has it, and listens to
  * `onchat-bot-answer={…}` as the `chat-bot-answer` event.
  */

@@ -1,6 +1,6 @@
 /**
- * `<chat-bot>` in React 19 JSX, for apps that write the tag rather than `chat-bot/react`'s
- * <ChatBot>: `/// <reference types="chat-bot/react-jsx" />` once in the app. React 19 sets a
+ * `<chat-bot>` in React 19 JSX, for apps that write the tag rather than `chat-bot-element/react`'s
+ * <ChatBot>: `/// <reference types="chat-bot-element/react-jsx" />` once in the app. React 19 sets a
  * prop as a property when the element has it (so `settings={{…}}` passes an object) and listens
  * to `onchat-bot-answer={…}` as the `chat-bot-answer` event.
  */

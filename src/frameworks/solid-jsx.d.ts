@@ -1,5 +1,5 @@
 /**
- * `<chat-bot>` in Solid JSX: `/// <reference types="chat-bot/solid-jsx" />` once in the app.
+ * `<chat-bot>` in Solid JSX: `/// <reference types="chat-bot-element/solid-jsx" />` once in the app.
  * Attributes as in HTML, properties with `prop:` (`prop:settings={{…}}`), events with `on:`
  * (`on:chat-bot-answer={…}`).
  */

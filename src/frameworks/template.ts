@@ -1,6 +1,6 @@
 /**
- * What a template may write on <chat-bot>, for the typings of each framework (`chat-bot/vue`,
- * `chat-bot/svelte`, `chat-bot/react-jsx`, `chat-bot/preact-jsx`, `chat-bot/solid-jsx`): its
+ * What a template may write on <chat-bot>, for the typings of each framework (`chat-bot-element/vue`,
+ * `chat-bot-element/svelte`, `chat-bot-element/react-jsx`, `chat-bot-element/preact-jsx`, `chat-bot-element/solid-jsx`): its
  * attributes, its public properties and its public events. Types only.
  */
 import type { ChatBot } from '../widget/chat-bot.ts';

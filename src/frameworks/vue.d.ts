@@ -1,6 +1,6 @@
 /**
  * `<chat-bot>` as a global component in Vue templates (vue-tsc, Volar):
- * `/// <reference types="chat-bot/vue" />` once in the app, and `isCustomElement` for the tag in
+ * `/// <reference types="chat-bot-element/vue" />` once in the app, and `isCustomElement` for the tag in
  * the compiler options. Vue sets a prop as a property when the element has it (`:settings="…"`)
  * and listens to `@chat-bot-answer` as the `chat-bot-answer` event.
  */

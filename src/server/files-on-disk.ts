@@ -4,13 +4,16 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The name the package is published under (npm: `chat-bot` is another project's). */
+export const PACKAGE_NAME = 'chat-bot-element';
+
 export function packageRoot(from: string = import.meta.url): string {
   let dir = dirname(fileURLToPath(from));
   for (;;) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'chat-bot') return dir;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === PACKAGE_NAME) return dir;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('The chat-bot package root was not found above the server files');
+    if (parent === dir) throw new Error(`The ${PACKAGE_NAME} package root was not found above the server files`);
     dir = parent;
   }
 }

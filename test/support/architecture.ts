@@ -31,7 +31,7 @@ const PACKAGES: Record<Layer, (name: string) => boolean> = {
   protocol: (p) => p === 'typebox' || p.startsWith('typebox/'),
   client: () => false,
   widget: (p) => p === 'lit' || p.startsWith('lit/') || p === 'idb-keyval',
-  // chat-bot/react (src/react.ts): React is the app's (a peer dependency), @lit/react makes the component.
+  // chat-bot-element/react (src/react.ts): React is the app's (a peer dependency), @lit/react makes the component.
   entry: (p) => p === 'react' || p === '@lit/react',
   server: (p) => !/^(lit|lit-html|lit-element|@lit\/|idb-keyval)(\/|$)/.test(p),
 };

@@ -1,5 +1,5 @@
 /**
- * chat-bot/react: <ChatBot> as a React 19 component (src/react.ts), rendered by react-dom in
+ * chat-bot-element/react: <ChatBot> as a React 19 component (src/react.ts), rendered by react-dom in
  * Chromium against the real service — props from app state reach the element as properties, its
  * events reach app code as typed onChatBot… props, and a ref is the element itself.
  */
@@ -28,7 +28,7 @@ afterEach(() => {
   host = null;
 });
 
-describe('<ChatBot> from chat-bot/react', () => {
+describe('<ChatBot> from chat-bot-element/react', () => {
   it('sets every prop as a property of the element, follows app state, and gives the element to a ref', async () => {
     const serialNumber = await newChatbot({ Name: 'React Realty' });
     const ref = createRef<ChatBotElement>();

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, CUSTOM_ELEMENTS_SCHEMA, ElementRef, signal, viewChild } from '@angular/core';
-import type { ChatBot, ChatBotAnswerEvent } from 'chat-bot';
+import type { ChatBot, ChatBotAnswerEvent } from 'chat-bot-element';
 
 const query = new URLSearchParams(location.search);
 

@@ -1,4 +1,4 @@
-import 'chat-bot'; // defines <chat-bot>
+import 'chat-bot-element'; // defines <chat-bot>
 import { provideZonelessChangeDetection } from '@angular/core';
 import { bootstrapApplication } from '@angular/platform-browser';
 import { App } from './app';

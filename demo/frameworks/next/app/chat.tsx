@@ -3,7 +3,7 @@
 // (from @lit/react) sets every prop as a PROPERTY of <chat-bot> after hydration, so `settings`
 // arrives as an object, and maps the element's events to onChatBot… props.
 import { useRef, useState } from 'react';
-import { ChatBot, type ChatBotElement } from 'chat-bot/react';
+import { ChatBot, type ChatBotElement } from 'chat-bot-element/react';
 
 type Theme = 'auto' | 'light' | 'dark';
 

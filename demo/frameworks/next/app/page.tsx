@@ -1,6 +1,6 @@
 // A SERVER component: it runs in Node only. It reads the query string, asks the service for the
 // chatbot's public settings with the package's typed client, and renders the client component.
-import { createClient } from 'chat-bot/client';
+import { createClient } from 'chat-bot-element/client';
 import { Chat } from './chat';
 
 const DEFAULT_SERIAL = '88cae252516c50b70ff41ff3f401077c';

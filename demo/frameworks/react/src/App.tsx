@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 // <ChatBot> (made by @lit/react): typed props for every property, set as properties, so
 // `settings` reaches the element as an object; events as onChatBot… props; a ref to the element.
-import { ChatBot, type ChatBotAnswerEvent, type ChatBotElement } from 'chat-bot/react';
+import { ChatBot, type ChatBotAnswerEvent, type ChatBotElement } from 'chat-bot-element/react';
 
 const query = new URLSearchParams(location.search);
 const serialNumber = query.get('serial-number') ?? '88cae252516c50b70ff41ff3f401077c';

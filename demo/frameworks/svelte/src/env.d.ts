@@ -1,3 +1,3 @@
 /// <reference types="svelte" />
 /// <reference types="vite/client" />
-/// <reference types="chat-bot/svelte" />
+/// <reference types="chat-bot-element/svelte" />

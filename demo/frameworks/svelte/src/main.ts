@@ -1,4 +1,4 @@
-import 'chat-bot'; // defines <chat-bot>
+import 'chat-bot-element'; // defines <chat-bot>
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './app.css';

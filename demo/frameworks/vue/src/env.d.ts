@@ -1,3 +1,3 @@
 /// <reference types="vite/client" />
 // Types <chat-bot> in templates: its props (`:settings`, `:theme`…) and its events (`@chat-bot-answer`).
-/// <reference types="chat-bot/vue" />
+/// <reference types="chat-bot-element/vue" />

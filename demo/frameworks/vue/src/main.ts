@@ -1,5 +1,5 @@
 import { createApp } from 'vue';
-import 'chat-bot'; // defines <chat-bot>
+import 'chat-bot-element'; // defines <chat-bot>
 import App from './App.vue';
 
 createApp(App).mount('#app');
