@@ -2,6 +2,7 @@
 /** The answer renderer: grammar, the threats of markdown-vectors.json, streaming. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MarkdownView, type MarkdownOptions } from '../../src/widget/markdown/index.ts';
+import { loadable } from '../../src/widget/markdown/links.ts';
 import threatFile from '../fixtures/xss/markdown-vectors.json';
 import purifyFile from '../fixtures/xss/dompurify-expect.json';
 import { corpora, sample } from '../support/sample.ts';
@@ -188,6 +189,24 @@ describe('the threats of markdown-vectors.json', () => {
       `<p><a href="http://${own}/homes/1">12 Oak St</a> and <a href="http://www.${own}/">the agency</a></p>`,
     );
     expect(picture(whole('[the listing](https://www.h.test/x)'))).toBe('<p><a href="https://www.h.test/x">the listing<span class="md-host">h.test</span></a></p>');
+  });
+
+  it("takes this machine's names for one: a page at one of them names no host for links to the others on its port", () => {
+    // The demo site opened at 127.0.0.1 links to listing pages made under localhost (PUBLIC_URL's default).
+    expect(['localhost', '127.0.0.1', '[::1]']).toContain(location.hostname);
+    const port = location.port;
+    const notes = (md: string) => [...whole(md).root.querySelectorAll('a')].map((a) => a.querySelector('.md-host')?.textContent ?? '');
+    expect(notes(`[a](http://localhost:${port}/homes/1) [b](http://127.0.0.1:${port}/homes/2) [c](http://[::1]:${port}/homes/3)`)).toEqual(['', '', '']);
+    // Another port is another server; a name that only starts like one is another host.
+    expect(notes(`[d](http://127.0.0.1:1/x) [e](http://localhost.evil.test:${port}/x) [f](http://127.0.0.10:${port}/x)`)).toEqual(['127.0.0.1:1', `localhost.evil.test:${port}`, `127.0.0.10:${port}`]);
+  });
+
+  it("loads photos from the service's own origin by any of this machine's names, and not from another port", () => {
+    expect(loadable(new URL('http://localhost:8787/demo/photos/home-1.svg'), ['http://127.0.0.1:8787'])).toBe(true);
+    expect(loadable(new URL('http://127.0.0.1:8787/demo/photos/home-1.svg'), ['http://[::1]:8787'])).toBe(true);
+    expect(loadable(new URL('http://localhost:8788/p.svg'), ['http://127.0.0.1:8787'])).toBe(false);
+    expect(loadable(new URL('https://localhost:8787/p.svg'), ['http://127.0.0.1:8787'])).toBe(false);
+    expect(loadable(new URL('http://localhost.evil.test:8787/p.svg'), ['http://localhost:8787'])).toBe(false);
   });
 
   it('names a host once in a list, except where a link\'s text shows an address', () => {

@@ -30,6 +30,8 @@ const isWeb = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
 /** The URL without its scheme and final slash, for comparing with what a link shows. */
 const bare = (s: string) => s.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/$/, '');
 
+/** This machine by one name, whichever it was reached by: a page at 127.0.0.1 and its links to localhost (same port) are one site. */
+const oneLoopback = (hostOrOrigin: string) => hostOrOrigin.replace(/^(https?:\/\/)?(?:localhost|127\.0\.0\.1|\[::1\])(?=:|$)/, '$1localhost');
 /** A host as people write it: without "www.". */
 const site = (host: string) => host.replace(/^www\./, '');
 
@@ -47,7 +49,7 @@ export function anchor(u: URL, content: Node, title = '', cls = ''): HTMLAnchorE
   if (cls) a.className = cls;
   a.append(content);
   const text = bare(a.textContent!);
-  if (isWeb(u) && site(u.host) !== site(location.host) && text !== u.host && text !== bare(u.href)) {
+  if (isWeb(u) && oneLoopback(site(u.host)) !== oneLoopback(site(location.host)) && text !== u.host && text !== bare(u.href)) {
     const host = a.appendChild(el('span'));
     host.className = 'md-host';
     host.textContent = site(u.host);
@@ -73,12 +75,13 @@ export function noteHostsOnce(list: Element): void {
 /**
  * 'img.example.com' allows that host; '*.cdn.example' its subdomains, not itself; an origin
  * ('https://chat.example.com', the service's own as the element adds it) that origin alone — its
- * scheme and port too, not another server on the same host.
+ * scheme and port too, not another server on the same host (this machine's names — localhost,
+ * 127.0.0.1, [::1] — being one host).
  */
 const allowed = (u: URL, patterns: readonly string[]) =>
   patterns.some((pattern) => {
     const p = pattern.toLowerCase();
-    return p.includes('://') ? u.origin === p : p.startsWith('*.') ? u.hostname.endsWith(p.slice(1)) : u.hostname === p;
+    return p.includes('://') ? oneLoopback(u.origin) === oneLoopback(p) : p.startsWith('*.') ? u.hostname.endsWith(p.slice(1)) : u.hostname === p;
   });
 
 /** An image at u may load: http(s), from an allowed host, and (an allowed host can still redirect) not carrying another URL. */
