@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 export const composerStyles = css`
   :host { display: block; }
-  form { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0 8px; padding: 10px 12px; border-block-start: 1px solid var(--_border); }
+  form { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0 8px; padding: 10px 12px; }
   /* Under the box, taking room only when it says something. */
   .note { flex-basis: 100%; margin: 0; font-size: 13px; color: var(--_muted); }
   .note:not(:empty) { margin-block-start: 6px; }

@@ -3,7 +3,7 @@ import { css } from 'lit';
 export const feedbackStyles = css`
   /* Its status line sits in the answer's row of actions, after the thumbs; the form takes a line of its own below. */
   :host { display: contents; }
-  form { flex: 1 0 100%; max-inline-size: 360px; display: grid; gap: 8px; padding: 10px 12px; margin-block: 4px; border: 1px solid var(--_border); border-radius: var(--_radius); font-size: 14px; color: var(--_text); }
+  form { flex: 1 0 100%; box-sizing: border-box; min-inline-size: 0; max-inline-size: 360px; display: grid; gap: 8px; padding: 10px 12px; margin-block: 4px; border: 1px solid var(--_border); border-radius: var(--_radius); font-size: 14px; color: var(--_text); }
   p { margin: 0; font-weight: 600; }
   .chips, .actions { display: flex; flex-wrap: wrap; gap: 6px; }
   .actions { justify-content: flex-end; }

@@ -59,7 +59,9 @@ export const messageStyles = css`
   .md pre code { background: none; padding: 0; }
   .md blockquote { border-inline-start: 3px solid var(--_border); padding-inline-start: 10px; margin-inline: 0; color: var(--_muted); }
   .md table { border-collapse: collapse; display: block; overflow-x: auto; }
-  .md th, .md td { border: 1px solid var(--_border); padding: 4px 8px; text-align: start; }
+  /* Cells break lines between words only (the bubble breaks anywhere, which would cut "Bedro/oms");
+     a table wider than the bubble scrolls sideways. */
+  .md th, .md td { border: 1px solid var(--_border); padding: 4px 8px; text-align: start; overflow-wrap: normal; }
   .md hr { border: none; border-block-start: 1px solid var(--_border); }
   @media (forced-colors: active) { .bubble { border: 1px solid CanvasText; } }
 `;

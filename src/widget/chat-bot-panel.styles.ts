@@ -108,6 +108,10 @@ export const panelStyles = css`
     font: inherit;
     cursor: pointer;
   }
+  /* The media's tools (chat-bot-media, display: contents) in the first column, the message box in
+     the second; the photo tray and the media's errors span both, above them (their order: -1). */
+  .bottom { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: end; border-block-start: 1px solid var(--_border); }
+  .bottom > chat-bot-composer { grid-column: 2; }
   .sr { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   @media (max-width: 479px) {
     /* A full-screen sheet the size of the visual viewport (--_vh, --_vt: set on the panel from

@@ -201,10 +201,13 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         </div></div>
       </div>
       ${this.#follower.unseen ? html`<div class="more"><button type="button" @click=${() => this.#follower.next()}>${t.newMessages}</button></div>` : nothing}
-      ${s.EnableUploadImage || s.EnablePushToTalk
-        ? html`<chat-bot-media .strings=${t} .settings=${s} .conversation=${this.#conversation} ?busy=${c.busy}></chat-bot-media>`
-        : nothing}
-      <chat-bot-composer part="composer" .strings=${t} .placeholder=${s.UserInputPlaceholder} ?busy=${c.busy} ?attached=${this.attached}></chat-bot-composer>
+      <!-- One row: the media's tools beside the message box; the photo tray above them both. -->
+      <div class="bottom">
+        ${s.EnableUploadImage || s.EnablePushToTalk
+          ? html`<chat-bot-media .strings=${t} .settings=${s} .conversation=${this.#conversation} ?busy=${c.busy}></chat-bot-media>`
+          : nothing}
+        <chat-bot-composer part="composer" .strings=${t} .placeholder=${s.UserInputPlaceholder} ?busy=${c.busy} ?attached=${this.attached}></chat-bot-composer>
+      </div>
       <div class="sr" role="status">${this.spoken}</div>
     </section>`;
   }
@@ -238,9 +241,13 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     const url = httpUrl(s.ChatbotPrivacyPolicyUrl);
     if (!url && !s.ChatbotPrivacyPolicyDescription) return nothing;
     const [before, after] = this.strings.privacy.split('{link}');
+    // The owner's name for the policy is in the site's language: inside a sentence in another
+    // (a Spanish visitor's), the sentence's own words name it.
+    const pageLanguage = document.documentElement.lang.split('-')[0]!.toLowerCase();
+    const ownName = s.ChatbotPrivacyPolicyName && (!pageLanguage || pageLanguage === this.locale.split('-')[0]!.toLowerCase()) ? s.ChatbotPrivacyPolicyName : '';
     return html`<p class="privacy">
       ${s.ChatbotPrivacyPolicyDescription}
-      ${url ? html`${before}<a href=${url} target="_blank" rel="noopener noreferrer">${s.ChatbotPrivacyPolicyName || this.strings.privacyDefault}</a>${after}` : nothing}
+      ${url ? html`${before}<a href=${url} target="_blank" rel="noopener noreferrer">${ownName || this.strings.privacyDefault}</a>${after}` : nothing}
     </p>`;
   }
 

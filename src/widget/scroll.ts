@@ -7,16 +7,17 @@
  * - The view follows new content only while its end is in view, and never so far that the start
  *   of the answer being written leaves the view: a long answer stops with its start at the top.
  * - A reader who scrolled away is never pulled: `unseen` is set while there is content below that
- *   they have not had in view, and `next()` takes them to where it begins. When that strip goes at
+ *   they have not had in view; `next()` ("New messages") takes them to the end in one go. When that strip goes at
  *   the end, the view grows by its height and nothing in it moves (the room below holds it).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** How close to the end still counts as at the end (px). */
 const SLACK = 48;
-/** Room above the question at the top of the view, and what `next()` shows again of what was seen (px). */
+/** What a reader scrolls with: the wheel, a finger, the scrollbar or middle button, the keys. */
+const INPUTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'] as const;
+/** Room above the question at the top of the view (px). */
 const GAP = 8;
-const OVERLAP = 40;
 
 /** Where `el`'s top (or bottom) is, in the scroller's content coordinates. */
 const at = (s: HTMLElement, el: Element, bottom?: boolean) => {
@@ -48,12 +49,24 @@ export class ScrollController implements ReactiveController {
   #leaving = 0;
   /** Down to where (content coordinates) the room below reaches, since the strip went with the view at the end. */
   #floor = 0;
+  /** When the reader last wheeled, touched, pressed or typed in the view (ms), and the content's height at the last scroll. */
+  #input = -Infinity;
+  #height = 0;
+  readonly #onInput = () => (this.#input = performance.now());
   readonly #resize = new ResizeObserver(() => this.#changed());
   readonly #onScroll = () => {
-    const s = this.#scroller!, top = s.scrollTop;
+    const s = this.#scroller!, top = s.scrollTop, now = performance.now();
+    // The browser keeping what is in view in place as content above it grows (scroll anchoring: a
+    // restored conversation's cards drawn after it opened at its end) is not the reader either —
+    // nothing of theirs came with it (a reader's scroll, momentum included, follows their input).
+    const anchored = s.scrollHeight !== this.#height && now - this.#input > 1000;
+    this.#height = s.scrollHeight;
+    // Placed again at once (a view that follows goes on to the end), before "New messages" is drawn for a moment.
+    if (anchored) return this.#changed();
     // Not the reader: where this controller put the view, or short of it at the most the view can
     // scroll now (the content or the view changed size since; the resize observer places it again).
     if (Math.abs(top - this.#set) > 1 && !(top < this.#set && top + s.clientHeight > s.scrollHeight - 1)) {
+      this.#input = now; // a scroll goes on (momentum, a smooth scroll by the keys) after the input that began it
       // The reader scrolled: the view follows again only once they are back at the end.
       this.#held = false;
       this.#pinned = this.#below() <= SLACK;
@@ -77,13 +90,16 @@ export class ScrollController implements ReactiveController {
     this.#content = content;
     this.#list = list;
     scroller.addEventListener('scroll', this.#onScroll, { passive: true });
+    for (const type of INPUTS) scroller.addEventListener(type, this.#onInput, { passive: true });
     this.#resize.observe(scroller);
     this.#resize.observe(content);
+    this.#height = scroller.scrollHeight;
     this.follow();
   }
 
   hostDisconnected(): void {
     this.#scroller?.removeEventListener('scroll', this.#onScroll);
+    for (const type of INPUTS) this.#scroller?.removeEventListener(type, this.#onInput);
     this.#resize.disconnect();
     this.#scroller = undefined;
   }
@@ -100,14 +116,15 @@ export class ScrollController implements ReactiveController {
     this.#changed();
   }
 
-  /** Takes the reader to the first content they have not had in view, or to the end. */
+  /** Takes the reader to the end in one go, as chat apps' "jump to the newest" does, and follows new content again from there. */
   next(): void {
-    const s = this.#scroller!, seen = this.#seen;
+    const s = this.#scroller!, last = this.#list.lastElementChild;
     this.#held = false;
-    s.scrollTo({
-      top: Math.min(seen?.isConnected ? at(s, seen) + this.#seenTo - OVERLAP : Infinity, this.#below() + s.scrollTop),
-      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-    });
+    this.#pinned = true;
+    s.scrollTo({ top: this.#below() + s.scrollTop, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    // Everything is the reader's now: the strip goes at once, not when the scroll arrives.
+    if (last) [this.#seen, this.#seenTo] = [last, last.getBoundingClientRect().height];
+    this.#look();
   }
 
   /** How much content is below the view (px; a little room below the content counted). */

@@ -161,6 +161,33 @@ describe('suggestions, placeholder, privacy', () => {
     await type(bot, 'Hello');
     await until(() => !inPanel(bot, '.privacy'));
   });
+
+  it("names the policy in the visitor's language when the site's is another: no English name inside a Spanish sentence", async () => {
+    const serial = await newChatbot({ ChatbotPrivacyPolicyName: 'Privacy policy', ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy' });
+    /** The notice a visitor in `locale` reads, once its language's words have loaded, is `expected`. */
+    const reads = async (locale: string, expected: string) => {
+      const bot = await mount(serial, { locale });
+      await open(bot);
+      const text = () => (inPanel(bot, '.privacy')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      await until(() => text() === expected, 3000).catch(() => undefined);
+      const shown = text();
+      bot.remove();
+      expect(shown).toBe(expected);
+    };
+    const before = document.documentElement.lang;
+    try {
+      document.documentElement.lang = 'en-US';
+      await reads('es-ES', 'Al chatear aceptas nuestra política de privacidad.');
+      await reads('en-GB', 'By chatting you agree to our Privacy policy.');
+      // A Spanish site's own name goes in its Spanish sentence; a page that says no language keeps the owner's name.
+      document.documentElement.lang = 'es';
+      await reads('es-MX', 'Al chatear aceptas nuestra Privacy policy.');
+      document.documentElement.lang = '';
+      await reads('fr', 'En discutant, vous acceptez notre Privacy policy.');
+    } finally {
+      document.documentElement.lang = before;
+    }
+  });
 });
 
 describe('the header menu', () => {
