@@ -1,7 +1,7 @@
 import { css } from 'lit';
 
 export const composerStyles = css`
-  :host { display: block; }
+  /* (A flex item of the panel's bottom row: a block without :host's display.) */
   form { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0 8px; padding: 10px 12px; }
   /* Under the box, taking room only when it says something. */
   .note { flex-basis: 100%; margin: 0; font-size: 13px; color: var(--_muted); }

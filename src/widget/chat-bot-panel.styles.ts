@@ -78,7 +78,9 @@ export const panelStyles = css`
   .menu a:hover, .menu button:hover { background: var(--_bot-bubble); }
   :focus-visible { outline: 3px solid var(--_focus); outline-offset: -3px; }
   .icon:focus-visible { outline-color: currentColor; }
-  .scroller { flex: 1; overflow-y: auto; overscroll-behavior: contain; padding: 4px 14px 10px; }
+  /* The view is placed by scroll.ts alone: the browser's scroll anchoring moving it (content drawn
+     above it, as a restored conversation's cards are) would read as the visitor's scroll. */
+  .scroller { flex: 1; overflow-y: auto; overflow-anchor: none; overscroll-behavior: contain; padding: 4px 14px 10px; }
   .welcome { margin-block: 10px; max-inline-size: 85%; padding: 10px 14px; border-radius: var(--_radius); border-end-start-radius: 4px; background: var(--_bot-bubble); white-space: pre-line; overflow-wrap: anywhere; }
   .privacy { font-size: 13px; color: var(--_muted); margin: 8px 0; }
   .privacy a { color: inherit; }
@@ -108,10 +110,10 @@ export const panelStyles = css`
     font: inherit;
     cursor: pointer;
   }
-  /* The media's tools (chat-bot-media, display: contents) in the first column, the message box in
-     the second; the photo tray and the media's errors span both, above them (their order: -1). */
-  .bottom { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: end; border-block-start: 1px solid var(--_border); }
-  .bottom > chat-bot-composer { grid-column: 2; }
+  /* One row: the media's tools (chat-bot-media is display: contents), then the message box; the
+     photo tray and the media's errors take whole rows above them (order: -1, flex-basis: 100%). */
+  .bottom { display: flex; flex-wrap: wrap; align-items: end; border-block-start: 1px solid var(--_border); }
+  chat-bot-composer { flex: 1; min-inline-size: 0; }
   .sr { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   @media (max-width: 479px) {
     /* A full-screen sheet the size of the visual viewport (--_vh, --_vt: set on the panel from

@@ -243,11 +243,11 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     const [before, after] = this.strings.privacy.split('{link}');
     // The owner's name for the policy is in the site's language: inside a sentence in another
     // (a Spanish visitor's), the sentence's own words name it.
-    const pageLanguage = document.documentElement.lang.split('-')[0]!.toLowerCase();
-    const ownName = s.ChatbotPrivacyPolicyName && (!pageLanguage || pageLanguage === this.locale.split('-')[0]!.toLowerCase()) ? s.ChatbotPrivacyPolicyName : '';
+    const page = document.documentElement.lang.split('-')[0]!.toLowerCase();
+    const name = ((!page || this.locale.toLowerCase().startsWith(page)) && s.ChatbotPrivacyPolicyName) || this.strings.privacyDefault;
     return html`<p class="privacy">
       ${s.ChatbotPrivacyPolicyDescription}
-      ${url ? html`${before}<a href=${url} target="_blank" rel="noopener noreferrer">${ownName || this.strings.privacyDefault}</a>${after}` : nothing}
+      ${url ? html`${before}<a href=${url} target="_blank" rel="noopener noreferrer">${name}</a>${after}` : nothing}
     </p>`;
   }
 

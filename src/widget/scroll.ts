@@ -9,13 +9,14 @@
  * - A reader who scrolled away is never pulled: `unseen` is set while there is content below that
  *   they have not had in view; `next()` ("New messages") takes them to the end in one go. When that strip goes at
  *   the end, the view grows by its height and nothing in it moves (the room below holds it).
+ * - Only this controller places the view: the scroller has no scroll anchoring (`overflow-anchor:
+ *   none`), whose moves — a restored conversation's cards drawn above the view once the panel's
+ *   code has loaded — would be taken for the reader's and stop the view following.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** How close to the end still counts as at the end (px). */
 const SLACK = 48;
-/** What a reader scrolls with: the wheel, a finger, the scrollbar or middle button, the keys. */
-const INPUTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'] as const;
 /** Room above the question at the top of the view (px). */
 const GAP = 8;
 
@@ -49,31 +50,21 @@ export class ScrollController implements ReactiveController {
   #leaving = 0;
   /** Down to where (content coordinates) the room below reaches, since the strip went with the view at the end. */
   #floor = 0;
-  /** When the reader last wheeled, touched, pressed or typed in the view (ms), and the content's height at the last scroll. */
-  #input = -Infinity;
-  #height = 0;
-  readonly #onInput = () => (this.#input = performance.now());
   readonly #resize = new ResizeObserver(() => this.#changed());
   readonly #onScroll = () => {
-    const s = this.#scroller!, top = s.scrollTop, now = performance.now();
-    // The browser keeping what is in view in place as content above it grows (scroll anchoring: a
-    // restored conversation's cards drawn after it opened at its end) is not the reader either —
-    // nothing of theirs came with it (a reader's scroll, momentum included, follows their input).
-    const anchored = s.scrollHeight !== this.#height && now - this.#input > 1000;
-    this.#height = s.scrollHeight;
-    // Placed again at once (a view that follows goes on to the end), before "New messages" is drawn for a moment.
-    if (anchored) return this.#changed();
+    const s = this.#scroller!, top = s.scrollTop;
     // Not the reader: where this controller put the view, or short of it at the most the view can
     // scroll now (the content or the view changed size since; the resize observer places it again).
     if (Math.abs(top - this.#set) > 1 && !(top < this.#set && top + s.clientHeight > s.scrollHeight - 1)) {
-      this.#input = now; // a scroll goes on (momentum, a smooth scroll by the keys) after the input that began it
       // The reader scrolled: the view follows again only once they are back at the end.
       this.#held = false;
       this.#pinned = this.#below() <= SLACK;
       this.#set = -Infinity;
+      this.#look();
     }
+    // Where this controller put the view it looked already: looking again when the scroll event
+    // comes, a frame later, could find content grown since and not yet followed — and flash the strip.
     this.#top = top;
-    this.#look();
   };
 
   readonly #host: ReactiveControllerHost;
@@ -90,16 +81,13 @@ export class ScrollController implements ReactiveController {
     this.#content = content;
     this.#list = list;
     scroller.addEventListener('scroll', this.#onScroll, { passive: true });
-    for (const type of INPUTS) scroller.addEventListener(type, this.#onInput, { passive: true });
     this.#resize.observe(scroller);
     this.#resize.observe(content);
-    this.#height = scroller.scrollHeight;
     this.follow();
   }
 
   hostDisconnected(): void {
     this.#scroller?.removeEventListener('scroll', this.#onScroll);
-    for (const type of INPUTS) this.#scroller?.removeEventListener(type, this.#onInput);
     this.#resize.disconnect();
     this.#scroller = undefined;
   }
@@ -118,12 +106,12 @@ export class ScrollController implements ReactiveController {
 
   /** Takes the reader to the end in one go, as chat apps' "jump to the newest" does, and follows new content again from there. */
   next(): void {
-    const s = this.#scroller!, last = this.#list.lastElementChild;
     this.#held = false;
     this.#pinned = true;
-    s.scrollTo({ top: this.#below() + s.scrollTop, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    this.#scroller!.scrollTo({ top: this.#scroller!.scrollHeight, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     // Everything is the reader's now: the strip goes at once, not when the scroll arrives.
-    if (last) [this.#seen, this.#seenTo] = [last, last.getBoundingClientRect().height];
+    this.#seen = this.#list.lastElementChild;
+    this.#seenTo = Infinity;
     this.#look();
   }
 

@@ -80,7 +80,6 @@ describe('the panel at 400 px', () => {
     const box = (el: Element) => el.getBoundingClientRect();
     const textarea = inPanel(bot, 'chat-bot-composer')!.shadowRoot!.querySelector('textarea')!;
     const scroller = inPanel(bot, '.scroller')!;
-    const before = scroller.clientHeight;
     const tools = [...media.shadowRoot!.querySelectorAll('.tool')];
     expect(tools.length).toBe(2);
     for (const tool of tools) {
@@ -88,6 +87,12 @@ describe('the panel at 400 px', () => {
       expect(Math.abs(box(tool).bottom - box(textarea).bottom)).toBeLessThanOrEqual(2);
       expect(box(tool).right).toBeLessThanOrEqual(box(textarea).left);
     }
+    // A long line typed (the box sizes to its content) keeps them in one row.
+    textarea.value = 'A question typed on one long line, longer than the message box is wide, about homes.';
+    textarea.dispatchEvent(new Event('input'));
+    await new Promise((r) => requestAnimationFrame(r));
+    for (const tool of tools) expect(Math.abs(box(tool).bottom - box(textarea).bottom)).toBeLessThanOrEqual(2);
+    const before = scroller.clientHeight;
     // A photo waits in the tray: it takes a row above the box, which stays where it is.
     const canvas = new OffscreenCanvas(8, 8);
     canvas.getContext('2d')!.fillRect(0, 0, 8, 8);

@@ -31,7 +31,7 @@ const isWeb = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
 const bare = (s: string) => s.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/$/, '');
 
 /** This machine by one name, whichever it was reached by: a page at 127.0.0.1 and its links to localhost (same port) are one site. */
-const oneLoopback = (hostOrOrigin: string) => hostOrOrigin.replace(/^(https?:\/\/)?(?:localhost|127\.0\.0\.1|\[::1\])(?=:|$)/, '$1localhost');
+const oneLoopback = (hostOrOrigin: string) => hostOrOrigin.replace(/(^|\/\/)(localhost|127\.0\.0\.1|\[::1])(?=:|$)/, '$1localhost');
 /** A host as people write it: without "www.". */
 const site = (host: string) => host.replace(/^www\./, '');
 
