@@ -7,8 +7,9 @@
  * - The view follows new content only while its end is in view, and never so far that the start
  *   of the answer being written leaves the view: a long answer stops with its start at the top.
  * - A reader who scrolled away is never pulled: `unseen` is set while there is content below that
- *   they have not had in view; `next()` ("New messages") takes them to the end in one go. When that strip goes at
- *   the end, the view grows by its height and nothing in it moves (the room below holds it).
+ *   they have not had in view; `next()` ("New messages") takes them to the end in one go. When
+ *   that strip goes at the end, the view grows by its height and nothing in it moves (the room
+ *   below holds it).
  * - Only this controller places the view: the scroller has no scroll anchoring (`overflow-anchor:
  *   none`), whose moves — a restored conversation's cards drawn above the view once the panel's
  *   code has loaded — would be taken for the reader's and stop the view following.
