@@ -15,6 +15,19 @@ const get = (url: string) => service.app.inject({ url, headers: { host: new URL(
 const cards = (html: string) => [...html.matchAll(/<li class="card">[\s\S]*?<\/li>/g)].map((m) => m[0]);
 
 describe('the demo site', () => {
+  it("sends a page asked for by another of this machine's names to the origin its listings were made under, and nothing else", async () => {
+    const home = new URL(service.origin); // the listings were made under it (127.0.0.1)
+    const at = (host: string, url: string) => service.app.inject({ url, headers: { host } });
+    for (const host of [`localhost:${home.port}`, `[::1]:${home.port}`, `LOCALHOST:${home.port}`])
+      for (const url of ['/?type=for_rent&page=2', '/homes/X1', '/privacy.html']) {
+        const res = await at(host, url);
+        expect({ host, url, status: res.statusCode, location: res.headers.location }).toEqual({ host, url, status: 302, location: `${home.origin}${url}` });
+      }
+    // Where they were made, another port (another server), another host, and what is not a page: served as asked.
+    for (const [host, url] of [[home.host, '/'], [`localhost:${Number(home.port) + 1}`, '/'], ['homes.example', '/privacy.html'], [`localhost:${home.port}`, '/demo/photos/home-1.svg']] as const)
+      expect({ host, url, status: (await at(host, url)).statusCode }).toEqual({ host, url, status: 200 });
+  });
+
   it('shows the demo chatbot’s active listings, newest first, twelve to a page', async () => {
     const { Items, Total } = await service.owner.realEstateList({ SerialNumber: DEMO_SERIAL, Status: 'Active', PageSize: 12 });
     const res = await get('/');

@@ -4,7 +4,7 @@
  * page — each with the widget embedded by the one-line script tag an owner pastes. Rendered on the
  * server from the demo chatbot's current settings and listings, every value escaped.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listing } from '../../protocol/index.ts';
 import { DEMO_SERIAL } from '../bootstrap.ts';
 import type { ServiceContext } from '../context.ts';
@@ -24,6 +24,9 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const esc = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 /** An http(s) URL for an attribute, or nothing. */
 const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? esc(url) : '');
+
+/** This machine by one name (localhost, 127.0.0.1 and [::1] on one port are one place), for a host with its port. */
+const loopback = (host: string) => host.toLowerCase().replace(/^(localhost|127\.0\.0\.1|\[::1\])(?=:|$)/, 'localhost');
 
 /** The origin the visitor reached this server at (the widget and its images come from it). */
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
@@ -84,15 +87,26 @@ ${n % 2 ? `<circle cx="${x + w + 45}" cy="140" r="22" fill="hsl(120 35% 40%)"/><
 
 export function demoSiteRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const agency = async () => (await findChatbot(ctx.db, DEMO_SERIAL))?.settings.Name ?? 'The demo agency';
-  /** The host of the demo's photos (its listings' first image), for the widget to show them: found once, they are all made under one host. */
-  let knownPhotoHost: string | undefined;
-  const photoHost = async () => {
-    if (knownPhotoHost) return knownPhotoHost;
+  /** Where the demo's listings were made (their first photo's origin: PUBLIC_URL, by default http://localhost:PORT), found once: they are all made under it. */
+  let knownOrigin: URL | undefined;
+  const listingsOrigin = async () => {
+    if (knownOrigin) return knownOrigin;
     const url = (await listListings(ctx.db, DEMO_SERIAL, { Page: 1, PageSize: 1 })).Items[0]?.Images[0];
-    return url && URL.canParse(url) ? (knownPhotoHost = new URL(url).hostname) : null;
+    return url && URL.canParse(url) ? (knownOrigin = new URL(url)) : null;
+  };
+  /** The host of the demo's photos, for the widget to show them. */
+  const photoHost = async () => (await listingsOrigin())?.hostname ?? null;
+  /**
+   * A page asked for by another of this machine's names than the listings were made under
+   * (127.0.0.1 for localhost, same port) is sent there: the page, its photos and the listing links
+   * its assistant answers with then share one origin, and the widget one conversation across them.
+   */
+  const oneOrigin = async (req: FastifyRequest, reply: FastifyReply) => {
+    const home = await listingsOrigin();
+    if (home && req.host !== home.host && loopback(req.host) === loopback(home.host)) return reply.redirect(`${home.origin}${req.url}`, 302);
   };
 
-  app.get<{ Querystring: { type?: string; q?: string; page?: string } }>('/', async (req, reply) => {
+  app.get<{ Querystring: { type?: string; q?: string; page?: string } }>('/', { onRequest: oneOrigin }, async (req, reply) => {
     const saleType: Listing['SaleType'] | undefined = req.query.type === 'for_rent' || req.query.type === 'for_sale' ? req.query.type : undefined;
     const query = (req.query.q ?? '').slice(0, 100);
     const current = Math.max(1, Math.min(1000, Number.parseInt(req.query.page ?? '1', 10) || 1));
@@ -110,7 +124,7 @@ ${Items.length ? `<ul class="listings">${Items.map(card).join('\n')}</ul>` : '<p
     return reply.type('text/html; charset=utf-8').send(page(req, await photoHost(), name, `${name} — homes for sale and rent`, body));
   });
 
-  app.get<{ Params: { mls: string } }>('/homes/:mls', async (req, reply) => {
+  app.get<{ Params: { mls: string } }>('/homes/:mls', { onRequest: oneOrigin }, async (req, reply) => {
     const l = await getListing(ctx.db, DEMO_SERIAL, 'MLSNumber', req.params.mls.slice(0, 64));
     const name = await agency();
     if (!l) return reply.code(404).type('text/html; charset=utf-8').send(page(req, await photoHost(), name, 'Not found', '<h1>That home is not listed any more</h1><p><a href="/">See the homes we have</a>.</p>'));
@@ -141,7 +155,7 @@ ${l.Description ? `<p>${esc(l.Description)}</p>` : ''}
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(housePhoto(Number(n)));
   });
 
-  app.get('/privacy.html', async (req, reply) => {
+  app.get('/privacy.html', { onRequest: oneOrigin }, async (req, reply) => {
     const name = await agency();
     const body = `<h1>Privacy policy</h1>
 <p>${esc(name)} keeps what you write to its assistant for 30 days, to answer you and to improve the service. If you use

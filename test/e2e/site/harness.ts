@@ -21,10 +21,11 @@ export interface Site {
 export function useSite(): Site {
   const site = {} as Site;
   beforeAll(async () => {
-    // A port known before it starts: the demo's listings link to PUBLIC_URL, by default
-    // http://localhost:PORT, which PORT=0 would leave unreachable (their photos, then, blank). The
-    // site is opened at the banner's address, as bound (127.0.0.1): its tag allows both hosts.
-    site.bin = await startBin({ PORT: String(await freePort()) });
+    // A port known before it starts, and PUBLIC_URL at the address it is bound to and opened at
+    // (127.0.0.1): the demo's listings link there (by default to http://localhost:PORT, where the
+    // demo's pages would send a visitor who came by 127.0.0.1 — test/server/demo-site.test.ts).
+    const port = await freePort();
+    site.bin = await startBin({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
     site.owner = createClient({ baseUrl: site.bin.url, apiKey: site.bin.apiKey });
     site.browser = await launchChromium();
   }, 60_000);
