@@ -1,10 +1,13 @@
 /**
- * What the panel's layout gives a visitor in its 400 px popup: a comparison table whose cells break
+ * What the panel's layout gives a visitor, on a phone (390 × 844: a sheet of the whole screen) and
+ * a desktop (1280 × 800: the 400 px popup): a comparison table whose cells break
  * lines between words only (never "Bedro/oms"), scrolling sideways when wider than its bubble;
- * the "What went wrong?" form inside the panel's padding, its border whole. ("New messages" after
+ * the "What went wrong?" form inside the panel's padding, its border whole; the attach and talk
+ * buttons in the message box's row, the photo tray above it. ("New messages" after
  * a reload: test/e2e/scroll.test.ts — it needs a page that loads the panel's code anew.)
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
 import type { ChatBot } from '../../src/widget/chat-bot.ts';
 import type { ChatBotMessage } from '../../src/widget/chat-bot-message.ts';
 import { answered, inPanel, messages, mount, newChatbot, open, script, token, type, unmountAll, until } from './harness.ts';
@@ -38,7 +41,15 @@ function cutWords(cell: Element): string[] {
   return cut;
 }
 
-describe('the panel at 400 px', () => {
+/** A phone (the panel a sheet of the whole screen) and a desktop (the 400 px popup). */
+describe.each([
+  [390, 844],
+  [1280, 800],
+])('the panel on a %i × %i screen', (width, height) => {
+  beforeEach(async () => {
+    await page.viewport(width, height);
+  });
+
   it('breaks a comparison table\'s cells between words only, and scrolls a table wider than its bubble sideways', async () => {
     const table = [
       'Here is how they compare:',
