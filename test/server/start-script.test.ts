@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/http.ts';
+import { until } from '../support/process.ts';
 
 const repo = join(import.meta.dirname, '..', '..');
 let dir: string;
@@ -42,13 +43,11 @@ function start(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; o
   return { child, output: () => text, exited };
 }
 
-async function until(check: () => boolean, what: () => string, ms = 90_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting; output:\n${what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Waits for the service's banner; a start that never prints it fails with what it printed. */
+const banner = (run: { output: () => string }) =>
+  until('the banner', () => /listening on http:\/\/127\.0\.0\.1:\d+/.test(run.output()), 90_000).catch((error: Error) => {
+    throw new Error(`${error.message}; it printed:\n${run.output()}`);
+  });
 
 /** The service's settings for a start of its own: a free port on loopback, a fresh DATA_DIR. */
 async function serviceEnv(name: string, path?: string): Promise<NodeJS.ProcessEnv> {
@@ -60,14 +59,14 @@ describe.concurrent('npm start', () => {
     const bin = await fakeNpm('ok', '[PLUGIN_TIMINGS] Warning: your build spent significant time in plugins', 0);
     const run = start([], await serviceEnv('ok', bin));
     try {
-      await until(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(run.output()), run.output);
+      await banner(run);
       const text = run.output();
       expect(text).toMatch(/^Building the widget, the service and the demo .*\nBuilt in \d+ s\.\n/);
       expect(text).not.toContain('PLUGIN_TIMINGS');
       expect(text).not.toContain('warning on stderr');
       // Ctrl-C: the terminal signals the group — the script and the service alike.
       process.kill(-run.child.pid!, 'SIGINT');
-      expect(await run.exited).toEqual({ code: 0, signal: null });
+      expect(await run.exited, run.output()).toEqual({ code: 0, signal: null });
     } finally {
       if (run.child.exitCode === null) process.kill(-run.child.pid!, 'SIGKILL');
     }
@@ -87,10 +86,10 @@ describe.concurrent('npm start', () => {
     const env = await serviceEnv('no-build');
     const run = start(['--no-build'], env);
     try {
-      await until(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(run.output()), run.output);
+      await banner(run);
       expect(run.output()).not.toContain('Building');
       run.child.kill('SIGTERM');
-      expect(await run.exited).toEqual({ code: 0, signal: null });
+      expect(await run.exited, run.output()).toEqual({ code: 0, signal: null });
       const refused = await new Promise<string>((resolve) => {
         const socket = connect(Number(env.PORT), '127.0.0.1');
         socket.once('connect', () => (socket.destroy(), resolve('connected')));
