@@ -166,8 +166,9 @@ async function serve(): Promise<void> {
   const prepared = await prepare(config);
   if (config.workers === 1) {
     const running = await listen(config, prepared, true);
-    printBanner(config, factsOf(running.address, prepared));
-    return stopOnSignal(running.stop);
+    // Signals handled before the banner says it is up: a stop sent on reading it drains, never kills.
+    stopOnSignal(running.stop);
+    return printBanner(config, factsOf(running.address, prepared));
   }
   await prepared.store.close();
   // The workers' numbers, added up (metrics/cluster.ts; config.ts asks for METRICS_PORT with a token),
