@@ -4,7 +4,7 @@
  *
  * One reader everywhere — browsers, Node, workers: fetch, and the protocol's tolerant SSE parser
  * (src/protocol/sse.ts). A tab going hidden, a dropped connection or an error status never sends
- * the question again (EventSource-style readers reconnect by re-sending; TOOLCHAIN.md §6).
+ * the question again (EventSource-style readers reconnect by re-sending the request — a question asked twice).
  */
 import type { StreamFinal } from '../protocol/chat.ts';
 import { createSseParser, type SseMessage } from '../protocol/sse.ts';
