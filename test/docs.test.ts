@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, OPERATION_NAMES, type Credential } from '../src/protocol/operations.ts';
+import { OPERATIONS, OPERATION_NAMES, type Credential, type OperationSpec } from '../src/protocol/operations.ts';
 
 const root = join(import.meta.dirname, '..');
 const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
@@ -56,7 +56,7 @@ const CREDENTIAL_NAMES: Record<Credential, string> = { apiKey: 'API key', sessio
 describe("docs/API.md's table of every operation", () => {
   const api = read('docs/API.md');
   it.each(OPERATION_NAMES)('lists %s with its method, path and credentials', (name) => {
-    const spec = OPERATIONS[name];
+    const spec: OperationSpec = OPERATIONS[name];
     const who = spec.credentials.map((c) => CREDENTIAL_NAMES[c]).join(', ') + (spec.visitorFlow ? '; none from a page the chatbot allows' : '');
     expect(api).toContain(`| ${name} | \`${spec.method} ${spec.path}\` | ${who} |`);
   });

@@ -4,6 +4,7 @@
  * editor shows its message at the field. A test checks this covers every setting (SETTING_NAMES).
  */
 import type { FullSettings } from 'chat-bot-element';
+import { FILE_SETTINGS, PRIVATE_SETTINGS } from '../../src/protocol/rules.ts';
 
 export type SettingName = Exclude<keyof FullSettings, 'SerialNumber' | 'ChatProfilePictureUrl' | 'ChatIconUrl'>;
 
@@ -102,7 +103,6 @@ export const SETTING_FIELDS: SettingField[] = SETTING_GROUPS.flatMap((g) => g.fi
 
 /**
  * What the preview leaves out, as the service does for visitors: the settings never public
- * (PRIVATE_SETTINGS of API.md §3.3; a test keeps the two lists equal) and the file ids it
- * publishes as URLs instead.
+ * (API.md §3.3) and the file ids it publishes as URLs instead.
  */
-export const NEVER_PUBLIC: ReadonlySet<string> = new Set(['SystemMessage', 'Model', 'Temperature', 'AnswerSuffix', 'TalkToHumanEmail', 'EmailForDailyChatLogs', 'EmailForDailyLeads', 'Domains', 'VerifyDomain', 'CustomDomain', 'RateLimitCount', 'RateLimitTime', 'MessageLimit', 'MortgageRate', 'ChatProfilePicture', 'ChatIcon']);
+export const NEVER_PUBLIC: ReadonlySet<string> = new Set([...PRIVATE_SETTINGS, ...FILE_SETTINGS]);

@@ -75,6 +75,26 @@ export const AREA_UNITS = ['Square Feet', 'Square Meters'] as const;
 export const TOURS = ['OpenHouse', '3D'] as const;
 export const SPACE_TYPES = ['Entire place', 'Room'] as const;
 export const KEY_TYPES = ['NewOaks', 'MLSNumber', 'URL'] as const;
+
+/** Settings that never reach a visitor (API.md §3.3); the public ones are every other (settings.ts derives them). */
+export const PRIVATE_SETTINGS = [
+  'SystemMessage',
+  'Model',
+  'Temperature',
+  'AnswerSuffix',
+  'TalkToHumanEmail',
+  'EmailForDailyChatLogs',
+  'EmailForDailyLeads',
+  'Domains',
+  'VerifyDomain',
+  'CustomDomain',
+  'RateLimitCount',
+  'RateLimitTime',
+  'MessageLimit',
+  'MortgageRate',
+] as const;
+/** Settings a visitor gets only as the URL of the file they name (ChatProfilePictureUrl, ChatIconUrl). */
+export const FILE_SETTINGS = ['ChatProfilePicture', 'ChatIcon'] as const;
 export const CHAT_ASK_TYPES = ['Text', 'Audio', 'Image', 'Video'] as const;
 export const FILE_KINDS = ['Image', 'Audio', 'Video'] as const;
 

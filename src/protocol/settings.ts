@@ -1,6 +1,6 @@
 /** Chatbot settings (API.md §3.1, 3.1a, 3.3): what Edit and Add take and what Get returns. */
 import { Type, type Static, type TSchema, type TOptional, type TUnion, type TNull } from 'typebox';
-import { LIMITS } from './rules.ts';
+import { FILE_SETTINGS, LIMITS, PRIVATE_SETTINGS } from './rules.ts';
 import {
   boolean,
   domains,
@@ -90,7 +90,11 @@ export const EditBody = Type.Object(
 );
 export type EditBody = Static<typeof EditBody>;
 
-const { TimeZone: _tz, ...settingsButTimeZone } = SettingFields;
+/** The record without the named keys; a name that is not one of its keys does not compile. */
+const omit = <T extends object, K extends keyof T>(record: T, keys: readonly K[]): Omit<T, K> =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => !(keys as readonly PropertyKey[]).includes(key))) as Omit<T, K>;
+
+const settingsButTimeZone = omit(SettingFields, ['TimeZone']);
 
 /** `POST /chat/Chatbot/Add` — `timeZone` is the TimeZone setting, required here. */
 export const AddBody = Type.Object(
@@ -123,43 +127,11 @@ export const FullSettings = Type.Object({
 });
 export type FullSettings = Static<typeof FullSettings>;
 
-/** Settings that never reach a visitor (API.md §3.3). */
-export const PRIVATE_SETTINGS = [
-  'SystemMessage',
-  'Model',
-  'Temperature',
-  'AnswerSuffix',
-  'TalkToHumanEmail',
-  'EmailForDailyChatLogs',
-  'EmailForDailyLeads',
-  'Domains',
-  'VerifyDomain',
-  'CustomDomain',
-  'RateLimitCount',
-  'RateLimitTime',
-  'MessageLimit',
-  'MortgageRate',
-] as const satisfies readonly SettingName[];
+export { PRIVATE_SETTINGS, FILE_SETTINGS } from './rules.ts';
 
-const {
-  SystemMessage: _a,
-  Model: _b,
-  Temperature: _c,
-  AnswerSuffix: _d,
-  TalkToHumanEmail: _e,
-  EmailForDailyChatLogs: _f,
-  EmailForDailyLeads: _g,
-  Domains: _h,
-  VerifyDomain: _i,
-  CustomDomain: _j,
-  RateLimitCount: _k,
-  RateLimitTime: _l,
-  MessageLimit: _m,
-  MortgageRate: _p,
-  ChatProfilePicture: _n,
-  ChatIcon: _o,
-  ...publicFields
-} = SettingFields;
+const publicFields = omit(SettingFields, [...PRIVATE_SETTINGS, ...FILE_SETTINGS]);
+/** The stored settings a visitor sees as they are stored: every one but the private ones and the file ids. */
+export const PUBLIC_STORED_SETTINGS = Object.keys(publicFields) as (keyof typeof publicFields)[];
 
 /** Get with a visitor token or from an allowed origin: what the widget needs, nothing secret. */
 export const PublicSettings = Type.Object({

@@ -1,7 +1,7 @@
 /** Chatbots and their settings: created with defaults, edited by an atomic merge. */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { canonicalTimeZone, DEFAULT_MORTGAGE_RATE, PUBLIC_DEFAULTS, type FullSettings, type PublicSettings, type Settings } from '../../protocol/index.ts';
+import { canonicalTimeZone, DEFAULT_MORTGAGE_RATE, PUBLIC_DEFAULTS, PUBLIC_STORED_SETTINGS, type FullSettings, type PublicSettings, type Settings } from '../../protocol/index.ts';
 import type { Db } from './db.ts';
 import { chatbots } from './schema.ts';
 
@@ -80,29 +80,10 @@ export function fullSettings(row: ChatbotRow, fileUrl: FileUrl): FullSettings {
 /** What a visitor may see: no prompt, model, emails, domains or limits (API.md §3.3). */
 export function publicSettings(row: ChatbotRow, fileUrl: FileUrl): PublicSettings {
   const s = row.settings;
+  const stored = Object.fromEntries(PUBLIC_STORED_SETTINGS.map((name) => [name, s[name]])) as Pick<Settings, (typeof PUBLIC_STORED_SETTINGS)[number]>;
   return {
     SerialNumber: row.serialNumber,
-    Name: s.Name,
-    TimeZone: s.TimeZone,
-    ChatBubbleAlign: s.ChatBubbleAlign,
-    ChatBubbleColor: s.ChatBubbleColor,
-    UserMessageColor: s.UserMessageColor,
-    ChatbotPopupOnce: s.ChatbotPopupOnce,
-    ChatbotPrivacyPolicyName: s.ChatbotPrivacyPolicyName,
-    ChatbotPrivacyPolicyUrl: s.ChatbotPrivacyPolicyUrl,
-    ChatbotPrivacyPolicyDescription: s.ChatbotPrivacyPolicyDescription,
-    EnablePushToTalk: s.EnablePushToTalk,
-    EnableUploadImage: s.EnableUploadImage,
-    SocialPageUrl: s.SocialPageUrl,
-    PhotoSocialUrl: s.PhotoSocialUrl,
-    MessengerUrl: s.MessengerUrl,
-    RemoveChatLogOnBrowserClose: s.RemoveChatLogOnBrowserClose,
-    SuggestedMessage: s.SuggestedMessage,
-    TalkToHumanResponseMessage: s.TalkToHumanResponseMessage,
-    UserInputPlaceholder: s.UserInputPlaceholder,
-    WelcomeMessage: s.WelcomeMessage,
-    RateLimitMessage: s.RateLimitMessage,
-    AIResponseLanguage: s.AIResponseLanguage,
+    ...stored,
     ChatProfilePictureUrl: s.ChatProfilePicture ? fileUrl(s.ChatProfilePicture) : '',
     ChatIconUrl: s.ChatIcon ? fileUrl(s.ChatIcon) : '',
     TalkToHumanEnabled: s.TalkToHumanEmail !== '',
