@@ -104,7 +104,7 @@ const builds = {
     outDir: 'dist/lib',
     emptyOutDir: true,
     sourcemap: true,
-    lib: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', react: 'src/react.ts' }, formats: ['es' as const] },
+    lib: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', react: 'src/react.ts', markdown: 'src/markdown.ts', rules: 'src/protocol/rules.ts' }, formats: ['es' as const] },
     rolldownOptions: { external: isDependency },
   },
   // dist/chat-bot.js: the script-tag file, a classic script holding the launcher and Lit.
@@ -126,7 +126,7 @@ const builds = {
     emptyOutDir: false,
     sourcemap: true,
     minify: true,
-    lib: { entry: 'src/widget/chat-bot-panel.ts', formats: ['es' as const], fileName: () => 'chat-bot.panel.js' },
+    lib: { entry: 'src/widget/elements/chat-bot-panel.ts', formats: ['es' as const], fileName: () => 'chat-bot.panel.js' },
     // Library mode keeps ES output unminified (for bundlers); this one goes straight to visitors.
     rolldownOptions: {
       // What the lazy chunks (media, handoff form, cards, languages) share with the panel — the
@@ -136,7 +136,8 @@ const builds = {
       // may export more than ChatBotPanel for this.)
       preserveEntrySignatures: 'allow-extension' as const,
       output: {
-        chunkFileNames: 'chat-bot.[name]-[hash].js',
+        // Named after the module (a controller without its suffix: each name is in the panel's imports).
+        chunkFileNames: (chunk: { name: string }) => `chat-bot.${chunk.name.replace(/-controller$/, '')}-[hash].js`,
         minify: true,
         // No bundler reads these files after us: `/* @__PURE__ */` marks (kept by default) are dead weight.
         comments: { annotation: false },

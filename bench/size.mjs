@@ -22,7 +22,7 @@ const kb = (n) => (n / 1024).toFixed(1).padStart(8);
 console.log(`Sizes in KB (1 KB = 1,024 bytes); budgets from ${source}`);
 console.log(`${'file'.padEnd(44)}${'raw'.padStart(8)}${'gzip'.padStart(8)}${'brotli'.padStart(8)}`);
 for (const r of rows) console.log(`${(r.file + (r.textChat ? '' : ' (lazy)')).padEnd(44)}${kb(r.raw)}${kb(r.gzip)}${kb(r.brotli)}`);
-console.log(`${'text chat, everything it loads'.padEnd(44)}${kb(textChat.raw)}${kb(textChat.gzip)}${kb(textChat.brotli)}`);
+console.log(`${'text chat, everything it loads'.padEnd(44)}${kb(textChat.raw)}${kb(textChat.gzip)}${kb(textChat.brotli)}   (${textChat.gzip} bytes gzip)`);
 
 const failures = [];
 for (const [name, budget] of Object.entries(budgets.files ?? {})) {

@@ -1,7 +1,7 @@
 /**
  * Builds the demo's two apps (`npm run build` runs it once per app): `--mode spa` (the SPA example,
  * served at /spa/) and `--mode console` (the owner's console, at /console/), each into
- * dist/demo-<app>. `chat-bot-element` and `chat-bot-element/client` resolve to the package's own ES build
+ * dist/demo-<app>. `chat-bot-element` and its subpaths (`/client`, `/markdown`, `/rules`) resolve to the package's own ES build
  * (dist/lib) — exactly what an app gets from npm.
  */
 import { readFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ export default defineConfig(({ mode }) => {
     base: `/${mode}/`,
     resolve: {
       alias: [
-        { find: /^chat-bot-element\/client$/, replacement: at('../dist/lib/client.js') },
+        { find: /^chat-bot-element\/(client|markdown|rules)$/, replacement: at('../dist/lib/$1.js') },
         { find: /^chat-bot-element$/, replacement: at('../dist/lib/index.js') },
       ],
     },

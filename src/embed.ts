@@ -4,7 +4,7 @@
  * file, on this file's Lit) loads on the visitor's first intent — and adds one <chat-bot> carrying
  * the script's `data-*` attributes, unless the page has one. Loading this file twice changes nothing.
  */
-import { ChatBot, defineChatBot } from './widget/chat-bot.ts';
+import { ChatBot, defineChatBot } from './widget/elements/chat-bot.ts';
 import { shareLit } from './widget/shared-lit.ts';
 
 function insertFromScript(script: HTMLScriptElement): void {

@@ -3,9 +3,9 @@
  * code is a separate chunk, loaded on the visitor's first intent. Also exports the typed client
  * and the protocol's types (types only: no schema reaches a bundle).
  */
-import { ChatBot, defineChatBot } from './widget/chat-bot.ts';
+import { ChatBot, defineChatBot } from './widget/elements/chat-bot.ts';
 
-ChatBot.loadPanel = () => import('./widget/chat-bot-panel.ts');
+ChatBot.loadPanel = () => import('./widget/elements/chat-bot-panel.ts');
 defineChatBot();
 
 export { ChatBot };
@@ -20,7 +20,7 @@ export {
   ChatBotUnreadEvent,
 } from './widget/events.ts';
 export type { WidgetSettings } from './widget/settings.ts';
-export type { Strings } from './widget/strings.ts';
+export type { Strings } from './widget/strings/index.ts';
 export {
   createClient,
   callOperation,

@@ -64,7 +64,7 @@ describe("docs/API.md's table of every operation", () => {
 
 describe("docs/WIDGET.md's public surface", () => {
   const widget = read('docs/WIDGET.md');
-  const element = read('src/widget/chat-bot.ts');
+  const element = read('src/widget/elements/chat-bot.ts');
   const properties = /static override properties = \{([\s\S]*?)\n {2}\};/.exec(element)![1]!;
   const names = [...properties.matchAll(/^ {4}(\w+): \{([^}]*)\}/gm)].map(([, name, options]) => /attribute: '([\w-]+)'/.exec(options!)?.[1] ?? name!);
   const events = [...read('src/widget/events.ts').matchAll(/static readonly type = '([\w-]+)'/g)].map((m) => m[1]!);

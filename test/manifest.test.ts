@@ -1,6 +1,6 @@
 /**
  * The public face of <chat-bot>, as the custom-elements manifest (dist/custom-elements.json, made by
- * `npm run build` from src/widget/chat-bot.ts) describes it to editors and framework tools: its
+ * `npm run build` from src/widget/elements/chat-bot.ts) describes it to editors and framework tools: its
  * attributes and the properties they set, its methods, events, parts and custom properties. A
  * change here is a change of the element's contract.
  */

@@ -1,5 +1,5 @@
 /** The colour picker speaks #rrggbb; the service speaks rgb(r, g, b). */
-import { parseRgb } from '../../src/protocol/rules.ts';
+import { parseRgb } from 'chat-bot-element/rules';
 
 export function rgbToHex(value: string): string | null {
   const rgb = parseRgb(value);

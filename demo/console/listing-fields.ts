@@ -3,7 +3,7 @@
  * owner typed them; the service is the judge, and its message appears at the field.
  */
 import type { Listing } from 'chat-bot-element';
-import { AREA_UNITS, LISTING_STATUSES, SALE_TYPES, SPACE_TYPES, TOURS, isHttpUrl } from '../../src/protocol/rules.ts';
+import { AREA_UNITS, LISTING_STATUSES, SALE_TYPES, SPACE_TYPES, TOURS, isHttpUrl } from 'chat-bot-element/rules';
 import { SALE_TYPE_LABELS } from './listing-words.ts';
 
 export type ListingFieldName = Exclude<keyof Listing, 'Id' | 'CreatedAt' | 'UpdatedAt' | 'Images' | 'ExtensionColumn'>;

@@ -1,6 +1,6 @@
 /** How the console names listing things, and its routes to a listing's form. */
 import type { Listing } from 'chat-bot-element';
-import type { KEY_TYPES } from '../../src/protocol/rules.ts';
+import type { KEY_TYPES } from 'chat-bot-element/rules';
 
 export type KeyType = (typeof KEY_TYPES)[number];
 

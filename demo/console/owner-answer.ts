@@ -1,10 +1,5 @@
 import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
-import { MarkdownView } from '../../src/widget/markdown/index.ts';
-import { answerFences } from '../../src/widget/cards.ts';
-import type { CardContext } from '../../src/widget/chat-bot-listings.ts';
-import { messageStyles } from '../../src/widget/chat-bot-message.styles.ts';
-import { en, launcherStrings } from '../../src/widget/strings.ts';
-import { cardsEn } from '../../src/widget/strings-cards.ts';
+import { MarkdownView, answerFences, answerStyles, answerWordsEn, type CardContext } from 'chat-bot-element/markdown';
 
 /**
  * @summary An answer as the visitor saw it: its Markdown rendered by the widget's own renderer,
@@ -16,7 +11,7 @@ import { cardsEn } from '../../src/widget/strings-cards.ts';
  */
 export class OwnerAnswer extends LitElement implements CardContext {
   static override styles = [
-    messageStyles,
+    answerStyles,
     css`
       :host {
         display: block;
@@ -40,7 +35,7 @@ export class OwnerAnswer extends LitElement implements CardContext {
   text = '';
 
   /** The cards' words (CardContext): the widget's English. */
-  readonly strings = { ...en, ...launcherStrings('en'), ...cardsEn };
+  readonly strings = answerWordsEn;
   readonly locale = 'en';
   /** Photos load from the console's own host only (the demo's listings); any other image is a link. */
   readonly imageHosts: readonly string[] = [location.hostname];

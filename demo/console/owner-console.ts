@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import type { Client } from 'chat-bot-element/client';
 import type { ChatbotSummary } from 'chat-bot-element';
-import { KEY_TYPES } from '../../src/protocol/rules.ts';
+import { KEY_TYPES } from 'chat-bot-element/rules';
 import type { NavigateEvent } from './events.ts';
 import type { KeyType } from './listing-words.ts';
 import { messageOf, recall, remember, restoreSession, sessionEnded, signIn, signOut } from './session.ts';

@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ApiError } from 'chat-bot-element/client';
 import type { Listing, ListingCreateBody } from 'chat-bot-element';
-import { KEY_TYPES } from '../../src/protocol/rules.ts';
+import { KEY_TYPES } from 'chat-bot-element/rules';
 import { ConsolePage, type Refusal } from './console-page.ts';
 import { NavigateEvent } from './events.ts';
 import { BLANK_LISTING, LISTING_GROUPS, LISTING_FIELDS, checkBeforeSending, toWire, type ListingField, type ListingFieldName } from './listing-fields.ts';

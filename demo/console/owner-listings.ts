@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { Listing } from 'chat-bot-element';
-import { KEY_TYPES, LISTING_STATUSES, SALE_TYPES } from '../../src/protocol/rules.ts';
+import { KEY_TYPES, LISTING_STATUSES, SALE_TYPES } from 'chat-bot-element/rules';
 import { ConsolePage } from './console-page.ts';
 import { NavigateEvent } from './events.ts';
 import { KEY_TYPE_LABELS, SALE_TYPE_LABELS, editRoute, priceOf, type KeyType } from './listing-words.ts';

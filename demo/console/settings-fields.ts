@@ -4,7 +4,7 @@
  * editor shows its message at the field. A test checks this covers every setting (SETTING_NAMES).
  */
 import type { FullSettings } from 'chat-bot-element';
-import { FILE_SETTINGS, PRIVATE_SETTINGS } from '../../src/protocol/rules.ts';
+import { FILE_SETTINGS, PRIVATE_SETTINGS } from 'chat-bot-element/rules';
 
 export type SettingName = Exclude<keyof FullSettings, 'SerialNumber' | 'ChatProfilePictureUrl' | 'ChatIconUrl'>;
 

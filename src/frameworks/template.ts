@@ -3,7 +3,7 @@
  * `chat-bot-element/svelte`, `chat-bot-element/react-jsx`, `chat-bot-element/preact-jsx`, `chat-bot-element/solid-jsx`): its
  * attributes, its public properties and its public events. Types only.
  */
-import type { ChatBot } from '../widget/chat-bot.ts';
+import type { ChatBot } from '../widget/elements/chat-bot.ts';
 import type { ChatBotEventMap } from '../widget/events.ts';
 
 /** The attributes, as written in HTML (`serial-number="…"`): strings, and `open` as a boolean attribute. */

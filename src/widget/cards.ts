@@ -11,7 +11,7 @@ import { loadable, safeUrl } from './markdown/links.ts';
 /** The fence renderers of an answer's MarkdownView; the cards get the answers' own URL rules with their lines. */
 export const answerFences: Record<string, Fence> = {
   [CARDS_INFO]: (lines, final, made) => {
-    void import('./chat-bot-listings.ts');
+    void import('./elements/chat-bot-listings.ts');
     return Object.assign(made ?? document.createElement('chat-bot-listings'), { lines, final, safeUrl, loadable });
   },
   // The follow-ups are chips under the last answer (chat-bot-panel.ts), never code in it.

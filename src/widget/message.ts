@@ -1,6 +1,6 @@
 /**
  * What a conversation is made of: its messages, the files a question carries and the visitor's
- * votes — kept by the conversation (conversation.ts), shown by the panel's elements, named in the
+ * votes — kept by the conversation (conversation-controller.ts), shown by the panel's elements, named in the
  * panel's events (internal-events.ts).
  */
 import type { FeedbackReason } from '../protocol/feedback.ts';

@@ -3,8 +3,8 @@
  * `notify-title` of <chat-bot>): a short chime, and the tab's title flashing the count until the
  * visitor is back. A chunk of its own, loaded the first time it is needed.
  */
-import { notifyEn } from './strings-notify.ts';
-import { fill, type Strings } from './strings.ts';
+import { notifyEn } from './strings/notify.ts';
+import { fill, type Strings } from './strings/index.ts';
 
 /** `count` answers wait unseen: a chime if `sound`, the count in the tab's title if `title` (and the tab is hidden). */
 export function notify(count: number, sound: boolean, title: boolean, strings: Partial<Strings>): void {

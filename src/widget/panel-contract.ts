@@ -5,7 +5,7 @@
 import type { Attachment } from './message.ts';
 import type { WidgetSettings } from './settings.ts';
 import type { WidgetStorage } from './storage.ts';
-import type { Language, Strings } from './strings.ts';
+import type { Language, Strings } from './strings/index.ts';
 
 export interface PanelInputs {
   serialNumber: string;

@@ -5,7 +5,7 @@
  * is recorded or sent. (Recording itself is tested in test/widget/media.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaEn } from '../../src/widget/strings-media.ts';
+import { mediaEn } from '../../src/widget/strings/media.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { startService, type TestService } from '../support/service.ts';
 

@@ -73,7 +73,7 @@ describe.concurrent('npm start', () => {
   }, 150_000);
 
   it('shows the whole output of a build that failed, and exits with its code, serving nothing', async () => {
-    const bin = await fakeNpm('failed', 'src/widget/chat-bot.ts(12,3): error TS2322: Type string is not assignable to type number.', 2);
+    const bin = await fakeNpm('failed', 'src/widget/elements/chat-bot.ts(12,3): error TS2322: Type string is not assignable to type number.', 2);
     const run = start([], await serviceEnv('failed', bin));
     expect(await run.exited).toEqual({ code: 2, signal: null });
     expect(run.output()).toContain('error TS2322: Type string is not assignable');

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import { cardsBlock, type Listing, type ListingCreateBody } from '../../src/protocol/index.ts';
-import type { ChatBotMessage } from '../../src/widget/chat-bot-message.ts';
+import type { ChatBotMessage } from '../../src/widget/elements/chat-bot-message.ts';
 import { allInPanel, answered, apiOrigin, inPanel, messages, mount, newChatbot, open, owner, script, textarea, token, type, unmountAll, until } from './harness.ts';
 
 afterEach(unmountAll);

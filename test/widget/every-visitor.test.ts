@@ -5,15 +5,15 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
-import ar from '../../src/widget/locales/ar.ts';
-import de from '../../src/widget/locales/de.ts';
-import es from '../../src/widget/locales/es.ts';
-import fr from '../../src/widget/locales/fr.ts';
-import pt from '../../src/widget/locales/pt.ts';
-import zh from '../../src/widget/locales/zh.ts';
-import { en, launcherStrings, type Language } from '../../src/widget/strings.ts';
+import ar from '../../src/widget/strings/ar.ts';
+import de from '../../src/widget/strings/de.ts';
+import es from '../../src/widget/strings/es.ts';
+import fr from '../../src/widget/strings/fr.ts';
+import pt from '../../src/widget/strings/pt.ts';
+import zh from '../../src/widget/strings/zh.ts';
+import { en, launcherStrings, type Language } from '../../src/widget/strings/index.ts';
 import { contrast, parseColor, type Rgb } from '../../src/widget/color.ts';
-import type { ChatBotComposer } from '../../src/widget/chat-bot-composer.ts';
+import type { ChatBotComposer } from '../../src/widget/elements/chat-bot-composer.ts';
 import { answered, composer, inPanel, launcher, messages, mount, newChatbot, open, panel, script, streaming, textarea, token, type, unmountAll, until } from './harness.ts';
 
 const settings = { Name: 'Harbor Homes', WelcomeMessage: 'Welcome!', SuggestedMessage: 'Hello', ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy', TalkToHumanEmail: 'team@harbor.example' };

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { ChatBot } from '../../src/widget/chat-bot.ts';
-import type { ChatBotMessage } from '../../src/widget/chat-bot-message.ts';
+import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
+import type { ChatBotMessage } from '../../src/widget/elements/chat-bot-message.ts';
 import type { ChatBotFeedbackEvent } from '../../src/widget/events.ts';
 import { answered, inPanel, messages, mount, newChatbot, open, owner, script, stored, token, type, unmountAll, until } from './harness.ts';
 

@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
-import type { ChatBot } from '../../src/widget/chat-bot.ts';
-import type { ChatBotMessage } from '../../src/widget/chat-bot-message.ts';
-import type { ChatBotPanel } from '../../src/widget/chat-bot-panel.ts';
+import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
+import type { ChatBotMessage } from '../../src/widget/elements/chat-bot-message.ts';
+import type { ChatBotPanel } from '../../src/widget/elements/chat-bot-panel.ts';
 import { answerFences } from '../../src/widget/cards.ts';
 import { MarkdownView } from '../../src/widget/markdown/index.ts';
 import type { ListingCreateBody } from '../../src/protocol/index.ts';

@@ -7,8 +7,8 @@ import { inject } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import '../../src/index.ts';
 import type { AddBody } from '../../src/protocol/index.ts';
-import type { ChatBot } from '../../src/widget/chat-bot.ts';
-import type { ChatBotMessage } from '../../src/widget/chat-bot-message.ts';
+import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
+import type { ChatBotMessage } from '../../src/widget/elements/chat-bot-message.ts';
 import type { StoredMessage } from '../support/control-server.ts';
 import type { ScriptedReply } from '../support/fake-model-server.ts';
 

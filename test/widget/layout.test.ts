@@ -8,8 +8,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import type { ChatBot } from '../../src/widget/chat-bot.ts';
-import type { ChatBotMessage } from '../../src/widget/chat-bot-message.ts';
+import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
+import type { ChatBotMessage } from '../../src/widget/elements/chat-bot-message.ts';
 import { answered, inPanel, messages, mount, newChatbot, open, script, token, type, unmountAll, until } from './harness.ts';
 
 afterEach(unmountAll);

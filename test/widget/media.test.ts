@@ -5,11 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MiB } from '../../src/widget/media/check.ts';
-import es from '../../src/widget/locales/es.ts';
-import { mediaEn } from '../../src/widget/strings-media.ts';
-import type { ChatBotMedia } from '../../src/widget/chat-bot-media.ts';
+import es from '../../src/widget/strings/es.ts';
+import { mediaEn } from '../../src/widget/strings/media.ts';
+import type { ChatBotMedia } from '../../src/widget/elements/chat-bot-media.ts';
 import { answered, composer, inPanel, messages, mount, newChatbot, open, stored, textarea, unmountAll, until } from './harness.ts';
-import type { ChatBot } from '../../src/widget/chat-bot.ts';
+import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
 
 afterEach(unmountAll);
 

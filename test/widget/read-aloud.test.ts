@@ -5,7 +5,7 @@
  * test/e2e/read-aloud.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { sentences, voiceFor } from '../../src/widget/read-aloud.ts';
+import { sentences, voiceFor } from '../../src/widget/media/read-aloud.ts';
 
 const voice = (lang: string, name = lang, isDefault = false) => ({ lang, name, default: isDefault, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
 const VOICES = [

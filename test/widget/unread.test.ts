@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { ChatBot } from '../../src/widget/chat-bot.ts';
+import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
 import { answered, launcher, messages, mount, newChatbot, open, part, unmountAll, until } from './harness.ts';
 
 afterEach(() => {

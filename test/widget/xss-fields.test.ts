@@ -13,7 +13,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingCreateBody } from '../../src/protocol/index.ts';
 import { LIMITS } from '../../src/protocol/index.ts';
-import type { ChatBot } from '../../src/widget/chat-bot.ts';
+import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
 import threatFile from '../fixtures/xss/markdown-vectors.json';
 import { corpora, sample, stressesTransport } from '../support/sample.ts';
 import { naughtyScripts, xssFilterSeeds } from '../support/xss-corpora.ts';

@@ -1,15 +1,15 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { chatBotStyles } from './chat-bot.styles.ts';
-import { css as rgb, parseColor, textOn } from './color.ts';
-import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent, ChatBotUnreadEvent } from './events.ts';
-import type { PanelEvent } from './internal-events.ts';
-import { LocaleWords } from './locale-words.ts';
-import { PanelLoader } from './panel-loader.ts';
-import { SettingsLoader } from './settings-loader.ts';
-import type { WidgetSettings } from './settings.ts';
-import { createStorage, isNewBrowserSession, keys, type WidgetStorage } from './storage.ts';
-import { formatLocale, isRtl, type Strings } from './strings.ts';
-import { WelcomePopup } from './welcome-popup.ts';
+import { css as rgb, parseColor, textOn } from '../color.ts';
+import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent, ChatBotUnreadEvent } from '../events.ts';
+import type { PanelEvent } from '../internal-events.ts';
+import { LocaleWordsController } from '../controllers/locale-words-controller.ts';
+import { PanelLoaderController } from '../controllers/panel-loader-controller.ts';
+import { SettingsController } from '../controllers/settings-controller.ts';
+import type { WidgetSettings } from '../settings.ts';
+import { createStorage, isNewBrowserSession, keys, type WidgetStorage } from '../storage.ts';
+import { formatLocale, isRtl, type Strings } from '../strings/index.ts';
+import { WelcomePopupController } from '../controllers/welcome-popup-controller.ts';
 
 // Without a DOM (server-side rendering) the defaults still read: importing never throws.
 const browserLocale = () => globalThis.navigator?.language ?? 'en';
@@ -172,15 +172,15 @@ export class ChatBot extends LitElement {
   /** Answers that came while the panel was closed or the page hidden, not seen since. */
   #unread = 0;
   #storage: WidgetStorage | null = null;
-  readonly #settings = new SettingsLoader(
+  readonly #settings = new SettingsController(
     this,
     () => (this.#storage && this.serialNumber ? { baseUrl: this.baseUrl, serialNumber: this.serialNumber, apiKey: this.apiKey, storage: this.#storage } : null),
     (serialNumber) => this.#settingsIn(serialNumber),
   );
   // A locale given is the language's first choice; by default, the browser's list.
-  readonly #words = new LocaleWords(this, () => (this.locale === browserLocale() ? navigator.languages : [this.locale]));
-  readonly #popup = new WelcomePopup(this, () => this.#shown || this.mode === 'inline');
-  readonly #panel = new PanelLoader(
+  readonly #words = new LocaleWordsController(this, () => (this.locale === browserLocale() ? navigator.languages : [this.locale]));
+  readonly #popup = new WelcomePopupController(this, () => this.#shown || this.mode === 'inline');
+  readonly #panel = new PanelLoaderController(
     this,
     () => ChatBot.loadPanel?.(),
     async () => {

@@ -1,10 +1,10 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { addressText, parseCard } from '../client/cards.ts';
-import type { ListingCard } from '../client/index.ts';
-import type { loadable, safeUrl } from './markdown/links.ts';
-import { PanelActionEvent } from './internal-events.ts';
-import { cardsEn } from './strings-cards.ts';
-import { fill, type Strings } from './strings.ts';
+import { addressText, parseCard } from '../../client/cards.ts';
+import type { ListingCard } from '../../client/index.ts';
+import type { loadable, safeUrl } from '../markdown/links.ts';
+import { PanelActionEvent } from '../internal-events.ts';
+import { cardsEn } from '../strings/cards.ts';
+import { fill, type Strings } from '../strings/index.ts';
 
 type Words = Strings & typeof cardsEn;
 

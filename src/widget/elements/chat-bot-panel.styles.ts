@@ -78,38 +78,29 @@ export const panelStyles = css`
   .menu a:hover, .menu button:hover { background: var(--_bot-bubble); }
   :focus-visible { outline: 3px solid var(--_focus); outline-offset: -3px; }
   .icon:focus-visible { outline-color: currentColor; }
-  /* The view is placed by scroll.ts alone: the browser's scroll anchoring moving it (content drawn
+  /* The view is placed by scroll-controller.ts alone: the browser's scroll anchoring moving it (content drawn
      above it, as a restored conversation's cards are) would read as the visitor's scroll. */
   .scroller { flex: 1; overflow-y: auto; overflow-anchor: none; overscroll-behavior: contain; padding: 4px 14px 10px; }
   .welcome { margin-block: 10px; max-inline-size: 85%; padding: 10px 14px; border-radius: var(--_radius); border-end-start-radius: 4px; background: var(--_bot-bubble); white-space: pre-line; overflow-wrap: anywhere; }
   .privacy { font-size: 13px; color: var(--_muted); margin: 8px 0; }
   .privacy a { color: inherit; }
   .suggestions { display: flex; flex-wrap: wrap; gap: 8px; margin-block: 8px; }
-  .chip {
+  /* The panel's round buttons: suggestion chips, earlier messages, the jump to new ones. */
+  .chip, .earlier, .more button {
     min-block-size: 44px;
-    padding: 6px 14px;
     border-radius: 22px;
-    border: 1px solid var(--_accent);
+    border: 1px solid var(--_border);
     background: var(--_surface);
     color: var(--_text);
     font: inherit;
-    font-size: 14px;
     cursor: pointer;
   }
+  .chip { padding: 6px 14px; border-color: var(--_accent); font-size: 14px; }
   .chip:hover { background: var(--_bot-bubble); }
-  .earlier { display: block; margin: 8px auto; min-block-size: 44px; padding: 0 14px; border: 1px solid var(--_border); border-radius: 22px; background: var(--_surface); color: var(--_text); font: inherit; cursor: pointer; }
+  .earlier { display: block; margin: 8px auto; padding: 0 14px; }
   /* Its own strip above the composer: it never covers a line or a photo. */
   .more { text-align: center; padding: 4px; border-block-start: 1px solid var(--_border); }
-  .more button {
-    min-block-size: 44px;
-    padding: 0 16px;
-    border: none;
-    border-radius: 22px;
-    background: var(--_accent);
-    color: var(--_on-accent);
-    font: inherit;
-    cursor: pointer;
-  }
+  .more button { padding: 0 16px; border: none; background: var(--_accent); color: var(--_on-accent); }
   /* One row: the media's tools (chat-bot-media is display: contents), then the message box; the
      photo tray and the media's errors take whole rows above them (order: -1, flex-basis: 100%). */
   .bottom { display: flex; flex-wrap: wrap; align-items: end; border-block-start: 1px solid var(--_border); }

@@ -1,13 +1,13 @@
 /**
  * The widget's words. The launcher carries its three in every language; the panel's are English's
  * (in the panel's chunk) or es, fr, de, pt, zh or ar (chunks of their own, loaded with the panel:
- * src/widget/locales/). `strings` on <chat-bot> overrides any of them.
+ * src/widget/strings/). `strings` on <chat-bot> overrides any of them.
  */
-import type { CardsStrings } from './strings-cards.ts';
-import type { FeedbackStrings } from './strings-feedback.ts';
-import type { HandoffStrings } from './strings-handoff.ts';
-import type { MediaStrings } from './strings-media.ts';
-import type { NotifyStrings } from './strings-notify.ts';
+import type { CardsStrings } from './cards.ts';
+import type { FeedbackStrings } from './feedback.ts';
+import type { HandoffStrings } from './handoff.ts';
+import type { MediaStrings } from './media.ts';
+import type { NotifyStrings } from './notify.ts';
 
 /** The launcher's words: they ship in every language at once (launcherWords, below). */
 export interface LauncherStrings {
@@ -64,8 +64,8 @@ export const en = {
 
 /**
  * Every word; the handoff form's, the media's, the cards', the feedback form's and the tab title's
- * are in strings-handoff.ts, strings-media.ts, strings-cards.ts, strings-feedback.ts and
- * strings-notify.ts, loaded with them.
+ * are in strings/handoff.ts, strings/media.ts, strings/cards.ts, strings/feedback.ts and
+ * strings/notify.ts, loaded with them.
  */
 export type Strings = LauncherStrings & typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings> & Partial<FeedbackStrings> & Partial<NotifyStrings>;
 /** What a locale's chunk holds: everything but the launcher's words. */

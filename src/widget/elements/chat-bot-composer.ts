@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { composerStyles } from './chat-bot-composer.styles.ts';
-import { PanelActionEvent } from './internal-events.ts';
-import { fill, type Strings } from './strings.ts';
+import { PanelActionEvent } from '../internal-events.ts';
+import { fill, type Strings } from '../strings/index.ts';
 
 /** The most a message holds (the protocol's LIMITS.askContentChars), and from how few characters left the count shows. */
 const MAX = 8000;

@@ -4,7 +4,7 @@
  * at the longest MAX_SECONDS, when it ends by itself as if released.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { startRecording, type Recording } from './media/recorder.ts';
+import { startRecording, type Recording } from '../media/recorder.ts';
 
 /** The longest recording, in seconds. */
 const MAX_SECONDS = 120;

@@ -3,10 +3,10 @@
  * the panel's (English's too) from the panel's code once it is there — under the page's `strings`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { PANEL_TAG, type PanelClass } from './panel-contract.ts';
-import { languageOf, launcherStrings, type Language, type LauncherStrings, type Strings } from './strings.ts';
+import { PANEL_TAG, type PanelClass } from '../panel-contract.ts';
+import { languageOf, launcherStrings, type Language, type LauncherStrings, type Strings } from '../strings/index.ts';
 
-export class LocaleWords implements ReactiveController {
+export class LocaleWordsController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #tags: () => readonly string[];
   /** The panel's words in `#dictLang`: they stay until another language's have come. */

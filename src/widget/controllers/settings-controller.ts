@@ -4,9 +4,9 @@
  * service or the key changes; an answer to an earlier load never overwrites a later one.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DEFAULT_SETTINGS, cachedSettings, fetchSettings, type SettingsSource, type WidgetSettings } from './settings.ts';
+import { DEFAULT_SETTINGS, cachedSettings, fetchSettings, type SettingsSource, type WidgetSettings } from '../settings.ts';
 
-export class SettingsLoader implements ReactiveController {
+export class SettingsController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #source: () => SettingsSource | null;
   readonly #loaded: (serialNumber: string) => Promise<void>;

@@ -1,13 +1,13 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { messageStyles } from './chat-bot-message.styles.ts';
-import type { ChatMessage, Vote } from './message.ts';
-import { PanelActionEvent } from './internal-events.ts';
-import { MarkdownView } from './markdown/index.ts';
-import { answerFences } from './cards.ts';
-import { answerProse } from '../client/index.ts';
-import type { Strings } from './strings.ts';
+import type { ChatMessage, Vote } from '../message.ts';
+import { PanelActionEvent } from '../internal-events.ts';
+import { MarkdownView } from '../markdown/index.ts';
+import { answerFences } from '../cards.ts';
+import { answerProse } from '../../client/index.ts';
+import type { Strings } from '../strings/index.ts';
 import type { Votes } from './chat-bot-feedback.ts';
-import type { SessionSource } from './media/upload.ts';
+import type { SessionSource } from '../media/upload.ts';
 
 /**
  * @summary One message of the conversation: the visitor's text, or an answer rendered from Markdown.
@@ -128,7 +128,7 @@ export class ChatBotMessage extends LitElement {
 
   /** Reads the answer aloud, or stops (`stop`, or pressed while it reads); the code loads with the first press. */
   async #read(stop?: boolean): Promise<void> {
-    const reader = await import('./read-aloud.ts');
+    const reader = await import('../media/read-aloud.ts');
     if (stop) reader.stop(this);
     else reader.toggle(this, this.renderRoot.querySelector<HTMLElement>('.content')!.innerText, this.speech);
   }

@@ -8,7 +8,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 export interface SheetHost extends ReactiveControllerHost, HTMLElement {}
 
-export class PhoneSheet implements ReactiveController {
+export class PhoneSheetController implements ReactiveController {
   readonly #host: SheetHost;
   readonly #wanted: () => boolean;
   readonly #close: () => void;
@@ -16,19 +16,19 @@ export class PhoneSheet implements ReactiveController {
   /** The history.back() calls sheets made themselves, closing, whose popstate has not come yet. */
   static #ownBacks = 0;
   /** The sheets up now. */
-  static readonly #up = new Set<PhoneSheet>();
+  static readonly #up = new Set<PhoneSheetController>();
   /**
    * One listener for every widget (adding the same function again adds nothing). A Back a sheet
    * made itself closes nothing — whichever sheet made it, even one since removed — and a sheet put
    * up meanwhile gets its history entry now; the visitor's Back closes the sheets that are up.
    */
   static readonly #onPopState = (): void => {
-    const own = PhoneSheet.#ownBacks > 0;
-    if (own) PhoneSheet.#ownBacks--;
-    for (const sheet of PhoneSheet.#up) {
+    const own = PhoneSheetController.#ownBacks > 0;
+    if (own) PhoneSheetController.#ownBacks--;
+    for (const sheet of PhoneSheetController.#up) {
       if (inSheetEntry()) continue;
       if (!own) sheet.#close();
-      else if (!PhoneSheet.#ownBacks) pushSheetEntry();
+      else if (!PhoneSheetController.#ownBacks) pushSheetEntry();
     }
   };
 
@@ -54,7 +54,7 @@ export class PhoneSheet implements ReactiveController {
   }
 
   hostConnected(): void {
-    addEventListener('popstate', PhoneSheet.#onPopState);
+    addEventListener('popstate', PhoneSheetController.#onPopState);
     this.#phone?.addEventListener('change', this.#screenChanged);
   }
 
@@ -80,18 +80,18 @@ export class PhoneSheet implements ReactiveController {
       viewport?.addEventListener('resize', this.#follow);
       viewport?.addEventListener('scroll', this.#follow);
       this.#follow();
-      PhoneSheet.#up.add(this);
+      PhoneSheetController.#up.add(this);
       // Put up before the Back of a close arrived: the entry is pushed when it has (#onPopState).
-      if (!PhoneSheet.#ownBacks) pushSheetEntry();
+      if (!PhoneSheetController.#ownBacks) pushSheetEntry();
     } else {
       page.overflow = this.#pageOverflow;
       viewport?.removeEventListener('resize', this.#follow);
       viewport?.removeEventListener('scroll', this.#follow);
       this.#box()?.style.removeProperty('--_vh');
       this.#box()?.style.removeProperty('--_vt');
-      PhoneSheet.#up.delete(this);
+      PhoneSheetController.#up.delete(this);
       if (inSheetEntry()) {
-        PhoneSheet.#ownBacks++;
+        PhoneSheetController.#ownBacks++;
         history.back();
       }
     }

@@ -6,15 +6,15 @@
  * a lead — is dispatched on the host as a PanelEvent, for <chat-bot> to make public.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { BodyOf, DataOf } from '../protocol/operations.ts';
-import { ApiError, NetworkError, ask, askStream, callOperation, isAbortError, type ClientOptions } from '../client/index.ts';
-import { MarkdownView } from './markdown/index.ts';
-import { answerFences } from './cards.ts';
-import { PanelEvent, type PanelEventDetail } from './internal-events.ts';
-import type { Attachment, ChatMessage } from './message.ts';
-import type { WidgetSettings } from './settings.ts';
-import { keys, type WidgetStorage } from './storage.ts';
-import type { Strings } from './strings.ts';
+import type { BodyOf, DataOf } from '../../protocol/operations.ts';
+import { ApiError, NetworkError, ask, askStream, callOperation, isAbortError, type ClientOptions } from '../../client/index.ts';
+import { MarkdownView } from '../markdown/index.ts';
+import { answerFences } from '../cards.ts';
+import { PanelEvent, type PanelEventDetail } from '../internal-events.ts';
+import type { Attachment, ChatMessage } from '../message.ts';
+import type { WidgetSettings } from '../settings.ts';
+import { keys, type WidgetStorage } from '../storage.ts';
+import type { Strings } from '../strings/index.ts';
 
 interface Stored {
   messages: ChatMessage[];

@@ -1,5 +1,5 @@
 /** The built-in languages other than English, each a chunk of its own, loaded with the panel when needed. */
-import { en, type Language, type PanelStrings } from '../strings.ts';
+import { en, type Language, type PanelStrings } from './index.ts';
 
 const chunks: Record<Exclude<Language, 'en'>, () => Promise<{ default: PanelStrings }>> = {
   es: () => import('./es.ts'),

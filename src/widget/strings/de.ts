@@ -1,4 +1,4 @@
-import type { PanelStrings } from '../strings.ts';
+import type { PanelStrings } from './index.ts';
 
 export default {
   chat: 'Chat',

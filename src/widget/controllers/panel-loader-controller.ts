@@ -4,13 +4,13 @@
  * renders from then on.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { PANEL_TAG, type PanelElement } from './panel-contract.ts';
+import { PANEL_TAG, type PanelElement } from '../panel-contract.ts';
 
 export interface PanelHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
-export class PanelLoader implements ReactiveController {
+export class PanelLoaderController implements ReactiveController {
   readonly #host: PanelHost;
   readonly #code: () => Promise<unknown> | undefined;
   readonly #inputs: () => Promise<unknown>;

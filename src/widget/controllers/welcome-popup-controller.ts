@@ -4,10 +4,10 @@
  * taken down for good when the visitor dismisses it or the panel opens.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { WidgetSettings } from './settings.ts';
-import { keys, type WidgetStorage } from './storage.ts';
+import type { WidgetSettings } from '../settings.ts';
+import { keys, type WidgetStorage } from '../storage.ts';
 
-export class WelcomePopup implements ReactiveController {
+export class WelcomePopupController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #unwanted: () => boolean;
   /** Whether the popup is up. */

@@ -5,23 +5,23 @@ import './chat-bot-composer.ts';
 import { panelStyles } from './chat-bot-panel.styles.ts';
 import type { ChatBotComposer } from './chat-bot-composer.ts';
 import type { ChatBotMessage } from './chat-bot-message.ts';
-import { ConversationController } from './conversation.ts';
-import { PanelEvent, type PanelActionEvent } from './internal-events.ts';
-import type { Attachment } from './message.ts';
-import { parseSuggestions } from '../client/index.ts';
-import { loadStrings } from './locales/index.ts';
-import { PANEL_TAG, type PanelElement } from './panel-contract.ts';
-import { ScrollController } from './scroll.ts';
-import { suggestions, type WidgetSettings } from './settings.ts';
-import type { WidgetStorage } from './storage.ts';
-import type { Strings } from './strings.ts';
+import { ConversationController } from '../controllers/conversation-controller.ts';
+import { PanelEvent, type PanelActionEvent } from '../internal-events.ts';
+import type { Attachment } from '../message.ts';
+import { parseSuggestions } from '../../client/index.ts';
+import { loadStrings } from '../strings/locales.ts';
+import { PANEL_TAG, type PanelElement } from '../panel-contract.ts';
+import { ScrollController } from '../controllers/scroll-controller.ts';
+import { suggestions, type WidgetSettings } from '../settings.ts';
+import type { WidgetStorage } from '../storage.ts';
+import type { Strings } from '../strings/index.ts';
 
 /** Images, recordings and video: their code loads only where the chatbot takes them, or a message carries them. */
 const loadMedia = () => import('./chat-bot-media.ts');
 
 /** How many messages are drawn at first; earlier ones come on request. */
 const WINDOW = 60;
-/** A phone's screen, where the open panel is a sheet (phone-sheet.ts; the panel's CSS has the same width). */
+/** A phone's screen, where the open panel is a sheet (phone-sheet-controller.ts; the panel's CSS has the same width). */
 const PHONE = typeof matchMedia === 'undefined' ? null : matchMedia('(max-width: 479px)');
 const httpUrl = (value: string) => /^https?:\/\//i.test(value) ? value : '';
 
@@ -94,7 +94,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   notify(count: number, sound: boolean, title: boolean): void {
     // Their code loads only for a page that asked for them, the first time an answer waits unseen.
-    if (sound || title) void import('./notify.ts').then((n) => n.notify(count, sound, title, this.strings));
+    if (sound || title) void import('../notify.ts').then((n) => n.notify(count, sound, title, this.strings));
   }
 
   private menuOpen = false;
@@ -111,15 +111,15 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   readonly #follower = new ScrollController(this);
   /**
    * On a phone, the open floating panel is a full-screen sheet: its layout is the panel's CSS; what
-   * follows the on-screen keyboard, locks the page and makes Back close it (phone-sheet.ts) is a
+   * follows the on-screen keyboard, locks the page and makes Back close it (phone-sheet-controller.ts) is a
    * chunk of its own, loaded when the screen is a phone's — at once, or when a window narrows to
    * one — so a desktop never fetches it. It acts only through its hooks (after each update, on
    * disconnection).
    */
   #sheet: Promise<void> | undefined;
   readonly #loadSheet = () => {
-    this.#sheet ??= import('./phone-sheet.ts').then(({ PhoneSheet }) => {
-      new PhoneSheet(this, () => !this.hidden && !this.inline, () => this.#close(), () => this);
+    this.#sheet ??= import('../controllers/phone-sheet-controller.ts').then(({ PhoneSheetController }) => {
+      new PhoneSheetController(this, () => !this.hidden && !this.inline, () => this.#close(), () => this);
       this.requestUpdate();
     });
   };
@@ -185,7 +185,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     return html`<section class="panel ${this.inline ? 'inline' : ''}" role="dialog" aria-labelledby="title" @keydown=${this.#handleKeydown} @chat-bot-action=${this.#handleAction}>
       ${this.#renderHeader()}
       <div class="scroller" tabindex="0" aria-label=${t.chat}>
-        <!-- Room below the content while an answer is short (scroll.ts) -->
+        <!-- Room below the content while an answer is short (scroll-controller.ts) -->
         <div><div class="content">
           ${hidden ? html`<button type="button" class="earlier" @click=${this.#handleEarlier}>${t.earlier}</button>` : nothing}
           <!-- The log is not live: screen readers that ignore aria-busy would read an answer fragment by fragment. The status region below reads each answer once, when it is complete. -->

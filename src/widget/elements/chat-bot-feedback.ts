@@ -1,9 +1,9 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { feedbackStyles } from './chat-bot-feedback.styles.ts';
-import type { ConversationController } from './conversation.ts';
-import type { ChatMessage, Vote } from './message.ts';
-import { feedbackEn } from './strings-feedback.ts';
-import { fill, type Strings } from './strings.ts';
+import type { ConversationController } from '../controllers/conversation-controller.ts';
+import type { ChatMessage, Vote } from '../message.ts';
+import { feedbackEn } from '../strings/feedback.ts';
+import { fill, type Strings } from '../strings/index.ts';
 
 /** The longest comment (the protocol's LIMITS.feedbackCommentChars), and from how few characters left the count shows. */
 const MAX = 500;

@@ -6,15 +6,15 @@ import { LitElement, html, nothing, type TemplateResult } from 'lit';
 // Sent files are shown in the transcript by <chat-bot-attachment>: it comes in the same chunk.
 import './chat-bot-attachment.ts';
 import { mediaStyles } from './chat-bot-media.styles.ts';
-import { PanelActionEvent } from './internal-events.ts';
-import { checkFiles, type Checked, type Refusal } from './media/check.ts';
-import { MicrophoneError } from './media/recorder.ts';
-import { uploadFile, type SessionSource } from './media/upload.ts';
-import type { Attachment } from './message.ts';
-import { PushToTalkController } from './push-to-talk.ts';
-import type { WidgetSettings } from './settings.ts';
-import { mediaEn, type MediaStrings } from './strings-media.ts';
-import { fill, type Strings } from './strings.ts';
+import { PanelActionEvent } from '../internal-events.ts';
+import { checkFiles, type Checked, type Refusal } from '../media/check.ts';
+import { MicrophoneError } from '../media/recorder.ts';
+import { uploadFile, type SessionSource } from '../media/upload.ts';
+import type { Attachment } from '../message.ts';
+import { PushToTalkController } from '../controllers/push-to-talk-controller.ts';
+import type { WidgetSettings } from '../settings.ts';
+import { mediaEn, type MediaStrings } from '../strings/media.ts';
+import { fill, type Strings } from '../strings/index.ts';
 
 /** A file in the tray: uploading as soon as it is added. */
 interface Item {

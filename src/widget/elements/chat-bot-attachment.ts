@@ -1,10 +1,10 @@
 import { LitElement, html, type TemplateResult } from 'lit';
-import { getFile } from '../client/index.ts';
+import { getFile } from '../../client/index.ts';
 import { attachmentStyles } from './chat-bot-attachment.styles.ts';
-import type { SessionSource } from './media/upload.ts';
-import type { Attachment } from './message.ts';
-import { mediaEn, type MediaStrings } from './strings-media.ts';
-import { fill } from './strings.ts';
+import type { SessionSource } from '../media/upload.ts';
+import type { Attachment } from '../message.ts';
+import { mediaEn, type MediaStrings } from '../strings/media.ts';
+import { fill } from '../strings/index.ts';
 
 /**
  * @summary A file sent with a question, in the transcript: an image, a recording to play back, a video's name.

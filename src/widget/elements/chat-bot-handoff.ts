@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { PanelActionEvent } from './internal-events.ts';
-import { handoffEn } from './strings-handoff.ts';
-import type { Strings } from './strings.ts';
+import { PanelActionEvent } from '../internal-events.ts';
+import { handoffEn } from '../strings/handoff.ts';
+import type { Strings } from '../strings/index.ts';
 
 /**
  * @summary The "Talk to a person" form: name, email and a message for the team.
