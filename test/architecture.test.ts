@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { circles, crowdedFiles, importsOf, violations, type SourceFile } from './support/architecture.ts';
+import { circles, crowdedFiles, importsOf, misnamedControllers, moduleState, outsideViolations, violations, type SourceFile } from './support/architecture.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -28,6 +29,37 @@ describe('the layers of src/', () => {
 
   it('define one custom element per file', () => {
     expect(crowdedFiles(files)).toEqual([]);
+  });
+
+  it('name each reactive controller *Controller, in widget/controllers/', () => {
+    expect(misnamedControllers(files)).toEqual([]);
+  });
+
+  it('keep no state at the top of a service module', () => {
+    expect(moduleState(files)).toEqual([]);
+  });
+});
+
+describe('the code outside src/ (demo/, bench/, scripts/)', () => {
+  const tracked = execFileSync('git', ['ls-files', 'demo', 'bench', 'scripts'], { cwd: root, encoding: 'utf8' }).split('\n');
+  const files: SourceFile[] = tracked
+    .filter((f) => /\.(ts|tsx|mjs|js|vue|svelte)$/.test(f))
+    .map((path) => ({ path, source: readFileSync(join(root, path), 'utf8') }));
+  /** The package's public entries, as the files they are built from (tsconfig.json's paths for them). */
+  const paths = (JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
+  const entries = new Set(Object.values(paths).flat().map((p) => p.replace(/^\.\//, '')));
+
+  it('is read', () => {
+    expect(files.filter((f) => f.path.startsWith('demo/console/')).length).toBeGreaterThan(10);
+    expect(entries).toContain('src/markdown.ts');
+  });
+
+  it('reaches the package through its public entries only', () => {
+    expect(outsideViolations(files, entries)).toEqual([]);
+  });
+
+  it('imports in no circle', () => {
+    expect(circles(files)).toEqual([]);
   });
 });
 
@@ -62,7 +94,7 @@ describe('the import checker', () => {
       { path: 'src/client/index.ts', source: "import { EditBody } from '../protocol/settings.ts';\nimport { html } from 'lit';\nimport { parseSse } from '../protocol/sse.ts';" },
       { path: 'src/server/app.ts', source: "import { LitElement } from 'lit';\nimport { createClient } from '../client/index.ts';" },
       { path: 'src/protocol/rules.ts', source: "import { Buffer } from 'buffer';\nimport type { Client } from '../client/index.ts';" },
-      { path: 'src/widget/deep/er/x.ts', source: '' },
+      { path: 'src/widget/deep/er/est/x.ts', source: '' },
       { path: 'src/widget/settings.ts', source: "import { PUBLIC_DEFAULTS } from '../protocol/defaults.ts';" },
       { path: 'src/index.ts', source: "import { PUBLIC_DEFAULTS } from './protocol/defaults.ts';\nexport type * from './protocol/index.ts';" },
       { path: 'src/protocol/defaults.ts', source: "import { Settings } from './settings.ts';\nimport type { PublicSettings } from './settings.ts';\nimport { Type } from 'typebox';" },
@@ -77,10 +109,64 @@ describe('the import checker', () => {
       'src/server/app.ts imports "../client/index.ts": server may not import client',
       'src/protocol/rules.ts imports "buffer": only server/ touches node:*',
       'src/protocol/rules.ts imports "../client/index.ts": protocol may not import client',
-      'src/widget/deep/er/x.ts: more than two folder levels under src/',
+      'src/widget/deep/er/est/x.ts: more than three folder levels under src/',
       'src/index.ts imports "./protocol/defaults.ts": entry imports protocol with `import type` only',
       'src/protocol/defaults.ts imports "./settings.ts": a schema-free module imports the rest of protocol as types only',
       'src/protocol/defaults.ts imports "typebox": a schema-free module imports no package at run time',
+    ]);
+  });
+
+  it('finds imports against the order of the engines\' parts, and a file three folders down', () => {
+    const bad: SourceFile[] = [
+      { path: 'src/server/engines/reading/query.ts', source: "import { matches } from '../search/match.ts';\nimport { words } from './words.ts';" },
+      { path: 'src/server/engines/search/match.ts', source: "import type { Reply } from '../answer/reply.ts';\nimport { criteria } from '../reading/criteria.ts';" },
+      { path: 'src/server/engines/answer/reply.ts', source: "import { prompt } from '../model/prompt.ts';\nimport { matches } from '../search/match.ts';" },
+      { path: 'src/server/engines/model/openai.ts', source: "import { suggest } from '../answer/suggest.ts';\nimport type { Engine } from '../index.ts';" },
+      { path: 'src/server/engines/model/deeper/x.ts', source: '' },
+    ];
+    expect(violations(bad)).toEqual([
+      'src/server/engines/reading/query.ts imports "../search/match.ts": the engines\' reading may not import their search (reading ← search ← answer ← model)',
+      'src/server/engines/search/match.ts imports "../answer/reply.ts": the engines\' search may not import their answer (reading ← search ← answer ← model)',
+      'src/server/engines/answer/reply.ts imports "../model/prompt.ts": the engines\' answer may not import their model (reading ← search ← answer ← model)',
+      'src/server/engines/model/deeper/x.ts: more than three folder levels under src/',
+    ]);
+  });
+
+  it('finds a reactive controller misnamed or out of place', () => {
+    const files: SourceFile[] = [
+      { path: 'src/widget/scroll.ts', source: 'export class ScrollController implements ReactiveController {}' },
+      { path: 'src/widget/controllers/phone-sheet-controller.ts', source: 'export class PhoneSheet implements ReactiveController {}' },
+      { path: 'src/widget/controllers/welcome-popup-controller.ts', source: 'export class WelcomePopupController implements ReactiveController {}' },
+    ];
+    expect(misnamedControllers(files)).toEqual([
+      'src/widget/scroll.ts: ScrollController belongs in src/widget/controllers/, in a *-controller.ts file',
+      'src/widget/controllers/phone-sheet-controller.ts: PhoneSheet is a reactive controller not named *Controller',
+    ]);
+  });
+
+  it('finds state kept at the top of a service module, and lets a table never written be', () => {
+    const files: SourceFile[] = [
+      { path: 'src/server/store/listings.ts', source: 'const cache = new WeakMap<Db, Listing[]>();\nexport const seen = new Set<string>();\nlet last = 0;\nsetInterval(sweep, 1000);' },
+      { path: 'src/server/engines/reading/words.ts', source: "const KEEP: ReadonlySet<string> = new Set(['a']);\nfunction f() {\n  const local = new Map();\n}" },
+      { path: 'src/widget/cards.ts', source: 'const seen = new WeakMap();' },
+    ];
+    expect(moduleState(files)).toEqual([
+      'src/server/store/listings.ts: cache is a module-level WeakMap (state belongs to the app)',
+      'src/server/store/listings.ts: seen is a module-level Set (state belongs to the app)',
+      'src/server/store/listings.ts: a module-level let (state belongs to the app): let last = 0;',
+      'src/server/store/listings.ts: a timer started on import',
+    ]);
+  });
+
+  it('finds the demo importing by path, and tooling importing the widget\'s insides', () => {
+    const files: SourceFile[] = [
+      { path: 'demo/console/owner-answer.ts', source: "import { MarkdownView } from '../../src/markdown.ts';\nimport { MarkdownView as M } from 'chat-bot-element/markdown';" },
+      { path: 'bench/page/entry.js', source: "export { MarkdownView } from '../../src/widget/markdown/index.ts';\nexport { answerStyles } from '../../src/markdown.ts';" },
+      { path: 'bench/eval/run.ts', source: "import { buildApp } from '../../src/server/app.ts';\nimport type { Listing } from '../../src/protocol/index.ts';" },
+    ];
+    expect(outsideViolations(files, new Set(['src/markdown.ts']))).toEqual([
+      'demo/console/owner-answer.ts imports "../../src/markdown.ts": the demo reaches the package by its name and public entries only',
+      'bench/page/entry.js imports "../../src/widget/markdown/index.ts": outside src/, only a public entry (or, for tooling, the service and the protocol)',
     ]);
   });
 

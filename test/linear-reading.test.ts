@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
 import { analyse } from 'scslre';
 import { describe, expect, it } from 'vitest';
-import { compose } from '../src/server/engines/offline.ts';
+import { compose } from '../src/server/engines/answer/offline.ts';
 import { defaultSettings } from '../src/server/store/chatbots.ts';
 import { fixtureListings } from './support/listings.ts';
 

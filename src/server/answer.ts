@@ -12,11 +12,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ServiceContext } from './context.ts';
 import type { AttachedFile } from './engines/index.ts';
-import { pageListing, type Where } from './engines/page.ts';
+import { pageListing, type Where } from './engines/reading/page.ts';
 import { engineKind } from './metrics/index.ts';
 import type { ChatbotRow } from './store/chatbots.ts';
-import { cachedListings } from './store/listings.ts';
-import { holdLease } from './store/answer-lease.ts';
 import { finishAnswer, historyBefore, type AnswerOutcome } from './store/messages.ts';
 import { databaseUnavailable } from './store/unavailable.ts';
 
@@ -47,7 +45,7 @@ export async function generate(
   let content = '';
   // The lease says this attempt still writes the answer, renewed with this process's others, and
   // stores the text as it grows (answer-lease.ts) — a string kept in memory here, no statement per fragment.
-  const lease = holdLease(ctx.db, g.answerId, g.attempt);
+  const lease = ctx.leases.hold(g.answerId, g.attempt);
   // The engine is asked for the next fragment once this one is taken: a slow reader holds it back.
   const emit = async (text: string) => {
     if (!text) return;
@@ -72,7 +70,7 @@ export async function generate(
   };
   let outcome: AnswerOutcome;
   try {
-    const [listings, history] = await Promise.all([cachedListings(ctx.db, g.chatbot), historyBefore(ctx.db, g.sessionId, g.questionId)]);
+    const [listings, history] = await Promise.all([ctx.listings.get(g.chatbot), historyBefore(ctx.reads, g.sessionId, g.questionId)]);
     const onPage = g.where ? pageListing(listings, g.where) : undefined;
     const run = engine.answer(
       {

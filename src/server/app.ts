@@ -29,10 +29,12 @@ import type { TrustProxy } from './config.ts';
 import { DEFAULT_THROTTLES, sweepThrottles, type Throttles } from './throttle.ts';
 import { createMetrics } from './metrics/index.ts';
 import { installMetrics } from './metrics/http.ts';
-import { SWEEP_MS, sweepLapsed } from './store/answer-lease.ts';
+import { LeaseHolder, SWEEP_MS, sweepLapsed } from './store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
 import type { DbTime } from './store/db-time.ts';
+import { ListingsCache } from './store/listings.ts';
+import { prepareReads } from './store/messages.ts';
 
 export interface AppOptions {
   db: Db;
@@ -101,6 +103,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const ctx: ServiceContext = {
     db: options.db,
+    reads: prepareReads(options.db),
+    listings: new ListingsCache(options.db),
+    leases: new LeaseHolder(options.db),
     clock: options.clock ?? systemClock,
     secret: options.secret,
     files: options.files ?? diskStore(join(options.dataDir, 'files')),
@@ -114,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shutdown: installShutdown(app),
   };
 
+  app.addHook('onClose', async () => ctx.leases.close());
   installJsonParsing(app);
   installErrorHandling(app);
   installCors(app);

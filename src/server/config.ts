@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { defaultDataDir } from './files-on-disk.ts';
 import { POOL_SIZE } from './store/db.ts';
 import { filesSetting, type FilesSetting } from './files/stores.ts';
-import { FIRST_TOKEN_TIMEOUT_MS, IDLE_TIMEOUT_MS, RETRIES } from './engines/openai.ts';
+import { FIRST_TOKEN_TIMEOUT_MS, IDLE_TIMEOUT_MS, RETRIES } from './engines/model/openai.ts';
 import { LOG_LEVELS, type LogLevel } from './logging.ts';
 import { STALL_MS } from './sse-reply.ts';
 import { SHUTDOWN_DRAIN_MS } from './shutdown.ts';

@@ -1,5 +1,11 @@
-/** What every route needs, built once by app.ts and passed down: no module-level state. */
+/**
+ * What every route needs, built once per app by app.ts and passed down: no module-level state —
+ * caches, timers and prepared statements are the app's, released by its onClose.
+ */
 import type { AnswersSettled } from './store/answers-settled.ts';
+import type { LeaseHolder } from './store/answer-lease.ts';
+import type { ListingsCache } from './store/listings.ts';
+import type { Reads } from './store/messages.ts';
 import type { Db } from './store/db.ts';
 import type { Engines } from './engines/index.ts';
 import type { FileStore } from './files/file-store.ts';
@@ -15,6 +21,12 @@ export const systemClock: Clock = { now: () => new Date() };
 
 export interface ServiceContext {
   db: Db;
+  /** Every question's reads, prepared once (store/messages.ts). */
+  reads: Reads;
+  /** The chatbots' listings for the answer engines, read once per version (store/listings.ts). */
+  listings: ListingsCache;
+  /** The leases of the answers this app writes, renewed together (store/answer-lease.ts). */
+  leases: LeaseHolder;
   clock: Clock;
   /** HMAC key of visitor tokens and upload URLs (SESSION_SECRET). */
   secret: Buffer;

@@ -19,7 +19,7 @@ const bodyOf = (op: DocOperation): TSchema | null => (op === 'Upload' ? null : O
 const fieldsOf = (op: DocOperation) => Object.keys((bodyOf(op) as { properties?: Json } | null)?.properties ?? {});
 
 /** Body fields that name something stored: a wrong one is a 404. */
-const ID_FIELDS = new Set(['serialNumber', 'SerialNumber', 'sessionID', 'FileStoreId']);
+const ID_FIELDS: ReadonlySet<string> = new Set(['serialNumber', 'SerialNumber', 'sessionID', 'FileStoreId']);
 
 const CONFLICTS: Why = {
   RealEstateCreate: 'A listing of the chatbot already has this MLSNumber or Url',

@@ -12,8 +12,8 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_MODEL, createEngines } from '../../src/server/engines/index.ts';
-import { createOfflineEngine } from '../../src/server/engines/offline.ts';
-import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
+import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
+import { createOpenAiEngine } from '../../src/server/engines/model/openai.ts';
 import { axeViolations, launchChromium, settled, untilLastMessage, widgetMessages } from '../support/chromium.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { png } from '../support/media.ts';

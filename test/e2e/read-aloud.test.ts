@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { createEngines } from '../../src/server/engines/index.ts';
-import { createOfflineEngine } from '../../src/server/engines/offline.ts';
-import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
+import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
+import { createOpenAiEngine } from '../../src/server/engines/model/openai.ts';
 import { axeViolations, launchChromium, settled, untilLastMessage } from '../support/chromium.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { startService, type TestService } from '../support/service.ts';

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdLease, leaseLeft, LEASE_MS, RENEW_MS, renewLeases, sweepLapsed } from '../../src/server/store/answer-lease.ts';
+import { LeaseHolder, leaseLeft, LEASE_MS, RENEW_MS, renewLeases, sweepLapsed } from '../../src/server/store/answer-lease.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { beginQuestion, createSession, findMessage, takeOverAnswer } from '../../src/server/store/messages.ts';
 import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.ts';
@@ -61,8 +61,9 @@ describe('leases of streaming answers', () => {
 
   it('are renewed every RENEW_MS while held, and no more once let go', { timeout: 15_000 }, async () => {
     const [a, b] = [await lapsedAnswer(), await lapsedAnswer()];
-    const { release: releaseA } = holdLease(store.db, a.answerId, a.attempt);
-    const { release: releaseB } = holdLease(store.db, b.answerId, b.attempt);
+    const leases = new LeaseHolder(store.db);
+    const { release: releaseA } = leases.hold(a.answerId, a.attempt);
+    const { release: releaseB } = leases.hold(b.answerId, b.attempt);
     await expect.poll(() => leaseLeft(store.db, a.answerId), { timeout: RENEW_MS * 2, interval: 100 }).toBeGreaterThan(0);
     expect(await leaseLeft(store.db, b.answerId)).toBeGreaterThan(0);
     releaseA();
@@ -72,6 +73,17 @@ describe('leases of streaming answers', () => {
     await expect.poll(() => leaseLeft(store.db, b.answerId), { timeout: RENEW_MS * 2, interval: 100 }).toBeGreaterThan(0);
     expect(await leaseLeft(store.db, a.answerId)).toBe(0);
     releaseB();
+  });
+
+  it("are each app's own: a holder closed with its app renews no more, and another on the same database goes on", { timeout: 15_000 }, async () => {
+    const [a, b] = [await lapsedAnswer(), await lapsedAnswer()];
+    const [closing, going] = [new LeaseHolder(store.db), new LeaseHolder(store.db)];
+    closing.hold(a.answerId, a.attempt);
+    const kept = going.hold(b.answerId, b.attempt);
+    closing.close();
+    await expect.poll(() => leaseLeft(store.db, b.answerId), { timeout: RENEW_MS * 2, interval: 100 }).toBeGreaterThan(0);
+    expect(await leaseLeft(store.db, a.answerId)).toBe(0);
+    kept.release();
   });
 
   it('are taken over by one request only, only once lapsed or cut short, and never once complete', async () => {
@@ -93,7 +105,7 @@ describe('leases of streaming answers', () => {
 
   it('store the text an answer has grown to with the renewal, never over how it ended', { timeout: 15_000 }, async () => {
     const [growing, ended] = [await lapsedAnswer(), await lapsedAnswer()];
-    const lease = holdLease(store.db, growing.answerId, growing.attempt);
+    const lease = new LeaseHolder(store.db).hold(growing.answerId, growing.attempt);
     lease.grew('The one on Cedar Lane');
     await expect.poll(async () => (await findMessage(store.db, growing.answerId))?.content, { timeout: RENEW_MS * 2, interval: 100 }).toBe('The one on Cedar Lane');
     lease.grew('The one on Cedar Lane has the biggest yard');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collect } from '../support/stream-contract.ts';
 import { parseSse } from '../../src/protocol/index.ts';
 import { createEngines, type AnswerEngine } from '../../src/server/engines/index.ts';
-import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
 import { messages } from '../../src/server/store/schema.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { validBodies } from '../support/samples.ts';

@@ -5,7 +5,7 @@
  * state can only come from the stored messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { featuresIn, mentions } from '../../src/server/engines/features.ts';
+import { featuresIn, mentions } from '../../src/server/engines/reading/features.ts';
 import { answerProse, cardsOf, parseSuggestions } from '../../src/protocol/index.ts';
 import type { Client } from '../../src/client/index.ts';
 import { fixtureListings } from '../support/listings.ts';

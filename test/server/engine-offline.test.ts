@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { listingCard, answerProse, suggestionsBlock, type ListingCard, type Settings } from '../../src/protocol/index.ts';
 import { addressText } from '../../src/protocol/index.ts';
-import { priceText } from '../../src/server/engines/format.ts';
+import { priceText } from '../../src/server/engines/search/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
-import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/offline.ts';
-import { conversationState, turnsRead } from '../../src/server/engines/conversation.ts';
-import { readDrops } from '../../src/server/engines/edits.ts';
-import { outsideTopic } from '../../src/server/engines/intent.ts';
-import { pageListing } from '../../src/server/engines/page.ts';
-import { ASKS_PAYMENT, monthlyPayment, paymentTerms } from '../../src/server/engines/payment.ts';
-import { parseQuestion } from '../../src/server/engines/query.ts';
+import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/answer/offline.ts';
+import { conversationState, turnsRead } from '../../src/server/engines/search/conversation.ts';
+import { readDrops } from '../../src/server/engines/reading/edits.ts';
+import { outsideTopic } from '../../src/server/engines/reading/intent.ts';
+import { pageListing } from '../../src/server/engines/reading/page.ts';
+import { ASKS_PAYMENT, monthlyPayment, paymentTerms } from '../../src/server/engines/search/payment.ts';
+import { parseQuestion } from '../../src/server/engines/reading/query.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { fixtureListings } from '../support/listings.ts';
 

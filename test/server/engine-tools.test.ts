@@ -1,7 +1,7 @@
 /** The model's tools (search_listings, get_listing) and the facts guard, on a fixed set of listings. */
 import { describe, expect, it } from 'vitest';
-import { checkFacts, correctionNote } from '../../src/server/engines/guard.ts';
-import { runTool, toolDefinitions } from '../../src/server/engines/tools.ts';
+import { checkFacts, correctionNote } from '../../src/server/engines/model/guard.ts';
+import { runTool, toolDefinitions } from '../../src/server/engines/model/tools.ts';
 import { fixtureListings } from '../support/listings.ts';
 
 const byMls = (mls: string) => fixtureListings.find((l) => l.MLSNumber === mls)!;

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngines } from '../../src/server/engines/index.ts';
-import { createOfflineEngine } from '../../src/server/engines/offline.ts';
-import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
+import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
+import { createOpenAiEngine } from '../../src/server/engines/model/openai.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { startService, type TestService } from '../support/service.ts';
 

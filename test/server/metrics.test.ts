@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../src/server/config.ts';
 import { createEngines, type AnswerEngine } from '../../src/server/engines/index.ts';
-import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
 import { bearerMatches, serveMetrics } from '../../src/server/metrics/http.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { freshDatabase, usesPostgres } from '../support/database.ts';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../src/protocol/index.ts';
-import { addressKey, mlsKey, namedListings, normalize, placesAndKinds } from '../../src/server/engines/places.ts';
+import { addressKey, mlsKey, namedListings, normalize, placesAndKinds } from '../../src/server/engines/reading/places.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AskStreamItem } from '../../src/client/index.ts';
 import { createClient } from '../../src/client/index.ts';
 import { createEngines, type AnswerEngine } from '../../src/server/engines/index.ts';
-import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
 import { messages } from '../../src/server/store/schema.ts';
 import { startCutProxy, type Cut, type CutProxy } from '../support/cut-proxy.ts';
 import { seededRandom } from '../support/sample.ts';

@@ -6,8 +6,8 @@
  */
 import type { TestProject } from 'vitest/node';
 import { createEngines } from '../../src/server/engines/index.ts';
-import { createOfflineEngine } from '../../src/server/engines/offline.ts';
-import { createOpenAiEngine } from '../../src/server/engines/openai.ts';
+import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
+import { createOpenAiEngine } from '../../src/server/engines/model/openai.ts';
 import { startControlServer } from '../support/control-server.ts';
 import { startFakeModelServer } from '../support/fake-model-server.ts';
 import { startService } from '../support/service.ts';

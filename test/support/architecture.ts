@@ -1,7 +1,9 @@
 /**
- * The import rules of STYLE.md, checked by reading import lines:
- * protocol ← client ← widget ← index/embed, and protocol ← server; no import circles; one custom
- * element per file.
+ * The rules of docs/STYLE.md, checked by reading the code:
+ * protocol ← client ← widget ← the entries (src/*.ts), and protocol ← server; inside the service's
+ * engines, reading ← search ← answer ← model; no import circles; one custom element per file;
+ * controllers named *Controller in widget/controllers/; no module-level state in the service; and
+ * outside src/ (demo/, bench/, scripts/) the package reached only through its public entries.
  */
 import { builtinModules } from 'node:module';
 import { posix } from 'node:path';
@@ -40,12 +42,12 @@ const LAYERS_IMPORTED: Record<Layer, Layer[]> = {
   protocol: ['protocol'],
   client: ['client', 'protocol'],
   widget: ['widget', 'client', 'protocol'],
-  entry: ['widget', 'client', 'protocol'],
+  entry: ['entry', 'widget', 'client', 'protocol'],
   server: ['server', 'protocol'],
 };
 
 export function layerOf(path: string): Layer | null {
-  const m = /^src\/(?:(protocol|client|widget|server)\/|(index|embed)\.ts$)/.exec(path);
+  const m = /^src\/(?:(protocol|client|widget|server)\/|([\w-]+)\.ts$)/.exec(path);
   if (!m) return null;
   return m[1] ? (m[1] as Layer) : 'entry';
 }
@@ -76,13 +78,17 @@ export function violations(files: readonly SourceFile[]): string[] {
   for (const file of files) {
     const layer = layerOf(file.path);
     if (!layer) continue;
-    if (file.path.split('/').length > 4) found.push(`${file.path}: more than two folder levels under src/`);
+    if (file.path.split('/').length > 5) found.push(`${file.path}: more than three folder levels under src/`);
+    const part = enginePart(file.path);
     for (const { specifier, typeOnly } of importsOf(file.source)) {
       const say = (rule: string) => found.push(`${file.path} imports "${specifier}": ${rule}`);
       if (specifier.startsWith('.')) {
         const target = posix.normalize(posix.join(posix.dirname(file.path), specifier));
         const targetLayer = layerOf(target);
+        const targetPart = enginePart(target);
         if (!targetLayer) say('outside the layers of src/');
+        else if (part && targetPart && !ENGINE_PARTS.slice(0, ENGINE_PARTS.indexOf(part) + 1).includes(targetPart))
+          say(`the engines' ${part} may not import their ${targetPart} (reading ← search ← answer ← model)`);
         else if (!LAYERS_IMPORTED[layer].includes(targetLayer)) say(`${layer} may not import ${targetLayer}`);
         else if (targetLayer === 'protocol' && layer === 'entry' && !typeOnly) say('entry imports protocol with `import type` only');
         else if (targetLayer === 'protocol' && (layer === 'client' || layer === 'widget') && !typeOnly && !SCHEMA_FREE.has(target))
@@ -100,6 +106,12 @@ export function violations(files: readonly SourceFile[]): string[] {
   }
   return found;
 }
+
+/** The parts of the answer engines, each importing only those before it. */
+const ENGINE_PARTS = ['reading', 'search', 'answer', 'model'] as const;
+type EnginePart = (typeof ENGINE_PARTS)[number];
+const enginePart = (path: string): EnginePart | null =>
+  (/^src\/server\/engines\/(reading|search|answer|model)\//.exec(path)?.[1] as EnginePart | undefined) ?? null;
 
 /**
  * The file a relative specifier names, among `known` (specifiers carry their extension; a `.js`
@@ -203,6 +215,63 @@ export function crowdedFiles(files: readonly SourceFile[]): string[] {
       .reduce((a, b) => a + b, 0);
     if (defined > 1) found.push(`${file.path}: defines ${defined} custom elements (one element per file)`);
     if (declared > 1) found.push(`${file.path}: declares ${declared} tags in HTMLElementTagNameMap (one element per file)`);
+  }
+  return found;
+}
+
+const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** Reactive controllers not named *Controller, or not in a `*-controller.ts` file of widget/controllers/. */
+export function misnamedControllers(files: readonly SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    for (const [, name] of code(file.source).matchAll(/\bclass\s+(\w+)[^{]*\bimplements\b[^{]*\bReactiveController\b/g)) {
+      if (!name!.endsWith('Controller')) found.push(`${file.path}: ${name} is a reactive controller not named *Controller`);
+      if (!/^src\/widget\/controllers\/[\w-]+-controller\.ts$/.test(file.path))
+        found.push(`${file.path}: ${name} belongs in src/widget/controllers/, in a *-controller.ts file`);
+    }
+  }
+  return found;
+}
+
+/**
+ * State kept at the top of a service module, where it outlives the app and is shared by every app
+ * in the process: a Map, Set or WeakMap made there (a table never written is typed ReadonlyMap or
+ * ReadonlySet), a top-level `let`, or a timer started on import. It belongs to the app (its context,
+ * closed by the app's onClose).
+ */
+export function moduleState(files: readonly SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const file of files.filter((f) => f.path.startsWith('src/server/'))) {
+    for (const line of code(file.source).split('\n')) {
+      const collection = /^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*(:\s*[^=]+)?=\s*new\s+(WeakMap|WeakSet|Map|Set)\b/.exec(line);
+      if (collection && !/^:\s*Readonly(Map|Set)</.test(collection[2]?.trim() ?? ''))
+        found.push(`${file.path}: ${collection[1]} is a module-level ${collection[3]} (state belongs to the app)`);
+      else if (/^(?:export\s+)?let\s/.test(line)) found.push(`${file.path}: a module-level let (state belongs to the app): ${line.trim()}`);
+      else if (/^(?:setInterval|setTimeout|setImmediate)\s*\(/.test(line)) found.push(`${file.path}: a timer started on import`);
+    }
+  }
+  return found;
+}
+
+/**
+ * Imports from outside src/ into it. The demo's apps stand for a customer's: they reach the package
+ * by its name only (`chat-bot-element`, `chat-bot-element/client`…), never by a path into src/.
+ * bench/ and scripts/ may import its public entries (`entries`, as files) and, being the service's
+ * own tooling, the service and the protocol.
+ */
+export function outsideViolations(files: readonly SourceFile[], entries: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    for (const { specifier } of importsOf(file.source)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = posix.normalize(posix.join(posix.dirname(file.path), specifier));
+      if (!target.startsWith('src/')) continue;
+      const say = (rule: string) => found.push(`${file.path} imports "${specifier}": ${rule}`);
+      if (file.path.startsWith('demo/')) say('the demo reaches the package by its name and public entries only');
+      else if (!entries.has(target) && !/^src\/(server|protocol)\//.test(target))
+        say('outside src/, only a public entry (or, for tooling, the service and the protocol)');
+    }
   }
   return found;
 }

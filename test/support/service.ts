@@ -21,7 +21,7 @@ import type { TrustProxy } from '../../src/server/config.ts';
 import { NO_THROTTLES, type Throttles } from '../../src/server/throttle.ts';
 import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
-import { createOfflineEngine } from '../../src/server/engines/offline.ts';
+import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
 import { openStore, type Db, type Store } from '../../src/server/store/db.ts';
 import { freshDatabase, newServiceFilesDir } from './database.ts';
 import type { StoreKind, TestFileStore } from './file-stores.ts';

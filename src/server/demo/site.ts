@@ -9,7 +9,7 @@ import type { Listing } from '../../protocol/index.ts';
 import { DEMO_SERIAL } from '../bootstrap.ts';
 import type { ServiceContext } from '../context.ts';
 import { addressText } from '../../protocol/index.ts';
-import { areaText, priceText } from '../engines/format.ts';
+import { areaText, priceText } from '../engines/search/format.ts';
 import { findChatbot } from '../store/chatbots.ts';
 import { getListing, listListings } from '../store/listings.ts';
 

@@ -29,7 +29,7 @@ const SETTLE_MS = 30_000;
 /** The session the caller may ask in (or rate answers of), and its chatbot. */
 export async function sessionFor(ctx: ServiceContext, caller: Caller, sessionId: number, req: FastifyRequest, reply: FastifyReply) {
   if (caller.kind === 'visitor' && caller.sessionId !== sessionId) throw forbidden('This visitor token belongs to another session');
-  const found = await findSessionWithChatbot(ctx.db, sessionId);
+  const found = await findSessionWithChatbot(ctx.reads, sessionId);
   if (!found) throw notFound(`No session has the id ${sessionId}`);
   const { session, chatbot } = found;
   if (caller.kind === 'visitor' && caller.chatbot !== session.chatbot) throw forbidden('This visitor token belongs to another chatbot');

@@ -80,7 +80,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       await throttle(ctx.db, ctx.throttles, 'GetPreUploadUrl', { chatbot: chatbot.serialNumber, sessionId: caller.sessionId, address: req.ip }, now);
       sessionId = caller.sessionId;
     } else if (body.sessionID !== undefined) {
-      const found = await findSessionWithChatbot(ctx.db, body.sessionID);
+      const found = await findSessionWithChatbot(ctx.reads, body.sessionID);
       if (!found) throw notFound(`No session has the id ${body.sessionID}`);
       const { session, chatbot } = found;
       if (caller.kind !== 'owner' || chatbot?.ownerId !== caller.ownerId) throw forbidden('This credential does not give access to this session');

@@ -52,10 +52,7 @@ export async function renewLeases(db: Db, held: readonly Held[]): Promise<void> 
 /** A held answer: its text so far, and how much of it the last renewal that went through stored. */
 type Writing = { answerId: number; attempt: number; content: string; stored: number };
 
-/** The answers each database's writers of this process hold, renewed together: one statement every RENEW_MS, however many stream. */
-const holders = new WeakMap<Db, { held: Map<number, Writing>; timer: NodeJS.Timeout }>();
-
-/** What the process renews; unchanged text is not sent again. */
+/** What the holder renews; unchanged text is not sent again. */
 async function renew(db: Db, held: Map<number, Writing>): Promise<void> {
   const sent = [...held.values()].map((w) => ({ w, length: w.content.length }));
   await renewLeases(db, sent.map(({ w, length }) => ({ answerId: w.answerId, attempt: w.attempt, ...(length > w.stored ? { content: w.content } : {}) })));
@@ -70,30 +67,43 @@ export interface Lease {
 }
 
 /**
- * Holds the lease of an attempt while it writes its answer: renewed every RENEW_MS with every other
- * answer this process writes to the same database, with the text it has grown to; a renewal lost
- * to a slow database is no matter (three may fail before the lease lapses; the text goes with the next).
+ * The leases an app's writers hold, renewed together: one statement every RENEW_MS, however many
+ * answers stream. One per app (its context), stopped by the app's onClose: two apps on one
+ * database each renew their own.
  */
-export function holdLease(db: Db, answerId: number, attempt: number): Lease {
-  let holder = holders.get(db);
-  if (!holder) {
-    const held = new Map<number, Writing>();
-    const timer = setInterval(() => void renew(db, held).catch(() => undefined), RENEW_MS);
-    holders.set(db, (holder = { held, timer }));
+export class LeaseHolder {
+  readonly #db: Db;
+  readonly #held = new Map<number, Writing>();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(db: Db) {
+    this.#db = db;
   }
-  const h = holder;
-  const writing: Writing = { answerId, attempt, content: '', stored: 0 };
-  h.held.set(answerId, writing);
-  return {
-    grew: (content) => void (writing.content = content),
-    release: () => {
-      if (h.held.get(answerId) !== writing) return;
-      h.held.delete(answerId);
-      if (h.held.size) return;
-      clearInterval(h.timer);
-      holders.delete(db);
-    },
-  };
+
+  /**
+   * Holds the lease of an attempt while it writes its answer: renewed every RENEW_MS with every
+   * other answer the app writes, with the text it has grown to; a renewal lost to a slow database is
+   * no matter (three may fail before the lease lapses; the text goes with the next).
+   */
+  hold(answerId: number, attempt: number): Lease {
+    this.#timer ??= setInterval(() => void renew(this.#db, this.#held).catch(() => undefined), RENEW_MS);
+    const writing: Writing = { answerId, attempt, content: '', stored: 0 };
+    this.#held.set(answerId, writing);
+    return {
+      grew: (content) => void (writing.content = content),
+      release: () => {
+        if (this.#held.get(answerId) !== writing) return;
+        this.#held.delete(answerId);
+        if (!this.#held.size) this.close();
+      },
+    };
+  }
+
+  /** Stops renewing (the app closes; an answer still held is the shutdown's to end). */
+  close(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
 }
 
 /** Milliseconds left on a streaming answer's lease; 0 when it lapsed (or the answer is not streaming). */

@@ -72,7 +72,7 @@ function uniqueViolation(error: unknown, fields: Fields): Error | null {
   return null;
 }
 
-/** Marks the chatbot's listings changed, in the transaction that changed them (see cachedListings). */
+/** Marks the chatbot's listings changed, in the transaction that changed them (see ListingsCache). */
 const bumpVersion = (tx: Tx, chatbot: string) =>
   tx.update(chatbots).set({ listingsVersion: sql`${chatbots.listingsVersion} + 1` }).where(eq(chatbots.serialNumber, chatbot));
 
@@ -167,27 +167,33 @@ export async function listListings(db: Db, chatbot: string, query: Omit<ListingL
 }
 
 const CACHED_CHATBOTS = 200;
-const cache = new WeakMap<Db, Map<string, { version: number; listings: Listing[] }>>();
 
 /**
  * Every listing of a chatbot for the answer engines, read once per version of them: every change
  * bumps the chatbot's listings_version in its own transaction, and each question reads the chatbot
  * row anyway, so an instance knows when what it holds is out of date — other instances' changes
- * included. Holds the most recently used chatbots' listings.
+ * included. Holds the most recently used chatbots' listings. One per app (its context).
  */
-export async function cachedListings(db: Db, chatbot: { serialNumber: string; listingsVersion: number }): Promise<Listing[]> {
-  const held = cache.get(db) ?? new Map<string, { version: number; listings: Listing[] }>();
-  cache.set(db, held);
-  const hit = held.get(chatbot.serialNumber);
-  held.delete(chatbot.serialNumber);
-  if (hit && hit.version === chatbot.listingsVersion) {
-    held.set(chatbot.serialNumber, hit);
-    return hit.listings;
+export class ListingsCache {
+  readonly #db: Db;
+  readonly #held = new Map<string, { version: number; listings: Listing[] }>();
+
+  constructor(db: Db) {
+    this.#db = db;
   }
-  const fresh = { version: chatbot.listingsVersion, listings: await allListings(db, chatbot.serialNumber) };
-  held.set(chatbot.serialNumber, fresh);
-  if (held.size > CACHED_CHATBOTS) held.delete(held.keys().next().value!);
-  return fresh.listings;
+
+  async get(chatbot: { serialNumber: string; listingsVersion: number }): Promise<Listing[]> {
+    const hit = this.#held.get(chatbot.serialNumber);
+    this.#held.delete(chatbot.serialNumber);
+    if (hit && hit.version === chatbot.listingsVersion) {
+      this.#held.set(chatbot.serialNumber, hit);
+      return hit.listings;
+    }
+    const fresh = { version: chatbot.listingsVersion, listings: await allListings(this.#db, chatbot.serialNumber) };
+    this.#held.set(chatbot.serialNumber, fresh);
+    if (this.#held.size > CACHED_CHATBOTS) this.#held.delete(this.#held.keys().next().value!);
+    return fresh.listings;
+  }
 }
 
 /** Every listing of a chatbot, for the answer engines. */

@@ -50,11 +50,11 @@ export async function markRateLimited(db: Db, sessionId: number, now: Date): Pro
 }
 
 /**
- * Every question's reads, built once per database: drizzle otherwise builds a statement's SQL anew
- * on every call, which costs as much as PGlite running it; node-postgres prepares each once per
- * connection (named statements).
+ * Every question's reads, built once per app (its context): drizzle otherwise builds a statement's
+ * SQL anew on every call, which costs as much as PGlite running it; node-postgres prepares each once
+ * per connection (named statements).
  */
-function build(db: Db) {
+export function prepareReads(db: Db) {
   return {
     sessionWithChatbot: db
       .select({ session: sessions, chatbot: chatbots })
@@ -73,16 +73,11 @@ function build(db: Db) {
       .prepare('history_before'),
   };
 }
-const built = new WeakMap<Db, ReturnType<typeof build>>();
-function statements(db: Db): ReturnType<typeof build> {
-  let s = built.get(db);
-  if (!s) built.set(db, (s = build(db)));
-  return s;
-}
+export type Reads = ReturnType<typeof prepareReads>;
 
 /** A session and its chatbot (null when the chatbot is gone), in one query: every question reads both. */
-export async function findSessionWithChatbot(db: Db, id: number): Promise<{ session: SessionRow; chatbot: ChatbotRow | null } | null> {
-  const [row] = await statements(db).sessionWithChatbot.execute({ id });
+export async function findSessionWithChatbot(reads: Reads, id: number): Promise<{ session: SessionRow; chatbot: ChatbotRow | null } | null> {
+  const [row] = await reads.sessionWithChatbot.execute({ id });
   return row ?? null;
 }
 
@@ -217,8 +212,8 @@ export type Turn = Pick<MessageRow, 'id' | 'role' | 'questionId' | 'status' | 'c
  * when that answer is complete or at least partly written. Turns without one are left out, so the
  * model always sees user and assistant turns alternate (strict chat templates require it).
  */
-export async function historyBefore(db: Db, sessionId: number, questionId: number, turns = 10): Promise<Turn[]> {
-  const rows = await statements(db).history.execute({ sessionId, before: questionId, limit: turns * 4 });
+export async function historyBefore(reads: Reads, sessionId: number, questionId: number, turns = 10): Promise<Turn[]> {
+  const rows = await reads.history.execute({ sessionId, before: questionId, limit: turns * 4 });
   const answers = new Map(rows.filter((m) => m.role === 'answer' && m.questionId !== null).map((a) => [a.questionId!, a]));
   const out: Turn[] = [];
   for (const question of rows.filter((m) => m.role === 'question').reverse()) {

@@ -5,13 +5,13 @@
  */
 
 /** Node's socket errors on the way to the server. */
-const SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /**
  * PostgreSQL's: admin_shutdown, crash_shutdown, cannot_connect_now; class 08, every connection
  * exception; class 53, insufficient resources — its disk full (53100, PGlite's too), out of memory,
  * too many connections.
  */
-const SERVER = new Set(['57P01', '57P02', '57P03']);
+const SERVER: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03']);
 /** node-postgres's own words when a connection ends or a timeout passes. */
 const DRIVER = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|Cannot use a pool after calling end/i;
 

@@ -1,9 +1,9 @@
 /** Which listings meet a search, in the order asked for — and, when none does, which come closest. */
-import type { Listing } from '../../protocol/index.ts';
-import type { Criteria, Range, SortKey } from './criteria.ts';
-import { mentioning, type Feature } from './features.ts';
-import { streetKeyOf } from './places.ts';
-import { SQFT_PER_SQM } from './ranges.ts';
+import type { Listing } from '../../../protocol/index.ts';
+import type { Criteria, Range, SortKey } from '../reading/criteria.ts';
+import { mentioning, type Feature } from '../reading/features.ts';
+import { streetKeyOf } from '../reading/places.ts';
+import { SQFT_PER_SQM } from '../reading/ranges.ts';
 
 const within = (value: number | null, range?: Range) =>
   !range || (value !== null && (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max));

@@ -6,17 +6,18 @@
  * digest of the turns up to it), so a conversation is read once, turn by turn, not once a question.
  */
 import { createHash } from 'node:crypto';
-import { cardsOf, type Listing } from '../../protocol/index.ts';
-import { merge, narrows, type Criteria } from './criteria.ts';
+import { cardsOf, type Listing } from '../../../protocol/index.ts';
+import { derived } from '../derived.ts';
+import { merge, narrows, type Criteria } from '../reading/criteria.ts';
 import { attributesAsked } from './details.ts';
 import { meets, priceOf, squareFeet } from './match.ts';
-import { readDrops, RESTATES, withoutDropped } from './edits.ts';
-import { outsideTopic } from './intent.ts';
+import { readDrops, RESTATES, withoutDropped } from '../reading/edits.ts';
+import { outsideTopic } from '../reading/intent.ts';
 import { ASKS_PAYMENT, paymentTerms, type PaymentTerms } from './payment.ts';
-import { listingsIndex, normalize } from './places.ts';
-import { parseQuestion } from './query.ts';
-import { resolveReference, THIS_HOME, type Shown } from './references.ts';
-import { wordsToNumbers } from './words.ts';
+import { listingsIndex, normalize } from '../reading/places.ts';
+import { parseQuestion } from '../reading/query.ts';
+import { resolveReference, THIS_HOME, type Shown } from '../reading/references.ts';
+import { wordsToNumbers } from '../reading/words.ts';
 
 export interface ConversationState extends Shown {
   /** The search in force: the last search, as the follow-ups since changed it. */
@@ -169,11 +170,11 @@ export function advance(state: ConversationState, reading: Reading, answer: stri
 }
 
 /**
- * States already read, per list of listings (the same array while a chatbot's listings are
- * unchanged), by a digest of the conversation up to a turn: each question reads only the turns
+ * States already read, per list of listings (derived.ts: the same array while a chatbot's listings
+ * are unchanged), by a digest of the conversation up to a turn: each question reads only the turns
  * since the last one read, so a conversation costs one reading per turn, not one per turn per question.
  */
-const states = new WeakMap<Listing[], Map<string, ConversationState>>();
+const STATES = Symbol('conversation states');
 const STATES_KEPT = 5_000;
 /** How many turns have been read since the process started (test/server/engine-offline.test.ts counts them). */
 export const turnsRead = { count: 0 };
@@ -188,8 +189,7 @@ export function conversationState(
   now: Date,
   page?: Listing,
 ): ConversationState {
-  let kept = states.get(listings);
-  if (!kept) states.set(listings, (kept = new Map()));
+  const kept = derived(listings, STATES, () => new Map<string, ConversationState>());
   // The digest of each turn chains the one before: the conversation's reading up to there.
   const turns: { at: number; answer: string; key: string }[] = [];
   let key = `${page?.Id ?? ''}|${now.toISOString().slice(0, 10)}`;

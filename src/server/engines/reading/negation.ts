@@ -4,7 +4,7 @@
  * apartment", "no studios", "no HOA". The words ruled out are taken out of the text, so the rest of
  * the reading does not ask for them.
  */
-import type { Listing } from '../../protocol/index.ts';
+import type { Listing } from '../../../protocol/index.ts';
 import { placesAndKinds } from './places.ts';
 
 export interface Exclusions {

@@ -18,15 +18,15 @@ import type {
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import { describeFile } from '../files/facts.ts';
-import { CARDS_INFO, SUGGESTIONS_INFO, answerProse, cardsBlock, suggestionsBlock } from '../../protocol/index.ts';
+import { describeFile } from '../../files/facts.ts';
+import { CARDS_INFO, SUGGESTIONS_INFO, answerProse, cardsBlock, suggestionsBlock } from '../../../protocol/index.ts';
 import { checkFacts, correctionNote } from './guard.ts';
-import { ModelUnavailable, estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
-import { search } from './match.ts';
-import { listingsNamedIn } from './mentions.ts';
-import { askedOf } from './asked.ts';
+import { ModelUnavailable, estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from '../index.ts';
+import { search } from '../search/match.ts';
+import { listingsNamedIn } from '../search/mentions.ts';
+import { askedOf } from '../reading/asked.ts';
 import { earlierAnswer, inView, listingContext, systemPrompt } from './prompt.ts';
-import { listingSuggestions, searchSuggestions } from './suggest.ts';
+import { listingSuggestions, searchSuggestions } from '../answer/suggest.ts';
 import { runTool, toolDefinitions } from './tools.ts';
 
 export { listingContext, systemPrompt, type ListingContext } from './prompt.ts';

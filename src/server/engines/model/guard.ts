@@ -5,9 +5,9 @@
  * before in its paragraph did ("It is listed at $500,000."). A figure the listing does not have is
  * a correction, said after the answer and before its cards.
  */
-import { addressText, type Listing } from '../../protocol/index.ts';
-import { md, priceText } from './format.ts';
-import { listingsNamedIn } from './mentions.ts';
+import { addressText, type Listing } from '../../../protocol/index.ts';
+import { md, priceText } from '../search/format.ts';
+import { listingsNamedIn } from '../search/mentions.ts';
 
 export interface Correction {
   listing: Listing;

@@ -2,7 +2,7 @@
  * A search of the listings, as read from a question — and, through a conversation, from the
  * questions before it: a follow-up changes only what it says ("what about Denver?").
  */
-import type { Listing } from '../../protocol/index.ts';
+import type { Listing } from '../../../protocol/index.ts';
 import type { Feature } from './features.ts';
 import { excludesAnything, noExclusions, type Exclusions } from './negation.ts';
 

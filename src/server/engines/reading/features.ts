@@ -3,7 +3,7 @@
  * Such a feature is looked for in the listings' own words (Description, and the ExtensionColumn
  * values beside their keys: "Water View"); what no listing mentions is said, never dropped.
  */
-import type { Listing } from '../../protocol/index.ts';
+import type { Listing } from '../../../protocol/index.ts';
 
 export interface Feature {
   /** As the visitor put it, cleaned: "a pool", "a water view", "good schools". */
@@ -18,7 +18,7 @@ export interface Feature {
 const CUES = /(?<!\b(?:i|we|you|they|i've|we've)\s)\b(with|w\/|has|have|having|featuring|features|includes?|including|that has|near|nearby|close to|next to|walking distance (?:to|from|of)|walkable to|by the)\s+/g;
 const NEAR_CUE = /^(near|nearby|close to|next to|walking|walkable|by the)/;
 /** Words a feature phrase ends before. */
-const STOP = new Set(
+const STOP: ReadonlySet<string> = new Set(
   `and or but in at for to from on of under over below above between around about within than that which who where please thanks
    is are was be it its me us you my our your his her their them this these those any some anything something everything
    price budget month per sale rent bedroom bedrooms bathroom bathrooms bed beds bath baths br bd ba parking garage garages spot spots
@@ -80,18 +80,23 @@ export function featuresIn(question: string): Feature[] {
 export const wordsOf = (l: Listing): string =>
   `${l.Description} ${l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`).join(' ')}`.toLowerCase();
 
-const termPatterns = new Map<string, RegExp>();
+/** The words a term may be written after in one word: "yard" in "backyard". */
+const JOINED = ['back', 'front', 'side'];
 /**
  * A term in a listing's words, as a whole word and its usual forms: "school" in "schools", "yard" in
  * "backyard" and "front yard" — never inside another word ("yard" in "courtyard", "park" in "parking").
+ * Word boundaries as `\b` finds them; no pattern is built (a term can be any a question names).
  */
 function holds(words: string, term: string): boolean {
-  let re = termPatterns.get(term);
-  if (!re) {
-    if (termPatterns.size > 5_000) termPatterns.clear();
-    termPatterns.set(term, (re = new RegExp(`\\b(?:back|front|side)?${term.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:s|es)?\\b`)));
+  const isWord = (at: number) => at >= 0 && at < words.length && /\w/.test(words[at]!);
+  const boundary = (at: number) => isWord(at - 1) !== isWord(at);
+  for (let at = words.indexOf(term); at !== -1; at = words.indexOf(term, at + 1)) {
+    const end = at + term.length;
+    const starts = [at, ...JOINED.filter((j) => at >= j.length && words.startsWith(j, at - j.length)).map((j) => at - j.length)];
+    const ends = [end, ...(words.startsWith('s', end) ? [end + 1] : []), ...(words.startsWith('es', end) ? [end + 2] : [])];
+    if (starts.some(boundary) && ends.some(boundary)) return true;
   }
-  return re.test(words);
+  return false;
 }
 
 /** The sentences of a listing's description that mention the feature (all its terms), as the owner wrote them. */

@@ -65,7 +65,7 @@ export function wordsToNumbers(text: string): string {
 }
 
 /** Words that are never corrected into another: English words a question uses that sit close to a word of the vocabulary ("least" ~ "lease"). */
-const KEEP = new Set(
+const KEEP: ReadonlySet<string> = new Set(
   `a about above after all also an and any anything are area around as at available away back be best bet big bigger biggest but buy by can cheap
    close could data do does done each either else even ever every few find fine first for from get give good great has have help her here his home
    homes house how i if in into is it its just kind last least less let like list listing live looking lot lots make many may me mean mine more most

@@ -4,15 +4,15 @@
  * the conversation finds) and each earlier answer as the model reads it — its prose, then the
  * listings it showed, numbered, so "the second one" means something.
  */
-import { addressText, answerProse, type Listing } from '../../protocol/index.ts';
-import { localDateTime } from '../time.ts';
-import { cardsIn, conversationState, readQuestion, type ConversationState, type Reading } from './conversation.ts';
-import type { Criteria } from './criteria.ts';
-import type { Feature } from './features.ts';
-import { listingLine, priceText } from './format.ts';
-import type { AnswerInput } from './index.ts';
-import { paymentText } from './payment.ts';
-import { search } from './match.ts';
+import { addressText, answerProse, type Listing } from '../../../protocol/index.ts';
+import { localDateTime } from '../../time.ts';
+import { cardsIn, conversationState, readQuestion, type ConversationState, type Reading } from '../search/conversation.ts';
+import type { Criteria } from '../reading/criteria.ts';
+import type { Feature } from '../reading/features.ts';
+import { listingLine, priceText } from '../search/format.ts';
+import type { AnswerInput } from '../index.ts';
+import { paymentText } from '../search/payment.ts';
+import { search } from '../search/match.ts';
 
 /** How many listings go into the context. */
 const CONTEXT_LISTINGS = 12;

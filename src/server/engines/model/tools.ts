@@ -5,13 +5,13 @@
  * cache of store/listings.ts) with the offline engine's own search, so both engines agree on what
  * matches; their results are JSON the model reads.
  */
-import { addressText, DEFAULT_MORTGAGE_RATE, type Listing } from '../../protocol/index.ts';
-import { budgetMarket, emptyCriteria, type Criteria, type SortKey } from './criteria.ts';
-import { mentioning } from './features.ts';
-import { priceOf, search } from './match.ts';
-import { nearMisses } from './near.ts';
-import { estimate } from './payment.ts';
-import { mlsKey } from './places.ts';
+import { addressText, DEFAULT_MORTGAGE_RATE, type Listing } from '../../../protocol/index.ts';
+import { budgetMarket, emptyCriteria, type Criteria, type SortKey } from '../reading/criteria.ts';
+import { mentioning } from '../reading/features.ts';
+import { priceOf, search } from '../search/match.ts';
+import { nearMisses } from '../search/near.ts';
+import { estimate } from '../search/payment.ts';
+import { mlsKey } from '../reading/places.ts';
 
 export const TOOL_NAMES = ['search_listings', 'get_listing', 'estimate_payment'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];

@@ -3,20 +3,20 @@
  * summary and cards, what it could not check, near misses when nothing matches, an answer about
  * listings already shown, or a word about the chatbot — each ending with follow-up suggestions.
  */
-import { cardsBlock, suggestionLines, suggestionsBlock, type Listing, type Settings } from '../../protocol/index.ts';
-import { askedOf } from './asked.ts';
-import { conversationState, readQuestion, type ConversationState, type Reading } from './conversation.ts';
-import { aboutOne, aboutSeveral } from './details.ts';
-import { md, mdUrl } from './format.ts';
-import type { AnswerInput } from './index.ts';
-import { search } from './match.ts';
-import { nearMisses } from './near.ts';
-import { ASKS_IF_BOT, SMALL_TALK } from './intent.ts';
-import { paymentText } from './payment.ts';
+import { cardsBlock, suggestionLines, suggestionsBlock, type Listing, type Settings } from '../../../protocol/index.ts';
+import { askedOf } from '../reading/asked.ts';
+import { conversationState, readQuestion, type ConversationState, type Reading } from '../search/conversation.ts';
+import { aboutOne, aboutSeveral } from '../search/details.ts';
+import { md, mdUrl } from '../search/format.ts';
+import type { AnswerInput } from '../index.ts';
+import { search } from '../search/match.ts';
+import { nearMisses } from '../search/near.ts';
+import { ASKS_IF_BOT, SMALL_TALK } from '../reading/intent.ts';
+import { paymentText } from '../search/payment.ts';
 import { generalSuggestions, listingSuggestions, nearSuggestions, searchSuggestions } from './suggest.ts';
 import { cantTell, describe, nearMissText, onlyThese, summary } from './summary.ts';
-import { addressText } from '../../protocol/index.ts';
-import type { Asked } from '../store/schema.ts';
+import { addressText } from '../../../protocol/index.ts';
+import type { Asked } from '../../store/schema.ts';
 
 /** How many matches one answer shows. */
 export const MAX_NAMED = 5;

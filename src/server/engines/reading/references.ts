@@ -2,7 +2,7 @@
  * Which listings a follow-up points at: "the second one", "the first two", "the last one", "both",
  * "them", "it", "that one", "the one on Larimer St" — resolved against what the conversation showed.
  */
-import type { Listing } from '../../protocol/index.ts';
+import type { Listing } from '../../../protocol/index.ts';
 import { streetOf } from './places.ts';
 import { ORDINALS } from './words.ts';
 

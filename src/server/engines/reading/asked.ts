@@ -3,7 +3,7 @@
  * kinds of home asked for, and the price as a band. Read from the engine's criteria, so both
  * engines count the same way.
  */
-import type { Asked } from '../store/schema.ts';
+import type { Asked } from '../../store/schema.ts';
 import { budgetMarket, type Criteria } from './criteria.ts';
 
 /** Band edges: monthly rents, and purchase prices. */

@@ -4,8 +4,8 @@
  * with what it misses by, so an answer can offer them instead of a dead end. When nothing is that
  * close, a wider look: further off, and of a kind close to the one asked for (a townhouse for a condo).
  */
-import type { Listing } from '../../protocol/index.ts';
-import type { Criteria } from './criteria.ts';
+import type { Listing } from '../../../protocol/index.ts';
+import type { Criteria } from '../reading/criteria.ts';
 import { kindText } from './details.ts';
 import { money, plural } from './format.ts';
 import { priceOf, search, squareFeet } from './match.ts';

@@ -1,5 +1,5 @@
 /** Which listings a model's text names: by a link to the listing's Url, its MLS number, or its street address. */
-import type { Listing } from '../../protocol/index.ts';
+import type { Listing } from '../../../protocol/index.ts';
 import { mdUrl } from './format.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,7 +2,8 @@
  * What a question names that only the listings can tell: listings by MLS number or street
  * address, cities, states and ZIP codes, kinds of property — and places none of them is in.
  */
-import type { Listing } from '../../protocol/index.ts';
+import type { Listing } from '../../../protocol/index.ts';
+import { derived } from '../derived.ts';
 import { vocabularyOf } from './words.ts';
 
 export function normalize(text: string): string {
@@ -50,18 +51,30 @@ const TYPE_SYNONYMS: [RegExp, RegExp][] = [
   [/\b(land|lots|acreage)\b/, /land|lot/i],
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Each pattern made once: they are of the listings' places and kinds, and the states' names. */
-const patterns = new Map<string, RegExp>();
-function pattern(source: string, flags: string): RegExp {
-  let re = patterns.get(`${flags}/${source}`);
-  if (!re) {
-    if (patterns.size >= 10_000) patterns.clear();
-    patterns.set(`${flags}/${source}`, (re = new RegExp(source, flags)));
+const LETTER_OR_DIGIT_BEFORE = /[\p{L}\p{N}]$/u;
+const LETTER_OR_DIGIT_AFTER = /^[\p{L}\p{N}]/u;
+/**
+ * Whether `phrase` is in `text` as a whole — between characters that are no letter or digit, or
+ * the ends: "austin" in "homes in austin, tx", not in "austinville". No pattern is built: the places
+ * and kinds are the listings', a new one with every chatbot.
+ */
+function has(text: string, phrase: string): boolean {
+  if (!phrase) return false;
+  for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
+    const end = at + phrase.length;
+    if (!LETTER_OR_DIGIT_BEFORE.test(text.slice(Math.max(0, at - 2), at)) && !LETTER_OR_DIGIT_AFTER.test(text.slice(end, end + 2))) return true;
   }
-  return re;
+  return false;
 }
-const has = (text: string, phrase: string) => pattern(`(^|[^\\p{L}\\p{N}])${escape(phrase)}($|[^\\p{L}\\p{N}])`, 'u').test(text);
+/** Whether `word` is in `text` between word boundaries as `\b` finds them (ASCII): "TX" in "Austin, TX". */
+function hasWord(text: string, word: string): boolean {
+  const isWord = (at: number) => at >= 0 && at < text.length && /\w/.test(text[at]!);
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if (isWord(at - 1) !== isWord(at) && isWord(end - 1) !== isWord(end)) return true;
+  }
+  return false;
+}
 
 /** What matching a question needs of a chatbot's listings. */
 interface ListingsIndex {
@@ -82,39 +95,38 @@ interface ListingsIndex {
   vocabulary: Map<string, string>;
 }
 
+const INDEX = Symbol('listings index');
 /**
- * Worked out once per list of listings: the answer engines are given the same array for as long as
- * a chatbot's listings are unchanged (store/listings.ts cachedListings), and every question — and
- * every earlier question of the conversation, read again — matches against it.
+ * Worked out once per list of listings (derived.ts): the answer engines are given the same array
+ * for as long as a chatbot's listings are unchanged (the app's ListingsCache), and every question —
+ * and every earlier question of the conversation, read again — matches against it.
  */
-const indexes = new WeakMap<Listing[], ListingsIndex>();
-export function listingsIndex(listings: Listing[]): ListingsIndex {
-  let index = indexes.get(listings);
-  if (index) return index;
-  index = {
+export const listingsIndex = (listings: Listing[]): ListingsIndex => derived(listings, INDEX, () => indexOf(listings));
+
+function indexOf(listings: Listing[]): ListingsIndex {
+  const index: ListingsIndex = {
     addresses: new Map(), mls: new Map(), cities: [], states: new Set(), zips: new Set(), types: [], streets: new Map(), names: new Set(),
     byId: new Map(listings.map((l) => [l.Id, l])), vocabulary: new Map(),
   };
   listings.forEach((listing, at) => {
     const road = streetOf(listing.Address);
     if (road.key) {
-      const known = index!.streets.get(road.name) ?? [];
-      if (!known.some((s) => s.key === road.key)) index!.streets.set(road.name, [...known, { key: road.key, name: road.written }]);
+      const known = index.streets.get(road.name) ?? [];
+      if (!known.some((s) => s.key === road.key)) index.streets.set(road.name, [...known, { key: road.key, name: road.written }]);
     }
     const full = addressKey(listing.Address).trim();
-    for (const word of full.split(' ')) if (word.length > 2 && !/\d/.test(word)) index!.names.add(word);
+    for (const word of full.split(' ')) if (word.length > 2 && !/\d/.test(word)) index.names.add(word);
     const [number, street] = full.split(' ');
-    if (/^\d/.test(full)) index!.addresses.set(number!, [...(index!.addresses.get(number!) ?? []), { at, listing, full, short: street ? `${number} ${street}` : '' }]);
+    if (/^\d/.test(full)) index.addresses.set(number!, [...(index.addresses.get(number!) ?? []), { at, listing, full, short: street ? `${number} ${street}` : '' }]);
     const mls = mlsKey(listing.MLSNumber);
-    if (mls) index!.mls.set(mls, [...(index!.mls.get(mls) ?? []), listing]);
+    if (mls) index.mls.set(mls, [...(index.mls.get(mls) ?? []), listing]);
   });
   index.cities = [...new Set(listings.map((l) => l.City).filter(Boolean))].sort((a, b) => b.length - a.length);
   index.states = new Set(listings.map((l) => l.State.toUpperCase()).filter(Boolean));
   index.zips = new Set(listings.map((l) => l.ZIP).filter(Boolean));
   index.types = [...new Set(listings.map((l) => l.PropertyType))];
-  const stateNames = STATES.filter(([, code]) => index!.states.has(code)).map(([name]) => name);
+  const stateNames = STATES.filter(([, code]) => index.states.has(code)).map(([name]) => name);
   index.vocabulary = vocabularyOf({ cities: index.cities, stateNames, types: index.types });
-  indexes.set(listings, index);
   return index;
 }
 
@@ -133,13 +145,9 @@ export function streetOf(address: string): { key: string; name: string; written:
   return { key, name, written };
 }
 
-const streetKeys = new WeakMap<Listing, string>();
-/** A listing's street key, worked out once per listing (searches compare it for every listing). */
-export function streetKeyOf(l: Listing): string {
-  let key = streetKeys.get(l);
-  if (key === undefined) streetKeys.set(l, (key = streetOf(l.Address).key));
-  return key;
-}
+const STREET_KEY = Symbol('street key');
+/** A listing's street key, worked out once per listing (derived.ts; searches compare it for every listing). */
+export const streetKeyOf = (l: Listing): string => derived(l, STREET_KEY, () => streetOf(l.Address).key);
 
 /**
  * The streets a question names: a street's name after "on" ("whats on dale mabry"), or followed by
@@ -215,7 +223,7 @@ function unknownPlaces(question: string, cities: string[], states: Set<string>, 
     return (
       cities.some((city) => has(p, city.toLowerCase())) ||
       STATES.some(([name, code]) => states.has(code) && has(p, name)) ||
-      [...states].some((code) => pattern(`\\b${escape(code)}\\b`, '').test(phrase))
+      [...states].some((code) => hasWord(phrase, code))
     );
   };
   const out: string[] = [];

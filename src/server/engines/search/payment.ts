@@ -6,7 +6,7 @@
  * out — taxes, insurance, the listing's HOA fee — is said too. Reading is one pass of bounded
  * patterns over the question: linear in its length.
  */
-import { DEFAULT_MORTGAGE_RATE, addressText, type Listing, type Settings } from '../../protocol/index.ts';
+import { DEFAULT_MORTGAGE_RATE, addressText, type Listing, type Settings } from '../../../protocol/index.ts';
 import { md, money, number } from './format.ts';
 
 /** A question that asks for a payment, not for homes: "monthly payment", "mortgage", "a loan", "20% down". */

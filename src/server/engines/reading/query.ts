@@ -6,7 +6,7 @@
  * chatbot's own listings, so "Austin" is a city because a listing is in Austin — and last what it
  * asks that no field holds (features).
  */
-import type { Listing } from '../../protocol/index.ts';
+import type { Listing } from '../../../protocol/index.ts';
 import { budgetMarket, emptyCriteria, narrows, type Criteria, type SortKey } from './criteria.ts';
 import { featuresIn } from './features.ts';
 import { negations } from './negation.ts';

@@ -3,10 +3,10 @@
  * would say them — each is sent as their message when chosen, so each is one the engine reads in
  * the conversation ("Only 3+ bedrooms", "Show rentals instead", "Book a viewing").
  */
-import { suggestionLines, type Listing, type Settings } from '../../protocol/index.ts';
-import { budgetMarket, type Criteria } from './criteria.ts';
-import { money } from './format.ts';
-import { meets, priceOf } from './match.ts';
+import { suggestionLines, type Listing, type Settings } from '../../../protocol/index.ts';
+import { budgetMarket, type Criteria } from '../reading/criteria.ts';
+import { money } from '../search/format.ts';
+import { meets, priceOf } from '../search/match.ts';
 
 /** A round figure near the middle of some prices: "$450,000", "$2,000". */
 function middlePrice(listings: Listing[]): number | null {

@@ -3,10 +3,10 @@
  * question asks of it ("how much is it?", "does the second one have parking?", "does it have a
  * pool?") — and several side by side.
  */
-import { addressText, type Listing } from '../../protocol/index.ts';
-import { featuresIn, mentions, sentencesAbout, type Feature } from './features.ts';
+import { addressText, type Listing } from '../../../protocol/index.ts';
+import { featuresIn, mentions, sentencesAbout, type Feature } from '../reading/features.ts';
 import { areaText, md, mdUrl, money, number, plural, priceText } from './format.ts';
-import { normalize } from './places.ts';
+import { normalize } from '../reading/places.ts';
 
 export type Attribute = 'price' | 'bedrooms' | 'bathrooms' | 'area' | 'year' | 'parking' | 'hoa' | 'deposit' | 'status' | 'tour' | 'lot' | 'address' | 'days' | 'type' | 'mls';
 

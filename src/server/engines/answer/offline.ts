@@ -6,9 +6,9 @@
  * check it says; when nothing matches it offers what comes closest; anything it cannot answer gets
  * `noAnswer` and an offer of a person.
  */
-import { describeFile } from '../files/facts.ts';
-import { BURST, pacer } from '../pace.ts';
-import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from './index.ts';
+import { describeFile } from '../../files/facts.ts';
+import { BURST, pacer } from '../../pace.ts';
+import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from '../index.ts';
 import { reply, type Reply } from './reply.ts';
 
 export { MAX_NAMED } from './reply.ts';

@@ -3,14 +3,14 @@
  * price range, the best fit — not the list the cards show again; and what the search could not
  * check, or came close to, said plainly.
  */
-import { addressText, type Listing } from '../../protocol/index.ts';
-import type { Criteria } from './criteria.ts';
-import type { Feature } from './features.ts';
-import { md, mdUrl, money, plural, priceText } from './format.ts';
-import { kindText, roomsText } from './details.ts';
-import { priceOf, squareFeet } from './match.ts';
-import type { NearMiss } from './near.ts';
-import { ORDINALS } from './words.ts';
+import { addressText, type Listing } from '../../../protocol/index.ts';
+import type { Criteria } from '../reading/criteria.ts';
+import type { Feature } from '../reading/features.ts';
+import { md, mdUrl, money, plural, priceText } from '../search/format.ts';
+import { kindText, roomsText } from '../search/details.ts';
+import { priceOf, squareFeet } from '../search/match.ts';
+import type { NearMiss } from '../search/near.ts';
+import { ORDINALS } from '../reading/words.ts';
 
 const $ = (n: number) => money(n, '$');
 const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;

@@ -5,7 +5,8 @@
  * host in any case, so `https://Homes.example/homes/12/?utm=x#photos` is the page of a listing
  * whose Url is `http://homes.example/homes/12`.
  */
-import type { Listing } from '../../protocol/index.ts';
+import type { Listing } from '../../../protocol/index.ts';
+import { derived } from '../derived.ts';
 import { listingsIndex, mlsKey } from './places.ts';
 
 export interface Where {
@@ -23,17 +24,17 @@ export function pageKey(address: string): string | null {
   }
 }
 
-const byPage = new WeakMap<Listing[], Map<string, Listing>>();
+const PAGES = Symbol('listings by page');
+/** The listings by their page, worked out once per list of listings (derived.ts). */
 function pages(listings: Listing[]): Map<string, Listing> {
-  let map = byPage.get(listings);
-  if (map) return map;
-  map = new Map();
-  for (const l of listings) {
-    const key = pageKey(l.Url);
-    if (key && !map.has(key)) map.set(key, l);
-  }
-  byPage.set(listings, map);
-  return map;
+  return derived(listings, PAGES, () => {
+    const map = new Map<string, Listing>();
+    for (const l of listings) {
+      const key = pageKey(l.Url);
+      if (key && !map.has(key)) map.set(key, l);
+    }
+    return map;
+  });
 }
 
 /** The listing `where` points at, if the chatbot holds it. */

@@ -1,5 +1,5 @@
 /** Listings as Markdown: escaped text, safe link targets, prices with the listing's currency. */
-import { addressText, type Listing, type ListingCard } from '../../protocol/index.ts';
+import { addressText, type Listing, type ListingCard } from '../../../protocol/index.ts';
 import { priceOf } from './match.ts';
 
 /**
