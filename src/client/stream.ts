@@ -7,7 +7,7 @@
  * the question again (EventSource-style readers reconnect by re-sending the request — a question asked twice).
  */
 import type { StreamFinal } from '../protocol/chat.ts';
-import { createSseParser, type SseMessage } from '../protocol/sse.ts';
+import { sseMessages, type SseMessage } from '../protocol/sse.ts';
 import { ApiError, NetworkError, abortError } from './errors.ts';
 import { contentType, errorFromResponse, networkError, send, type FetchLike } from './http.ts';
 import { parseJson } from './json.ts';
@@ -48,66 +48,45 @@ export function interpret(message: SseMessage, status: number): AskStreamItem | 
 
 const isEventStream = (res: Response) => res.ok && contentType(res).startsWith('text/event-stream');
 
+/**
+ * One POST, its body read as a pipeline the consumer drives (bytes → `TextDecoderStream` → SSE
+ * messages): a reader that takes its time slows the network read — the service's own back-pressure
+ * (sse-reply.ts) reaches the model server — rather than the stream piling up in memory.
+ */
 export async function* openStream(request: StreamRequest): AsyncGenerator<AskStreamItem, void, undefined> {
   const { signal } = request;
   if (signal?.aborted) throw abortError();
-  const queue: (AskStreamItem | Error | 'end')[] = [];
-  let wake: (() => void) | null = null;
-  const put = (x: AskStreamItem | Error | 'end') => {
-    queue.push(x);
-    wake?.();
-  };
   const stop = new AbortController();
-  const onAbort = () => {
-    stop.abort();
-    put(abortError());
-  };
   // Removed when the stream ends: `stop` is aborted then.
-  signal?.addEventListener('abort', onAbort, { once: true, signal: stop.signal });
-  read(request, put, stop.signal).then(
-    () => put('end'),
-    (error: unknown) => put(error instanceof Error ? error : new Error(String(error))),
-  );
+  signal?.addEventListener('abort', () => stop.abort(), { once: true, signal: stop.signal });
+  const aborted = new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(abortError()), { once: true }));
+  aborted.catch(() => undefined);
   try {
+    const res = await send(request.fetch, request.url, {
+      method: 'POST',
+      headers: { ...request.headers, Accept: 'text/event-stream' },
+      body: request.body,
+      signal: stop.signal,
+    });
+    if (!isEventStream(res)) throw await errorFromResponse(res, stop.signal);
+    const messages = res.body!.pipeThrough(new TextDecoderStream()).pipeThrough(sseMessages()).getReader();
     for (;;) {
-      if (!queue.length) await new Promise<void>((r) => (wake = r));
-      wake = null;
-      const next = queue.shift()!;
-      if (signal?.aborted) throw abortError();
-      if (next === 'end') throw new NetworkError('interrupted', 'The stream ended before the final answer');
-      if (next instanceof Error) throw next;
-      yield next;
-      if (next.kind === 'final') return;
+      let next: ReadableStreamReadResult<SseMessage>;
+      try {
+        // An abort ends the wait at once, whether or not the body's stream notices it.
+        next = await Promise.race([messages.read(), aborted]);
+      } catch (error) {
+        if (signal?.aborted) throw abortError();
+        throw networkError('interrupted', 'The stream was cut off', error);
+      }
+      if (next.done) throw new NetworkError('interrupted', 'The stream ended before the final answer');
+      const item = interpret(next.value, res.status);
+      if (item instanceof Error) throw item;
+      if (!item) continue;
+      yield item;
+      if (item.kind === 'final') return;
     }
   } finally {
     stop.abort();
-  }
-}
-
-/** One POST; each event read as it arrives is pushed, until the body ends, fails or `signal` aborts. */
-async function read(request: StreamRequest, push: (item: AskStreamItem) => void, signal: AbortSignal): Promise<void> {
-  const res = await send(request.fetch, request.url, {
-    method: 'POST',
-    headers: { ...request.headers, Accept: 'text/event-stream' },
-    body: request.body,
-    signal,
-  });
-  if (!isEventStream(res)) throw await errorFromResponse(res, signal);
-  const parser = createSseParser((m) => {
-    const item = interpret(m, res.status);
-    if (item instanceof Error) throw item;
-    if (item) push(item);
-  });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    let chunk: ReadableStreamReadResult<string>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      if (signal.aborted) return;
-      throw networkError('interrupted', 'The stream was cut off', error);
-    }
-    if (chunk.done) return parser.end();
-    parser.push(chunk.value);
   }
 }

@@ -103,3 +103,16 @@ export function parseSse(text: string): SseMessage[] {
   parser.end();
   return out;
 }
+
+/**
+ * The parser as a TransformStream — decoded text in, messages out — for a pipeline its reader
+ * drives: nothing is parsed, or read from the network, before the reader asks for the next message.
+ */
+export function sseMessages(): TransformStream<string, SseMessage> {
+  let parser: SseParser;
+  return new TransformStream({
+    start: (controller) => void (parser = createSseParser((m) => controller.enqueue(m))),
+    transform: (chunk) => parser.push(chunk),
+    flush: () => parser.end(),
+  });
+}

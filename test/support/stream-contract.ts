@@ -153,6 +153,26 @@ export function streamContract(origin: () => string): void {
       expect(await wire.requests()).toEqual([]);
     });
 
+    it('pulls: while the reader waits, no more of the body is read than the next event needs', async () => {
+      // A body that would stream for ever, counting how often it is asked for more.
+      let pulled = 0;
+      const event = new TextEncoder().encode(`data: ${JSON.stringify({ content: 'A long answer. '.repeat(60) })}\n\n`);
+      const body = new ReadableStream<Uint8Array>({ pull: (controller) => void (pulled++, controller.enqueue(event)) }, { highWaterMark: 0 });
+      const fetch = async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      const client = createClient({ baseUrl: 'http://127.0.0.1:9', visitorToken: 'vt.1', fetch });
+      const it = client.askStream(question)[Symbol.asyncIterator]();
+      const settle = () => new Promise((r) => setTimeout(r, 100));
+      expect((await it.next()).value).toMatchObject({ kind: 'fragment' });
+      await settle();
+      const afterOne = pulled;
+      // A reader that pushed into a queue would have read thousands of events by now.
+      expect(afterOne).toBeLessThan(10);
+      for (let i = 0; i < 3; i++) await it.next();
+      await settle();
+      expect(pulled - afterOne).toBeLessThan(10);
+      await it.return?.();
+    });
+
     it('closes the connection when the reader stops early', async () => {
       const { wire, client } = start('stream-hang');
       for await (const item of client.askStream(question)) {
