@@ -16,7 +16,7 @@
  * fields, in the vocabulary of predicates.ts.
  */
 import type { EvalCase } from './types.ts';
-import { and, or, not, forSale, forRent, inCity, house, condo, townhouse, apartment, multiFamily, beds, bedsAtLeast, bedsBetween, bathsAtLeast, price, priceAtMost, builtBefore, parkingAtLeast, tour3d, onMarket, offerable, list, at, top, lastShownIndex, factAt, near, cantTell, mentions, saysPrice, saysHoa, saysArea, saysBaths, saysBeds, saysParking } from './predicates.ts';
+import { and, or, not, forSale, forRent, inCity, house, condo, townhouse, apartment, multiFamily, beds, bedsAtLeast, bedsBetween, bathsAtLeast, priceAtMost, builtBefore, parkingAtLeast, tour3d, onMarket, offerable, list, top, lastShownIndex, factAt, near, cantTell, mentions, saysPrice, saysHoa, saysArea, saysBaths, saysBeds, saysParking } from './predicates.ts';
 
 // —— the conversations ——
 

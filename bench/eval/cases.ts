@@ -22,7 +22,7 @@
  *   cheapest first), ordered with the keys score.ts sorts by; no pick depends on how a tie is broken.
  */
 import type { EvalCase } from './types.ts';
-import { and, or, not, forSale, forRent, active, comingSoon, sold, inCity, house, condo, townhouse, apartment, multiFamily, beds, bedsAtLeast, bedsBetween, bathsAtLeast, price, priceAtMost, priceAtLeast, priceBetween, SQFT_PER_SQM, sqft, sqftAtLeast, builtAfter, builtBefore, parkingAtLeast, tour3d, onMarket, offerable, list, at, top, lastShown, factAt, factOf, byMls, byAddress, near, cantTell, mentions, saysPrice, saysArea, saysYear, saysBaths, saysBeds, saysParking } from './predicates.ts';
+import { and, or, not, forSale, forRent, active, comingSoon, sold, inCity, house, condo, townhouse, apartment, multiFamily, beds, bedsAtLeast, bedsBetween, bathsAtLeast, priceAtMost, priceAtLeast, priceBetween, SQFT_PER_SQM, sqftAtLeast, builtAfter, builtBefore, parkingAtLeast, tour3d, onMarket, offerable, list, at, top, lastShown, factAt, factOf, byMls, byAddress, near, cantTell, mentions, saysPrice, saysArea, saysYear, saysBaths, saysBeds, saysParking } from './predicates.ts';
 
 // —— the conversations ——
 

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { ConversationFlag, ConversationSummary } from 'chat-bot-element';
 import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';

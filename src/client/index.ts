@@ -44,7 +44,6 @@ export type UploadBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<U
 export function createClient(options: ClientOptions) {
   const base = baseOf(options);
   const fetchImpl = fetchOf(options);
-  const headers = (json: boolean) => headersFor(options, json);
   const call = <N extends OperationName>(name: N, body: unknown, opts?: CallOptions) => callOperation(options, name, body, opts);
 
   const op =

@@ -3,7 +3,6 @@
  * Attributes as in HTML, properties with `prop:` (`prop:settings={{…}}`), events with `on:`
  * (`on:chat-bot-answer={…}`).
  */
-import type { JSX } from 'solid-js';
 import type { ChatBot, ChatBotAttributes, ChatBotEventMap, ChatBotProperties } from './template.js';
 
 type SolidProperties = { [K in keyof ChatBotProperties as `prop:${K}`]?: ChatBotProperties[K] };

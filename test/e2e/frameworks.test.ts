@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, widgetMessages } from '../support/chromium.ts';
 import { startProcess } from '../support/process.ts';
 import { startService, type TestService } from '../support/service.ts';
-import { serveStatic, type StaticSite } from '../support/static-site.ts';
+import { serveStatic } from '../support/static-site.ts';
 
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..', '..');

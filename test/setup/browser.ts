@@ -9,8 +9,9 @@ import { litWarnings, takeLitWarnings } from '../support/lit-warnings.ts';
 chai.use(chaiA11yAxe);
 
 declare global {
-  // eslint-disable-next-line no-var
   var litIssuedWarnings: Set<string | undefined> | undefined;
+  // chai's types are a namespace: an assertion is added by merging into it.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Chai {
     interface Assertion {
       accessible(options?: { ignoredRules?: string[]; ignoredTags?: string[] }): Promise<void>;

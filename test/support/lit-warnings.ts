@@ -1,6 +1,5 @@
 /** Lit dev-mode warnings seen in this page, shared by the setup file and the rig's own test. */
 declare global {
-  // eslint-disable-next-line no-var
   var chatBotLitWarnings: string[] | undefined;
 }
 

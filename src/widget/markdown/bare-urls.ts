@@ -15,7 +15,10 @@ export function linkify(box: DocumentFragment, optimistic: boolean): void {
       // Trailing punctuation ends the sentence, not the URL; so does an unbalanced ")".
       for (let ch = whole[end - 1]!; ; ch = whole[end - 1]!) {
         if (/[?!.,:*_~'";]/.test(ch)) end--;
-        else if (ch === ')' && shut > open) end--, shut--;
+        else if (ch === ')' && shut > open) {
+          end--;
+          shut--;
+        }
         else break;
       }
       const u = whole.slice(0, end), url = safeUrl(u);

@@ -39,7 +39,10 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
   let leaf: Block | undefined, tip: Block | undefined, prevBlank = false, at = 0;
   const top = () => chain.at(-1)!;
   const close = (n: number) => {
-    if (n < chain.length) (chain.length = n), (leaf = undefined);
+    if (n < chain.length) {
+      chain.length = n;
+      leaf = undefined;
+    }
   };
   const add = (kind: Kind, text: string[] = [], n = 0, mark = ''): Block => {
     while (top().kind === 'list' && kind !== 'item') chain.pop();
@@ -49,7 +52,10 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
     const b: Block = { kind, at, depth: parent.depth + 1, kids: [], lines: text, n, mark, info: [], loose: false };
     parent.kids.push(b);
     leaf = b;
-    if (kind === 'quote' || kind === 'list' || kind === 'item') chain.push(b), (leaf = undefined);
+    if (kind === 'quote' || kind === 'list' || kind === 'item') {
+      chain.push(b);
+      leaf = undefined;
+    }
     return (tip = b);
   };
 
@@ -132,7 +138,10 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
     if ((all && leaf?.kind === 'table') || lazy) {
       leaf!.lines.push(t);
       tip = leaf;
-    } else if (ind > 3) close(matched), add('code', [strip(rest, 4)]);
+    } else if (ind > 3) {
+      close(matched);
+      add('code', [strip(rest, 4)]);
+    }
     else {
       // A definition cannot interrupt a paragraph (lazy lines went above).
       const d = DEF.exec(t);

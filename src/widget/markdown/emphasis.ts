@@ -106,7 +106,10 @@ export class Delimiters {
         o.next = c;
         c.prev = o;
         if (!o.n) this.#unlink(o);
-        if (!c.n) this.#unlink(c), (c = c.next);
+        if (!c.n) {
+          this.#unlink(c);
+          c = c.next;
+        }
       }
     }
   }

@@ -46,7 +46,10 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
       // A link still being written shows its text without a destination; an image shows nothing.
       delims.settle(b.bottom);
       const a = b.image ? undefined : delims.wrap('a', b.node.nextSibling, null);
-      if (a) (a.className = 'md-pending'), unlink(a);
+      if (a) {
+        a.className = 'md-pending';
+        unlink(a);
+      }
       while (b.image && b.node.nextSibling) b.node.nextSibling.remove();
       b.node.remove();
       return (i = s.length);
@@ -125,12 +128,22 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
     const m = special.exec(s), j = m ? m.index : s.length, c = m?.[0];
     buf += s.slice(i, j);
     i = j;
-    if (c === '\n') i++, lineBreak(false);
+    if (c === '\n') {
+      i++;
+      lineBreak(false);
+    }
     else if (c === '\\') {
       const next = s[i + 1] ?? '';
-      if (next === '\n') (i += 2), lineBreak(true);
-      else if (ESCAPABLE.test(next)) (buf += next), (i += 2);
-      else (buf += c), i++;
+      if (next === '\n') {
+        i += 2;
+        lineBreak(true);
+      } else if (ESCAPABLE.test(next)) {
+        buf += next;
+        i += 2;
+      } else {
+        buf += c;
+        i++;
+      }
     } else if (c === '`') codeSpan();
     else if (c === '*' || c === '_' || c === '~') {
       let e = i;
@@ -150,7 +163,10 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
       const r = entity(s, i);
       buf += r ? r[0] : c;
       i += r ? r[1] : 1;
-    } else if (c) (buf += c), i++;
+    } else if (c) {
+      buf += c;
+      i++;
+    }
   }
   flush();
   delims.match();

@@ -67,8 +67,14 @@ export function negations(text: string, listings: Listing[]): Negated {
     if (/\b(for sale|sales?|to buy|purchase)\b/.test(s)) take(exclude.saleTypes, ['for_sale' as const]);
     if (/\bsold\b/.test(s)) take(exclude.statuses, ['Sold' as const]);
     if (/\b(coming soon|pre-?market|pre-?on-?market|upcoming)\b/.test(s)) take(exclude.statuses, ['PreOnMarket' as const]);
-    if (/\bstudios?\b/.test(s)) (exclude.studios = true), (any = true);
-    if (/\b(hoa|hoas|association fees?)\b/.test(s)) (exclude.hoa = true), (any = true);
+    if (/\bstudios?\b/.test(s)) {
+      exclude.studios = true;
+      any = true;
+    }
+    if (/\b(hoa|hoas|association fees?)\b/.test(s)) {
+      exclude.hoa = true;
+      any = true;
+    }
     if (any) out = out.replace(`${m[0]}${lead}${scope}`, (x) => ' '.repeat(x.length));
   }
   return { text: out, exclude };

@@ -169,7 +169,11 @@ export function streetsIn(normalized: string, listings: Listing[]): { keys: stri
       if (!kind && bare[i - 1] !== 'on') continue;
       const sameKind = found.filter((s) => s.key.endsWith(` ${kind}`));
       const chosen = kind && sameKind.length ? sameKind : found;
-      for (const s of chosen) if (!out.keys.includes(s.key)) out.keys.push(s.key), out.names.push(s.name);
+      for (const s of chosen) {
+        if (out.keys.includes(s.key)) continue;
+        out.keys.push(s.key);
+        out.names.push(s.name);
+      }
       for (let j = i; j < i + n + (kind ? 1 : 0); j++) words[j] = '';
       i += n - 1;
       break;

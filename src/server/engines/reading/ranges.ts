@@ -7,8 +7,11 @@ import type { Range } from './criteria.ts';
 export const SQFT_PER_SQM = 10.7639;
 
 const NUM = '(\\d+(?:\\.\\d+)?)';
-/** "3+" or "3 or more" between a count and its noun. */
-const OR_MORE = '(\\+|or more|or fewer|or less)?';
+/**
+ * "3+" or "3 or more" between a count and its noun, written `\s*(?:${OR_MORE}\s*)?`: no two runs of
+ * spaces side by side, which a pattern could trade between (super-linear backtracking).
+ */
+const OR_MORE = '(\\+|or more|or fewer|or less)';
 /** "nothing", "not", "no homes", "don't want anything": what follows is ruled out. */
 const NOT_ANY = "(?:nothing|none|not|no (?:homes?|houses?|ones?|places?)|(?:don'?t|do not) want(?: (?:anything|something|homes?|houses?|places?|one|ones))?)";
 const AT_LEAST = /(at least|no less than|not less than|min(?:imum)?|from|starting at|>=)$/;
@@ -73,24 +76,24 @@ export function readNumbers(t: string, c: Numbers, now: Date): string {
   if (/\bnew (construction|build)\b/.test(t)) c.yearBuilt = { min: now.getUTCFullYear() - 2 };
 
   // Rooms and parking. "2-3 bedrooms", "between 1 and 2 baths" first: the money below would read them as a budget.
-  t = t.replace(new RegExp(`\\b(?:between\\s*)?${NUM}\\s*(?:-|to|and|or)\\s*${NUM}\\s*-?\\s*(${BEDS}|${BATHS})\\b`, 'g'), (match: string, a: string, b: string, noun: string) => {
+  t = t.replace(new RegExp(`\\b(?:between\\s*)?${NUM}\\s*(?:-|to|and|or)\\s*${NUM}\\s*(?:-\\s*)?(${BEDS}|${BATHS})\\b`, 'g'), (match: string, a: string, b: string, noun: string) => {
     const [min, max] = [Number(a), Number(b)].sort((x, y) => x - y) as [number, number];
     if (max >= 20) return match;
     if (/^ba/.test(noun)) c.bathrooms = { min, max };
     else c.bedrooms = { min, max };
     return ' ';
   });
-  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*${OR_MORE}\\s*-?\\s*${BEDS}\\b(.{0,10})`, 'g'), (_, before: string, n: string, more: string | undefined, after: string) => {
+  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*(?:${OR_MORE}\\s*)?(?:-\\s*)?${BEDS}\\b(.{0,10})`, 'g'), (_, before: string, n: string, more: string | undefined, after: string) => {
     c.bedrooms = ranged(before, Number(n), `${more ?? ''}${after}`, 'exact');
     return `${before} ${after}`;
   });
   if (/\bstudios?\b/.test(t)) c.bedrooms = { min: 0, max: 0 };
-  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*${OR_MORE}\\s*-?\\s*${BATHS}\\b(.{0,10})`, 'g'), (_, before: string, n: string, more: string | undefined, after: string) => {
+  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*(?:${OR_MORE}\\s*)?(?:-\\s*)?${BATHS}\\b(.{0,10})`, 'g'), (_, before: string, n: string, more: string | undefined, after: string) => {
     c.bathrooms = ranged(before, Number(n), `${more ?? ''}${after}`, 'min', 0.5);
     return `${before} ${after}`;
   });
   // "3 car garage", "2+ parking spots", "at least 3 parking spaces", "I have 3 cars"; "how many parking spots?" asks, it does not require.
-  t = t.replace(new RegExp(`(?:\\b(?:at least|min(?:imum)?(?: of)?)\\s+)?\\b${NUM}\\s*(?:\\+|or more)?\\s*(?:-?car\\b|cars\\b|parking)\\s*(?:garages?|spots?|spaces?)?`, 'g'), (_, n: string) => {
+  t = t.replace(new RegExp(`(?:\\b(?:at least|min(?:imum)?(?: of)?)\\s+)?\\b${NUM}\\s*(?:(?:\\+|or more)\\s*)?(?:-?car\\b|cars\\b|parking)\\s*(?:garages?|spots?|spaces?)?`, 'g'), (_, n: string) => {
     c.minParking = Math.max(c.minParking ?? 0, Number(n));
     return ' ';
   });
@@ -111,7 +114,7 @@ function readMoney(t: string, c: Numbers): string {
     c.price = { min, max };
     t = t.replace(between[0], ' ');
   }
-  return t.replace(new RegExp(`(.{0,24}?)(\\$)?\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m|mm|thousand|million)?\\b(.{0,12})`, 'g'), (whole: string, before: string, dollar: string | undefined, n: string, suffix: string | undefined, after: string) => {
+  return t.replace(new RegExp(`(.{0,24}?)(\\$)?\\s?(?<![\\d.])(\\d+(?:\\.\\d+)?)\\s?(k|m|mm|thousand|million)?\\b(.{0,12})`, 'g'), (whole: string, before: string, dollar: string | undefined, n: string, suffix: string | undefined, after: string) => {
     const monthly = /^\s*(\/ ?mo|per month|a month|monthly)/.test(after);
     if (!dollar && !suffix && !monthly && !COMPARATOR.test(before.trim())) return whole;
     const value = amount(n, suffix);

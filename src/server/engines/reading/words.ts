@@ -128,7 +128,11 @@ export function correctSpelling(text: string, vocabulary: ReadonlyMap<string, st
       // A four-letter word: a left-out letter ("rnt" is too short to read), or two letters swapped ("rnet" → "rent").
       if (w.length === 4 && v.length === 4 && leven(w, v) !== 2) continue;
       const d = distance(w, v);
-      if (d < bestD) (best = v), (bestD = d), (tie = false);
+      if (d < bestD) {
+        best = v;
+        bestD = d;
+        tie = false;
+      }
       else if (d === bestD && best && !sameMeaning(v, best)) tie = true;
     }
     if (!best || tie) return word;
