@@ -24,12 +24,19 @@ const minifyLiterals = (): Plugin => ({
     if (!/[\\/]src[\\/]widget[\\/].+\.ts$/.test(id)) return null;
     const result = await minifyHTMLLiterals(code, {
       fileName: id,
-      minifyOptions: { collapseWhitespace: true, conservativeCollapse: true, removeComments: true, removeAttributeQuotes: true },
+      minifyOptions: {
+        collapseWhitespace: true,
+        conservativeCollapse: true,
+        removeComments: true,
+        removeAttributeQuotes: true,
+      },
     });
     if (!result) return null;
     // The CSS minifier keeps custom properties' values as written; a space after a comma in one
     // (`var(--chat-bot-accent, rgb(29, 78, 216))`) means nothing where the value is used.
-    const tight = /\.styles\.ts$/.test(id) ? result.code.replace(/--[\w-]+:[^;{}`]*/g, (declaration) => declaration.replace(/,\s+/g, ',')) : result.code;
+    const tight = /\.styles\.ts$/.test(id)
+      ? result.code.replace(/--[\w-]+:[^;{}`]*/g, (declaration) => declaration.replace(/,\s+/g, ','))
+      : result.code;
     return { code: tight, map: tight === result.code ? (result.map?.toString() ?? null) : null };
   },
 });
@@ -42,7 +49,11 @@ const target = 'es2022';
 const worklet = (): Plugin => ({
   name: 'chat-bot:worklet',
   generateBundle() {
-    this.emitFile({ type: 'asset', fileName: 'chat-bot.pcm-worklet.js', source: readFileSync('src/widget/media/chat-bot.pcm-worklet.js', 'utf8') });
+    this.emitFile({
+      type: 'asset',
+      fileName: 'chat-bot.pcm-worklet.js',
+      source: readFileSync('src/widget/media/chat-bot.pcm-worklet.js', 'utf8'),
+    });
   },
 });
 /**
@@ -90,7 +101,9 @@ const launcherLit = (): Plugin => ({
   resolveId(id) {
     if (id === 'lit') return fileURLToPath(new URL('./src/widget/panel-lit.ts', import.meta.url));
     if (/^(lit|lit-html|lit-element|@lit\/reactive-element)(\/|$)/.test(id))
-      this.error(`The panel takes Lit from the launcher, which shares only what src/widget/shared-lit.ts lists: "${id}" is not shared`);
+      this.error(
+        `The panel takes Lit from the launcher, which shares only what src/widget/shared-lit.ts lists: "${id}" is not shared`,
+      );
     return null;
   },
 });
@@ -104,7 +117,16 @@ const builds = {
     outDir: 'dist/lib',
     emptyOutDir: true,
     sourcemap: true,
-    lib: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', react: 'src/react.ts', markdown: 'src/markdown.ts', rules: 'src/protocol/rules.ts' }, formats: ['es' as const] },
+    lib: {
+      entry: {
+        index: 'src/index.ts',
+        client: 'src/client/index.ts',
+        react: 'src/react.ts',
+        markdown: 'src/markdown.ts',
+        rules: 'src/protocol/rules.ts',
+      },
+      formats: ['es' as const],
+    },
     rolldownOptions: { external: isDependency },
   },
   // dist/chat-bot.js: the script-tag file, a classic script holding the launcher and Lit.
@@ -126,7 +148,11 @@ const builds = {
     emptyOutDir: false,
     sourcemap: true,
     minify: true,
-    lib: { entry: 'src/widget/elements/chat-bot-panel.ts', formats: ['es' as const], fileName: () => 'chat-bot.panel.js' },
+    lib: {
+      entry: 'src/widget/elements/chat-bot-panel.ts',
+      formats: ['es' as const],
+      fileName: () => 'chat-bot.panel.js',
+    },
     // Library mode keeps ES output unminified (for bundlers); this one goes straight to visitors.
     rolldownOptions: {
       // What the lazy chunks (media, handoff form, cards, languages) share with the panel — the
@@ -151,10 +177,18 @@ const builds = {
  * by design (the template minifier, terser after the bundler), and the warning was noise printed
  * before `npm start`'s summary.
  */
-const quiet = <B extends { rolldownOptions?: object }>(build: B) => ({ ...build, rolldownOptions: { ...build.rolldownOptions, checks: { bundlerTimings: false } } });
+const quiet = <B extends { rolldownOptions?: object }>(build: B) => ({
+  ...build,
+  rolldownOptions: { ...build.rolldownOptions, checks: { bundlerTimings: false } },
+});
 
 export default defineConfig(({ mode }) => ({
-  plugins: [minifyLiterals(), ...(mode === 'panel' ? [launcherLit()] : []), ...(mode === 'panel' || mode === 'production' ? [worklet()] : []), ...(mode === 'panel' || mode === 'embed' ? [terserAfter()] : [])],
+  plugins: [
+    minifyLiterals(),
+    ...(mode === 'panel' ? [launcherLit()] : []),
+    ...(mode === 'panel' || mode === 'production' ? [worklet()] : []),
+    ...(mode === 'panel' || mode === 'embed' ? [terserAfter()] : []),
+  ],
   build: quiet(builds[mode as keyof typeof builds] ?? builds.lib),
   // The script-tag files only ever run in a page: the launcher's whole file is wrapped in a check
   // for a document (its banner), and it loads the panel. So the entry's own check goes.

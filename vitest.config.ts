@@ -20,9 +20,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium-args.ts';
 
 // Debian's Chromium, its headless shell (test/support/chromium-args.ts): Playwright never downloads a browser here.
 const chromiumArgs = [
-  ...CHROMIUM_ARGS, '--disable-quic',
+  ...CHROMIUM_ARGS,
+  '--disable-quic',
   // Push-to-talk records from Chromium's fake microphone (a beeping tone), allowed without a prompt.
-  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
 const browserTests = ['test/widget/**/*.test.ts', 'test/**/*.browser.test.ts'];
@@ -51,7 +54,12 @@ process.env.A11Y_SEED ||= String(randomInt(1, 2 ** 31));
 process.env.VARIANT_SEED ||= String(randomInt(1, 2 ** 31));
 /** This run's name for the PostgreSQL databases it makes (test/support/database.ts), dropped at its end. */
 process.env.TEST_RUN ||= randomInt(2 ** 40).toString(36);
-const corpora = { whole: process.env.TEST_CORPORA === 'whole', xssSeed: Number(process.env.XSS_SEED), a11ySeed: Number(process.env.A11Y_SEED), variantSeed: Number(process.env.VARIANT_SEED) };
+const corpora = {
+  whole: process.env.TEST_CORPORA === 'whole',
+  xssSeed: Number(process.env.XSS_SEED),
+  a11ySeed: Number(process.env.A11Y_SEED),
+  variantSeed: Number(process.env.VARIANT_SEED),
+};
 
 /**
  * Workers per lane, where the machine has two cores or more: the browser lane's two Chromium
@@ -83,7 +91,13 @@ const inNode = {
  * killed worker's sweep, slow readers. (Run beside the browser lane instead, the slow readers and
  * PostgreSQL-down files made it 25–47 s longer and this lane only 10–17 s shorter.)
  */
-const waitingTests = [...releaseTests, 'test/e2e/deploy.test.ts', 'test/e2e/faults-database.test.ts', 'test/e2e/faults-workers.test.ts', 'test/e2e/slow-clients.test.ts'];
+const waitingTests = [
+  ...releaseTests,
+  'test/e2e/deploy.test.ts',
+  'test/e2e/faults-database.test.ts',
+  'test/e2e/faults-workers.test.ts',
+  'test/e2e/slow-clients.test.ts',
+];
 
 /**
  * The order of the files: lane by lane (`sequence.groupOrder`), within a lane project by project as
@@ -101,8 +115,11 @@ class LongestFirst extends BaseSequencer {
     const lane = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
     const project = (a: TestSpecification, b: TestSpecification) => a.project.name.localeCompare(b.project.name);
     const waits = (spec: TestSpecification) => waitingTests.some((file) => spec.moduleId.endsWith(`/${file}`));
-    const seconds = (spec: TestSpecification) => durations[durationKey(spec.project.name, relative(root, spec.moduleId))] ?? Infinity;
-    const sorted = [...files].sort((a, b) => lane(a) - lane(b) || project(a, b) || seconds(b) - seconds(a) || a.moduleId.localeCompare(b.moduleId));
+    const seconds = (spec: TestSpecification) =>
+      durations[durationKey(spec.project.name, relative(root, spec.moduleId))] ?? Infinity;
+    const sorted = [...files].sort(
+      (a, b) => lane(a) - lane(b) || project(a, b) || seconds(b) - seconds(a) || a.moduleId.localeCompare(b.moduleId),
+    );
     // Within a project, a file that mostly waits, then a busy one, in turn: the busy files fill the
     // waits, and no worker count starts on waits alone.
     const byProject = new Map<string, TestSpecification[]>();
@@ -113,7 +130,9 @@ class LongestFirst extends BaseSequencer {
     return [...byProject.values()].flatMap((specs) => {
       const waiting = specs.filter((spec) => waits(spec));
       const busy = specs.filter((spec) => !waits(spec));
-      return Array.from({ length: Math.max(waiting.length, busy.length) }, (_, i) => [waiting[i], busy[i]]).flat().filter((spec) => spec !== undefined);
+      return Array.from({ length: Math.max(waiting.length, busy.length) }, (_, i) => [waiting[i], busy[i]])
+        .flat()
+        .filter((spec) => spec !== undefined);
     });
   }
 }
@@ -165,8 +184,16 @@ export default defineConfig({
         optimizeDeps: {
           // Declared up front: a dependency found mid-run makes Vite reload the page (and load lit twice).
           include: [
-            'lit', 'lit/decorators.js', 'lit/directives/repeat.js', '@open-wc/testing-helpers', 'chai-a11y-axe',
-            'axe-core/axe.min.js', 'idb-keyval', 'react', 'react-dom/client', '@lit/react',
+            'lit',
+            'lit/decorators.js',
+            'lit/directives/repeat.js',
+            '@open-wc/testing-helpers',
+            'chai-a11y-axe',
+            'axe-core/axe.min.js',
+            'idb-keyval',
+            'react',
+            'react-dom/client',
+            '@lit/react',
           ],
         },
         test: {

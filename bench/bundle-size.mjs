@@ -52,7 +52,14 @@ async function fetchedByChromium() {
     const firstLoad = [...fetched];
     await p.locator('chat-bot .launcher').click();
     await p.locator('chat-bot textarea').waitFor({ timeout: 30_000 });
-    const answered = p.evaluate(() => new Promise((resolve) => document.querySelector('chat-bot').addEventListener('chat-bot-answer', (e) => resolve(e.text), { once: true })));
+    const answered = p.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document
+            .querySelector('chat-bot')
+            .addEventListener('chat-bot-answer', (e) => resolve(e.text), { once: true }),
+        ),
+    );
     await p.evaluate(() => document.querySelector('chat-bot').send('Hello?'));
     const answer = await withTimeout(answered, 30_000, 'the answer');
     await p.waitForTimeout(500);
@@ -72,28 +79,81 @@ async function main() {
   const first = sizes.rows.find((r) => r.file === 'dist/chat-bot.js');
   const k = (n) => fmt(n / 1024, 1);
 
-  console.log(`\n### Bytes a visitor downloads\n\nKB = 1,024 bytes; gzip -9 and brotli q11 (node:zlib), each file compressed on its own, sums of files. Budgets (gzip) from ${source}.\n`);
-  const rows = sizes.rows.map((r) => [r.file, r.file === 'dist/chat-bot.js' ? 'first load' : r.textChat ? 'text chat' : 'only when used', k(r.raw), k(r.gzip), k(r.brotli), '']);
+  console.log(
+    `\n### Bytes a visitor downloads\n\nKB = 1,024 bytes; gzip -9 and brotli q11 (node:zlib), each file compressed on its own, sums of files. Budgets (gzip) from ${source}.\n`,
+  );
+  const rows = sizes.rows.map((r) => [
+    r.file,
+    r.file === 'dist/chat-bot.js' ? 'first load' : r.textChat ? 'text chat' : 'only when used',
+    k(r.raw),
+    k(r.gzip),
+    k(r.brotli),
+    '',
+  ]);
   const firstBudget = Object.values(budgets.files ?? {}).find((b) => b.path === 'dist/chat-bot.js')?.gzipKB;
-  rows.push(['**first load** (the script tag)', '', k(first.raw), k(first.gzip), k(first.brotli), firstBudget ? `${firstBudget} KB` : '']);
-  rows.push([`**a text chat, everything it loads** (${sizes.textChat.files.length} files)`, '', k(sizes.textChat.raw), k(sizes.textChat.gzip), k(sizes.textChat.brotli), budgets.textChatTotalGzipKB ? `${budgets.textChatTotalGzipKB} KB` : '']);
-  console.log(table(['file', 'loaded', 'raw KB', 'gzip KB', 'brotli KB', 'gzip budget'], rows, ['l', 'l', 'r', 'r', 'r', 'r']));
+  rows.push([
+    '**first load** (the script tag)',
+    '',
+    k(first.raw),
+    k(first.gzip),
+    k(first.brotli),
+    firstBudget ? `${firstBudget} KB` : '',
+  ]);
+  rows.push([
+    `**a text chat, everything it loads** (${sizes.textChat.files.length} files)`,
+    '',
+    k(sizes.textChat.raw),
+    k(sizes.textChat.gzip),
+    k(sizes.textChat.brotli),
+    budgets.textChatTotalGzipKB ? `${budgets.textChatTotalGzipKB} KB` : '',
+  ]);
+  console.log(
+    table(['file', 'loaded', 'raw KB', 'gzip KB', 'brotli KB', 'gzip budget'], rows, ['l', 'l', 'r', 'r', 'r', 'r']),
+  );
 
   const check = {};
   if (browser) {
     const same = (a, b) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
-    check.firstLoad = { fetched: browser.firstLoad, counted: ['dist/chat-bot.js'], same: same(browser.firstLoad, ['dist/chat-bot.js']) };
-    check.textChat = { fetched: browser.textChat, counted: sizes.textChat.files, same: same(browser.textChat, sizes.textChat.files), answered: browser.answer === '**Hello**' };
+    check.firstLoad = {
+      fetched: browser.firstLoad,
+      counted: ['dist/chat-bot.js'],
+      same: same(browser.firstLoad, ['dist/chat-bot.js']),
+    };
+    check.textChat = {
+      fetched: browser.textChat,
+      counted: sizes.textChat.files,
+      same: same(browser.textChat, sizes.textChat.files),
+      answered: browser.answer === '**Hello**',
+    };
     console.log(`\nChromium ${browser.chromium}, the documented script tag on a page:`);
-    console.log(`  page load fetched ${browser.firstLoad.join(', ') || 'nothing'} → ${check.firstLoad.same ? 'the first load as counted' : 'NOT what is counted'}`);
-    console.log(`  opening the chat and getting an answer fetched ${browser.textChat.join(', ')} → ${check.textChat.same ? 'the text chat as counted' : 'NOT what is counted'}${check.textChat.answered ? '' : ' (the answer did not arrive)'}`);
+    console.log(
+      `  page load fetched ${browser.firstLoad.join(', ') || 'nothing'} → ${check.firstLoad.same ? 'the first load as counted' : 'NOT what is counted'}`,
+    );
+    console.log(
+      `  opening the chat and getting an answer fetched ${browser.textChat.join(', ')} → ${check.textChat.same ? 'the text chat as counted' : 'NOT what is counted'}${check.textChat.answered ? '' : ' (the answer did not arrive)'}`,
+    );
   }
   const over = [];
   if (firstBudget && first.gzip / 1024 > firstBudget) over.push(`first load ${k(first.gzip)} KB > ${firstBudget} KB`);
-  if (budgets.textChatTotalGzipKB && sizes.textChat.gzip / 1024 > budgets.textChatTotalGzipKB) over.push(`text chat ${k(sizes.textChat.gzip)} KB > ${budgets.textChatTotalGzipKB} KB`);
+  if (budgets.textChatTotalGzipKB && sizes.textChat.gzip / 1024 > budgets.textChatTotalGzipKB)
+    over.push(`text chat ${k(sizes.textChat.gzip)} KB > ${budgets.textChatTotalGzipKB} KB`);
   console.log(over.length ? `\nOver budget (gzip): ${over.join('; ')}` : '\nWithin the budgets.');
-  const file = writeResults('bundle-size', { machine: machine(browser?.chromium ?? ''), elapsedS: (Date.now() - t0) / 1000, budgets: { source, ...budgets }, sizes, browserCheck: check, overBudget: over });
+  const file = writeResults('bundle-size', {
+    machine: machine(browser?.chromium ?? ''),
+    elapsedS: (Date.now() - t0) / 1000,
+    budgets: { source, ...budgets },
+    sizes,
+    browserCheck: check,
+    overBudget: over,
+  });
   console.log(`\nJSON: ${file}`);
 }
 
-main().then(() => process.exit(0), async (e) => { console.error(e); await closeAll(); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  async (e) => {
+    console.error(e);
+    await closeAll();
+    process.exit(1);
+  },
+);

@@ -81,7 +81,8 @@ function parseBuilds(list) {
     const given = at > 0 ? pair.slice(at + 1) : pair;
     if (!/^[\w-]+$/.test(name)) throw new Error(`--builds: "${name}" is not a plain name (letters, digits, - and _)`);
     const dir = path.resolve(ROOT_DIR, given);
-    if (!fs.existsSync(path.join(dir, 'chat-bot.js'))) throw new Error(`--builds: ${given} has no chat-bot.js (${dir})`);
+    if (!fs.existsSync(path.join(dir, 'chat-bot.js')))
+      throw new Error(`--builds: ${given} has no chat-bot.js (${dir})`);
     return { name, dir, given };
   });
 }
@@ -90,7 +91,11 @@ function parseBuilds(list) {
 // The service: the compiled one, on loopback, with a temporary DATA_DIR (lib/service.mjs).
 
 async function post(origin, pathname, body, headers = {}) {
-  const res = await fetch(`${origin}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${origin}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (!res.ok || !json.Success) throw new Error(`${pathname}: ${res.status} ${json.Message ?? ''}`);
   return json.Data;
@@ -98,7 +103,12 @@ async function post(origin, pathname, body, headers = {}) {
 
 /** A chatbot of the owner (created through the API), and its public settings asked a few times so the service is warm. */
 async function setUpChatbot(service, pageOrigin) {
-  const { SerialNumber: serial } = await post(service.origin, '/chat/Chatbot/Add', { timeZone: 'UTC', type: 0, Name: CHATBOT_NAME }, { authorization: API_KEY });
+  const { SerialNumber: serial } = await post(
+    service.origin,
+    '/chat/Chatbot/Add',
+    { timeZone: 'UTC', type: 0, Name: CHATBOT_NAME },
+    { authorization: API_KEY },
+  );
   for (let i = 0; i < 20; i++) {
     const settings = await post(service.origin, '/chat/Chatbot/Get', { serialNumber: serial }, { origin: pageOrigin });
     if (settings.Name !== CHATBOT_NAME) throw new Error(`Chatbot/Get answered the name ${settings.Name}`);
@@ -139,18 +149,26 @@ function probe(selector) {
     done = true;
     observer.disconnect();
     times.found = performance.now();
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      times.painted = performance.now();
-      resolve(times);
-    }));
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        times.painted = performance.now();
+        resolve(times);
+      }),
+    );
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true });
-  const everyFrame = () => { if (!done) { check(); requestAnimationFrame(everyFrame); } };
+  const everyFrame = () => {
+    if (!done) {
+      check();
+      requestAnimationFrame(everyFrame);
+    }
+  };
   requestAnimationFrame(everyFrame);
 }
 
-const paragraph = (i) => `<p>Paragraph ${i + 1}. Our agents know the neighbourhoods, the schools and the commutes; they answer within the day and show homes seven days a week. ` +
+const paragraph = (i) =>
+  `<p>Paragraph ${i + 1}. Our agents know the neighbourhoods, the schools and the commutes; they answer within the day and show homes seven days a week. ` +
   'Browse the listings, save a search, or ask us anything: a visit, a valuation, the fees of a sale, the steps of a first purchase.</p>';
 
 function testPage({ build, serial, serviceOrigin }) {
@@ -171,7 +189,13 @@ const BLANK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><
 <style>body{margin:0 auto;max-width:44rem;padding:1rem 1.5rem;font:16px/1.5 system-ui,sans-serif;color:#222}</style></head>
 <body><h1>Before</h1>${paragraph(0)}</body></html>`;
 
-const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.css': 'text/css' };
+const TYPES = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.css': 'text/css',
+};
 
 /**
  * /page/<build>.html the test page, /blank.html the page each run starts from, /<build>/<file> the
@@ -204,7 +228,13 @@ function startPageServer(builds, pageFor, preloaded) {
     if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
     const body = gzipped.get(file);
     const send = () => {
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'content-encoding': 'gzip', 'content-length': body.length, 'cache-control': 'no-store', vary: 'Accept-Encoding' });
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+        'content-encoding': 'gzip',
+        'content-length': body.length,
+        'cache-control': 'no-store',
+        vary: 'Accept-Encoding',
+      });
       res.end(body);
     };
     if (args.latencyMs > 0) setTimeout(send, args.latencyMs);
@@ -213,11 +243,18 @@ function startPageServer(builds, pageFor, preloaded) {
   server.keepAliveTimeout = 1000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({
-      origin: `http://127.0.0.1:${server.address().port}`,
-      requests,
-      close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); setTimeout(r, 2000).unref(); }),
-    }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        origin: `http://127.0.0.1:${server.address().port}`,
+        requests,
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+            setTimeout(r, 2000).unref();
+          }),
+      }),
+    );
   });
 }
 
@@ -233,7 +270,12 @@ const VIEWPORT = { width: 1280, height: 800 };
  * the script exits on its deadline. A first page in a throwaway context lets its start-up work end.
  */
 async function launchBrowser(pageOrigin) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROME_ARGS, timeout: 60_000 });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROME_ARGS,
+    timeout: 60_000,
+  });
   const ctx = await browser.newContext({ viewport: VIEWPORT });
   const page = await ctx.newPage();
   await page.goto(`${pageOrigin}/blank.html`, { waitUntil: 'load', timeout: 30_000 });
@@ -255,11 +297,16 @@ async function runOne({ browser, build, rate, pageOrigin }) {
   const scriptFailure = new Promise((_, reject) => (scriptFailed = reject));
   scriptFailure.catch(() => {});
   const scriptUrl = `${pageOrigin}/${build.name}/chat-bot.js`;
-  page.on('requestfailed', (r) => { if (r.url() === scriptUrl) scriptFailed(new Error(`chat-bot.js failed: ${r.failure()?.errorText}`)); });
+  page.on('requestfailed', (r) => {
+    if (r.url() === scriptUrl) scriptFailed(new Error(`chat-bot.js failed: ${r.failure()?.errorText}`));
+  });
   page.on('response', (r) => {
     if (r.url() === scriptUrl && r.status() !== 200) scriptFailed(new Error(`chat-bot.js answered ${r.status()}`));
     if (!r.url().endsWith('/chat/Chatbot/Get') || r.request().method() !== 'POST') return;
-    settings = r.json().then((body) => ({ status: r.status(), success: body?.Success === true, name: body?.Data?.Name }), (e) => ({ status: r.status(), error: e.message }));
+    settings = r.json().then(
+      (body) => ({ status: r.status(), success: body?.Success === true, name: body?.Data?.Name }),
+      (e) => ({ status: r.status(), error: e.message }),
+    );
   });
   try {
     // Same origin as the test page (one renderer for both); it draws text, so the fonts are ready.
@@ -272,14 +319,20 @@ async function runOne({ browser, build, rate, pageOrigin }) {
     const limit = args.limitS * 1000;
     const m0 = await cpu();
     await page.goto(`${pageOrigin}/page/${build.name}.html`, { waitUntil: 'domcontentloaded', timeout: limit });
-    const times = await withTimeout(Promise.race([page.evaluate(() => window.__launcher), scriptFailure]), limit, 'the launcher painted');
+    const times = await withTimeout(
+      Promise.race([page.evaluate(() => window.__launcher), scriptFailure]),
+      limit,
+      'the launcher painted',
+    );
     const m1 = await cpu();
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cpu()).JSHeapUsedSize / 2 ** 20;
     // The settings' answer, then a while longer for anything the launcher would still fetch.
     const deadline = Date.now() + limit;
     while (!settings && Date.now() < deadline) await sleep(20);
-    const answer = settings ? await withTimeout(settings, limit, 'the settings answer') : { error: 'no POST /chat/Chatbot/Get' };
+    const answer = settings
+      ? await withTimeout(settings, limit, 'the settings answer')
+      : { error: 'no POST /chat/Chatbot/Get' };
     await sleep(args.settleMs);
     const late = await page.evaluate(() => {
       const resource = (suffix) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(suffix));
@@ -295,7 +348,9 @@ async function runOne({ browser, build, rate, pageOrigin }) {
     });
     const panelRequests = fetched.filter((r) => isPanel(new URL(r.url, pageOrigin).pathname)).length;
     return {
-      paintedMs: times.painted, foundMs: times.found, ...late,
+      paintedMs: times.painted,
+      foundMs: times.found,
+      ...late,
       cpuBaselineMs: m0.TaskDuration * 1000,
       mainCpuMs: (m1.TaskDuration - m0.TaskDuration) * 1000,
       scriptMs: (m1.ScriptDuration - m0.ScriptDuration) * 1000,
@@ -308,16 +363,29 @@ async function runOne({ browser, build, rate, pageOrigin }) {
     };
   } catch (e) {
     // What the page had come to, for the JSON.
-    const state = await withTimeout(page.evaluate((selector) => {
-      const host = document.querySelector('chat-bot');
-      const button = host?.shadowRoot?.querySelector(selector);
-      const box = button?.getBoundingClientRect();
-      return {
-        readyState: document.readyState, defined: !!customElements.get('chat-bot'), element: !!host, shadowRoot: !!host?.shadowRoot,
-        button: !!button, box: box ? [box.width, box.height] : null, now: performance.now(),
-      };
-    }, LAUNCHER), 5000, 'the page state').catch((err) => ({ unavailable: err.message }));
-    e.details = { state, requests: fetched.map((r) => `${r.method} ${r.url}`), ...(errors.length ? { pageErrors: errors } : {}) };
+    const state = await withTimeout(
+      page.evaluate((selector) => {
+        const host = document.querySelector('chat-bot');
+        const button = host?.shadowRoot?.querySelector(selector);
+        const box = button?.getBoundingClientRect();
+        return {
+          readyState: document.readyState,
+          defined: !!customElements.get('chat-bot'),
+          element: !!host,
+          shadowRoot: !!host?.shadowRoot,
+          button: !!button,
+          box: box ? [box.width, box.height] : null,
+          now: performance.now(),
+        };
+      }, LAUNCHER),
+      5000,
+      'the page state',
+    ).catch((err) => ({ unavailable: err.message }));
+    e.details = {
+      state,
+      requests: fetched.map((r) => `${r.method} ${r.url}`),
+      ...(errors.length ? { pageErrors: errors } : {}),
+    };
     throw e;
   } finally {
     await Promise.race([ctx.close().catch(() => {}), sleep(10_000)]);
@@ -342,10 +410,16 @@ async function main() {
   let chromium = '';
   try {
     let serial = '';
-    srv = await startPageServer(builds, (name) => testPage({ build: name, serial, serviceOrigin: service.origin }), scripts.map((x) => [x.file, x.gzip]));
+    srv = await startPageServer(
+      builds,
+      (name) => testPage({ build: name, serial, serviceOrigin: service.origin }),
+      scripts.map((x) => [x.file, x.gzip]),
+    );
     serial = await setUpChatbot(service, srv.origin);
-    console.log(`launcher-paint: ${builds.map((b) => `${b.name}=${b.given}`).join(', ')} · CPU ${rates.map((r) => `${r}x`).join(', ')} · ${args.repeats} repeat(s)` +
-      `${args.latencyMs ? ` · +${args.latencyMs} ms per script response` : ''} · service ${service.origin}, page ${srv.origin}`);
+    console.log(
+      `launcher-paint: ${builds.map((b) => `${b.name}=${b.given}`).join(', ')} · CPU ${rates.map((r) => `${r}x`).join(', ')} · ${args.repeats} repeat(s)` +
+        `${args.latencyMs ? ` · +${args.latencyMs} ms per script response` : ''} · service ${service.origin}, page ${srv.origin}`,
+    );
     for (let rep = 0; rep < args.repeats; rep++) {
       const browser = await launchBrowser(srv.origin);
       chromium = browser.version();
@@ -361,12 +435,22 @@ async function main() {
               // What the server saw, too (a request Chromium would not report to the page).
               r.panelRequests = Math.max(r.panelRequests, srv.requests.slice(before).filter(isPanel).length);
               const settingsOk = r.settings.status === 200 && r.settings.success && r.settings.name === CHATBOT_NAME;
-              runs.push({ rep, rate, build: build.name, ...r, ...(settingsOk ? {} : { error: `the settings' answer: ${JSON.stringify(r.settings)}` }) });
-              console.log(`${head} launcher painted ${fmt(r.paintedMs).padStart(5)} ms  main CPU ${fmt(r.mainCpuMs).padStart(4)} ms  script ${fmt(r.scriptMs).padStart(4)} ms  ` +
-                `heap ${fmt(r.jsHeapMB, 2)} MB  FCP ${fmt(r.fcpMs)} ms  settings ${settingsOk ? `at ${fmt(r.settingsResponseEndMs)} ms` : 'FAILED'}  panel requests ${r.panelRequests}`);
+              runs.push({
+                rep,
+                rate,
+                build: build.name,
+                ...r,
+                ...(settingsOk ? {} : { error: `the settings' answer: ${JSON.stringify(r.settings)}` }),
+              });
+              console.log(
+                `${head} launcher painted ${fmt(r.paintedMs).padStart(5)} ms  main CPU ${fmt(r.mainCpuMs).padStart(4)} ms  script ${fmt(r.scriptMs).padStart(4)} ms  ` +
+                  `heap ${fmt(r.jsHeapMB, 2)} MB  FCP ${fmt(r.fcpMs)} ms  settings ${settingsOk ? `at ${fmt(r.settingsResponseEndMs)} ms` : 'FAILED'}  panel requests ${r.panelRequests}`,
+              );
             } catch (e) {
               runs.push({ rep, rate, build: build.name, error: e.message, ...e.details });
-              console.log(`${head} ERROR ${e.message.split('\n')[0]}${e.details ? ` — ${JSON.stringify(e.details.state)}` : ''}`);
+              console.log(
+                `${head} ERROR ${e.message.split('\n')[0]}${e.details ? ` — ${JSON.stringify(e.details.state)}` : ''}`,
+              );
             }
           }
         }
@@ -382,20 +466,37 @@ async function main() {
 
   const ok = runs.filter((r) => !r.error);
   const groups = [];
-  for (const rate of rates) for (const b of builds) {
-    const rs = ok.filter((r) => r.rate === rate && r.build === b.name);
-    if (!rs.length) continue;
-    const S = (f) => summary(rs.map(f));
-    groups.push({
-      rate, build: b.name, dir: b.given, n: rs.length, ...sizes[b.name],
-      paintedMs: S((r) => r.paintedMs), foundMs: S((r) => r.foundMs), fcpMs: S((r) => r.fcpMs),
-      mainCpuMs: S((r) => r.mainCpuMs), scriptMs: S((r) => r.scriptMs), styleLayoutMs: S((r) => r.styleLayoutMs),
-      jsHeapMB: S((r) => r.jsHeapMB), longestTaskMs: S((r) => r.longestTaskMs),
-      settingsResponseEndMs: S((r) => r.settingsResponseEndMs), scriptTransferBytes: S((r) => r.scriptTransferBytes),
-      panelRequests: rs.reduce((n, r) => n + r.panelRequests, 0),
-      buildFilesFetched: [...new Set(rs.flatMap((r) => r.requests.filter((q) => q.startsWith(`GET /${b.name}/`)).map((q) => q.slice(`GET /${b.name}/`.length))))],
-    });
-  }
+  for (const rate of rates)
+    for (const b of builds) {
+      const rs = ok.filter((r) => r.rate === rate && r.build === b.name);
+      if (!rs.length) continue;
+      const S = (f) => summary(rs.map(f));
+      groups.push({
+        rate,
+        build: b.name,
+        dir: b.given,
+        n: rs.length,
+        ...sizes[b.name],
+        paintedMs: S((r) => r.paintedMs),
+        foundMs: S((r) => r.foundMs),
+        fcpMs: S((r) => r.fcpMs),
+        mainCpuMs: S((r) => r.mainCpuMs),
+        scriptMs: S((r) => r.scriptMs),
+        styleLayoutMs: S((r) => r.styleLayoutMs),
+        jsHeapMB: S((r) => r.jsHeapMB),
+        longestTaskMs: S((r) => r.longestTaskMs),
+        settingsResponseEndMs: S((r) => r.settingsResponseEndMs),
+        scriptTransferBytes: S((r) => r.scriptTransferBytes),
+        panelRequests: rs.reduce((n, r) => n + r.panelRequests, 0),
+        buildFilesFetched: [
+          ...new Set(
+            rs.flatMap((r) =>
+              r.requests.filter((q) => q.startsWith(`GET /${b.name}/`)).map((q) => q.slice(`GET /${b.name}/`.length)),
+            ),
+          ),
+        ],
+      });
+    }
 
   const range = (s, d = 0) => (s.n > 1 ? `${fmt(s.median, d)} (${fmt(s.min, d)}–${fmt(s.max, d)})` : fmt(s.median, d));
   const k = (n) => fmt(n / 1024, 1);
@@ -405,36 +506,88 @@ async function main() {
     const d = g.paintedMs.median - base.paintedMs.median;
     return `${d >= 0 ? '+' : ''}${fmt(d)}`;
   };
-  console.log(`\n### First paint of the launcher\n\n` +
-    `A page of text with the script tag, a fresh browser context each run (cold cache), the script gzip -9 on the wire${args.latencyMs ? ` after ${args.latencyMs} ms` : ''}, ` +
-    `the settings from the real service on loopback. Launcher painted = ms from navigation start until the button is there with a box, plus two animation frames; ` +
-    `main CPU and script = renderer main thread (CDP TaskDuration, ScriptDuration, thread time; they grow with the throttle) from just before the navigation to launcher painted; ` +
-    `JS heap = used, after a forced GC, at launcher painted; Δ = median painted against the first build at the same CPU; median (min–max) of ${args.repeats}; KB = 1,024 bytes.\n`);
-  console.log(table(['CPU', 'build', 'raw KB', 'gzip KB', 'launcher painted ms', 'Δ ms', 'main CPU ms', 'script ms', 'JS heap MB', 'page FCP ms', 'panel requests'],
-    groups.map((g) => [`${g.rate}x`, g.build, k(g.raw), k(g.gzip), range(g.paintedMs), delta(g), range(g.mainCpuMs), range(g.scriptMs), fmt(g.jsHeapMB.median, 2), fmt(g.fcpMs.median), fmt(g.panelRequests)]),
-    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']));
+  console.log(
+    `\n### First paint of the launcher\n\n` +
+      `A page of text with the script tag, a fresh browser context each run (cold cache), the script gzip -9 on the wire${args.latencyMs ? ` after ${args.latencyMs} ms` : ''}, ` +
+      `the settings from the real service on loopback. Launcher painted = ms from navigation start until the button is there with a box, plus two animation frames; ` +
+      `main CPU and script = renderer main thread (CDP TaskDuration, ScriptDuration, thread time; they grow with the throttle) from just before the navigation to launcher painted; ` +
+      `JS heap = used, after a forced GC, at launcher painted; Δ = median painted against the first build at the same CPU; median (min–max) of ${args.repeats}; KB = 1,024 bytes.\n`,
+  );
+  console.log(
+    table(
+      [
+        'CPU',
+        'build',
+        'raw KB',
+        'gzip KB',
+        'launcher painted ms',
+        'Δ ms',
+        'main CPU ms',
+        'script ms',
+        'JS heap MB',
+        'page FCP ms',
+        'panel requests',
+      ],
+      groups.map((g) => [
+        `${g.rate}x`,
+        g.build,
+        k(g.raw),
+        k(g.gzip),
+        range(g.paintedMs),
+        delta(g),
+        range(g.mainCpuMs),
+        range(g.scriptMs),
+        fmt(g.jsHeapMB.median, 2),
+        fmt(g.fcpMs.median),
+        fmt(g.panelRequests),
+      ]),
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ),
+  );
   for (const g of groups) {
     const others = g.buildFilesFetched.filter((f) => f !== 'chat-bot.js');
     if (others.length) console.log(`\n${g.build} (${g.rate}x) also fetched from its directory: ${others.join(', ')}`);
   }
-  const transfer = groups.filter((g) => g.rate === rates[0]).map((g) => `${g.build} ${fmt(g.scriptTransferBytes.median)} B`).join(', ');
+  const transfer = groups
+    .filter((g) => g.rate === rates[0])
+    .map((g) => `${g.build} ${fmt(g.scriptTransferBytes.median)} B`)
+    .join(', ');
   console.log(`\nchat-bot.js as Chromium received it (gzip body + headers): ${transfer}.`);
 
   for (const x of scripts) {
     const now = fs.existsSync(x.file) ? fs.readFileSync(x.file) : null;
-    if (!now?.equals(x.code)) console.log(`\nNote: ${x.build}'s chat-bot.js ${now ? 'changed' : 'went away'} on disk during the run; the copy read at the start was served and measured throughout.`);
+    if (!now?.equals(x.code))
+      console.log(
+        `\nNote: ${x.build}'s chat-bot.js ${now ? 'changed' : 'went away'} on disk during the run; the copy read at the start was served and measured throughout.`,
+      );
   }
   const failed = runs.filter((r) => r.error);
-  if (failed.length) console.log(`\n${failed.length} run(s) failed: ${failed.map((r) => `${r.build}/${r.rate}x: ${r.error.split('\n')[0]}`).join('; ')}`);
+  if (failed.length)
+    console.log(
+      `\n${failed.length} run(s) failed: ${failed.map((r) => `${r.build}/${r.rate}x: ${r.error.split('\n')[0]}`).join('; ')}`,
+    );
   const panelLoaded = ok.filter((r) => r.panelRequests > 0);
-  if (panelLoaded.length) console.log(`\nFAILED: chat-bot.panel.js was requested in ${panelLoaded.length} run(s) (${[...new Set(panelLoaded.map((r) => r.build))].join(', ')}) — the launcher must not load the panel before an intent.`);
+  if (panelLoaded.length)
+    console.log(
+      `\nFAILED: chat-bot.panel.js was requested in ${panelLoaded.length} run(s) (${[...new Set(panelLoaded.map((r) => r.build))].join(', ')}) — the launcher must not load the panel before an intent.`,
+    );
   const file = writeResults('launcher-paint', {
-    machine: machine(chromium), elapsedS: (Date.now() - t0) / 1000, args,
+    machine: machine(chromium),
+    elapsedS: (Date.now() - t0) / 1000,
+    args,
     builds: builds.map((b) => ({ name: b.name, dir: b.given, ...sizes[b.name] })),
-    summary: groups, runs,
+    summary: groups,
+    runs,
   });
   console.log(`\nJSON: ${file}  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   return failed.length || panelLoaded.length ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), async (e) => { console.error(e); await closeAll(); process.exit(1); });
+main().then(
+  (code) => process.exit(code),
+  async (e) => {
+    console.error(e);
+    await closeAll();
+    process.exit(1);
+  },
+);

@@ -40,22 +40,40 @@ async function runOne(browser, origin, system, messages) {
     const cpu = await metricsSession(browser.ctx, page, 'threadTicks');
     await page.goto(`${origin}/run.html`, { waitUntil: 'load', timeout: 30_000 });
     await page.waitForFunction(() => window.__driverReady === true, null, { timeout: 30_000 });
-    await withTimeout(page.evaluate(([n, m, o]) => window.__driver.prepareHistory(n, m, o), [adapter, messages, { variant }]), 60_000, 'prepare');
-    await browser.ctx.newCDPSession(page).then((s) => s.send('HeapProfiler.collectGarbage')).catch(() => {});
+    await withTimeout(
+      page.evaluate(([n, m, o]) => window.__driver.prepareHistory(n, m, o), [adapter, messages, { variant }]),
+      60_000,
+      'prepare',
+    );
+    await browser.ctx
+      .newCDPSession(page)
+      .then((s) => s.send('HeapProfiler.collectGarbage'))
+      .catch(() => {});
     const limit = args.limitS * 1000;
     const m0 = await cpu();
-    const first = await withTimeout(page.evaluate(() => window.__driver.history()), limit, 'first paint');
+    const first = await withTimeout(
+      page.evaluate(() => window.__driver.history()),
+      limit,
+      'first paint',
+    );
     const m1 = await cpu();
     const census = await page.evaluate(() => window.__driver.historyCensus());
     const m2 = await cpu();
-    const earlier = await withTimeout(page.evaluate(() => window.__driver.earlier()), limit, 'earlier');
+    const earlier = await withTimeout(
+      page.evaluate(() => window.__driver.earlier()),
+      limit,
+      'earlier',
+    );
     const m3 = await cpu();
     const censusAfter = earlier ? await page.evaluate(() => window.__driver.historyCensus()) : null;
     const heap = (await cpu()).JSHeapUsedSize / 2 ** 20;
     return {
-      ...first, ...cpuDelta(m0, m1), census,
+      ...first,
+      ...cpuDelta(m0, m1),
+      census,
       earlier: earlier && { ...earlier, ...cpuDelta(m2, m3), census: censusAfter },
-      jsHeapMB: heap, ...(errors.length ? { pageErrors: errors } : {}),
+      jsHeapMB: heap,
+      ...(errors.length ? { pageErrors: errors } : {}),
     };
   } finally {
     await Promise.race([page.close().catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);
@@ -68,7 +86,9 @@ async function main() {
   const histories = Object.fromEntries(args.counts.map((c) => [c, makeHistory(c, args.seed)]));
   const runs = [];
   let chromium = '';
-  console.log(`long-history: ${args.systems.join(', ')} · ${args.counts.join(', ')} messages · ${args.repeats} repeat(s)`);
+  console.log(
+    `long-history: ${args.systems.join(', ')} · ${args.counts.join(', ')} messages · ${args.repeats} repeat(s)`,
+  );
   try {
     for (let rep = 0; rep < args.repeats; rep++) {
       const browser = await launch();
@@ -81,8 +101,10 @@ async function main() {
             try {
               const r = await runOne(browser, srv.origin, system, histories[count]);
               runs.push({ rep, count, system, ...r });
-              console.log(`${head} first paint ${fmt(r.firstPaintMs).padStart(5)} ms  CPU ${fmt(r.mainCpuMs).padStart(5)} ms  longest task ${fmt(r.maxLongTaskMs).padStart(4)} ms  ` +
-                `${r.census.messagesInDom} messages, ${fmt(r.census.nodes)} nodes${r.earlier ? `  earlier: ${fmt(r.earlier.earlierMs)} ms → ${r.earlier.messagesAfter} messages` : ''}`);
+              console.log(
+                `${head} first paint ${fmt(r.firstPaintMs).padStart(5)} ms  CPU ${fmt(r.mainCpuMs).padStart(5)} ms  longest task ${fmt(r.maxLongTaskMs).padStart(4)} ms  ` +
+                  `${r.census.messagesInDom} messages, ${fmt(r.census.nodes)} nodes${r.earlier ? `  earlier: ${fmt(r.earlier.earlierMs)} ms → ${r.earlier.messagesAfter} messages` : ''}`,
+              );
             } catch (e) {
               runs.push({ rep, count, system, error: e.message });
               console.log(`${head} ERROR ${e.message.split('\n')[0]}`);
@@ -100,39 +122,122 @@ async function main() {
 
   const ok = runs.filter((r) => !r.error);
   const groups = [];
-  for (const count of args.counts) for (const system of args.systems) {
-    const rs = ok.filter((r) => r.count === count && r.system === system);
-    if (!rs.length) continue;
-    const S = (f) => summary(rs.map(f));
-    const withEarlier = rs.filter((r) => r.earlier);
-    const E = (f) => summary(withEarlier.map(f));
-    groups.push({
-      count, system, n: rs.length,
-      firstPaintMs: S((r) => r.firstPaintMs), mainCpuMs: S((r) => r.mainCpuMs), styleLayoutMs: S((r) => r.styleLayoutMs), maxLongTaskMs: S((r) => r.maxLongTaskMs),
-      domNodes: S((r) => r.census.nodes), shadowRoots: S((r) => r.census.shadowRoots), messagesAtFirstPaint: rs[0].messagesAtFirstPaint, messagesInDom: rs[0].census.messagesInDom,
-      jsHeapMB: S((r) => r.jsHeapMB),
-      earlier: withEarlier.length ? {
-        ms: E((r) => r.earlier.earlierMs), mainCpuMs: E((r) => r.earlier.mainCpuMs), maxLongTaskMs: E((r) => r.earlier.maxLongTaskMs),
-        messagesAfter: withEarlier[0].earlier.messagesAfter, domNodes: E((r) => r.earlier.census.nodes),
-      } : null,
-    });
-  }
+  for (const count of args.counts)
+    for (const system of args.systems) {
+      const rs = ok.filter((r) => r.count === count && r.system === system);
+      if (!rs.length) continue;
+      const S = (f) => summary(rs.map(f));
+      const withEarlier = rs.filter((r) => r.earlier);
+      const E = (f) => summary(withEarlier.map(f));
+      groups.push({
+        count,
+        system,
+        n: rs.length,
+        firstPaintMs: S((r) => r.firstPaintMs),
+        mainCpuMs: S((r) => r.mainCpuMs),
+        styleLayoutMs: S((r) => r.styleLayoutMs),
+        maxLongTaskMs: S((r) => r.maxLongTaskMs),
+        domNodes: S((r) => r.census.nodes),
+        shadowRoots: S((r) => r.census.shadowRoots),
+        messagesAtFirstPaint: rs[0].messagesAtFirstPaint,
+        messagesInDom: rs[0].census.messagesInDom,
+        jsHeapMB: S((r) => r.jsHeapMB),
+        earlier: withEarlier.length
+          ? {
+              ms: E((r) => r.earlier.earlierMs),
+              mainCpuMs: E((r) => r.earlier.mainCpuMs),
+              maxLongTaskMs: E((r) => r.earlier.maxLongTaskMs),
+              messagesAfter: withEarlier[0].earlier.messagesAfter,
+              domNodes: E((r) => r.earlier.census.nodes),
+            }
+          : null,
+      });
+    }
   const range = (s) => (s.n > 1 ? `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})` : fmt(s.median));
-  console.log(`\n### First paint with a stored conversation\n\nFrom mount() to the first paint showing the messages; main CPU = renderer main thread (CDP TaskDuration, threadTicks) in that window; DOM nodes = elements + text nodes, shadow roots included; median (min–max) of ${args.repeats}.\n`);
+  console.log(
+    `\n### First paint with a stored conversation\n\nFrom mount() to the first paint showing the messages; main CPU = renderer main thread (CDP TaskDuration, threadTicks) in that window; DOM nodes = elements + text nodes, shadow roots included; median (min–max) of ${args.repeats}.\n`,
+  );
   const align = (n) => ['r', 'l', ...Array(n - 2).fill('r')];
-  console.log(table(['stored', 'system', 'first paint ms', 'main CPU ms', 'style+layout ms', 'longest task ms', 'messages drawn', 'DOM nodes', 'JS heap MB'],
-    groups.map((g) => [fmt(g.count), g.system, range(g.firstPaintMs), range(g.mainCpuMs), fmt(g.styleLayoutMs.median), fmt(g.maxLongTaskMs.median), fmt(g.messagesInDom), fmt(g.domNodes.median), fmt(g.jsHeapMB.median, 1)]), align(9)));
+  console.log(
+    table(
+      [
+        'stored',
+        'system',
+        'first paint ms',
+        'main CPU ms',
+        'style+layout ms',
+        'longest task ms',
+        'messages drawn',
+        'DOM nodes',
+        'JS heap MB',
+      ],
+      groups.map((g) => [
+        fmt(g.count),
+        g.system,
+        range(g.firstPaintMs),
+        range(g.mainCpuMs),
+        fmt(g.styleLayoutMs.median),
+        fmt(g.maxLongTaskMs.median),
+        fmt(g.messagesInDom),
+        fmt(g.domNodes.median),
+        fmt(g.jsHeapMB.median, 1),
+      ]),
+      align(9),
+    ),
+  );
   const earlier = groups.filter((g) => g.earlier);
   if (earlier.length) {
-    console.log(`\n"Show earlier messages" once: from the click to the paint showing them; median (min–max) of ${args.repeats}.\n`);
-    console.log(table(['stored', 'system', 'to paint ms', 'main CPU ms', 'longest task ms', 'messages drawn after', 'DOM nodes after'],
-      earlier.map((g) => [fmt(g.count), g.system, range(g.earlier.ms), range(g.earlier.mainCpuMs), fmt(g.earlier.maxLongTaskMs.median), fmt(g.earlier.messagesAfter), fmt(g.earlier.domNodes.median)]), align(7)));
+    console.log(
+      `\n"Show earlier messages" once: from the click to the paint showing them; median (min–max) of ${args.repeats}.\n`,
+    );
+    console.log(
+      table(
+        [
+          'stored',
+          'system',
+          'to paint ms',
+          'main CPU ms',
+          'longest task ms',
+          'messages drawn after',
+          'DOM nodes after',
+        ],
+        earlier.map((g) => [
+          fmt(g.count),
+          g.system,
+          range(g.earlier.ms),
+          range(g.earlier.mainCpuMs),
+          fmt(g.earlier.maxLongTaskMs.median),
+          fmt(g.earlier.messagesAfter),
+          fmt(g.earlier.domNodes.median),
+        ]),
+        align(7),
+      ),
+    );
   }
   const failed = runs.filter((r) => r.error);
-  if (failed.length) console.log(`\n${failed.length} run(s) failed: ${failed.map((r) => `${r.system}/${r.count}: ${r.error.split('\n')[0]}`).join('; ')}`);
-  const totalChars = Object.fromEntries(Object.entries(histories).map(([k, v]) => [k, v.reduce((a, m) => a + m.text.length, 0)]));
-  const file = writeResults('long-history', { machine: machine(chromium), elapsedS: (Date.now() - t0) / 1000, args, totalChars, summary: groups, runs });
+  if (failed.length)
+    console.log(
+      `\n${failed.length} run(s) failed: ${failed.map((r) => `${r.system}/${r.count}: ${r.error.split('\n')[0]}`).join('; ')}`,
+    );
+  const totalChars = Object.fromEntries(
+    Object.entries(histories).map(([k, v]) => [k, v.reduce((a, m) => a + m.text.length, 0)]),
+  );
+  const file = writeResults('long-history', {
+    machine: machine(chromium),
+    elapsedS: (Date.now() - t0) / 1000,
+    args,
+    totalChars,
+    summary: groups,
+    runs,
+  });
   console.log(`\nJSON: ${file}  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
-main().then(() => process.exit(0), async (e) => { console.error(e); await closeAll(); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  async (e) => {
+    console.error(e);
+    await closeAll();
+    process.exit(1);
+  },
+);

@@ -24,7 +24,19 @@ const SCRIPTS = {
   size: ['bundle-size.mjs'],
   compare: ['size-compare.mjs'],
   stream: ['stream-render.mjs'],
-  'stream-compare': ['stream-render.mjs', '--systems', `${COMPARED},noop-sse`, '--tests', 'firehose', '--sizes', '5000,15000,30000,60000', '--limit-s', '100', '--deadline-s', '2300'],
+  'stream-compare': [
+    'stream-render.mjs',
+    '--systems',
+    `${COMPARED},noop-sse`,
+    '--tests',
+    'firehose',
+    '--sizes',
+    '5000,15000,30000,60000',
+    '--limit-s',
+    '100',
+    '--deadline-s',
+    '2300',
+  ],
   history: ['long-history.mjs'],
   'history-compare': ['long-history.mjs', '--systems', COMPARED],
   launcher: ['launcher-paint.mjs'],
@@ -50,8 +62,14 @@ const failed = [];
 for (const name of only) {
   const [script, ...own] = SCRIPTS[name];
   console.log(`\n## ${name}: node ${[script, ...own, ...rest].join(' ')}`);
-  const r = spawnSync(process.execPath, [path.join(BENCH_DIR, script), ...own, ...rest], { stdio: 'inherit', cwd: BENCH_DIR, timeout: 45 * 60_000 });
+  const r = spawnSync(process.execPath, [path.join(BENCH_DIR, script), ...own, ...rest], {
+    stdio: 'inherit',
+    cwd: BENCH_DIR,
+    timeout: 45 * 60_000,
+  });
   if (r.status !== 0) failed.push(`${name} (exit ${r.status ?? r.signal})`);
 }
-console.log(`\nAll done in ${((Date.now() - t0) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}.`);
+console.log(
+  `\nAll done in ${((Date.now() - t0) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}.`,
+);
 process.exit(failed.length ? 1 : 0);

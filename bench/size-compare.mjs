@@ -27,10 +27,26 @@ const version = (pkg) => JSON.parse(fs.readFileSync(path.join(NODE_MODULES, pkg,
 
 /** Each widget's documented script-tag embed, from its README. */
 const EMBEDS = [
-  { pkg: 'deep-chat', how: 'dist/deepChat.bundle.js', html: `<script type="module" src="/nm/deep-chat/dist/deepChat.bundle.js"></script><deep-chat style="display:block" connect='{"url":"${API}/chat"}'></deep-chat>` },
-  { pkg: 'flowise-embed', how: 'dist/web.js, Chatbot.init', html: `<script type="module">import Chatbot from "/nm/flowise-embed/dist/web.js"; Chatbot.init({ chatflowid: "00000000-0000-0000-0000-000000000000", apiHost: "${API}" });</script>` },
-  { pkg: '@typebot.io/js', how: 'dist/web.js, initBubble', html: `<script type="module">import Typebot from "/nm/@typebot.io/js/dist/web.js"; Typebot.initBubble({ typebot: "my-typebot", apiHost: "${API}" });</script>` },
-  { pkg: '@n8n/chat', how: 'dist/chat.bundle.es.js + style.css, createChat', html: `<link href="/nm/@n8n/chat/dist/style.css" rel="stylesheet"><script type="module">import { createChat } from "/nm/@n8n/chat/dist/chat.bundle.es.js"; createChat({ webhookUrl: "${API}/webhook/x" });</script>` },
+  {
+    pkg: 'deep-chat',
+    how: 'dist/deepChat.bundle.js',
+    html: `<script type="module" src="/nm/deep-chat/dist/deepChat.bundle.js"></script><deep-chat style="display:block" connect='{"url":"${API}/chat"}'></deep-chat>`,
+  },
+  {
+    pkg: 'flowise-embed',
+    how: 'dist/web.js, Chatbot.init',
+    html: `<script type="module">import Chatbot from "/nm/flowise-embed/dist/web.js"; Chatbot.init({ chatflowid: "00000000-0000-0000-0000-000000000000", apiHost: "${API}" });</script>`,
+  },
+  {
+    pkg: '@typebot.io/js',
+    how: 'dist/web.js, initBubble',
+    html: `<script type="module">import Typebot from "/nm/@typebot.io/js/dist/web.js"; Typebot.initBubble({ typebot: "my-typebot", apiHost: "${API}" });</script>`,
+  },
+  {
+    pkg: '@n8n/chat',
+    how: 'dist/chat.bundle.es.js + style.css, createChat',
+    html: `<link href="/nm/@n8n/chat/dist/style.css" rel="stylesheet"><script type="module">import { createChat } from "/nm/@n8n/chat/dist/chat.bundle.es.js"; createChat({ webhookUrl: "${API}/webhook/x" });</script>`,
+  },
 ];
 
 async function capture(srv, browser, embed, i) {
@@ -45,10 +61,13 @@ async function capture(srv, browser, embed, i) {
     return route.abort('blockedbyclient');
   });
   let last = Date.now();
-  page.on('request', () => { last = Date.now(); });
+  page.on('request', () => {
+    last = Date.now();
+  });
   page.on('response', (r) => {
     const u = new URL(r.url());
-    if (u.origin === srv.origin && u.pathname.startsWith('/nm/') && r.status() === 200) fetched.add(decodeURIComponent(u.pathname.slice('/nm/'.length)));
+    if (u.origin === srv.origin && u.pathname.startsWith('/nm/') && r.status() === 200)
+      fetched.add(decodeURIComponent(u.pathname.slice('/nm/'.length)));
   });
   page.on('pageerror', (e) => errors.push(e.message.split('\n')[0].slice(0, 160)));
   await page.goto(`${srv.origin}/embed-${i}.html`, { waitUntil: 'load', timeout: 60_000 });
@@ -68,15 +87,32 @@ async function botpressBundle() {
     stdin: {
       contents: `import { createElement } from 'react'; import { createRoot } from 'react-dom/client'; import { Webchat } from '@botpress/webchat';
 createRoot(document.getElementById('root')).render(createElement(Webchat, { clientId: 'x' }));`,
-      resolveDir: NODE_MODULES, loader: 'js',
+      resolveDir: NODE_MODULES,
+      loader: 'js',
     },
-    bundle: true, minify: true, format: 'esm', target: 'es2021', platform: 'browser', legalComments: 'none',
-    outdir, entryNames: 'bundle', logLevel: 'error', define: { 'process.env.NODE_ENV': '"production"' }, nodePaths: [NODE_MODULES],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2021',
+    platform: 'browser',
+    legalComments: 'none',
+    outdir,
+    entryNames: 'bundle',
+    logLevel: 'error',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [NODE_MODULES],
   });
-  return fs.readdirSync(outdir).sort().map((f) => measureFile(`esbuild: ${f}`, path.join(outdir, f)));
+  return fs
+    .readdirSync(outdir)
+    .sort()
+    .map((f) => measureFile(`esbuild: ${f}`, path.join(outdir, f)));
 }
 
-const sum = (files) => ({ raw: files.reduce((t, f) => t + f.raw, 0), gzip: files.reduce((t, f) => t + f.gzip, 0), brotli: files.reduce((t, f) => t + f.brotli, 0) });
+const sum = (files) => ({
+  raw: files.reduce((t, f) => t + f.raw, 0),
+  gzip: files.reduce((t, f) => t + f.gzip, 0),
+  brotli: files.reduce((t, f) => t + f.brotli, 0),
+});
 
 async function main() {
   const t0 = Date.now();
@@ -92,7 +128,10 @@ async function main() {
   ].map((s) => ({ ...s, ...sum(s.files) }));
 
   const pages = {};
-  EMBEDS.forEach((e, i) => { pages[`/embed-${i}.html`] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e.pkg}</title></head><body>${e.html}</body></html>`; });
+  EMBEDS.forEach((e, i) => {
+    pages[`/embed-${i}.html`] =
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e.pkg}</title></head><body>${e.html}</body></html>`;
+  });
   const srv = await startServer({ pages });
   const browser = await launch();
   const theirs = [];
@@ -100,24 +139,64 @@ async function main() {
     for (const [i, e] of EMBEDS.entries()) {
       const got = await capture(srv, browser, e, i);
       theirs.push({ name: `${e.pkg} ${version(e.pkg)} (${e.how})`, ...got, ...sum(got.files) });
-      process.stderr.write(`  ${e.pkg}: ${got.files.length} file(s), ${got.blocked.length} request(s) to other hosts blocked\n`);
+      process.stderr.write(
+        `  ${e.pkg}: ${got.files.length} file(s), ${got.blocked.length} request(s) to other hosts blocked\n`,
+      );
     }
   } finally {
     await browser.close();
     await srv.close();
   }
   const bp = await botpressBundle();
-  theirs.push({ name: `@botpress/webchat ${version('@botpress/webchat')} + react ${version('react')} (no script-tag build; esbuild --minify)`, files: bp, blocked: [], errors: [], ...sum(bp) });
+  theirs.push({
+    name: `@botpress/webchat ${version('@botpress/webchat')} + react ${version('react')} (no script-tag build; esbuild --minify)`,
+    files: bp,
+    blocked: [],
+    errors: [],
+    ...sum(bp),
+  });
 
   const k = (n) => fmt(n / 1024, 1);
   const [ourFirst, ourText] = ours;
   const ratio = (x, to) => `${fmt(x.gzip / to.gzip, 1)}×`;
-  console.log('\n### What a visitor downloads, side by side\n\nKB = 1,024 bytes; each file compressed on its own (gzip -9, brotli q11), summed. Ratios: gzip, theirs ÷ ours.\n');
-  const rows = [...ours, ...theirs].map((s) => [s.name, String(s.files.length), k(s.raw), k(s.gzip), k(s.brotli), ours.includes(s) ? '' : ratio(s, ourFirst), ours.includes(s) ? '' : ratio(s, ourText)]);
-  console.log(table(['widget', 'files', 'raw KB', 'gzip KB', 'brotli KB', '÷ our first load', '÷ our text chat'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r']));
+  console.log(
+    '\n### What a visitor downloads, side by side\n\nKB = 1,024 bytes; each file compressed on its own (gzip -9, brotli q11), summed. Ratios: gzip, theirs ÷ ours.\n',
+  );
+  const rows = [...ours, ...theirs].map((s) => [
+    s.name,
+    String(s.files.length),
+    k(s.raw),
+    k(s.gzip),
+    k(s.brotli),
+    ours.includes(s) ? '' : ratio(s, ourFirst),
+    ours.includes(s) ? '' : ratio(s, ourText),
+  ]);
+  console.log(
+    table(['widget', 'files', 'raw KB', 'gzip KB', 'brotli KB', '÷ our first load', '÷ our text chat'], rows, [
+      'l',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+    ]),
+  );
   for (const s of theirs) if (s.blocked.length) console.log(`\n${s.name}: blocked requests to ${s.blocked.join(', ')}`);
-  const file = writeResults('size-compare', { machine: machine(browser.version), elapsedS: (Date.now() - t0) / 1000, ours, theirs });
+  const file = writeResults('size-compare', {
+    machine: machine(browser.version),
+    elapsedS: (Date.now() - t0) / 1000,
+    ours,
+    theirs,
+  });
   console.log(`\nJSON: ${file}`);
 }
 
-main().then(() => process.exit(0), async (e) => { console.error(e); await closeAll(); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  async (e) => {
+    console.error(e);
+    await closeAll();
+    process.exit(1);
+  },
+);

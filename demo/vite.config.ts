@@ -16,7 +16,11 @@ const worklet = (): Plugin => ({
   name: 'chat-bot-worklet',
   generateBundle() {
     const fileName = 'chat-bot.pcm-worklet.js';
-    this.emitFile({ type: 'asset', fileName: `assets/${fileName}`, source: readFileSync(at(`../dist/lib/${fileName}`)) });
+    this.emitFile({
+      type: 'asset',
+      fileName: `assets/${fileName}`,
+      source: readFileSync(at(`../dist/lib/${fileName}`)),
+    });
   },
 });
 
@@ -33,6 +37,11 @@ export default defineConfig(({ mode }) => {
     },
     plugins: [worklet()],
     // No PLUGIN_TIMINGS warning before `npm start`'s summary (vite.config.ts says why).
-    build: { outDir: at(`../dist/demo-${mode}`), emptyOutDir: true, target: 'es2022', rolldownOptions: { checks: { bundlerTimings: false } } },
+    build: {
+      outDir: at(`../dist/demo-${mode}`),
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: { checks: { bundlerTimings: false } },
+    },
   };
 });

@@ -25,7 +25,10 @@ const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 
 /** Where the artifact is installed: outside the repository (a module missing from the install must not be found in its node_modules), one per clone. */
-export const ARTIFACT_DIR = join(tmpdir(), `chat-bot-artifact-${createHash('sha256').update(REPO).digest('hex').slice(0, 12)}`);
+export const ARTIFACT_DIR = join(
+  tmpdir(),
+  `chat-bot-artifact-${createHash('sha256').update(REPO).digest('hex').slice(0, 12)}`,
+);
 
 /** The README's Dockerfile, as steps: `copies` (sources…, target), `runs`, `env`, `cmd`. */
 export function dockerfile() {
@@ -38,7 +41,8 @@ export function dockerfile() {
     const args = line.slice(instruction.length).trim();
     if (instruction === 'COPY') recipe.copies.push(rest);
     else if (instruction === 'RUN') recipe.runs.push(args);
-    else if (instruction === 'ENV') for (const pair of rest) recipe.env[pair.split('=')[0]] = pair.slice(pair.indexOf('=') + 1);
+    else if (instruction === 'ENV')
+      for (const pair of rest) recipe.env[pair.split('=')[0]] = pair.slice(pair.indexOf('=') + 1);
     else if (instruction === 'CMD') recipe.cmd = JSON.parse(args);
   }
   return recipe;
@@ -46,7 +50,8 @@ export function dockerfile() {
 
 /** Copies and installs the artifact into ARTIFACT_DIR/app; resolves to that folder and the recipe. */
 export async function installedArtifact(log = () => {}) {
-  if (!existsSync(join(REPO, 'dist', 'node', 'server', 'main.js'))) throw new Error('artifact: build this repository first (npm run build)');
+  if (!existsSync(join(REPO, 'dist', 'node', 'server', 'main.js')))
+    throw new Error('artifact: build this repository first (npm run build)');
   const started = Date.now();
   const recipe = dockerfile();
   const app = join(ARTIFACT_DIR, 'app');
@@ -54,7 +59,12 @@ export async function installedArtifact(log = () => {}) {
   const sources = recipe.copies.flatMap((copy) => copy.slice(0, -1));
   const wanted = createHash('sha256')
     .update(JSON.stringify(recipe.runs))
-    .update(sources.filter((from) => !from.startsWith('dist')).map((from) => readFileSync(join(REPO, from))).join('\0'))
+    .update(
+      sources
+        .filter((from) => !from.startsWith('dist'))
+        .map((from) => readFileSync(join(REPO, from)))
+        .join('\0'),
+    )
     .digest('hex');
   const stamp = join(app, 'node_modules', '.chat-bot-artifact');
   const kept = existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted;
@@ -70,13 +80,19 @@ export async function installedArtifact(log = () => {}) {
   }
   if (!kept) {
     for (const step of recipe.runs) {
-      await run('sh', ['-c', step], { cwd: app, env: { ...process.env, npm_config_prefer_offline: 'true' }, maxBuffer: 16 * 1024 * 1024 }).catch((error) => {
+      await run('sh', ['-c', step], {
+        cwd: app,
+        env: { ...process.env, npm_config_prefer_offline: 'true' },
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch((error) => {
         throw new Error(`artifact: RUN ${step} failed: ${error.stderr || error.message}`);
       });
     }
     await writeFile(stamp, wanted);
   }
-  log(`artifact: ${kept ? 'dist/ copied beside the production dependencies installed before' : 'copied and installed'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  log(
+    `artifact: ${kept ? 'dist/ copied beside the production dependencies installed before' : 'copied and installed'} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   return { app, recipe };
 }
 

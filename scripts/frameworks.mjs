@@ -41,7 +41,10 @@ const frameworkApps = () =>
     .map((entry) => entry.name)
     .sort();
 
-const lockHash = (app) => createHash('sha256').update(readFileSync(join(FRAMEWORKS_DIR, app, 'package-lock.json'))).digest('hex');
+const lockHash = (app) =>
+  createHash('sha256')
+    .update(readFileSync(join(FRAMEWORKS_DIR, app, 'package-lock.json')))
+    .digest('hex');
 /** Where an install notes the hash of the lockfile it installed. */
 const installStamp = (app) => join(FRAMEWORKS_DIR, app, 'node_modules', '.chat-bot-lockfile-sha256');
 const installed = (app) => existsSync(installStamp(app)) && readFileSync(installStamp(app), 'utf8') === lockHash(app);
@@ -53,7 +56,11 @@ async function install(log) {
     todo.map(async (app) => {
       const started = Date.now();
       const hash = lockHash(app);
-      await run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: join(FRAMEWORKS_DIR, app), env, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
+      await run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+        cwd: join(FRAMEWORKS_DIR, app),
+        env,
+        maxBuffer: 64 * 1024 * 1024,
+      }).catch((error) => {
         throw new Error(`npm ci in demo/frameworks/${app} failed: ${error.stderr || error.message}`);
       });
       writeFileSync(installStamp(app), hash);
@@ -86,7 +93,8 @@ function buildInputs(app) {
 
 /** `npm run build` in every app whose output was not built from its current inputs, two at a time; resolves to the apps it built. */
 async function build(log) {
-  if (!existsSync(join(REPO, 'dist', 'chat-bot.js'))) throw new Error('frameworks: build this repository first (npm run build): the apps link to its dist/');
+  if (!existsSync(join(REPO, 'dist', 'chat-bot.js')))
+    throw new Error('frameworks: build this repository first (npm run build): the apps link to its dist/');
   const todo = frameworkApps()
     .map((app) => ({ app, inputs: buildInputs(app), stamp: join(outputOf(app), '.chat-bot-build-sha256') }))
     .filter(({ stamp, inputs }) => !existsSync(stamp) || readFileSync(stamp, 'utf8') !== inputs);
@@ -95,9 +103,13 @@ async function build(log) {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { app, inputs, stamp } = next;
       const started = Date.now();
-      await run('npm', ['run', 'build'], { cwd: join(FRAMEWORKS_DIR, app), env, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
-        throw new Error(`npm run build in demo/frameworks/${app} failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`);
-      });
+      await run('npm', ['run', 'build'], { cwd: join(FRAMEWORKS_DIR, app), env, maxBuffer: 64 * 1024 * 1024 }).catch(
+        (error) => {
+          throw new Error(
+            `npm run build in demo/frameworks/${app} failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`,
+          );
+        },
+      );
       writeFileSync(stamp, inputs);
       log(`frameworks: ${app} built in ${seconds(started)}`);
     }

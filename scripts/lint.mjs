@@ -15,14 +15,27 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const lintDir = `${root}scripts/lint`;
 const run = (command, args, cwd = root) => spawnSync(command, args, { cwd, stdio: 'inherit' }).status === 0;
 
-const lockHash = createHash('sha256').update(readFileSync(`${lintDir}/package-lock.json`)).digest('hex');
+const lockHash = createHash('sha256')
+  .update(readFileSync(`${lintDir}/package-lock.json`))
+  .digest('hex');
 const stamp = `${lintDir}/node_modules/.installed-from`;
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
   if (!run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], lintDir)) process.exit(1);
   writeFileSync(stamp, lockHash);
 }
 
-const formatted = run(process.execPath, [`${root}node_modules/prettier/bin/prettier.cjs`, '--check', '--log-level=warn', '.']);
-if (!formatted) console.error('Formatting differs from prettier\'s: `npm run format` writes it.');
-const linted = run(process.execPath, [`${lintDir}/node_modules/eslint/bin/eslint.js`, '--config', `${lintDir}/eslint.config.js`, '--max-warnings=0', '.']);
+const formatted = run(process.execPath, [
+  `${root}node_modules/prettier/bin/prettier.cjs`,
+  '--check',
+  '--log-level=warn',
+  '.',
+]);
+if (!formatted) console.error("Formatting differs from prettier's: `npm run format` writes it.");
+const linted = run(process.execPath, [
+  `${lintDir}/node_modules/eslint/bin/eslint.js`,
+  '--config',
+  `${lintDir}/eslint.config.js`,
+  '--max-warnings=0',
+  '.',
+]);
 process.exit(formatted && linted ? 0 : 1);

@@ -25,7 +25,9 @@ export async function nodeBinary(version) {
   if (existsSync(bin)) return bin;
   await mkdir(dir, { recursive: true });
   const name = `node-${process.platform}-${process.arch}@${version}`;
-  const { stdout } = await run('npm', ['pack', name, '--json', '--silent', '--pack-destination', dir], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('npm', ['pack', name, '--json', '--silent', '--pack-destination', dir], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const tarball = join(dir, JSON.parse(stdout)[0].filename);
   await run('tar', ['xzf', tarball, '-C', dir, 'package/bin/node']);
   await rm(tarball);
@@ -35,5 +37,7 @@ export async function nodeBinary(version) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = Date.now();
   await Promise.all(OTHER_LINES.map(nodeBinary));
-  console.log(`node-binaries: Node ${OTHER_LINES.join(', ')} in node_modules/.cache/chat-bot-node (${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(
+    `node-binaries: Node ${OTHER_LINES.join(', ')} in node_modules/.cache/chat-bot-node (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
 }

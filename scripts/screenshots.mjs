@@ -31,7 +31,17 @@ const origin = `http://127.0.0.1:${port}`;
 const apiKey = `cbk_${randomBytes(24).toString('base64url')}`;
 // The offline engine types word by word, so the picture can catch an answer mid-stream.
 const server = spawn(process.execPath, [join(root, 'dist/node/server/main.js')], {
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, OFFLINE_WORD_DELAY_MS: '60', DATABASE_URL: '', CHATBOT_API_KEY: apiKey, DEMO: 'on' },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    OFFLINE_WORD_DELAY_MS: '60',
+    DATABASE_URL: '',
+    CHATBOT_API_KEY: apiKey,
+    DEMO: 'on',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve, reject) => {
@@ -40,7 +50,10 @@ await new Promise((resolve, reject) => {
   setTimeout(() => reject(new Error('the service did not start in 60 s')), 60_000);
 });
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   await page.goto(`${origin}/`);
@@ -54,7 +67,9 @@ try {
   // Mid-stream: some of the summary is there, and it is still coming.
   await page.waitForFunction(() => {
     const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
-    const answer = [...(panel?.querySelectorAll('chat-bot-message') ?? [])].at(-1)?.shadowRoot?.querySelector('.content');
+    const answer = [...(panel?.querySelectorAll('chat-bot-message') ?? [])]
+      .at(-1)
+      ?.shadowRoot?.querySelector('.content');
     return (answer?.textContent?.length ?? 0) > 120;
   });
   await page.screenshot({ path: join(out, 'widget-streaming.png') });
@@ -80,7 +95,10 @@ try {
   await page.locator('chat-bot-panel').waitFor({ state: 'hidden' });
   await page.evaluate(() => document.querySelector('chat-bot').send('Homes for rent in Austin'));
   await page.locator('chat-bot .launcher .badge').waitFor();
-  await page.screenshot({ path: join(out, 'widget-unread.png'), clip: { x: 1280 - 420, y: 800 - 240, width: 420, height: 240 } });
+  await page.screenshot({
+    path: join(out, 'widget-unread.png'),
+    clip: { x: 1280 - 420, y: 800 - 240, width: 420, height: 240 },
+  });
 
   // The console: a colour being tried out (not saved yet) in the live preview, then the listings.
   const owner = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
@@ -97,16 +115,40 @@ try {
   await owner.screenshot({ path: join(out, 'console-listings.png') });
   // A few more visitors, through the API: a question nobody answers, a thumbs down with its reason.
   const call = async (path, body, token) => {
-    const res = await fetch(`${origin}/chat/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', referer: `${origin}/listings`, ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${origin}/chat/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        referer: `${origin}/listings`,
+        ...(token ? { authorization: token } : {}),
+      },
+      body: JSON.stringify(body),
+    });
     return (await res.json()).Data;
   };
   const serialNumber = await page.locator('chat-bot').getAttribute('serial-number');
-  for (const questions of [['Any condos in Denver under $700k?', 'Can I bring my horse?'], ['Rentals with parking in Austin'], ['Do you have houses with a pool?', 'Can I bring my horse to the viewing?']]) {
+  for (const questions of [
+    ['Any condos in Denver under $700k?', 'Can I bring my horse?'],
+    ['Rentals with parking in Austin'],
+    ['Do you have houses with a pool?', 'Can I bring my horse to the viewing?'],
+  ]) {
     const { SessionID: sessionID, VisitorToken: token } = await call('Chatbot/GetSession', { serialNumber });
     for (const content of questions) {
       const answer = await call('Chat/ClientAsk', { sessionID, content }, token);
-      if (content.startsWith('Rentals')) await call('Chat/Feedback', { sessionID, answerID: answer.messageid, rating: 'down', reasons: ['wrong-listing'], comment: 'I asked for parking' }, token);
-      else if (!answer.noAnswer) await call('Chat/Feedback', { sessionID, answerID: answer.messageid, rating: 'up' }, token);
+      if (content.startsWith('Rentals'))
+        await call(
+          'Chat/Feedback',
+          {
+            sessionID,
+            answerID: answer.messageid,
+            rating: 'down',
+            reasons: ['wrong-listing'],
+            comment: 'I asked for parking',
+          },
+          token,
+        );
+      else if (!answer.noAnswer)
+        await call('Chat/Feedback', { sessionID, answerID: answer.messageid, rating: 'up' }, token);
     }
   }
   // What the visitors asked, as the owner reads it: the conversations, and the insights' charts.
@@ -116,7 +158,9 @@ try {
   await owner.goto(`${origin}/console/#/insights`);
   await owner.locator('owner-chart canvas').first().waitFor();
   await owner.screenshot({ path: join(out, 'console-insights.png') });
-  console.log(`docs/screenshots: demo-site.png, widget-streaming.png, widget-cards.png, widget-follow-up.png, console-settings.png, console-listings.png, console-conversations.png, console-insights.png`);
+  console.log(
+    `docs/screenshots: demo-site.png, widget-streaming.png, widget-cards.png, widget-follow-up.png, console-settings.png, console-listings.png, console-conversations.png, console-insights.png`,
+  );
 } finally {
   await browser.close();
   server.kill();

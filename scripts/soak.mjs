@@ -26,11 +26,22 @@ if (!run('npm', ['run', 'build'])) process.exit(1);
 const t0 = Date.now();
 const files = [
   // The corpora npm test samples (TEST_CORPORA=whole).
-  'test/widget/xss.test.ts', 'test/widget/xss-fields.test.ts', 'test/widget/markdown.test.ts', 'test/e2e/accessibility-matrix.test.ts', 'test/server/files.test.ts',
+  'test/widget/xss.test.ts',
+  'test/widget/xss-fields.test.ts',
+  'test/widget/markdown.test.ts',
+  'test/e2e/accessibility-matrix.test.ts',
+  'test/server/files.test.ts',
   // The alternatives npm test takes one of (VARIANT_SEED).
-  'test/e2e/scroll.test.ts', 'test/e2e/files-migrate.test.ts', 'test/e2e/instances-files.test.ts', 'test/engines.test.ts',
+  'test/e2e/scroll.test.ts',
+  'test/e2e/files-migrate.test.ts',
+  'test/e2e/instances-files.test.ts',
+  'test/engines.test.ts',
   // The reliability tests, at their large sizes.
-  'test/server/stream-faults.test.ts', 'test/server/fuzz.test.ts', 'test/e2e/load.test.ts', 'test/e2e/slow-clients.test.ts', 'test/e2e/faults-database.test.ts',
+  'test/server/stream-faults.test.ts',
+  'test/server/fuzz.test.ts',
+  'test/e2e/load.test.ts',
+  'test/e2e/slow-clients.test.ts',
+  'test/e2e/faults-database.test.ts',
 ];
 run('npx', ['vitest', 'run', '--project', 'node', '--project', 'browser', '--project', 'e2e', ...files], {
   TEST_CORPORA: 'whole',
@@ -49,8 +60,15 @@ run('npx', ['vitest', 'run', '--project', 'node', '--project', 'browser', '--pro
 try {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const mb = r.rss.map((x) => x.mb);
-  console.log(`\nload: ${r.asked} questions from ${r.connections} visitors in ${r.seconds} s (${r.answersPerSecond}/s): ${r.errors} errors, ${r.lost} lost, ${r.duplicated} duplicated`);
-  console.log(`RSS MB, every 10 s: ${r.rss.filter((_, i) => i % 10 === 0).map((x) => `${x.s}s ${x.mb}`).join(' · ')} (min ${Math.min(...mb)}, max ${Math.max(...mb)})`);
+  console.log(
+    `\nload: ${r.asked} questions from ${r.connections} visitors in ${r.seconds} s (${r.answersPerSecond}/s): ${r.errors} errors, ${r.lost} lost, ${r.duplicated} duplicated`,
+  );
+  console.log(
+    `RSS MB, every 10 s: ${r.rss
+      .filter((_, i) => i % 10 === 0)
+      .map((x) => `${x.s}s ${x.mb}`)
+      .join(' · ')} (min ${Math.min(...mb)}, max ${Math.max(...mb)})`,
+  );
 } catch {
   console.log('\nload: no report (the load test did not finish)');
 }

@@ -24,7 +24,11 @@ function buildQuietly() {
   const started = Date.now();
   console.log('Building the widget, the service and the demo (npm run build; its output is shown only if it fails)…');
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'build'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    const child = spawn('npm', ['run', 'build'], {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -43,7 +47,9 @@ function buildQuietly() {
       }
       if (interrupted) process.exit(130);
       process.stdout.write(Buffer.concat(output));
-      console.error(`\nnpm start: the build ${signal ? `was stopped (${signal})` : `failed (exit code ${code})`}; its output is above.`);
+      console.error(
+        `\nnpm start: the build ${signal ? `was stopped (${signal})` : `failed (exit code ${code})`}; its output is above.`,
+      );
       process.exit(code ?? 1);
     });
   });
@@ -53,8 +59,13 @@ if (build) await buildQuietly();
 
 // Node with tsx's loader, not the tsx command: the service's workers (WORKERS) are forked with the
 // same loader, and no process stands between it and the terminal's signals.
-const service = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'src', 'server', 'main.ts'), 'serve', '--demo'], { cwd: REPO, stdio: 'inherit' });
+const service = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(REPO, 'src', 'server', 'main.ts'), 'serve', '--demo'],
+  { cwd: REPO, stdio: 'inherit' },
+);
 process.removeAllListeners('SIGINT');
 process.on('SIGINT', () => {});
-for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => service.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+for (const signal of ['SIGTERM', 'SIGHUP'])
+  process.on(signal, () => service.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));
 service.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));

@@ -18,13 +18,19 @@ const step = (command) =>
   new Promise((resolve, reject) => {
     const child = spawn(command, { cwd: root, stdio: 'inherit', shell: true });
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command}: ${signal ?? `exit code ${code}`}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command}: ${signal ?? `exit code ${code}`}`)),
+    );
   });
 
 try {
   await Promise.all([step('npm run typecheck'), step('npx tsx test/setup/databases.ts')]);
   for (const command of ['npm run build', 'npm run size']) await step(command);
-  await Promise.all([step('node scripts/frameworks.mjs --build'), step('node scripts/packed.mjs'), step('node scripts/artifact.mjs')]);
+  await Promise.all([
+    step('node scripts/frameworks.mjs --build'),
+    step('node scripts/packed.mjs'),
+    step('node scripts/artifact.mjs'),
+  ]);
 } catch (error) {
   console.error(`npm test: ${error.message}`);
   process.exit(1);

@@ -39,4 +39,13 @@ export const ChatBot = createComponent({
 /** The props <ChatBot> takes: the element's public properties, its events as `onChatBot…`, a ref. */
 export type ChatBotProps = React.ComponentProps<typeof ChatBot>;
 export { ChatBotElement };
-export type { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent, ChatBotUnreadEvent };
+export type {
+  ChatBotAnswerEvent,
+  ChatBotCloseEvent,
+  ChatBotErrorEvent,
+  ChatBotFeedbackEvent,
+  ChatBotHandoffEvent,
+  ChatBotOpenEvent,
+  ChatBotSendEvent,
+  ChatBotUnreadEvent,
+};

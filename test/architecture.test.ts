@@ -2,7 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { circles, crowdedFiles, importsOf, misnamedControllers, moduleState, outsideViolations, violations, type SourceFile } from './support/architecture.ts';
+import {
+  circles,
+  crowdedFiles,
+  importsOf,
+  misnamedControllers,
+  moduleState,
+  outsideViolations,
+  violations,
+  type SourceFile,
+} from './support/architecture.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -41,13 +50,23 @@ describe('the layers of src/', () => {
 });
 
 describe('the code outside src/ (demo/, bench/, scripts/)', () => {
-  const tracked = execFileSync('git', ['ls-files', 'demo', 'bench', 'scripts'], { cwd: root, encoding: 'utf8' }).split('\n');
+  const tracked = execFileSync('git', ['ls-files', 'demo', 'bench', 'scripts'], { cwd: root, encoding: 'utf8' }).split(
+    '\n',
+  );
   const files: SourceFile[] = tracked
     .filter((f) => /\.(ts|tsx|mjs|js|vue|svelte)$/.test(f))
     .map((path) => ({ path, source: readFileSync(join(root, path), 'utf8') }));
   /** The package's public entries, as the files they are built from (tsconfig.json's paths for them). */
-  const paths = (JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
-  const entries = new Set(Object.values(paths).flat().map((p) => p.replace(/^\.\//, '')));
+  const paths = (
+    JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as {
+      compilerOptions: { paths: Record<string, string[]> };
+    }
+  ).compilerOptions.paths;
+  const entries = new Set(
+    Object.values(paths)
+      .flat()
+      .map((p) => p.replace(/^\.\//, '')),
+  );
 
   it('is read', () => {
     expect(files.filter((f) => f.path.startsWith('demo/console/')).length).toBeGreaterThan(10);
@@ -90,14 +109,35 @@ describe('the import checker', () => {
 
   it('finds each kind of broken rule', () => {
     const bad: SourceFile[] = [
-      { path: 'src/widget/chat-bot.ts', source: "import { SettingFields } from '../protocol/settings.ts';\nimport { buildApp } from '../server/app.ts';\nimport { readFile } from 'node:fs';" },
-      { path: 'src/client/index.ts', source: "import { EditBody } from '../protocol/settings.ts';\nimport { html } from 'lit';\nimport { parseSse } from '../protocol/sse.ts';" },
-      { path: 'src/server/app.ts', source: "import { LitElement } from 'lit';\nimport { createClient } from '../client/index.ts';" },
-      { path: 'src/protocol/rules.ts', source: "import { Buffer } from 'buffer';\nimport type { Client } from '../client/index.ts';" },
+      {
+        path: 'src/widget/chat-bot.ts',
+        source:
+          "import { SettingFields } from '../protocol/settings.ts';\nimport { buildApp } from '../server/app.ts';\nimport { readFile } from 'node:fs';",
+      },
+      {
+        path: 'src/client/index.ts',
+        source:
+          "import { EditBody } from '../protocol/settings.ts';\nimport { html } from 'lit';\nimport { parseSse } from '../protocol/sse.ts';",
+      },
+      {
+        path: 'src/server/app.ts',
+        source: "import { LitElement } from 'lit';\nimport { createClient } from '../client/index.ts';",
+      },
+      {
+        path: 'src/protocol/rules.ts',
+        source: "import { Buffer } from 'buffer';\nimport type { Client } from '../client/index.ts';",
+      },
       { path: 'src/widget/deep/er/est/x.ts', source: '' },
       { path: 'src/widget/settings.ts', source: "import { PUBLIC_DEFAULTS } from '../protocol/defaults.ts';" },
-      { path: 'src/index.ts', source: "import { PUBLIC_DEFAULTS } from './protocol/defaults.ts';\nexport type * from './protocol/index.ts';" },
-      { path: 'src/protocol/defaults.ts', source: "import { Settings } from './settings.ts';\nimport type { PublicSettings } from './settings.ts';\nimport { Type } from 'typebox';" },
+      {
+        path: 'src/index.ts',
+        source: "import { PUBLIC_DEFAULTS } from './protocol/defaults.ts';\nexport type * from './protocol/index.ts';",
+      },
+      {
+        path: 'src/protocol/defaults.ts',
+        source:
+          "import { Settings } from './settings.ts';\nimport type { PublicSettings } from './settings.ts';\nimport { Type } from 'typebox';",
+      },
     ];
     expect(violations(bad)).toEqual([
       'src/widget/chat-bot.ts imports "../protocol/settings.ts": widget imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts, protocol/answer.ts, protocol/rules.ts and protocol/defaults.ts)',
@@ -116,12 +156,24 @@ describe('the import checker', () => {
     ]);
   });
 
-  it('finds imports against the order of the engines\' parts, and a file three folders down', () => {
+  it("finds imports against the order of the engines' parts, and a file three folders down", () => {
     const bad: SourceFile[] = [
-      { path: 'src/server/engines/reading/query.ts', source: "import { matches } from '../search/match.ts';\nimport { words } from './words.ts';" },
-      { path: 'src/server/engines/search/match.ts', source: "import type { Reply } from '../answer/reply.ts';\nimport { criteria } from '../reading/criteria.ts';" },
-      { path: 'src/server/engines/answer/reply.ts', source: "import { prompt } from '../model/prompt.ts';\nimport { matches } from '../search/match.ts';" },
-      { path: 'src/server/engines/model/openai.ts', source: "import { suggest } from '../answer/suggest.ts';\nimport type { Engine } from '../index.ts';" },
+      {
+        path: 'src/server/engines/reading/query.ts',
+        source: "import { matches } from '../search/match.ts';\nimport { words } from './words.ts';",
+      },
+      {
+        path: 'src/server/engines/search/match.ts',
+        source: "import type { Reply } from '../answer/reply.ts';\nimport { criteria } from '../reading/criteria.ts';",
+      },
+      {
+        path: 'src/server/engines/answer/reply.ts',
+        source: "import { prompt } from '../model/prompt.ts';\nimport { matches } from '../search/match.ts';",
+      },
+      {
+        path: 'src/server/engines/model/openai.ts',
+        source: "import { suggest } from '../answer/suggest.ts';\nimport type { Engine } from '../index.ts';",
+      },
       { path: 'src/server/engines/model/deeper/x.ts', source: '' },
     ];
     expect(violations(bad)).toEqual([
@@ -135,8 +187,14 @@ describe('the import checker', () => {
   it('finds a reactive controller misnamed or out of place', () => {
     const files: SourceFile[] = [
       { path: 'src/widget/scroll.ts', source: 'export class ScrollController implements ReactiveController {}' },
-      { path: 'src/widget/controllers/phone-sheet-controller.ts', source: 'export class PhoneSheet implements ReactiveController {}' },
-      { path: 'src/widget/controllers/welcome-popup-controller.ts', source: 'export class WelcomePopupController implements ReactiveController {}' },
+      {
+        path: 'src/widget/controllers/phone-sheet-controller.ts',
+        source: 'export class PhoneSheet implements ReactiveController {}',
+      },
+      {
+        path: 'src/widget/controllers/welcome-popup-controller.ts',
+        source: 'export class WelcomePopupController implements ReactiveController {}',
+      },
     ];
     expect(misnamedControllers(files)).toEqual([
       'src/widget/scroll.ts: ScrollController belongs in src/widget/controllers/, in a *-controller.ts file',
@@ -146,8 +204,15 @@ describe('the import checker', () => {
 
   it('finds state kept at the top of a service module, and lets a table never written be', () => {
     const files: SourceFile[] = [
-      { path: 'src/server/store/listings.ts', source: 'const cache = new WeakMap<Db, Listing[]>();\nexport const seen = new Set<string>();\nlet last = 0;\nsetInterval(sweep, 1000);' },
-      { path: 'src/server/engines/reading/words.ts', source: "const KEEP: ReadonlySet<string> = new Set(['a']);\nfunction f() {\n  const local = new Map();\n}" },
+      {
+        path: 'src/server/store/listings.ts',
+        source:
+          'const cache = new WeakMap<Db, Listing[]>();\nexport const seen = new Set<string>();\nlet last = 0;\nsetInterval(sweep, 1000);',
+      },
+      {
+        path: 'src/server/engines/reading/words.ts',
+        source: "const KEEP: ReadonlySet<string> = new Set(['a']);\nfunction f() {\n  const local = new Map();\n}",
+      },
       { path: 'src/widget/cards.ts', source: 'const seen = new WeakMap();' },
     ];
     expect(moduleState(files)).toEqual([
@@ -158,11 +223,23 @@ describe('the import checker', () => {
     ]);
   });
 
-  it('finds the demo importing by path, and tooling importing the widget\'s insides', () => {
+  it("finds the demo importing by path, and tooling importing the widget's insides", () => {
     const files: SourceFile[] = [
-      { path: 'demo/console/owner-answer.ts', source: "import { MarkdownView } from '../../src/markdown.ts';\nimport { MarkdownView as M } from 'chat-bot-element/markdown';" },
-      { path: 'bench/page/entry.js', source: "export { MarkdownView } from '../../src/widget/markdown/index.ts';\nexport { answerStyles } from '../../src/markdown.ts';" },
-      { path: 'bench/eval/run.ts', source: "import { buildApp } from '../../src/server/app.ts';\nimport type { Listing } from '../../src/protocol/index.ts';" },
+      {
+        path: 'demo/console/owner-answer.ts',
+        source:
+          "import { MarkdownView } from '../../src/markdown.ts';\nimport { MarkdownView as M } from 'chat-bot-element/markdown';",
+      },
+      {
+        path: 'bench/page/entry.js',
+        source:
+          "export { MarkdownView } from '../../src/widget/markdown/index.ts';\nexport { answerStyles } from '../../src/markdown.ts';",
+      },
+      {
+        path: 'bench/eval/run.ts',
+        source:
+          "import { buildApp } from '../../src/server/app.ts';\nimport type { Listing } from '../../src/protocol/index.ts';",
+      },
     ];
     expect(outsideViolations(files, new Set(['src/markdown.ts']))).toEqual([
       'demo/console/owner-answer.ts imports "../../src/markdown.ts": the demo reaches the package by its name and public entries only',
@@ -177,7 +254,10 @@ describe('the import checker', () => {
       { path: 'src/widget/cards.ts', source: "void import('./chat-bot-listings.ts');" },
       { path: 'src/widget/chat-bot-listings.ts', source: "import { PanelActionEvent } from './internal-events.ts';" },
       { path: 'src/widget/internal-events.ts', source: "import type { Attachment } from './conversation.ts';" },
-      { path: 'src/widget/conversation.ts', source: "import { answerFences } from './cards.ts';\nimport { keys } from './storage.ts';" },
+      {
+        path: 'src/widget/conversation.ts',
+        source: "import { answerFences } from './cards.ts';\nimport { keys } from './storage.ts';",
+      },
       { path: 'src/widget/storage.ts', source: "import { createStore } from 'idb-keyval';" },
       { path: 'src/widget/self.ts', source: "export type * from './self.ts';" },
     ];
@@ -188,10 +268,14 @@ describe('the import checker', () => {
     ]);
   });
 
-  it('names the shortest circle of a tangle, and the tangle\'s other files with it', () => {
+  it("names the shortest circle of a tangle, and the tangle's other files with it", () => {
     const files: SourceFile[] = [
       { path: 'src/widget/cards.ts', source: "void import('./chat-bot-listings.ts');" },
-      { path: 'src/widget/chat-bot-listings.ts', source: "import { PanelActionEvent } from './internal-events.ts';\nimport type { ChatMessage } from './chat-bot-message.ts';" },
+      {
+        path: 'src/widget/chat-bot-listings.ts',
+        source:
+          "import { PanelActionEvent } from './internal-events.ts';\nimport type { ChatMessage } from './chat-bot-message.ts';",
+      },
       { path: 'src/widget/internal-events.ts', source: "import type { Attachment } from './conversation.ts';" },
       { path: 'src/widget/conversation.ts', source: "import { answerFences } from './cards.ts';" },
       { path: 'src/widget/chat-bot-message.ts', source: "import { answerFences } from './cards.ts';" },
@@ -203,10 +287,26 @@ describe('the import checker', () => {
 
   it('finds a file that defines more than one custom element', () => {
     const files: SourceFile[] = [
-      { path: 'src/widget/chat-bot-media.ts', source: "customElements.define('chat-bot-media', A);\ncustomElements.define('chat-bot-attachment', B);\ndeclare global {\n  interface HTMLElementTagNameMap {\n    'chat-bot-media': A;\n    'chat-bot-attachment': B;\n  }\n}" },
-      { path: 'src/widget/decorated.ts', source: "@customElement('chat-bot-a')\nclass A extends LitElement {}\n@customElement('chat-bot-b')\nclass B extends LitElement {}" },
-      { path: 'src/widget/mixed.ts', source: "@customElement('chat-bot-a')\nclass A extends LitElement {}\nif (!customElements.get('chat-bot-b')) customElements.define('chat-bot-b', B);" },
-      { path: 'src/widget/chat-bot-composer.ts', source: "// customElements.define('chat-bot-old', Old);\nif (!customElements.get('chat-bot-composer')) customElements.define('chat-bot-composer', ChatBotComposer);\ndeclare global {\n  interface HTMLElementTagNameMap {\n    'chat-bot-composer': ChatBotComposer;\n  }\n}" },
+      {
+        path: 'src/widget/chat-bot-media.ts',
+        source:
+          "customElements.define('chat-bot-media', A);\ncustomElements.define('chat-bot-attachment', B);\ndeclare global {\n  interface HTMLElementTagNameMap {\n    'chat-bot-media': A;\n    'chat-bot-attachment': B;\n  }\n}",
+      },
+      {
+        path: 'src/widget/decorated.ts',
+        source:
+          "@customElement('chat-bot-a')\nclass A extends LitElement {}\n@customElement('chat-bot-b')\nclass B extends LitElement {}",
+      },
+      {
+        path: 'src/widget/mixed.ts',
+        source:
+          "@customElement('chat-bot-a')\nclass A extends LitElement {}\nif (!customElements.get('chat-bot-b')) customElements.define('chat-bot-b', B);",
+      },
+      {
+        path: 'src/widget/chat-bot-composer.ts',
+        source:
+          "// customElements.define('chat-bot-old', Old);\nif (!customElements.get('chat-bot-composer')) customElements.define('chat-bot-composer', ChatBotComposer);\ndeclare global {\n  interface HTMLElementTagNameMap {\n    'chat-bot-composer': ChatBotComposer;\n  }\n}",
+      },
     ];
     expect(crowdedFiles(files)).toEqual([
       'src/widget/chat-bot-media.ts: defines 2 custom elements (one element per file)',

@@ -14,7 +14,11 @@ const root = join(import.meta.dirname, '..');
 const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 /** Where citations are written: source, tests, benchmarks, scripts, the demo and the docs. */
-const citing = tracked.filter((f) => /^(src|test|bench|scripts|demo|docs)\/|^README\.md$|^\.ci\//.test(f) && /\.(ts|tsx|mjs|js|md|html|vue|svelte|astro)$|^\.ci\/run$/.test(f));
+const citing = tracked.filter(
+  (f) =>
+    /^(src|test|bench|scripts|demo|docs)\/|^README\.md$|^\.ci\//.test(f) &&
+    /\.(ts|tsx|mjs|js|md|html|vue|svelte|astro)$|^\.ci\/run$/.test(f),
+);
 const docs = new Set(tracked.filter((f) => f.startsWith('docs/') && f.endsWith('.md')).map((f) => basename(f)));
 
 /** The section numbers a doc's headings open with: `## 1. Conventions` → 1, `### 3.1a …` → 3.1a. */
@@ -29,7 +33,8 @@ describe('citations', () => {
         const [, doc, section] = m;
         if (doc === 'README.md') continue;
         if (!docs.has(doc!)) broken.push(`${file}: ${m[0]} (no docs/${doc})`);
-        else if (section && !sectionsOf(doc!).has(section)) broken.push(`${file}: ${m[0]} (docs/${doc} has no §${section})`);
+        else if (section && !sectionsOf(doc!).has(section))
+          broken.push(`${file}: ${m[0]} (docs/${doc} has no §${section})`);
       }
     }
     expect(broken).toEqual([]);
@@ -51,13 +56,19 @@ describe('citations', () => {
   });
 });
 
-const CREDENTIAL_NAMES: Record<Credential, string> = { apiKey: 'API key', sessionKey: 'owner session key', visitorToken: 'visitor token' };
+const CREDENTIAL_NAMES: Record<Credential, string> = {
+  apiKey: 'API key',
+  sessionKey: 'owner session key',
+  visitorToken: 'visitor token',
+};
 
 describe("docs/API.md's table of every operation", () => {
   const api = read('docs/API.md');
   it.each(OPERATION_NAMES)('lists %s with its method, path and credentials', (name) => {
     const spec: OperationSpec = OPERATIONS[name];
-    const who = spec.credentials.map((c) => CREDENTIAL_NAMES[c]).join(', ') + (spec.visitorFlow ? '; none from a page the chatbot allows' : '');
+    const who =
+      spec.credentials.map((c) => CREDENTIAL_NAMES[c]).join(', ') +
+      (spec.visitorFlow ? '; none from a page the chatbot allows' : '');
     expect(api).toContain(`| ${name} | \`${spec.method} ${spec.path}\` | ${who} |`);
   });
 });
@@ -66,7 +77,9 @@ describe("docs/WIDGET.md's public surface", () => {
   const widget = read('docs/WIDGET.md');
   const element = read('src/widget/elements/chat-bot.ts');
   const properties = /static override properties = \{([\s\S]*?)\n {2}\};/.exec(element)![1]!;
-  const names = [...properties.matchAll(/^ {4}(\w+): \{([^}]*)\}/gm)].map(([, name, options]) => /attribute: '([\w-]+)'/.exec(options!)?.[1] ?? name!);
+  const names = [...properties.matchAll(/^ {4}(\w+): \{([^}]*)\}/gm)].map(
+    ([, name, options]) => /attribute: '([\w-]+)'/.exec(options!)?.[1] ?? name!,
+  );
   const events = [...read('src/widget/events.ts').matchAll(/static readonly type = '([\w-]+)'/g)].map((m) => m[1]!);
 
   it('reads the element and its events', () => {

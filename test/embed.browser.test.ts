@@ -14,7 +14,8 @@ function loadScript(attributes: Record<string, string>): Promise<void> {
   });
 }
 
-const panelRequested = () => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/chat-bot.panel.js'));
+const panelRequested = () =>
+  performance.getEntriesByType('resource').some((e) => e.name.endsWith('/chat-bot.panel.js'));
 async function until<T>(check: () => T, ms = 8000): Promise<T> {
   const end = performance.now() + ms;
   while (!check()) {
@@ -34,17 +35,28 @@ describe('the script-tag file', () => {
   });
 
   it('adds one <chat-bot> with every data-* attribute, drawing only the launcher until the first intent', async () => {
-    await loadScript({ 'data-serial-number': inject('serialNumber'), 'data-base-url': inject('apiOrigin'), 'data-locale': 'es', async: '' });
+    await loadScript({
+      'data-serial-number': inject('serialNumber'),
+      'data-base-url': inject('apiOrigin'),
+      'data-locale': 'es',
+      async: '',
+    });
     const bots = document.querySelectorAll('chat-bot');
     expect(bots).toHaveLength(1);
     const bot = bots[0]!;
-    expect([bot.getAttribute('serial-number'), bot.getAttribute('base-url'), bot.getAttribute('locale')]).toEqual([inject('serialNumber'), inject('apiOrigin'), 'es']);
+    expect([bot.getAttribute('serial-number'), bot.getAttribute('base-url'), bot.getAttribute('locale')]).toEqual([
+      inject('serialNumber'),
+      inject('apiOrigin'),
+      'es',
+    ]);
     const launcher = await until(() => bot.shadowRoot?.querySelector<HTMLButtonElement>('.launcher'));
     expect(panelRequested()).toBe(false);
     launcher!.dispatchEvent(new PointerEvent('pointerenter'));
     await until(panelRequested);
     launcher!.click();
-    const panel = await until(() => bot.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot?.querySelector('[role="dialog"]'));
+    const panel = await until(() =>
+      bot.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot?.querySelector('[role="dialog"]'),
+    );
     expect(panel!.querySelector('h2')!.textContent).toBe('Browser test bot');
     // Every element of the chunk is defined: the conversation works end to end.
     const field = await until(() => panel!.querySelector('chat-bot-composer')?.shadowRoot?.querySelector('textarea'));
@@ -54,7 +66,9 @@ describe('the script-tag file', () => {
     const log = panel!.querySelector('[role="log"]')!;
     const answer = await until(() => {
       const reply = [...log.querySelectorAll('chat-bot-message')].at(1);
-      return reply && log.getAttribute('aria-busy') === 'false' ? reply.shadowRoot?.querySelector('.content')?.textContent : undefined;
+      return reply && log.getAttribute('aria-busy') === 'false'
+        ? reply.shadowRoot?.querySelector('.content')?.textContent
+        : undefined;
     });
     expect(answer).toContain('Browser test bot');
     expect(errors.map((e) => e.message)).toEqual([]);

@@ -22,26 +22,33 @@ import { variants } from './support/sample.ts';
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..');
 
-const claim = async (): Promise<string> => (JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+const claim = async (): Promise<string> =>
+  (JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
 
 describe('the Node.js versions package.json claims', () => {
   it('cover the Node running these tests and every line tested below', async () => {
     const range = await claim();
     expect(semver.satisfies(process.version, range), `${process.version} against ${range}`).toBe(true);
-    for (const version of OTHER_LINES) expect(semver.satisfies(version, range), `${version} against ${range}`).toBe(true);
+    for (const version of OTHER_LINES)
+      expect(semver.satisfies(version, range), `${version} against ${range}`).toBe(true);
   });
 
   it('are admitted by every installed package, from the first release of each claimed line', async () => {
     const range = await claim();
     const firsts = range.split('||').map((part) => semver.minVersion(part)!.version);
     expect(firsts.length).toBeGreaterThan(0);
-    const lock = JSON.parse(await readFile(join(repo, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+    const lock = JSON.parse(await readFile(join(repo, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+    };
     const refusals: string[] = [];
     for (const [path, entry] of Object.entries(lock.packages)) {
       const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
       if (!path || !wanted) continue;
       for (const version of [...firsts, ...OTHER_LINES]) {
-        if (!semver.satisfies(version, wanted)) refusals.push(`${path.replace(/^.*node_modules\//, '')}@${entry.version} wants node ${wanted}, not ${version}`);
+        if (!semver.satisfies(version, wanted))
+          refusals.push(
+            `${path.replace(/^.*node_modules\//, '')}@${entry.version} wants node ${wanted}, not ${version}`,
+          );
       }
     }
     expect(refusals).toEqual([]);
@@ -63,7 +70,11 @@ describe('the Node.js versions package.json claims', () => {
           const session = await createClient({ baseUrl: bin.url }).getSession({ serialNumber: bin.serial });
           const visitor = createClient({ baseUrl: bin.url, visitorToken: session.VisitorToken });
           const items: AskStreamItem[] = [];
-          for await (const item of visitor.askStream({ sessionID: session.SessionID, content: '3 bedroom homes in Austin' })) items.push(item);
+          for await (const item of visitor.askStream({
+            sessionID: session.SessionID,
+            content: '3 bedroom homes in Austin',
+          }))
+            items.push(item);
           expect(items.filter((item) => item.kind === 'fragment').length).toBeGreaterThan(1);
           expect(items.at(-1)).toMatchObject({ kind: 'final' });
         } finally {

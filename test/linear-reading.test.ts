@@ -15,7 +15,9 @@ import { defaultSettings } from '../src/server/store/chatbots.ts';
 import { fixtureListings } from './support/listings.ts';
 
 const root = join(import.meta.dirname, '..', 'src');
-const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+  (f) => f.endsWith('.ts') && !f.endsWith('.d.ts'),
+);
 
 /** Every regular expression literal of src/, and every `RegExp('…')` / `new RegExp('…')` of a plain string, with where it is. */
 function patterns(): { at: string; source: string; flags: string }[] {
@@ -26,12 +28,27 @@ function patterns(): { at: string; source: string; flags: string }[] {
     const visit = (node: unknown): void => {
       if (!node || typeof node !== 'object') return;
       if (Array.isArray(node)) return node.forEach(visit);
-      const n = node as { type?: string; regex?: { pattern: string; flags: string }; start: number; callee?: { type: string; name?: string }; arguments?: { type: string; value?: unknown }[] };
-      if (n.type === 'Literal' && n.regex) out.push({ at: `src/${file}:${line(n.start)}`, source: n.regex.pattern, flags: n.regex.flags });
-      if ((n.type === 'NewExpression' || n.type === 'CallExpression') && n.callee?.type === 'Identifier' && n.callee.name === 'RegExp') {
+      const n = node as {
+        type?: string;
+        regex?: { pattern: string; flags: string };
+        start: number;
+        callee?: { type: string; name?: string };
+        arguments?: { type: string; value?: unknown }[];
+      };
+      if (n.type === 'Literal' && n.regex)
+        out.push({ at: `src/${file}:${line(n.start)}`, source: n.regex.pattern, flags: n.regex.flags });
+      if (
+        (n.type === 'NewExpression' || n.type === 'CallExpression') &&
+        n.callee?.type === 'Identifier' &&
+        n.callee.name === 'RegExp'
+      ) {
         const [source, flags] = n.arguments ?? [];
         if (source?.type === 'Literal' && typeof source.value === 'string')
-          out.push({ at: `src/${file}:${line(n.start)}`, source: source.value, flags: flags?.type === 'Literal' && typeof flags.value === 'string' ? flags.value : '' });
+          out.push({
+            at: `src/${file}:${line(n.start)}`,
+            source: source.value,
+            flags: flags?.type === 'Literal' && typeof flags.value === 'string' ? flags.value : '',
+          });
       }
       for (const value of Object.values(n)) if (value && typeof value === 'object') visit(value);
     };
@@ -45,7 +62,10 @@ describe('the regular expressions of src/', () => {
     const all = patterns();
     expect(all.length).toBeGreaterThan(300);
     const reported = all.flatMap((p) =>
-      analyse({ source: p.source, flags: p.flags }).reports.map((r) => `${p.at} /${p.source}/${p.flags}: ${r.type}${r.exponential ? ' (exponential)' : ''} at ${r.type === 'Trade' ? `${r.startQuant.raw} and ${r.endQuant.raw}` : r.quant.raw}`),
+      analyse({ source: p.source, flags: p.flags }).reports.map(
+        (r) =>
+          `${p.at} /${p.source}/${p.flags}: ${r.type}${r.exponential ? ' (exponential)' : ''} at ${r.type === 'Trade' ? `${r.startQuant.raw} and ${r.endQuant.raw}` : r.quant.raw}`,
+      ),
     );
     expect(reported).toEqual([]);
   });
@@ -59,7 +79,13 @@ describe('a question of 8,000 characters', () => {
   const cpu = (question: string) => {
     const runs = [0, 1, 2].map(() => {
       const start = process.cpuUsage();
-      compose({ settings, question: { content: question, askType: 'Text', files: [] }, history: [], listings: fixtureListings, now: new Date('2026-11-28T12:00:00Z') });
+      compose({
+        settings,
+        question: { content: question, askType: 'Text', files: [] },
+        history: [],
+        listings: fixtureListings,
+        now: new Date('2026-11-28T12:00:00Z'),
+      });
       const used = process.cpuUsage(start);
       return (used.user + used.system) / 1000;
     });

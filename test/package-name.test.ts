@@ -11,7 +11,11 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
 const repo = join(import.meta.dirname, '..');
-const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { name: string; version: string; exports: Record<string, unknown> };
+const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  exports: Record<string, unknown>;
+};
 const NAME = manifest.name;
 /** The tracked files a developer reads or copies from. */
 const tracked = execFileSync('git', ['ls-files', 'README.md', 'docs', 'demo', 'src'], { cwd: repo, encoding: 'utf8' })
@@ -55,9 +59,17 @@ describe(`the package's name, ${NAME}`, () => {
     expect(apps.length).toBeGreaterThanOrEqual(5);
     for (const app of apps) {
       const deps = (JSON.parse(read(app)) as { dependencies?: Record<string, string> }).dependencies ?? {};
-      expect({ app, dep: deps[NAME], other: deps['chat-bot'] }).toEqual({ app, dep: 'file:../../..', other: undefined });
-      const lock = JSON.parse(read(app.replace('package.json', 'package-lock.json'))) as { packages: Record<string, { name?: string; link?: boolean }> };
-      expect({ app, link: lock.packages[`node_modules/${NAME}`]?.link, name: lock.packages['../../..']?.name }).toEqual({ app, link: true, name: NAME });
+      expect({ app, dep: deps[NAME], other: deps['chat-bot'] }).toEqual({
+        app,
+        dep: 'file:../../..',
+        other: undefined,
+      });
+      const lock = JSON.parse(read(app.replace('package.json', 'package-lock.json'))) as {
+        packages: Record<string, { name?: string; link?: boolean }>;
+      };
+      expect({ app, link: lock.packages[`node_modules/${NAME}`]?.link, name: lock.packages['../../..']?.name }).toEqual(
+        { app, link: true, name: NAME },
+      );
     }
   });
 });

@@ -22,7 +22,11 @@ import { serveStatic, type StaticSite } from './support/static-site.ts';
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..');
 /** The package's name and exports, as published (npm's `chat-bot` is another project's). */
-const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { name: string; version: string; exports: Record<string, unknown> };
+const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  exports: Record<string, unknown>;
+};
 const NAME = manifest.name;
 const bin = (name: string) => join(repo, 'node_modules', '.bin', name);
 
@@ -51,16 +55,22 @@ afterAll(async () => {
 
 describe('the packed package, installed from its tarball', () => {
   it('is a copy, not a link to this repository', async () => {
-    const installed = JSON.parse(await readFile(join(project, 'node_modules', NAME, 'package.json'), 'utf8')) as { name: string };
+    const installed = JSON.parse(await readFile(join(project, 'node_modules', NAME, 'package.json'), 'utf8')) as {
+      name: string;
+    };
     expect(installed.name).toBe(NAME);
-    const lock = JSON.parse(await readFile(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { link?: boolean; resolved?: string }> };
+    const lock = JSON.parse(await readFile(join(project, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { link?: boolean; resolved?: string }>;
+    };
     expect(lock.packages[`node_modules/${NAME}`]).toMatchObject({ resolved: `file:${NAME}-${manifest.version}.tgz` });
     expect(lock.packages[`node_modules/${NAME}`]!.link).toBeUndefined();
   });
 
   it('works from a script tag pointing into node_modules, checked by its integrity hash: the launcher, then the panel beside it', async () => {
     // The hash the build printed for the CDN form of the tag ships beside the file.
-    const integrity = (await readFile(join(project, 'node_modules', NAME, 'dist', 'chat-bot.js.integrity'), 'utf8')).trim();
+    const integrity = (
+      await readFile(join(project, 'node_modules', NAME, 'dist', 'chat-bot.js.integrity'), 'utf8')
+    ).trim();
     expect(integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
     await writeFile(
       join(project, 'script-tag.html'),
@@ -77,7 +87,10 @@ describe('the packed package, installed from its tarball', () => {
   }, 60_000);
 
   it('works as an ES import built by Vite, with the client beside it', async () => {
-    await writeFile(join(project, 'index.html'), '<!doctype html><title>App</title><script type="module" src="./main.js"></script>');
+    await writeFile(
+      join(project, 'index.html'),
+      '<!doctype html><title>App</title><script type="module" src="./main.js"></script>',
+    );
     await writeFile(
       join(project, 'main.js'),
       `import { ChatBot, createClient } from 'chat-bot-element';
@@ -87,7 +100,11 @@ document.body.append(bot);
 const settings = await createClient({ baseUrl: '${service.origin}' }).get({ serialNumber: '${serial}' });
 document.title = bot instanceof ChatBot ? settings.Name : 'not the element';`,
     );
-    await run(process.execPath, [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error', '--base', '/dist/'], { cwd: project });
+    await run(
+      process.execPath,
+      [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error', '--base', '/dist/'],
+      { cwd: project },
+    );
     const page = await browser.newPage();
     await page.goto(`${siteOrigin}/dist/`);
     await expect.poll(() => page.title()).toBe('Packed Realty');
@@ -146,7 +163,17 @@ export const wrong = () => <chat-bot prop:settings="a string" />;`,
     await writeFile(
       join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: false, lib: ['es2022', 'dom', 'dom.iterable'], types: [] },
+        compilerOptions: {
+          target: 'es2022',
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          lib: ['es2022', 'dom', 'dom.iterable'],
+          types: [],
+        },
         files: ['types.ts', 'react-tag.tsx', 'preact-tag.tsx', 'solid-tag.tsx'],
       }),
     );

@@ -11,7 +11,13 @@ describe('chat-bot-element/react rendered on the server', () => {
   it('imports without a DOM and renders the <chat-bot> tag; its properties are set when the page hydrates', async () => {
     expect(typeof document).toBe('undefined');
     const { ChatBot } = await import('../src/react.ts');
-    const html = renderToString(createElement('main', null, createElement(ChatBot, { serialNumber: '0f9c2a6b8e4d4c1fa3b7d5e6f8091a2b', theme: 'dark' })));
+    const html = renderToString(
+      createElement(
+        'main',
+        null,
+        createElement(ChatBot, { serialNumber: '0f9c2a6b8e4d4c1fa3b7d5e6f8091a2b', theme: 'dark' }),
+      ),
+    );
     // @lit/react sets the element's properties in the browser (a layout effect), not as attributes
     // in the HTML; the element does nothing until then, so the server's HTML is the bare tag.
     expect(html).toBe('<main><chat-bot></chat-bot></main>');

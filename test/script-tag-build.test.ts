@@ -22,7 +22,8 @@ describe('the script-tag build', () => {
   it('gives the panel and its chunks no Lit of their own', () => {
     const chunks = readdirSync(dist).filter((f) => /^chat-bot\..+\.js$/.test(f) && f !== 'chat-bot.pcm-worklet.js');
     expect(chunks).toContain('chat-bot.panel.js');
-    for (const chunk of chunks) for (const mark of LIT_MARKS) expect(read(chunk), `${chunk}: ${mark}`).not.toContain(mark);
+    for (const chunk of chunks)
+      for (const mark of LIT_MARKS) expect(read(chunk), `${chunk}: ${mark}`).not.toContain(mark);
     expect(read('chat-bot.panel.js')).toContain('Symbol.for("chat-bot.lit")');
   });
 });

@@ -11,11 +11,14 @@ export async function mount(host) {
   const shadow = box.attachShadow({ mode: 'open' });
   shadow.adoptedStyleSheets = [messageStyles.styleSheet];
   const scroller = document.createElement('div');
-  scroller.style.cssText = 'flex:1;overflow:auto;padding:12px;font:15px/1.5 system-ui,sans-serif;--_radius:14px;--_border:#ddd;--_muted:#666';
+  scroller.style.cssText =
+    'flex:1;overflow:auto;padding:12px;font:15px/1.5 system-ui,sans-serif;--_radius:14px;--_border:#ddd;--_muted:#666';
   const content = document.createElement('div');
   scroller.append(content);
   shadow.append(scroller);
-  new ResizeObserver(() => { scroller.scrollTop = scroller.scrollHeight; }).observe(content);
+  new ResizeObserver(() => {
+    scroller.scrollTop = scroller.scrollHeight;
+  }).observe(content);
   let view = null;
   return {
     root: box,
@@ -31,8 +34,14 @@ export async function mount(host) {
       bubble.appendChild(document.createElement('div')).append(view.root);
       content.append(row);
     },
-    push(text) { view.append(text); },
-    flush() { view.flush(); },
-    async endStream() { view.end(); },
+    push(text) {
+      view.append(text);
+    },
+    flush() {
+      view.flush();
+    },
+    async endStream() {
+      view.end();
+    },
   };
 }

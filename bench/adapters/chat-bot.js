@@ -36,21 +36,36 @@ function idb(run) {
     open.onsuccess = () => {
       const tx = open.result.transaction('state', 'readwrite');
       run(tx.objectStore('state'));
-      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.oncomplete = () => {
+        open.result.close();
+        resolve();
+      };
       tx.onerror = () => reject(tx.error);
     };
   });
 }
 
-const envelope = (Data) => new Response(JSON.stringify({ Data, Version: '1.0.0', Success: true, Code: 200, Message: '' }), { headers: { 'content-type': 'application/json' } });
+const envelope = (Data) =>
+  new Response(JSON.stringify({ Data, Version: '1.0.0', Success: true, Code: 200, Message: '' }), {
+    headers: { 'content-type': 'application/json' },
+  });
 
 function answerThroughFetch() {
   const realFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const path = new URL(String(input instanceof Request ? input.url : input), location.href).pathname;
-    if (path === '/chat/Chatbot/GetSession') return envelope({ SessionID: 1, VisitorToken: 'vt1.bench', ExpiresAt: new Date(Date.now() + 864e5).toISOString() });
+    if (path === '/chat/Chatbot/GetSession')
+      return envelope({
+        SessionID: 1,
+        VisitorToken: 'vt1.bench',
+        ExpiresAt: new Date(Date.now() + 864e5).toISOString(),
+      });
     if (path === '/chat/Chat/ClientAsk') {
-      const body = new ReadableStream({ start(controller) { stream = controller; } });
+      const body = new ReadableStream({
+        start(controller) {
+          stream = controller;
+        },
+      });
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
     }
     return realFetch(input, init);
@@ -67,7 +82,12 @@ export async function prepare({ history = null, variant = '' } = {}) {
     if (history) {
       const at = Date.now() - history.length * 60_000;
       const messages = history.map((m, i) => ({
-        id: `m${i}`, role: m.role === 'user' ? 'user' : 'assistant', text: m.text, at: at + i * 60_000, status: 'done', clientMessageId: `q${i >> 1}`,
+        id: `m${i}`,
+        role: m.role === 'user' ? 'user' : 'assistant',
+        text: m.text,
+        at: at + i * 60_000,
+        status: 'done',
+        clientMessageId: `q${i >> 1}`,
       }));
       store.put({ messages }, `conversation:${serial}`);
     }
@@ -115,7 +135,9 @@ export async function mount(host, { history = null, origin } = {}) {
       stream.enqueue(encoder.encode(`data: ${JSON.stringify({ content: text })}\n\n`));
     },
     async endStream() {
-      stream.enqueue(encoder.encode(`data: ${JSON.stringify({ QuestionID: 1, AnswerID: 2, Answer: sent, TotalToken: 0 })}\n\n`));
+      stream.enqueue(
+        encoder.encode(`data: ${JSON.stringify({ QuestionID: 1, AnswerID: 2, Answer: sent, TotalToken: 0 })}\n\n`),
+      );
       stream.close();
       await done;
       await el.shadowRoot.querySelector('chat-bot-panel').updateComplete;

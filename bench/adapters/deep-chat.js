@@ -8,8 +8,16 @@ export async function mount(host, { history = null } = {}) {
   const el = document.createElement('deep-chat');
   el.style.cssText = 'display:block;flex:1;min-height:0';
   el.chatStyle = { width: '100%', height: '100%', border: 'none', boxSizing: 'border-box' };
-  let signals = null, opened = null;
-  el.connect = { stream: true, handler: (_body, s) => { signals = s; s.onOpen(); opened?.(); } };
+  let signals = null,
+    opened = null;
+  el.connect = {
+    stream: true,
+    handler: (_body, s) => {
+      signals = s;
+      s.onOpen();
+      opened?.();
+    },
+  };
   if (history) el.history = history;
   const rendered = new Promise((resolve) => el.addEventListener('render', resolve, { once: true }));
   host.append(el);
@@ -20,14 +28,19 @@ export async function mount(host, { history = null } = {}) {
     countMessages: () => messages().length,
     async beginStream() {
       // submitUserMessage exists a task or two after the first render.
-      for (let i = 0; i < 100 && typeof el.submitUserMessage !== 'function'; i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 100 && typeof el.submitUserMessage !== 'function'; i++)
+        await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, 20));
-      const open = new Promise((resolve) => { opened = resolve; });
+      const open = new Promise((resolve) => {
+        opened = resolve;
+      });
       el.submitUserMessage({ text: 'Explain' });
       await open;
     },
     push: (text) => signals.onResponse({ text }),
-    async endStream() { signals.onClose(); },
+    async endStream() {
+      signals.onClose();
+    },
     answerRoot: () => [...messages()].at(-1) ?? null,
   };
 }

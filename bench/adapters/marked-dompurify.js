@@ -12,7 +12,8 @@ export async function mount(host, { history = null } = {}) {
   host.append(scroller);
   const bubble = (role) => {
     const b = scroller.appendChild(document.createElement('div'));
-    b.style.cssText = role === 'user' ? 'margin:8px 0 8px auto;white-space:pre-wrap;max-width:90%' : 'margin:8px 0;max-width:90%';
+    b.style.cssText =
+      role === 'user' ? 'margin:8px 0 8px auto;white-space:pre-wrap;max-width:90%' : 'margin:8px 0;max-width:90%';
     return b;
   };
   for (const m of history ?? []) {
@@ -21,16 +22,28 @@ export async function mount(host, { history = null } = {}) {
     else b.innerHTML = render(m.text);
   }
   scroller.scrollTop = scroller.scrollHeight;
-  let answer = null, text = '', pending = false;
-  const follow = () => { pending = false; scroller.scrollTop = scroller.scrollHeight; };
+  let answer = null,
+    text = '',
+    pending = false;
+  const follow = () => {
+    pending = false;
+    scroller.scrollTop = scroller.scrollHeight;
+  };
   return {
     root: scroller,
     countMessages: () => scroller.children.length,
-    async beginStream() { bubble('user').textContent = 'Explain'; answer = bubble('ai'); text = ''; },
+    async beginStream() {
+      bubble('user').textContent = 'Explain';
+      answer = bubble('ai');
+      text = '';
+    },
     push(fragment) {
       text += fragment;
       answer.innerHTML = render(text);
-      if (!pending) { pending = true; requestAnimationFrame(follow); }
+      if (!pending) {
+        pending = true;
+        requestAnimationFrame(follow);
+      }
     },
     async endStream() {},
     answerRoot: () => answer,

@@ -29,7 +29,14 @@ export async function mount(host, opts) {
     ...text,
     async beginStream() {
       await text.beginStream();
-      const response = new Response(new ReadableStream({ start(c) { controller = c; } }), { headers: { 'content-type': 'text/event-stream' } });
+      const response = new Response(
+        new ReadableStream({
+          start(c) {
+            controller = c;
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
       reading = read(response.body);
     },
     push(fragment) {

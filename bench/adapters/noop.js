@@ -8,18 +8,34 @@ export async function mount(host, { history = null } = {}) {
   for (const m of history ?? []) scroller.appendChild(document.createElement('div')).textContent = m.text;
   host.append(scroller);
   scroller.scrollTop = scroller.scrollHeight;
-  let answer = null, line = null, pending = false;
-  const follow = () => { pending = false; scroller.scrollTop = scroller.scrollHeight; };
-  const newLine = () => { line = answer.appendChild(document.createElement('div')).appendChild(document.createTextNode('')); };
+  let answer = null,
+    line = null,
+    pending = false;
+  const follow = () => {
+    pending = false;
+    scroller.scrollTop = scroller.scrollHeight;
+  };
+  const newLine = () => {
+    line = answer.appendChild(document.createElement('div')).appendChild(document.createTextNode(''));
+  };
   return {
     root: scroller,
     countMessages: () => scroller.children.length,
-    async beginStream() { answer = scroller.appendChild(document.createElement('div')); newLine(); },
+    async beginStream() {
+      answer = scroller.appendChild(document.createElement('div'));
+      newLine();
+    },
     push(text) {
       const parts = text.split('\n');
       line.appendData(parts[0]);
-      for (let i = 1; i < parts.length; i++) { newLine(); line.appendData(parts[i] || (i < parts.length - 1 ? ' ' : '')); }
-      if (!pending) { pending = true; requestAnimationFrame(follow); }
+      for (let i = 1; i < parts.length; i++) {
+        newLine();
+        line.appendData(parts[i] || (i < parts.length - 1 ? ' ' : ''));
+      }
+      if (!pending) {
+        pending = true;
+        requestAnimationFrame(follow);
+      }
     },
     flush() {},
     async endStream() {},

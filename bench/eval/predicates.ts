@@ -11,9 +11,18 @@ export type P = (l: Listing) => boolean;
 
 // —— predicates over the listing fields ——
 
-export const and = (...ps: P[]): P => (l) => ps.every((p) => p(l));
-export const or = (...ps: P[]): P => (l) => ps.some((p) => p(l));
-export const not = (p: P): P => (l) => !p(l);
+export const and =
+  (...ps: P[]): P =>
+  (l) =>
+    ps.every((p) => p(l));
+export const or =
+  (...ps: P[]): P =>
+  (l) =>
+    ps.some((p) => p(l));
+export const not =
+  (p: P): P =>
+  (l) =>
+    !p(l);
 
 export const forSale: P = (l) => l.SaleType === 'for_sale';
 export const forRent: P = (l) => l.SaleType === 'for_rent';
@@ -21,32 +30,71 @@ export const active: P = (l) => l.Status === 'Active';
 export const comingSoon: P = (l) => l.Status === 'PreOnMarket';
 export const sold: P = (l) => l.Status === 'Sold';
 
-export const inCity = (...cities: string[]): P => (l) => cities.includes(l.City);
-export const ofType = (...types: string[]): P => (l) => types.includes(l.PropertyType);
+export const inCity =
+  (...cities: string[]): P =>
+  (l) =>
+    cities.includes(l.City);
+export const ofType =
+  (...types: string[]): P =>
+  (l) =>
+    types.includes(l.PropertyType);
 export const house = ofType('Single Family');
 export const condo = ofType('Condo');
 export const townhouse = ofType('Townhouse');
 export const apartment = ofType('Apartment');
 export const multiFamily = ofType('Multi-Family');
 
-export const beds = (n: number): P => (l) => l.Bedrooms === n;
-export const bedsAtLeast = (n: number): P => (l) => l.Bedrooms >= n;
-export const bedsBetween = (lo: number, hi: number): P => (l) => l.Bedrooms >= lo && l.Bedrooms <= hi;
-export const bathsAtLeast = (n: number): P => (l) => l.Bathrooms >= n;
+export const beds =
+  (n: number): P =>
+  (l) =>
+    l.Bedrooms === n;
+export const bedsAtLeast =
+  (n: number): P =>
+  (l) =>
+    l.Bedrooms >= n;
+export const bedsBetween =
+  (lo: number, hi: number): P =>
+  (l) =>
+    l.Bedrooms >= lo && l.Bedrooms <= hi;
+export const bathsAtLeast =
+  (n: number): P =>
+  (l) =>
+    l.Bathrooms >= n;
 
 /** The price a visitor pays: the sale price, or the monthly rent of a rental. */
 export const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice);
-export const priceAtMost = (n: number): P => (l) => (price(l) ?? Infinity) <= n;
-export const priceAtLeast = (n: number): P => (l) => (price(l) ?? -Infinity) >= n;
+export const priceAtMost =
+  (n: number): P =>
+  (l) =>
+    (price(l) ?? Infinity) <= n;
+export const priceAtLeast =
+  (n: number): P =>
+  (l) =>
+    (price(l) ?? -Infinity) >= n;
 export const priceBetween = (lo: number, hi: number): P => and(priceAtLeast(lo), priceAtMost(hi));
 
 export const SQFT_PER_SQM = 10.7639;
 export const sqft = (l: Listing) => (l.AreaUnit === 'Square Meters' ? l.BuildingArea * SQFT_PER_SQM : l.BuildingArea);
-export const sqftAtLeast = (n: number): P => (l) => sqft(l) >= n;
-export const sqftAtMost = (n: number): P => (l) => sqft(l) <= n;
-export const builtAfter = (y: number): P => (l) => l.YearBuilt > y;
-export const builtBefore = (y: number): P => (l) => l.YearBuilt < y;
-export const parkingAtLeast = (n: number): P => (l) => l.ParkingSpots >= n;
+export const sqftAtLeast =
+  (n: number): P =>
+  (l) =>
+    sqft(l) >= n;
+export const sqftAtMost =
+  (n: number): P =>
+  (l) =>
+    sqft(l) <= n;
+export const builtAfter =
+  (y: number): P =>
+  (l) =>
+    l.YearBuilt > y;
+export const builtBefore =
+  (y: number): P =>
+  (l) =>
+    l.YearBuilt < y;
+export const parkingAtLeast =
+  (n: number): P =>
+  (l) =>
+    l.ParkingSpots >= n;
 export const tour3d: P = (l) => l.Tours === '3D';
 
 /** A search with no status said: what is on the market now. */
@@ -87,27 +135,47 @@ export const at = (match: P, order: Order, ...positions: number[]): Expectation 
   },
 });
 /** The first n of the search: a superlative. */
-export const top = (match: P, order: Order, n = 1): Expectation => at(match, order, ...Array.from({ length: n }, (_, i) => i));
+export const top = (match: P, order: Order, n = 1): Expectation =>
+  at(match, order, ...Array.from({ length: n }, (_, i) => i));
 /** The last card shown for a search (the 5th, or the last of fewer). */
 export const lastShown = (all: Listing[], match: P, order: Order = 'default') => {
   const r = ranked(all, match, order);
   return r[Math.min(r.length, 5) - 1]!;
 };
 /** The last card shown for a search, as a position. */
-export const lastShownIndex = (all: Listing[], match: P, order: Order = 'default') => Math.min(ranked(all, match, order).length, 5) - 1;
-export const factAt = (match: P, order: Order, i: number | ((all: Listing[]) => number), says: (l: Listing) => (string | RegExp)[]): Expectation => ({
+export const lastShownIndex = (all: Listing[], match: P, order: Order = 'default') =>
+  Math.min(ranked(all, match, order).length, 5) - 1;
+export const factAt = (
+  match: P,
+  order: Order,
+  i: number | ((all: Listing[]) => number),
+  says: (l: Listing) => (string | RegExp)[],
+): Expectation => ({
   kind: 'fact',
   pick: (all) => ranked(all, match, order)[typeof i === 'number' ? i : i(all)]!,
   says,
 });
-export const factOf = (pick: (all: Listing[]) => Listing, says: (l: Listing) => (string | RegExp)[]): Expectation => ({ kind: 'fact', pick, says });
+export const factOf = (pick: (all: Listing[]) => Listing, says: (l: Listing) => (string | RegExp)[]): Expectation => ({
+  kind: 'fact',
+  pick,
+  says,
+});
 export const byMls = (mls: string) => (all: Listing[]) => all.find((l) => l.MLSNumber === mls)!;
 export const byAddress = (address: string) => (all: Listing[]) => all.find((l) => l.Address === address)!;
 export const near = (exact: P, nearBy: P): Expectation => ({ kind: 'near', exact, near: nearBy });
 export const cantTell = (term: string, match: P): Expectation => ({ kind: 'cant-tell', term, match });
 export const mentions = (term: RegExp, match: P): Expectation => ({ kind: 'mentions', term, match });
-export const noSearch = (noAnswer: boolean, says?: RegExp): Expectation => ({ kind: 'no-search', noAnswer, ...(says ? { says } : {}) });
-export const payment = (principal: number | ((all: Listing[]) => number), ratePct: number, years: number, pick?: (all: Listing[]) => Listing): Expectation => ({
+export const noSearch = (noAnswer: boolean, says?: RegExp): Expectation => ({
+  kind: 'no-search',
+  noAnswer,
+  ...(says ? { says } : {}),
+});
+export const payment = (
+  principal: number | ((all: Listing[]) => number),
+  ratePct: number,
+  years: number,
+  pick?: (all: Listing[]) => Listing,
+): Expectation => ({
   kind: 'payment',
   principal,
   ratePct,
@@ -131,9 +199,13 @@ export function monthlyPayment(principal: number, ratePct: number, years: number
 export const money = (n: number | null) => `$${(n ?? 0).toLocaleString('en-US')}`;
 export const saysPrice = (l: Listing) => money(price(l));
 export const saysHoa = (l: Listing) => money(l.HOAMonth);
-export const saysArea = (l: Listing) => new RegExp(`\\b${Math.round(sqft(l)).toLocaleString('en-US').replace(',', ',?')}\\b`);
+export const saysArea = (l: Listing) =>
+  new RegExp(`\\b${Math.round(sqft(l)).toLocaleString('en-US').replace(',', ',?')}\\b`);
 export const saysYear = (l: Listing) => String(l.YearBuilt);
-export const saysBaths = (l: Listing) => new RegExp(`\\b${String(l.Bathrooms).replace('.', '\\.')}\\s*(?:full\\s+)?(?:bath|ba\\b)`);
+export const saysBaths = (l: Listing) =>
+  new RegExp(`\\b${String(l.Bathrooms).replace('.', '\\.')}\\s*(?:full\\s+)?(?:bath|ba\\b)`);
 export const saysBeds = (l: Listing) => new RegExp(`\\b${l.Bedrooms}\\s*(?:-\\s*)?(?:bed|br\\b|bd\\b)`);
 export const saysParking = (l: Listing) =>
-  l.ParkingSpots === 0 ? /\b(?:no|0|zero)\b[^.]*park|park[^.]*\b(?:none|0)\b/ : new RegExp(`\\b${l.ParkingSpots}\\b[^.]*park|park[^.]*\\b${l.ParkingSpots}\\b`);
+  l.ParkingSpots === 0
+    ? /\b(?:no|0|zero)\b[^.]*park|park[^.]*\b(?:none|0)\b/
+    : new RegExp(`\\b${l.ParkingSpots}\\b[^.]*park|park[^.]*\\b${l.ParkingSpots}\\b`);

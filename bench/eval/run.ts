@@ -41,22 +41,38 @@ const ORIGIN = 'https://homes.example';
  */
 const sets: { name: string; cases: EvalCase[]; listings: () => Parameters<typeof seedChatbot>[1] }[] = [
   { name: 'the question set', cases: [...developed, ...freshCases], listings: () => demoListings(ORIGIN) },
-  { name: 'off the happy path', cases: offPathCases, listings: () => [...demoListings(ORIGIN), ...ownerListings(ORIGIN)] },
+  {
+    name: 'off the happy path',
+    cases: offPathCases,
+    listings: () => [...demoListings(ORIGIN), ...ownerListings(ORIGIN)],
+  },
 ];
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-const llm = process.env.LLM_BASE_URL && process.env.LLM_MODEL ? { baseUrl: process.env.LLM_BASE_URL, apiKey: process.env.LLM_API_KEY, model: process.env.LLM_MODEL } : null;
+const llm =
+  process.env.LLM_BASE_URL && process.env.LLM_MODEL
+    ? { baseUrl: process.env.LLM_BASE_URL, apiKey: process.env.LLM_API_KEY, model: process.env.LLM_MODEL }
+    : null;
 
 const store = await openStore({});
 const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-eval-'));
 const offline = createOfflineEngine();
-const engines = llm ? createEngines(offline, { model: llm.model, engine: createOpenAiEngine(llm) }) : createEngines(offline);
+const engines = llm
+  ? createEngines(offline, { model: llm.model, engine: createOpenAiEngine(llm) })
+  : createEngines(offline);
 const now = new Date();
 const ownerId = await ensureOwner(store.db, now);
 const apiKey = await createApiKey(store.db, ownerId, 'eval');
 // Throttles off: every conversation of the sets is asked from one address, far faster than a person types.
-const app = await buildApp({ db: store.db, secret: randomBytes(32), dataDir, engines, logger: false, throttles: NO_THROTTLES });
+const app = await buildApp({
+  db: store.db,
+  secret: randomBytes(32),
+  dataDir,
+  engines,
+  logger: false,
+  throttles: NO_THROTTLES,
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 try {
@@ -68,21 +84,39 @@ try {
     if (!chosen.length) continue;
     const { serial, listings } = await seedChatbot(owner, set.listings(), llm?.model);
     const started = performance.now();
-    const results = await runCases(chosen, listings, async () => {
-      const session = await createClient({ baseUrl: origin }).getSession({ serialNumber: serial });
-      const visitor = createClient({ baseUrl: origin, visitorToken: session.VisitorToken });
-      return async (content, where) => {
-        const answer = await visitor.ask({ sessionID: session.SessionID, content, clientMessageId: crypto.randomUUID(), ...where });
-        return { content: answer.content, noAnswer: answer.noAnswer };
-      };
-    }, llm ? 'lenient' : 'strict');
-    console.log(`Answer evaluation, ${set.name} — ${engine}: ${chosen.length} conversations, ${chosen.reduce((n, c) => n + c.turns.length, 0)} questions, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    const results = await runCases(
+      chosen,
+      listings,
+      async () => {
+        const session = await createClient({ baseUrl: origin }).getSession({ serialNumber: serial });
+        const visitor = createClient({ baseUrl: origin, visitorToken: session.VisitorToken });
+        return async (content, where) => {
+          const answer = await visitor.ask({
+            sessionID: session.SessionID,
+            content,
+            clientMessageId: crypto.randomUUID(),
+            ...where,
+          });
+          return { content: answer.content, noAnswer: answer.noAnswer };
+        };
+      },
+      llm ? 'lenient' : 'strict',
+    );
+    console.log(
+      `Answer evaluation, ${set.name} — ${engine}: ${chosen.length} conversations, ${chosen.reduce((n, c) => n + c.turns.length, 0)} questions, ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     console.log(`${report(results)}\n`);
     all.push(...results);
   }
   await mkdir(new URL('../results/', import.meta.url), { recursive: true });
-  const file = new URL(`../results/eval-${llm ? 'model' : 'offline'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
-  await writeFile(file, JSON.stringify({ engine, at: new Date().toISOString(), scores: byCategory(all), results: all }, null, 2));
+  const file = new URL(
+    `../results/eval-${llm ? 'model' : 'offline'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+    import.meta.url,
+  );
+  await writeFile(
+    file,
+    JSON.stringify({ engine, at: new Date().toISOString(), scores: byCategory(all), results: all }, null, 2),
+  );
   console.log(`Results: ${file.pathname.replace(/^.*\/bench\//, 'bench/')}`);
 } finally {
   await app.close();

@@ -33,12 +33,17 @@ export interface CaseResult {
   corrections: number;
 }
 
-
 const names = (ls: Listing[]) => ls.map((l) => `${l.Address} (${l.City}, ${price(l)})`).join('; ') || 'none';
-const countIn = (prose: string, n: number) => new RegExp(`(?<![\\d,.])${n.toLocaleString('en-US').replace(/,/g, ',?')}(?![\\d,])`).test(prose);
+const countIn = (prose: string, n: number) =>
+  new RegExp(`(?<![\\d,.])${n.toLocaleString('en-US').replace(/,/g, ',?')}(?![\\d,])`).test(prose);
 
 /** Whether `answer` meets `expect`, and why not. */
-export function scoreTurn(expect: Expectation, answer: Answer, listings: Listing[], mode: 'strict' | 'lenient'): { ok: boolean; why?: string } {
+export function scoreTurn(
+  expect: Expectation,
+  answer: Answer,
+  listings: Listing[],
+  mode: 'strict' | 'lenient',
+): { ok: boolean; why?: string } {
   const byId = new Map(listings.map((l) => [l.Id, l]));
   const cards = cardsOf(answer.content).flatMap((c) => byId.get(c.Id) ?? []);
   const prose = answerProse(answer.content);
@@ -56,50 +61,79 @@ export function scoreTurn(expect: Expectation, answer: Answer, listings: Listing
       if (cards.length !== want) return fail(`${cards.length} cards, expected ${want}`);
       const off = cards.findIndex((c, i) => compareKeys(key(c), key(all[i]!)) !== 0);
       if (off >= 0) return fail(`card ${off + 1} is not the next in order (expected ${names([all[off]!])})`);
-      if (all.length > cards.length && !countIn(prose, all.length)) return fail(`the prose does not say ${all.length} match`);
+      if (all.length > cards.length && !countIn(prose, all.length))
+        return fail(`the prose does not say ${all.length} match`);
       return { ok: true };
     }
     case 'these': {
       const want = expect.pick(listings);
-      const same = mode === 'strict' ? cards.length === want.length && cards.every((c, i) => c === want[i]) : want.every((w) => cards.includes(w)) && cards[0] === want[0];
+      const same =
+        mode === 'strict'
+          ? cards.length === want.length && cards.every((c, i) => c === want[i])
+          : want.every((w) => cards.includes(w)) && cards[0] === want[0];
       return same ? { ok: true } : fail(`expected ${names(want)}`);
     }
     case 'fact': {
       const want = expect.pick(listings);
-      if (mode === 'strict' ? cards.length !== 1 || cards[0] !== want : !cards.includes(want)) return fail(`expected the card of ${names([want])}`);
-      const missing = expect.says(want).filter((s) => (typeof s === 'string' ? !prose.toLowerCase().includes(s.toLowerCase()) : !new RegExp(s.source, s.flags.includes('i') ? s.flags : `${s.flags}i`).test(prose)));
+      if (mode === 'strict' ? cards.length !== 1 || cards[0] !== want : !cards.includes(want))
+        return fail(`expected the card of ${names([want])}`);
+      const missing = expect
+        .says(want)
+        .filter((s) =>
+          typeof s === 'string'
+            ? !prose.toLowerCase().includes(s.toLowerCase())
+            : !new RegExp(s.source, s.flags.includes('i') ? s.flags : `${s.flags}i`).test(prose),
+        );
       return missing.length ? fail(`the prose does not say ${missing.join(', ')}`) : { ok: true };
     }
     case 'near': {
-      if (!/no exact match|couldn't find|could not find|no (?:homes?|listings?) match|none match|nothing matches/i.test(prose)) return fail('it does not say nothing matches exactly');
+      if (
+        !/no exact match|couldn't find|could not find|no (?:homes?|listings?) match|none match|nothing matches/i.test(
+          prose,
+        )
+      )
+        return fail('it does not say nothing matches exactly');
       if (!cards.length || cards.length > 3) return fail(`${cards.length} near misses, expected 1 to 3`);
       const bad = cards.filter((c) => expect.exact(c) || !expect.near(c));
       return bad.length ? fail(`not near misses: ${names(bad)}`) : { ok: true };
     }
     case 'cant-tell': {
-      if (!/can['’]?t tell|cannot tell|can not tell|no way to tell|(?:doesn['’]?t|don['’]?t|do not|does not) (?:say|mention|include|list)/i.test(prose) || !prose.toLowerCase().includes(expect.term.toLowerCase()))
+      if (
+        !/can['’]?t tell|cannot tell|can not tell|no way to tell|(?:doesn['’]?t|don['’]?t|do not|does not) (?:say|mention|include|list)/i.test(
+          prose,
+        ) ||
+        !prose.toLowerCase().includes(expect.term.toLowerCase())
+      )
         return fail(`it does not say it can't tell about ${expect.term}`);
       const wrong = cards.filter((c) => !expect.match(c));
       return wrong.length ? fail(`cards that do not match the rest: ${names(wrong)}`) : { ok: true };
     }
     case 'no-search': {
       if (cards.length) return fail('listings shown for a question that is not a search');
-      if (answer.noAnswer !== expect.noAnswer) return fail(expect.noAnswer ? 'not marked noAnswer, so the owner never sees it' : 'marked noAnswer');
+      if (answer.noAnswer !== expect.noAnswer)
+        return fail(expect.noAnswer ? 'not marked noAnswer, so the owner never sees it' : 'marked noAnswer');
       return expect.says && !expect.says.test(prose) ? fail(`the prose does not say ${expect.says}`) : { ok: true };
     }
     case 'payment': {
       const want = expect.pick?.(listings);
-      if (want ? cards.length !== 1 || cards[0] !== want : cards.length) return fail(want ? `expected the card of ${names([want])}` : 'listings shown for a calculation');
+      if (want ? cards.length !== 1 || cards[0] !== want : cards.length)
+        return fail(want ? `expected the card of ${names([want])}` : 'listings shown for a calculation');
       const principal = typeof expect.principal === 'number' ? expect.principal : expect.principal(listings);
       const monthly = monthlyPayment(principal, expect.ratePct, expect.years);
-      const amounts = [...prose.matchAll(/\$\s?(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?/g)].map((m) => Number(m[1]!.replace(/,/g, '')) + Number(`0.${m[2] ?? 0}`));
-      return amounts.some((a) => Math.abs(a - monthly) <= 1) ? { ok: true } : fail(`the prose does not say ${money(Math.round(monthly))} a month`);
+      const amounts = [...prose.matchAll(/\$\s?(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?/g)].map(
+        (m) => Number(m[1]!.replace(/,/g, '')) + Number(`0.${m[2] ?? 0}`),
+      );
+      return amounts.some((a) => Math.abs(a - monthly) <= 1)
+        ? { ok: true }
+        : fail(`the prose does not say ${money(Math.round(monthly))} a month`);
     }
     case 'mentions': {
       if (!cards.length) return fail('no cards');
       const words = (l: Listing) => `${l.Description} ${l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`).join(' ')}`;
       const wrong = cards.filter((c) => !expect.term.test(words(c)) || !expect.match(c));
-      return wrong.length ? fail(`cards that do not mention ${expect.term} or do not match: ${names(wrong)}`) : { ok: true };
+      return wrong.length
+        ? fail(`cards that do not mention ${expect.term} or do not match: ${names(wrong)}`)
+        : { ok: true };
     }
   }
 }
@@ -154,8 +188,11 @@ export function report(results: CaseResult[], verbose = true): string {
   const scores = byCategory(results);
   const total = results.filter((r) => r.ok).length;
   const lines = ['| category | right | accuracy | facts corrected |', '|---|---:|---:|---:|'];
-  for (const s of scores) lines.push(`| ${s.category} | ${s.right} / ${s.cases} | ${Math.round(s.accuracy * 100)} % | ${s.corrections} |`);
-  lines.push(`| **all** | **${total} / ${results.length}** | **${Math.round((total / Math.max(1, results.length)) * 100)} %** | ${results.reduce((n, r) => n + r.corrections, 0)} |`);
+  for (const s of scores)
+    lines.push(`| ${s.category} | ${s.right} / ${s.cases} | ${Math.round(s.accuracy * 100)} % | ${s.corrections} |`);
+  lines.push(
+    `| **all** | **${total} / ${results.length}** | **${Math.round((total / Math.max(1, results.length)) * 100)} %** | ${results.reduce((n, r) => n + r.corrections, 0)} |`,
+  );
   if (verbose)
     for (const r of results.filter((x) => !x.ok)) {
       const bad = r.turns.find((t) => !t.ok)!;

@@ -4,8 +4,18 @@ import type { Listing, ListingCreateBody } from '../../src/protocol/index.ts';
 
 type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
 
-export async function seedChatbot(owner: Client, fields: Fields[], model?: string): Promise<{ serial: string; listings: Listing[] }> {
-  const { SerialNumber: serial } = await owner.add({ timeZone: 'America/Chicago', type: 0, Name: 'Oakridge Realty', TalkToHumanEmail: 'agents@homes.example', ...(model ? { Model: model } : {}) });
+export async function seedChatbot(
+  owner: Client,
+  fields: Fields[],
+  model?: string,
+): Promise<{ serial: string; listings: Listing[] }> {
+  const { SerialNumber: serial } = await owner.add({
+    timeZone: 'America/Chicago',
+    type: 0,
+    Name: 'Oakridge Realty',
+    TalkToHumanEmail: 'agents@homes.example',
+    ...(model ? { Model: model } : {}),
+  });
   return { serial, listings: await addListings(owner, serial, fields) };
 }
 

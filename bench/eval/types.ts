@@ -27,7 +27,8 @@ export type Category =
   | 'page-listing';
 
 /** How a list is ordered: the engines' default is `default` — homes for sale before rentals, each cheapest first. */
-export type Order = 'default' | 'price-desc' | 'area-desc' | 'area-asc' | 'year-desc' | 'year-asc' | 'bedrooms-desc' | 'newest-listed';
+export type Order =
+  'default' | 'price-desc' | 'area-desc' | 'area-asc' | 'year-desc' | 'year-asc' | 'bedrooms-desc' | 'newest-listed';
 
 export type Expectation =
   /**
@@ -67,7 +68,13 @@ export type Expectation =
    * `principal` borrowed at `ratePct` a year over `years`, by the standard amortisation formula;
    * about a listing (`pick`): its card alone, otherwise no cards.
    */
-  | { kind: 'payment'; principal: number | ((all: Listing[]) => number); ratePct: number; years: number; pick?: (all: Listing[]) => Listing };
+  | {
+      kind: 'payment';
+      principal: number | ((all: Listing[]) => number);
+      ratePct: number;
+      years: number;
+      pick?: (all: Listing[]) => Listing;
+    };
 
 export interface Turn {
   ask: string;

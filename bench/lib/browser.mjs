@@ -7,10 +7,18 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from './env.mjs';
 
 export const CHROME_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
   // An unfocused headless page must keep its timers and animation frames at full speed.
-  '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
 ];
 
 const open = new Set();
@@ -40,7 +48,11 @@ export async function launch({ viewport = { width: 1280, height: 800 } } = {}) {
 /** The version of the Chromium binary, for the record (launches nothing when a browser is open). */
 export async function chromiumVersion() {
   const b = await launch();
-  try { return b.version; } finally { await b.close(); }
+  try {
+    return b.version;
+  } finally {
+    await b.close();
+  }
 }
 
 export async function closeAll() {
@@ -55,15 +67,26 @@ export function globalDeadline(seconds, label) {
     process.exit(3);
   }, seconds * 1000);
   t.unref();
-  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, async () => { await closeAll(); process.exit(130); });
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, async () => {
+      await closeAll();
+      process.exit(130);
+    });
 }
 
 /** Rejects when `promise` takes longer than `ms` (a run's own limit). */
 export async function withTimeout(promise, ms, what) {
   let timer;
   try {
-    return await Promise.race([promise, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`over its limit of ${ms} ms: ${what}`)), ms); })]);
-  } finally { clearTimeout(timer); }
+    return await Promise.race([
+      promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`over its limit of ${ms} ms: ${what}`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -72,5 +95,6 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function metricsSession(ctx, page, timeDomain) {
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain });
-  return async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  return async () =>
+    Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
 }

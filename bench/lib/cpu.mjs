@@ -41,9 +41,21 @@ export function cpuShares(before, after, service) {
   for (const [pid, { comm, ticks }] of after.processes) {
     const spent = ticks - (before.processes.get(pid)?.comm === comm ? before.processes.get(pid).ticks : 0);
     if (spent <= 0) continue;
-    const kind = service.has(pid) ? 'service' : pid === process.pid ? 'load' : comm === 'postgres' ? 'database' : 'other';
+    const kind = service.has(pid)
+      ? 'service'
+      : pid === process.pid
+        ? 'load'
+        : comm === 'postgres'
+          ? 'database'
+          : 'other';
     used[kind] += spent;
   }
   const share = (x) => x / total;
-  return { service: share(used.service), database: share(used.database), load: share(used.load), other: share(used.other), idle: share(after.idle - before.idle) };
+  return {
+    service: share(used.service),
+    database: share(used.database),
+    load: share(used.load),
+    other: share(used.other),
+    idle: share(after.idle - before.idle),
+  };
 }

@@ -21,7 +21,13 @@ function readJson(req) {
     let text = '';
     req.setEncoding('utf8');
     req.on('data', (c) => (text += c));
-    req.on('end', () => { try { resolve(JSON.parse(text || '{}')); } catch (e) { reject(e); } });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(text || '{}'));
+      } catch (e) {
+        reject(e);
+      }
+    });
     req.on('error', reject);
   });
 }
@@ -31,10 +37,20 @@ const server = http.createServer(async (req, res) => {
   if (!body) return res.writeHead(400).end();
   if (req.url === '/chat/Chatbot/GetSession') {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    return res.end(envelope({ SessionID: ++sessions, VisitorToken: 'floor', ExpiresAt: new Date(Date.now() + 86_400_000).toISOString() }));
+    return res.end(
+      envelope({
+        SessionID: ++sessions,
+        VisitorToken: 'floor',
+        ExpiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    );
   }
   if (req.url !== '/chat/Chat/ClientAsk') return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+  });
   const id = ++answers;
   for (const content of fragments) {
     if (res.destroyed) return;

@@ -14,7 +14,10 @@ if (dir && typeof globalThis.gc === 'function') {
   const fd = fs.openSync(path.join(dir, `${process.pid}.jsonl`), 'a');
   const write = (live) => {
     const m = process.memoryUsage();
-    fs.writeSync(fd, `${JSON.stringify({ t: Date.now(), live, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers })}\n`);
+    fs.writeSync(
+      fd,
+      `${JSON.stringify({ t: Date.now(), live, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers })}\n`,
+    );
   };
   setInterval(() => write(false), 20).unref();
   process.on('SIGUSR2', () => {

@@ -5,7 +5,10 @@ export interface HeapMiB {
   outside: number;
   total: number;
 }
-export declare function heapProbe(pid: number, dir: string): {
+export declare function heapProbe(
+  pid: number,
+  dir: string,
+): {
   live(): Promise<HeapMiB>;
   peak(from: number, to: number): { heap: number; outside: number; samples: number };
 };

@@ -10,7 +10,11 @@ export const HEAP_PROBE = pathToFileURL(fileURLToPath(new URL('./heap-probe.mjs'
 
 const MiB = 1_048_576;
 /** MiB of a probe line: the heap in use, the memory outside it, both. */
-const heapMiB = (line) => ({ heap: line.heapUsed / MiB, outside: line.external / MiB, total: (line.heapUsed + line.external) / MiB });
+const heapMiB = (line) => ({
+  heap: line.heapUsed / MiB,
+  outside: line.external / MiB,
+  total: (line.heapUsed + line.external) / MiB,
+});
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** What the probe preloaded into process `pid` has written to `dir`. */
@@ -22,9 +26,17 @@ export function heapProbe(pid, dir) {
     const bytes = Buffer.alloc(Math.max(0, size() - from));
     if (bytes.length > 0) {
       const fd = fs.openSync(file, 'r');
-      try { fs.readSync(fd, bytes, 0, bytes.length, from); } finally { fs.closeSync(fd); }
+      try {
+        fs.readSync(fd, bytes, 0, bytes.length, from);
+      } finally {
+        fs.closeSync(fd);
+      }
     }
-    return bytes.toString('utf8').split('\n').slice(0, -1).map((l) => JSON.parse(l));
+    return bytes
+      .toString('utf8')
+      .split('\n')
+      .slice(0, -1)
+      .map((l) => JSON.parse(l));
   }
   return {
     /** A full collection in the process now, and what it holds after it (MiB). */
@@ -41,8 +53,14 @@ export function heapProbe(pid, dir) {
     },
     /** The most of the heap in use and of the memory outside it sampled between `from` and `to` (Date.now() ms), garbage included. */
     peak(from, to) {
-      const inside = lines().filter((l) => !l.live && l.t >= from && l.t <= to).map(heapMiB);
-      return { heap: Math.max(...inside.map((m) => m.heap)), outside: Math.max(...inside.map((m) => m.outside)), samples: inside.length };
+      const inside = lines()
+        .filter((l) => !l.live && l.t >= from && l.t <= to)
+        .map(heapMiB);
+      return {
+        heap: Math.max(...inside.map((m) => m.heap)),
+        outside: Math.max(...inside.map((m) => m.outside)),
+        samples: inside.length,
+      };
     },
   };
 }

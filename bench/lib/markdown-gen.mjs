@@ -13,10 +13,12 @@ export function rng(seed = 1) {
   };
 }
 
-const WORDS = ('the widget renders streamed tokens into the message bubble while the parser keeps state between ' +
+const WORDS = (
+  'the widget renders streamed tokens into the message bubble while the parser keeps state between ' +
   'fragments so that headings lists tables and fenced code blocks appear progressively without blocking input ' +
   'latency memory layout paint style recalculation budget component shadow root element incremental append ' +
-  'server sent events connection retry history storage accessibility keyboard focus scroll anchor').split(' ');
+  'server sent events connection retry history storage accessibility keyboard focus scroll anchor'
+).split(' ');
 const CODE_LINES = [
   'const res = await fetch(url, { method: "POST", body });',
   'for (const chunk of stream) { buffer += decoder.decode(chunk); }',
@@ -39,7 +41,7 @@ function makeWriter(r) {
       const x = r();
       if (x < 0.04) out.push(`**${w} ${pick(WORDS)}**`);
       else if (x < 0.07) out.push(`*${w}*`);
-      else if (x < 0.10) out.push('`' + w + '()`');
+      else if (x < 0.1) out.push('`' + w + '()`');
       else if (x < 0.12) out.push(`[${w} docs](https://example.com/docs/${w}-${++linkN})`);
       else out.push(w);
     }
@@ -55,8 +57,14 @@ function makeWriter(r) {
     table: () => {
       const cols = int(3, 4);
       const head = Array.from({ length: cols }, () => pick(WORDS));
-      const rows = Array.from({ length: int(3, 6) }, () => Array.from({ length: cols }, (_, c) => (c === 0 ? '`' + pick(WORDS) + '`' : String(int(1, 999)))));
-      return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((x) => `| ${x.join(' | ')} |`)].join('\n');
+      const rows = Array.from({ length: int(3, 6) }, () =>
+        Array.from({ length: cols }, (_, c) => (c === 0 ? '`' + pick(WORDS) + '`' : String(int(1, 999)))),
+      );
+      return [
+        `| ${head.join(' | ')} |`,
+        `|${head.map(() => '---').join('|')}|`,
+        ...rows.map((x) => `| ${x.join(' | ')} |`),
+      ].join('\n');
     },
     quote: () => `> ${inline(int(8, 16))}`,
   };
@@ -115,9 +123,18 @@ export function makeHistory(count, seed = 3) {
 // Expected element counts, to sanity-check that a system really rendered the markdown.
 export function expectedCounts(md) {
   const lines = md.split('\n');
-  let inCode = false, code = 0, headings = 0, tables = 0, li = 0, prevTable = false;
+  let inCode = false,
+    code = 0,
+    headings = 0,
+    tables = 0,
+    li = 0,
+    prevTable = false;
   for (const l of lines) {
-    if (l.startsWith('```')) { if (!inCode) code++; inCode = !inCode; continue; }
+    if (l.startsWith('```')) {
+      if (!inCode) code++;
+      inCode = !inCode;
+      continue;
+    }
     if (inCode) continue;
     if (/^#{1,6} /.test(l)) headings++;
     if (/^(- |\d+\. )/.test(l)) li++;

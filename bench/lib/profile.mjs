@@ -5,10 +5,19 @@ import path from 'node:path';
 
 /** The part of the system a function belongs to, by where its code is. */
 const PARTS = [
-  ['PGlite (WebAssembly and its JavaScript)', (url) => url.includes('@electric-sql/pglite') || url.startsWith('wasm://')],
+  [
+    'PGlite (WebAssembly and its JavaScript)',
+    (url) => url.includes('@electric-sql/pglite') || url.startsWith('wasm://'),
+  ],
   ['node-postgres', (url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types|pgpass|postgres-[a-z]+)\//.test(url)],
   ['drizzle', (url) => url.includes('node_modules/drizzle-orm/')],
-  ['fastify', (url) => /node_modules\/(fastify|@fastify\/[^/]+|find-my-way|avvio|light-my-request|fast-json-stringify|fast-querystring|secure-json-parse|toad-cache)\//.test(url)],
+  [
+    'fastify',
+    (url) =>
+      /node_modules\/(fastify|@fastify\/[^/]+|find-my-way|avvio|light-my-request|fast-json-stringify|fast-querystring|secure-json-parse|toad-cache)\//.test(
+        url,
+      ),
+  ],
   ['other libraries', (url) => url.includes('node_modules/')],
   ['the offline engine', (url) => url.includes('/server/engines/')],
   ['the service (routes, store, protocol)', (url) => url.includes('/dist/node/')],
@@ -36,7 +45,9 @@ export function summarizeProfiles(dir, n = 25) {
       const f = node.callFrame;
       if (!us || f.functionName === '(idle)') continue;
       busy += us;
-      const where = f.url ? `${f.url.replace(/^.*\/(node_modules|dist\/node)\//, '').replace(/^file:\/\//, '')}:${f.lineNumber + 1}` : '';
+      const where = f.url
+        ? `${f.url.replace(/^.*\/(node_modules|dist\/node)\//, '').replace(/^file:\/\//, '')}:${f.lineNumber + 1}`
+        : '';
       const key = `${f.functionName || '(anonymous)'}${where ? ` ${where}` : ''}`;
       byFunction.set(key, (byFunction.get(key) ?? 0) + us);
       const part = partOf(f);
@@ -47,6 +58,9 @@ export function summarizeProfiles(dir, n = 25) {
   return {
     busyMs: busy / 1000,
     parts: [...byPart].sort((a, b) => b[1] - a[1]).map(share),
-    functions: [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, n).map(share),
+    functions: [...byFunction]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(share),
   };
 }

@@ -23,9 +23,13 @@ export function machine(chromium = '') {
 
 /** The commit measured, and whether the working tree had changes on top of it. */
 export function source() {
-  const git = (...a) => execFileSync('git', a, { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const git = (...a) =>
+    execFileSync('git', a, { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    return { commit: git('rev-parse', '--short', 'HEAD'), changedFiles: git('status', '--porcelain').split('\n').filter(Boolean).length };
+    return {
+      commit: git('rev-parse', '--short', 'HEAD'),
+      changedFiles: git('status', '--porcelain').split('\n').filter(Boolean).length,
+    };
   } catch {
     return null;
   }
@@ -36,6 +40,9 @@ export function writeResults(name, data) {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(RESULTS_DIR, `${name}-${stamp}.json`);
-  fs.writeFileSync(file, JSON.stringify({ name, date: new Date().toISOString(), source: source(), ...data }, null, 1) + '\n');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ name, date: new Date().toISOString(), source: source(), ...data }, null, 1) + '\n',
+  );
   return path.relative(path.join(RESULTS_DIR, '..'), file);
 }

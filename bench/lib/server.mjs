@@ -11,15 +11,37 @@ import http from 'node:http';
 import path from 'node:path';
 import { BENCH_DIR, NODE_MODULES, TMP_DIR, WIDGET_DIR } from './env.mjs';
 
-const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.cjs': 'text/javascript', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.wasm': 'application/wasm', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.map': 'application/json' };
+const TYPES = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.cjs': 'text/javascript',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 
 /** The settings a visitor's widget gets from the service (envelope of API.md). */
-export const SETTINGS = { Name: 'Bench Realty', WelcomeMessage: '', ChatbotPopupOnce: false, RemoveChatLogOnBrowserClose: false, TimeZone: 'UTC' };
+export const SETTINGS = {
+  Name: 'Bench Realty',
+  WelcomeMessage: '',
+  ChatbotPopupOnce: false,
+  RemoveChatLogOnBrowserClose: false,
+  TimeZone: 'UTC',
+};
 // Cross-origin isolated pages get performance.now() at 5 µs instead of 100 µs.
 const ISOLATED = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 const envelope = (Data) => JSON.stringify({ Data, Version: '1.0.0', Success: true, Code: 200, Message: '' });
 
-const ROOTS = { '/widget/': () => WIDGET_DIR, '/bench/': () => BENCH_DIR, '/tmp/': () => TMP_DIR, '/nm/': () => NODE_MODULES };
+const ROOTS = {
+  '/widget/': () => WIDGET_DIR,
+  '/bench/': () => BENCH_DIR,
+  '/tmp/': () => TMP_DIR,
+  '/nm/': () => NODE_MODULES,
+};
 
 function fileFor(p) {
   for (const [prefix, root] of Object.entries(ROOTS)) {
@@ -65,7 +87,12 @@ export function startServer({ pages = {} } = {}) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       return res.end('not found');
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store', 'content-length': fs.statSync(file).size, ...ISOLATED });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+      'cache-control': 'no-store',
+      'content-length': fs.statSync(file).size,
+      ...ISOLATED,
+    });
     fs.createReadStream(file).pipe(res);
   });
   server.keepAliveTimeout = 1000;
@@ -75,7 +102,12 @@ export function startServer({ pages = {} } = {}) {
       resolve({
         origin: `http://127.0.0.1:${server.address().port}`,
         requests,
-        close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); setTimeout(r, 2000).unref(); }),
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+            setTimeout(r, 2000).unref();
+          }),
       });
     });
   });

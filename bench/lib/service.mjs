@@ -13,12 +13,36 @@ import { ROOT_DIR } from './env.mjs';
  * service's node (--cpu-prof … to profile it); `dataRoot`: where its DATA_DIR is made (a tmpfs: in memory); `env`: more of its environment. Gone with the script even when a deadline exits it.
  * Its visitor throttles and the demo's rate limit are off (THROTTLE=off, DEMO_RATE_LIMIT=0): every benchmark's visitors come from one address.
  */
-export async function startService({ apiKey, databaseUrl = '', workers = 1, nodeArgs = [], dataRoot = os.tmpdir(), env = {}, startLimitMs = 60_000 }) {
+export async function startService({
+  apiKey,
+  databaseUrl = '',
+  workers = 1,
+  nodeArgs = [],
+  dataRoot = os.tmpdir(),
+  env = {},
+  startLimitMs = 60_000,
+}) {
   const main = path.join(ROOT_DIR, 'dist/node/server/main.js');
-  if (!fs.existsSync(main)) throw new Error('dist/node/server/main.js is missing: run `npm run build` at the root first.');
+  if (!fs.existsSync(main))
+    throw new Error('dist/node/server/main.js is missing: run `npm run build` at the root first.');
   const dataDir = fs.mkdtempSync(path.join(dataRoot, 'chat-bot-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, main], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHATBOT_API_KEY: apiKey, LLM_BASE_URL: '', SMTP_URL: '', OFFLINE_WORD_DELAY_MS: '0', WORKERS: String(workers), THROTTLE: 'off', DEMO: 'on', DEMO_RATE_LIMIT: '0', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      CHATBOT_API_KEY: apiKey,
+      LLM_BASE_URL: '',
+      SMTP_URL: '',
+      OFFLINE_WORD_DELAY_MS: '0',
+      WORKERS: String(workers),
+      THROTTLE: 'off',
+      DEMO: 'on',
+      DEMO_RATE_LIMIT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const cleanUp = () => {
@@ -29,9 +53,13 @@ export async function startService({ apiKey, databaseUrl = '', workers = 1, node
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (c) => (out += c));
-  const exited = once(child, 'exit').then(([code]) => { throw new Error(`the service exited (${code})`); });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the service exited (${code})`);
+  });
   exited.catch(() => {});
-  const limit = new Promise((_, reject) => setTimeout(() => reject(new Error(`the service did not start in ${startLimitMs} ms`)), startLimitMs).unref());
+  const limit = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error(`the service did not start in ${startLimitMs} ms`)), startLimitMs).unref(),
+  );
   while (!/demo chatbot/.test(out)) await Promise.race([once(child.stdout, 'data'), exited, limit]);
   const port = /listening on http:\/\/[^:]+:(\d+)/.exec(out)[1];
   return {
@@ -53,13 +81,21 @@ export async function startService({ apiKey, databaseUrl = '', workers = 1, node
 export async function startFloor(fragments, { nodeArgs = [] } = {}) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-floor-')), 'fragments.json');
   fs.writeFileSync(file, JSON.stringify(fragments));
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT_DIR, 'bench/lib/floor-server.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT_DIR, 'bench/lib/floor-server.mjs'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const cleanUp = () => child.kill();
   process.on('exit', cleanUp);
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (c) => (out += c));
-  while (!/listening on/.test(out)) await Promise.race([once(child.stdout, 'data'), once(child, 'exit').then(() => { throw new Error('the floor server exited'); })]);
+  while (!/listening on/.test(out))
+    await Promise.race([
+      once(child.stdout, 'data'),
+      once(child, 'exit').then(() => {
+        throw new Error('the floor server exited');
+      }),
+    ]);
   return {
     origin: /listening on (\S+)/.exec(out)[1],
     pid: child.pid,

@@ -35,12 +35,20 @@ export function staticClosure(dist, file, seen = new Set()) {
  */
 export function measureDist(dist) {
   if (!existsSync(join(dist, 'chat-bot.js'))) return null;
-  const chunks = readdirSync(dist).filter((f) => /^chat-bot\..+\.js$/.test(f)).sort();
+  const chunks = readdirSync(dist)
+    .filter((f) => /^chat-bot\..+\.js$/.test(f))
+    .sort();
   const textChatFiles = new Set(['chat-bot.js', ...staticClosure(dist, 'chat-bot.panel.js')]);
-  const rows = ['chat-bot.js', ...chunks].map((f) => ({ ...measureFile(`dist/${f}`, join(dist, f)), textChat: textChatFiles.has(f) }));
+  const rows = ['chat-bot.js', ...chunks].map((f) => ({
+    ...measureFile(`dist/${f}`, join(dist, f)),
+    textChat: textChatFiles.has(f),
+  }));
   const textChat = rows.filter((r) => r.textChat);
   const sum = (key) => textChat.reduce((total, r) => total + r[key], 0);
-  return { rows, textChat: { files: textChat.map((r) => r.file), raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') } };
+  return {
+    rows,
+    textChat: { files: textChat.map((r) => r.file), raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') },
+  };
 }
 
 /**
@@ -50,5 +58,8 @@ export function measureDist(dist) {
 export function loadBudgets(root) {
   const shared = join(root, '..', 'shared', 'budgets.json');
   const path = existsSync(shared) ? shared : join(root, 'bench', 'budgets.json');
-  return { budgets: JSON.parse(readFileSync(path, 'utf8')), source: path === shared ? '../shared/budgets.json' : 'bench/budgets.json' };
+  return {
+    budgets: JSON.parse(readFileSync(path, 'utf8')),
+    source: path === shared ? '../shared/budgets.json' : 'bench/budgets.json',
+  };
 }

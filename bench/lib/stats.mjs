@@ -12,7 +12,13 @@ export function quantile(xs, q) {
 }
 export function summary(xs) {
   const a = xs.filter((x) => Number.isFinite(x));
-  return { median: median(a), min: a.length ? Math.min(...a) : NaN, max: a.length ? Math.max(...a) : NaN, n: a.length, values: xs };
+  return {
+    median: median(a),
+    min: a.length ? Math.min(...a) : NaN,
+    max: a.length ? Math.max(...a) : NaN,
+    n: a.length,
+    values: xs,
+  };
 }
 export function fmt(x, digits = 0) {
   if (x === undefined || x === null || Number.isNaN(x)) return '-';
@@ -30,14 +36,18 @@ export function table(headers, rows, align) {
   const w = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] || '').length)));
   const al = align || headers.map((_, i) => (i === 0 ? 'l' : 'r'));
   const line = (r) => '| ' + r.map((c, i) => (al[i] === 'l' ? c.padEnd(w[i]) : c.padStart(w[i]))).join(' | ') + ' |';
-  const sep = '|' + w.map((x, i) => (al[i] === 'l' ? ':' + '-'.repeat(x + 1) : '-'.repeat(x + 1) + ':')).join('|') + '|';
+  const sep =
+    '|' + w.map((x, i) => (al[i] === 'l' ? ':' + '-'.repeat(x + 1) : '-'.repeat(x + 1) + ':')).join('|') + '|';
   return [line(cells[0]), sep, ...cells.slice(1).map(line)].join('\n');
 }
 export function parseArgs(argv, defaults) {
   const out = { ...defaults, _: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (!a.startsWith('--')) { out._.push(a); continue; }
+    if (!a.startsWith('--')) {
+      out._.push(a);
+      continue;
+    }
     let [k, v] = a.slice(2).split('=');
     k = k.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
     if (v === undefined) {
@@ -48,7 +58,11 @@ export function parseArgs(argv, defaults) {
     const d = defaults[k];
     if (typeof d === 'number') out[k] = Number(v);
     else if (typeof d === 'boolean') out[k] = v !== 'false' && v !== '0';
-    else if (Array.isArray(d)) out[k] = v.split(',').filter(Boolean).map((x) => (typeof d[0] === 'number' ? parseSize(x) : x));
+    else if (Array.isArray(d))
+      out[k] = v
+        .split(',')
+        .filter(Boolean)
+        .map((x) => (typeof d[0] === 'number' ? parseSize(x) : x));
     else out[k] = v;
   }
   return out;

@@ -31,15 +31,24 @@ export function paintedWhen(check, timeoutMs = 60_000) {
 }
 
 /** Runs `fn` in a task of its own (a message, not a timer: no clamping). */
-const inTask = (fn) => new Promise((resolve, reject) => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => { try { resolve(fn()); } catch (e) { reject(e); } };
-  channel.port2.postMessage(0);
-});
+const inTask = (fn) =>
+  new Promise((resolve, reject) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      try {
+        resolve(fn());
+      } catch (e) {
+        reject(e);
+      }
+    };
+    channel.port2.postMessage(0);
+  });
 
 /** Elements and text nodes under `root`, shadow roots included; and the Markdown elements among them. */
 export function countTree(root) {
-  let elements = 0, textNodes = 0, shadowRoots = 0;
+  let elements = 0,
+    textNodes = 0,
+    shadowRoots = 0;
   const tags = { h: 0, li: 0, pre: 0, table: 0, a: 0 };
   const stack = [root];
   while (stack.length) {
@@ -49,7 +58,10 @@ export function countTree(root) {
       const t = n.localName;
       if (/^h[1-6]$/.test(t)) tags.h++;
       else if (t in tags) tags[t]++;
-      if (n.shadowRoot) { shadowRoots++; stack.push(n.shadowRoot); }
+      if (n.shadowRoot) {
+        shadowRoots++;
+        stack.push(n.shadowRoot);
+      }
     } else if (n.nodeType === 3) textNodes++;
     for (let c = n.firstChild; c; c = c.nextSibling) stack.push(c);
   }
@@ -58,16 +70,25 @@ export function countTree(root) {
 
 /** Long tasks, long animation frames and frames while a measurement runs. */
 function observe() {
-  const longTasks = [], loafs = [];
+  const longTasks = [],
+    loafs = [];
   const observers = [];
-  for (const [type, list] of [['longtask', longTasks], ['long-animation-frame', loafs]]) {
+  for (const [type, list] of [
+    ['longtask', longTasks],
+    ['long-animation-frame', loafs],
+  ]) {
     try {
-      const po = new PerformanceObserver((l) => { for (const e of l.getEntries()) list.push(e.duration); });
+      const po = new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) list.push(e.duration);
+      });
       po.observe({ type });
       observers.push([po, list]);
     } catch {}
   }
-  let frames = 0, last = 0, maxFrameGap = 0, counting = true;
+  let frames = 0,
+    last = 0,
+    maxFrameGap = 0,
+    counting = true;
   const tick = (t) => {
     if (!counting) return;
     frames++;
@@ -80,10 +101,15 @@ function observe() {
     async stop() {
       counting = false;
       await new Promise((r) => setTimeout(r, 100)); // let the observers deliver
-      for (const [po, list] of observers) { for (const e of po.takeRecords()) list.push(e.duration); po.disconnect(); }
+      for (const [po, list] of observers) {
+        for (const e of po.takeRecords()) list.push(e.duration);
+        po.disconnect();
+      }
       return {
-        frames, maxFrameGapMs: maxFrameGap,
-        longTasks: longTasks.length, maxLongTaskMs: longTasks.length ? Math.max(...longTasks) : 0,
+        frames,
+        maxFrameGapMs: maxFrameGap,
+        longTasks: longTasks.length,
+        maxLongTaskMs: longTasks.length ? Math.max(...longTasks) : 0,
         maxLoafMs: loafs.length ? Math.max(...loafs) : 0,
       };
     },
@@ -105,7 +131,8 @@ export async function prepareStream(name, fragments, options = {}) {
   const inst = await adapter.mount(host, opts);
   await nextPaint();
   await inst.beginStream();
-  await nextPaint(); await nextPaint();
+  await nextPaint();
+  await nextPaint();
   const offsets = new Float64Array(fragments.length + 1);
   for (let i = 0; i < fragments.length; i++) offsets[i + 1] = offsets[i] + fragments[i].length;
   state = { inst, fragments, offsets, next: 0 };
@@ -133,7 +160,9 @@ function pushRun(to, limitMs) {
         const r = inst.push(fragments[state.next++]);
         if (r && typeof r.then === 'function') await r;
         channel.port2.postMessage(0);
-      } catch (e) { reject(e); }
+      } catch (e) {
+        reject(e);
+      }
     };
     channel.port2.postMessage(0);
   });
@@ -152,13 +181,21 @@ export async function firehose({ limitMs = 60_000 } = {}) {
   await inst.endStream();
   const tPainted = await nextPaint();
   const o = await obs.stop();
-  return { timedOut, pushed: state.next, fragments: fragments.length, lastPaintMs: tPainted - t0, endMs: tPainted - tLast, ...o };
+  return {
+    timedOut,
+    pushed: state.next,
+    fragments: fragments.length,
+    lastPaintMs: tPainted - t0,
+    endMs: tPainted - tLast,
+    ...o,
+  };
 }
 
 /** Not measured: pushes as fast as possible up to the first fragment at or after `chars`, then lets it settle. */
 export async function streamTo(chars, limitMs = 60_000) {
   const timedOut = await pushRun(fragmentAt(chars), limitMs);
-  await nextPaint(); await nextPaint();
+  await nextPaint();
+  await nextPaint();
   return { timedOut, next: state.next, at: state.offsets[state.next] };
 }
 
@@ -187,7 +224,8 @@ export async function syncEach(chars) {
   if (typeof inst.flush !== 'function') throw new Error('this system cannot render on demand (no flush())');
   const box = inst.layoutRoot ?? inst.root;
   const end = fragmentAt(offsets[state.next] + chars);
-  const renderUs = [], layoutUs = [];
+  const renderUs = [],
+    layoutUs = [];
   while (state.next < end) {
     const fragment = fragments[state.next++];
     await inTask(() => {
@@ -208,7 +246,11 @@ export async function syncEach(chars) {
 export function census() {
   const { inst } = state;
   const answer = inst.answerRoot?.();
-  return { ...countTree(inst.root), messagesInDom: inst.countMessages?.() ?? null, answerTags: answer ? countTree(answer).tags : null };
+  return {
+    ...countTree(inst.root),
+    messagesInDom: inst.countMessages?.() ?? null,
+    answerTags: answer ? countTree(answer).tags : null,
+  };
 }
 
 // ---- long history ------------------------------------------------------------------------------
@@ -234,7 +276,8 @@ export async function history() {
   const messagesAtFirstPaint = inst.countMessages?.() ?? null;
   const o = await obs.stop();
   state.inst = inst;
-  await nextPaint(); await nextPaint();
+  await nextPaint();
+  await nextPaint();
   return { firstPaintMs: tPainted - t0, messagesAtFirstPaint, ...o };
 }
 

@@ -39,11 +39,14 @@ const COUNT_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 50
 const HALF_DAY = 43_200;
 
 /** An hour of the day as the owner reads it ("2 PM", "14"). */
-export const hourLabel = (hour: number) => new Date(Date.UTC(2000, 0, 1, hour)).toLocaleTimeString(undefined, { timeZone: 'UTC', hour: 'numeric' });
+export const hourLabel = (hour: number) =>
+  new Date(Date.UTC(2000, 0, 1, hour)).toLocaleTimeString(undefined, { timeZone: 'UTC', hour: 'numeric' });
 
 /** The x values uPlot plots: a day's midnight (UTC, seconds), or the hour. */
 function xValues(spec: ChartSpec): number[] {
-  return spec.x.kind === 'days' ? spec.x.days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000) : Array.from({ length: 24 }, (_, h) => h);
+  return spec.x.kind === 'days'
+    ? spec.x.days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000)
+    : Array.from({ length: 24 }, (_, h) => h);
 }
 
 /** Draws the chart into `target`, `width` CSS pixels wide; the caller resizes (setSize) and destroys it. */
@@ -62,7 +65,10 @@ export function drawChart(spec: ChartSpec, target: HTMLElement, width: number, h
       x: {
         time: days,
         // Bars, and a range of one day, need room on either side.
-        range: (_u, min, max) => (days ? [min - (bars || min === max ? HALF_DAY : 0), max + (bars || min === max ? HALF_DAY : 0)] : [min - 0.5, max + 0.5]),
+        range: (_u, min, max) =>
+          days
+            ? [min - (bars || min === max ? HALF_DAY : 0), max + (bars || min === max ? HALF_DAY : 0)]
+            : [min - 0.5, max + 0.5],
       },
       y: { range: (_u, _min, max) => (spec.percent ? [0, 100] : [0, Math.max(4, Math.ceil(max * 1.1))]) },
     },
@@ -84,7 +90,14 @@ export function drawChart(spec: ChartSpec, target: HTMLElement, width: number, h
         const look = PALETTE[i % PALETTE.length]!;
         return bars
           ? { label: s.label, stroke: look.stroke, fill: look.stroke, width: 0, paths: bars, points: { show: false } }
-          : { label: s.label, stroke: look.stroke, width: 2, dash: [...look.dash], spanGaps: false, points: { size: 6, fill: look.stroke } };
+          : {
+              label: s.label,
+              stroke: look.stroke,
+              width: 2,
+              dash: [...look.dash],
+              spanGaps: false,
+              points: { size: 6, fill: look.stroke },
+            };
       }),
     ],
   };

@@ -8,5 +8,10 @@ export function rgbToHex(value: string): string | null {
 
 export function hexToRgb(value: string): string | null {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(value);
-  return m ? `rgb(${m.slice(1, 4).map((h) => parseInt(h, 16)).join(', ')})` : null;
+  return m
+    ? `rgb(${m
+        .slice(1, 4)
+        .map((h) => parseInt(h, 16))
+        .join(', ')})`
+    : null;
 }

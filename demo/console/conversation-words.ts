@@ -23,7 +23,8 @@ export const REASON_LABELS: Record<FeedbackReason, string> = {
 export const reasonLabel = (reason: string) => REASON_LABELS[reason as FeedbackReason] ?? reason;
 
 /** A moment in the owner's own time zone and words. */
-export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const timeOf = (iso: string) => html`<time datetime=${iso}>${when(iso)}</time>`;
 
 export const conversationRoute = (sessionId: number) => `#/conversations/${sessionId}`;

@@ -13,7 +13,10 @@ export interface Range {
 /** Today as `YYYY-MM-DD` in a time zone (the owner's own when none is known, or it is not one). */
 export function today(timeZone?: string): string {
   // en-CA writes a date as YYYY-MM-DD.
-  const format = (tz?: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const format = (tz?: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(),
+    );
   try {
     return format(timeZone);
   } catch {
@@ -21,7 +24,8 @@ export function today(timeZone?: string): string {
   }
 }
 
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The last n days, today included. */
 export function lastDays(n: number, timeZone?: string): Range {
@@ -49,11 +53,20 @@ export function routeWith(path: string, params: Record<string, string | number |
 }
 
 /** From and To as a request names them: only those chosen. */
-export const rangeBody = (range: Range) => ({ ...(range.from ? { From: range.from } : {}), ...(range.to ? { To: range.to } : {}) });
+export const rangeBody = (range: Range) => ({
+  ...(range.from ? { From: range.from } : {}),
+  ...(range.to ? { To: range.to } : {}),
+});
 
 /** A day as a chart or table names it: "Tue, Nov 12" (the day itself, whatever the owner's time zone). */
 export const dayLabel = (day: string, long = false) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', ...(long ? { year: 'numeric' } : {}) });
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(long ? { year: 'numeric' } : {}),
+  });
 
 /** The From and To date inputs of a filter form, with the service's refusal at the one it names. */
 export function rangeFields(prefix: string, range: Range, invalid: Refusal | null): TemplateResult {

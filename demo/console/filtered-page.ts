@@ -36,6 +36,8 @@ export class FilteredPage extends ConsolePage {
 
   /** A refusal that names no filter. */
   protected renderUnclaimed(): TemplateResult | typeof nothing {
-    return this.invalid && !this.invalid.field ? html`<p class="error" role="alert">${this.invalid.message}</p>` : nothing;
+    return this.invalid && !this.invalid.field
+      ? html`<p class="error" role="alert">${this.invalid.message}</p>`
+      : nothing;
   }
 }

@@ -7,7 +7,8 @@ import { dayLabel } from './date-range.ts';
 import { hourLabel } from './charts.ts';
 
 const plural = (n: number, one: string, other = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : other}`;
-const sum = (days: readonly InsightsDay[], key: keyof Omit<InsightsDay, 'Day'>) => days.reduce((total, d) => total + d[key], 0);
+const sum = (days: readonly InsightsDay[], key: keyof Omit<InsightsDay, 'Day'>) =>
+  days.reduce((total, d) => total + d[key], 0);
 
 /** The day with the most of `key` (the first among equals), or null when every day has none. */
 function busiest(days: readonly InsightsDay[], key: keyof Omit<InsightsDay, 'Day'>): InsightsDay | null {
@@ -37,7 +38,8 @@ export function answeredSummary(days: readonly InsightsDay[]): string {
 }
 
 export function feedbackSummary(days: readonly InsightsDay[]): string {
-  const up = sum(days, 'Up'), down = sum(days, 'Down');
+  const up = sum(days, 'Up'),
+    down = sum(days, 'Down');
   if (!up && !down) return `No answer was rated in ${plural(days.length, 'day')}.`;
   const top = busiest(days, 'Down');
   return `${plural(up, 'thumb')} up and ${plural(down, 'thumb')} down in ${plural(days.length, 'day')}${top ? `; most down on ${dayLabel(top.Day)} (${top.Down})` : ''}.`;
@@ -57,7 +59,8 @@ export function hoursSummary(hours: readonly number[], timeZone: string): string
 }
 
 /** The words of a search as stored in lower case, capitalised to read as names ("san antonio" → "San Antonio"). */
-export const titleCase = (name: string) => name.replace(/(^|[\s-])(\p{Ll})/gu, (_all, gap: string, c: string) => gap + c.toUpperCase());
+export const titleCase = (name: string) =>
+  name.replace(/(^|[\s-])(\p{Ll})/gu, (_all, gap: string, c: string) => gap + c.toUpperCase());
 
 const amount = (short: string) => `$${short.replace(/m$/i, 'M')}`;
 
@@ -73,5 +76,8 @@ export function priceBandName(band: string): string {
 /** "Most asked: Austin (12), Denver (8)." */
 export function topSummary(what: string, items: readonly { name: string; count: number }[]): string {
   if (!items.length) return `No searches named ${what} in these days.`;
-  return `Most asked: ${items.slice(0, 3).map((i) => `${i.name} (${i.count})`).join(', ')}.`;
+  return `Most asked: ${items
+    .slice(0, 3)
+    .map((i) => `${i.name} (${i.count})`)
+    .join(', ')}.`;
 }

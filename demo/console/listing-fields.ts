@@ -22,9 +22,15 @@ export interface ListingField {
   labels?: Record<string, string>;
 }
 
-const field = (required: boolean) => (name: ListingFieldName, label: string, kind: ListingField['kind'], choices?: readonly string[]): ListingField => ({
-  name, label, kind, ...(required ? { required: true as const } : {}), ...(choices ? { choices } : {}),
-});
+const field =
+  (required: boolean) =>
+  (name: ListingFieldName, label: string, kind: ListingField['kind'], choices?: readonly string[]): ListingField => ({
+    name,
+    label,
+    kind,
+    ...(required ? { required: true as const } : {}),
+    ...(choices ? { choices } : {}),
+  });
 /** A field marked R in SEED.md, and an optional one. */
 const r = field(true);
 const o = field(false);
@@ -34,9 +40,15 @@ export const LISTING_GROUPS: { heading: string; fields: ListingField[] }[] = [
     heading: 'The listing',
     fields: [
       { ...r('SaleType', 'For sale or rent', 'choice', SALE_TYPES), labels: SALE_TYPE_LABELS },
-      { ...r('Status', 'Status', 'choice', LISTING_STATUSES), labels: { Active: 'Active', PreOnMarket: 'Coming soon (PreOnMarket)', Sold: 'Sold' } },
+      {
+        ...r('Status', 'Status', 'choice', LISTING_STATUSES),
+        labels: { Active: 'Active', PreOnMarket: 'Coming soon (PreOnMarket)', Sold: 'Sold' },
+      },
       r('MLSNumber', 'MLS number', 'text'),
-      { ...r('Url', 'Listing page (Url)', 'url'), hint: 'The address of this home’s page on your site (https://…): the chat links to it, and an update can find the listing by it.' },
+      {
+        ...r('Url', 'Listing page (Url)', 'url'),
+        hint: 'The address of this home’s page on your site (https://…): the chat links to it, and an update can find the listing by it.',
+      },
       r('PropertyType', 'Property type', 'text'),
       { ...o('Tours', 'Tours', 'choice', TOURS), labels: { OpenHouse: 'Open house', '3D': '3D tour' } },
       r('DaysOnMarket', 'Days on market', 'number'),
@@ -85,8 +97,17 @@ export const LISTING_GROUPS: { heading: string; fields: ListingField[] }[] = [
 export const LISTING_FIELDS: ListingField[] = LISTING_GROUPS.flatMap((g) => g.fields);
 
 /** A new listing's starting values: the common choices made, everything else empty. */
-export const BLANK_LISTING: Record<ListingFieldName, string> = Object.fromEntries(LISTING_FIELDS.map((f) => [f.name, ''])) as Record<ListingFieldName, string>;
-Object.assign(BLANK_LISTING, { SaleType: 'for_sale', Status: 'Active', AreaUnit: 'Square Feet', CurrencySymbol: '$', DaysOnMarket: '0', ParkingSpots: '0' });
+export const BLANK_LISTING: Record<ListingFieldName, string> = Object.fromEntries(
+  LISTING_FIELDS.map((f) => [f.name, '']),
+) as Record<ListingFieldName, string>;
+Object.assign(BLANK_LISTING, {
+  SaleType: 'for_sale',
+  Status: 'Active',
+  AreaUnit: 'Square Feet',
+  CurrencySymbol: '$',
+  DaysOnMarket: '0',
+  ParkingSpots: '0',
+});
 
 /** What the form sends: numbers as numbers, an empty optional field as null, anything else as typed. */
 export function toWire(field: ListingField, typed: string): string | number | null {
@@ -101,10 +122,16 @@ export function toWire(field: ListingField, typed: string): string | number | nu
  * What the form can tell before asking the service: an address field that does not hold an http(s)
  * URL ("homes/123", "www.example.com"), named by its label — the service would refuse it the same way.
  */
-export function checkBeforeSending(values: Record<ListingFieldName, string>): { field: ListingFieldName; message: string } | null {
+export function checkBeforeSending(
+  values: Record<ListingFieldName, string>,
+): { field: ListingFieldName; message: string } | null {
   for (const f of LISTING_FIELDS) {
     const typed = values[f.name].trim();
-    if (f.kind === 'url' && typed !== '' && !isHttpUrl(typed)) return { field: f.name, message: `${f.label} must be an http(s) address, such as https://www.example.com/homes/123` };
+    if (f.kind === 'url' && typed !== '' && !isHttpUrl(typed))
+      return {
+        field: f.name,
+        message: `${f.label} must be an http(s) address, such as https://www.example.com/homes/123`,
+      };
   }
   return null;
 }

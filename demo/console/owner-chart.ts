@@ -51,13 +51,18 @@ export class OwnerChart extends LitElement {
   protected override render(): TemplateResult {
     const spec = this.spec;
     const id = `chart-${this.heading.toLowerCase().replace(/\W+/g, '-')}`;
-    const rows = spec.x.kind === 'days' ? spec.x.days.map((d) => dayLabel(d, true)) : Array.from({ length: 24 }, (_, h) => hourLabel(h));
+    const rows =
+      spec.x.kind === 'days'
+        ? spec.x.days.map((d) => dayLabel(d, true))
+        : Array.from({ length: 24 }, (_, h) => hourLabel(h));
     return html`<figure class="chart" aria-labelledby="${id}-heading">
       <h2 id="${id}-heading">${this.heading}</h2>
       <p class="summary">${this.summary}</p>
-      ${spec.series.length > 1
-        ? html`<ul class="legend" aria-hidden="true">${spec.series.map((s, i) => html`<li><span class="key" style="--key: ${PALETTE[i % PALETTE.length]!.stroke}" data-dash=${i % PALETTE.length}></span>${s.label}</li>`)}</ul>`
-        : ''}
+      ${
+        spec.series.length > 1
+          ? html`<ul class="legend" aria-hidden="true">${spec.series.map((s, i) => html`<li><span class="key" style="--key: ${PALETTE[i % PALETTE.length]!.stroke}" data-dash=${i % PALETTE.length}></span>${s.label}</li>`)}</ul>`
+          : ''
+      }
       <div class="plot" role="img" aria-label=${this.summary}></div>
       <details>
         <summary>Table: ${this.heading}</summary>

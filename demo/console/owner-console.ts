@@ -34,7 +34,10 @@ const PAGE_TITLES = {
   insights: 'Insights',
 } as const;
 /** The pages a conversation is opened from, and how its back link names them. */
-const LISTS: Partial<Record<Route['page'], string>> = { conversations: 'Conversations', unanswered: 'Unanswered questions' };
+const LISTS: Partial<Record<Route['page'], string>> = {
+  conversations: 'Conversations',
+  unanswered: 'Unanswered questions',
+};
 const CHATBOT_KEY = 'chat-bot-console.chatbot';
 
 /** `#/page/sub…?filters`: the filters (a query) belong to the list pages that keep theirs in the address. */
@@ -43,7 +46,8 @@ function routeOf(hash: string): Route {
   const query = at < 0 ? '' : hash.slice(at + 1);
   const [, page = '', sub = '', keyType = '', key = ''] = (at < 0 ? hash : hash.slice(0, at)).split('/');
   if (page === 'listings' && sub === 'new') return { page: 'listing', keyType: '', key: '' };
-  if (page === 'listings' && sub === 'edit' && (KEY_TYPES as readonly string[]).includes(keyType)) return { page: 'listing', keyType: keyType as KeyType, key: decodeURIComponent(key) };
+  if (page === 'listings' && sub === 'edit' && (KEY_TYPES as readonly string[]).includes(keyType))
+    return { page: 'listing', keyType: keyType as KeyType, key: decodeURIComponent(key) };
   if (page === 'listings') return { page: 'listings' };
   if (page === 'inbox') return { page: 'inbox' };
   if (page === 'conversations' && /^[1-9]\d{0,9}$/.test(sub)) return { page: 'conversation', sessionId: Number(sub) };
@@ -112,9 +116,11 @@ export class OwnerConsole extends LitElement {
           ${nav('#/conversations', 'Conversations', ['conversations', 'conversation'])} ${nav('#/unanswered', 'Unanswered', ['unanswered'])}
           ${nav('#/insights', 'Insights', ['insights'])} ${nav('#/inbox', 'Leads and outbox', ['inbox'])}
         </nav>
-        ${this.chatbots && this.chatbots.length > 1
-          ? html`<label class="chatbot-pick">Chatbot <select @change=${this.#handleChatbot}>${this.chatbots.map((c) => html`<option value=${c.SerialNumber} ?selected=${c.SerialNumber === this.serialNumber}>${c.Name}</option>`)}</select></label>`
-          : html`<span class="chatbot-name">${this.chatbots?.[0]?.Name ?? ''}</span>`}
+        ${
+          this.chatbots && this.chatbots.length > 1
+            ? html`<label class="chatbot-pick">Chatbot <select @change=${this.#handleChatbot}>${this.chatbots.map((c) => html`<option value=${c.SerialNumber} ?selected=${c.SerialNumber === this.serialNumber}>${c.Name}</option>`)}</select></label>`
+            : html`<span class="chatbot-name">${this.chatbots?.[0]?.Name ?? ''}</span>`
+        }
         <button type="button" @click=${this.#handleSignOut}>Sign out</button>
       </header>
       <main class="console" @navigate=${this.#handleNavigate} @session-ended=${this.#handleSessionEnded}>${this.#renderPage()}</main>`;
@@ -135,7 +141,8 @@ export class OwnerConsole extends LitElement {
 
   #renderPage(): TemplateResult {
     if (this.chatbots === null) return html`<p role="status">Loading your chatbots…</p>`;
-    if (!this.serialNumber) return html`<h1 tabindex="-1">No chatbot yet</h1><p>Create one with <code>POST /chat/Chatbot/Add</code> and your API key.</p>`;
+    if (!this.serialNumber)
+      return html`<h1 tabindex="-1">No chatbot yet</h1><p>Create one with <code>POST /chat/Chatbot/Add</code> and your API key.</p>`;
     const r = this.route;
     const common = { client: this.client!, serial: this.serialNumber };
     switch (r.page) {
@@ -164,9 +171,14 @@ export class OwnerConsole extends LitElement {
     try {
       this.chatbots = await this.client!.list();
       const remembered = recall(CHATBOT_KEY);
-      this.serialNumber = this.chatbots.find((c) => c.SerialNumber === remembered)?.SerialNumber ?? this.chatbots[0]?.SerialNumber ?? '';
+      this.serialNumber =
+        this.chatbots.find((c) => c.SerialNumber === remembered)?.SerialNumber ?? this.chatbots[0]?.SerialNumber ?? '';
     } catch (error) {
-      this.#end(sessionEnded(error) ? 'Your session ended. Sign in again.' : `Your chatbots could not be read: ${messageOf(error)}`);
+      this.#end(
+        sessionEnded(error)
+          ? 'Your session ended. Sign in again.'
+          : `Your chatbots could not be read: ${messageOf(error)}`,
+      );
     }
   }
 

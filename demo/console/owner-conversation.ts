@@ -26,7 +26,8 @@ export class OwnerConversation extends ConsolePage {
   #asked = 0;
 
   protected override willUpdate(changed: Map<string, unknown>): void {
-    if ((changed.has('sessionId') || changed.has('serialNumber')) && this.serialNumber && this.sessionId) void this.#load();
+    if ((changed.has('sessionId') || changed.has('serialNumber')) && this.serialNumber && this.sessionId)
+      void this.#load();
   }
 
   protected override render(): TemplateResult {
@@ -48,19 +49,25 @@ export class OwnerConversation extends ConsolePage {
       </dl>
       <section aria-labelledby="transcript-heading">
         <h2 id="transcript-heading">Transcript</h2>
-        ${t.Messages.length
-          ? html`<ol class="transcript">${t.Messages.map((m) => (m.Role === 'question' ? this.#renderQuestion(m) : this.#renderAnswer(m)))}</ol>`
-          : html`<p>Nothing was asked in this conversation.</p>`}
+        ${
+          t.Messages.length
+            ? html`<ol class="transcript">${t.Messages.map((m) => (m.Role === 'question' ? this.#renderQuestion(m) : this.#renderAnswer(m)))}</ol>`
+            : html`<p>Nothing was asked in this conversation.</p>`
+        }
       </section>
-      ${t.Leads.length
-        ? html`<section aria-labelledby="leads-heading">
+      ${
+        t.Leads.length
+          ? html`<section aria-labelledby="leads-heading">
             <h2 id="leads-heading">${t.Leads.length === 1 ? 'Lead' : 'Leads'}</h2>
-            <ul class="leads">${t.Leads.map((l) => html`<li>
+            <ul class="leads">${t.Leads.map(
+              (l) => html`<li>
               <p><strong>${l.Name || 'No name given'}</strong>${l.Email ? html` · <a href="mailto:${l.Email}">${l.Email}</a>` : nothing} · ${timeOf(l.CreatedAt)}</p>
               ${l.Message ? html`<p class="message">${l.Message}</p>` : nothing}
-            </li>`)}</ul>
+            </li>`,
+            )}</ul>
           </section>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 
   #renderQuestion(m: TranscriptMessage): TemplateResult {
@@ -83,7 +90,8 @@ export class OwnerConversation extends ConsolePage {
 
   #renderFeedback(f: Feedback | null): TemplateResult | typeof nothing {
     if (!f?.Rating) return nothing;
-    if (f.Rating === 'up') return html`<p class="feedback up">Rated up by the visitor <span class="hint">(${when(f.UpdatedAt)})</span></p>`;
+    if (f.Rating === 'up')
+      return html`<p class="feedback up">Rated up by the visitor <span class="hint">(${when(f.UpdatedAt)})</span></p>`;
     return html`<div class="feedback down">
       <p>Rated down by the visitor <span class="hint">(${when(f.UpdatedAt)})</span>${f.Reasons.length ? html`: ${f.Reasons.map(reasonLabel).join(', ')}` : nothing}</p>
       ${f.Comment ? html`<blockquote dir="auto">${f.Comment}</blockquote>` : nothing}
@@ -95,7 +103,10 @@ export class OwnerConversation extends ConsolePage {
     this.transcript = null;
     this.status = '';
     try {
-      const transcript = await this.client.conversationGet({ SerialNumber: this.serialNumber, SessionID: this.sessionId });
+      const transcript = await this.client.conversationGet({
+        SerialNumber: this.serialNumber,
+        SessionID: this.sessionId,
+      });
       if (asked === this.#asked) this.transcript = transcript;
     } catch (error) {
       if (asked === this.#asked) this.fail(error);

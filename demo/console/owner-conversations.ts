@@ -17,11 +17,18 @@ interface Filters extends Range {
 function filtersOf(query: string): Filters {
   const params = new URLSearchParams(query);
   const flag = params.get('flag') ?? '';
-  return { from: dayParam(params, 'from'), to: dayParam(params, 'to'), flag: isFlag(flag) ? flag : '', q: params.get('q') ?? '', page: pageParam(params) };
+  return {
+    from: dayParam(params, 'from'),
+    to: dayParam(params, 'to'),
+    flag: isFlag(flag) ? flag : '',
+    q: params.get('q') ?? '',
+    page: pageParam(params),
+  };
 }
 
 /** The Conversations page with these filters: what a link from another page opens. */
-export const conversationsRoute = (f: Partial<Filters>) => routeWith('#/conversations', { from: f.from, to: f.to, flag: f.flag, q: f.q?.trim(), page: f.page });
+export const conversationsRoute = (f: Partial<Filters>) =>
+  routeWith('#/conversations', { from: f.from, to: f.to, flag: f.flag, q: f.q?.trim(), page: f.page });
 
 /**
  * @summary Conversations: every session of the chatbot, newest first, a page at a time
@@ -69,18 +76,21 @@ export class OwnerConversations extends FilteredPage {
   #renderTable(items: ConversationSummary[]): TemplateResult {
     const f = this.#filters;
     const filtered = Boolean(f.from || f.to || f.flag || f.q.trim());
-    if (items.length === 0) return html`<p>${filtered ? 'No conversation matches.' : 'No visitor has chatted yet.'}</p>`;
+    if (items.length === 0)
+      return html`<p>${filtered ? 'No conversation matches.' : 'No visitor has chatted yet.'}</p>`;
     const pages = Math.max(1, Math.ceil(this.total / PAGE_SIZE));
     return html`<table class="conversations-table">
         <caption>${this.total} ${this.total === 1 ? 'conversation' : 'conversations'}${filtered ? ' found' : ''}, newest first: page ${f.page} of ${pages}</caption>
         <thead><tr><th scope="col">Started</th><th scope="col">On the page</th><th scope="col">Questions</th><th scope="col">First question</th><th scope="col">Flags</th></tr></thead>
-        <tbody>${items.map((c) => html`<tr>
+        <tbody>${items.map(
+          (c) => html`<tr>
           <td>${timeOf(c.StartedAt)}</td>
           <td class="url">${pageLink(c.PageUrl)}</td>
           <td class="number">${c.Questions}</td>
           <td class="message"><a href=${conversationRoute(c.SessionID)}>${c.FirstQuestion || `Conversation ${c.SessionID} (no question)`}</a></td>
           <td>${flagBadges(c.Flags)}</td>
-        </tr>`)}</tbody>
+        </tr>`,
+        )}</tbody>
       </table>
       <nav class="pager" aria-label="Pages of conversations">
         <button type="button" ?disabled=${f.page <= 1} @click=${() => this.#goTo(f.page - 1)}>Previous page</button>

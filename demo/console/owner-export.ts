@@ -52,7 +52,14 @@ export class OwnerExport extends ConsolePage {
   protected override render(): TemplateResult {
     const { from, to } = this.range;
     // The service's own choice without both ends: 30 days from or to the one given, else the last 30.
-    const days = from && to ? `from ${from} to ${to} (the days chosen above)` : from ? `of the 30 days from ${from}` : to ? `of the 30 days up to ${to}` : 'of the last 30 days (choose days above for others)';
+    const days =
+      from && to
+        ? `from ${from} to ${to} (the days chosen above)`
+        : from
+          ? `of the 30 days from ${from}`
+          : to
+            ? `of the 30 days up to ${to}`
+            : 'of the last 30 days (choose days above for others)';
     return html`<section class="export" aria-labelledby="export-heading">
       <h2 id="export-heading">Export</h2>
       <p class="hint">The conversations or the feedback ${days}, as a spreadsheet (CSV) or as JSON.</p>
@@ -67,10 +74,16 @@ export class OwnerExport extends ConsolePage {
     this.busy = true;
     this.status = `Preparing the ${of} ${format.toUpperCase()}…`;
     try {
-      const res = await this.client.export({ SerialNumber: this.serialNumber, ...rangeBody(this.range), Format: format, Of: of });
+      const res = await this.client.export({
+        SerialNumber: this.serialNumber,
+        ...rangeBody(this.range),
+        Format: format,
+        Of: of,
+      });
       const blob = await res.blob();
       const { from, to } = this.range;
-      const name = fileNameOf(res.headers.get('Content-Disposition')) ?? `${of}-${from || 'start'}-${to || 'today'}.${format}`;
+      const name =
+        fileNameOf(res.headers.get('Content-Disposition')) ?? `${of}-${from || 'start'}-${to || 'today'}.${format}`;
       this.#forget();
       this.#url = URL.createObjectURL(blob);
       const link = Object.assign(document.createElement('a'), { href: this.#url, download: name });

@@ -3,7 +3,11 @@ import type { Lead, OutboxEmail } from 'chat-bot-element';
 import { ConsolePage } from './console-page.ts';
 
 const PAGE_SIZE = 10;
-const KIND_LABELS: Record<OutboxEmail['Kind'], string> = { handoff: 'Handoff', 'chat-log-digest': 'Daily conversations', 'lead-digest': 'Daily leads' };
+const KIND_LABELS: Record<OutboxEmail['Kind'], string> = {
+  handoff: 'Handoff',
+  'chat-log-digest': 'Daily conversations',
+  'lead-digest': 'Daily leads',
+};
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -37,22 +41,38 @@ export class OwnerInbox extends ConsolePage {
       <p role="status" class="status">${this.status}</p>
       <section aria-labelledby="leads-heading">
         <h2 id="leads-heading">Leads</h2>
-        ${this.#renderTable(this.leads, 'leads', 'No visitor has asked for a person yet.', ['When', 'Name', 'Email', 'Message', 'Session'], (l) =>
-          html`<tr><td>${when(l.CreatedAt)}</td><td>${l.Name || '—'}</td><td>${l.Email ? html`<a href="mailto:${l.Email}">${l.Email}</a>` : '—'}</td><td class="message">${l.Message || '—'}</td><td>${l.SessionID}</td></tr>`,
+        ${this.#renderTable(
+          this.leads,
+          'leads',
+          'No visitor has asked for a person yet.',
+          ['When', 'Name', 'Email', 'Message', 'Session'],
+          (l) =>
+            html`<tr><td>${when(l.CreatedAt)}</td><td>${l.Name || '—'}</td><td>${l.Email ? html`<a href="mailto:${l.Email}">${l.Email}</a>` : '—'}</td><td class="message">${l.Message || '—'}</td><td>${l.SessionID}</td></tr>`,
         )}
       </section>
       <section aria-labelledby="outbox-heading">
         <h2 id="outbox-heading">Outbox</h2>
         <p class="hint">Handoffs and daily digests. Without SMTP_URL the service keeps them here instead of sending them.</p>
-        ${this.#renderTable(this.emails, 'emails', 'No email has been queued yet.', ['When', 'Kind', 'To', 'Subject', 'State'], (e) =>
-          html`<tr><td>${when(e.CreatedAt)}</td><td>${KIND_LABELS[e.Kind]}</td><td>${e.To}</td>
+        ${this.#renderTable(
+          this.emails,
+          'emails',
+          'No email has been queued yet.',
+          ['When', 'Kind', 'To', 'Subject', 'State'],
+          (e) =>
+            html`<tr><td>${when(e.CreatedAt)}</td><td>${KIND_LABELS[e.Kind]}</td><td>${e.To}</td>
             <td><details><summary>${e.Subject}</summary><pre>${e.Body}</pre></details></td>
             <td>${e.SentAt ? `Sent ${when(e.SentAt)}` : e.LastError ? `Failing after ${e.Attempts} ${e.Attempts === 1 ? 'try' : 'tries'}: ${e.LastError}` : 'Waiting'}</td></tr>`,
         )}
       </section>`;
   }
 
-  #renderTable<T>(paged: Paged<T>, which: 'leads' | 'emails', empty: string, headings: string[], row: (item: T) => TemplateResult): TemplateResult {
+  #renderTable<T>(
+    paged: Paged<T>,
+    which: 'leads' | 'emails',
+    empty: string,
+    headings: string[],
+    row: (item: T) => TemplateResult,
+  ): TemplateResult {
     if (paged.items === null) return html`<p>Loading…</p>`;
     if (paged.items.length === 0) return html`<p>${empty}</p>`;
     const pages = Math.max(1, Math.ceil(paged.total / PAGE_SIZE));
@@ -77,7 +97,11 @@ export class OwnerInbox extends ConsolePage {
     return this.#loadPage(page, this.client.outboxList, (emails) => (this.emails = emails));
   }
 
-  async #loadPage<T>(page: number, read: (body: { SerialNumber: string; Page: number; PageSize: number }) => Promise<{ Items: T[]; Total: number }>, show: (paged: Paged<T>) => void): Promise<void> {
+  async #loadPage<T>(
+    page: number,
+    read: (body: { SerialNumber: string; Page: number; PageSize: number }) => Promise<{ Items: T[]; Total: number }>,
+    show: (paged: Paged<T>) => void,
+  ): Promise<void> {
     try {
       const data = await read({ SerialNumber: this.serialNumber, Page: page, PageSize: PAGE_SIZE });
       show({ page, items: data.Items, total: data.Total });

@@ -4,7 +4,17 @@ import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';
 import type { ChartSpec } from './charts.ts';
 import { dayLabel, dayParam, lastDays, rangeBody, rangeFields, rangeOf, routeWith, type Range } from './date-range.ts';
-import { answeredRate, answeredSummary, feedbackSummary, hoursSummary, leadsSummary, priceBandName, questionsSummary, titleCase, topSummary } from './insights-words.ts';
+import {
+  answeredRate,
+  answeredSummary,
+  feedbackSummary,
+  hoursSummary,
+  leadsSummary,
+  priceBandName,
+  questionsSummary,
+  titleCase,
+  topSummary,
+} from './insights-words.ts';
 import './owner-chart.ts';
 import './owner-export.ts';
 
@@ -93,19 +103,26 @@ export class OwnerInsights extends FilteredPage {
   }
 
   /** A most-asked list: a table whose bars are its picture. */
-  #renderTop([heading, column]: [string, string], what: string, items: Counted[], name: (raw: string) => string): TemplateResult {
+  #renderTop(
+    [heading, column]: [string, string],
+    what: string,
+    items: Counted[],
+    name: (raw: string) => string,
+  ): TemplateResult {
     const named = items.map((i) => ({ name: name(i.Name), count: i.Count }));
     const most = Math.max(1, ...named.map((i) => i.count));
     return html`<section class="top">
       <h3>${heading}</h3>
       <p class="summary">${topSummary(what, named)}</p>
-      ${named.length
-        ? html`<table>
+      ${
+        named.length
+          ? html`<table>
             <caption class="sr">${heading} searched for, most asked first</caption>
             <thead><tr><th scope="col">${column}</th><th scope="col">Searches</th></tr></thead>
             <tbody>${named.map((i) => html`<tr><th scope="row">${i.name}</th><td><div class="bar-cell"><span class="bar" style="inline-size: ${Math.round((100 * i.count) / most)}%"></span><span class="number">${i.count}</span></div></td></tr>`)}</tbody>
           </table>`
-        : nothing}
+          : nothing
+      }
     </section>`;
   }
 

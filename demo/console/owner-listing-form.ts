@@ -4,7 +4,15 @@ import type { Listing, ListingCreateBody } from 'chat-bot-element';
 import { KEY_TYPES } from 'chat-bot-element/rules';
 import { ConsolePage, type Refusal } from './console-page.ts';
 import { NavigateEvent } from './events.ts';
-import { BLANK_LISTING, LISTING_GROUPS, LISTING_FIELDS, checkBeforeSending, toWire, type ListingField, type ListingFieldName } from './listing-fields.ts';
+import {
+  BLANK_LISTING,
+  LISTING_GROUPS,
+  LISTING_FIELDS,
+  checkBeforeSending,
+  toWire,
+  type ListingField,
+  type ListingFieldName,
+} from './listing-fields.ts';
 import { KEY_TYPE_LABELS, type KeyType } from './listing-words.ts';
 import { idFor } from './session.ts';
 
@@ -12,9 +20,14 @@ type Extension = { Key: string; value: string };
 
 /** Which stored value a KeyType names. */
 /** The form's label of each field the service may name in a refusal. */
-const LISTING_LABELS: Record<string, string> = { ...Object.fromEntries(LISTING_FIELDS.map((f) => [f.name, f.label])), Images: 'Images', ExtensionColumn: 'More facts' };
+const LISTING_LABELS: Record<string, string> = {
+  ...Object.fromEntries(LISTING_FIELDS.map((f) => [f.name, f.label])),
+  Images: 'Images',
+  ExtensionColumn: 'More facts',
+};
 
-const keyOf = (l: Listing, keyType: KeyType) => (keyType === 'NewOaks' ? l.Id : keyType === 'MLSNumber' ? l.MLSNumber : l.Url);
+const keyOf = (l: Listing, keyType: KeyType) =>
+  keyType === 'NewOaks' ? l.Id : keyType === 'MLSNumber' ? l.MLSNumber : l.Url;
 
 /**
  * @summary A listing's form: create (RealEstateCreate) or replace (RealEstateUpdate, by the KeyType
@@ -47,12 +60,17 @@ export class OwnerListingForm extends ConsolePage {
   private busy = false;
 
   protected override willUpdate(changed: Map<string, unknown>): void {
-    if ((changed.has('key') || changed.has('keyType') || changed.has('serialNumber')) && this.serialNumber) void this.#load();
+    if ((changed.has('key') || changed.has('keyType') || changed.has('serialNumber')) && this.serialNumber)
+      void this.#load();
   }
 
   protected override render(): TemplateResult {
     const editing = this.keyType !== '';
-    const heading = !editing ? 'New listing' : this.original ? `Edit ${this.original.Address || this.original.MLSNumber}` : 'Edit a listing';
+    const heading = !editing
+      ? 'New listing'
+      : this.original
+        ? `Edit ${this.original.Address || this.original.MLSNumber}`
+        : 'Edit a listing';
     return html`<h1 tabindex="-1">${heading}</h1>
       <p><a href="#/listings">Back to the listings</a></p>
       ${editing && !this.original ? html`<p role="status">${this.status || 'Loading the listing…'}</p>` : this.#renderForm(editing)}`;
@@ -112,7 +130,10 @@ export class OwnerListingForm extends ConsolePage {
       ${this.extensions.map((item, i) => {
         const keyId = idFor('listing', `ExtensionColumn[${i}].Key`);
         const valueId = idFor('listing', `ExtensionColumn[${i}].value`);
-        const error = this.#errorAt(`ExtensionColumn[${i}].Key`) || this.#errorAt(`ExtensionColumn[${i}].value`) || this.#errorAt(`ExtensionColumn[${i}]`);
+        const error =
+          this.#errorAt(`ExtensionColumn[${i}].Key`) ||
+          this.#errorAt(`ExtensionColumn[${i}].value`) ||
+          this.#errorAt(`ExtensionColumn[${i}]`);
         return html`<div class="row"><label for=${keyId}>Name ${i + 1}</label><input id=${keyId} data-extension=${i} data-part="Key" .value=${item.Key} aria-invalid=${error ? 'true' : 'false'} aria-describedby=${error ? `${keyId}-error` : nothing} />
           <label for=${valueId}>Value ${i + 1}</label><input id=${valueId} data-extension=${i} data-part="value" .value=${item.value} />
           <button type="button" aria-label="Remove fact ${i + 1}" @click=${() => (this.extensions = this.extensions.filter((_, j) => j !== i))}>Remove</button>
@@ -150,14 +171,21 @@ export class OwnerListingForm extends ConsolePage {
     }
     this.original = null;
     try {
-      const listing = await this.client.realEstateGet({ SerialNumber: this.serialNumber, Key: this.key, KeyType: this.keyType });
+      const listing = await this.client.realEstateGet({
+        SerialNumber: this.serialNumber,
+        Key: this.key,
+        KeyType: this.keyType,
+      });
       this.original = listing;
       this.updateBy = this.keyType;
-      this.values = Object.fromEntries(LISTING_FIELDS.map((f) => [f.name, listing[f.name] === null ? '' : String(listing[f.name])])) as Record<ListingFieldName, string>;
+      this.values = Object.fromEntries(
+        LISTING_FIELDS.map((f) => [f.name, listing[f.name] === null ? '' : String(listing[f.name])]),
+      ) as Record<ListingFieldName, string>;
       this.images = [...listing.Images];
       this.extensions = listing.ExtensionColumn.map((e) => ({ ...e }));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) this.status = `No listing has the ${KEY_TYPE_LABELS[this.keyType].toLowerCase()} “${this.key}”.`;
+      if (error instanceof ApiError && error.status === 404)
+        this.status = `No listing has the ${KEY_TYPE_LABELS[this.keyType].toLowerCase()} “${this.key}”.`;
       else this.fail(error);
     }
   }
@@ -188,7 +216,12 @@ export class OwnerListingForm extends ConsolePage {
     try {
       if (this.original) {
         const Key = keyOf(this.original, this.updateBy);
-        await this.client.realEstateUpdate({ SerialNumber: this.serialNumber, Key, KeyType: this.updateBy, ...this.#body() });
+        await this.client.realEstateUpdate({
+          SerialNumber: this.serialNumber,
+          Key,
+          KeyType: this.updateBy,
+          ...this.#body(),
+        });
         this.dispatchEvent(new NavigateEvent('#/listings', `Saved ${name}.`));
       } else {
         await this.client.realEstateCreate({ SerialNumber: this.serialNumber, ...this.#body() });

@@ -69,7 +69,8 @@ export class OwnerListings extends ConsolePage {
 
   #renderTable(pages: number): TemplateResult {
     const items = this.items!;
-    if (items.length === 0) return html`<p>No listings match. ${this.total === 0 ? 'Create one with “New listing”.' : ''}</p>`;
+    if (items.length === 0)
+      return html`<p>No listings match. ${this.total === 0 ? 'Create one with “New listing”.' : ''}</p>`;
     const all = items.every((l) => this.selected.has(l.Id));
     return html`<div class="bulk">
         <button type="button" class="danger" ?disabled=${this.selected.size === 0} @click=${this.#handleDeleteSelected}>Delete selected (${this.selected.size})</button>
@@ -137,7 +138,11 @@ export class OwnerListings extends ConsolePage {
   async #deleteSelected(): Promise<void> {
     const keys = [...this.selected];
     try {
-      const { SuccessCount } = await this.client.realEstateDelete({ SerialNumber: this.serialNumber, Keys: keys, KeyType: 'NewOaks' });
+      const { SuccessCount } = await this.client.realEstateDelete({
+        SerialNumber: this.serialNumber,
+        Keys: keys,
+        KeyType: 'NewOaks',
+      });
       this.selected = new Set();
       this.status = `Deleted ${SuccessCount} ${SuccessCount === 1 ? 'listing' : 'listings'}.`;
       const last = Math.max(1, Math.ceil((this.total - SuccessCount) / PAGE_SIZE));
@@ -150,7 +155,11 @@ export class OwnerListings extends ConsolePage {
   #handleFilter(event: SubmitEvent): void {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
-    this.#filters = { Query: String(data.get('Query') ?? ''), Status: String(data.get('Status') ?? ''), SaleType: String(data.get('SaleType') ?? '') };
+    this.#filters = {
+      Query: String(data.get('Query') ?? ''),
+      Status: String(data.get('Status') ?? ''),
+      SaleType: String(data.get('SaleType') ?? ''),
+    };
     this.selected = new Set();
     this.#goTo(1);
   }
@@ -165,8 +174,9 @@ export class OwnerListings extends ConsolePage {
   #handleSelectAll(event: Event): void {
     const on = (event.target as HTMLInputElement).checked;
     const next = new Set(this.selected);
-    for (const l of this.items ?? []) if (on) next.add(l.Id);
-    else next.delete(l.Id);
+    for (const l of this.items ?? [])
+      if (on) next.add(l.Id);
+      else next.delete(l.Id);
     this.selected = next;
   }
 

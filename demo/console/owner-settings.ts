@@ -1,6 +1,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { EditBody, FullSettings, Model, WidgetSettings } from 'chat-bot-element';
-import { NEVER_PUBLIC, SETTING_FIELDS, SETTING_GROUPS, type SettingField, type SettingName } from './settings-fields.ts';
+import {
+  NEVER_PUBLIC,
+  SETTING_FIELDS,
+  SETTING_GROUPS,
+  type SettingField,
+  type SettingName,
+} from './settings-fields.ts';
 import { messageOf } from './session.ts';
 import { ConsolePage, type Refusal } from './console-page.ts';
 import { hexToRgb, rgbToHex } from './color.ts';
@@ -83,7 +89,8 @@ export class OwnerSettings extends ConsolePage {
     const id = `setting-${f.name}`;
     const value = this.draft![f.name];
     const error = this.invalid?.field === f.name ? this.invalid.message : '';
-    const described: Described = [f.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || nothing;
+    const described: Described =
+      [f.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || nothing;
     const hint = f.hint ? html`<span class="hint" id="${id}-hint">${f.hint}</span>` : nothing;
     const message = error ? html`<span class="error" id="${id}-error">${error}</span>` : nothing;
     const common: InputAttrs = { id, described, invalid: error ? 'true' : 'false' };
@@ -134,7 +141,10 @@ export class OwnerSettings extends ConsolePage {
     this.saved = null;
     this.status = '';
     try {
-      const [settings, models] = await Promise.all([this.client.get({ serialNumber: this.serialNumber }), this.client.modelList()]);
+      const [settings, models] = await Promise.all([
+        this.client.get({ serialNumber: this.serialNumber }),
+        this.client.modelList(),
+      ]);
       this.#adopt(settings as FullSettings);
       this.models = models;
     } catch (error) {
@@ -161,7 +171,8 @@ export class OwnerSettings extends ConsolePage {
   #changes(): Partial<Draft> {
     const out: Partial<Draft> = {};
     if (!this.saved || !this.draft) return out;
-    for (const [name, value] of Object.entries(this.draft) as [SettingName, Draft[SettingName]][]) if (value !== this.saved[name]) out[name] = value;
+    for (const [name, value] of Object.entries(this.draft) as [SettingName, Draft[SettingName]][])
+      if (value !== this.saved[name]) out[name] = value;
     return out;
   }
 
@@ -171,7 +182,9 @@ export class OwnerSettings extends ConsolePage {
     const shown = Object.fromEntries(Object.entries(d).filter(([name]) => !NEVER_PUBLIC.has(name)));
     return {
       ...(shown as Partial<WidgetSettings>),
-      ...Object.fromEntries(COLOR_FIELDS.filter((name) => !NEVER_PUBLIC.has(name)).map((name) => [name, this.#shownColor(name)])),
+      ...Object.fromEntries(
+        COLOR_FIELDS.filter((name) => !NEVER_PUBLIC.has(name)).map((name) => [name, this.#shownColor(name)]),
+      ),
       ChatProfilePictureUrl: d.ChatProfilePicture ? this.client.fileUrl(String(d.ChatProfilePicture)) : '',
       ChatIconUrl: d.ChatIcon ? this.client.fileUrl(String(d.ChatIcon)) : '',
       TalkToHumanEnabled: String(d.TalkToHumanEmail).trim() !== '',
@@ -225,7 +238,8 @@ export class OwnerSettings extends ConsolePage {
     const kind = SETTING_FIELDS.find((f) => f.name === name)?.kind;
     if (kind === 'switch') this.#set(name, input.checked);
     else if (kind === 'align') this.#set(name, Number(input.value));
-    else if (kind === 'number') this.#set(name, /^-?\d+(?:\.\d+)?$/.test(input.value.trim()) ? Number(input.value) : input.value);
+    else if (kind === 'number')
+      this.#set(name, /^-?\d+(?:\.\d+)?$/.test(input.value.trim()) ? Number(input.value) : input.value);
     else this.#set(name, input.value);
   }
 

@@ -59,7 +59,8 @@ export class OwnerUnanswered extends FilteredPage {
   #renderGroups(data: UnansweredPage): TemplateResult {
     const f = this.#filters;
     const span = `${dayLabel(data.From, true)} to ${dayLabel(data.To, true)}`;
-    if (data.Items.length === 0) return html`<p>Every question from ${span} was answered, and no answer was rated down.</p>`;
+    if (data.Items.length === 0)
+      return html`<p>Every question from ${span} was answered, and no answer was rated down.</p>`;
     const pages = Math.max(1, Math.ceil(data.Total / PAGE_SIZE));
     return html`<p>
         ${data.Total} ${data.Total === 1 ? 'kind of question' : 'kinds of question'} from ${span}, out of ${data.Considered} ${data.Considered === 1 ? 'question' : 'questions'} looked at${data.Considered >= 2000 ? ' (the newest 2,000; choose fewer days to see older ones)' : ''}.
@@ -74,7 +75,11 @@ export class OwnerUnanswered extends FilteredPage {
   }
 
   #renderGroup(g: UnansweredGroup): TemplateResult {
-    const counts = [`Asked ${times(g.Count)}`, g.NoAnswer ? `${g.NoAnswer} without an answer` : '', g.RatedDown ? `${g.RatedDown} rated down` : ''].filter(Boolean);
+    const counts = [
+      `Asked ${times(g.Count)}`,
+      g.NoAnswer ? `${g.NoAnswer} without an answer` : '',
+      g.RatedDown ? `${g.RatedDown} rated down` : '',
+    ].filter(Boolean);
     return html`<li class="group">
       <h2 class="question" dir="auto">${g.Question}</h2>
       <p>${counts.join(' · ')} · last ${timeOf(g.LastAt)}</p>
@@ -98,7 +103,13 @@ export class OwnerUnanswered extends FilteredPage {
 
   #load(): Promise<void> {
     return this.read(
-      () => this.client.unansweredList({ SerialNumber: this.serialNumber, Page: this.#filters.page, PageSize: PAGE_SIZE, ...rangeBody(this.#filters) }),
+      () =>
+        this.client.unansweredList({
+          SerialNumber: this.serialNumber,
+          Page: this.#filters.page,
+          PageSize: PAGE_SIZE,
+          ...rangeBody(this.#filters),
+        }),
       (data) => (this.data = data),
     );
   }

@@ -29,7 +29,10 @@ export function restoreSession(): Client | null {
 export async function signIn(apiKey: string): Promise<Client> {
   const { SessionKey, ExpiresAt } = await createClient({ baseUrl: location.origin, apiKey }).sessionKey();
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ sessionKey: SessionKey, expiresAt: ExpiresAt } satisfies Saved));
+    sessionStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ sessionKey: SessionKey, expiresAt: ExpiresAt } satisfies Saved),
+    );
   } catch {
     // Without storage the console still works until the page is reloaded.
   }
@@ -78,4 +81,5 @@ export const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong; try again.';
 
 /** An element id for a field path: `ExtensionColumn[0].Key` → `prefix-ExtensionColumn-0-Key`. */
-export const idFor = (prefix: string, path: string) => `${prefix}-${path.replace(/\[(\d+)\]/g, '-$1').replace(/\./g, '-')}`;
+export const idFor = (prefix: string, path: string) =>
+  `${prefix}-${path.replace(/\[(\d+)\]/g, '-$1').replace(/\./g, '-')}`;

@@ -8,7 +8,8 @@ import { FILE_SETTINGS, PRIVATE_SETTINGS } from 'chat-bot-element/rules';
 
 export type SettingName = Exclude<keyof FullSettings, 'SerialNumber' | 'ChatProfilePictureUrl' | 'ChatIconUrl'>;
 
-export type SettingKind = 'text' | 'long' | 'lines' | 'number' | 'switch' | 'color' | 'model' | 'timezone' | 'align' | 'image';
+export type SettingKind =
+  'text' | 'long' | 'lines' | 'number' | 'switch' | 'color' | 'model' | 'timezone' | 'align' | 'image';
 
 export interface SettingField {
   name: SettingName;
@@ -22,7 +23,12 @@ export interface SettingGroup {
   fields: SettingField[];
 }
 
-const f = (name: SettingName, label: string, kind: SettingKind, hint?: string): SettingField => ({ name, label, kind, ...(hint ? { hint } : {}) });
+const f = (name: SettingName, label: string, kind: SettingKind, hint?: string): SettingField => ({
+  name,
+  label,
+  kind,
+  ...(hint ? { hint } : {}),
+});
 
 export const SETTING_GROUPS: SettingGroup[] = [
   {
@@ -30,12 +36,27 @@ export const SETTING_GROUPS: SettingGroup[] = [
     fields: [
       f('Name', 'Name', 'text', 'Shown in the chat header. 1–100 characters.'),
       f('Model', 'Model', 'model'),
-      f('SystemMessage', 'Instructions for the model', 'long', 'How the assistant should behave. Up to 20,000 characters.'),
+      f(
+        'SystemMessage',
+        'Instructions for the model',
+        'long',
+        'How the assistant should behave. Up to 20,000 characters.',
+      ),
       f('Temperature', 'Temperature', 'number', '0 (precise) to 10 (inventive).'),
-      f('AIResponseLanguage', 'Answer language', 'text', 'A language name such as Spanish; empty answers in the visitor’s language.'),
+      f(
+        'AIResponseLanguage',
+        'Answer language',
+        'text',
+        'A language name such as Spanish; empty answers in the visitor’s language.',
+      ),
       f('AnswerSuffix', 'Text after every answer', 'long', 'Up to 1,000 characters.'),
       f('TimeZone', 'Time zone', 'timezone', 'An IANA name such as America/New_York.'),
-      f('MortgageRate', 'Mortgage rate for estimates (%)', 'number', 'The yearly rate a monthly-payment estimate assumes when the visitor names none, 0 to 25 (6.5 to start).'),
+      f(
+        'MortgageRate',
+        'Mortgage rate for estimates (%)',
+        'number',
+        'The yearly rate a monthly-payment estimate assumes when the visitor names none, 0 to 25 (6.5 to start).',
+      ),
     ],
   },
   {
@@ -54,7 +75,12 @@ export const SETTING_GROUPS: SettingGroup[] = [
       f('WelcomeMessage', 'Welcome message', 'long', 'The first message, also shown as a popup by the launcher.'),
       f('ChatbotPopupOnce', 'Show the welcome popup only once per browser', 'switch'),
       f('SuggestedMessage', 'Suggested questions', 'lines', 'One per line, at most 10.'),
-      f('UserInputPlaceholder', 'Input placeholder', 'text', 'Empty shows the widget’s own words in the visitor’s language.'),
+      f(
+        'UserInputPlaceholder',
+        'Input placeholder',
+        'text',
+        'Empty shows the widget’s own words in the visitor’s language.',
+      ),
       f('RemoveChatLogOnBrowserClose', 'Forget the conversation when the browser closes', 'switch'),
       f('EnableUploadImage', 'Let visitors send images', 'switch'),
       f('EnablePushToTalk', 'Let visitors speak (push to talk)', 'switch'),
@@ -82,7 +108,12 @@ export const SETTING_GROUPS: SettingGroup[] = [
     heading: 'Access and limits',
     fields: [
       f('VerifyDomain', 'Only answer on my domains', 'switch'),
-      f('Domains', 'Domains', 'lines', 'Host names, one per line or separated by commas; *.example.com for subdomains. They restrict the chatbot only while "Only answer on my domains" is on — saving domains turns it on unless you turn it off.'),
+      f(
+        'Domains',
+        'Domains',
+        'lines',
+        'Host names, one per line or separated by commas; *.example.com for subdomains. They restrict the chatbot only while "Only answer on my domains" is on — saving domains turns it on unless you turn it off.',
+      ),
       f('CustomDomain', 'Custom domain', 'text', 'A host name.'),
       f('RateLimitCount', 'Questions per visitor', 'number', '0 turns the rate limit off.'),
       f('RateLimitTime', 'In how many seconds', 'number'),

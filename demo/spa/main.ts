@@ -16,12 +16,24 @@ document.body.append(bot);
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const log = $<HTMLOListElement>('log');
 
-for (const type of ['chat-bot-open', 'chat-bot-close', 'chat-bot-send', 'chat-bot-answer', 'chat-bot-error', 'chat-bot-handoff', 'chat-bot-feedback']) {
+for (const type of [
+  'chat-bot-open',
+  'chat-bot-close',
+  'chat-bot-send',
+  'chat-bot-answer',
+  'chat-bot-error',
+  'chat-bot-handoff',
+  'chat-bot-feedback',
+]) {
   bot.addEventListener(type, (event) => {
     // The event's own data: what each chat-bot-* event class carries (text, questionId, code, …).
-    const detail = Object.fromEntries(Object.entries(event).filter(([k, v]) => k !== 'isTrusted' && typeof v !== 'function'));
+    const detail = Object.fromEntries(
+      Object.entries(event).filter(([k, v]) => k !== 'isTrusted' && typeof v !== 'function'),
+    );
     const item = document.createElement('li');
-    const fields = Object.entries(detail).map(([k, v]) => `${k}: ${typeof v === 'string' && v.length > 80 ? `${v.slice(0, 80)}…` : JSON.stringify(v)}`);
+    const fields = Object.entries(detail).map(
+      ([k, v]) => `${k}: ${typeof v === 'string' && v.length > 80 ? `${v.slice(0, 80)}…` : JSON.stringify(v)}`,
+    );
     item.textContent = `${new Date().toLocaleTimeString()} ${type}${fields.length ? ` — ${fields.join(', ')}` : ''}`;
     item.dataset.type = type;
     log.prepend(item);
@@ -32,5 +44,8 @@ $('open').addEventListener('click', () => void bot.show());
 $('close').addEventListener('click', () => bot.hide());
 $('send').addEventListener('click', () => void bot.send($<HTMLInputElement>('question').value));
 $('clear').addEventListener('click', () => void bot.clearHistory());
-$<HTMLSelectElement>('theme').addEventListener('change', (e) => (bot.theme = (e.target as HTMLSelectElement).value as ChatBot['theme']));
+$<HTMLSelectElement>('theme').addEventListener(
+  'change',
+  (e) => (bot.theme = (e.target as HTMLSelectElement).value as ChatBot['theme']),
+);
 $<HTMLSelectElement>('locale').addEventListener('change', (e) => (bot.locale = (e.target as HTMLSelectElement).value));

@@ -30,7 +30,15 @@ export default tseslint.config(
   {
     rules: {
       // `_` names what is there to be left out (a destructured field, an argument a signature needs).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          caughtErrors: 'none',
+        },
+      ],
       // `ready && go()` and `a ? b() : c()` as statements: the widget's renderer is written for its bytes.
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
       // `let { a, b } = …` where only b changes: one statement, not two.

@@ -36,10 +36,16 @@ export function headersFor(options: Credentials, json: boolean): Record<string, 
 export const baseOf = (options: ClientOptions) => options.baseUrl.replace(/(?<!\/)\/+$/, '');
 
 // Looked up per call, so a fetch patched after the client was made is the one used.
-export const fetchOf = (options: ClientOptions): FetchLike => options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+export const fetchOf = (options: ClientOptions): FetchLike =>
+  options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
 /** Calls an operation and returns its Data, or throws ApiError / NetworkError / AbortError. */
-export async function callOperation<N extends OperationName>(options: ClientOptions, name: N, body: unknown, opts?: CallOptions): Promise<DataOf<N>> {
+export async function callOperation<N extends OperationName>(
+  options: ClientOptions,
+  name: N,
+  body: unknown,
+  opts?: CallOptions,
+): Promise<DataOf<N>> {
   const route = routeOf(name);
   const post = route.method === 'POST';
   const res = await send(fetchOf(options), baseOf(options) + route.path, {
@@ -55,7 +61,11 @@ export async function callOperation<N extends OperationName>(options: ClientOpti
  * Downloads an export [ext] (CSV or JSON of conversations or feedback): the Response, its body not
  * yet read, so it can be streamed to a file; the service's ApiError when refused.
  */
-export async function exportFile(options: ClientOptions, body: BodyOf<'Export'>, opts?: CallOptions): Promise<Response> {
+export async function exportFile(
+  options: ClientOptions,
+  body: BodyOf<'Export'>,
+  opts?: CallOptions,
+): Promise<Response> {
   const res = await send(fetchOf(options), baseOf(options) + routeOf('Export').path, {
     method: 'POST',
     headers: { ...headersFor(options, true), Accept: 'text/csv, application/json' },

@@ -8,11 +8,15 @@ import { NetworkError, abortError } from './errors.ts';
 import { readEnvelope, send } from './http.ts';
 
 /** Where a file is served: `GET {base}/chat/File/{id}`. */
-export const fileUrl = (options: ClientOptions, fileStoreId: string | number) => `${baseOf(options)}${FILE_PATH_PREFIX}${encodeURIComponent(String(fileStoreId))}`;
+export const fileUrl = (options: ClientOptions, fileStoreId: string | number) =>
+  `${baseOf(options)}${FILE_PATH_PREFIX}${encodeURIComponent(String(fileStoreId))}`;
 
 /** Downloads a file with the options' credential (a visitor's own files need it); the service's ApiError when refused. */
 export async function getFile(options: ClientOptions, fileStoreId: string | number, opts?: CallOptions): Promise<Blob> {
-  const res = await send(fetchOf(options), fileUrl(options, fileStoreId), { headers: headersFor(options, false), signal: opts?.signal ?? null });
+  const res = await send(fetchOf(options), fileUrl(options, fileStoreId), {
+    headers: headersFor(options, false),
+    signal: opts?.signal ?? null,
+  });
   if (!res.ok) await readEnvelope(res, opts?.signal);
   try {
     return await res.blob();

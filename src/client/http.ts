@@ -37,7 +37,12 @@ export async function errorFromResponse(res: Response, signal?: AbortSignal | nu
   const body = await readJson(res, signal).catch((e: unknown) => e);
   if (body instanceof Error) return body;
   if (isEnvelope(body) && !body.Success) return new ApiError(res.status, body.Code, body.Message, body.Data);
-  if (res.ok) return new ApiError(res.status, 502, `Expected an event stream but the service answered ${contentType(res) || 'no content type'}`);
+  if (res.ok)
+    return new ApiError(
+      res.status,
+      502,
+      `Expected an event stream but the service answered ${contentType(res) || 'no content type'}`,
+    );
   return withoutEnvelope(res);
 }
 
@@ -63,7 +68,11 @@ async function readJson(res: Response, signal?: AbortSignal | null): Promise<unk
 function withoutEnvelope(res: Response): ApiError {
   return res.ok
     ? new ApiError(res.status, 502, 'The service answered without an envelope')
-    : new ApiError(res.status, res.status, `The service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+    : new ApiError(
+        res.status,
+        res.status,
+        `The service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
+      );
 }
 
 function describe(error: unknown): string {

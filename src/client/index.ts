@@ -7,7 +7,16 @@ import type { BodyOf } from '../protocol/operations.ts';
 import type { AskBody } from '../protocol/chat.ts';
 import type { UploadResult } from '../protocol/files.ts';
 import { readEnvelope, send } from './http.ts';
-import { baseOf, callOperation, exportFile, fetchOf, headersFor, type CallOptions, type ClientOptions, type Credentials } from './call.ts';
+import {
+  baseOf,
+  callOperation,
+  exportFile,
+  fetchOf,
+  headersFor,
+  type CallOptions,
+  type ClientOptions,
+  type Credentials,
+} from './call.ts';
 import { fileUrl, getFile } from './files.ts';
 import { openStream, type AskStreamItem } from './stream.ts';
 
@@ -26,7 +35,8 @@ export type Client = ReturnType<typeof createClient>;
 export type AskRequest = Omit<AskBody, 'stream'>;
 
 /** Ask and wait for the whole answer (also `client.ask`; alone, for code that needs nothing else). */
-export const ask = (options: ClientOptions, body: AskRequest, opts?: CallOptions) => callOperation(options, 'ClientAsk', { ...body, stream: false }, opts);
+export const ask = (options: ClientOptions, body: AskRequest, opts?: CallOptions) =>
+  callOperation(options, 'ClientAsk', { ...body, stream: false }, opts);
 
 /** Ask and read the answer as it is generated: fragments, then the final object (also `client.askStream`). */
 export function askStream(options: ClientOptions, body: AskRequest, opts?: CallOptions): AsyncIterable<AskStreamItem> {
@@ -44,7 +54,8 @@ export type UploadBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<U
 export function createClient(options: ClientOptions) {
   const base = baseOf(options);
   const fetchImpl = fetchOf(options);
-  const call = <N extends OperationName>(name: N, body: unknown, opts?: CallOptions) => callOperation(options, name, body, opts);
+  const call = <N extends OperationName>(name: N, body: unknown, opts?: CallOptions) =>
+    callOperation(options, name, body, opts);
 
   const op =
     <N extends OperationName>(name: N) =>

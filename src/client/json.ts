@@ -5,6 +5,8 @@
  */
 export function parseJson(text: string): unknown {
   return JSON.parse(text, (_key, value: unknown) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.assign(Object.create(null) as object, value) : value,
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.assign(Object.create(null) as object, value)
+      : value,
   );
 }

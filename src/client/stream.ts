@@ -37,11 +37,22 @@ export function interpret(message: SseMessage, status: number): AskStreamItem | 
     const code = typeof p.Code === 'number' ? p.Code : 500;
     // RetryAfter [ext]: the service ended the stream to restart; asking again then is answered.
     const data = typeof p.RetryAfter === 'number' ? { RetryAfter: p.RetryAfter } : null;
-    return new ApiError(status, code, typeof p.Message === 'string' && p.Message ? p.Message : `The answer failed (${code})`, data);
+    return new ApiError(
+      status,
+      code,
+      typeof p.Message === 'string' && p.Message ? p.Message : `The answer failed (${code})`,
+      data,
+    );
   }
   if (message.event !== '' && message.event !== 'message') return null;
   if (typeof p.Answer === 'string' && typeof p.QuestionID === 'number' && typeof p.AnswerID === 'number')
-    return { kind: 'final', QuestionID: p.QuestionID, AnswerID: p.AnswerID, Answer: p.Answer, TotalToken: Number(p.TotalToken ?? 0) };
+    return {
+      kind: 'final',
+      QuestionID: p.QuestionID,
+      AnswerID: p.AnswerID,
+      Answer: p.Answer,
+      TotalToken: Number(p.TotalToken ?? 0),
+    };
   if (typeof p.content === 'string') return { kind: 'fragment', content: p.content };
   return null;
 }
@@ -59,7 +70,9 @@ export async function* openStream(request: StreamRequest): AsyncGenerator<AskStr
   const stop = new AbortController();
   // Removed when the stream ends: `stop` is aborted then.
   signal?.addEventListener('abort', () => stop.abort(), { once: true, signal: stop.signal });
-  const aborted = new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(abortError()), { once: true }));
+  const aborted = new Promise<never>((_, reject) =>
+    stop.signal.addEventListener('abort', () => reject(abortError()), { once: true }),
+  );
   aborted.catch(() => undefined);
   try {
     const res = await send(request.fetch, request.url, {

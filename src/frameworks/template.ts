@@ -26,7 +26,25 @@ export interface ChatBotAttributes {
 
 /** The public properties, set as properties by frameworks that do (React 19, Preact, Vue, Svelte, Solid's `prop:`). */
 export type ChatBotProperties = Partial<
-  Pick<ChatBot, 'serialNumber' | 'baseUrl' | 'apiKey' | 'open' | 'mode' | 'theme' | 'locale' | 'stream' | 'imageHosts' | 'sound' | 'notifyTitle' | 'readAloud' | 'pageContext' | 'listing' | 'settings' | 'strings'>
+  Pick<
+    ChatBot,
+    | 'serialNumber'
+    | 'baseUrl'
+    | 'apiKey'
+    | 'open'
+    | 'mode'
+    | 'theme'
+    | 'locale'
+    | 'stream'
+    | 'imageHosts'
+    | 'sound'
+    | 'notifyTitle'
+    | 'readAloud'
+    | 'pageContext'
+    | 'listing'
+    | 'settings'
+    | 'strings'
+  >
 >;
 
 /** Either, by either name (`serial-number="…"` or `serialNumber={…}`); where both exist, either type (`stream="false"` or `stream={false}`). */

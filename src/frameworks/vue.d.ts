@@ -7,8 +7,12 @@
 import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
 import type { ChatBot, ChatBotEventMap, ChatBotTemplateProps } from './template.js';
 
-type VueEvents = { [K in keyof ChatBotEventMap as `on${Capitalize<CamelCase<K>>}`]?: (event: ChatBotEventMap[K]) => void };
-type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type VueEvents = {
+  [K in keyof ChatBotEventMap as `on${Capitalize<CamelCase<K>>}`]?: (event: ChatBotEventMap[K]) => void;
+};
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
 
 declare module 'vue' {
   interface GlobalComponents {

@@ -19,11 +19,15 @@ export const MAX_SUGGESTIONS = 3;
 export const SUGGESTION_MAX = 80;
 
 /** JSON for one line of a block: U+2028/U+2029 escaped too, so a reader that takes them for line breaks still sees one line. */
-export const blockLine = (value: unknown): string => JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+export const blockLine = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
 /** The suggestions block for these follow-ups ('' for none): each on one line, the first MAX_SUGGESTIONS. */
 export function suggestionsBlock(suggestions: readonly string[]): string {
-  const lines = suggestions.map((s) => s.replace(/\s+/g, ' ').trim().slice(0, SUGGESTION_MAX)).filter(Boolean).slice(0, MAX_SUGGESTIONS);
+  const lines = suggestions
+    .map((s) => s.replace(/\s+/g, ' ').trim().slice(0, SUGGESTION_MAX))
+    .filter(Boolean)
+    .slice(0, MAX_SUGGESTIONS);
   return lines.length ? `\`\`\`${SUGGESTIONS_INFO}\n${lines.map(blockLine).join('\n')}\n\`\`\`` : '';
 }
 

@@ -83,7 +83,8 @@ export function parseCard(line: string): ListingCard | null {
     return null;
   }
   if (!o || typeof o !== 'object' || Array.isArray(o)) return null;
-  const s = (k: string) => str(own(o, k)), n = (k: string) => num(own(o, k));
+  const s = (k: string) => str(own(o, k)),
+    n = (k: string) => num(own(o, k));
   const images = own(o, 'Images');
   const card: ListingCard = {
     Id: s('Id'),
@@ -113,7 +114,12 @@ const BLOCKS = new RegExp(`(?:^|\\n)\`\`\`${CARDS_INFO}\\n([\\s\\S]*?)(?:\\n\`\`
 
 /** The cards of every listings block of an answer, in order (a line that is not a card is skipped). */
 export const cardsOf = (text: string): ListingCard[] =>
-  [...text.matchAll(BLOCKS)].flatMap((m) => m[1]!.split('\n').map(parseCard).filter((c): c is ListingCard => c !== null));
+  [...text.matchAll(BLOCKS)].flatMap((m) =>
+    m[1]!
+      .split('\n')
+      .map(parseCard)
+      .filter((c): c is ListingCard => c !== null),
+  );
 
 const money = (c: ListingCard) => {
   const amount = c.SaleType === 'for_rent' ? c.RentPrice : c.SalePrice;

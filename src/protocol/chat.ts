@@ -59,7 +59,10 @@ const askKinds = {
     {
       description: `Image: 1 to ${LIMITS.imagesPerAsk} image files`,
       required: ['chatAskType', 'fileIds'],
-      properties: { chatAskType: { const: 'Image' }, fileIds: { type: 'array', minItems: 1, maxItems: LIMITS.imagesPerAsk } },
+      properties: {
+        chatAskType: { const: 'Image' },
+        fileIds: { type: 'array', minItems: 1, maxItems: LIMITS.imagesPerAsk },
+      },
     },
     {
       description: 'Audio or Video: exactly one file',
@@ -75,16 +78,19 @@ export const AskBody = Type.Refine(
     {
       sessionID: sessionId(),
       content: text(LIMITS.askContentChars),
-      chatAskType: Type.Optional(Type.Union([oneOf(CHAT_ASK_TYPES), Type.Null()], { rule: 'must be one of "Text", "Audio", "Image", "Video" or null' })),
+      chatAskType: Type.Optional(
+        Type.Union([oneOf(CHAT_ASK_TYPES), Type.Null()], {
+          rule: 'must be one of "Text", "Audio", "Image", "Video" or null',
+        }),
+      ),
       stream: Type.Optional(Type.Boolean({ rule: 'must be true or false' })),
       fileIds: Type.Optional(
-        Type.Union(
-          [Type.Array(Type.Integer({ minimum: 1 }), { maxItems: LIMITS.imagesPerAsk }), Type.Null()],
-          {
-            rule: `must be a list of at most ${LIMITS.imagesPerAsk} file ids (positive integers)`,
-            jsonSchema: { 'x-rule': 'Each a file of this session confirmed with UploadSuccess, of the kind chatAskType names.' },
+        Type.Union([Type.Array(Type.Integer({ minimum: 1 }), { maxItems: LIMITS.imagesPerAsk }), Type.Null()], {
+          rule: `must be a list of at most ${LIMITS.imagesPerAsk} file ids (positive integers)`,
+          jsonSchema: {
+            'x-rule': 'Each a file of this session confirmed with UploadSuccess, of the kind chatAskType names.',
           },
-        ),
+        }),
       ),
       clientMessageId: Type.Optional(
         Type.String({
@@ -94,12 +100,14 @@ export const AskBody = Type.Refine(
       ),
       page: Type.Optional({
         ...httpUrlOrNull(),
-        description: "[ext] The address of the page the visitor asks from (the widget sends its origin and path); the service ignores any query or fragment and matches it to a listing's Url",
+        description:
+          "[ext] The address of the page the visitor asks from (the widget sends its origin and path); the service ignores any query or fragment and matches it to a listing's Url",
       }),
       listing: Type.Optional(
         Type.Union([Type.String({ minLength: 1, maxLength: LIMITS.urlChars }), Type.Null()], {
           rule: `must be text of 1 to ${LIMITS.urlChars.toLocaleString('en-US')} characters (a listing's Id, MLS number or Url), or null`,
-          description: "[ext] The listing the page shows, named by the page itself: its Id, MLS number or Url; it wins over `page`",
+          description:
+            '[ext] The listing the page shows, named by the page itself: its Id, MLS number or Url; it wins over `page`',
         }),
       ),
     },

@@ -29,7 +29,12 @@ export function rangeRuleBroken(body: { From?: unknown; To?: unknown }): string 
 const ranged = <S extends TSchema>(object: S) =>
   Type.Refine(
     // A rule across two fields that JSON Schema cannot compare: /openapi.json says it in words.
-    { ...object, jsonSchema: { 'x-rule': `"To" must not be before "From", and "From" to "To" must be at most ${LIMITS.rangeDaysMax} days.` } },
+    {
+      ...object,
+      jsonSchema: {
+        'x-rule': `"To" must not be before "From", and "From" to "To" must be at most ${LIMITS.rangeDaysMax} days.`,
+      },
+    },
     (v) => rangeRuleBroken(v as { From?: unknown; To?: unknown }) === null,
     (v) => rangeRuleBroken(v as { From?: unknown; To?: unknown }) ?? 'has an invalid date range',
   );
@@ -80,10 +85,19 @@ export const ConversationPage = Type.Object({ Items: Type.Array(ConversationSumm
 export type ConversationPage = Static<typeof ConversationPage>;
 
 /** `POST /chat/Chatbot/ConversationGet`. */
-export const ConversationGetBody = Type.Object({ SerialNumber: serialNumber(), SessionID: sessionId() }, { additionalProperties: false });
+export const ConversationGetBody = Type.Object(
+  { SerialNumber: serialNumber(), SessionID: sessionId() },
+  { additionalProperties: false },
+);
 export type ConversationGetBody = Static<typeof ConversationGetBody>;
 
-export const TranscriptFile = Type.Object({ Id: Type.Integer(), Kind: Type.String(), MimeType: Type.String(), Name: Type.String(), Size: Type.Integer() });
+export const TranscriptFile = Type.Object({
+  Id: Type.Integer(),
+  Kind: Type.String(),
+  MimeType: Type.String(),
+  Name: Type.String(),
+  Size: Type.Integer(),
+});
 export type TranscriptFile = Static<typeof TranscriptFile>;
 
 export const TranscriptMessage = Type.Object({
@@ -112,7 +126,9 @@ export const Transcript = Type.Object({
 export type Transcript = Static<typeof Transcript>;
 
 /** `POST /chat/Chatbot/UnansweredList`: questions marked noAnswer or rated down, grouped by likeness. */
-export const UnansweredBody = ranged(Type.Object({ SerialNumber: serialNumber(), ...paging, ...range }, { additionalProperties: false }));
+export const UnansweredBody = ranged(
+  Type.Object({ SerialNumber: serialNumber(), ...paging, ...range }, { additionalProperties: false }),
+);
 export type UnansweredBody = Static<typeof UnansweredBody>;
 
 export const UnansweredQuestion = Type.Object({
@@ -150,7 +166,9 @@ export const UnansweredPage = Type.Object({
 export type UnansweredPage = Static<typeof UnansweredPage>;
 
 /** `POST /chat/Chatbot/Insights`. */
-export const InsightsBody = ranged(Type.Object({ SerialNumber: serialNumber(), ...range }, { additionalProperties: false }));
+export const InsightsBody = ranged(
+  Type.Object({ SerialNumber: serialNumber(), ...range }, { additionalProperties: false }),
+);
 export type InsightsBody = Static<typeof InsightsBody>;
 
 export const InsightsDay = Type.Object({

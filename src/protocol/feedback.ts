@@ -17,8 +17,10 @@ export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
 /** The rule FeedbackBody keeps across its fields, or null. */
 export function feedbackRuleBroken(body: { rating?: unknown; reasons?: unknown; comment?: unknown }): string | null {
   if (body.rating === 'down') return null;
-  if (Array.isArray(body.reasons) && body.reasons.length > 0) return '"reasons" are only allowed with the rating "down"';
-  if (typeof body.comment === 'string' && body.comment.trim() !== '') return '"comment" is only allowed with the rating "down"';
+  if (Array.isArray(body.reasons) && body.reasons.length > 0)
+    return '"reasons" are only allowed with the rating "down"';
+  if (typeof body.comment === 'string' && body.comment.trim() !== '')
+    return '"comment" is only allowed with the rating "down"';
   return null;
 }
 
@@ -28,7 +30,11 @@ const ratings = {
     { description: 'Rated down: reasons and a comment allowed', properties: { rating: { const: 'down' } } },
     {
       description: 'Rated up, or withdrawn: no reasons, no comment',
-      properties: { rating: { enum: ['up', null] }, reasons: { type: 'array', maxItems: 0 }, comment: { type: 'string', pattern: '^\\s*$' } },
+      properties: {
+        rating: { enum: ['up', null] },
+        reasons: { type: 'array', maxItems: 0 },
+        comment: { type: 'string', pattern: '^\\s*$' },
+      },
     },
   ],
 };
@@ -38,7 +44,11 @@ export const FeedbackBody = Type.Refine(
   Type.Object(
     {
       sessionID: sessionId(),
-      answerID: Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1, rule: 'must be the id of an answer (a positive integer)' }),
+      answerID: Type.Integer({
+        minimum: 1,
+        maximum: 2 ** 31 - 1,
+        rule: 'must be the id of an answer (a positive integer)',
+      }),
       rating: Type.Union([oneOf(RATINGS), Type.Null()], { rule: 'must be "up", "down", or null to withdraw the vote' }),
       reasons: Type.Optional(
         Type.Array(oneOf(FEEDBACK_REASONS), {

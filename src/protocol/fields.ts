@@ -51,7 +51,11 @@ export const oneOfOrEmpty = <const V extends readonly string[]>(values: V) =>
   });
 
 export const rgb = () =>
-  Type.String({ pattern: RGB_PATTERN, maxLength: RGB_MAX_LENGTH, rule: 'must be rgb(r,g,b) with each of r, g, b from 0 to 255' });
+  Type.String({
+    pattern: RGB_PATTERN,
+    maxLength: RGB_MAX_LENGTH,
+    rule: 'must be rgb(r,g,b) with each of r, g, b from 0 to 255',
+  });
 
 export const serialNumber = () =>
   Type.String({ pattern: '^[0-9a-fA-F]{32}$', rule: 'must be a chatbot serial number (32 hexadecimal characters)' });
@@ -60,7 +64,9 @@ export const fileId = () =>
   Type.String({
     pattern: '^(?:[1-9][0-9]{0,14})?$',
     rule: 'must be the id of an uploaded file (digits) or empty',
-    jsonSchema: { 'x-rule': 'The service checks that the id is an image its owner uploaded and confirmed with UploadSuccess.' },
+    jsonSchema: {
+      'x-rule': 'The service checks that the id is an image its owner uploaded and confirmed with UploadSuccess.',
+    },
   });
 
 export const sessionId = () =>
@@ -78,18 +84,26 @@ const urlKeywords = {
   format: 'uri',
   pattern: HTTP_URL_PATTERN,
   maxLength: LIMITS.urlChars,
-  'x-rule': 'The service also parses it by the URL Standard (url.spec.whatwg.org): a host that ends in a number must be an IPv4 address, and an internationalised one must convert to ASCII.',
+  'x-rule':
+    'The service also parses it by the URL Standard (url.spec.whatwg.org): a host that ends in a number must be an IPv4 address, and an internationalised one must convert to ASCII.',
 };
 const emailKeywords = { format: 'email', pattern: EMAIL_PATTERN, maxLength: LIMITS.emailChars };
 /** Either the keywords or the empty string. */
 const orEmpty = (keywords: Record<string, unknown>) => ({ anyOf: [{ const: '' }, keywords] });
 
 export const httpUrl = () =>
-  refined(Type.String({ rule: 'must be an http(s) URL', jsonSchema: urlKeywords }), 'must be an http(s) URL', isHttpUrl);
+  refined(
+    Type.String({ rule: 'must be an http(s) URL', jsonSchema: urlKeywords }),
+    'must be an http(s) URL',
+    isHttpUrl,
+  );
 
 export const httpUrlOrEmpty = () =>
   refined(
-    Type.String({ rule: `must be an http(s) URL of at most ${n(LIMITS.urlChars)} characters, or empty`, jsonSchema: orEmpty(urlKeywords) }),
+    Type.String({
+      rule: `must be an http(s) URL of at most ${n(LIMITS.urlChars)} characters, or empty`,
+      jsonSchema: orEmpty(urlKeywords),
+    }),
     `must be an http(s) URL of at most ${n(LIMITS.urlChars)} characters, or empty`,
     (v) => v === '' || isHttpUrl(v),
   );
@@ -101,7 +115,11 @@ export const httpUrlOrNull = () => {
 };
 
 export const email = () =>
-  refined(Type.String({ rule: 'must be an email address', jsonSchema: emailKeywords }), 'must be an email address', isEmail);
+  refined(
+    Type.String({ rule: 'must be an email address', jsonSchema: emailKeywords }),
+    'must be an email address',
+    isEmail,
+  );
 
 export const emailOrEmpty = () =>
   refined(
@@ -126,7 +144,10 @@ export const hostnameOrEmpty = () =>
     Type.String({
       maxLength: 253,
       rule: 'must be a host name such as "chat.example.com", or empty',
-      jsonSchema: { 'x-rule': 'A host name as the URL Standard reads one (internationalised names allowed), each label of 1 to 63 letters, digits or hyphens once in ASCII.' },
+      jsonSchema: {
+        'x-rule':
+          'A host name as the URL Standard reads one (internationalised names allowed), each label of 1 to 63 letters, digits or hyphens once in ASCII.',
+      },
     }),
     'must be a host name such as "chat.example.com", or empty',
     (v) => v === '' || toAsciiHost(v) !== null,

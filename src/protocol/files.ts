@@ -16,7 +16,10 @@ export const FILE_LIMITS: Record<FileKind, number> = {
 export const PreUploadBody = Type.Object(
   {
     fileName: requiredText(LIMITS.fileNameChars),
-    sessionID: Type.Optional({ ...sessionId(), jsonSchema: { 'x-rule': "Required with a visitor token, and then the token's own session." } }),
+    sessionID: Type.Optional({
+      ...sessionId(),
+      jsonSchema: { 'x-rule': "Required with a visitor token, and then the token's own session." },
+    }),
   },
   { additionalProperties: false },
 );

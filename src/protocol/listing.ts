@@ -13,7 +13,8 @@ import {
 import { httpUrl, integer, nonNegative, oneOf, oneOfOrEmpty, requiredText, serialNumber, text } from './fields.ts';
 
 const short = () => text(LIMITS.listingTextChars);
-const optional = <S extends TSchema>(s: S) => Type.Optional(Type.Union([s, Type.Null()], { rule: (s as { rule?: string }).rule }));
+const optional = <S extends TSchema>(s: S) =>
+  Type.Optional(Type.Union([s, Type.Null()], { rule: (s as { rule?: string }).rule }));
 const nonNegativeInteger = (max: number, rule: string) => Type.Integer({ minimum: 0, maximum: max, rule });
 
 const yearBuilt = () =>
@@ -40,7 +41,11 @@ export const RequiredListingFields = {
   CurrencySymbol: requiredText(10),
   PropertyType: requiredText(100),
   Bedrooms: nonNegativeInteger(1_000, 'must be a whole number of bedrooms (0 to 1,000)'),
-  Bathrooms: Type.Number({ minimum: 0, maximum: 1_000, rule: 'must be a number of bathrooms from 0 to 1,000 (fractions allowed)' }),
+  Bathrooms: Type.Number({
+    minimum: 0,
+    maximum: 1_000,
+    rule: 'must be a number of bathrooms from 0 to 1,000 (fractions allowed)',
+  }),
   Url: httpUrl(),
   MLSNumber: requiredText(64),
   YearBuilt: yearBuilt(),
@@ -54,7 +59,10 @@ export const RequiredListingFields = {
 /** Optional listing fields; null or omitted means empty. */
 export const OptionalListingFields = {
   Images: optional(
-    Type.Array(httpUrl(), { maxItems: LIMITS.listingImages, rule: `must be at most ${LIMITS.listingImages} http(s) image URLs` }),
+    Type.Array(httpUrl(), {
+      maxItems: LIMITS.listingImages,
+      rule: `must be at most ${LIMITS.listingImages} http(s) image URLs`,
+    }),
   ),
   Tours: optional(oneOfOrEmpty(TOURS)),
   Description: optional(text(LIMITS.listingDescriptionChars)),

@@ -1,6 +1,13 @@
 /** Every operation of API.md with its route, request schema and Data schema. */
 import { Type, type Static, type TSchema } from 'typebox';
-import { CHATBOT_OPERATIONS, CHAT_OPERATIONS, USER_OPERATIONS, routeOf, type OperationName, type OperationRoute } from './paths.ts';
+import {
+  CHATBOT_OPERATIONS,
+  CHAT_OPERATIONS,
+  USER_OPERATIONS,
+  routeOf,
+  type OperationName,
+  type OperationRoute,
+} from './paths.ts';
 
 /** A credential of API.md §2. */
 export type Credential = 'apiKey' | 'sessionKey' | 'visitorToken';
@@ -85,14 +92,23 @@ const ACCESS = {
   Export: { credentials: ownerOrSession },
 } as const satisfies Record<OperationName, { credentials: readonly Credential[]; visitorFlow?: true }>;
 
-const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(name: N, body: B, data: D, summary: string) =>
-  ({ ...routeOf(name), ...ACCESS[name], body, data, summary }) as const;
+const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(
+  name: N,
+  body: B,
+  data: D,
+  summary: string,
+) => ({ ...routeOf(name), ...ACCESS[name], body, data, summary }) as const;
 
 export const OPERATIONS = {
   Add: spec('Add', AddBody, AddResult, 'Create a chatbot'),
   Edit: spec('Edit', EditBody, Type.Literal(1), 'Change settings; an omitted or null setting is left unchanged'),
   GetSession: spec('GetSession', SerialNumberBody, GetSessionResult, 'Start a chat session'),
-  Get: spec('Get', SerialNumberBody, Type.Union([FullSettings, PublicSettings]), 'Read settings (public ones for visitors)'),
+  Get: spec(
+    'Get',
+    SerialNumberBody,
+    Type.Union([FullSettings, PublicSettings]),
+    'Read settings (public ones for visitors)',
+  ),
   ModelList: spec('ModelList', null, ModelListResult, 'List the models a chatbot can use'),
   ClientAsk: spec('ClientAsk', AskBody, AskResult, 'Ask; as JSON or as a text/event-stream'),
   TalkToHuman: spec('TalkToHuman', TalkToHumanBody, TalkToHumanResult, 'Hand the conversation to a person'),
@@ -106,13 +122,43 @@ export const OPERATIONS = {
   SessionKey: spec('SessionKey', SessionKeyBody, SessionKeyResult, 'Exchange the API key for an owner session key'),
   List: spec('List', ChatbotListBody, ChatbotListResult, "The owner's chatbots"),
   LeadList: spec('LeadList', InboxListBody, LeadPage, 'Page through the leads visitors left (newest first)'),
-  OutboxList: spec('OutboxList', InboxListBody, OutboxPage, 'Page through the emails the service queued (newest first)'),
-  Feedback: spec('Feedback', FeedbackBody, Feedback, "Rate an answer of the caller's session: up, down with reasons, or withdrawn"),
-  ConversationList: spec('ConversationList', ConversationListBody, ConversationPage, "Page through a chatbot's conversations (newest first), filtered and searched"),
-  ConversationGet: spec('ConversationGet', ConversationGetBody, Transcript, 'One conversation as the visitor saw it, with feedback and leads'),
-  UnansweredList: spec('UnansweredList', UnansweredBody, UnansweredPage, 'Questions left unanswered or rated down, grouped by similar text'),
+  OutboxList: spec(
+    'OutboxList',
+    InboxListBody,
+    OutboxPage,
+    'Page through the emails the service queued (newest first)',
+  ),
+  Feedback: spec(
+    'Feedback',
+    FeedbackBody,
+    Feedback,
+    "Rate an answer of the caller's session: up, down with reasons, or withdrawn",
+  ),
+  ConversationList: spec(
+    'ConversationList',
+    ConversationListBody,
+    ConversationPage,
+    "Page through a chatbot's conversations (newest first), filtered and searched",
+  ),
+  ConversationGet: spec(
+    'ConversationGet',
+    ConversationGetBody,
+    Transcript,
+    'One conversation as the visitor saw it, with feedback and leads',
+  ),
+  UnansweredList: spec(
+    'UnansweredList',
+    UnansweredBody,
+    UnansweredPage,
+    'Questions left unanswered or rated down, grouped by similar text',
+  ),
   Insights: spec('Insights', InsightsBody, Insights, 'Figures per day and hour, and what visitors searched for'),
-  Export: spec('Export', ExportBody, Type.String({ description: 'The file itself: CSV (UTF-8 with a BOM) or JSON, streamed' }), 'Download conversations or feedback of a date range as CSV or JSON'),
+  Export: spec(
+    'Export',
+    ExportBody,
+    Type.String({ description: 'The file itself: CSV (UTF-8 with a BOM) or JSON, streamed' }),
+    'Download conversations or feedback of a date range as CSV or JSON',
+  ),
 } as const satisfies Record<OperationName, OperationSpec>;
 
 export const OPERATION_NAMES: OperationName[] = [...CHATBOT_OPERATIONS, ...CHAT_OPERATIONS, ...USER_OPERATIONS];

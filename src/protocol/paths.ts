@@ -13,7 +13,26 @@ export interface OperationRoute {
  * ModelList. Written as names, not as a table of paths, because this ships in the widget — and
  * routeOf() reads only the two short groups, so the widget never carries the Chatbot one.
  */
-export const CHATBOT_OPERATIONS = ['Add', 'Edit', 'GetSession', 'Get', 'ModelList', 'RealEstateCreate', 'RealEstateUpdate', 'RealEstateDelete', 'RealEstateList', 'RealEstateGet', 'List', 'LeadList', 'OutboxList', 'ConversationList', 'ConversationGet', 'UnansweredList', 'Insights', 'Export'] as const;
+export const CHATBOT_OPERATIONS = [
+  'Add',
+  'Edit',
+  'GetSession',
+  'Get',
+  'ModelList',
+  'RealEstateCreate',
+  'RealEstateUpdate',
+  'RealEstateDelete',
+  'RealEstateList',
+  'RealEstateGet',
+  'List',
+  'LeadList',
+  'OutboxList',
+  'ConversationList',
+  'ConversationGet',
+  'UnansweredList',
+  'Insights',
+  'Export',
+] as const;
 export const CHAT_OPERATIONS = ['ClientAsk', 'TalkToHuman', 'Feedback'] as const;
 export const USER_OPERATIONS = ['GetPreUploadUrl', 'UploadSuccess', 'SessionKey'] as const;
 

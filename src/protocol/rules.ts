@@ -62,7 +62,8 @@ export function isDay(value: string): boolean {
 }
 
 /** Days from `from` to `to`, both counted (1 for one day); ≤ 0 when `to` is before `from`. */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /** The largest value accepted for YearBuilt: next year, as of `now`. */
 export function maxYearBuilt(now: Date = new Date()): number {

@@ -64,7 +64,8 @@ export const SettingFields = {
     minimum: 0,
     maximum: LIMITS.mortgageRateMax,
     rule: `must be a yearly rate in percent from 0 to ${LIMITS.mortgageRateMax}`,
-    description: '[ext] The yearly rate, in percent, a monthly-payment estimate assumes when the visitor gives none (default 6.5)',
+    description:
+      '[ext] The yearly rate, in percent, a monthly-payment estimate assumes when the visitor gives none (default 6.5)',
   }),
 };
 export type SettingName = keyof typeof SettingFields;
@@ -92,7 +93,10 @@ export type EditBody = Static<typeof EditBody>;
 
 /** The record without the named keys; a name that is not one of its keys does not compile. */
 const omit = <T extends object, K extends keyof T>(record: T, keys: readonly K[]): Omit<T, K> =>
-  Object.fromEntries(Object.entries(record).filter(([key]) => !(keys as readonly PropertyKey[]).includes(key))) as Omit<T, K>;
+  Object.fromEntries(Object.entries(record).filter(([key]) => !(keys as readonly PropertyKey[]).includes(key))) as Omit<
+    T,
+    K
+  >;
 
 const settingsButTimeZone = omit(SettingFields, ['TimeZone']);
 

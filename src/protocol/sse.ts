@@ -43,7 +43,8 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
   let retry: number | undefined;
 
   const dispatch = () => {
-    if (data.length > 0) onMessage({ event, data: data.join('\n'), id: lastId, ...(retry === undefined ? {} : { retry }) });
+    if (data.length > 0)
+      onMessage({ event, data: data.join('\n'), id: lastId, ...(retry === undefined ? {} : { retry }) });
     data = [];
     event = '';
     retry = undefined;

@@ -5,9 +5,7 @@
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 
-export type Checked<T> =
-  | { ok: true; value: T }
-  | { ok: false; message: string; field: string | null };
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; field: string | null };
 
 type Node = TSchema & {
   rule?: string;
@@ -58,8 +56,14 @@ export const TEXT_PATTERN_NOT_EMPTY = '^\\uFEFF*[^\\u0000\\uD800-\\uDFFF\\uFEFF]
  */
 function text(value: string, path: string): Checked<unknown> {
   const field = path || 'body';
-  if (value.includes('\u0000')) return { ok: false, message: `"${field}" must not contain the NUL character (U+0000)`, field: path || null };
-  if (LONE_SURROGATE.test(value)) return { ok: false, message: `"${field}" must be well-formed text (it holds an unpaired surrogate)`, field: path || null };
+  if (value.includes('\u0000'))
+    return { ok: false, message: `"${field}" must not contain the NUL character (U+0000)`, field: path || null };
+  if (LONE_SURROGATE.test(value))
+    return {
+      ok: false,
+      message: `"${field}" must be well-formed text (it holds an unpaired surrogate)`,
+      field: path || null,
+    };
   return { ok: true, value: value.replace(/^\uFEFF+/, '') };
 }
 
@@ -88,7 +92,11 @@ function normalize(schema: Node, value: unknown, path: string): Checked<unknown>
       return { ok: false, message: `Unknown field "${at}"${hint}`, field: at };
     }
     if (seen.has(name))
-      return { ok: false, message: `Field "${name}" is given twice (as "${seen.get(name)}" and "${given}")`, field: name };
+      return {
+        ok: false,
+        message: `Field "${name}" is given twice (as "${seen.get(name)}" and "${given}")`,
+        field: name,
+      };
     seen.set(name, given);
     const r = normalize(s.properties[name]!, v, path ? `${path}.${name}` : name);
     if (!r.ok) return r;

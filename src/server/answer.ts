@@ -60,7 +60,8 @@ export async function generate(
     const giveUpAt = Date.now() + FINISH_PATIENCE_MS;
     for (let wait = 250; ; wait *= 2) {
       try {
-        if (await finishAnswer(ctx.db, g.answerId, g.attempt, outcome, ctx.clock.now())) ctx.answers.announce(g.answerId);
+        if (await finishAnswer(ctx.db, g.answerId, g.attempt, outcome, ctx.clock.now()))
+          ctx.answers.announce(g.answerId);
         return;
       } catch (error) {
         if (!databaseUnavailable(error) || Date.now() + wait > giveUpAt) throw error;
@@ -70,7 +71,10 @@ export async function generate(
   };
   let outcome: AnswerOutcome;
   try {
-    const [listings, history] = await Promise.all([ctx.listings.get(g.chatbot), historyBefore(ctx.reads, g.sessionId, g.questionId)]);
+    const [listings, history] = await Promise.all([
+      ctx.listings.get(g.chatbot),
+      historyBefore(ctx.reads, g.sessionId, g.questionId),
+    ]);
     const onPage = g.where ? pageListing(listings, g.where) : undefined;
     const run = engine.answer(
       {
@@ -94,14 +98,22 @@ export async function generate(
     } else {
       if (settings.AnswerSuffix) await emit(`${content ? '\n\n' : ''}${settings.AnswerSuffix}`);
       const meta = step.done ? step.value : null;
-      outcome = { content, status: 'complete', totalToken: meta?.totalTokens ?? 0, noAnswer: meta?.noAnswer ?? false, ...(meta?.asked ? { asked: meta.asked } : {}) };
+      outcome = {
+        content,
+        status: 'complete',
+        totalToken: meta?.totalTokens ?? 0,
+        noAnswer: meta?.noAnswer ?? false,
+        ...(meta?.asked ? { asked: meta.asked } : {}),
+      };
     }
   } catch (error) {
     lease.release();
     const aborted = signal.aborted;
     timing.done(aborted ? 'partial' : 'failed');
     // Unstored (the database is gone too), the lease lapses and the sweep marks it cut.
-    await finish({ content, status: aborted ? 'partial' : 'failed', totalToken: 0, noAnswer: false }).catch(() => undefined);
+    await finish({ content, status: aborted ? 'partial' : 'failed', totalToken: 0, noAnswer: false }).catch(
+      () => undefined,
+    );
     if (aborted) return { content, status: 'partial', totalToken: 0, noAnswer: false };
     throw error;
   }

@@ -92,7 +92,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // What Fastify refuses before any route (an address that is not valid percent-encoding): in the
     // envelope like every other error, and without the address, whose query may hold a token.
     frameworkErrors: (error, _req, reply) =>
-      sendFailure(reply, error.code === 'FST_ERR_BAD_URL' ? invalid('The address is not valid: it has a "%" that is not followed by two hexadecimal digits of UTF-8') : invalid('The request is not valid HTTP for this service')),
+      sendFailure(
+        reply,
+        error.code === 'FST_ERR_BAD_URL'
+          ? invalid('The address is not valid: it has a "%" that is not followed by two hexadecimal digits of UTF-8')
+          : invalid('The request is not valid HTTP for this service'),
+      ),
     forceCloseConnections: true,
     bodyLimit: LIMITS.jsonBodyBytes,
     ...serverTimeouts({ ...TIMEOUTS, ...options.timeouts }),
@@ -151,12 +156,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const demoApp of demo ? ['spa', 'console'] : ['console']) {
     const appDir = join(widgetDir, `demo-${demoApp}`);
     // Without the demo's files, the console's registration gives the reply its sendFile.
-    await app.register(fastifyStatic, { root: appDir, prefix: `/${demoApp}/`, decorateReply: !demo && demoApp === 'console', index: false });
+    await app.register(fastifyStatic, {
+      root: appDir,
+      prefix: `/${demoApp}/`,
+      decorateReply: !demo && demoApp === 'console',
+      index: false,
+    });
     app.get(`/${demoApp}/`, (_req, reply) => reply.sendFile('index.html', appDir));
   }
   // The script-tag file and the chunks it loads lazily, beside it on the same origin. Pages on other
   // sites import the chunks as modules, which needs CORS.
-  const widgetHeaders = { 'cache-control': 'public, max-age=300', 'cross-origin-resource-policy': 'cross-origin', 'access-control-allow-origin': '*' };
+  const widgetHeaders = {
+    'cache-control': 'public, max-age=300',
+    'cross-origin-resource-policy': 'cross-origin',
+    'access-control-allow-origin': '*',
+  };
   app.get('/chat-bot.js', (_req, reply) => reply.headers(widgetHeaders).sendFile('chat-bot.js', widgetDir));
   app.get<{ Params: { chunk: string } }>('/chat-bot.:chunk', (req, reply) =>
     /^[\w.-]+\.js(\.map)?$/.test(req.params.chunk) && !req.params.chunk.includes('..')
@@ -175,7 +189,8 @@ const THROTTLE_SWEEP_MS = 60_000;
 /** Runs `sweep` once the app is ready and every `everyMs` after, until it closes; a sweep that fails is logged and tried again at the next. */
 function sweeping(app: FastifyInstance, everyMs: number, what: string, sweep: () => Promise<unknown>): void {
   let timer: NodeJS.Timeout | undefined;
-  const run = () => void sweep().catch((error: unknown) => app.log.warn({ err: error }, `sweep of ${what} failed; trying again later`));
+  const run = () =>
+    void sweep().catch((error: unknown) => app.log.warn({ err: error }, `sweep of ${what} failed; trying again later`));
   app.addHook('onReady', async () => {
     run();
     timer = setInterval(run, everyMs).unref();

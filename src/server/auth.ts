@@ -33,7 +33,9 @@ export interface VisitorClaims {
 const TOKEN_PREFIX = 'vt1.';
 
 function sign(secret: Buffer, payload: string): string {
-  return createHmac('sha256', secret).update(TOKEN_PREFIX + payload).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(TOKEN_PREFIX + payload)
+    .digest('base64url');
 }
 
 export function signVisitorToken(secret: Buffer, claims: VisitorClaims): string {
@@ -79,15 +81,21 @@ export async function identify(req: FastifyRequest, db: Db, secret: Buffer, now:
   const bySessionKey = sessionKey ? await ownerOfSessionKey(db, sessionKey, now) : null;
   if (authorization.startsWith(TOKEN_PREFIX)) {
     const claims = verifyVisitorToken(secret, authorization, now);
-    if (claims === 'expired') throw unauthenticated('The visitor token has expired; start a new session with GetSession');
+    if (claims === 'expired')
+      throw unauthenticated('The visitor token has expired; start a new session with GetSession');
     if (!claims) throw unauthenticated('The visitor token is not valid');
     return { kind: 'visitor', chatbot: claims.chatbot, sessionId: claims.sessionId };
   }
   if (authorization) {
-    const [key] = await db.select({ id: apiKeys.id, ownerId: apiKeys.ownerId, lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.keyHash, sha256(authorization))).limit(1);
+    const [key] = await db
+      .select({ id: apiKeys.id, ownerId: apiKeys.ownerId, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, sha256(authorization)))
+      .limit(1);
     if (!key) throw unauthenticated('The API key is not valid');
     // When it was last used, for `keys list`: written once a minute at most, not on every request.
-    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_EVERY_MS) await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
+    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_EVERY_MS)
+      await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
     return { kind: 'owner', ownerId: key.ownerId, via: 'apiKey' };
   }
   if (bySessionKey !== null) return { kind: 'owner', ownerId: bySessionKey, via: 'sessionKey' };

@@ -27,7 +27,8 @@ export interface StartFacts {
 }
 
 /** The package's version, from its package.json (beside src/ and dist/ alike). */
-export const packageVersion = (): string => (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+export const packageVersion = (): string =>
+  (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 
 /** A PostgreSQL URL fit to print: no password, in the userinfo or in the query. */
 export function redactDatabaseUrl(raw: string): string {
@@ -53,17 +54,38 @@ function fileStore(config: ServerConfig, env: NodeJS.ProcessEnv): string {
 }
 
 /** What an operator should look at, each a sentence. */
-export function startWarnings(config: ServerConfig, facts: Pick<StartFacts, 'demoLeft'>, env: NodeJS.ProcessEnv, cwd: string = process.cwd()): string[] {
+export function startWarnings(
+  config: ServerConfig,
+  facts: Pick<StartFacts, 'demoLeft'>,
+  env: NodeJS.ProcessEnv,
+  cwd: string = process.cwd(),
+): string[] {
   const warnings: string[] = [];
-  if (facts.demoLeft) warnings.push(`the demo chatbot ${DEMO_SERIAL} of an earlier start is still there, open to any page: delete it in the console, or start with DEMO=on to use it`);
+  if (facts.demoLeft)
+    warnings.push(
+      `the demo chatbot ${DEMO_SERIAL} of an earlier start is still there, open to any page: delete it in the console, or start with DEMO=on to use it`,
+    );
   // Before DATA_DIR had an absolute default it was `.data` in the working directory.
   const old = resolve(cwd, '.data');
   if (!env.DATA_DIR && old !== config.dataDir && existsSync(join(old, 'db')))
-    warnings.push(`${old} holds a database of an earlier start, but DATA_DIR is now ${config.dataDir}: set DATA_DIR=${old} to keep using it`);
+    warnings.push(
+      `${old} holds a database of an earlier start, but DATA_DIR is now ${config.dataDir}: set DATA_DIR=${old} to keep using it`,
+    );
   const left = config.files.kind === 'disk' ? 0 : filesOnDisk(config.dataDir);
-  if (left > 0) warnings.push(`${left} earlier upload(s) still on disk, served from there: \`chat-bot-server files migrate --to ${config.files.kind}\` moves them`);
-  if (config.host !== '127.0.0.1' && config.host !== '::1' && config.host !== 'localhost' && config.trustProxy === false && !config.publicUrlGiven)
-    warnings.push(`listening on ${config.host} with neither TRUST_PROXY nor PUBLIC_URL: behind a proxy, set them (README, "Deploying")`);
+  if (left > 0)
+    warnings.push(
+      `${left} earlier upload(s) still on disk, served from there: \`chat-bot-server files migrate --to ${config.files.kind}\` moves them`,
+    );
+  if (
+    config.host !== '127.0.0.1' &&
+    config.host !== '::1' &&
+    config.host !== 'localhost' &&
+    config.trustProxy === false &&
+    !config.publicUrlGiven
+  )
+    warnings.push(
+      `listening on ${config.host} with neither TRUST_PROXY nor PUBLIC_URL: behind a proxy, set them (README, "Deploying")`,
+    );
   return warnings;
 }
 
@@ -89,13 +111,26 @@ export function printBanner(config: ServerConfig, facts: StartFacts, env: NodeJS
   line('email', config.smtpUrl ? 'sent over SMTP_URL' : 'kept in the outbox (set SMTP_URL to send)');
   const { token, port: metricsPort } = config.metrics;
   const metricsHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  line('metrics', metricsPort ? `http://${metricsHost}:${metricsPort}/metrics${token ? ' (with METRICS_TOKEN)' : ''}` : token ? `${url}/metrics (with METRICS_TOKEN)` : 'off (set METRICS_TOKEN or METRICS_PORT)');
+  line(
+    'metrics',
+    metricsPort
+      ? `http://${metricsHost}:${metricsPort}/metrics${token ? ' (with METRICS_TOKEN)' : ''}`
+      : token
+        ? `${url}/metrics (with METRICS_TOKEN)`
+        : 'off (set METRICS_TOKEN or METRICS_PORT)',
+  );
   line('data', config.dataDir);
   // A start that made no key says where the keys are: made once, at the first start.
-  if (!facts.newKey) line('owner API keys', 'made at the first start; make another with `npm run create-key` (the bin: `chat-bot-server create-key`), list them with `keys list`');
+  if (!facts.newKey)
+    line(
+      'owner API keys',
+      'made at the first start; make another with `npm run create-key` (the bin: `chat-bot-server create-key`), list them with `keys list`',
+    );
   for (const warning of startWarnings(config, facts, env)) line('warning', warning);
   // The demo's line last but for a new key: a test (test/support/bin.ts) knows a start has said everything by it.
-  if (facts.demo) line('demo chatbot', `${facts.demo.serial}${facts.demo.created ? ' (created, with its listings)' : ''}`);
+  if (facts.demo)
+    line('demo chatbot', `${facts.demo.serial}${facts.demo.created ? ' (created, with its listings)' : ''}`);
   else line('demo', "off (DEMO=on serves the demo agency's site and its chatbot)");
-  if (facts.newKey) console.log(`\n  Owner API key (shown only now — keep it; only its hash is stored):\n  ${facts.newKey}\n`);
+  if (facts.newKey)
+    console.log(`\n  Owner API key (shown only now — keep it; only its hash is stored):\n  ${facts.newKey}\n`);
 }

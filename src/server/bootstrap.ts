@@ -78,7 +78,12 @@ export function weakKeyReason(key: string): string | null {
  * check and the insert one statement, so instances starting together register it once). Once keys
  * exist it is not registered again — a key revoked stays revoked though the variable is still set.
  */
-export async function seedApiKey(db: Db, ownerId: number, key: string, label: string): Promise<'seeded' | 'known' | 'ignored'> {
+export async function seedApiKey(
+  db: Db,
+  ownerId: number,
+  key: string,
+  label: string,
+): Promise<'seeded' | 'known' | 'ignored'> {
   const keyHash = sha256(key);
   const seeded = await db.execute(sql`
     INSERT INTO ${apiKeys} (owner_id, key_hash, label)
@@ -102,7 +107,12 @@ const FINGERPRINT = 12;
 
 export async function listApiKeys(db: Db): Promise<ApiKeyInfo[]> {
   const rows = await db.select().from(apiKeys).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
-  return rows.map((r) => ({ id: r.keyHash.slice(0, FINGERPRINT), label: r.label, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt }));
+  return rows.map((r) => ({
+    id: r.keyHash.slice(0, FINGERPRINT),
+    label: r.label,
+    createdAt: r.createdAt,
+    lastUsedAt: r.lastUsedAt,
+  }));
 }
 
 /**
@@ -114,7 +124,14 @@ export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyInfo | nul
   const hash = /^[0-9a-f]{12}$/.test(given) ? null : sha256(given);
   const where = hash ? eq(apiKeys.keyHash, hash) : sql`left(${apiKeys.keyHash}, ${FINGERPRINT}) = ${given}`;
   const [removed] = await db.delete(apiKeys).where(where).returning();
-  return removed ? { id: removed.keyHash.slice(0, FINGERPRINT), label: removed.label, createdAt: removed.createdAt, lastUsedAt: removed.lastUsedAt } : null;
+  return removed
+    ? {
+        id: removed.keyHash.slice(0, FINGERPRINT),
+        label: removed.label,
+        createdAt: removed.createdAt,
+        lastUsedAt: removed.lastUsedAt,
+      }
+    : null;
 }
 
 /** A new API key for the owner; only its hash is stored, so this is the one time it is seen. */
@@ -140,7 +157,8 @@ export function demoSettings(model: string): Settings {
     ...defaultSettings('America/Chicago', model),
     Name: 'Oakridge Realty',
     WelcomeMessage: "Hi! I'm the Oakridge Realty assistant. Looking for a home to buy or rent?",
-    SuggestedMessage: '3 bedroom homes in Austin under $500k\nRentals in Denver with parking\nAnything with a 3D tour?\nTalk to an agent',
+    SuggestedMessage:
+      '3 bedroom homes in Austin under $500k\nRentals in Denver with parking\nAnything with a 3D tour?\nTalk to an agent',
     UserInputPlaceholder: 'Ask about our homes…',
     ChatbotPopupOnce: true,
     ChatbotPrivacyPolicyName: 'Privacy policy',
@@ -156,7 +174,11 @@ export const DEMO_RATE_LIMIT = { count: 10, seconds: 60 } as const;
 
 /** Whether the demo chatbot exists (an earlier start with DEMO made it). */
 export async function demoExists(db: Db): Promise<boolean> {
-  const [existing] = await db.select({ serial: chatbots.serialNumber }).from(chatbots).where(eq(chatbots.serialNumber, DEMO_SERIAL)).limit(1);
+  const [existing] = await db
+    .select({ serial: chatbots.serialNumber })
+    .from(chatbots)
+    .where(eq(chatbots.serialNumber, DEMO_SERIAL))
+    .limit(1);
   return existing !== undefined;
 }
 
@@ -165,16 +187,30 @@ export async function demoExists(db: Db): Promise<boolean> {
  * one is held to `model` (the offline engine unless DEMO=model: a demo open to any page never spends
  * on a model server unasked) and to the demo's rate limit.
  */
-export async function ensureDemo(db: Db, ownerId: number, model: string, publicUrl: string, now: Date, limit: { count: number; seconds: number } = DEMO_RATE_LIMIT): Promise<{ serial: string; created: boolean }> {
+export async function ensureDemo(
+  db: Db,
+  ownerId: number,
+  model: string,
+  publicUrl: string,
+  now: Date,
+  limit: { count: number; seconds: number } = DEMO_RATE_LIMIT,
+): Promise<{ serial: string; created: boolean }> {
   const limits = { RateLimitCount: limit.count, RateLimitTime: limit.seconds };
   if (await demoExists(db)) {
     const held = JSON.stringify({ Model: model, ...limits });
-    await db.update(chatbots).set({ settings: sql`${chatbots.settings} || ${held}::jsonb` }).where(eq(chatbots.serialNumber, DEMO_SERIAL));
+    await db
+      .update(chatbots)
+      .set({ settings: sql`${chatbots.settings} || ${held}::jsonb` })
+      .where(eq(chatbots.serialNumber, DEMO_SERIAL));
     return { serial: DEMO_SERIAL, created: false };
   }
   const settings = { ...demoSettings(model), ...limits, ChatbotPrivacyPolicyUrl: `${publicUrl}/privacy.html` };
   const created = await db.transaction(async (tx) => {
-    const inserted = await tx.insert(chatbots).values({ serialNumber: DEMO_SERIAL, ownerId, settings, createdAt: now }).onConflictDoNothing().returning();
+    const inserted = await tx
+      .insert(chatbots)
+      .values({ serialNumber: DEMO_SERIAL, ownerId, settings, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length === 0) return false; // another instance is seeding it
     await createListings(tx, DEMO_SERIAL, demoListings(publicUrl), (i) => new Date(now.getTime() - i * 60_000));
     return true;

@@ -50,7 +50,12 @@ and the README's "Configuration"):
 /** The service's database; a PostgreSQL not reachable yet is waited for (store/connect.ts). */
 export async function openServiceStore(config: ServerConfig, migrate = true): Promise<Store> {
   if (config.databaseUrl) await untilReachable(config.databaseUrl, config.databaseConnectPatienceMs);
-  return openStore({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'), migrate });
+  return openStore({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'),
+    migrate,
+  });
 }
 
 /**
@@ -66,7 +71,9 @@ export async function serviceFileStore(config: ServerConfig, db: Db): Promise<Fi
 
 export function enginesFor(config: ServerConfig): Engines {
   const offline = createOfflineEngine({ wordDelayMs: config.offlineWordDelayMs });
-  return config.llm ? createEngines(offline, { model: config.llm.model, engine: createOpenAiEngine(config.llm) }) : createEngines(offline);
+  return config.llm
+    ? createEngines(offline, { model: config.llm.model, engine: createOpenAiEngine(config.llm) })
+    : createEngines(offline);
 }
 
 export async function createKeyCommand(config: ServerConfig, label: string): Promise<void> {
@@ -85,18 +92,26 @@ export async function createKeyCommand(config: ServerConfig, label: string): Pro
  */
 export async function keysCommand(config: ServerConfig, args: string[]): Promise<void> {
   const [action, id] = args;
-  if (action !== 'list' && !(action === 'revoke' && id)) throw new Error('Use: chat-bot-server keys list | chat-bot-server keys revoke ID (an id from `keys list`, or the key itself)');
+  if (action !== 'list' && !(action === 'revoke' && id))
+    throw new Error(
+      'Use: chat-bot-server keys list | chat-bot-server keys revoke ID (an id from `keys list`, or the key itself)',
+    );
   const store = await openServiceStore(config);
   try {
     if (action === 'list') {
       const keys = await listApiKeys(store.db);
       if (!keys.length) console.log('No owner API key: the next start makes one (or `chat-bot-server create-key`).');
-      for (const k of keys) console.log(`${k.id}  made ${k.createdAt.toISOString()}  last used ${k.lastUsedAt ? k.lastUsedAt.toISOString() : 'never'}  ${k.label}`);
+      for (const k of keys)
+        console.log(
+          `${k.id}  made ${k.createdAt.toISOString()}  last used ${k.lastUsedAt ? k.lastUsedAt.toISOString() : 'never'}  ${k.label}`,
+        );
       return;
     }
     const revoked = await revokeApiKey(store.db, id!);
     if (!revoked) throw new Error(`No API key has the id "${id}" (see \`chat-bot-server keys list\`)`);
-    console.log(`Revoked ${revoked.id} (${revoked.label || 'no label'}): requests with it are refused from now on, on every instance.`);
+    console.log(
+      `Revoked ${revoked.id} (${revoked.label || 'no label'}): requests with it are refused from now on, on every instance.`,
+    );
   } finally {
     await store.close();
   }
@@ -107,9 +122,14 @@ export async function digestCommand(config: ServerConfig, day: string): Promise<
     throw new Error(`--date must be a day as YYYY-MM-DD (got "${day}")`);
   const store = await openServiceStore(config);
   try {
-    const ctx = { db: store.db, clock: systemClock, ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}) };
+    const ctx = {
+      db: store.db,
+      clock: systemClock,
+      ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}),
+    };
     const made = await runDigests(ctx, day);
-    for (const d of made) console.log(`${d.kind} of ${d.chatbot} for ${d.day}: ${d.queued ? 'queued' : 'nothing to send'}`);
+    for (const d of made)
+      console.log(`${d.kind} of ${d.chatbot} for ${d.day}: ${d.queued ? 'queued' : 'nothing to send'}`);
     if (made.length === 0) console.log(`No digest to make for ${day} (none configured, or already made).`);
     if (config.smtpUrl) {
       const sender = startOutboxSender(ctx, config.smtpUrl, config.smtpFrom);
@@ -130,15 +150,26 @@ export async function migrateCommand(config: ServerConfig): Promise<void> {
 /** `files migrate --to database|s3`: the disk's files into the store named, each verified before its disk copy goes. */
 export async function filesCommand(config: ServerConfig, args: string[]): Promise<void> {
   const to = args[args.indexOf('--to') + 1] ?? '';
-  if (args[0] !== 'migrate' || !args.includes('--to')) throw new Error('Usage: chat-bot-server files migrate --to database|s3');
-  if (to !== 'database' && to !== 'postgres' && to !== 's3') throw new Error(`--to must be database (or postgres) or s3 (got "${to}")`);
+  if (args[0] !== 'migrate' || !args.includes('--to'))
+    throw new Error('Usage: chat-bot-server files migrate --to database|s3');
+  if (to !== 'database' && to !== 'postgres' && to !== 's3')
+    throw new Error(`--to must be database (or postgres) or s3 (got "${to}")`);
   const target = to === 's3' ? config.files : filesSetting(to, config.databaseUrl);
-  if (target.kind !== 's3' && to === 's3') throw new Error('--to s3 moves the files to FILES_URL: set it to s3://bucket/prefix');
+  if (target.kind !== 's3' && to === 's3')
+    throw new Error('--to s3 moves the files to FILES_URL: set it to s3://bucket/prefix');
   const store = await openServiceStore(config);
   try {
-    const moved = await migrateFiles({ db: store.db, dataDir: config.dataDir, to: await openFileStore(target, store.db, config.dataDir), log: console.log });
-    console.log(`Moved ${moved.moved} file(s), ${moved.already} already there, ${moved.skipped} skipped; ${moved.left} left on disk.`);
-    if (moved.failed > 0) throw new Error(`${moved.failed} file(s) could not be moved (above); run the command again to try them again`);
+    const moved = await migrateFiles({
+      db: store.db,
+      dataDir: config.dataDir,
+      to: await openFileStore(target, store.db, config.dataDir),
+      log: console.log,
+    });
+    console.log(
+      `Moved ${moved.moved} file(s), ${moved.already} already there, ${moved.skipped} skipped; ${moved.left} left on disk.`,
+    );
+    if (moved.failed > 0)
+      throw new Error(`${moved.failed} file(s) could not be moved (above); run the command again to try them again`);
   } finally {
     await store.close();
   }

@@ -87,7 +87,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: nu
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`${name} must be an integer from 0 to ${max} (got "${raw}")`);
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    throw new Error(`${name} must be an integer from 0 to ${max} (got "${raw}")`);
   return n;
 }
 
@@ -95,10 +96,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: nu
 function metricsSetting(env: NodeJS.ProcessEnv, port: number, workers: number): ServerConfig['metrics'] {
   const token = env.METRICS_TOKEN || undefined;
   const metricsPort = integer(env, 'METRICS_PORT', 0, 65_535) || undefined;
-  if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) throw new Error('METRICS_TOKEN must be at least 16 characters, without spaces (for example: openssl rand -hex 32)');
-  if (metricsPort !== undefined && metricsPort === port) throw new Error(`METRICS_PORT must not be PORT (${port}): it is a listener of its own`);
+  if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token))
+    throw new Error('METRICS_TOKEN must be at least 16 characters, without spaces (for example: openssl rand -hex 32)');
+  if (metricsPort !== undefined && metricsPort === port)
+    throw new Error(`METRICS_PORT must not be PORT (${port}): it is a listener of its own`);
   // Each worker counts its own; only the primary, on a port of its own, can add them up (metrics/cluster.ts).
-  if (token !== undefined && metricsPort === undefined && workers > 1) throw new Error('METRICS_TOKEN with WORKERS above 1 needs METRICS_PORT: the workers\' numbers are added up there');
+  if (token !== undefined && metricsPort === undefined && workers > 1)
+    throw new Error("METRICS_TOKEN with WORKERS above 1 needs METRICS_PORT: the workers' numbers are added up there");
   return { token, port: metricsPort };
 }
 
@@ -125,7 +129,9 @@ export function trustProxySetting(raw: string | undefined): TrustProxy {
     const maxBits = family === 6 ? 128 : 32;
     const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
     if (!family || !bitsOk || extra !== undefined)
-      throw new Error(`TRUST_PROXY must be off, a number of proxies, "all", or addresses and CIDR ranges separated by commas (got "${entry}")`);
+      throw new Error(
+        `TRUST_PROXY must be off, a number of proxies, "all", or addresses and CIDR ranges separated by commas (got "${entry}")`,
+      );
   }
   return entries.join(',');
 }
@@ -135,7 +141,8 @@ function demoRateLimitSetting(raw: string | undefined): ServerConfig['demoRateLi
   if (value === '') return { ...DEMO_RATE_LIMIT };
   if (/^(0|off)$/i.test(value)) return { count: 0, seconds: 0 };
   const match = /^(\d{1,7})\/(\d{1,7})$/.exec(value);
-  if (!match || Number(match[2]) < 1) throw new Error(`DEMO_RATE_LIMIT must be count/seconds (like 10/60) or 0 for none (got "${raw}")`);
+  if (!match || Number(match[2]) < 1)
+    throw new Error(`DEMO_RATE_LIMIT must be count/seconds (like 10/60) or 0 for none (got "${raw}")`);
   return { count: Number(match[1]), seconds: Number(match[2]) };
 }
 
@@ -151,21 +158,30 @@ function demoSetting(raw: string | undefined): ServerConfig['demo'] {
 function apiKeySetting(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   const weak = weakKeyReason(raw);
-  if (weak) throw new Error(`CHATBOT_API_KEY is too weak: ${weak}. Leave it unset and the first start makes one, or make one with \`chat-bot-server create-key\` (a key of 32 random bytes).`);
+  if (weak)
+    throw new Error(
+      `CHATBOT_API_KEY is too weak: ${weak}. Leave it unset and the first start makes one, or make one with \`chat-bot-server create-key\` (a key of 32 random bytes).`,
+    );
   return raw;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8787, 65_535);
   const host = env.HOST || '127.0.0.1';
-  if (env.LLM_BASE_URL && !env.LLM_MODEL) throw new Error('LLM_MODEL must name the model to use when LLM_BASE_URL is set');
+  if (env.LLM_BASE_URL && !env.LLM_MODEL)
+    throw new Error('LLM_MODEL must name the model to use when LLM_BASE_URL is set');
   const tools = (env.LLM_TOOLS || 'auto').trim().toLowerCase();
-  if (tools !== 'auto' && tools !== 'on' && tools !== 'off') throw new Error(`LLM_TOOLS must be auto, on or off (got "${env.LLM_TOOLS}")`);
+  if (tools !== 'auto' && tools !== 'on' && tools !== 'off')
+    throw new Error(`LLM_TOOLS must be auto, on or off (got "${env.LLM_TOOLS}")`);
   const workers = integer(env, 'WORKERS', 1, 64) || 1;
   const logLevel = (env.LOG_LEVEL || 'info').trim().toLowerCase() as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
   // PGlite is a database inside one process: a second process cannot open it.
-  if (workers > 1 && !env.DATABASE_URL) throw new Error(`WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process (got WORKERS=${workers})`);
+  if (workers > 1 && !env.DATABASE_URL)
+    throw new Error(
+      `WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process (got WORKERS=${workers})`,
+    );
   return {
     host,
     port,
@@ -183,13 +199,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           model: env.LLM_MODEL!,
           transcriptionModel: env.LLM_TRANSCRIPTION_MODEL || 'whisper-1',
           tools,
-          firstTokenTimeoutMs: integer(env, 'LLM_TIMEOUT_MS', FIRST_TOKEN_TIMEOUT_MS, 600_000) || FIRST_TOKEN_TIMEOUT_MS,
+          firstTokenTimeoutMs:
+            integer(env, 'LLM_TIMEOUT_MS', FIRST_TOKEN_TIMEOUT_MS, 600_000) || FIRST_TOKEN_TIMEOUT_MS,
           idleTimeoutMs: integer(env, 'LLM_IDLE_TIMEOUT_MS', IDLE_TIMEOUT_MS, 600_000) || IDLE_TIMEOUT_MS,
           retries: integer(env, 'LLM_RETRIES', RETRIES, 5),
         }
       : undefined,
     // Checked now: a secret of the wrong form stops the start, rather than every visitor's token (bootstrap.ts).
-    sessionSecret: env.SESSION_SECRET ? (secretFrom(env.SESSION_SECRET, 'SESSION_SECRET'), env.SESSION_SECRET.trim()) : undefined,
+    sessionSecret: env.SESSION_SECRET
+      ? (secretFrom(env.SESSION_SECRET, 'SESSION_SECRET'), env.SESSION_SECRET.trim())
+      : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'chat-bot <no-reply@localhost>',
     trustProxy: trustProxySetting(env.TRUST_PROXY),

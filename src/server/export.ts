@@ -22,8 +22,32 @@ export function csvField(value: string | number | boolean | null): string {
 }
 const csvLine = (fields: (string | number | boolean | null)[]) => `${fields.map(csvField).join(',')}\r\n`;
 
-const CONVERSATION_COLUMNS = ['session_id', 'session_started_at', 'page_url', 'message_id', 'role', 'created_at', 'content', 'status', 'no_answer', 'ask_type', 'file_ids', 'rating', 'reasons', 'comment'];
-const FEEDBACK_COLUMNS = ['answer_id', 'session_id', 'rating', 'reasons', 'comment', 'updated_at', 'question', 'answer'];
+const CONVERSATION_COLUMNS = [
+  'session_id',
+  'session_started_at',
+  'page_url',
+  'message_id',
+  'role',
+  'created_at',
+  'content',
+  'status',
+  'no_answer',
+  'ask_type',
+  'file_ids',
+  'rating',
+  'reasons',
+  'comment',
+];
+const FEEDBACK_COLUMNS = [
+  'answer_id',
+  'session_id',
+  'rating',
+  'reasons',
+  'comment',
+  'updated_at',
+  'question',
+  'answer',
+];
 
 /**
  * What a reader of the export sees of a message: an answer's prose with a numbered line per listing
@@ -59,7 +83,22 @@ const voteJson = (v: ExportVote) => ({
 async function* csvConversations(db: Db, chatbot: string, range: DayRange): AsyncGenerator<string> {
   yield `\uFEFF${csvLine(CONVERSATION_COLUMNS)}`;
   for await (const m of messagesIn(db, chatbot, range))
-    yield csvLine([m.session_id, iso(m.session_started_at), m.page_url, m.id, m.role, iso(m.created_at), readable(m), m.status, m.no_answer, m.ask_type, m.file_ids.join(' '), m.rating, (m.reasons ?? []).join(' '), m.comment]);
+    yield csvLine([
+      m.session_id,
+      iso(m.session_started_at),
+      m.page_url,
+      m.id,
+      m.role,
+      iso(m.created_at),
+      readable(m),
+      m.status,
+      m.no_answer,
+      m.ask_type,
+      m.file_ids.join(' '),
+      m.rating,
+      (m.reasons ?? []).join(' '),
+      m.comment,
+    ]);
 }
 
 /** `{"From":…,"To":…,"Items":[{"SessionID":…,"Messages":[…]}, …]}`: each conversation opened at its first message and closed at the next one's. */
@@ -68,7 +107,11 @@ async function* jsonConversations(db: Db, chatbot: string, range: DayRange): Asy
   let session: number | null = null;
   for await (const m of messagesIn(db, chatbot, range)) {
     if (m.session_id !== session) {
-      const head = JSON.stringify({ SessionID: m.session_id, StartedAt: iso(m.session_started_at), PageUrl: m.page_url });
+      const head = JSON.stringify({
+        SessionID: m.session_id,
+        StartedAt: iso(m.session_started_at),
+        PageUrl: m.page_url,
+      });
       yield `${session === null ? '\n' : ']},\n'}${head.slice(0, -1)},"Messages":[\n${JSON.stringify(messageJson(m))}`;
       session = m.session_id;
     } else yield `,\n${JSON.stringify(messageJson(m))}`;
@@ -78,11 +121,25 @@ async function* jsonConversations(db: Db, chatbot: string, range: DayRange): Asy
 
 async function* csvVotes(db: Db, chatbot: string, range: DayRange): AsyncGenerator<string> {
   yield `\uFEFF${csvLine(FEEDBACK_COLUMNS)}`;
-  for await (const v of votesIn(db, chatbot, range)) yield csvLine([v.answer_id, v.session_id, v.rating, v.reasons.join(' '), v.comment, iso(v.updated_at), v.question ?? '', answerText(v.answer)]);
+  for await (const v of votesIn(db, chatbot, range))
+    yield csvLine([
+      v.answer_id,
+      v.session_id,
+      v.rating,
+      v.reasons.join(' '),
+      v.comment,
+      iso(v.updated_at),
+      v.question ?? '',
+      answerText(v.answer),
+    ]);
 }
 
 /** `{"From":…,"To":…,"Items":[ … ]}` with the items written one by one. */
-async function* jsonOf<T>(range: DayRange, items: AsyncIterable<T>, toJson: (item: T) => unknown): AsyncGenerator<string> {
+async function* jsonOf<T>(
+  range: DayRange,
+  items: AsyncIterable<T>,
+  toJson: (item: T) => unknown,
+): AsyncGenerator<string> {
   yield `{"From":${JSON.stringify(range.from)},"To":${JSON.stringify(range.to)},"Items":[`;
   let first = true;
   for await (const item of items) {

@@ -11,7 +11,8 @@ export function packageRoot(from: string = import.meta.url): string {
   let dir = dirname(fileURLToPath(from));
   for (;;) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === PACKAGE_NAME) return dir;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === PACKAGE_NAME)
+      return dir;
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`The ${PACKAGE_NAME} package root was not found above the server files`);
     dir = parent;
@@ -27,6 +28,7 @@ export function packageRoot(from: string = import.meta.url): string {
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, from: string = import.meta.url): string {
   if (from.endsWith('.ts')) return join(packageRoot(from), '.data');
   // The XDG specification ignores a relative XDG_DATA_HOME.
-  const xdg = env.XDG_DATA_HOME && isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : join(homedir(), '.local', 'share');
+  const xdg =
+    env.XDG_DATA_HOME && isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : join(homedir(), '.local', 'share');
   return join(xdg, 'chat-bot');
 }

@@ -24,11 +24,18 @@ async function probe(checks: Check[]): Promise<Record<string, string>> {
       try {
         await Promise.race([
           run(abort.signal),
-          new Promise((_, reject) => abort.signal.addEventListener('abort', () => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), { once: true })),
+          new Promise((_, reject) =>
+            abort.signal.addEventListener('abort', () => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), {
+              once: true,
+            }),
+          ),
         ]);
         return [name, 'ok'] as const;
       } catch (error) {
-        return [name, error instanceof Error && error.message ? error.message.split('\n')[0]!.slice(0, 200) : 'unreachable'] as const;
+        return [
+          name,
+          error instanceof Error && error.message ? error.message.split('\n')[0]!.slice(0, 200) : 'unreachable',
+        ] as const;
       } finally {
         clearTimeout(timer);
       }
@@ -43,13 +50,17 @@ export function healthRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   app.get('/healthz', quiet, (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', quiet, async (_req, reply) => {
     // Shutting down (shutdown.ts): out of the load balancer's rotation at once, whatever the parts say.
-    if (ctx.shutdown.draining) return reply.code(503).header('cache-control', 'no-store').send({ status: 'draining', checks: {} });
+    if (ctx.shutdown.draining)
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'draining', checks: {} });
     const checks = await probe([
       { name: 'database', run: () => ctx.db.select({ serial: chatbots.serialNumber }).from(chatbots).limit(1) },
       { name: 'files', run: () => ctx.files.check() },
       ...ctx.engines.checked.map(({ name, engine }) => ({ name, run: (signal: AbortSignal) => engine.check!(signal) })),
     ]);
     const ready = Object.values(checks).every((v) => v === 'ok');
-    return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').send({ status: ready ? 'ready' : 'not ready', checks });
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'not ready', checks });
   });
 }

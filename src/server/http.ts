@@ -26,11 +26,18 @@ export const conflict = (message: string) => new Failure(FAILURE.conflict, messa
 export const tooLarge = (message: string) => new Failure(FAILURE.tooLarge, message);
 export const unsupported = (message: string) => new Failure(FAILURE.unsupportedType, message);
 /** A 429; with `retryAfter`, the seconds until the bound lets the caller in again — in the Retry-After header and as Data.RetryAfter [ext]. */
-export const rateLimited = (message: string, retryAfter?: number) => new Failure(FAILURE.rateLimited, message, retryAfter === undefined ? null : { RetryAfter: retryAfter });
+export const rateLimited = (message: string, retryAfter?: number) =>
+  new Failure(FAILURE.rateLimited, message, retryAfter === undefined ? null : { RetryAfter: retryAfter });
 /** Seconds a client is asked to wait after a 503 (Retry-After): about what a database restart takes. */
 export const RETRY_AFTER_S = 5;
-export const insufficientStorage = () => new Failure(FAILURE.insufficientStorage, 'The service has no room to store this file just now; please try again later');
-export const unavailable = (message = 'The service cannot reach its storage just now; please try again in a few seconds') => new Failure(FAILURE.unavailable, message);
+export const insufficientStorage = () =>
+  new Failure(
+    FAILURE.insufficientStorage,
+    'The service has no room to store this file just now; please try again later',
+  );
+export const unavailable = (
+  message = 'The service cannot reach its storage just now; please try again in a few seconds',
+) => new Failure(FAILURE.unavailable, message);
 
 export function sendSuccess(reply: FastifyReply, data: unknown): FastifyReply {
   return reply.code(200).type('application/json; charset=utf-8').send(success(data));
@@ -39,8 +46,12 @@ export function sendSuccess(reply: FastifyReply, data: unknown): FastifyReply {
 export function sendFailure(reply: FastifyReply, error: Failure): FastifyReply {
   if (error.code === FAILURE.unavailable) reply.header('retry-after', String(RETRY_AFTER_S));
   const retryAfter = (error.data as { RetryAfter?: unknown } | null)?.RetryAfter;
-  if (error.code === FAILURE.rateLimited && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-  return reply.code(error.code).type('application/json; charset=utf-8').send(failure(error.code, error.message, error.data));
+  if (error.code === FAILURE.rateLimited && typeof retryAfter === 'number')
+    reply.header('retry-after', String(retryAfter));
+  return reply
+    .code(error.code)
+    .type('application/json; charset=utf-8')
+    .send(failure(error.code, error.message, error.data));
 }
 
 /** Fastify's own request errors, in the words of the contract. */
@@ -107,7 +118,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Failure, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof Failure) {
       // A part that cannot serve (the file storage gone or refusing us) says why in the log, not to the caller.
-      if (error.code === FAILURE.unavailable && error.cause) request.log.warn({ err: error.cause }, 'storage unavailable');
+      if (error.code === FAILURE.unavailable && error.cause)
+        request.log.warn({ err: error.cause }, 'storage unavailable');
       return sendFailure(reply, error);
     }
     const known = fromFastify(error);

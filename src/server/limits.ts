@@ -27,7 +27,8 @@ export interface Asking {
   now: Date;
 }
 
-const windowed = ({ visitor, settings }: Asking) => visitor && settings.RateLimitCount > 0 && settings.RateLimitTime > 0;
+const windowed = ({ visitor, settings }: Asking) =>
+  visitor && settings.RateLimitCount > 0 && settings.RateLimitTime > 0;
 
 /** Whether any limit counts this question (no rate window for this asker and no MessageLimit: none). */
 export const limitsCount = (input: Asking): boolean => windowed(input) || input.settings.MessageLimit >= 0;
@@ -38,8 +39,10 @@ export async function takeQuestion(db: Db, input: Asking): Promise<Refusal> {
   if (!limitsCount(input)) return null;
   try {
     await db.transaction(async (tx) => {
-      if (windowed(input)) await takeFromWindow(tx, chatbot, clientIp, settings.RateLimitCount, settings.RateLimitTime, now);
-      if (settings.MessageLimit >= 0) await takeFromMonth(tx, chatbot, localMonth(now, settings.TimeZone), settings.MessageLimit);
+      if (windowed(input))
+        await takeFromWindow(tx, chatbot, clientIp, settings.RateLimitCount, settings.RateLimitTime, now);
+      if (settings.MessageLimit >= 0)
+        await takeFromMonth(tx, chatbot, localMonth(now, settings.TimeZone), settings.MessageLimit);
     });
     return null;
   } catch (error) {
@@ -53,7 +56,10 @@ async function takeFromWindow(tx: Tx, chatbot: string, clientIp: string, limit: 
   const since = new Date(now.getTime() - seconds * 1000);
   const key = and(eq(rateEvents.chatbot, chatbot), eq(rateEvents.clientIp, clientIp));
   await tx.delete(rateEvents).where(and(key, lte(rateEvents.at, since)));
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(rateEvents).where(and(key, gt(rateEvents.at, since)));
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rateEvents)
+    .where(and(key, gt(rateEvents.at, since)));
   if ((row?.n ?? 0) >= limit) throw new Refused('rate');
   await tx.insert(rateEvents).values({ chatbot, clientIp, at: now });
 }
@@ -111,6 +117,12 @@ export async function giveBack(db: Db, input: Asking, questionId: number, charge
       await tx
         .update(monthlyCounts)
         .set({ count: sql`${monthlyCounts.count} - 1` })
-        .where(and(eq(monthlyCounts.chatbot, chatbot), eq(monthlyCounts.month, localMonth(chargedAt, settings.TimeZone)), gt(monthlyCounts.count, 0)));
+        .where(
+          and(
+            eq(monthlyCounts.chatbot, chatbot),
+            eq(monthlyCounts.month, localMonth(chargedAt, settings.TimeZone)),
+            gt(monthlyCounts.count, 0),
+          ),
+        );
   });
 }

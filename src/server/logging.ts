@@ -35,7 +35,10 @@ const REDACT = [
 ];
 
 /** The logger's options for Fastify. */
-export function loggerOptions(level: LogLevel, destination?: LogDestination): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(
+  level: LogLevel,
+  destination?: LogDestination,
+): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
     redact: { paths: REDACT, censor: '[redacted]' },

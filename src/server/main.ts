@@ -6,7 +6,17 @@ import { buildApp } from './app.ts';
 import { printBanner, type StartFacts } from './banner.ts';
 import { apiKeyCount, createApiKey, demoExists, ensureDemo, ensureOwner, loadSecret, seedApiKey } from './bootstrap.ts';
 import { OFFLINE_MODEL } from './engines/index.ts';
-import { HELP, createKeyCommand, digestCommand, keysCommand, enginesFor, filesCommand, migrateCommand, openServiceStore, serviceFileStore } from './cli.ts';
+import {
+  HELP,
+  createKeyCommand,
+  digestCommand,
+  keysCommand,
+  enginesFor,
+  filesCommand,
+  migrateCommand,
+  openServiceStore,
+  serviceFileStore,
+} from './cli.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
 import { oneStartAtATime } from './first-start.ts';
 import { systemClock } from './context.ts';
@@ -42,13 +52,27 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
   const { ownerId, seed, newKey } = await oneStartAtATime(store.db, async (db) => {
     const ownerId = await ensureOwner(db, now);
     const seed = config.apiKey ? await seedApiKey(db, ownerId, config.apiKey, 'CHATBOT_API_KEY') : null;
-    const newKey = !config.apiKey && (await apiKeyCount(db)) === 0 ? await createApiKey(db, ownerId, 'first start') : null;
+    const newKey =
+      !config.apiKey && (await apiKeyCount(db)) === 0 ? await createApiKey(db, ownerId, 'first start') : null;
     return { ownerId, seed, newKey };
   });
-  if (seed === 'ignored') console.warn('CHATBOT_API_KEY is not registered: it seeds the first start only, and this database has API keys already (`chat-bot-server keys list`). Unset it, or create a key with `chat-bot-server create-key`.');
+  if (seed === 'ignored')
+    console.warn(
+      'CHATBOT_API_KEY is not registered: it seeds the first start only, and this database has API keys already (`chat-bot-server keys list`). Unset it, or create a key with `chat-bot-server create-key`.',
+    );
   const engines = enginesFor(config);
   // The demo answers with the offline engine unless DEMO=model: open to any page, it never spends on a model server unasked.
-  const demo = config.demo === 'off' ? null : await ensureDemo(store.db, ownerId, config.demo === 'model' ? engines.defaultModel : OFFLINE_MODEL, config.publicUrl, now, config.demoRateLimit);
+  const demo =
+    config.demo === 'off'
+      ? null
+      : await ensureDemo(
+          store.db,
+          ownerId,
+          config.demo === 'model' ? engines.defaultModel : OFFLINE_MODEL,
+          config.publicUrl,
+          now,
+          config.demoRateLimit,
+        );
   const demoLeft = demo === null && (await demoExists(store.db));
   const secret = await loadSecret(config.dataDir, config.sessionSecret);
   // Said loudly, at each start (start-checks.ts); a file store that cannot be written stops it.
@@ -62,14 +86,37 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
  * Serves the API on this process. `background`: this process also sends the outbox and makes the
  * digests (both safe to run anywhere, but one process of a machine is enough).
  */
-async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines' | 'secret'> & Partial<Pick<Prepared, 'files'>>, background: boolean) {
+async function listen(
+  config: ServerConfig,
+  p: Pick<Prepared, 'store' | 'engines' | 'secret'> & Partial<Pick<Prepared, 'files'>>,
+  background: boolean,
+) {
   // A worker opens its own; the single process the one prepare() checked.
   const files = p.files ?? (await serviceFileStore(config, p.store.db));
   const { token, port: metricsPort } = config.metrics;
   // /metrics on PORT only with a token and no METRICS_PORT (metrics/http.ts).
   const metrics = token && !metricsPort ? { token } : false;
-  const app = await buildApp({ db: p.store.db, answers: p.store.answers, dbTime: p.store.time, metrics, secret: p.secret, dataDir: config.dataDir, files, engines: p.engines, trustProxy: config.trustProxy, stallMs: config.streamStallMs, logger: { level: config.logLevel }, throttles: config.throttles, demo: config.demo !== 'off', ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}) });
-  const ctx = { db: p.store.db, clock: systemClock, ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}) };
+  const app = await buildApp({
+    db: p.store.db,
+    answers: p.store.answers,
+    dbTime: p.store.time,
+    metrics,
+    secret: p.secret,
+    dataDir: config.dataDir,
+    files,
+    engines: p.engines,
+    trustProxy: config.trustProxy,
+    stallMs: config.streamStallMs,
+    logger: { level: config.logLevel },
+    throttles: config.throttles,
+    demo: config.demo !== 'off',
+    ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}),
+  });
+  const ctx = {
+    db: p.store.db,
+    clock: systemClock,
+    ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}),
+  };
   const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = background ? scheduleDigests(ctx) : () => undefined;
   const address = await app.listen({ host: config.host, port: config.port });
@@ -78,11 +125,20 @@ async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines
     ? () => undefined
     : cluster.isWorker
       ? answerPrimary(app.metrics)
-      : (await serveMetrics({ host: config.host, port: metricsPort, token }, () => app.metrics.metrics(), app.metrics.contentType)).close;
+      : (
+          await serveMetrics(
+            { host: config.host, port: metricsPort, token },
+            () => app.metrics.metrics(),
+            app.metrics.contentType,
+          )
+        ).close;
   const stop = async () => {
     // Out of rotation at once; open answers finish within SHUTDOWN_DRAIN_MS, or end with a 503 (shutdown.ts).
     const { cut } = await app.drain(config.shutdownDrainMs);
-    if (cut) console.warn(`${cut} answer(s) still streaming after SHUTDOWN_DRAIN_MS (${config.shutdownDrainMs} ms) were ended with a 503, for their visitors to ask again`);
+    if (cut)
+      console.warn(
+        `${cut} answer(s) still streaming after SHUTDOWN_DRAIN_MS (${config.shutdownDrainMs} ms) were ended with a 503, for their visitors to ask again`,
+      );
     sender?.stop();
     stopDigests();
     await stopMetrics();
@@ -93,7 +149,14 @@ async function listen(config: ServerConfig, p: Pick<Prepared, 'store' | 'engines
 }
 
 /** The banner's facts of this start (banner.ts). */
-const factsOf = (address: string, p: Prepared): StartFacts => ({ address, database: p.store.kind, migrations: p.store.migrations, demo: p.demo, demoLeft: p.demoLeft, newKey: p.newKey });
+const factsOf = (address: string, p: Prepared): StartFacts => ({
+  address,
+  database: p.store.kind,
+  migrations: p.store.migrations,
+  demo: p.demo,
+  demoLeft: p.demoLeft,
+  newKey: p.newKey,
+});
 
 /**
  * SIGTERM or SIGINT: `stop` (the drain, then closing), then exit 0. The signal again while it
@@ -133,7 +196,8 @@ function startWorkers(count: number): Promise<string> {
       const worker = cluster.fork({ CHAT_BOT_WORKER: String(index) });
       worker.on('exit', (code, signal) => {
         if (stopping) return;
-        if (listening < count) return reject(new Error(`worker ${index} ended before it could listen (${signal ?? `exit code ${code}`})`));
+        if (listening < count)
+          return reject(new Error(`worker ${index} ended before it could listen (${signal ?? `exit code ${code}`})`));
         console.error(`worker ${index} ended (${signal ?? `exit code ${code}`}); starting another`);
         // Not unref'd: when every worker is gone, this timer is all that keeps the primary alive.
         setTimeout(() => fork(index), 1000);
@@ -149,7 +213,11 @@ function startWorkers(count: number): Promise<string> {
       const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
       // The signal to each worker's process, which drains (shutdown.ts) and exits; not worker.kill(),
       // which first disconnects it. The primary waits for every one.
-      await Promise.all(workers.map((w) => new Promise((done) => (w.isDead() ? done(null) : (w.once('exit', done), w.process.kill('SIGTERM'))))));
+      await Promise.all(
+        workers.map(
+          (w) => new Promise((done) => (w.isDead() ? done(null) : (w.once('exit', done), w.process.kill('SIGTERM')))),
+        ),
+      );
     });
   });
 }
@@ -160,7 +228,11 @@ async function serve(): Promise<void> {
     // The primary brought the schema up to date before it started the workers.
     const store = await openServiceStore(config, false);
     const secret = await loadSecret(config.dataDir, config.sessionSecret);
-    const running = await listen(config, { store, engines: enginesFor(config), secret }, process.env.CHAT_BOT_WORKER === '1');
+    const running = await listen(
+      config,
+      { store, engines: enginesFor(config), secret },
+      process.env.CHAT_BOT_WORKER === '1',
+    );
     return stopOnSignal(running.stop);
   }
   const prepared = await prepare(config);
@@ -173,7 +245,12 @@ async function serve(): Promise<void> {
   await prepared.store.close();
   // The workers' numbers, added up (metrics/cluster.ts; config.ts asks for METRICS_PORT with a token),
   // bound first: a port that is taken stops the start before any worker.
-  if (config.metrics.port) await serveMetrics({ host: config.host, port: config.metrics.port, token: config.metrics.token }, workersMetrics, prometheusContentType);
+  if (config.metrics.port)
+    await serveMetrics(
+      { host: config.host, port: config.metrics.port, token: config.metrics.token },
+      workersMetrics,
+      prometheusContentType,
+    );
   printBanner(config, factsOf(await startWorkers(config.workers), prepared));
 }
 

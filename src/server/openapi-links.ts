@@ -25,12 +25,24 @@ export const LINKS: Partial<Record<DocOperation, Record<string, Link>>> = {
   Add: {
     Get: { operationId: 'Get', description: 'Read the new chatbot', requestBody: chatbot('serialNumber') },
     Edit: { operationId: 'Edit', description: 'Change its settings', requestBody: chatbot('serialNumber') },
-    GetSession: { operationId: 'GetSession', description: 'Start a chat session with it', requestBody: chatbot('serialNumber') },
+    GetSession: {
+      operationId: 'GetSession',
+      description: 'Start a chat session with it',
+      requestBody: chatbot('serialNumber'),
+    },
   },
   GetSession: {
     ClientAsk: { operationId: 'ClientAsk', description: `Ask. ${sessionVia}`, requestBody: session },
-    TalkToHuman: { operationId: 'TalkToHuman', description: `Hand the conversation to a person. ${sessionVia}`, requestBody: session },
-    GetPreUploadUrl: { operationId: 'GetPreUploadUrl', description: `Reserve a file for a question. ${sessionVia}`, requestBody: session },
+    TalkToHuman: {
+      operationId: 'TalkToHuman',
+      description: `Hand the conversation to a person. ${sessionVia}`,
+      requestBody: session,
+    },
+    GetPreUploadUrl: {
+      operationId: 'GetPreUploadUrl',
+      description: `Reserve a file for a question. ${sessionVia}`,
+      requestBody: session,
+    },
   },
   ClientAsk: {
     Feedback: {
@@ -48,11 +60,27 @@ export const LINKS: Partial<Record<DocOperation, Record<string, Link>>> = {
     },
   },
   Upload: {
-    UploadSuccess: { operationId: 'UploadSuccess', description: 'Check the uploaded file by its content', requestBody: file },
+    UploadSuccess: {
+      operationId: 'UploadSuccess',
+      description: 'Check the uploaded file by its content',
+      requestBody: file,
+    },
   },
   RealEstateCreate: {
-    RealEstateGet: { operationId: 'RealEstateGet', description: 'Read the new listing by its Id', requestBody: { ...listing, Key: '$response.body#/Data' } },
-    RealEstateUpdate: { operationId: 'RealEstateUpdate', description: 'Replace the new listing (every field)', requestBody: { ...listing, Key: '$response.body#/Data' } },
-    RealEstateDelete: { operationId: 'RealEstateDelete', description: 'Delete the new listing', requestBody: { ...listing, Keys: ['$response.body#/Data'] } },
+    RealEstateGet: {
+      operationId: 'RealEstateGet',
+      description: 'Read the new listing by its Id',
+      requestBody: { ...listing, Key: '$response.body#/Data' },
+    },
+    RealEstateUpdate: {
+      operationId: 'RealEstateUpdate',
+      description: 'Replace the new listing (every field)',
+      requestBody: { ...listing, Key: '$response.body#/Data' },
+    },
+    RealEstateDelete: {
+      operationId: 'RealEstateDelete',
+      description: 'Delete the new listing',
+      requestBody: { ...listing, Keys: ['$response.body#/Data'] },
+    },
   },
 };

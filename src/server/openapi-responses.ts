@@ -35,14 +35,20 @@ const UNSUPPORTED: Why = {
   Upload: 'The upload is empty',
 };
 /** ClientAsk is refused by its chatbot's own limits; visitors' calls by the service's throttles. */
-const OWN_LIMITS: Why = { ClientAsk: 'RateLimitCount or MessageLimit is reached (the Message is the RateLimitMessage)' };
+const OWN_LIMITS: Why = {
+  ClientAsk: 'RateLimitCount or MessageLimit is reached (the Message is the RateLimitMessage)',
+};
 const tooMany = (op: DocOperation) => {
-  const throttled = (THROTTLED as readonly string[]).includes(op) ? "a visitor's calls reached the service's bound (Retry-After says when to call again)" : undefined;
+  const throttled = (THROTTLED as readonly string[]).includes(op)
+    ? "a visitor's calls reached the service's bound (Retry-After says when to call again)"
+    : undefined;
   const reasons = [OWN_LIMITS[op], throttled].filter(Boolean);
   return reasons.length ? `Too many: ${reasons.join('; or ')}` : null;
 };
 
-const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } } };
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
+};
 
 interface Failure {
   status: number;
@@ -56,9 +62,29 @@ interface Failure {
 }
 
 const FAILURES: Failure[] = [
-  { status: FAILURE.invalid, why: (op) => (op === 'Upload' ? 'The address is not valid' : bodyOf(op) ? 'The body breaks a rule: the Message names the field and the rule (docs/PROTOCOL.md)' : null) },
-  { status: FAILURE.unauthenticated, why: (op) => (op === 'Upload' ? 'The upload URL is not valid or has expired' : 'A credential sent is not valid, or none was sent where one is needed') },
-  { status: FAILURE.forbidden, why: (op) => (op === 'Upload' ? null : 'The credential is of a kind the operation does not take, or does not give access to what the body names') },
+  {
+    status: FAILURE.invalid,
+    why: (op) =>
+      op === 'Upload'
+        ? 'The address is not valid'
+        : bodyOf(op)
+          ? 'The body breaks a rule: the Message names the field and the rule (docs/PROTOCOL.md)'
+          : null,
+  },
+  {
+    status: FAILURE.unauthenticated,
+    why: (op) =>
+      op === 'Upload'
+        ? 'The upload URL is not valid or has expired'
+        : 'A credential sent is not valid, or none was sent where one is needed',
+  },
+  {
+    status: FAILURE.forbidden,
+    why: (op) =>
+      op === 'Upload'
+        ? null
+        : 'The credential is of a kind the operation does not take, or does not give access to what the body names',
+  },
   {
     status: FAILURE.notFound,
     why: (op) => (fieldsOf(op).some((f) => ID_FIELDS.has(f)) ? 'What the body names does not exist' : null),
@@ -66,17 +92,38 @@ const FAILURES: Failure[] = [
     dataOf: { RealEstateUpdate: { enum: [null, 0] } },
   },
   { status: FAILURE.conflict, why: (op) => CONFLICTS[op] },
-  { status: FAILURE.tooLarge, why: (op) => (op === 'Upload' ? 'The file is larger than its kind allows' : bodyOf(op) ? 'The body is larger than 1 MB' : null) },
+  {
+    status: FAILURE.tooLarge,
+    why: (op) =>
+      op === 'Upload' ? 'The file is larger than its kind allows' : bodyOf(op) ? 'The body is larger than 1 MB' : null,
+  },
   { status: FAILURE.unsupportedType, why: (op) => UNSUPPORTED[op] },
   {
     status: FAILURE.rateLimited,
     why: tooMany,
-    data: { anyOf: [{ type: 'null' }, { type: 'object', required: ['RetryAfter'], additionalProperties: false, properties: { RetryAfter: { type: 'integer', minimum: 0 } } }] },
+    data: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['RetryAfter'],
+          additionalProperties: false,
+          properties: { RetryAfter: { type: 'integer', minimum: 0 } },
+        },
+      ],
+    },
     headers: retryAfter,
   },
   { status: FAILURE.internal, why: () => "Something went wrong on the service's side (a bug: it is logged)" },
-  { status: FAILURE.unavailable, why: () => 'The database or the model server cannot answer just now', headers: retryAfter },
-  { status: FAILURE.insufficientStorage, why: (op) => (op === 'Upload' ? 'The service has no room to store the file just now' : null) },
+  {
+    status: FAILURE.unavailable,
+    why: () => 'The database or the model server cannot answer just now',
+    headers: retryAfter,
+  },
+  {
+    status: FAILURE.insufficientStorage,
+    why: (op) => (op === 'Upload' ? 'The service has no room to store the file just now' : null),
+  },
 ];
 
 const anyEnvelope = toJsonSchema(AnyEnvelope) as { properties: Json };
@@ -84,7 +131,11 @@ const anyEnvelope = toJsonSchema(AnyEnvelope) as { properties: Json };
 /** The envelope of a success: Data of the operation's shape, Code 200, an empty Message. */
 export function successEnvelope(data: TSchema): Json {
   const envelope = toJsonSchema(Envelope(data)) as { properties: Json };
-  return { ...envelope, additionalProperties: false, properties: { ...envelope.properties, Success: { const: true }, Code: { const: 200 }, Message: { const: '' } } };
+  return {
+    ...envelope,
+    additionalProperties: false,
+    properties: { ...envelope.properties, Success: { const: true }, Code: { const: 200 }, Message: { const: '' } },
+  };
 }
 
 /** The envelope of every failure: Success false, a Message that says what was wrong (Code and Data per status). */
@@ -96,12 +147,18 @@ export const failureEnvelope: Json = {
 
 const SCHEMAS = '#/components/schemas/';
 const failureOf = (status: number, data: Json | undefined) => ({
-  allOf: [{ $ref: `${SCHEMAS}Failure` }, { type: 'object', properties: { Code: { const: status }, Data: data ?? { type: 'null' } } }],
+  allOf: [
+    { $ref: `${SCHEMAS}Failure` },
+    { type: 'object', properties: { Code: { const: status }, Data: data ?? { type: 'null' } } },
+  ],
 });
 
 /** The document's shared schemas of failures: the envelope, and the envelope of each status (`Failure404`). */
 export function failureSchemas(): Record<string, Json> {
-  return { Failure: failureEnvelope, ...Object.fromEntries(FAILURES.map(({ status, data }) => [`Failure${status}`, failureOf(status, data)])) };
+  return {
+    Failure: failureEnvelope,
+    ...Object.fromEntries(FAILURES.map(({ status, data }) => [`Failure${status}`, failureOf(status, data)])),
+  };
 }
 
 /** The failures an operation can answer with, by status, each with the envelope's schema. */

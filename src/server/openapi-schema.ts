@@ -10,7 +10,8 @@ import { TEXT_PATTERN, TEXT_PATTERN_NOT_EMPTY } from '../protocol/index.ts';
 export type SchemaUse = 'request' | 'response';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // Keywords that already say what a string may hold, so the text rule need not be added.
 const CONSTRAINED = ['pattern', 'enum', 'const', '$ref', 'anyOf'];

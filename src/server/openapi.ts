@@ -4,7 +4,14 @@
  * and cross-field rules the code checks, every status each operation can answer with the envelope's
  * schema, and the links from one operation's answer to the next operations.
  */
-import { API_VERSION, OPERATIONS, OPERATION_NAMES, UploadResult, timeZoneNames, type Credential } from '../protocol/index.ts';
+import {
+  API_VERSION,
+  OPERATIONS,
+  OPERATION_NAMES,
+  UploadResult,
+  timeZoneNames,
+  type Credential,
+} from '../protocol/index.ts';
 import { StreamError, StreamFinal, StreamFragment } from '../protocol/index.ts';
 import type { TSchema } from 'typebox';
 import { LINKS } from './openapi-links.ts';
@@ -27,14 +34,18 @@ function success(name: DocOperation, data: TSchema): Json {
   const content =
     name === 'Export'
       ? {
-          'text/csv': { description: 'Format csv: UTF-8 with a byte-order mark, one row per message (or vote)', schema: { type: 'string' } },
+          'text/csv': {
+            description: 'Format csv: UTF-8 with a byte-order mark, one row per message (or vote)',
+            schema: { type: 'string' },
+          },
           'application/json': { description: 'Format json: {"From","To","Items":[…]}', schema: { type: 'object' } },
         }
       : name === 'ClientAsk'
         ? {
             ...envelope,
             'text/event-stream': {
-              description: 'With stream: true — `data:` events of fragments, then the final object; `event: error` on failure',
+              description:
+                'With stream: true — `data:` events of fragments, then the final object; `event: error` on failure',
               schema: toJsonSchema({ anyOf: [StreamFragment, StreamFinal, StreamError] }),
             },
           }
@@ -53,9 +64,18 @@ const upload = {
     security: [],
     parameters: [
       { name: 'id', in: 'path', required: true, description: 'The FileStoreId', schema: { type: 'string' } },
-      { name: 'token', in: 'query', required: true, description: "The credential of this upload, in PreUploadUrl's query", schema: { type: 'string' } },
+      {
+        name: 'token',
+        in: 'query',
+        required: true,
+        description: "The credential of this upload, in PreUploadUrl's query",
+        schema: { type: 'string' },
+      },
     ],
-    requestBody: { required: true, content: { '*/*': { description: 'The raw bytes: an image, a recording or a video', schema: {} } } },
+    requestBody: {
+      required: true,
+      content: { '*/*': { description: 'The raw bytes: an image, a recording or a video', schema: {} } },
+    },
     responses: responses('Upload', UploadResult),
   },
 };
@@ -69,7 +89,14 @@ export function openApiDocument(): Record<string, unknown> {
         operationId: name,
         summary: op.summary,
         security: [...op.credentials.map((c) => ({ [SECURITY[c]]: [] })), ...('visitorFlow' in op ? [{}] : [])],
-        ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(op.body, 'request') } } } } : {}),
+        ...(op.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: toJsonSchema(op.body, 'request') } },
+              },
+            }
+          : {}),
         responses: responses(name, op.data),
       },
     };
@@ -90,12 +117,31 @@ export function openApiDocument(): Record<string, unknown> {
     components: {
       schemas: {
         ...failureSchemas(),
-        TimeZone: { type: 'string', description: 'A canonical IANA time zone name; the service also takes other cases and IANA aliases', enum: timeZoneNames() },
+        TimeZone: {
+          type: 'string',
+          description: 'A canonical IANA time zone name; the service also takes other cases and IANA aliases',
+          enum: timeZoneNames(),
+        },
       },
       securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The owner API key (a "Bearer " prefix is accepted)' },
-        ownerSessionKey: { type: 'apiKey', in: 'header', name: 'chatrobot-sessionkey', description: 'An owner session key from SessionKey' },
-        visitorToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A visitor token from GetSession (visitor flow)' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'The owner API key (a "Bearer " prefix is accepted)',
+        },
+        ownerSessionKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'chatrobot-sessionkey',
+          description: 'An owner session key from SessionKey',
+        },
+        visitorToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'A visitor token from GetSession (visitor flow)',
+        },
       },
     },
   };

@@ -23,9 +23,18 @@ export interface Call<N extends OperationName> {
 
 export type Handler<N extends OperationName> = (call: Call<N>) => Promise<DataOf<N> | typeof REPLIED>;
 
-const CREDENTIAL_NAMES = { apiKey: 'the API key', sessionKey: 'an owner session key', visitorToken: 'a visitor token' } as const;
+const CREDENTIAL_NAMES = {
+  apiKey: 'the API key',
+  sessionKey: 'an owner session key',
+  visitorToken: 'a visitor token',
+} as const;
 
-export function operation<N extends OperationName>(app: FastifyInstance, ctx: ServiceContext, name: N, handler: Handler<N>): void {
+export function operation<N extends OperationName>(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  name: N,
+  handler: Handler<N>,
+): void {
   const spec = OPERATIONS[name];
   app.route({
     method: spec.method,
@@ -39,7 +48,9 @@ export function operation<N extends OperationName>(app: FastifyInstance, ctx: Se
       if (!held && !('visitorFlow' in spec))
         throw unauthenticated(`${name} needs ${spec.credentials.map((c) => CREDENTIAL_NAMES[c]).join(' or ')}`);
       if (held && !(spec.credentials as readonly string[]).includes(held))
-        throw forbidden(`${CREDENTIAL_NAMES[held]} cannot be used for ${name}; it needs ${spec.credentials.map((c) => CREDENTIAL_NAMES[c]).join(' or ')}`);
+        throw forbidden(
+          `${CREDENTIAL_NAMES[held]} cannot be used for ${name}; it needs ${spec.credentials.map((c) => CREDENTIAL_NAMES[c]).join(' or ')}`,
+        );
       let body: unknown = undefined;
       if (spec.body) {
         const checked = checkBody(spec.body, req.body);
@@ -57,7 +68,8 @@ export function operation<N extends OperationName>(app: FastifyInstance, ctx: Se
 export async function ownedChatbot(ctx: ServiceContext, caller: Caller, serialNumber: string): Promise<ChatbotRow> {
   const chatbot = await findChatbot(ctx.db, serialNumber);
   if (!chatbot) throw notFound(`No chatbot has the serial number "${serialNumber}"`);
-  if (caller.kind !== 'owner' || caller.ownerId !== chatbot.ownerId) throw forbidden('This credential does not give access to this chatbot');
+  if (caller.kind !== 'owner' || caller.ownerId !== chatbot.ownerId)
+    throw forbidden('This credential does not give access to this chatbot');
   return chatbot;
 }
 
@@ -67,6 +79,8 @@ export async function ownedChatbot(ctx: ServiceContext, caller: Caller, serialNu
  * the request's own host may be an internal one — otherwise the request's origin (its
  * X-Forwarded-Proto and -Host only from a trusted proxy: TRUST_PROXY).
  */
-export const originOf = (ctx: Pick<ServiceContext, 'publicUrl'>, req: FastifyRequest) => ctx.publicUrl ?? `${req.protocol}://${req.host}`;
+export const originOf = (ctx: Pick<ServiceContext, 'publicUrl'>, req: FastifyRequest) =>
+  ctx.publicUrl ?? `${req.protocol}://${req.host}`;
 
-export const fileUrlFor = (ctx: Pick<ServiceContext, 'publicUrl'>, req: FastifyRequest) => (fileId: string) => `${originOf(ctx, req)}/chat/File/${fileId}`;
+export const fileUrlFor = (ctx: Pick<ServiceContext, 'publicUrl'>, req: FastifyRequest) => (fileId: string) =>
+  `${originOf(ctx, req)}/chat/File/${fileId}`;

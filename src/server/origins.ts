@@ -29,7 +29,10 @@ export function pageHost(req: FastifyRequest): string | null {
 }
 
 /** May the page behind this request use the chatbot as a visitor? */
-export function pageAllowed(settings: Pick<Settings, 'VerifyDomain' | 'Domains' | 'CustomDomain'>, req: FastifyRequest): boolean {
+export function pageAllowed(
+  settings: Pick<Settings, 'VerifyDomain' | 'Domains' | 'CustomDomain'>,
+  req: FastifyRequest,
+): boolean {
   if (!settings.VerifyDomain) return true;
   const host = pageHost(req);
   if (!host) return false;
@@ -43,7 +46,9 @@ export function assertPageAllowed(settings: Settings, req: FastifyRequest, reply
   if (pageAllowed(settings, req)) return;
   reply.corsDenied = true;
   const host = pageHost(req);
-  throw forbidden(host ? `This chatbot is not available on ${host}` : 'This chatbot is only available on the sites its owner allows');
+  throw forbidden(
+    host ? `This chatbot is not available on ${host}` : 'This chatbot is only available on the sites its owner allows',
+  );
 }
 
 export function installCors(app: FastifyInstance): void {

@@ -40,7 +40,12 @@ export interface SseReply {
 }
 
 /** `opened`: called as the stream opens; what it returns, once it has closed, whichever way (the metrics' open streams). */
-export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_MS, opened: () => () => void = () => () => undefined): SseReply {
+export function openSse(
+  reply: FastifyReply,
+  pingMs = PING_MS,
+  stallMs = STALL_MS,
+  opened: () => () => void = () => () => undefined,
+): SseReply {
   const out = new PassThrough();
   const closed = opened();
   const gone = new AbortController();
@@ -70,7 +75,11 @@ export function openSse(reply: FastifyReply, pingMs = PING_MS, stallMs = STALL_M
   });
   reply
     .code(200)
-    .headers({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' })
+    .headers({
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    })
     .send(out);
   const end = (data: unknown, name?: string) => {
     if (ended) return;

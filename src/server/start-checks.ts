@@ -11,7 +11,9 @@ import type { FileStore } from './files/file-store.ts';
  * could only be served by this one: the visitor-token secret or the uploaded files in this
  * instance's DATA_DIR. (WORKERS of one machine share DATA_DIR: no warning is needed for them.)
  */
-export function aloneWarnings(config: Pick<ServerConfig, 'databaseUrl' | 'sessionSecret' | 'files' | 'dataDir'>): string[] {
+export function aloneWarnings(
+  config: Pick<ServerConfig, 'databaseUrl' | 'sessionSecret' | 'files' | 'dataDir'>,
+): string[] {
   if (!config.databaseUrl) return [];
   const warnings: string[] = [];
   if (!config.sessionSecret)
@@ -34,6 +36,9 @@ export async function checkFileStore(files: FileStore, where: string): Promise<v
     await files.check();
   } catch (error) {
     const cause = error instanceof Error && error.message ? error.message : String(error);
-    throw new Error(`The file store (${where}) cannot be used: ${cause}. Fix FILES_URL or the storage, then start again.`, { cause: error });
+    throw new Error(
+      `The file store (${where}) cannot be used: ${cause}. Fix FILES_URL or the storage, then start again.`,
+      { cause: error },
+    );
   }
 }

@@ -41,7 +41,13 @@ export const DEFAULT_THROTTLES: Throttles = {
 };
 
 /** No throttle at all (THROTTLE=off): for a service behind a gateway that throttles, and for tests of other things. */
-export const NO_THROTTLES: Throttles = { GetSession: {}, ClientAsk: {}, TalkToHuman: {}, Feedback: {}, GetPreUploadUrl: {} };
+export const NO_THROTTLES: Throttles = {
+  GetSession: {},
+  ClientAsk: {},
+  TalkToHuman: {},
+  Feedback: {},
+  GetPreUploadUrl: {},
+};
 
 /**
  * THROTTLE: `off`, or comma-separated `Operation.scope=count/seconds` that change the defaults,
@@ -51,16 +57,27 @@ export function parseThrottles(raw: string | undefined): Throttles {
   const text = (raw ?? '').trim();
   if (text === '') return DEFAULT_THROTTLES;
   if (/^off$/i.test(text)) return NO_THROTTLES;
-  const out: Throttles = { GetSession: { ...DEFAULT_THROTTLES.GetSession }, ClientAsk: { ...DEFAULT_THROTTLES.ClientAsk }, TalkToHuman: { ...DEFAULT_THROTTLES.TalkToHuman }, Feedback: { ...DEFAULT_THROTTLES.Feedback }, GetPreUploadUrl: { ...DEFAULT_THROTTLES.GetPreUploadUrl } };
+  const out: Throttles = {
+    GetSession: { ...DEFAULT_THROTTLES.GetSession },
+    ClientAsk: { ...DEFAULT_THROTTLES.ClientAsk },
+    TalkToHuman: { ...DEFAULT_THROTTLES.TalkToHuman },
+    Feedback: { ...DEFAULT_THROTTLES.Feedback },
+    GetPreUploadUrl: { ...DEFAULT_THROTTLES.GetPreUploadUrl },
+  };
   for (const part of text.split(',')) {
     const item = part.trim();
     const match = /^(\w+)\.(session|address)=(\d{1,9})\/(\d{1,9})$/.exec(item);
     const operation = match?.[1] as Throttled | undefined;
     if (!match || !operation || !THROTTLED.includes(operation))
-      throw new Error(`THROTTLE must be "off" or items like "TalkToHuman.session=3/600" (operation: ${THROTTLED.join(', ')}; scope: session or address; count/seconds) — got "${item}"`);
+      throw new Error(
+        `THROTTLE must be "off" or items like "TalkToHuman.session=3/600" (operation: ${THROTTLED.join(', ')}; scope: session or address; count/seconds) — got "${item}"`,
+      );
     const scope = match[2] as Scope;
     const [count, seconds] = [Number(match[3]), Number(match[4])];
-    if (operation === 'GetSession' && scope === 'session') throw new Error('THROTTLE: GetSession makes sessions, so it is throttled per address only (got "GetSession.session")');
+    if (operation === 'GetSession' && scope === 'session')
+      throw new Error(
+        'THROTTLE: GetSession makes sessions, so it is throttled per address only (got "GetSession.session")',
+      );
     if (seconds < 1 || seconds > 86_400) throw new Error(`THROTTLE: the seconds of "${item}" must be from 1 to 86400`);
     out[operation][scope] = { count, seconds };
   }
@@ -79,11 +96,23 @@ export interface Caller {
  * — then nothing is counted. One statement per bound, in one transaction: counted in both, or in
  * neither.
  */
-export async function throttle(db: Db, throttles: Throttles, operation: Throttled, caller: Caller, now: Date): Promise<void> {
+export async function throttle(
+  db: Db,
+  throttles: Throttles,
+  operation: Throttled,
+  caller: Caller,
+  now: Date,
+): Promise<void> {
   const bounds = throttles[operation];
   const keys: { key: string; bound: Bound; scope: Scope }[] = [];
-  if (bounds.session?.count && caller.sessionId !== null) keys.push({ key: `${operation}|session|${caller.sessionId}`, bound: bounds.session, scope: 'session' });
-  if (bounds.address?.count) keys.push({ key: `${operation}|address|${caller.chatbot}|${caller.address}`, bound: bounds.address, scope: 'address' });
+  if (bounds.session?.count && caller.sessionId !== null)
+    keys.push({ key: `${operation}|session|${caller.sessionId}`, bound: bounds.session, scope: 'session' });
+  if (bounds.address?.count)
+    keys.push({
+      key: `${operation}|address|${caller.chatbot}|${caller.address}`,
+      bound: bounds.address,
+      scope: 'address',
+    });
   if (!keys.length) return;
   let refused: { scope: Scope; retryAfter: number } | null = null;
   await db
@@ -122,10 +151,16 @@ const WHAT: Record<Throttled, string> = {
 };
 
 const tooMany = (operation: Throttled, { scope, retryAfter }: { scope: Scope; retryAfter: number }) =>
-  rateLimited(`${WHAT[operation]} ${scope === 'session' ? 'in this conversation' : 'from this address'}; please try again in ${retryAfter} s`, retryAfter);
+  rateLimited(
+    `${WHAT[operation]} ${scope === 'session' ? 'in this conversation' : 'from this address'}; please try again in ${retryAfter} s`,
+    retryAfter,
+  );
 
 /** Removes the windows that ended before `now` (the sweep, app.ts); how many. */
 export async function sweepThrottles(db: Db, now: Date): Promise<number> {
-  const removed = await db.delete(throttleWindows).where(lt(throttleWindows.windowEnd, now)).returning({ key: throttleWindows.key });
+  const removed = await db
+    .delete(throttleWindows)
+    .where(lt(throttleWindows.windowEnd, now))
+    .returning({ key: throttleWindows.key });
   return removed.length;
 }

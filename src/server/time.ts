@@ -3,7 +3,14 @@
 function parts(instant: Date, timeZone: string): Record<string, number> {
   const out: Record<string, number> = {};
   const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   });
   for (const p of fmt.formatToParts(instant)) if (p.type !== 'literal') out[p.type] = Number(p.value);
   return out;
@@ -21,7 +28,9 @@ export const localMonth = (instant: Date, timeZone: string) => localDay(instant,
 /** How far `timeZone` is ahead of UTC at `instant`, in ms. */
 function offset(instant: Date, timeZone: string): number {
   const p = parts(instant, timeZone);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(instant.getTime() / 1000) * 1000;
+  return (
+    Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(instant.getTime() / 1000) * 1000
+  );
 }
 
 /** The instant a local day begins (`2026-11-22` at 00:00 in `timeZone`), DST included. */
@@ -46,7 +55,12 @@ export function previousDay(instant: Date, timeZone: string): string {
 
 /** "Sunday, November 22, 2026, 10:31 (America/Chicago)" — what the model is told about now. */
 export function localDateTime(instant: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23' }).format(instant);
+  const text = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    dateStyle: 'full',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  }).format(instant);
   return `${text} (${timeZone})`;
 }
 
@@ -69,7 +83,12 @@ export interface DayRange {
 }
 
 /** The range asked for; a missing end is `days` days from the other, or the `days` days to today. */
-export function dayRange(asked: { From?: string | undefined; To?: string | undefined }, timeZone: string, now: Date, days = 30): DayRange {
+export function dayRange(
+  asked: { From?: string | undefined; To?: string | undefined },
+  timeZone: string,
+  now: Date,
+  days = 30,
+): DayRange {
   const to = asked.To ?? (asked.From ? addDays(asked.From, days - 1) : localDay(now, timeZone));
   const from = asked.From ?? addDays(to, -(days - 1));
   return { from, to, start: startOfDay(from, timeZone), end: startOfDay(nextDay(to), timeZone) };

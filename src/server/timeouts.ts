@@ -22,6 +22,11 @@ export function serverTimeouts(t: Timeouts) {
     connectionTimeout: t.idleMs,
     requestTimeout: t.requestMs,
     keepAliveTimeout: t.keepAliveMs,
-    http: { headersTimeout: t.headersMs, requestTimeout: t.requestMs, keepAliveTimeout: t.keepAliveMs, connectionsCheckingInterval: Math.min(5_000, t.headersMs) },
+    http: {
+      headersTimeout: t.headersMs,
+      requestTimeout: t.requestMs,
+      keepAliveTimeout: t.keepAliveMs,
+      connectionsCheckingInterval: Math.min(5_000, t.headersMs),
+    },
   };
 }

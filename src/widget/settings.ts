@@ -12,7 +12,12 @@ import { keys } from './storage.ts';
 export type WidgetSettings = Omit<PublicSettings, 'SerialNumber'>;
 
 /** The protocol's defaults, and none of the extras the service works out. */
-export const DEFAULT_SETTINGS: WidgetSettings = { ...PUBLIC_DEFAULTS, ChatProfilePictureUrl: '', ChatIconUrl: '', TalkToHumanEnabled: false };
+export const DEFAULT_SETTINGS: WidgetSettings = {
+  ...PUBLIC_DEFAULTS,
+  ChatProfilePictureUrl: '',
+  ChatIconUrl: '',
+  TalkToHumanEnabled: false,
+};
 
 export interface SettingsSource {
   baseUrl: string;
@@ -22,7 +27,8 @@ export interface SettingsSource {
 }
 
 /** The cached settings of a chatbot, if this browser has them. */
-export const cachedSettings = (s: SettingsSource) => s.storage.get<Partial<WidgetSettings>>(keys.settings(s.serialNumber));
+export const cachedSettings = (s: SettingsSource) =>
+  s.storage.get<Partial<WidgetSettings>>(keys.settings(s.serialNumber));
 
 /**
  * Fetches the settings a visitor may see (Get, visitor flow) and caches them. A plain fetch, not
@@ -35,12 +41,19 @@ export async function fetchSettings(s: SettingsSource): Promise<Partial<WidgetSe
     headers: { 'Content-Type': 'application/json', ...(s.apiKey ? { Authorization: s.apiKey } : {}) },
     body: JSON.stringify({ serialNumber: s.serialNumber }),
   });
-  const body = (await res.text().then(parseJson).catch(() => null)) as EnvelopeOf<Partial<WidgetSettings>> | null;
-  if (!res.ok || !body?.Success || !body.Data) throw new Error(body?.Message || `The chatbot's settings are unavailable (${res.status})`);
+  const body = (await res
+    .text()
+    .then(parseJson)
+    .catch(() => null)) as EnvelopeOf<Partial<WidgetSettings>> | null;
+  if (!res.ok || !body?.Success || !body.Data)
+    throw new Error(body?.Message || `The chatbot's settings are unavailable (${res.status})`);
   await s.storage.set(keys.settings(s.serialNumber), body.Data);
   return body.Data;
 }
 
 /** One suggestion per non-blank line (the trim takes the CR of a CRLF). */
 export const suggestions = (settings: WidgetSettings) =>
-  settings.SuggestedMessage.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 10);
+  settings.SuggestedMessage.split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 10);

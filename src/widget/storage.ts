@@ -31,7 +31,10 @@ export function createStorage(database = 'chat-bot'): WidgetStorage {
   });
 
   /** Runs an IndexedDB operation; on its first failure the storage moves to memory for good. */
-  async function run<T>(operation: (store: UseStore) => Promise<T>, fallback: (memory: Map<string, unknown>) => T): Promise<T> {
+  async function run<T>(
+    operation: (store: UseStore) => Promise<T>,
+    fallback: (memory: Map<string, unknown>) => T,
+  ): Promise<T> {
     if (!memory) {
       try {
         store ??= createStore(database, 'state');
@@ -45,13 +48,23 @@ export function createStorage(database = 'chat-bot'): WidgetStorage {
   const announce = (key: string) => channel?.postMessage({ key });
 
   return {
-    get: <T>(key: string) => run((s) => get<T>(key, s), (m) => m.get(key) as T | undefined),
+    get: <T>(key: string) =>
+      run(
+        (s) => get<T>(key, s),
+        (m) => m.get(key) as T | undefined,
+      ),
     async set(key, value) {
-      await run((s) => set(key, value, s), (m) => void m.set(key, value));
+      await run(
+        (s) => set(key, value, s),
+        (m) => void m.set(key, value),
+      );
       announce(key);
     },
     async delete(key) {
-      await run((s) => del(key, s), (m) => void m.delete(key));
+      await run(
+        (s) => del(key, s),
+        (m) => void m.delete(key),
+      );
       announce(key);
     },
     watch(key, listener) {

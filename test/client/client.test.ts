@@ -12,32 +12,58 @@ const origin = () => inject('wireOrigin');
 function callOperation(client: Client, name: OperationName, signal?: AbortSignal): Promise<unknown> {
   const opts = { signal };
   switch (name) {
-    case 'Add': return client.add(validBodies.Add, opts);
-    case 'Edit': return client.edit(validBodies.Edit, opts);
-    case 'GetSession': return client.getSession(validBodies.GetSession, opts);
-    case 'Get': return client.get(validBodies.Get, opts);
-    case 'ModelList': return client.modelList(opts);
-    case 'ClientAsk': return client.ask(validBodies.ClientAsk, opts);
-    case 'TalkToHuman': return client.talkToHuman(validBodies.TalkToHuman, opts);
-    case 'RealEstateCreate': return client.realEstateCreate(validBodies.RealEstateCreate, opts);
-    case 'RealEstateUpdate': return client.realEstateUpdate(validBodies.RealEstateUpdate, opts);
-    case 'RealEstateDelete': return client.realEstateDelete(validBodies.RealEstateDelete, opts);
-    case 'RealEstateList': return client.realEstateList(validBodies.RealEstateList, opts);
-    case 'RealEstateGet': return client.realEstateGet(validBodies.RealEstateGet, opts);
-    case 'GetPreUploadUrl': return client.getPreUploadUrl(validBodies.GetPreUploadUrl, opts);
-    case 'UploadSuccess': return client.uploadSuccess(validBodies.UploadSuccess, opts);
-    case 'SessionKey': return client.sessionKey(opts);
-    case 'List': return client.list(opts);
-    case 'LeadList': return client.leadList(validBodies.LeadList, opts);
-    case 'OutboxList': return client.outboxList(validBodies.OutboxList, opts);
-    case 'Feedback': return client.feedback(validBodies.Feedback, opts);
-    case 'ConversationList': return client.conversationList(validBodies.ConversationList, opts);
-    case 'ConversationGet': return client.conversationGet(validBodies.ConversationGet, opts);
-    case 'UnansweredList': return client.unansweredList(validBodies.UnansweredList, opts);
-    case 'Insights': return client.insights(validBodies.Insights, opts);
+    case 'Add':
+      return client.add(validBodies.Add, opts);
+    case 'Edit':
+      return client.edit(validBodies.Edit, opts);
+    case 'GetSession':
+      return client.getSession(validBodies.GetSession, opts);
+    case 'Get':
+      return client.get(validBodies.Get, opts);
+    case 'ModelList':
+      return client.modelList(opts);
+    case 'ClientAsk':
+      return client.ask(validBodies.ClientAsk, opts);
+    case 'TalkToHuman':
+      return client.talkToHuman(validBodies.TalkToHuman, opts);
+    case 'RealEstateCreate':
+      return client.realEstateCreate(validBodies.RealEstateCreate, opts);
+    case 'RealEstateUpdate':
+      return client.realEstateUpdate(validBodies.RealEstateUpdate, opts);
+    case 'RealEstateDelete':
+      return client.realEstateDelete(validBodies.RealEstateDelete, opts);
+    case 'RealEstateList':
+      return client.realEstateList(validBodies.RealEstateList, opts);
+    case 'RealEstateGet':
+      return client.realEstateGet(validBodies.RealEstateGet, opts);
+    case 'GetPreUploadUrl':
+      return client.getPreUploadUrl(validBodies.GetPreUploadUrl, opts);
+    case 'UploadSuccess':
+      return client.uploadSuccess(validBodies.UploadSuccess, opts);
+    case 'SessionKey':
+      return client.sessionKey(opts);
+    case 'List':
+      return client.list(opts);
+    case 'LeadList':
+      return client.leadList(validBodies.LeadList, opts);
+    case 'OutboxList':
+      return client.outboxList(validBodies.OutboxList, opts);
+    case 'Feedback':
+      return client.feedback(validBodies.Feedback, opts);
+    case 'ConversationList':
+      return client.conversationList(validBodies.ConversationList, opts);
+    case 'ConversationGet':
+      return client.conversationGet(validBodies.ConversationGet, opts);
+    case 'UnansweredList':
+      return client.unansweredList(validBodies.UnansweredList, opts);
+    case 'Insights':
+      return client.insights(validBodies.Insights, opts);
     // The service answers Export with the file itself; the wire server answers every operation with
     // an envelope, so here the "file" is that envelope and its Data the sample.
-    case 'Export': return client.export(validBodies.Export, opts).then(async (res) => ((await res.json()) as { Data: unknown }).Data);
+    case 'Export':
+      return client
+        .export(validBodies.Export, opts)
+        .then(async (res) => ((await res.json()) as { Data: unknown }).Data);
   }
 }
 
@@ -117,19 +143,27 @@ describe('failures that are not envelopes', () => {
   it('turns a proxy error page into an ApiError with the HTTP status', async () => {
     const wire = scenario(origin(), 'html-502');
     await expect(createClient({ baseUrl: wire.baseUrl }).get(validBodies.Get)).rejects.toMatchObject({
-      name: 'ApiError', status: 502, code: 502, message: 'The service answered 502 Bad Gateway',
+      name: 'ApiError',
+      status: 502,
+      code: 502,
+      message: 'The service answered 502 Bad Gateway',
     });
   });
 
   it('turns a 200 without an envelope into an ApiError 502', async () => {
     const wire = scenario(origin(), 'no-envelope');
-    await expect(createClient({ baseUrl: wire.baseUrl }).get(validBodies.Get)).rejects.toMatchObject({ status: 200, code: 502 });
+    await expect(createClient({ baseUrl: wire.baseUrl }).get(validBodies.Get)).rejects.toMatchObject({
+      status: 200,
+      code: 502,
+    });
   });
 
   it('reports an unreachable service as a NetworkError', async () => {
     const closed = await startWireServer();
     await closed.close();
-    const error = await createClient({ baseUrl: closed.origin }).get(validBodies.Get).catch((e: unknown) => e);
+    const error = await createClient({ baseUrl: closed.origin })
+      .get(validBodies.Get)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: 'unreachable' });
     expect(error).not.toBeInstanceOf(ApiError);
@@ -162,7 +196,11 @@ describe('files', () => {
     const client = createClient({ baseUrl: wire.baseUrl, visitorToken: 'vt-1' });
     const blob = await client.getFile(1001);
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47]);
-    expect((await wire.requests())[0]).toMatchObject({ method: 'GET', path: '/chat/File/1001', headers: { authorization: 'vt-1' } });
+    expect((await wire.requests())[0]).toMatchObject({
+      method: 'GET',
+      path: '/chat/File/1001',
+      headers: { authorization: 'vt-1' },
+    });
     expect(client.fileUrl('1001')).toBe(`${wire.baseUrl}/chat/File/1001`);
   });
 

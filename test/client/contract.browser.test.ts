@@ -10,11 +10,19 @@ describe('a visitor in the browser', () => {
     const client = createClient({ baseUrl, visitorToken: session.VisitorToken });
     expect(await client.get({ serialNumber })).toMatchObject({ Name: 'Browser test bot', TalkToHumanEnabled: false });
     const items: AskStreamItem[] = [];
-    for await (const item of client.askStream({ sessionID: session.SessionID, content: 'Hello', clientMessageId: crypto.randomUUID() })) items.push(item);
+    for await (const item of client.askStream({
+      sessionID: session.SessionID,
+      content: 'Hello',
+      clientMessageId: crypto.randomUUID(),
+    }))
+      items.push(item);
     const fragments = items.filter((i) => i.kind === 'fragment');
     const final = items.at(-1);
     expect(fragments.length).toBeGreaterThan(3);
-    expect(final).toMatchObject({ kind: 'final', Answer: fragments.map((f) => (f.kind === 'fragment' ? f.content : '')).join('') });
+    expect(final).toMatchObject({
+      kind: 'final',
+      Answer: fragments.map((f) => (f.kind === 'fragment' ? f.content : '')).join(''),
+    });
     expect(final?.kind === 'final' && final.Answer).toContain('Browser test bot');
   });
 

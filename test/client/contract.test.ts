@@ -13,12 +13,17 @@ let visitor: { sessionId: number; client: Client };
 
 beforeAll(async () => {
   service = await startService();
-  serial = await service.newChatbot({ TalkToHumanEmail: 'agents@harbor.example', RateLimitCount: 2, RateLimitTime: 3600 });
+  serial = await service.newChatbot({
+    TalkToHumanEmail: 'agents@harbor.example',
+    RateLimitCount: 2,
+    RateLimitTime: 3600,
+  });
   visitor = await service.visitor(serial);
 });
 afterAll(() => service.close());
 
-const matches = (name: OperationName, data: unknown) => expect(Value.Check(OPERATIONS[name].data, data), `${name} Data: ${JSON.stringify(data)}`).toBe(true);
+const matches = (name: OperationName, data: unknown) =>
+  expect(Value.Check(OPERATIONS[name].data, data), `${name} Data: ${JSON.stringify(data)}`).toBe(true);
 const withSerial = <T extends object>(body: T) => JSON.parse(JSON.stringify(body).replaceAll(SERIAL, serial)) as T;
 
 describe('every operation, through the client, against the service', () => {
@@ -39,15 +44,30 @@ describe('every operation, through the client, against the service', () => {
     const body = withSerial(validBodies.RealEstateCreate);
     const id = await service.owner.realEstateCreate(body);
     matches('RealEstateCreate', id);
-    matches('RealEstateUpdate', await service.owner.realEstateUpdate({ ...withSerial(validBodies.RealEstateUpdate), Key: id, KeyType: 'NewOaks' }));
+    matches(
+      'RealEstateUpdate',
+      await service.owner.realEstateUpdate({
+        ...withSerial(validBodies.RealEstateUpdate),
+        Key: id,
+        KeyType: 'NewOaks',
+      }),
+    );
     matches('RealEstateList', await service.owner.realEstateList(withSerial(validBodies.RealEstateList)));
     matches('RealEstateGet', await service.owner.realEstateGet({ SerialNumber: serial, Key: id, KeyType: 'NewOaks' }));
-    matches('RealEstateDelete', await service.owner.realEstateDelete({ SerialNumber: serial, Keys: [id], KeyType: 'NewOaks' }));
+    matches(
+      'RealEstateDelete',
+      await service.owner.realEstateDelete({ SerialNumber: serial, Keys: [id], KeyType: 'NewOaks' }),
+    );
   });
 
   it('asks, as JSON and as a stream, and hands over to a person', async () => {
-    matches('ClientAsk', await visitor.client.ask({ sessionID: visitor.sessionId, content: 'Hello', clientMessageId: 'contract-1' }));
-    const items = await collect(visitor.client.askStream({ sessionID: visitor.sessionId, content: 'Hello', clientMessageId: 'contract-1' }));
+    matches(
+      'ClientAsk',
+      await visitor.client.ask({ sessionID: visitor.sessionId, content: 'Hello', clientMessageId: 'contract-1' }),
+    );
+    const items = await collect(
+      visitor.client.askStream({ sessionID: visitor.sessionId, content: 'Hello', clientMessageId: 'contract-1' }),
+    );
     expect(items.at(-1)).toMatchObject({ kind: 'final', Answer: expect.stringContaining('Hello') });
     matches('TalkToHuman', await visitor.client.talkToHuman({ sessionID: visitor.sessionId, name: 'Ana' }));
   });
@@ -57,10 +77,22 @@ describe('every operation, through the client, against the service', () => {
     const chatbots = await session.list();
     matches('List', chatbots);
     expect(chatbots).toContainEqual({ SerialNumber: serial, Name: expect.any(String) });
-    await visitor.client.talkToHuman({ sessionID: visitor.sessionId, name: 'Bea', email: 'bea@example.com', message: 'Call me' });
+    await visitor.client.talkToHuman({
+      sessionID: visitor.sessionId,
+      name: 'Bea',
+      email: 'bea@example.com',
+      message: 'Call me',
+    });
     const leads = await session.leadList({ SerialNumber: serial, PageSize: 1 });
     matches('LeadList', leads);
-    expect(leads.Items).toEqual([expect.objectContaining({ SessionID: visitor.sessionId, Name: 'Bea', Email: 'bea@example.com', Message: 'Call me' })]);
+    expect(leads.Items).toEqual([
+      expect.objectContaining({
+        SessionID: visitor.sessionId,
+        Name: 'Bea',
+        Email: 'bea@example.com',
+        Message: 'Call me',
+      }),
+    ]);
     expect(leads.Total).toBeGreaterThanOrEqual(2);
     const outbox = await session.outboxList({ SerialNumber: serial });
     matches('OutboxList', outbox);
@@ -72,7 +104,10 @@ describe('every operation, through the client, against the service', () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(600).fill(0)]);
     const reserved = await visitor.client.getPreUploadUrl({ fileName: 'photo.png', sessionID: visitor.sessionId });
     matches('GetPreUploadUrl', reserved);
-    expect(await visitor.client.upload(reserved.PreUploadUrl, png)).toEqual({ FileStoreId: reserved.FileStoreId, Size: png.length });
+    expect(await visitor.client.upload(reserved.PreUploadUrl, png)).toEqual({
+      FileStoreId: reserved.FileStoreId,
+      Size: png.length,
+    });
     const checked = await visitor.client.uploadSuccess({ FileStoreId: reserved.FileStoreId });
     matches('UploadSuccess', checked);
     expect(checked).toMatchObject({ Kind: 'Image', MimeType: 'image/png' });
@@ -82,26 +117,65 @@ describe('every operation, through the client, against the service', () => {
 
 describe('each failure class, as the service answers it', () => {
   it.each([
-    [400, 'a value outside its rule', () => service.owner.edit({ serialNumber: serial, ChatBubbleColor: 'blue' }), '"ChatBubbleColor" must be rgb'],
+    [
+      400,
+      'a value outside its rule',
+      () => service.owner.edit({ serialNumber: serial, ChatBubbleColor: 'blue' }),
+      '"ChatBubbleColor" must be rgb',
+    ],
     [401, 'an unknown key', () => service.client({ apiKey: 'cbk_unknown' }).modelList(), 'The API key is not valid'],
-    [403, 'a credential for another session', async () => (await service.visitor(serial)).client.ask({ sessionID: visitor.sessionId, content: 'Hi' }), 'another session'],
-    [404, 'a chatbot that does not exist', () => service.owner.get({ serialNumber: 'a'.repeat(32) }), 'No chatbot has the serial number'],
-    [409, 'a listing that already exists', async () => {
-      const body = { ...withSerial(validBodies.RealEstateCreate), MLSNumber: 'DUP-1', Url: 'https://homes.example/dup-1' };
-      await service.owner.realEstateCreate(body);
-      return service.owner.realEstateCreate(body);
-    }, 'already exists'],
-    [413, 'a body over 1 MB', () => service.owner.edit({ serialNumber: serial, SystemMessage: 'x'.repeat(1_100_000) }), 'larger than 1 MB'],
-    [415, 'a file that is not an accepted type', async () => {
-      const reserved = await visitor.client.getPreUploadUrl({ fileName: 'notes.png', sessionID: visitor.sessionId });
-      return visitor.client.upload(reserved.PreUploadUrl, new TextEncoder().encode('just some text, not an image'));
-    }, 'is not an image'],
-    [429, 'the rate limit', async () => {
-      const v = await service.visitor(serial);
-      await v.client.ask({ sessionID: v.sessionId, content: 'one' }).catch(() => undefined);
-      await v.client.ask({ sessionID: v.sessionId, content: 'two' }).catch(() => undefined);
-      return v.client.ask({ sessionID: v.sessionId, content: 'three' });
-    }, 'too quickly'],
+    [
+      403,
+      'a credential for another session',
+      async () => (await service.visitor(serial)).client.ask({ sessionID: visitor.sessionId, content: 'Hi' }),
+      'another session',
+    ],
+    [
+      404,
+      'a chatbot that does not exist',
+      () => service.owner.get({ serialNumber: 'a'.repeat(32) }),
+      'No chatbot has the serial number',
+    ],
+    [
+      409,
+      'a listing that already exists',
+      async () => {
+        const body = {
+          ...withSerial(validBodies.RealEstateCreate),
+          MLSNumber: 'DUP-1',
+          Url: 'https://homes.example/dup-1',
+        };
+        await service.owner.realEstateCreate(body);
+        return service.owner.realEstateCreate(body);
+      },
+      'already exists',
+    ],
+    [
+      413,
+      'a body over 1 MB',
+      () => service.owner.edit({ serialNumber: serial, SystemMessage: 'x'.repeat(1_100_000) }),
+      'larger than 1 MB',
+    ],
+    [
+      415,
+      'a file that is not an accepted type',
+      async () => {
+        const reserved = await visitor.client.getPreUploadUrl({ fileName: 'notes.png', sessionID: visitor.sessionId });
+        return visitor.client.upload(reserved.PreUploadUrl, new TextEncoder().encode('just some text, not an image'));
+      },
+      'is not an image',
+    ],
+    [
+      429,
+      'the rate limit',
+      async () => {
+        const v = await service.visitor(serial);
+        await v.client.ask({ sessionID: v.sessionId, content: 'one' }).catch(() => undefined);
+        await v.client.ask({ sessionID: v.sessionId, content: 'two' }).catch(() => undefined);
+        return v.client.ask({ sessionID: v.sessionId, content: 'three' });
+      },
+      'too quickly',
+    ],
   ] as const)('%i: %s', async (status, _what, call, message) => {
     const error = await (call as () => Promise<unknown>)().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

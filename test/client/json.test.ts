@@ -6,7 +6,8 @@ import { interpret } from '../../src/client/stream.ts';
 const POLLUTED = { Answer: 'POLLUTED', QuestionID: 1, AnswerID: 2, Success: true, Data: {}, Message: 'POLLUTED' };
 
 function pollute(): void {
-  for (const [k, v] of Object.entries(POLLUTED)) Object.defineProperty(Object.prototype, k, { value: v, enumerable: true, configurable: true, writable: true });
+  for (const [k, v] of Object.entries(POLLUTED))
+    Object.defineProperty(Object.prototype, k, { value: v, enumerable: true, configurable: true, writable: true });
 }
 afterEach(() => {
   for (const k of Object.keys(POLLUTED)) delete (Object.prototype as Record<string, unknown>)[k];
@@ -32,6 +33,9 @@ describe('parseJson', () => {
 describe('an answer stream on a page that polluted Object.prototype', () => {
   it('still reads a fragment as a fragment, not as the final object', () => {
     pollute();
-    expect(interpret({ event: '', data: '{"content":"Hello"}', id: '', retry: undefined } as never, 200)).toEqual({ kind: 'fragment', content: 'Hello' });
+    expect(interpret({ event: '', data: '{"content":"Hello"}', id: '', retry: undefined } as never, 200)).toEqual({
+      kind: 'fragment',
+      content: 'Hello',
+    });
   });
 });

@@ -31,10 +31,19 @@ describe("the console's listing form", () => {
 
   it('says what Url is for, and that an address which is not http(s) is wrong, before asking the service', () => {
     const url = LISTING_FIELDS.find((f) => f.name === 'Url')!;
-    expect(url).toMatchObject({ kind: 'url', label: 'Listing page (Url)', hint: expect.stringContaining('the chat links to it') });
+    expect(url).toMatchObject({
+      kind: 'url',
+      label: 'Listing page (Url)',
+      hint: expect.stringContaining('the chat links to it'),
+    });
     const check = (Url: string) => checkBeforeSending({ ...BLANK_LISTING, Url });
-    for (const bad of ['homes/123', 'www.example.com/homes/1', 'javascript:alert(1)', 'ftp://example.com/a']) expect(check(bad), bad).toEqual({ field: 'Url', message: expect.stringMatching(/^Listing page \(Url\) must be an http\(s\) address/) });
-    for (const fine of ['https://www.example.com/homes/123', ' http://homes.test/1 ', '']) expect(check(fine), fine).toBeNull();
+    for (const bad of ['homes/123', 'www.example.com/homes/1', 'javascript:alert(1)', 'ftp://example.com/a'])
+      expect(check(bad), bad).toEqual({
+        field: 'Url',
+        message: expect.stringMatching(/^Listing page \(Url\) must be an http\(s\) address/),
+      });
+    for (const fine of ['https://www.example.com/homes/123', ' http://homes.test/1 ', ''])
+      expect(check(fine), fine).toBeNull();
   });
 
   it('sends numbers as numbers, empty optional fields as null, and anything else as typed for the service to judge', () => {

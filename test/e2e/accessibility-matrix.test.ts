@@ -21,7 +21,11 @@ import { corpora, shuffled } from '../support/sample.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { launchChromiumWithVoices, voicesExpected } from '../support/speech.ts';
 
-const VIEWPORTS = { phone: { width: 375, height: 667 }, tablet: { width: 768, height: 1024 }, desktop: { width: 1280, height: 800 } };
+const VIEWPORTS = {
+  phone: { width: 375, height: 667 },
+  tablet: { width: 768, height: 1024 },
+  desktop: { width: 1280, height: 800 },
+};
 const SCHEMES = {
   light: { colorScheme: 'light', forcedColors: 'none' },
   dark: { colorScheme: 'dark', forcedColors: 'none' },
@@ -39,10 +43,18 @@ const JOURNEYS: [Viewport, Scheme][] = whole
   : shuffled(schemes, a11ySeed).map((c, i): [Viewport, Scheme] => [viewports[i]!, c]);
 
 const SETTINGS = {
-  Name: 'Harbor Homes', WelcomeMessage: 'Welcome! Ask me about our homes.', SuggestedMessage: 'Hello\nHomes in Austin',
-  ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy', ChatbotPrivacyPolicyDescription: 'We keep this chat for 30 days.',
-  TalkToHumanEmail: 'agents@harbor.example', EnableUploadImage: true, EnablePushToTalk: true,
-  RateLimitCount: 2, RateLimitTime: 3600, RateLimitMessage: 'Two questions an hour, please.', Model: OFFLINE_MODEL,
+  Name: 'Harbor Homes',
+  WelcomeMessage: 'Welcome! Ask me about our homes.',
+  SuggestedMessage: 'Hello\nHomes in Austin',
+  ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy',
+  ChatbotPrivacyPolicyDescription: 'We keep this chat for 30 days.',
+  TalkToHumanEmail: 'agents@harbor.example',
+  EnableUploadImage: true,
+  EnablePushToTalk: true,
+  RateLimitCount: 2,
+  RateLimitTime: 3600,
+  RateLimitMessage: 'Two questions an hour, please.',
+  Model: OFFLINE_MODEL,
 };
 
 let service: TestService;
@@ -58,10 +70,14 @@ beforeAll(async () => {
   model.always({ text: Array.from({ length: 40 }, (_, i) => `Home ${i + 1} is near the harbor.`).join(' ') });
   // Words 25 ms apart: an answer streams long enough to be looked at mid-way.
   service = await startService({
-    engines: createEngines(createOfflineEngine({ wordDelayMs: 25 }), { model: 'scripted', engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }) }),
+    engines: createEngines(createOfflineEngine({ wordDelayMs: 25 }), {
+      model: 'scripted',
+      engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }),
+    }),
     routes: (app) =>
       app.get<{ Querystring: { serial: string; locale?: string } }>('/a11y.html', (req, reply) =>
-        reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Harbor Homes</title></head>
+        reply.type('text/html')
+          .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Harbor Homes</title></head>
 <body><main><h1>Harbor Homes</h1><p>Homes on the coast.</p></main>
 <script src="/chat-bot.js" data-serial-number="${req.query.serial}"${req.query.locale ? ` data-locale="${req.query.locale}"` : ''} async></script></body></html>`),
       ),
@@ -130,7 +146,9 @@ describe('the widget, journey by journey', () => {
       await untilLast(page, 'failed');
       expect((await widgetMessages(page)).at(-1)?.status).toBe('failed');
       await check('9 an answer refused (the rate limit), Retry offered');
-      await page.locator('chat-bot-media input#pick').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: Buffer.from(png(4, 3)) });
+      await page
+        .locator('chat-bot-media input#pick')
+        .setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: Buffer.from(png(4, 3)) });
       await page.locator('chat-bot-media img').first().waitFor();
       await check('10 an image attached, with the media buttons');
       await page.keyboard.press('Escape');
@@ -149,7 +167,9 @@ describe('the widget, journey by journey', () => {
       await check('13 the launcher counting an answer not seen (Arabic)');
 
       if (voices) {
-        await page.goto(`${service.origin}/a11y.html?serial=${await service.newChatbot({ ...SETTINGS, Model: 'scripted' })}`);
+        await page.goto(
+          `${service.origin}/a11y.html?serial=${await service.newChatbot({ ...SETTINGS, Model: 'scripted' })}`,
+        );
         await page.locator('chat-bot .launcher').click();
         await ask(page, 'Tell me about the harbor homes');
         await untilLast(page, 'done');
@@ -191,12 +211,20 @@ describe('what a screen reader hears', () => {
       walk(document);
       const live = (el: Element) => {
         const role = el.getAttribute('role');
-        const mode = el.getAttribute('aria-live') ?? (role === 'status' || role === 'log' ? 'polite' : role === 'alert' ? 'assertive' : 'off');
+        const mode =
+          el.getAttribute('aria-live') ??
+          (role === 'status' || role === 'log' ? 'polite' : role === 'alert' ? 'assertive' : 'off');
         return mode !== 'off';
       };
       for (const root of roots)
-        for (const region of [...root.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]')].filter(live))
-          new MutationObserver(() => w.heard.push(region.textContent ?? '')).observe(region, { childList: true, subtree: true, characterData: true });
+        for (const region of [
+          ...root.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]'),
+        ].filter(live))
+          new MutationObserver(() => w.heard.push(region.textContent ?? '')).observe(region, {
+            childList: true,
+            subtree: true,
+            characterData: true,
+          });
     });
     await ask(page, 'Homes in Austin?');
     await untilLast(page, 'done');

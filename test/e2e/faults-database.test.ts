@@ -19,7 +19,14 @@ import { startPartitionProxy, type PartitionProxy } from '../support/partition-p
 import { postJson } from '../support/http.ts';
 import { postgresBin, startPostgres, type OwnPostgres } from '../support/postgres.ts';
 import { alive } from '../support/process.ts';
-import { postgresQuery, reconcile, recoveredAfter, runVisitors, storedQuestions, type VisitorRun } from '../support/visitors.ts';
+import {
+  postgresQuery,
+  reconcile,
+  recoveredAfter,
+  runVisitors,
+  storedQuestions,
+  type VisitorRun,
+} from '../support/visitors.ts';
 
 const VISITORS = Number(process.env.FAULT_VISITORS) || 20;
 const DOWN_SECONDS = Number(process.env.FAULT_DOWN_SECONDS) || 15;
@@ -32,7 +39,12 @@ let bin: RunningBin;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** When the server last started (pg_postmaster_start_time), asked directly. */
-const startedAt = async () => String(((await postgresQuery(postgres.url)('SELECT pg_postmaster_start_time() AS t', [])).rows[0] as { t: Date }).t.toISOString());
+const startedAt = async () =>
+  String(
+    (
+      (await postgresQuery(postgres.url)('SELECT pg_postmaster_start_time() AS t', [])).rows[0] as { t: Date }
+    ).t.toISOString(),
+  );
 
 /**
  * Ms until the service answers a new visitor's question again (a session and a streamed answer),
@@ -41,10 +53,24 @@ const startedAt = async () => String(((await postgresQuery(postgres.url)('SELECT
 async function timeToRecover(): Promise<number> {
   const t0 = Date.now();
   for (;;) {
-    const session = await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial }, {}, false, 30_000).catch(() => null);
+    const session = await postJson(
+      `${bin.url}/chat/Chatbot/GetSession`,
+      { serialNumber: bin.serial },
+      {},
+      false,
+      30_000,
+    ).catch(() => null);
     if (session?.status === 200) {
-      const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
-      const ask = await postJson(`${bin.url}/chat/Chat/ClientAsk`, { sessionID: SessionID, content: 'What can you help me with?', stream: false }, { authorization: VisitorToken }, false, 30_000).catch(() => null);
+      const { SessionID, VisitorToken } = (
+        JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }
+      ).Data;
+      const ask = await postJson(
+        `${bin.url}/chat/Chat/ClientAsk`,
+        { sessionID: SessionID, content: 'What can you help me with?', stream: false },
+        { authorization: VisitorToken },
+        false,
+        30_000,
+      ).catch(() => null);
       if (ask?.status === 200) return Date.now() - t0;
     }
     if (Date.now() - t0 > 60_000) throw new Error('the service did not recover within 60 s');
@@ -56,7 +82,12 @@ async function timeToRecover(): Promise<number> {
 async function underLoad(fault: () => Promise<void>, { before = 1500, after = 2000 } = {}) {
   let faultDone = false;
   let doneAt = 0;
-  const visiting = runVisitors({ url: bin.url, serial: bin.serial, visitors: VISITORS, more: () => !faultDone || Date.now() < doneAt + after });
+  const visiting = runVisitors({
+    url: bin.url,
+    serial: bin.serial,
+    visitors: VISITORS,
+    more: () => !faultDone || Date.now() < doneAt + after,
+  });
   await sleep(before);
   const faultAt = Date.now();
   await fault();
@@ -69,16 +100,28 @@ async function underLoad(fault: () => Promise<void>, { before = 1500, after = 20
 }
 
 /** What visitors saw and what was kept, checked against the promises; returns the figures. */
-async function expectNothingLost(name: string, result: { run: VisitorRun; recoverMs: number; faultMs: number; backAt: number }) {
+async function expectNothingLost(
+  name: string,
+  result: { run: VisitorRun; recoverMs: number; faultMs: number; backAt: number },
+) {
   const stored = await storedQuestions(postgresQuery(postgres.url), bin.serial);
   const seen = reconcile(result.run, stored);
-  const figures = { ...seen, faultMs: result.faultMs, recoverMs: result.recoverMs, visitorsBackMs: recoveredAfter(result.run, result.backAt) };
+  const figures = {
+    ...seen,
+    faultMs: result.faultMs,
+    recoverMs: result.recoverMs,
+    visitorsBackMs: recoveredAfter(result.run, result.backAt),
+  };
   REPORT[name] = figures;
   console.log(`${name}: ${JSON.stringify(figures)}`);
   expect(seen.failures, 'no 500, no hang').toEqual([]);
   expect(seen.tries.failed + seen.tries.hung).toBe(0);
   expect(seen.withoutRetryAfter, 'every 503 says when to try again').toBe(0);
-  expect({ lost: seen.lost, doubled: seen.doubled, streaming: seen.streaming }).toEqual({ lost: [], doubled: 0, streaming: 0 });
+  expect({ lost: seen.lost, doubled: seen.doubled, streaming: seen.streaming }).toEqual({
+    lost: [],
+    doubled: 0,
+    streaming: 0,
+  });
   expect(alive(bin.pid), 'the same service process served throughout').toBe(true);
   return figures;
 }
@@ -87,13 +130,17 @@ describe.runIf(postgresBin())('PostgreSQL failing while visitors stream answers'
   beforeAll(async () => {
     postgres = await startPostgres();
     proxy = await startPartitionProxy(postgres.port);
-    bin = await startBin({ DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`, OFFLINE_WORD_DELAY_MS: '2' });
+    bin = await startBin({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`,
+      OFFLINE_WORD_DELAY_MS: '2',
+    });
   }, 120_000);
   afterAll(async () => {
     await bin?.close();
     await proxy?.close();
     postgres?.close();
-    if (process.env.FAULT_REPORT) (await import('node:fs')).writeFileSync(process.env.FAULT_REPORT, JSON.stringify(REPORT, null, 2));
+    if (process.env.FAULT_REPORT)
+      (await import('node:fs')).writeFileSync(process.env.FAULT_REPORT, JSON.stringify(REPORT, null, 2));
   });
 
   // A restart takes well under a second: visitors may see no failure at all (a statement cut by it
@@ -105,7 +152,11 @@ describe.runIf(postgresBin())('PostgreSQL failing while visitors stream answers'
   });
 
   it(`stopped for ${DOWN_SECONDS} s: connections refused`, { timeout: 180_000 + DOWN_SECONDS * 3_000 }, async () => {
-    const ready = () => fetch(`${bin.url}/readyz`).then(async (r) => ({ status: r.status, body: (await r.json()) as { checks: Record<string, string> } }));
+    const ready = () =>
+      fetch(`${bin.url}/readyz`).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { checks: Record<string, string> },
+      }));
     let whileDown: Awaited<ReturnType<typeof ready>> | undefined;
     /** An instance started while the database is down (a deploy, a restart by systemd); `again`: the database has its owner and key already. */
     let second: Promise<RunningBin> | undefined;
@@ -115,7 +166,10 @@ describe.runIf(postgresBin())('PostgreSQL failing while visitors stream answers'
       await sleep(1_000);
       // A load balancer's readiness probe: not ready while the database is gone, and why.
       whileDown = await ready();
-      second = startBin({ DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres` }, { again: await mkdtemp(join(tmpdir(), 'chat-bot-bin-')) });
+      second = startBin(
+        { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres` },
+        { again: await mkdtemp(join(tmpdir(), 'chat-bot-bin-')) },
+      );
       second.catch(() => undefined);
       await sleep(DOWN_SECONDS * 1000 - 1_000);
       postgres.start();
@@ -124,7 +178,9 @@ describe.runIf(postgresBin())('PostgreSQL failing while visitors stream answers'
     const waited = await second!;
     try {
       // It kept trying while the server was stopped, saying so, and serves now that it is back.
-      expect(waited.output).toMatch(/The database at 127\.0\.0\.1:\d+\/postgres cannot be reached yet \(.*\); trying again in \d+(\.\d+)? s/);
+      expect(waited.output).toMatch(
+        /The database at 127\.0\.0\.1:\d+\/postgres cannot be reached yet \(.*\); trying again in \d+(\.\d+)? s/,
+      );
       expect(waited.output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
       expect((await fetch(`${waited.url}/readyz`)).status).toBe(200);
       expect(backAt).toBeGreaterThan(0);
@@ -133,21 +189,28 @@ describe.runIf(postgresBin())('PostgreSQL failing while visitors stream answers'
     }
     expect(whileDown?.status).toBe(503);
     // Uploaded files live in the same database here (FILES_URL's default with DATABASE_URL): not ok either.
-    expect(whileDown?.body.checks).toMatchObject({ database: expect.not.stringMatching(/^ok$/), files: expect.not.stringMatching(/^ok$/) });
+    expect(whileDown?.body.checks).toMatchObject({
+      database: expect.not.stringMatching(/^ok$/),
+      files: expect.not.stringMatching(/^ok$/),
+    });
     await expect.poll(async () => (await ready()).status, { timeout: 15_000 }).toBe(200);
     const figures = await expectNothingLost('down', result);
     expect(figures.tries.unavailable, 'new asks are told 503 while it is down').toBeGreaterThan(0);
     expect(figures.recoverMs).toBeLessThan(10_000);
   });
 
-  it(`cut off by the network for ${DOWN_SECONDS} s: nothing answers`, { timeout: 180_000 + DOWN_SECONDS * 3_000 }, async () => {
-    const result = await underLoad(async () => {
-      proxy.partition();
-      await sleep(DOWN_SECONDS * 1000);
-      proxy.heal();
-    });
-    const figures = await expectNothingLost('partition', result);
-    expect(figures.tries.unavailable, 'new asks are told 503 while it is cut off').toBeGreaterThan(0);
-    expect(figures.recoverMs).toBeLessThan(10_000);
-  });
+  it(
+    `cut off by the network for ${DOWN_SECONDS} s: nothing answers`,
+    { timeout: 180_000 + DOWN_SECONDS * 3_000 },
+    async () => {
+      const result = await underLoad(async () => {
+        proxy.partition();
+        await sleep(DOWN_SECONDS * 1000);
+        proxy.heal();
+      });
+      const figures = await expectNothingLost('partition', result);
+      expect(figures.tries.unavailable, 'new asks are told 503 while it is cut off').toBeGreaterThan(0);
+      expect(figures.recoverMs).toBeLessThan(10_000);
+    },
+  );
 });

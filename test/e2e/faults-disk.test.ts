@@ -64,12 +64,22 @@ let visitor: { sessionId: number; token: string };
 /** PUT raw bytes to an upload URL, on a connection of its own: the status and the envelope's Message. */
 function put(url: string, body: Buffer): Promise<{ status: number; message: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'PUT', agent: false, headers: { 'content-type': 'application/octet-stream', 'content-length': body.length } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, message: (JSON.parse(text) as { Message: string }).Message }));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'PUT',
+        agent: false,
+        headers: { 'content-type': 'application/octet-stream', 'content-length': body.length },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, message: (JSON.parse(text) as { Message: string }).Message }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -77,18 +87,34 @@ function put(url: string, body: Buffer): Promise<{ status: number; message: stri
 
 const call = async (path: string, body: unknown) => {
   const reply = await postJson(`${bin.url}${path}`, body, { authorization: visitor.token });
-  return { status: reply.status, ...(JSON.parse(reply.text) as { Data: Record<string, string> | null; Message: string }) };
+  return {
+    status: reply.status,
+    ...(JSON.parse(reply.text) as { Data: Record<string, string> | null; Message: string }),
+  };
 };
-const reserve = async () => (await call('/chat/User/GetPreUploadUrl', { fileName: 'photo.png', sessionID: visitor.sessionId })).Data as { FileStoreId: string; PreUploadUrl: string };
+const reserve = async () =>
+  (await call('/chat/User/GetPreUploadUrl', { fileName: 'photo.png', sessionID: visitor.sessionId })).Data as {
+    FileStoreId: string;
+    PreUploadUrl: string;
+  };
 /** What is in files/ but the filler: a file's bytes or a partial upload. */
 const onDisk = () => readdirSync(filesDir).filter((n) => !n.endsWith('.fill') && n !== 'lost+found');
 
 /** A streamed text question on the demo chatbot: the final Answer, or why not. */
 async function askText(content = 'Homes in Austin?'): Promise<string> {
-  const reply = await postJson(`${bin.url}/chat/Chat/ClientAsk`, { sessionID: visitor.sessionId, content, stream: true }, { authorization: visitor.token });
-  const last = reply.text.trim().split('\n').filter((l) => l.startsWith('data: ')).at(-1);
+  const reply = await postJson(
+    `${bin.url}/chat/Chat/ClientAsk`,
+    { sessionID: visitor.sessionId, content, stream: true },
+    { authorization: visitor.token },
+  );
+  const last = reply.text
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('data: '))
+    .at(-1);
   const data = last ? (JSON.parse(last.slice(6)) as { Answer?: string }) : {};
-  if (reply.status !== 200 || typeof data.Answer !== 'string') throw new Error(`not answered: ${reply.status} ${reply.text.slice(0, 200)}`);
+  if (reply.status !== 200 || typeof data.Answer !== 'string')
+    throw new Error(`not answered: ${reply.status} ${reply.text.slice(0, 200)}`);
   return data.Answer;
 }
 
@@ -101,7 +127,9 @@ describe.runIf(mountable)('the disk full or read-only', () => {
     mount(dbDir, '96m');
     bin = await startBin({ DATA_DIR: dataDir, OFFLINE_WORD_DELAY_MS: '2' });
     const session = await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial });
-    const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
+    const { SessionID, VisitorToken } = (
+      JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }
+    ).Data;
     visitor = { sessionId: SessionID, token: VisitorToken };
   }, 120_000);
   afterAll(async () => {
@@ -120,15 +148,24 @@ describe.runIf(mountable)('the disk full or read-only', () => {
     const filler = fill(filesDir, 256 * 1024);
     const { FileStoreId, PreUploadUrl } = await reserve();
     const refused = await put(PreUploadUrl, bigImage());
-    expect(refused).toEqual({ status: 507, message: 'The service has no room to store this file just now; please try again later' });
+    expect(refused).toEqual({
+      status: 507,
+      message: 'The service has no room to store this file just now; please try again later',
+    });
     expect(onDisk()).toEqual([]);
     // The URL is as it was before the PUT: nothing was taken.
-    expect(await call('/chat/User/UploadSuccess', { FileStoreId })).toMatchObject({ status: 400, Message: `No bytes were uploaded to FileStoreId "${FileStoreId}" yet: PUT them to its PreUploadUrl first` });
+    expect(await call('/chat/User/UploadSuccess', { FileStoreId })).toMatchObject({
+      status: 400,
+      Message: `No bytes were uploaded to FileStoreId "${FileStoreId}" yet: PUT them to its PreUploadUrl first`,
+    });
     expect(await askText()).toBeTruthy();
 
     rmSync(filler);
     expect(await put(PreUploadUrl, Buffer.from(png(4, 4)))).toMatchObject({ status: 200 });
-    expect(await call('/chat/User/UploadSuccess', { FileStoreId })).toMatchObject({ status: 200, Data: { FileStoreId, Kind: 'Image' } });
+    expect(await call('/chat/User/UploadSuccess', { FileStoreId })).toMatchObject({
+      status: 200,
+      Data: { FileStoreId, Kind: 'Image' },
+    });
     // Stored under its random key (files.store_key), not its id.
     expect(onDisk()).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
@@ -147,37 +184,53 @@ describe.runIf(mountable)('the disk full or read-only', () => {
     }
   });
 
-  it('for PGlite’s data directory: 503s while full, answers once there is room, and a database intact after', { timeout: 120_000 }, async () => {
-    let full = true;
-    let done = false;
-    const filler = fill(dbDir);
-    // Long questions (~6 KB a row), so that what the database had left in its files' pages soon runs out.
-    const long = 'Do you have a quiet home near a good school with a garden? '.repeat(100);
-    const visiting = runVisitors({ url: bin.url, serial: bin.serial, visitors: 10, more: () => !done, question: (v, n) => `${long}(${v}.${n})` });
-    // Let them meet the full disk for a while, then make room.
-    await new Promise((r) => setTimeout(r, 8_000));
-    rmSync(filler);
-    full = false;
-    await new Promise((r) => setTimeout(r, 4_000));
-    done = true;
-    const run = await visiting;
-    expect(full).toBe(false);
-    await bin.stop();
+  it(
+    'for PGlite’s data directory: 503s while full, answers once there is room, and a database intact after',
+    { timeout: 120_000 },
+    async () => {
+      let full = true;
+      let done = false;
+      const filler = fill(dbDir);
+      // Long questions (~6 KB a row), so that what the database had left in its files' pages soon runs out.
+      const long = 'Do you have a quiet home near a good school with a garden? '.repeat(100);
+      const visiting = runVisitors({
+        url: bin.url,
+        serial: bin.serial,
+        visitors: 10,
+        more: () => !done,
+        question: (v, n) => `${long}(${v}.${n})`,
+      });
+      // Let them meet the full disk for a while, then make room.
+      await new Promise((r) => setTimeout(r, 8_000));
+      rmSync(filler);
+      full = false;
+      await new Promise((r) => setTimeout(r, 4_000));
+      done = true;
+      const run = await visiting;
+      expect(full).toBe(false);
+      await bin.stop();
 
-    const db = new PGlite({ dataDir: dbDir, extensions: { pg_trgm } });
-    try {
-      const seen = reconcile(run, await storedQuestions((text, values) => db.query(text, values), bin.serial));
-      console.log(`PGlite disk full: ${JSON.stringify(seen)}`);
-      expect(seen.failures).toEqual([]);
-      expect(seen.tries.unavailable + seen.tries.unavailableEvent, 'the full disk was felt').toBeGreaterThan(0);
-      expect(seen.withoutRetryAfter).toBe(0);
-      expect({ lost: seen.lost, doubled: seen.doubled, streaming: seen.streaming }).toEqual({ lost: [], doubled: 0, streaming: 0 });
-      // The rest of the database as it was: the demo chatbot and its listings.
-      const listings = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE chatbot = $1', [bin.serial])).rows[0]!.n;
-      expect(listings).toBeGreaterThan(0);
-      expect((await db.query('SELECT 1 FROM chatbots WHERE serial_number = $1', [bin.serial])).rows).toHaveLength(1);
-    } finally {
-      await db.close();
-    }
-  });
+      const db = new PGlite({ dataDir: dbDir, extensions: { pg_trgm } });
+      try {
+        const seen = reconcile(run, await storedQuestions((text, values) => db.query(text, values), bin.serial));
+        console.log(`PGlite disk full: ${JSON.stringify(seen)}`);
+        expect(seen.failures).toEqual([]);
+        expect(seen.tries.unavailable + seen.tries.unavailableEvent, 'the full disk was felt').toBeGreaterThan(0);
+        expect(seen.withoutRetryAfter).toBe(0);
+        expect({ lost: seen.lost, doubled: seen.doubled, streaming: seen.streaming }).toEqual({
+          lost: [],
+          doubled: 0,
+          streaming: 0,
+        });
+        // The rest of the database as it was: the demo chatbot and its listings.
+        const listings = (
+          await db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE chatbot = $1', [bin.serial])
+        ).rows[0]!.n;
+        expect(listings).toBeGreaterThan(0);
+        expect((await db.query('SELECT 1 FROM chatbots WHERE serial_number = $1', [bin.serial])).rows).toHaveLength(1);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 });

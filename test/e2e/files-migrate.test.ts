@@ -31,20 +31,26 @@ afterAll(async () => {
   postgres?.close();
 });
 
-const targets = variants([
-  { to: 'database', env: (): Record<string, string> => ({}) },
-  {
-    to: 's3',
-    env: () => serviceEnv(s3, 'moved'),
-  },
-], 'files migrate');
+const targets = variants(
+  [
+    { to: 'database', env: (): Record<string, string> => ({}) },
+    {
+      to: 's3',
+      env: () => serviceEnv(s3, 'moved'),
+    },
+  ],
+  'files migrate',
+);
 
 describe.runIf(postgresBin()).each(targets)('files migrate --to $to', ({ to, env }) => {
   let bin: RunningBin | undefined;
   afterAll(() => bin?.close());
 
   it('moves what an earlier start kept on disk while the service serves every file', { timeout: 120_000 }, async () => {
-    const common = { DATABASE_URL: await postgres.database(`files_migrate_${to}_${Date.now()}`), SESSION_SECRET: randomBytes(32).toString('base64url') };
+    const common = {
+      DATABASE_URL: await postgres.database(`files_migrate_${to}_${Date.now()}`),
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+    };
 
     // Before: the files on disk.
     bin = await startBin({ ...common, FILES_URL: 'disk' });
@@ -70,7 +76,9 @@ describe.runIf(postgresBin()).each(targets)('files migrate --to $to', ({ to, env
 
     // Started again with the new store: the old files are served from disk, and it says so.
     bin = await startBin({ ...common, ...env() }, { again: dataDir });
-    expect(bin.output).toContain(`3 earlier upload(s) still on disk, served from there: \`chat-bot-server files migrate --to ${to === 's3' ? 's3' : 'database'}\``);
+    expect(bin.output).toContain(
+      `3 earlier upload(s) still on disk, served from there: \`chat-bot-server files migrate --to ${to === 's3' ? 's3' : 'database'}\``,
+    );
     const origin = bin.url;
     const everyFile = async (list: string[], bytes: Uint8Array[]) => {
       for (const [i, id] of list.entries()) {
@@ -85,12 +93,19 @@ describe.runIf(postgresBin()).each(targets)('files migrate --to $to', ({ to, env
     expect(await onDisk()).toEqual(keys);
 
     // Moved beside the running service; a second run finds nothing left to do.
-    const run = (args: string[]) => promisify(execFile)(process.execPath, binCommand(args), { env: { ...process.env, DATA_DIR: dataDir, WORKERS: '', ...common, ...env() } });
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, binCommand(args), {
+        env: { ...process.env, DATA_DIR: dataDir, WORKERS: '', ...common, ...env() },
+      });
     const moved = await run(['files', 'migrate', '--to', to]);
     expect(moved.stdout).toContain('Moved 3 file(s), 0 already there, 0 skipped; 0 left on disk.');
     expect(await onDisk()).toEqual([]);
     await everyFile([...ids, newId], [...originals, newer]);
-    expect((await run(['files', 'migrate', '--to', to])).stdout).toContain('Moved 0 file(s), 0 already there, 0 skipped; 0 left on disk.');
-    await expect(run(['files', 'migrate', '--to', 'ftp'])).rejects.toMatchObject({ stderr: expect.stringContaining('--to must be database (or postgres) or s3 (got "ftp")') });
+    expect((await run(['files', 'migrate', '--to', to])).stdout).toContain(
+      'Moved 0 file(s), 0 already there, 0 skipped; 0 left on disk.',
+    );
+    await expect(run(['files', 'migrate', '--to', 'ftp'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('--to must be database (or postgres) or s3 (got "ftp")'),
+    });
   });
 });

@@ -27,7 +27,11 @@ const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..', '..');
 const FRAMEWORKS_DIR = join(repo, 'demo', 'frameworks');
 // As a developer's shell has it: Vitest's NODE_ENV=test would make `next start` serve in test mode.
-const env = { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))), NEXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false' };
+const env = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))),
+  NEXT_TELEMETRY_DISABLED: '1',
+  NG_CLI_ANALYTICS: 'false',
+};
 
 /** What each app names itself: its heading and the placeholder its `settings` object gives. */
 const APPS = [
@@ -44,7 +48,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   // `npm ci` and `npm run build` in each app not yet installed from its lockfile and built from its sources (npm test has done both).
-  const prepared = run(process.execPath, [join(repo, 'scripts', 'frameworks.mjs'), '--build'], { maxBuffer: 64 * 1024 * 1024 });
+  const prepared = run(process.execPath, [join(repo, 'scripts', 'frameworks.mjs'), '--build'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   [service, browser] = await Promise.all([startService(), launchChromium(), prepared.then(() => undefined)]);
   serial = await service.newChatbot({ Name: 'Framework Realty' });
 }, 900_000);
@@ -66,12 +72,19 @@ async function freePort(): Promise<number> {
 async function nextStart(dir: string): Promise<{ origin: string; close(): Promise<void> }> {
   const port = await freePort();
   const next = join(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const started = await startProcess(process.execPath, [next, 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, env }, /Ready|ready/);
+  const started = await startProcess(
+    process.execPath,
+    [next, 'start', '-H', '127.0.0.1', '-p', String(port)],
+    { cwd: dir, env },
+    /Ready|ready/,
+  );
   return { origin: `http://127.0.0.1:${port}`, close: started.stop };
 }
 
 it('has an app for each framework the README names, and only those, each with its own lockfile', () => {
-  const apps = readdirSync(FRAMEWORKS_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const apps = readdirSync(FRAMEWORKS_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   expect(apps.sort()).toEqual(APPS.map((a) => a.app).sort());
   for (const app of apps) expect(existsSync(join(FRAMEWORKS_DIR, app, 'package-lock.json')), app).toBe(true);
 });
@@ -105,17 +118,26 @@ for (const { app, name, heading } of APPS) {
         placeholder: bot.settings?.UserInputPlaceholder,
         settingsAttribute: bot.getAttribute('settings'),
       }));
-      expect(element).toEqual({ serialNumber: serial, baseUrl: service.origin, placeholder: `Ask the ${name} app about homes…`, settingsAttribute: null });
+      expect(element).toEqual({
+        serialNumber: serial,
+        baseUrl: service.origin,
+        placeholder: `Ask the ${name} app about homes…`,
+        settingsAttribute: null,
+      });
       expect(await page.locator('#chat-state').textContent()).toBe('closed');
       expect(await page.locator('#answers').textContent()).toBe('0');
     });
 
     it('switches language and theme at run time', async () => {
       await page.getByLabel('Language').selectOption('es');
-      await expect.poll(() => page.locator('chat-bot').evaluate((bot: HTMLElementTagNameMap['chat-bot']) => bot.locale)).toBe('es');
+      await expect
+        .poll(() => page.locator('chat-bot').evaluate((bot: HTMLElementTagNameMap['chat-bot']) => bot.locale))
+        .toBe('es');
       await expect.poll(() => page.locator('chat-bot .launcher').getAttribute('aria-label')).toBe('Abrir chat');
       await page.getByLabel('Theme').selectOption('dark');
-      await expect.poll(() => page.locator('chat-bot').evaluate((bot: HTMLElementTagNameMap['chat-bot']) => bot.theme)).toBe('dark');
+      await expect
+        .poll(() => page.locator('chat-bot').evaluate((bot: HTMLElementTagNameMap['chat-bot']) => bot.theme))
+        .toBe('dark');
       await page.getByLabel('Language').selectOption('en');
       await expect.poll(() => page.locator('chat-bot .launcher').getAttribute('aria-label')).toBe('Open chat');
     });
@@ -123,7 +145,9 @@ for (const { app, name, heading } of APPS) {
     it('opens from app code and sends a question; the answer streams and its events reach the app', async () => {
       await page.getByRole('button', { name: 'Open the chat' }).click();
       await expect.poll(() => page.locator('#chat-state').textContent()).toBe('open');
-      expect(await page.locator('chat-bot-panel textarea').getAttribute('placeholder')).toBe(`Ask the ${name} app about homes…`);
+      expect(await page.locator('chat-bot-panel textarea').getAttribute('placeholder')).toBe(
+        `Ask the ${name} app about homes…`,
+      );
       await page.getByRole('button', { name: 'Ask about homes' }).click();
       await expect.poll(() => page.locator('#answers').textContent(), { timeout: 30_000 }).toBe('1');
       expect(await page.locator('#last-answer').textContent()).toMatch(/^[1-9]\d*$/);
@@ -141,7 +165,9 @@ for (const { app, name, heading } of APPS) {
 
     if (app === 'next') {
       it('renders on the server: the heading from the service, the element in the HTML', async () => {
-        const html = await (await fetch(`${site.origin}/?serial-number=${serial}&base-url=${encodeURIComponent(service.origin)}`)).text();
+        const html = await (
+          await fetch(`${site.origin}/?serial-number=${serial}&base-url=${encodeURIComponent(service.origin)}`)
+        ).text();
         expect(html).toContain(`<h1>${heading}</h1>`);
         expect(html).toMatch(/<chat-bot[\s>]/);
       });

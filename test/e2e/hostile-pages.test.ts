@@ -56,15 +56,26 @@ const variants: Record<string, Variant> = {
   // Eight Content-Security-Policy variants.
   'csp: strict': { csp: [STRICT] },
   'csp: strict with Trusted Types': { csp: [`${STRICT}; require-trusted-types-for 'script'; trusted-types lit-html`] },
-  "csp: default-src 'none' and only what the widget needs": { csp: ["default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'"] },
-  "csp: a nonce and 'strict-dynamic'": { csp: [`script-src 'nonce-${NONCE}' 'strict-dynamic'; object-src 'none'; base-uri 'none'`], scriptAttributes: `nonce="${NONCE}"` },
+  "csp: default-src 'none' and only what the widget needs": {
+    csp: ["default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'"],
+  },
+  "csp: a nonce and 'strict-dynamic'": {
+    csp: [`script-src 'nonce-${NONCE}' 'strict-dynamic'; object-src 'none'; base-uri 'none'`],
+    scriptAttributes: `nonce="${NONCE}"`,
+  },
   'csp: every other fetch directive closed': {
-    csp: [`${STRICT}; img-src 'self'; font-src 'none'; media-src 'none'; frame-src 'none'; worker-src 'none'; manifest-src 'none'; object-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'`],
+    csp: [
+      `${STRICT}; img-src 'self'; font-src 'none'; media-src 'none'; frame-src 'none'; worker-src 'none'; manifest-src 'none'; object-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'`,
+    ],
   },
   // The page on one origin, the script and the service on another (data-base-url names it).
   'csp: the service on another origin, allowed by name': { crossOrigin: true },
-  'csp: a sandboxed page (allow-scripts allow-same-origin)': { csp: [`sandbox allow-scripts allow-same-origin allow-popups; ${STRICT}`] },
-  'csp: two policies at once': { csp: ["default-src 'self'", "script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'"] },
+  'csp: a sandboxed page (allow-scripts allow-same-origin)': {
+    csp: [`sandbox allow-scripts allow-same-origin allow-popups; ${STRICT}`],
+  },
+  'csp: two policies at once': {
+    csp: ["default-src 'self'", "script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'"],
+  },
   // Pages that fight the widget.
   'CSS on every element, !important': { head: '<link rel="stylesheet" href="/hostile/hostile.css">' },
   'Object.prototype and Array.prototype polluted': { head: `<script>${POLLUTION}</script>` },
@@ -82,18 +93,29 @@ beforeAll(async () => {
     routes: (app) => {
       app.get('/hostile/hostile.css', (_req, reply) => reply.type('text/css').send(HOSTILE_CSS));
       app.get('/hostile/zone.js', (_req, reply) => reply.type('text/javascript').send(zoneJs));
-      app.get<{ Querystring: { serial: string; variant: string; widget?: string } }>('/hostile/page.html', (req, reply) => {
-        const v = variants[req.query.variant] ?? {};
-        const widgetOrigin = v.crossOrigin ? service.origin : '';
-        const csp = v.crossOrigin ? [`default-src 'none'; script-src ${service.origin}; connect-src ${service.origin}; style-src 'self'; img-src ${service.origin}`] : (v.csp ?? []);
-        for (const policy of csp) reply.header('content-security-policy', policy);
-        // Two policies need two header lines: Fastify joins an array into one, so set them raw.
-        if (csp.length > 1) reply.raw.setHeader('content-security-policy', csp);
-        const attributes = `${v.scriptAttributes ?? ''}${v.crossOrigin ? ` data-base-url="${service.origin}"` : ''}`;
-        const script = req.query.widget === 'no' ? '' : `<script src="${widgetOrigin}/chat-bot.js" data-serial-number="${req.query.serial}" ${attributes} async></script>`;
-        return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A hostile page</title>${v.head ?? ''}</head>
+      app.get<{ Querystring: { serial: string; variant: string; widget?: string } }>(
+        '/hostile/page.html',
+        (req, reply) => {
+          const v = variants[req.query.variant] ?? {};
+          const widgetOrigin = v.crossOrigin ? service.origin : '';
+          const csp = v.crossOrigin
+            ? [
+                `default-src 'none'; script-src ${service.origin}; connect-src ${service.origin}; style-src 'self'; img-src ${service.origin}`,
+              ]
+            : (v.csp ?? []);
+          for (const policy of csp) reply.header('content-security-policy', policy);
+          // Two policies need two header lines: Fastify joins an array into one, so set them raw.
+          if (csp.length > 1) reply.raw.setHeader('content-security-policy', csp);
+          const attributes = `${v.scriptAttributes ?? ''}${v.crossOrigin ? ` data-base-url="${service.origin}"` : ''}`;
+          const script =
+            req.query.widget === 'no'
+              ? ''
+              : `<script src="${widgetOrigin}/chat-bot.js" data-serial-number="${req.query.serial}" ${attributes} async></script>`;
+          return reply.type('text/html')
+            .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A hostile page</title>${v.head ?? ''}</head>
 <body><h1>An agency</h1><p>Homes for sale, <a href="#listings">our listings</a>.</p><button type="button">Call us</button>${script}</body></html>`);
-      });
+        },
+      );
     },
   });
   otherOrigin = service.origin.replace('127.0.0.1', 'localhost');
@@ -116,7 +138,10 @@ async function visit(variant: string, widget = true) {
   const allowed = [service.origin, otherOrigin];
   page.on('request', (r) => !allowed.some((o) => r.url().startsWith(`${o}/`)) && elsewhere.push(r.url()));
   page.on('pageerror', (e) => problems.push(`error: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && problems.push(`console: ${m.text()}`));
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && problems.push(`console: ${m.text()}`),
+  );
   page.on('dialog', (d) => {
     problems.push(`dialog: ${d.message()}`);
     void d.dismiss();
@@ -124,7 +149,9 @@ async function visit(variant: string, widget = true) {
   await page.addInitScript(() => {
     const w = window as unknown as { violations: string[] };
     w.violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   await page.goto(pageUrl(variant, widget));
   return { page, problems, elsewhere };
@@ -135,7 +162,10 @@ async function converse(page: Page): Promise<string> {
   await page.locator('chat-bot .launcher').click();
   await page.locator('chat-bot-panel textarea').fill('Hello');
   await page.locator('chat-bot-panel textarea').press('Enter');
-  await page.locator('chat-bot-message .content').getByText('Hostile bot', { exact: false }).waitFor({ timeout: 20_000 });
+  await page
+    .locator('chat-bot-message .content')
+    .getByText('Hostile bot', { exact: false })
+    .waitFor({ timeout: 20_000 });
   await untilLastMessage(page, 'done', { atLeast: 2 });
   return (await page.locator('chat-bot-panel h2').textContent()) ?? '';
 }
@@ -144,7 +174,23 @@ async function converse(page: Page): Promise<string> {
  * Inherited properties, the only way a page's styles cross into a shadow root. Not `direction`:
  * the widget takes the page's on purpose (an Arabic site's chat reads right to left).
  */
-const INHERITED = ['color', 'font-family', 'font-size', 'font-style', 'font-weight', 'line-height', 'letter-spacing', 'word-spacing', 'text-transform', 'text-align', 'text-indent', 'text-shadow', 'white-space', 'cursor', 'visibility'];
+const INHERITED = [
+  'color',
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-weight',
+  'line-height',
+  'letter-spacing',
+  'word-spacing',
+  'text-transform',
+  'text-align',
+  'text-indent',
+  'text-shadow',
+  'white-space',
+  'cursor',
+  'visibility',
+];
 
 /** Computed styles of the widget's parts (through its shadow roots) and their boxes, the pointer away from them. */
 const widgetLook = async (page: Page) => {
@@ -178,7 +224,9 @@ const pageLook = (page: Page) =>
     const out: Record<string, unknown> = {};
     for (const sel of ['body', 'h1', 'p', 'a', 'button']) {
       const style = getComputedStyle(document.querySelector(sel)!);
-      out[sel] = Object.fromEntries([...properties, 'margin-top', 'display', 'background-color'].map((p) => [p, style.getPropertyValue(p)]));
+      out[sel] = Object.fromEntries(
+        [...properties, 'margin-top', 'display', 'background-color'].map((p) => [p, style.getPropertyValue(p)]),
+      );
     }
     out.styleSheets = document.styleSheets.length;
     out.adoptedStyleSheets = document.adoptedStyleSheets.length;
@@ -187,19 +235,29 @@ const pageLook = (page: Page) =>
   }, INHERITED);
 
 // Names and symbols: the launcher hands Lit to its panel on one symbol (src/widget/shared-lit.ts).
-const globals = (page: Page) => page.evaluate(() => [...Object.keys(window), ...Object.getOwnPropertySymbols(window).map(String)]);
+const globals = (page: Page) =>
+  page.evaluate(() => [...Object.keys(window), ...Object.getOwnPropertySymbols(window).map(String)]);
 
 describe.each(Object.keys(variants))('a page with %s', (variant) => {
-  it('runs the widget — launcher, panel, a streamed answer — with no violation, error, dialog or third party', { timeout: 60_000 }, async () => {
-    const { page, problems, elsewhere } = await visit(variant);
-    const header = await converse(page).catch(async (e: Error) => {
+  it(
+    'runs the widget — launcher, panel, a streamed answer — with no violation, error, dialog or third party',
+    { timeout: 60_000 },
+    async () => {
+      const { page, problems, elsewhere } = await visit(variant);
+      const header = await converse(page).catch(async (e: Error) => {
+        const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+        throw new Error(`${e.message}\n${JSON.stringify({ violations, problems, elsewhere }, null, 1)}`);
+      });
       const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
-      throw new Error(`${e.message}\n${JSON.stringify({ violations, problems, elsewhere }, null, 1)}`);
-    });
-    const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
-    expect({ header, violations, problems, elsewhere }).toEqual({ header: 'Hostile bot', violations: [], problems: [], elsewhere: [] });
-    await page.close();
-  });
+      expect({ header, violations, problems, elsewhere }).toEqual({
+        header: 'Hostile bot',
+        violations: [],
+        problems: [],
+        elsewhere: [],
+      });
+      await page.close();
+    },
+  );
 });
 
 describe('nothing leaks between the page and the widget', () => {
@@ -215,21 +273,36 @@ describe('nothing leaks between the page and the widget', () => {
     await hostile.page.close();
   });
 
-  it("the widget's styles do not reach the page, and it adds no globals but Lit's version marks and its own Lit", { timeout: 60_000 }, async () => {
-    const without = await visit('csp: strict', false);
-    const withWidget = await visit('csp: strict');
-    await converse(withWidget.page);
-    const { headElements, ...look } = await pageLook(withWidget.page);
-    const { headElements: headBefore, ...expected } = await pageLook(without.page);
-    expect(look).toEqual(expected);
-    // The script tag itself and the panel's module preload are the widget's only marks in <head>.
-    expect((headElements as string[]).filter((e) => !(headBefore as string[]).includes(e) && e !== 'script' && e !== 'link')).toEqual([]);
-    const before = new Set(await globals(without.page));
-    const added = (await globals(withWidget.page)).filter((k) => !before.has(k));
-    expect(added.filter((k) => !/^(litHtmlVersions|litElementVersions|reactiveElementVersions|litPropertyMetadata|litIssuedWarnings)$/.test(k))).toEqual(['Symbol(chat-bot.lit)']);
-    await without.page.close();
-    await withWidget.page.close();
-  });
+  it(
+    "the widget's styles do not reach the page, and it adds no globals but Lit's version marks and its own Lit",
+    { timeout: 60_000 },
+    async () => {
+      const without = await visit('csp: strict', false);
+      const withWidget = await visit('csp: strict');
+      await converse(withWidget.page);
+      const { headElements, ...look } = await pageLook(withWidget.page);
+      const { headElements: headBefore, ...expected } = await pageLook(without.page);
+      expect(look).toEqual(expected);
+      // The script tag itself and the panel's module preload are the widget's only marks in <head>.
+      expect(
+        (headElements as string[]).filter(
+          (e) => !(headBefore as string[]).includes(e) && e !== 'script' && e !== 'link',
+        ),
+      ).toEqual([]);
+      const before = new Set(await globals(without.page));
+      const added = (await globals(withWidget.page)).filter((k) => !before.has(k));
+      expect(
+        added.filter(
+          (k) =>
+            !/^(litHtmlVersions|litElementVersions|reactiveElementVersions|litPropertyMetadata|litIssuedWarnings)$/.test(
+              k,
+            ),
+        ),
+      ).toEqual(['Symbol(chat-bot.lit)']);
+      await without.page.close();
+      await withWidget.page.close();
+    },
+  );
 
   it('a polluted prototype changes nothing the widget shows', { timeout: 60_000 }, async () => {
     const clean = await visit('csp: strict');

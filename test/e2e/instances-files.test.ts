@@ -33,28 +33,46 @@ afterAll(async () => {
 });
 
 /** The text of the answer to a question about one file. */
-async function answerAbout(client: Client, sessionID: number, chatAskType: 'Image' | 'Audio', fileId: string): Promise<string> {
-  const items = await collect(client.askStream({ sessionID, content: 'What did I send?', chatAskType, fileIds: [Number(fileId)] }));
+async function answerAbout(
+  client: Client,
+  sessionID: number,
+  chatAskType: 'Image' | 'Audio',
+  fileId: string,
+): Promise<string> {
+  const items = await collect(
+    client.askStream({ sessionID, content: 'What did I send?', chatAskType, fileIds: [Number(fileId)] }),
+  );
   const final = items.at(-1);
   if (final?.kind !== 'final') throw new Error(`The answer did not finish: ${JSON.stringify(final)}`);
   return final.Answer;
 }
 
-const stores = variants([
-  { name: 'the database', env: (): Record<string, string> => ({}), database: (n: number) => `files_in_database_${n}` },
-  {
-    name: 'an S3 bucket',
-    env: () => serviceEnv(s3, 'instances'),
-    database: (n: number) => `files_in_s3_${n}`,
-  },
-], 'instances files');
+const stores = variants(
+  [
+    {
+      name: 'the database',
+      env: (): Record<string, string> => ({}),
+      database: (n: number) => `files_in_database_${n}`,
+    },
+    {
+      name: 'an S3 bucket',
+      env: () => serviceEnv(s3, 'instances'),
+      database: (n: number) => `files_in_s3_${n}`,
+    },
+  ],
+  'instances files',
+);
 
 describe.runIf(postgresBin()).each(stores)('two instances with the files in $name', (store) => {
   let one: RunningBin;
   let other: RunningBin;
 
   beforeAll(async () => {
-    const env = { ...store.env(), DATABASE_URL: await postgres.database(store.database(Date.now())), SESSION_SECRET: randomBytes(32).toString('base64url') };
+    const env = {
+      ...store.env(),
+      DATABASE_URL: await postgres.database(store.database(Date.now())),
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+    };
     one = await startBin(env);
     // A DATA_DIR of its own, on a database the first already set up: it prints no new key.
     other = await startBin(env, { again: await mkdtemp(join(tmpdir(), 'chat-bot-bin-')) });
@@ -77,7 +95,9 @@ describe.runIf(postgresBin()).each(stores)('two instances with the files in $nam
     const recording = await upload('question.wav', wav({ seconds: 3 }));
 
     expect(await answerAbout(there, session.SessionID, 'Image', picture)).toContain('a PNG image, 640 × 480 pixels');
-    expect(await answerAbout(there, session.SessionID, 'Audio', recording)).toContain('a recording of 3.0 seconds (WAV, 8 kHz');
+    expect(await answerAbout(there, session.SessionID, 'Audio', recording)).toContain(
+      'a recording of 3.0 seconds (WAV, 8 kHz',
+    );
     expect(new Uint8Array(await (await there.getFile(recording)).arrayBuffer())).toEqual(wav({ seconds: 3 }));
   });
 

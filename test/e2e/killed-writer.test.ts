@@ -13,7 +13,21 @@ import { startFakeModelServer, type FakeModelServer } from '../support/fake-mode
 import { until } from '../support/process.ts';
 
 const MODEL = 'fake-model';
-const FRAGMENTS = ['Three ', 'homes ', 'have ', 'a ', 'fenced ', 'yard: ', 'Cedar ', 'Lane, ', 'Oak ', 'Street ', 'and ', 'Elm ', 'Court.'];
+const FRAGMENTS = [
+  'Three ',
+  'homes ',
+  'have ',
+  'a ',
+  'fenced ',
+  'yard: ',
+  'Cedar ',
+  'Lane, ',
+  'Oak ',
+  'Street ',
+  'and ',
+  'Elm ',
+  'Court.',
+];
 const SENT = 8;
 
 let fake: FakeModelServer;
@@ -33,7 +47,11 @@ describe('a writer killed mid-answer', () => {
     bin = await startBin(env);
     const { apiKey } = bin;
     // A chatbot of its own on the model server (the demo's may answer offline).
-    const { SerialNumber: serial } = await createClient({ baseUrl: bin.url, apiKey }).add({ timeZone: 'UTC', type: 0, Model: MODEL });
+    const { SerialNumber: serial } = await createClient({ baseUrl: bin.url, apiKey }).add({
+      timeZone: 'UTC',
+      type: 0,
+      Model: MODEL,
+    });
     // Held after SENT fragments until the process is gone.
     fake.script({ text: FRAGMENTS.join(''), chunks: FRAGMENTS, holdAfter: SENT });
     const visitor = createClient({ baseUrl: bin.url });
@@ -42,7 +60,11 @@ describe('a writer killed mid-answer', () => {
     const seen: string[] = [];
     const stream = (async () => {
       try {
-        for await (const item of asking.askStream({ sessionID: session.SessionID, content: 'Which homes have a yard?', clientMessageId: 'killed' })) {
+        for await (const item of asking.askStream({
+          sessionID: session.SessionID,
+          content: 'Which homes have a yard?',
+          clientMessageId: 'killed',
+        })) {
           if (item.kind === 'fragment') seen.push(item.content);
         }
       } catch {
@@ -54,11 +76,18 @@ describe('a writer killed mid-answer', () => {
     // What the owner reads while it streams grows with it (stored with the lease's renewals) up to
     // what the visitor was sent: the model holds the rest.
     const owner = createClient({ baseUrl: bin.url, apiKey });
-    const answer = async (o = owner) => (await o.conversationGet({ SerialNumber: serial, SessionID: session.SessionID })).Messages.find((m) => m.Role === 'answer');
-    const sent = await until('the text stored', async () => {
-      const stored = (await answer())?.Content ?? '';
-      return stored !== '' && stored === seen.join('') && stored.includes('yard') ? stored : null;
-    }, 30_000);
+    const answer = async (o = owner) =>
+      (await o.conversationGet({ SerialNumber: serial, SessionID: session.SessionID })).Messages.find(
+        (m) => m.Role === 'answer',
+      );
+    const sent = await until(
+      'the text stored',
+      async () => {
+        const stored = (await answer())?.Content ?? '';
+        return stored !== '' && stored === seen.join('') && stored.includes('yard') ? stored : null;
+      },
+      30_000,
+    );
     expect(FRAGMENTS.join('').startsWith(sent)).toBe(true);
     expect((await answer())?.Status).toBe('streaming');
 
@@ -70,7 +99,11 @@ describe('a writer killed mid-answer', () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, killedAt + LEASE_MS + 500 - Date.now())));
     bin = await startBin(env, { again: bin.dataDir });
     const again = createClient({ baseUrl: bin.url, apiKey });
-    await until('the sweep', async () => ((await answer(again))?.Status !== 'streaming' ? true : null), LEASE_MS + SWEEP_MS + 15_000);
+    await until(
+      'the sweep',
+      async () => ((await answer(again))?.Status !== 'streaming' ? true : null),
+      LEASE_MS + SWEEP_MS + 15_000,
+    );
     expect(await answer(again)).toMatchObject({ Status: 'partial', Content: sent });
   });
 });

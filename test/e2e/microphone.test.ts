@@ -16,7 +16,8 @@ beforeAll(async () => {
   service = await startService({
     routes: (app) =>
       app.get<{ Querystring: { serial: string } }>('/talk-page.html', (req, reply) =>
-        reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Talk</title></head><body>
+        reply.type('text/html')
+          .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Talk</title></head><body>
 <script src="/chat-bot.js" data-serial-number="${req.query.serial}" async></script></body></html>`),
       ),
   });
@@ -48,10 +49,18 @@ async function holdToTalk(args: string[]): Promise<{ error: string; pressed: str
 
 describe('push-to-talk without a microphone', () => {
   it('says the microphone is blocked when the visitor did not allow it', async () => {
-    expect(await holdToTalk(['--use-fake-device-for-media-stream'])).toEqual({ error: mediaEn.micDenied, pressed: 'false', messages: 0 });
+    expect(await holdToTalk(['--use-fake-device-for-media-stream'])).toEqual({
+      error: mediaEn.micDenied,
+      pressed: 'false',
+      messages: 0,
+    });
   }, 60_000);
 
   it('says there is no microphone when the device has none', async () => {
-    expect(await holdToTalk(['--use-fake-ui-for-media-stream'])).toEqual({ error: mediaEn.micMissing, pressed: 'false', messages: 0 });
+    expect(await holdToTalk(['--use-fake-ui-for-media-stream'])).toEqual({
+      error: mediaEn.micMissing,
+      pressed: 'false',
+      messages: 0,
+    });
   }, 60_000);
 });

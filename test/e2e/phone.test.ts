@@ -17,13 +17,19 @@ beforeAll(async () => {
   service = await startService({
     routes: (app) => {
       app.get<{ Querystring: { serial: string } }>('/phone-page.html', (req, reply) =>
-        reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><title>Phone page</title></head>
+        reply.type('text/html')
+          .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><title>Phone page</title></head>
 <body><h1>A long page</h1>${'<p>Text to scroll past.</p>'.repeat(200)}
 <script src="/chat-bot.js" data-serial-number="${req.query.serial}" async></script></body></html>`),
       );
     },
   });
-  serial = await service.newChatbot({ Name: 'Phone bot', WelcomeMessage: 'Hi!', SuggestedMessage: 'Hello', ChatbotPrivacyPolicyUrl: 'https://phone.example/privacy' });
+  serial = await service.newChatbot({
+    Name: 'Phone bot',
+    WelcomeMessage: 'Hi!',
+    SuggestedMessage: 'Hello',
+    ChatbotPrivacyPolicyUrl: 'https://phone.example/privacy',
+  });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -32,7 +38,12 @@ afterAll(async () => {
 });
 
 async function phonePage(chatbot = serial, width = 390): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const context = await browser.newContext({
+    viewport: { width, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   const page = await context.newPage();
   await page.goto(`${service.origin}/phone-page.html?serial=${chatbot}`);
   await page.locator('chat-bot .launcher').waitFor();
@@ -61,7 +72,15 @@ describe('on a phone', () => {
 
     // The keyboard opens: the visual viewport shrinks to 500 px and scrolls by 40 (as iOS does).
     await page.evaluate(() => {
-      const fake = Object.assign(new EventTarget(), { height: 500, width: 390, offsetTop: 40, offsetLeft: 0, scale: 1, pageTop: 0, pageLeft: 0 });
+      const fake = Object.assign(new EventTarget(), {
+        height: 500,
+        width: 390,
+        offsetTop: 40,
+        offsetLeft: 0,
+        scale: 1,
+        pageTop: 0,
+        pageLeft: 0,
+      });
       const real = window.visualViewport!;
       Object.defineProperty(window, 'visualViewport', { configurable: true, value: fake });
       // The widget listens to the viewport it found when the sheet opened: close and open again.
@@ -72,13 +91,18 @@ describe('on a phone', () => {
         Object.defineProperty(window, 'visualViewport', { configurable: true, value: real });
       });
     });
-    await expect.poll(() => page.locator('chat-bot-panel .panel').boundingBox()).toEqual({ x: 0, y: 40, width: 390, height: 500 });
+    await expect
+      .poll(() => page.locator('chat-bot-panel .panel').boundingBox())
+      .toEqual({ x: 0, y: 40, width: 390, height: 500 });
     const field = (await page.locator('chat-bot-panel textarea').boundingBox())!;
     expect(field.y >= 40 && field.y + field.height <= 540).toBe(true);
 
     await page.goBack();
     await expect.poll(() => page.evaluate(() => document.querySelector('chat-bot')!.open)).toBe(false);
-    expect(await page.evaluate(() => [document.documentElement.style.overflow, Math.round(window.scrollY)])).toEqual(['', 400]);
+    expect(await page.evaluate(() => [document.documentElement.style.overflow, Math.round(window.scrollY)])).toEqual([
+      '',
+      400,
+    ]);
     // Back again leaves the page's own history alone: the page is still here.
     expect(new URL(page.url()).pathname).toBe('/phone-page.html');
     await page.context().close();
@@ -115,10 +139,16 @@ describe('on a phone', () => {
       const panel = document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
       const composer = panel.querySelector('chat-bot-composer')!.shadowRoot!;
       const answer = [...panel.querySelectorAll('chat-bot-message')].at(-1)!.shadowRoot!;
-      const controls = [...panel.querySelectorAll('header button, .chip, .earlier, .more button'), ...composer.querySelectorAll('button, textarea'), ...answer.querySelectorAll('button')];
+      const controls = [
+        ...panel.querySelectorAll('header button, .chip, .earlier, .more button'),
+        ...composer.querySelectorAll('button, textarea'),
+        ...answer.querySelectorAll('button'),
+      ];
       return {
         count: controls.length,
-        small: controls.filter((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height) < 44).map((c) => `${c.localName}.${c.className} ${c.textContent}`),
+        small: controls
+          .filter((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height) < 44)
+          .map((c) => `${c.localName}.${c.className} ${c.textContent}`),
       };
     });
     expect(small.count).toBeGreaterThan(4);
@@ -126,23 +156,31 @@ describe('on a phone', () => {
     await page.context().close();
   }, 60_000);
 
-  it.each([320, 390])('keeps the welcome message and the launcher 20 px from the edges of a %i px screen', async (width) => {
-    const welcome = `Hello! ${'Ask me about the homes for sale and for rent in town. '.repeat(4)}`;
-    const page = await phonePage(await service.newChatbot({ Name: 'Edge bot', WelcomeMessage: welcome }), width);
-    await page.locator('chat-bot .popup').getByText('Hello!').waitFor();
-    for (const part of ['.popup', '.launcher']) {
-      const box = (await page.locator(`chat-bot ${part}`).boundingBox())!;
-      expect(box.x, `${part} from the left`).toBeGreaterThanOrEqual(19.5);
-      expect(width - box.x - box.width, `${part} from the right`).toBeGreaterThanOrEqual(19.5);
-    }
-    await page.context().close();
-  }, 60_000);
+  it.each([320, 390])(
+    'keeps the welcome message and the launcher 20 px from the edges of a %i px screen',
+    async (width) => {
+      const welcome = `Hello! ${'Ask me about the homes for sale and for rent in town. '.repeat(4)}`;
+      const page = await phonePage(await service.newChatbot({ Name: 'Edge bot', WelcomeMessage: welcome }), width);
+      await page.locator('chat-bot .popup').getByText('Hello!').waitFor();
+      for (const part of ['.popup', '.launcher']) {
+        const box = (await page.locator(`chat-bot ${part}`).boundingBox())!;
+        expect(box.x, `${part} from the left`).toBeGreaterThanOrEqual(19.5);
+        expect(width - box.x - box.width, `${part} from the right`).toBeGreaterThanOrEqual(19.5);
+      }
+      await page.context().close();
+    },
+    60_000,
+  );
 
   it('offers the camera for images', async () => {
     const page = await phonePage(await service.newChatbot({ Name: 'Photo bot', EnableUploadImage: true }));
     await page.locator('chat-bot .launcher').tap();
     await page.locator('chat-bot-media button[aria-label="Take a photo"]').waitFor();
-    expect(await page.locator('chat-bot-media #camera').evaluate((input: HTMLInputElement) => [input.accept, input.getAttribute('capture')])).toEqual(['image/*', 'environment']);
+    expect(
+      await page
+        .locator('chat-bot-media #camera')
+        .evaluate((input: HTMLInputElement) => [input.accept, input.getAttribute('capture')]),
+    ).toEqual(['image/*', 'environment']);
     await page.context().close();
   }, 60_000);
 

@@ -32,10 +32,14 @@ describe.runIf(voicesExpected())('read aloud', () => {
     model.always({ text: `**Welcome.** ${LONG}\n\n- A list item, read too.` });
     model.scriptFor('Something short', { text: 'Two homes. Both are near the park.' });
     service = await startService({
-      engines: createEngines(createOfflineEngine(), { model: 'scripted', engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }) }),
+      engines: createEngines(createOfflineEngine(), {
+        model: 'scripted',
+        engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }),
+      }),
       routes: (app) => {
         app.get<{ Querystring: { serial: string; locale?: string; off?: string } }>('/speak.html', (req, reply) =>
-          reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Speak</title></head>
+          reply.type('text/html')
+            .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Speak</title></head>
 <body><h1>Homes</h1><script src="/chat-bot.js" data-serial-number="${req.query.serial}"${req.query.locale ? ` data-locale="${req.query.locale}"` : ''}${req.query.off ? ' data-read-aloud="false"' : ''} async></script></body></html>`),
         );
       },
@@ -61,10 +65,18 @@ describe.runIf(voicesExpected())('read aloud', () => {
       speak(u);
     };
   }
-  const said = (page: Page) => page.evaluate(() => (window as unknown as { said: { text: string; voice: string; lang: string }[] }).said.splice(0));
+  const said = (page: Page) =>
+    page.evaluate(() =>
+      (window as unknown as { said: { text: string; voice: string; lang: string }[] }).said.splice(0),
+    );
   const isSpeaking = (page: Page) => page.evaluate(() => speechSynthesis.speaking);
 
-  async function chat(browser: Browser, settings: Record<string, unknown> = {}, locale?: string, query = ''): Promise<Page> {
+  async function chat(
+    browser: Browser,
+    settings: Record<string, unknown> = {},
+    locale?: string,
+    query = '',
+  ): Promise<Page> {
     const serial = await service.newChatbot({ Name: 'Speaking bot', Model: 'scripted', ...settings });
     const page = await browser.newPage();
     await page.addInitScript(recordSpeech);
@@ -85,7 +97,12 @@ describe.runIf(voicesExpected())('read aloud', () => {
    * Presses a button of answer `i` as a visitor would: scrolled to, then pressed once the view has
    * settled (the "New messages" strip comes or goes a frame after a scroll, and the view with it).
    */
-  async function press(page: Page, i: number, name: string, options?: { timeout: number; message: string }): Promise<void> {
+  async function press(
+    page: Page,
+    i: number,
+    name: string,
+    options?: { timeout: number; message: string },
+  ): Promise<void> {
     const button = answer(page, i).getByRole('button', { name, exact: true });
     await button.waitFor(options);
     await button.scrollIntoViewIfNeeded();
@@ -104,7 +121,9 @@ describe.runIf(voicesExpected())('read aloud', () => {
     await stop.waitFor();
     expect(await isSpeaking(page)).toBe(true);
     const utterances = await said(page);
-    const text = await answer(page, 1).locator('.content').evaluate((el: HTMLElement) => el.innerText);
+    const text = await answer(page, 1)
+      .locator('.content')
+      .evaluate((el: HTMLElement) => el.innerText);
     // All of it, as shown (no Markdown marks), sentence by sentence — "3.5" is not a sentence's end — in an English voice.
     expect(utterances.map((u) => u.text).join(' ')).toBe(text.replace(/\s+/g, ' ').trim());
     expect(utterances.map((u) => u.text)).toContain('Home 7 has 3.5 baths and a garden.');

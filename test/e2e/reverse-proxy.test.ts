@@ -34,10 +34,22 @@ let bin: RunningBin;
 let port: number;
 
 /** A request through nginx, as a visitor's browser would send it (to the public name, over TLS). */
-function request(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string; reads: number }> {
+function request(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; reads: number }> {
   return new Promise((resolve, reject) => {
     const req = https.request(
-      { host: '127.0.0.1', port, path, method: 'POST', servername: 'chat.example.com', rejectUnauthorized: false, headers: { host: 'chat.example.com', 'content-type': 'application/json', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        servername: 'chat.example.com',
+        rejectUnauthorized: false,
+        headers: { host: 'chat.example.com', 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         let text = '';
         let reads = 0;
@@ -59,7 +71,21 @@ beforeAll(async () => {
   // Words a little apart, so that an answer is written in many pieces.
   bin = await startBin({ TRUST_PROXY: '1', PUBLIC_URL, OFFLINE_WORD_DELAY_MS: '15' });
   port = await freePort();
-  await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=chat.example.com', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]);
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=chat.example.com',
+    '-keyout',
+    join(dir, 'key.pem'),
+    '-out',
+    join(dir, 'cert.pem'),
+  ]);
   const upstream = new URL(bin.url);
   const server = readmeServerBlock()
     .replace('listen 443 ', `listen 127.0.0.1:${port} `)
@@ -111,25 +137,52 @@ afterAll(async () => {
 describe('behind the README’s nginx', () => {
   it('holds a visitor forging X-Forwarded-For to the rate limit of the address nginx saw', async () => {
     const owner = { authorization: bin.apiKey };
-    const added = await request('/chat/Chatbot/Add', { timeZone: 'UTC', type: 0, RateLimitCount: 3, RateLimitTime: 60 }, owner);
+    const added = await request(
+      '/chat/Chatbot/Add',
+      { timeZone: 'UTC', type: 0, RateLimitCount: 3, RateLimitTime: 60 },
+      owner,
+    );
     expect(added.status, added.text).toBe(200);
     const serial = (JSON.parse(added.text) as { Data: { SerialNumber: string } }).Data.SerialNumber;
     const session = await request('/chat/Chatbot/GetSession', { serialNumber: serial });
-    const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
+    const { SessionID, VisitorToken } = (
+      JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }
+    ).Data;
     const statuses = [];
-    for (let i = 1; i <= 5; i++) statuses.push((await request('/chat/Chat/ClientAsk', { sessionID: SessionID, content: 'Hello' }, { authorization: VisitorToken, 'x-forwarded-for': `198.51.100.${i}` })).status);
+    for (let i = 1; i <= 5; i++)
+      statuses.push(
+        (
+          await request(
+            '/chat/Chat/ClientAsk',
+            { sessionID: SessionID, content: 'Hello' },
+            { authorization: VisitorToken, 'x-forwarded-for': `198.51.100.${i}` },
+          )
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
   it('passes an answer through as it is written, and gives upload URLs under PUBLIC_URL', async () => {
     const session = await request('/chat/Chatbot/GetSession', { serialNumber: bin.serial });
-    const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
-    const streamed = await request('/chat/Chat/ClientAsk', { sessionID: SessionID, content: '3 bedroom homes in Austin', stream: true }, { authorization: VisitorToken });
+    const { SessionID, VisitorToken } = (
+      JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }
+    ).Data;
+    const streamed = await request(
+      '/chat/Chat/ClientAsk',
+      { sessionID: SessionID, content: '3 bedroom homes in Austin', stream: true },
+      { authorization: VisitorToken },
+    );
     expect(streamed.status).toBe(200);
     expect(streamed.text).toContain('"QuestionID"');
     // Buffered, nginx would hand the whole answer over in a read or two.
     expect(streamed.reads).toBeGreaterThan(5);
-    const upload = await request('/chat/User/GetPreUploadUrl', { sessionID: SessionID, fileName: 'photo.png' }, { authorization: VisitorToken });
-    expect((JSON.parse(upload.text) as { Data: { PreUploadUrl: string } }).Data.PreUploadUrl).toMatch(/^https:\/\/chat\.example\.com\/chat\/File\/Upload\/\d+\?token=/);
+    const upload = await request(
+      '/chat/User/GetPreUploadUrl',
+      { sessionID: SessionID, fileName: 'photo.png' },
+      { authorization: VisitorToken },
+    );
+    expect((JSON.parse(upload.text) as { Data: { PreUploadUrl: string } }).Data.PreUploadUrl).toMatch(
+      /^https:\/\/chat\.example\.com\/chat\/File\/Upload\/\d+\?token=/,
+    );
   });
 });

@@ -27,15 +27,23 @@ let serial: string;
 beforeAll(async () => {
   model = await startFakeModelServer();
   service = await startService({
-    engines: createEngines(createOfflineEngine(), { model: 'scripted', engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }) }),
+    engines: createEngines(createOfflineEngine(), {
+      model: 'scripted',
+      engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }),
+    }),
     routes: (app) => {
       app.get<{ Querystring: { serial: string } }>('/scroll-page.html', (req, reply) =>
-        reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Scroll page</title></head>
+        reply.type('text/html')
+          .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Scroll page</title></head>
 <body><h1>Homes</h1><script src="/chat-bot.js" data-serial-number="${req.query.serial}" async></script></body></html>`),
       );
     },
   });
-  serial = await service.newChatbot({ Name: 'Scroll bot', WelcomeMessage: 'Hi! Ask me about homes.', Model: 'scripted' });
+  serial = await service.newChatbot({
+    Name: 'Scroll bot',
+    WelcomeMessage: 'Hi! Ask me about homes.',
+    Model: 'scripted',
+  });
   browser = await launchChromium();
   model.scriptFor('earlier', { text: lines('An earlier answer', 30) });
 }, 60_000);
@@ -49,11 +57,30 @@ afterAll(async () => {
 const lines = (what: string, n: number) => Array.from({ length: n }, (_, i) => `${what}, line ${i + 1}.`).join('\n\n');
 
 const listings = (): Listing[] =>
-  [1, 2, 3, 4].map((i) => ({
-    Id: `s-${i}`, Url: `https://homes.test/s/${i}`, MLSNumber: `S${i}`, SaleType: 'for_sale', Status: 'Active', PropertyType: 'Condo',
-    CurrencySymbol: '$', SalePrice: 300_000 + i, RentPrice: null, Bedrooms: i, Bathrooms: 1, BuildingArea: 900, AreaUnit: 'Square Feet',
-    Address: `${i} Harbor Way`, City: 'Harborview', State: 'WA', ZIP: '98101', Tours: '', Images: [],
-  }) as unknown as Listing);
+  [1, 2, 3, 4].map(
+    (i) =>
+      ({
+        Id: `s-${i}`,
+        Url: `https://homes.test/s/${i}`,
+        MLSNumber: `S${i}`,
+        SaleType: 'for_sale',
+        Status: 'Active',
+        PropertyType: 'Condo',
+        CurrencySymbol: '$',
+        SalePrice: 300_000 + i,
+        RentPrice: null,
+        Bedrooms: i,
+        Bathrooms: 1,
+        BuildingArea: 900,
+        AreaUnit: 'Square Feet',
+        Address: `${i} Harbor Way`,
+        City: 'Harborview',
+        State: 'WA',
+        ZIP: '98101',
+        Tours: '',
+        Images: [],
+      }) as unknown as Listing,
+  );
 
 const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
@@ -82,7 +109,8 @@ interface Geometry {
 type PanelRoot = () => ShadowRoot;
 
 function install(): void {
-  const panelRoot: PanelRoot = () => document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
+  const panelRoot: PanelRoot = () =>
+    document.querySelector('chat-bot')!.shadowRoot!.querySelector('chat-bot-panel')!.shadowRoot!;
   (window as unknown as { panelRoot: PanelRoot }).panelRoot = panelRoot;
   // Errors the page raised: a resize observer that resizes what it observes raises one that no
   // exception handler sees ("ResizeObserver loop completed with undelivered notifications").
@@ -189,7 +217,10 @@ const reduceMotion = (page: Page, on: boolean) => page.emulateMedia({ reducedMot
 /** Presses "New messages" and reads the view in the same task: only an instant scroll has moved it yet. */
 const pressNew = (page: Page) =>
   page.evaluate(() => {
-    (window as unknown as { panelRoot: PanelRoot }).panelRoot().querySelector<HTMLButtonElement>('.more button')!.click();
+    (window as unknown as { panelRoot: PanelRoot })
+      .panelRoot()
+      .querySelector<HTMLButtonElement>('.more button')!
+      .click();
     return (window as unknown as { geometry: () => Geometry }).geometry();
   });
 
@@ -275,7 +306,9 @@ describe.each(variants(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[], 'sc
     release();
     // The answer goes on below: they stay where they are, and now it is offered.
     await expect.poll(async () => (await geometry(page)).more, { timeout: 10_000 }).not.toBeNull();
-    await expect.poll(async () => (await geometry(page)).answerHeight, { timeout: 10_000 }).toBeGreaterThan(held.answerHeight + held.height);
+    await expect
+      .poll(async () => (await geometry(page)).answerHeight, { timeout: 10_000 })
+      .toBeGreaterThan(held.answerHeight + held.height);
     expect((await geometry(page)).scrollTop).toBe(0);
     await reduceMotion(page, true);
     // Pressed once (reduced motion: at once): at the end, the strip gone.
@@ -306,7 +339,13 @@ describe.each(variants(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[], 'sc
       const w = window as unknown as { strip: boolean };
       w.strip = false;
       const frame = () => {
-        if (document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot?.querySelector('.more')) w.strip = true;
+        if (
+          document
+            .querySelector('chat-bot')
+            ?.shadowRoot?.querySelector('chat-bot-panel')
+            ?.shadowRoot?.querySelector('.more')
+        )
+          w.strip = true;
         requestAnimationFrame(frame);
       };
       frame();

@@ -11,10 +11,18 @@ function decode(file: Uint8Array) {
   expect([tag(0), tag(8)]).toEqual(['RIFF', 'WAVE']);
   expect(view.getUint32(4, true)).toBe(file.length - 8);
   let fmt: Record<string, number> | null = null;
-  for (let p = 12; p + 8 <= file.length; ) {
+  for (let p = 12; p + 8 <= file.length;) {
     const size = view.getUint32(p + 4, true);
     if (tag(p) === 'fmt ')
-      fmt = { size, format: view.getUint16(p + 8, true), channels: view.getUint16(p + 10, true), rate: view.getUint32(p + 12, true), byteRate: view.getUint32(p + 16, true), align: view.getUint16(p + 20, true), bits: view.getUint16(p + 22, true) };
+      fmt = {
+        size,
+        format: view.getUint16(p + 8, true),
+        channels: view.getUint16(p + 10, true),
+        rate: view.getUint32(p + 12, true),
+        byteRate: view.getUint32(p + 16, true),
+        align: view.getUint16(p + 20, true),
+        bits: view.getUint16(p + 22, true),
+      };
     if (tag(p) === 'data') {
       expect(p + 8 + size).toBe(file.length);
       const samples = Array.from({ length: size / 2 }, (_, i) => view.getInt16(p + 8 + i * 2, true));
@@ -29,9 +37,22 @@ describe('encodeWav', () => {
   it('writes a 44-byte PCM header: mono, 16-bit, the given rate, the data size', () => {
     const file = encodeWav([new Float32Array(100)], 16_000);
     expect(file.length).toBe(WAV_HEADER_BYTES + 200);
-    expect(decode(file).fmt).toEqual({ size: 16, format: 1, channels: 1, rate: 16_000, byteRate: 32_000, align: 2, bits: 16 });
+    expect(decode(file).fmt).toEqual({
+      size: 16,
+      format: 1,
+      channels: 1,
+      rate: 16_000,
+      byteRate: 32_000,
+      align: 2,
+      bits: 16,
+    });
     expect(sniff(file)).toEqual({ kind: 'Audio', mimeType: 'audio/wav' });
-    expect(wavFacts(file)).toMatchObject({ duration: 100 / 16_000, sampleRate: 16_000, channels: 1, bitsPerSample: 16 });
+    expect(wavFacts(file)).toMatchObject({
+      duration: 100 / 16_000,
+      sampleRate: 16_000,
+      channels: 1,
+      bitsPerSample: 16,
+    });
   });
 
   it('maps [-1, 1] onto the full 16-bit range, clips beyond it, and reads NaN as silence', () => {
@@ -48,7 +69,9 @@ describe('encodeWav', () => {
     const recorded = blocks.flatMap((b) => [...b]);
     expect(samples).toHaveLength(recorded.length);
     expect(samples.length % 2).toBe(0);
-    samples.forEach((s, i) => expect(Math.abs(s / (recorded[i]! < 0 ? 32768 : 32767) - recorded[i]!)).toBeLessThanOrEqual(1 / 32767));
+    samples.forEach((s, i) =>
+      expect(Math.abs(s / (recorded[i]! < 0 ? 32768 : 32767) - recorded[i]!)).toBeLessThanOrEqual(1 / 32767),
+    );
   });
 
   it('writes an empty recording as a valid file with no samples', () => {

@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_FIELDS, CARDS_INFO, cardsBlock, listingCard, answerProse, type Listing } from '../../src/protocol/index.ts';
+import {
+  CARD_FIELDS,
+  CARDS_INFO,
+  cardsBlock,
+  listingCard,
+  answerProse,
+  type Listing,
+} from '../../src/protocol/index.ts';
 import { listingRead } from '../support/samples.ts';
 
-const oak: Listing = { ...listingRead, Images: ['https://img.example.com/12-oak-st/1.jpg', 'https://img.example.com/12-oak-st/2.jpg'] };
-const elm: Listing = { ...listingRead, Id: '0192f0c1-7a4e-7cc2-9d1e-4b9f2a6c8e11', MLSNumber: 'MLS-7', Address: '7 Elm Ave', Url: 'https://homes.example.com/listing/7-elm-ave', Images: [] };
+const oak: Listing = {
+  ...listingRead,
+  Images: ['https://img.example.com/12-oak-st/1.jpg', 'https://img.example.com/12-oak-st/2.jpg'],
+};
+const elm: Listing = {
+  ...listingRead,
+  Id: '0192f0c1-7a4e-7cc2-9d1e-4b9f2a6c8e11',
+  MLSNumber: 'MLS-7',
+  Address: '7 Elm Ave',
+  Url: 'https://homes.example.com/listing/7-elm-ave',
+  Images: [],
+};
 
 /**
  * A CommonMark-style fence reader: the fenced blocks of `text`, each with its info string and the
@@ -61,8 +78,22 @@ describe('the listings block', () => {
   it('keeps one line per listing, and its own closing fence, whatever the listing’s text holds', () => {
     const hostile = 'a\n```\n</script><script>alert(1)</script>\u2028\u2029 \\ \\n " \r\n   ```listings\n`';
     const listings: Listing[] = [
-      { ...oak, Address: hostile, City: hostile, State: '"\\', ZIP: '\n```', PropertyType: hostile, MLSNumber: hostile, CurrencySymbol: '```' },
-      { ...elm, Address: '```', Url: 'https://homes.example.com/a"b\\c', Images: ['https://img.example.com/```\n.jpg'] },
+      {
+        ...oak,
+        Address: hostile,
+        City: hostile,
+        State: '"\\',
+        ZIP: '\n```',
+        PropertyType: hostile,
+        MLSNumber: hostile,
+        CurrencySymbol: '```',
+      },
+      {
+        ...elm,
+        Address: '```',
+        Url: 'https://homes.example.com/a"b\\c',
+        Images: ['https://img.example.com/```\n.jpg'],
+      },
     ];
     const block = cardsBlock(listings);
     const inner = block.split('\n').slice(1, -1);
@@ -83,7 +114,9 @@ describe('an answer without its cards', () => {
   const block = cardsBlock([oak, elm]);
 
   it('loses the whole block and the blank lines before it', () => {
-    expect(answerProse(`Two homes match:\n\n1. 12 Oak St\n2. 7 Elm Ave\n\n${block}\n\nTell me more.`)).toBe('Two homes match:\n\n1. 12 Oak St\n2. 7 Elm Ave\n\nTell me more.');
+    expect(answerProse(`Two homes match:\n\n1. 12 Oak St\n2. 7 Elm Ave\n\n${block}\n\nTell me more.`)).toBe(
+      'Two homes match:\n\n1. 12 Oak St\n2. 7 Elm Ave\n\nTell me more.',
+    );
     expect(answerProse(`12 Oak St is for sale.\n\n${block}`)).toBe('12 Oak St is for sale.');
   });
 
@@ -96,7 +129,9 @@ describe('an answer without its cards', () => {
   });
 
   it('loses every block when there are several', () => {
-    expect(answerProse(`First.\n\n${cardsBlock([oak])}\n\nSecond.\n\n${cardsBlock([elm])}\n\nThird.`)).toBe('First.\n\nSecond.\n\nThird.');
+    expect(answerProse(`First.\n\n${cardsBlock([oak])}\n\nSecond.\n\n${cardsBlock([elm])}\n\nThird.`)).toBe(
+      'First.\n\nSecond.\n\nThird.',
+    );
   });
 
   it('is unchanged when it has no block, other code blocks included', () => {

@@ -13,7 +13,10 @@ import { checkBody } from '../../src/protocol/validate.ts';
 import { parseColor } from '../../src/widget/color.ts';
 import { fuzzOptions } from '../support/fuzz.ts';
 
-const fields = Type.Object({ ChatBubbleColor: SettingFields.ChatBubbleColor, UserMessageColor: SettingFields.UserMessageColor });
+const fields = Type.Object({
+  ChatBubbleColor: SettingFields.ChatBubbleColor,
+  UserMessageColor: SettingFields.UserMessageColor,
+});
 
 /** What each of the three makes of `value`: the service's yes or no (both fields), the widget's channels, the console's hex. */
 function readings(value: string) {
@@ -27,7 +30,10 @@ const hexOf = (rgb: readonly number[]) => `#${rgb.map((n) => n.toString(16).padS
 
 function agree(value: string) {
   const r = readings(value);
-  expect({ widget: r.widget !== null, console: r.console !== null }, JSON.stringify(value)).toEqual({ widget: r.service, console: r.service });
+  expect({ widget: r.widget !== null, console: r.console !== null }, JSON.stringify(value)).toEqual({
+    widget: r.service,
+    console: r.service,
+  });
   if (r.widget) expect(r.console, JSON.stringify(value)).toBe(hexOf(r.widget));
 }
 
@@ -37,7 +43,9 @@ const nearColours = fc
     fc.oneof(
       fc.constantFrom('rgb(', 'RGB(', 'rgba(', 'rgb (', ')', ',', ', ', ' ', '\t', '\n', '\u00a0', '#', '-', '.', '%'),
       fc.integer({ min: 0, max: 400 }).map(String),
-      fc.tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 300 })).map(([zeros, n]) => '0'.repeat(zeros) + n),
+      fc
+        .tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 300 }))
+        .map(([zeros, n]) => '0'.repeat(zeros) + n),
     ),
     { maxLength: 12 },
   )
@@ -45,12 +53,32 @@ const nearColours = fc
 
 /** Well-formed colours, padded: the length limit is where they part if anywhere. */
 const wellFormed = fc
-  .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.nat({ max: 12 }), fc.nat({ max: 8 }))
-  .map(([r, g, b, zeros, spaces]) => `${' '.repeat(spaces)}rgb(${'0'.repeat(zeros)}${r},${' '.repeat(spaces)}${g}, ${b})${' '.repeat(spaces)}`);
+  .tuple(
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 0, max: 255 }),
+    fc.nat({ max: 12 }),
+    fc.nat({ max: 8 }),
+  )
+  .map(
+    ([r, g, b, zeros, spaces]) =>
+      `${' '.repeat(spaces)}rgb(${'0'.repeat(zeros)}${r},${' '.repeat(spaces)}${g}, ${b})${' '.repeat(spaces)}`,
+  );
 
 describe('one colour rule for the service, the widget and the console', () => {
   it('reads what an owner may type the same in all three', () => {
-    for (const value of ['rgb(0255, 0, 0)', 'rgb(29, 78, 216)', ' rgb( 1 ,2, 3 ) ', 'rgb(256, 0, 0)', 'RGB(1, 2, 3)', '#1d4ed8', 'rgb(1,2)', '', `rgb(${'0'.repeat(40)}1, 2, 3)`]) agree(value);
+    for (const value of [
+      'rgb(0255, 0, 0)',
+      'rgb(29, 78, 216)',
+      ' rgb( 1 ,2, 3 ) ',
+      'rgb(256, 0, 0)',
+      'RGB(1, 2, 3)',
+      '#1d4ed8',
+      'rgb(1,2)',
+      '',
+      `rgb(${'0'.repeat(40)}1, 2, 3)`,
+    ])
+      agree(value);
     // The case the issue found: the service took it, the widget painted the default blue.
     expect(readings('rgb(0255, 0, 0)')).toEqual({ service: true, widget: [255, 0, 0], console: '#ff0000' });
   });

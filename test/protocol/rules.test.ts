@@ -38,12 +38,18 @@ describe('host names and domain patterns', () => {
     expect(toAsciiHost('example.com.')).toBe('example.com');
   });
 
-  it.each(['', 'exa mple.com', 'http://example.com', 'example.com:8080', 'a/b', '-bad.com', 'bad-.com', `${'a'.repeat(64)}.com`])(
-    'rejects %j as a host name',
-    (value) => {
-      expect(toAsciiHost(value)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'exa mple.com',
+    'http://example.com',
+    'example.com:8080',
+    'a/b',
+    '-bad.com',
+    'bad-.com',
+    `${'a'.repeat(64)}.com`,
+  ])('rejects %j as a host name', (value) => {
+    expect(toAsciiHost(value)).toBeNull();
+  });
 
   it('splits Domains on commas and new lines and finds the bad entry', () => {
     expect(splitDomains('a.com, b.com\n*.c.com\r\n\n')).toEqual(['a.com', 'b.com', '*.c.com']);

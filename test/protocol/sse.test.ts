@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, encodeSseComment, encodeSseEvent, parseSse, type SseMessage } from '../../src/protocol/sse.ts';
+import {
+  createSseParser,
+  encodeSseComment,
+  encodeSseEvent,
+  parseSse,
+  type SseMessage,
+} from '../../src/protocol/sse.ts';
 
 function feed(chunks: string[]): SseMessage[] {
   const out: SseMessage[] = [];
@@ -12,12 +18,18 @@ function feed(chunks: string[]): SseMessage[] {
 describe('SSE encoding', () => {
   it('writes one JSON data line per event, then a blank line', () => {
     expect(encodeSseEvent({ content: 'a\nb' })).toBe('data: {"content":"a\\nb"}\n\n');
-    expect(encodeSseEvent({ Code: 500, Message: 'x' }, 'error')).toBe('event: error\ndata: {"Code":500,"Message":"x"}\n\n');
+    expect(encodeSseEvent({ Code: 500, Message: 'x' }, 'error')).toBe(
+      'event: error\ndata: {"Code":500,"Message":"x"}\n\n',
+    );
     expect(encodeSseComment('ping')).toBe(': ping\n\n');
   });
 
   it('round-trips through the parser', () => {
-    const events = [{ content: 'Hello ' }, { content: 'wörld 👋\r\n' }, { QuestionID: 1, AnswerID: 2, Answer: 'Hello wörld 👋\r\n', TotalToken: 3 }];
+    const events = [
+      { content: 'Hello ' },
+      { content: 'wörld 👋\r\n' },
+      { QuestionID: 1, AnswerID: 2, Answer: 'Hello wörld 👋\r\n', TotalToken: 3 },
+    ];
     const text = events.map((e) => encodeSseEvent(e)).join('') + encodeSseEvent({ Code: 1, Message: 'm' }, 'error');
     const parsed = parseSse(text);
     expect(parsed.map((m) => JSON.parse(m.data))).toEqual([...events, { Code: 1, Message: 'm' }]);
@@ -27,7 +39,12 @@ describe('SSE encoding', () => {
 
 describe('SSE parsing', () => {
   it('accepts LF, CRLF and CR line ends', () => {
-    expect(parseSse('data: a\n\ndata: b\r\n\r\ndata: c\r\rdata: d\n\n').map((m) => m.data)).toEqual(['a', 'b', 'c', 'd']);
+    expect(parseSse('data: a\n\ndata: b\r\n\r\ndata: c\r\rdata: d\n\n').map((m) => m.data)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
   });
 
   it('ignores comments, keep-alives and stray blank lines', () => {

@@ -24,20 +24,44 @@ const invalid: [BodyOp, unknown, string][] = [
   ['Add', { timeZone: 'UTC', type: 2 }, '"type" must be 0 (a generic chatbot) (got 2)'],
   ['Add', { timeZone: 'UTC', type: 0, Name: '' }, '"Name" must be text of 1 to 100 characters'],
   ['Edit', { Name: 'x' }, '"serialNumber" is required'],
-  ['Edit', { serialNumber: 'abc' }, '"serialNumber" must be a chatbot serial number (32 hexadecimal characters) (got "abc")'],
+  [
+    'Edit',
+    { serialNumber: 'abc' },
+    '"serialNumber" must be a chatbot serial number (32 hexadecimal characters) (got "abc")',
+  ],
   ['Edit', { serialNumber: SERIAL, Temperature: 11 }, '"Temperature" must be an integer from 0 to 10 (got 11)'],
   ['Edit', { serialNumber: SERIAL, Temperature: 2.5 }, '"Temperature" must be an integer from 0 to 10'],
-  ['Edit', { serialNumber: SERIAL, ChatBubbleColor: '#fff' }, '"ChatBubbleColor" must be rgb(r,g,b) with each of r, g, b from 0 to 255'],
+  [
+    'Edit',
+    { serialNumber: SERIAL, ChatBubbleColor: '#fff' },
+    '"ChatBubbleColor" must be rgb(r,g,b) with each of r, g, b from 0 to 255',
+  ],
   ['Edit', { serialNumber: SERIAL, ChatBubbleAlign: 2 }, '"ChatBubbleAlign" must be an integer from 0 to 1'],
   ['Edit', { serialNumber: SERIAL, TalkToHumanEmail: 'nope' }, '"TalkToHumanEmail" must be an email address or empty'],
-  ['Edit', { serialNumber: SERIAL, ChatbotPrivacyPolicyUrl: 'javascript:alert(1)' }, '"ChatbotPrivacyPolicyUrl" must be an http(s) URL'],
-  ['Edit', { serialNumber: SERIAL, Domains: 'ok.com,\nnot a host' }, '"Domains" must be host names separated by commas or new lines ("*.example.com" allowed); "not a host" is not one'],
-  ['Edit', { serialNumber: SERIAL, SuggestedMessage: Array.from({ length: 11 }, (_, i) => `s${i}`).join('\n') }, '"SuggestedMessage" must be at most 10 lines'],
+  [
+    'Edit',
+    { serialNumber: SERIAL, ChatbotPrivacyPolicyUrl: 'javascript:alert(1)' },
+    '"ChatbotPrivacyPolicyUrl" must be an http(s) URL',
+  ],
+  [
+    'Edit',
+    { serialNumber: SERIAL, Domains: 'ok.com,\nnot a host' },
+    '"Domains" must be host names separated by commas or new lines ("*.example.com" allowed); "not a host" is not one',
+  ],
+  [
+    'Edit',
+    { serialNumber: SERIAL, SuggestedMessage: Array.from({ length: 11 }, (_, i) => `s${i}`).join('\n') },
+    '"SuggestedMessage" must be at most 10 lines',
+  ],
   ['Edit', { serialNumber: SERIAL, MessageLimit: -2 }, '"MessageLimit" must be an integer from -1 to 100,000,000'],
   ['Edit', { serialNumber: SERIAL, RateLimitTime: -1 }, '"RateLimitTime" must be an integer from 0'],
   ['Edit', { serialNumber: SERIAL, VerifyDomain: 'yes' }, '"VerifyDomain" must be true or false (got "yes")'],
   ['Edit', { serialNumber: SERIAL, CustomDomain: 'https://chat.example.com' }, '"CustomDomain" must be a host name'],
-  ['Edit', { serialNumber: SERIAL, WelcomeMessage: 'x'.repeat(2001) }, '"WelcomeMessage" must be text of at most 2,000 characters'],
+  [
+    'Edit',
+    { serialNumber: SERIAL, WelcomeMessage: 'x'.repeat(2001) },
+    '"WelcomeMessage" must be text of at most 2,000 characters',
+  ],
   ['Edit', { serialNumber: SERIAL, Nmae: 'x' }, 'Unknown field "Nmae" — did you mean "Name"?'],
   ['Edit', { serialNumber: SERIAL, name: 'a', NAME: 'b' }, 'Field "Name" is given twice (as "name" and "NAME")'],
   ['GetSession', {}, '"serialNumber" is required'],
@@ -51,48 +75,130 @@ const invalid: [BodyOp, unknown, string][] = [
   ['ClientAsk', { sessionID: 0, content: 'hi' }, '"sessionID" must be a session id (a positive integer) (got 0)'],
   ['ClientAsk', { sessionID: 1, content: 'x'.repeat(8001) }, '"content" must be text of at most 8,000 characters'],
   ['ClientAsk', { sessionID: 1, content: '  ' }, '"content" must not be empty when chatAskType is Text'],
-  ['ClientAsk', { sessionID: 1, content: 'hi', chatAskType: 'Gif' }, '"chatAskType" must be one of "Text", "Audio", "Image", "Video" or null'],
-  ['ClientAsk', { sessionID: 1, content: 'hi', fileIds: [3] }, '"fileIds" is only allowed when chatAskType is Image, Audio or Video'],
-  ['ClientAsk', { sessionID: 1, content: '', chatAskType: 'Image', fileIds: [] }, '"fileIds" must hold 1 to 10 image files when chatAskType is Image'],
-  ['ClientAsk', { sessionID: 1, content: '', chatAskType: 'Image', fileIds: Array.from({ length: 11 }, (_, i) => i + 1) }, '"fileIds" must be a list of at most 10 file ids'],
-  ['ClientAsk', { sessionID: 1, content: '', chatAskType: 'Video', fileIds: [1, 2] }, '"fileIds" must hold exactly one file when chatAskType is Video'],
+  [
+    'ClientAsk',
+    { sessionID: 1, content: 'hi', chatAskType: 'Gif' },
+    '"chatAskType" must be one of "Text", "Audio", "Image", "Video" or null',
+  ],
+  [
+    'ClientAsk',
+    { sessionID: 1, content: 'hi', fileIds: [3] },
+    '"fileIds" is only allowed when chatAskType is Image, Audio or Video',
+  ],
+  [
+    'ClientAsk',
+    { sessionID: 1, content: '', chatAskType: 'Image', fileIds: [] },
+    '"fileIds" must hold 1 to 10 image files when chatAskType is Image',
+  ],
+  [
+    'ClientAsk',
+    { sessionID: 1, content: '', chatAskType: 'Image', fileIds: Array.from({ length: 11 }, (_, i) => i + 1) },
+    '"fileIds" must be a list of at most 10 file ids',
+  ],
+  [
+    'ClientAsk',
+    { sessionID: 1, content: '', chatAskType: 'Video', fileIds: [1, 2] },
+    '"fileIds" must hold exactly one file when chatAskType is Video',
+  ],
   ['ClientAsk', { sessionID: 1, content: 'hi', stream: 'yes' }, '"stream" must be true or false'],
-  ['ClientAsk', { sessionID: 1, content: 'hi', clientMessageId: 'x'.repeat(65) }, '"clientMessageId" must be 1 to 64 printable characters'],
-  ['ClientAsk', { sessionID: 1, content: 'hi', page: 'file:///home/visitor/page.html' }, '"page" must be an http(s) URL of at most 2,000 characters, or null'],
-  ['ClientAsk', { sessionID: 1, content: 'hi', page: `https://homes.example/${'x'.repeat(2000)}` }, '"page" must be an http(s) URL of at most 2,000 characters, or null'],
+  [
+    'ClientAsk',
+    { sessionID: 1, content: 'hi', clientMessageId: 'x'.repeat(65) },
+    '"clientMessageId" must be 1 to 64 printable characters',
+  ],
+  [
+    'ClientAsk',
+    { sessionID: 1, content: 'hi', page: 'file:///home/visitor/page.html' },
+    '"page" must be an http(s) URL of at most 2,000 characters, or null',
+  ],
+  [
+    'ClientAsk',
+    { sessionID: 1, content: 'hi', page: `https://homes.example/${'x'.repeat(2000)}` },
+    '"page" must be an http(s) URL of at most 2,000 characters, or null',
+  ],
   ['ClientAsk', { sessionID: 1, content: 'hi', listing: '' }, '"listing" must be text of 1 to 2,000 characters'],
   ['TalkToHuman', {}, '"sessionID" is required'],
   ['TalkToHuman', { sessionID: 1, email: 'not-an-email' }, '"email" must be an email address or empty'],
   ['TalkToHuman', { sessionID: 1, message: 'x'.repeat(5001) }, '"message" must be text of at most 5,000 characters'],
-  ['RealEstateCreate', { ...listing, SaleType: 'for_lease' }, '"SaleType" must be one of "for_sale", "for_rent" (got "for_lease")'],
+  [
+    'RealEstateCreate',
+    { ...listing, SaleType: 'for_lease' },
+    '"SaleType" must be one of "for_sale", "for_rent" (got "for_lease")',
+  ],
   ['RealEstateCreate', { ...listing, Status: 'active' }, '"Status" must be one of "Active", "PreOnMarket", "Sold"'],
   ['RealEstateCreate', { ...listing, AreaUnit: 'sqft' }, '"AreaUnit" must be one of "Square Feet", "Square Meters"'],
   ['RealEstateCreate', { ...listing, Bathrooms: -1 }, '"Bathrooms" must be a number of bathrooms from 0 to 1,000'],
   ['RealEstateCreate', { ...listing, Latitude: 91 }, '"Latitude" must be a latitude from -90 to 90'],
   ['RealEstateCreate', { ...listing, YearBuilt: 1500 }, '"YearBuilt" must be a year from 1600 to next year'],
-  ['RealEstateCreate', { ...listing, YearBuilt: new Date().getUTCFullYear() + 2 }, `"YearBuilt" must be a year from 1600 to ${new Date().getUTCFullYear() + 1}`],
+  [
+    'RealEstateCreate',
+    { ...listing, YearBuilt: new Date().getUTCFullYear() + 2 },
+    `"YearBuilt" must be a year from 1600 to ${new Date().getUTCFullYear() + 1}`,
+  ],
   ['RealEstateCreate', { ...listing, Url: 'ftp://homes.example.com/1' }, '"Url" must be an http(s) URL'],
-  ['RealEstateCreate', { ...listing, Images: ['https://a.example/1.jpg', 'data:image/png;base64,AA'] }, '"Images[1]" must be an http(s) URL'],
+  [
+    'RealEstateCreate',
+    { ...listing, Images: ['https://a.example/1.jpg', 'data:image/png;base64,AA'] },
+    '"Images[1]" must be an http(s) URL',
+  ],
   ['RealEstateCreate', { ...listing, Tours: 'Virtual' }, '"Tours" must be one of "OpenHouse", "3D" or empty'],
-  ['RealEstateCreate', { ...listing, ExtensionColumn: [{ Key: 'View', value: 'Sea' }, { Key: '', value: 'x' }] }, '"ExtensionColumn[1].Key" must be text of 1 to 200 characters'],
-  ['RealEstateCreate', { ...listing, ExtensionColumn: [{ Key: 'View', val: 'Sea' }] }, 'Unknown field "ExtensionColumn[0].val" — did you mean "value"?'],
-  ['RealEstateCreate', { ...listing, ExtensionColumn: Array.from({ length: 51 }, (_, i) => ({ Key: `k${i}`, value: '' })) }, '"ExtensionColumn" must be at most 50 items'],
+  [
+    'RealEstateCreate',
+    {
+      ...listing,
+      ExtensionColumn: [
+        { Key: 'View', value: 'Sea' },
+        { Key: '', value: 'x' },
+      ],
+    },
+    '"ExtensionColumn[1].Key" must be text of 1 to 200 characters',
+  ],
+  [
+    'RealEstateCreate',
+    { ...listing, ExtensionColumn: [{ Key: 'View', val: 'Sea' }] },
+    'Unknown field "ExtensionColumn[0].val" — did you mean "value"?',
+  ],
+  [
+    'RealEstateCreate',
+    { ...listing, ExtensionColumn: Array.from({ length: 51 }, (_, i) => ({ Key: `k${i}`, value: '' })) },
+    '"ExtensionColumn" must be at most 50 items',
+  ],
   ['RealEstateCreate', { ...listing, Bedroom: 3 }, 'Unknown field "Bedroom" — did you mean "Bedrooms"?'],
   ['RealEstateCreate', (({ MLSNumber: _m, ...rest }) => rest)(listing), '"MLSNumber" is required'],
   ['RealEstateUpdate', listing, '"Key" is required'],
-  ['RealEstateUpdate', { ...listing, Key: 'x', KeyType: 'Id' }, '"KeyType" must be one of "NewOaks", "MLSNumber", "URL"'],
+  [
+    'RealEstateUpdate',
+    { ...listing, Key: 'x', KeyType: 'Id' },
+    '"KeyType" must be one of "NewOaks", "MLSNumber", "URL"',
+  ],
   ['RealEstateUpdate', { ...listing, Key: '', KeyType: 'URL' }, '"Key" must be text of 1 to 2,000 characters'],
   ['RealEstateUpdate', { Key: 'x', KeyType: 'URL', SerialNumber: SERIAL }, '"SaleType" is required'],
   ['RealEstateDelete', { SerialNumber: SERIAL, KeyType: 'URL' }, '"Keys" is required'],
   ['RealEstateDelete', { SerialNumber: SERIAL, Keys: [], KeyType: 'URL' }, '"Keys" must be a list of 1 to 1,000 keys'],
-  ['RealEstateDelete', { SerialNumber: SERIAL, Keys: Array(1001).fill('k'), KeyType: 'URL' }, '"Keys" must be a list of 1 to 1,000 keys'],
-  ['RealEstateDelete', { SerialNumber: SERIAL, Keys: ['k', 5], KeyType: 'URL' }, '"Keys[1]" must be text of 1 to 2,000 characters'],
+  [
+    'RealEstateDelete',
+    { SerialNumber: SERIAL, Keys: Array(1001).fill('k'), KeyType: 'URL' },
+    '"Keys" must be a list of 1 to 1,000 keys',
+  ],
+  [
+    'RealEstateDelete',
+    { SerialNumber: SERIAL, Keys: ['k', 5], KeyType: 'URL' },
+    '"Keys[1]" must be text of 1 to 2,000 characters',
+  ],
   ['RealEstateList', { SerialNumber: SERIAL, Page: 0 }, '"Page" must be an integer from 1'],
   ['RealEstateList', { SerialNumber: SERIAL, PageSize: 101 }, '"PageSize" must be an integer from 1 to 100'],
-  ['RealEstateList', { SerialNumber: SERIAL, Status: 'Pending' }, '"Status" must be one of "Active", "PreOnMarket", "Sold"'],
+  [
+    'RealEstateList',
+    { SerialNumber: SERIAL, Status: 'Pending' },
+    '"Status" must be one of "Active", "PreOnMarket", "Sold"',
+  ],
   ['RealEstateList', { SerialNumber: SERIAL, SaleType: 'rent' }, '"SaleType" must be one of "for_sale", "for_rent"'],
   ['RealEstateGet', { SerialNumber: SERIAL, Key: 'k' }, '"KeyType" is required'],
-  ['RealEstateGet', { SerialNumber: SERIAL, Key: 7, KeyType: 'NewOaks' }, '"Key" must be text of 1 to 2,000 characters'],
+  [
+    'RealEstateGet',
+    { SerialNumber: SERIAL, Key: 7, KeyType: 'NewOaks' },
+    '"Key" must be text of 1 to 2,000 characters',
+  ],
   ['RealEstateGet', { Key: 'k', KeyType: 'NewOaks' }, '"SerialNumber" is required'],
   ['GetPreUploadUrl', {}, '"fileName" is required'],
   ['GetPreUploadUrl', { fileName: '' }, '"fileName" must be text of 1 to 255 characters'],
@@ -101,8 +207,16 @@ const invalid: [BodyOp, unknown, string][] = [
   ['UploadSuccess', { FileStoreId: 'abc' }, '"FileStoreId" must be a FileStoreId returned by GetPreUploadUrl'],
   ['UploadSuccess', { FileStoreId: 0 }, '"FileStoreId" must be a FileStoreId returned by GetPreUploadUrl'],
   ['SessionKey', { apiKey: 'x' }, 'Unknown field "apiKey"'],
-  ['Edit', { serialNumber: SERIAL, SystemMessage: 'You are helpful\u0000' }, '"SystemMessage" must not contain the NUL character (U+0000)'],
-  ['RealEstateCreate', { ...listing, Images: ['https://img.example/\ud800.jpg'] }, '"Images[0]" must be well-formed text (it holds an unpaired surrogate)'],
+  [
+    'Edit',
+    { serialNumber: SERIAL, SystemMessage: 'You are helpful\u0000' },
+    '"SystemMessage" must not contain the NUL character (U+0000)',
+  ],
+  [
+    'RealEstateCreate',
+    { ...listing, Images: ['https://img.example/\ud800.jpg'] },
+    '"Images[0]" must be well-formed text (it holds an unpaired surrogate)',
+  ],
   ['ClientAsk', { sessionID: 1, content: 'hi \udc00 there' }, '"content" must be well-formed text'],
   ['List', { serialNumber: SERIAL }, 'Unknown field "serialNumber"'],
   ['List', [], 'The body must be a JSON object'],
@@ -116,14 +230,42 @@ const invalid: [BodyOp, unknown, string][] = [
   ['SessionKey', 'key', 'The body must be a JSON object'],
   ['SessionKey', null, 'The body must be a JSON object'],
   ['Feedback', { sessionID: 1, answerID: 2 }, '"rating" is required'],
-  ['Feedback', { sessionID: 1, answerID: 2, rating: 'up', reasons: ['too-long'] }, '"reasons" are only allowed with the rating "down"'],
-  ['Feedback', { sessionID: 1, answerID: 2, rating: null, comment: 'why' }, '"comment" is only allowed with the rating "down"'],
-  ['Feedback', { sessionID: 1, answerID: 2, rating: 'down', reasons: ['rude'] }, '"reasons[0]" must be one of "wrong-listing", "not-helpful", "incorrect", "too-long"'],
-  ['Feedback', { sessionID: 1, answerID: 2, rating: 'down', comment: 'x'.repeat(501) }, '"comment" must be text of at most 500 characters'],
+  [
+    'Feedback',
+    { sessionID: 1, answerID: 2, rating: 'up', reasons: ['too-long'] },
+    '"reasons" are only allowed with the rating "down"',
+  ],
+  [
+    'Feedback',
+    { sessionID: 1, answerID: 2, rating: null, comment: 'why' },
+    '"comment" is only allowed with the rating "down"',
+  ],
+  [
+    'Feedback',
+    { sessionID: 1, answerID: 2, rating: 'down', reasons: ['rude'] },
+    '"reasons[0]" must be one of "wrong-listing", "not-helpful", "incorrect", "too-long"',
+  ],
+  [
+    'Feedback',
+    { sessionID: 1, answerID: 2, rating: 'down', comment: 'x'.repeat(501) },
+    '"comment" must be text of at most 500 characters',
+  ],
   ['ConversationList', { SerialNumber: SERIAL, From: '2026-11-31' }, '"From" must be a day as YYYY-MM-DD'],
-  ['ConversationList', { SerialNumber: SERIAL, From: '2026-11-10', To: '2026-11-09' }, '"To" must not be before "From"'],
-  ['ConversationList', { SerialNumber: SERIAL, Flag: 'spam' }, '"Flag" must be one of "unanswered", "handoff", "ratedDown", "rateLimited", "files"'],
-  ['ConversationList', { SerialNumber: SERIAL, Query: 'x'.repeat(201) }, '"Query" must be text of at most 200 characters'],
+  [
+    'ConversationList',
+    { SerialNumber: SERIAL, From: '2026-11-10', To: '2026-11-09' },
+    '"To" must not be before "From"',
+  ],
+  [
+    'ConversationList',
+    { SerialNumber: SERIAL, Flag: 'spam' },
+    '"Flag" must be one of "unanswered", "handoff", "ratedDown", "rateLimited", "files"',
+  ],
+  [
+    'ConversationList',
+    { SerialNumber: SERIAL, Query: 'x'.repeat(201) },
+    '"Query" must be text of at most 200 characters',
+  ],
   ['ConversationGet', { SerialNumber: SERIAL }, '"SessionID" is required'],
   ['ConversationGet', { SerialNumber: SERIAL, SessionID: 0 }, '"SessionID" must be a session id'],
   ['ConversationGet', { SessionID: 3 }, '"SerialNumber" is required'],
@@ -144,11 +286,14 @@ describe('request schemas', () => {
     expect(result).toMatchObject({ ok: true });
   });
 
-  it.each(invalid.map(([name, body, message]) => [name, message, body] as const))('%s rejects: %s', (name, message, body) => {
-    const result = checkBody(schemaOf(name), body);
-    expect(result.ok).toBe(false);
-    expect(result.ok ? '' : result.message).toContain(message);
-  });
+  it.each(invalid.map(([name, body, message]) => [name, message, body] as const))(
+    '%s rejects: %s',
+    (name, message, body) => {
+      const result = checkBody(schemaOf(name), body);
+      expect(result.ok).toBe(false);
+      expect(result.ok ? '' : result.message).toContain(message);
+    },
+  );
 
   it('hold at least three invalid bodies for every operation with a body', () => {
     const counts = new Map<string, number>();
@@ -158,10 +303,18 @@ describe('request schemas', () => {
   });
 
   it('match property names case-insensitively and return them as the contract spells them', () => {
-    const result = checkBody(OPERATIONS.ClientAsk.body, { SESSIONID: 5, Content: 'hi', ChatAskType: null, STREAM: true });
+    const result = checkBody(OPERATIONS.ClientAsk.body, {
+      SESSIONID: 5,
+      Content: 'hi',
+      ChatAskType: null,
+      STREAM: true,
+    });
     expect(result).toEqual({ ok: true, value: { sessionID: 5, content: 'hi', chatAskType: null, stream: true } });
     const { ExtensionColumn: _x, ...rest } = listing;
-    const item = checkBody(OPERATIONS.RealEstateCreate.body, { ...rest, extensioncolumn: [{ key: 'View', VALUE: 'Sea' }] });
+    const item = checkBody(OPERATIONS.RealEstateCreate.body, {
+      ...rest,
+      extensioncolumn: [{ key: 'View', VALUE: 'Sea' }],
+    });
     expect(item.ok && item.value.ExtensionColumn).toEqual([{ Key: 'View', value: 'Sea' }]);
   });
 
@@ -176,7 +329,10 @@ describe('request schemas', () => {
   });
 
   it('refuse an unknown field even when it would otherwise pass', () => {
-    expect(checkBody(OPERATIONS.Get.body, { serialNumber: SERIAL, __proto__x: 1 })).toMatchObject({ ok: false, field: '__proto__x' });
+    expect(checkBody(OPERATIONS.Get.body, { serialNumber: SERIAL, __proto__x: 1 })).toMatchObject({
+      ok: false,
+      field: '__proto__x',
+    });
   });
 
   it('suggest the field probably meant only when one is close', () => {
@@ -192,7 +348,21 @@ describe('response schemas', () => {
 
   it('keep every secret setting out of the public settings', () => {
     const publicKeys = Object.keys(PublicSettings.properties);
-    for (const secret of ['SystemMessage', 'Model', 'Temperature', 'AnswerSuffix', 'TalkToHumanEmail', 'EmailForDailyChatLogs', 'EmailForDailyLeads', 'Domains', 'VerifyDomain', 'CustomDomain', 'RateLimitCount', 'RateLimitTime', 'MessageLimit'])
+    for (const secret of [
+      'SystemMessage',
+      'Model',
+      'Temperature',
+      'AnswerSuffix',
+      'TalkToHumanEmail',
+      'EmailForDailyChatLogs',
+      'EmailForDailyLeads',
+      'Domains',
+      'VerifyDomain',
+      'CustomDomain',
+      'RateLimitCount',
+      'RateLimitTime',
+      'MessageLimit',
+    ])
       expect(publicKeys).not.toContain(secret);
     expect(Object.keys(FullSettings.properties)).toEqual(expect.arrayContaining(SETTING_NAMES));
   });

@@ -28,7 +28,11 @@ describe('the service front door', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/html/);
     // The page's host first; then, when the shared database holds the demo's listings, their photos' host.
-    expect(res.body).toMatch(new RegExp(`<script src="http://homes\\.localhost:8080/chat-bot\\.js" data-serial-number="${DEMO_SERIAL}" data-image-hosts="homes\\.localhost(?: [\\w.-]+)?" async></script>`));
+    expect(res.body).toMatch(
+      new RegExp(
+        `<script src="http://homes\\.localhost:8080/chat-bot\\.js" data-serial-number="${DEMO_SERIAL}" data-image-hosts="homes\\.localhost(?: [\\w.-]+)?" async></script>`,
+      ),
+    );
     expect((await service.app.inject('/service.html')).body).toContain('/openapi.json');
   });
 
@@ -39,7 +43,9 @@ describe('the service front door', () => {
   });
 
   it('publishes an OpenAPI document with every operation and no TypeBox internals', async () => {
-    const doc = (await service.app.inject('/openapi.json')).json<{ paths: Record<string, Record<string, { operationId: string }>> }>();
+    const doc = (await service.app.inject('/openapi.json')).json<{
+      paths: Record<string, Record<string, { operationId: string }>>;
+    }>();
     for (const name of OPERATION_NAMES) {
       const op = OPERATIONS[name];
       expect(doc.paths[op.path]?.[op.method.toLowerCase()]?.operationId).toBe(name);
@@ -51,14 +57,22 @@ describe('the service front door', () => {
 
 // The bin on its embedded database, the same in both passes: run once, on PGlite's.
 describe.skipIf(usesPostgres())('the chat-bot-server bin', () => {
-  it('starts from the compiled files on a fresh data directory, seeds the demo and prints its key once', { timeout: 60_000 }, async () => {
-    const bin = await startBin({}, { fresh: true });
-    try {
-      expect(bin.output).toContain(`admin console    ${bin.url}/console/`);
-      const res = await fetch(`${bin.url}/chat/Chatbot/RealEstateList`, { method: 'POST', headers: { Authorization: bin.apiKey }, body: JSON.stringify({ SerialNumber: bin.serial, PageSize: 1 }) });
-      expect(((await res.json()) as { Data: { Total: number } }).Data.Total).toBeGreaterThanOrEqual(200);
-    } finally {
-      await bin.close();
-    }
-  });
+  it(
+    'starts from the compiled files on a fresh data directory, seeds the demo and prints its key once',
+    { timeout: 60_000 },
+    async () => {
+      const bin = await startBin({}, { fresh: true });
+      try {
+        expect(bin.output).toContain(`admin console    ${bin.url}/console/`);
+        const res = await fetch(`${bin.url}/chat/Chatbot/RealEstateList`, {
+          method: 'POST',
+          headers: { Authorization: bin.apiKey },
+          body: JSON.stringify({ SerialNumber: bin.serial, PageSize: 1 }),
+        });
+        expect(((await res.json()) as { Data: { Total: number } }).Data.Total).toBeGreaterThanOrEqual(200);
+      } finally {
+        await bin.close();
+      }
+    },
+  );
 });

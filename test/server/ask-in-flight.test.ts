@@ -27,7 +27,11 @@ const QUESTION = 'Which of your homes has the biggest yard?';
 
 let fake: FakeModelServer;
 let service: TestService;
-const engines = () => createEngines(createOfflineEngine(), { model: MODEL, engine: createOpenAiEngine({ baseUrl: fake.baseUrl, model: MODEL, tools: 'off' }) });
+const engines = () =>
+  createEngines(createOfflineEngine(), {
+    model: MODEL,
+    engine: createOpenAiEngine({ baseUrl: fake.baseUrl, model: MODEL, tools: 'off' }),
+  });
 
 beforeAll(async () => {
   fake = await startFakeModelServer();
@@ -43,7 +47,11 @@ beforeEach(() => fake.reset());
 function holdNextAnswer(): () => void {
   let release: () => void = () => undefined;
   const until = new Promise<void>((resolve) => (release = resolve));
-  fake.script({ text: 'The one on Cedar Lane has the biggest yard: a third of an acre, fenced, with two old oaks.', holdAfter: 1, until });
+  fake.script({
+    text: 'The one on Cedar Lane has the biggest yard: a third of an acre, fenced, with two old oaks.',
+    holdAfter: 1,
+    until,
+  });
   return release;
 }
 
@@ -55,7 +63,8 @@ async function askHeld(on: TestService, clientMessageId: string) {
   const release = holdNextAnswer();
   const first = collect(visitor.client.askStream(body)).then((items) => {
     const final = items.at(-1);
-    if (final?.kind !== 'final') throw new Error(`the first request did not end with its answer: ${JSON.stringify(final)}`);
+    if (final?.kind !== 'final')
+      throw new Error(`the first request did not end with its answer: ${JSON.stringify(final)}`);
     return final;
   });
   // The model has been asked, so the answer row exists, streaming.
@@ -64,33 +73,41 @@ async function askHeld(on: TestService, clientMessageId: string) {
 }
 
 /** Waits until `of`'s waiters have read `reads` rows in all (the repeat is then waiting to be told). */
-const untilRead = (of: TestService, reads: number) => vi.waitFor(() => expect(of.store.answers.stats).toEqual({ waiting: 1, reads }), { timeout: 10_000 });
+const untilRead = (of: TestService, reads: number) =>
+  vi.waitFor(() => expect(of.store.answers.stats).toEqual({ waiting: 1, reads }), { timeout: 10_000 });
 
 // The tests of a repeat take less than SETTLE_MS (30 s) to time out: a repeat that got its answer only
 // when its wait ran out, not because it was told, fails them.
 describe('a question asked again while its answer is being written', () => {
-  it('waits, is told when the answer ends, and gets the whole answer — reading the row once, then once more when told', { timeout: 20_000 }, async () => {
-    const { answers } = service.store;
-    const reads = answers.stats.reads;
-    const held = await askHeld(service, 'held-1');
-    const again = held.client.ask(held.body);
-    await untilRead(service, reads + 1);
-    // A waiter that read on a timer would read again while the answer is held; this one waits to be told.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(answers.stats.reads).toBe(reads + 1);
-    held.release();
-    const final = await held.first;
-    expect(await again).toMatchObject({ messageid: final.AnswerID, content: final.Answer });
-    expect(final.Answer).toContain('Cedar Lane has the biggest yard');
-    expect(answers.stats).toEqual({ waiting: 0, reads: reads + 2 });
-    expect(fake.requests).toHaveLength(1);
-  });
+  it(
+    'waits, is told when the answer ends, and gets the whole answer — reading the row once, then once more when told',
+    { timeout: 20_000 },
+    async () => {
+      const { answers } = service.store;
+      const reads = answers.stats.reads;
+      const held = await askHeld(service, 'held-1');
+      const again = held.client.ask(held.body);
+      await untilRead(service, reads + 1);
+      // A waiter that read on a timer would read again while the answer is held; this one waits to be told.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(answers.stats.reads).toBe(reads + 1);
+      held.release();
+      const final = await held.first;
+      expect(await again).toMatchObject({ messageid: final.AnswerID, content: final.Answer });
+      expect(final.Answer).toContain('Cedar Lane has the biggest yard');
+      expect(answers.stats).toEqual({ waiting: 0, reads: reads + 2 });
+      expect(fake.requests).toHaveLength(1);
+    },
+  );
 
   it('gives up after its time with the row as it is then, and stops listening', async () => {
     const { answers } = service.store;
     const reads = answers.stats.reads;
     const held = await askHeld(service, 'held-2');
-    const [answer] = await service.db.select().from(messages).where(and(eq(messages.sessionId, held.sessionId), eq(messages.role, 'answer')));
+    const [answer] = await service.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.sessionId, held.sessionId), eq(messages.role, 'answer')));
     const answerId = answer!.id;
     const row = await answers.untilSettled(answerId, () => findMessage(service.db, answerId), 200);
     expect(row).toMatchObject({ id: answerId, status: 'streaming' });
@@ -110,19 +127,32 @@ async function diedWhileWriting(a: TestService, b: TestService, clientMessageId:
   const serial = await a.newChatbot();
   const visitor = await a.visitor(serial);
   const body = { sessionID: visitor.sessionId, content: QUESTION, clientMessageId };
-  const begun = await beginQuestion(a.db, { sessionId: visitor.sessionId, chatbot: serial, content: QUESTION, askType: 'Text', fileIds: [], clientMessageId }, new Date());
+  const begun = await beginQuestion(
+    a.db,
+    { sessionId: visitor.sessionId, chatbot: serial, content: QUESTION, askType: 'Text', fileIds: [], clientMessageId },
+    new Date(),
+  );
   if (begun.kind !== 'new') throw new Error('expected a new question');
-  await a.db.update(messages).set({ leaseUntil: sql`now() + interval '1500 milliseconds'` }).where(eq(messages.id, begun.answerId));
+  await a.db
+    .update(messages)
+    .set({ leaseUntil: sql`now() + interval '1500 milliseconds'` })
+    .where(eq(messages.id, begun.answerId));
   fake.script({ text: 'The one on Cedar Lane has the biggest yard: a third of an acre, fenced, with two old oaks.' });
   const replies = await Promise.all([visitor.client.ask(body), b.client({ visitorToken: visitor.token }).ask(body)]);
-  for (const reply of replies) expect(reply).toMatchObject({ messageid: begun.answerId, content: expect.stringContaining('Cedar Lane has the biggest yard') });
+  for (const reply of replies)
+    expect(reply).toMatchObject({
+      messageid: begun.answerId,
+      content: expect.stringContaining('Cedar Lane has the biggest yard'),
+    });
   // Generated once: one model call, by the one request that took the answer over (the next attempt).
   expect(fake.requests).toHaveLength(1);
   expect(await findMessage(a.db, begun.answerId)).toMatchObject({ status: 'complete', attempt: begun.attempt + 1 });
 }
 
 describe('an answer whose writer died, asked again by two requests at once', () => {
-  it('is taken over by one of them and generated once; the other waits for it', { timeout: 20_000 }, () => diedWhileWriting(service, service, 'died-1'));
+  it('is taken over by one of them and generated once; the other waits for it', { timeout: 20_000 }, () =>
+    diedWhileWriting(service, service, 'died-1'),
+  );
 });
 
 describe('without its LISTEN connection', () => {
@@ -147,7 +177,10 @@ async function listeners(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [APPLICATION_NAME]);
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+      [APPLICATION_NAME],
+    );
     return rows[0]!.n;
   } finally {
     await client.end();
@@ -179,31 +212,42 @@ describe.runIf(usesPostgres())('on one PostgreSQL, another instance', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('takes an answer whose writer died over in one instance only, and generates it once', { timeout: 20_000 }, () => diedWhileWriting(service, other, 'died-2'));
+  it('takes an answer whose writer died over in one instance only, and generates it once', { timeout: 20_000 }, () =>
+    diedWhileWriting(service, other, 'died-2'),
+  );
 
-  it('listens again when its LISTEN connection drops, and reads what it may have missed meanwhile', { timeout: 20_000 }, async () => {
-    const complaints = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      const reads = other.store.answers.stats.reads;
-      const held = await askHeld(service, 'held-4');
-      const again = other.client({ visitorToken: held.token }).ask(held.body);
-      await untilRead(other, reads + 1);
-      const admin = new pg.Client({ connectionString: service.databaseUrl });
-      await admin.connect();
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [APPLICATION_NAME]);
-      await admin.end();
-      // Woken by the drop, it listens anew and reads again: what ended while it was deaf is not lost.
-      await untilRead(other, reads + 2);
-      expect(complaints).toHaveBeenCalledWith(expect.stringMatching(/LISTEN connection for answers in flight dropped/));
-      expect(await listeners(service.databaseUrl!)).toBeGreaterThanOrEqual(1);
-      held.release();
-      const final = await held.first;
-      expect(await again).toMatchObject({ messageid: final.AnswerID, content: final.Answer });
-      expect(other.store.answers.stats).toEqual({ waiting: 0, reads: reads + 3 });
-    } finally {
-      complaints.mockRestore();
-    }
-  });
+  it(
+    'listens again when its LISTEN connection drops, and reads what it may have missed meanwhile',
+    { timeout: 20_000 },
+    async () => {
+      const complaints = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const reads = other.store.answers.stats.reads;
+        const held = await askHeld(service, 'held-4');
+        const again = other.client({ visitorToken: held.token }).ask(held.body);
+        await untilRead(other, reads + 1);
+        const admin = new pg.Client({ connectionString: service.databaseUrl });
+        await admin.connect();
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+          [APPLICATION_NAME],
+        );
+        await admin.end();
+        // Woken by the drop, it listens anew and reads again: what ended while it was deaf is not lost.
+        await untilRead(other, reads + 2);
+        expect(complaints).toHaveBeenCalledWith(
+          expect.stringMatching(/LISTEN connection for answers in flight dropped/),
+        );
+        expect(await listeners(service.databaseUrl!)).toBeGreaterThanOrEqual(1);
+        held.release();
+        const final = await held.first;
+        expect(await again).toMatchObject({ messageid: final.AnswerID, content: final.Answer });
+        expect(other.store.answers.stats).toEqual({ waiting: 0, reads: reads + 3 });
+      } finally {
+        complaints.mockRestore();
+      }
+    },
+  );
 });
 
 describe.runIf(usesPostgres())('WORKERS=2 on one PostgreSQL', () => {
@@ -211,7 +255,14 @@ describe.runIf(usesPostgres())('WORKERS=2 on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
     database = await freshDatabase();
-    bin = await startBin({ WORKERS: '2', DATABASE_URL: database.url!, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: MODEL, LLM_TOOLS: 'off', DEMO: 'model' });
+    bin = await startBin({
+      WORKERS: '2',
+      DATABASE_URL: database.url!,
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_MODEL: MODEL,
+      LLM_TOOLS: 'off',
+      DEMO: 'model',
+    });
   }, 90_000);
   afterAll(async () => {
     await bin?.close();
@@ -220,7 +271,9 @@ describe.runIf(usesPostgres())('WORKERS=2 on one PostgreSQL', () => {
 
   it('answers repeats in either process when the one writing the answer ends it', { timeout: 20_000 }, async () => {
     const session = await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial });
-    const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
+    const { SessionID, VisitorToken } = (
+      JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }
+    ).Data;
     const body = { sessionID: SessionID, content: QUESTION, clientMessageId: 'held-workers' };
     const headers = { authorization: VisitorToken };
     const release = holdNextAnswer();
@@ -232,19 +285,27 @@ describe.runIf(usesPostgres())('WORKERS=2 on one PostgreSQL', () => {
     // A process opens its LISTEN connection for its first waiter: repeats are sent until both processes have one waiting.
     await vi.waitFor(
       async () => {
-        repeats.push(postJson(`${bin.url}/chat/Chat/ClientAsk`, body, headers).then((reply) => ({ ...reply, released })));
+        repeats.push(
+          postJson(`${bin.url}/chat/Chat/ClientAsk`, body, headers).then((reply) => ({ ...reply, released })),
+        );
         expect(await listeners(database.url!)).toBe(2);
       },
       { timeout: 10_000, interval: 200 },
     );
     released = true;
     release();
-    const streamed = (await first).text.split('\n').filter((line) => line.startsWith('data: ')).at(-1)!;
+    const streamed = (await first).text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .at(-1)!;
     const final = JSON.parse(streamed.slice(6)) as { AnswerID: number; Answer: string };
     expect(final.Answer).toContain('Cedar Lane has the biggest yard');
     for (const reply of await Promise.all(repeats)) {
       expect(reply).toMatchObject({ status: 200, released: true });
-      expect((JSON.parse(reply.text) as { Data: unknown }).Data).toMatchObject({ messageid: final.AnswerID, content: final.Answer });
+      expect((JSON.parse(reply.text) as { Data: unknown }).Data).toMatchObject({
+        messageid: final.AnswerID,
+        content: final.Answer,
+      });
     }
     expect(fake.requests).toHaveLength(1);
   });

@@ -49,7 +49,10 @@ afterAll(() => Promise.all([fast.close(), slow.close()]));
 const question = 'Hello there';
 
 async function answersOf(service: TestService, sessionId: number) {
-  return service.db.select().from(messages).where(and(eq(messages.sessionId, sessionId), eq(messages.role, 'answer')));
+  return service.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.role, 'answer')));
 }
 
 describe('asking for JSON', () => {
@@ -57,7 +60,12 @@ describe('asking for JSON', () => {
     const serial = await fast.newChatbot({ Name: 'Harbor Homes' });
     const { client, sessionId } = await fast.visitor(serial);
     const data = await client.ask({ sessionID: sessionId, content: question });
-    expect(data).toEqual({ messageid: expect.any(Number), content: expect.stringContaining("I'm Harbor Homes"), totalToken: expect.any(Number), noAnswer: false });
+    expect(data).toEqual({
+      messageid: expect.any(Number),
+      content: expect.stringContaining("I'm Harbor Homes"),
+      totalToken: expect.any(Number),
+      noAnswer: false,
+    });
     expect(data.totalToken).toBeGreaterThan(0);
   });
 
@@ -80,12 +88,24 @@ describe('the listings an answer comes from', () => {
   it('are the listings as they are when the question is asked, whichever instance changed them', async () => {
     // On PostgreSQL the other instance has a connection and a memory of its own; PGlite has one connection.
     const otherStore = fast.databaseUrl ? await openStore({ databaseUrl: fast.databaseUrl }) : fast.store;
-    const other = await startService({ store: otherStore, secret: fast.secret, databaseUrl: fast.databaseUrl, engines: createEngines(createOfflineEngine()) });
+    const other = await startService({
+      store: otherStore,
+      secret: fast.secret,
+      databaseUrl: fast.databaseUrl,
+      engines: createEngines(createOfflineEngine()),
+    });
     try {
       const serial = await fast.newChatbot();
       const { client, sessionId } = await fast.visitor(serial);
       const ask = async (content: string) => (await client.ask({ sessionID: sessionId, content })).content;
-      const home = { ...validBodies.RealEstateCreate, SerialNumber: serial, MLSNumber: 'CACHE-1', Url: 'https://homes.example/cache-1', Address: '9 Lantern Row', City: 'Austin' };
+      const home = {
+        ...validBodies.RealEstateCreate,
+        SerialNumber: serial,
+        MLSNumber: 'CACHE-1',
+        Url: 'https://homes.example/cache-1',
+        Address: '9 Lantern Row',
+        City: 'Austin',
+      };
       expect(await ask('Tell me about 9 Lantern Row')).not.toContain('489,000');
       await other.owner.realEstateCreate(home);
       expect(await ask('Tell me about 9 Lantern Row')).toContain('$489,000');
@@ -104,7 +124,11 @@ describe('asking for a stream', () => {
   it('sends text/event-stream with no caching and no proxy buffering', async () => {
     const serial = await fast.newChatbot();
     const { token, sessionId } = await fast.visitor(serial);
-    const res = await fetch(`${fast.origin}/chat/Chat/ClientAsk`, { method: 'POST', headers: { authorization: token }, body: JSON.stringify({ sessionID: sessionId, content: question, stream: true }) });
+    const res = await fetch(`${fast.origin}/chat/Chat/ClientAsk`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: JSON.stringify({ sessionID: sessionId, content: question, stream: true }),
+    });
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('cache-control')).toMatch(/no-cache/);
     expect(res.headers.get('x-accel-buffering')).toBe('no');
@@ -142,7 +166,11 @@ describe('asking for a stream', () => {
   it('sends `: ping` comments while the answer is slow to come', async () => {
     const serial = await slow.newChatbot();
     const { token, sessionId } = await slow.visitor(serial);
-    const res = await fetch(`${slow.origin}/chat/Chat/ClientAsk`, { method: 'POST', headers: { authorization: token }, body: JSON.stringify({ sessionID: sessionId, content: question, stream: true }) });
+    const res = await fetch(`${slow.origin}/chat/Chat/ClientAsk`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: JSON.stringify({ sessionID: sessionId, content: question, stream: true }),
+    });
     expect(await res.text()).toContain(': ping\n\n');
   });
 
@@ -151,12 +179,19 @@ describe('asking for a stream', () => {
     try {
       const serial = await failing.newChatbot();
       const { token, sessionId } = await failing.visitor(serial);
-      const res = await fetch(`${failing.origin}/chat/Chat/ClientAsk`, { method: 'POST', headers: { authorization: token }, body: JSON.stringify({ sessionID: sessionId, content: question, stream: true }) });
+      const res = await fetch(`${failing.origin}/chat/Chat/ClientAsk`, {
+        method: 'POST',
+        headers: { authorization: token },
+        body: JSON.stringify({ sessionID: sessionId, content: question, stream: true }),
+      });
       const events = parseSse(await res.text());
       expect(events.slice(0, 3).every((e) => e.event === '')).toBe(true);
       expect(events).toHaveLength(4);
       expect(events[3]).toMatchObject({ event: 'error' });
-      expect(JSON.parse(events[3]!.data)).toEqual({ Code: 500, Message: expect.not.stringMatching(/model server went away|at /) });
+      expect(JSON.parse(events[3]!.data)).toEqual({
+        Code: 500,
+        Message: expect.not.stringMatching(/model server went away|at /),
+      });
       expect((await answersOf(failing, sessionId)).map((a) => a.status)).toEqual(['failed']);
     } finally {
       await failing.close();
@@ -172,17 +207,27 @@ describe('a client that disconnects', () => {
     const received: string[] = [];
     await expect(
       (async () => {
-        for await (const item of client.askStream({ sessionID: sessionId, content: question, clientMessageId: 'cut-1' }, { signal: controller.signal })) {
+        for await (const item of client.askStream(
+          { sessionID: sessionId, content: question, clientMessageId: 'cut-1' },
+          { signal: controller.signal },
+        )) {
           if (item.kind === 'fragment') received.push(item.content);
           if (received.length === 3) controller.abort();
         }
       })(),
     ).rejects.toMatchObject({ name: 'AbortError' });
-    await vi.waitFor(async () => expect((await answersOf(slow, sessionId))[0]?.status).toBe('partial'), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await answersOf(slow, sessionId))[0]?.status).toBe('partial'), {
+      timeout: 5000,
+    });
     const [answer] = await answersOf(slow, sessionId);
     expect(answer!.content.startsWith(received.join(''))).toBe(true);
     // Nothing more is written after it stopped.
-    const full = (await slow.owner.ask({ sessionID: (await slow.owner.getSession({ serialNumber: serial })).SessionID, content: question })).content;
+    const full = (
+      await slow.owner.ask({
+        sessionID: (await slow.owner.getSession({ serialNumber: serial })).SessionID,
+        content: question,
+      })
+    ).content;
     expect(answer!.content.length).toBeLessThan(full.length);
   });
 });
@@ -194,10 +239,17 @@ describe('clientMessageId', () => {
     const first = await client.ask({ sessionID: sessionId, content: question, clientMessageId: 'same-1' });
     const calls = fastEngine.counter.calls;
     const again = await client.ask({ sessionID: sessionId, content: question, clientMessageId: 'same-1' });
-    const streamed = await collect(client.askStream({ sessionID: sessionId, content: question, clientMessageId: 'same-1' }));
+    const streamed = await collect(
+      client.askStream({ sessionID: sessionId, content: question, clientMessageId: 'same-1' }),
+    );
     expect(again).toEqual(first);
     expect(streamed.at(-1)).toMatchObject({ kind: 'final', AnswerID: first.messageid, Answer: first.content });
-    expect(streamed.filter((i) => i.kind === 'fragment').map((i) => (i.kind === 'fragment' ? i.content : '')).join('')).toBe(first.content);
+    expect(
+      streamed
+        .filter((i) => i.kind === 'fragment')
+        .map((i) => (i.kind === 'fragment' ? i.content : ''))
+        .join(''),
+    ).toBe(first.content);
     expect(fastEngine.counter.calls).toBe(calls);
     const rows = await fast.db.select().from(messages).where(eq(messages.sessionId, sessionId));
     expect(rows.filter((r) => r.role === 'question')).toHaveLength(1);
@@ -206,7 +258,11 @@ describe('clientMessageId', () => {
   it('stores one question when the same id is asked many times at once', async () => {
     const serial = await fast.newChatbot();
     const { client, sessionId } = await fast.visitor(serial);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => client.ask({ sessionID: sessionId, content: question, clientMessageId: 'burst-1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        client.ask({ sessionID: sessionId, content: question, clientMessageId: 'burst-1' }),
+      ),
+    );
     expect(new Set(answers.map((a) => a.messageid)).size).toBe(1);
     const rows = await fast.db.select().from(messages).where(eq(messages.sessionId, sessionId));
     expect(rows.map((r) => r.role).sort()).toEqual(['answer', 'question']);
@@ -216,11 +272,18 @@ describe('clientMessageId', () => {
     const serial = await slow.newChatbot();
     const { client, sessionId } = await slow.visitor(serial);
     const controller = new AbortController();
-    const first = collect(client.askStream({ sessionID: sessionId, content: question, clientMessageId: 'retry-1' }, { signal: controller.signal }));
+    const first = collect(
+      client.askStream(
+        { sessionID: sessionId, content: question, clientMessageId: 'retry-1' },
+        { signal: controller.signal },
+      ),
+    );
     await vi.waitFor(async () => expect((await answersOf(slow, sessionId))[0]?.status).toBe('streaming'));
     controller.abort();
     await expect(first).rejects.toMatchObject({ name: 'AbortError' });
-    const retried = await collect(client.askStream({ sessionID: sessionId, content: question, clientMessageId: 'retry-1' }));
+    const retried = await collect(
+      client.askStream({ sessionID: sessionId, content: question, clientMessageId: 'retry-1' }),
+    );
     const final = retried.at(-1)!;
     expect(final.kind).toBe('final');
     const answers = await answersOf(slow, sessionId);
@@ -233,7 +296,9 @@ describe('clientMessageId', () => {
     const serial = await fast.newChatbot();
     const { client, sessionId } = await fast.visitor(serial);
     await client.ask({ sessionID: sessionId, content: question, clientMessageId: 'dup-1' });
-    await expect(client.ask({ sessionID: sessionId, content: 'Another question', clientMessageId: 'dup-1' })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      client.ask({ sessionID: sessionId, content: 'Another question', clientMessageId: 'dup-1' }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it('is scoped to the session: another session may use the same id', async () => {

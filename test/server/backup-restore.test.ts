@@ -22,7 +22,11 @@ const run = promisify(execFile);
 /** A chatbot with a listing and a conversation: what a backup must keep. */
 async function someState(service: TestService) {
   const serial = await service.newChatbot({ Name: 'Backed up' });
-  await service.owner.realEstateCreate({ ...validBodies.RealEstateCreate, SerialNumber: serial, MLSNumber: 'BACKUP-1' });
+  await service.owner.realEstateCreate({
+    ...validBodies.RealEstateCreate,
+    SerialNumber: serial,
+    MLSNumber: 'BACKUP-1',
+  });
   const visitor = await service.visitor(serial);
   const answer = await visitor.client.ask({ sessionID: visitor.sessionId, content: 'Hello from before the backup' });
   return { serial, sessionId: visitor.sessionId, answer };

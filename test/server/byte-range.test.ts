@@ -20,7 +20,17 @@ describe('byteRange', () => {
   });
 
   it('reads no range (the whole file is sent) from no header, several ranges, another unit or a backwards range', () => {
-    for (const header of [undefined, '', 'bytes=', 'bytes=-', 'bytes=0-1,5-9', 'items=0-9', 'bytes=9-3', 'bytes=a-b', 'bytes = 0-9'])
+    for (const header of [
+      undefined,
+      '',
+      'bytes=',
+      'bytes=-',
+      'bytes=0-1,5-9',
+      'items=0-9',
+      'bytes=9-3',
+      'bytes=a-b',
+      'bytes = 0-9',
+    ])
       expect(byteRange(header, 1000), String(header)).toBeNull();
   });
 });

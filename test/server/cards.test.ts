@@ -15,7 +15,8 @@ let stored: Listing[];
 beforeAll(async () => {
   service = await startService();
   serial = await service.newChatbot({ Name: 'Sunbelt Homes' });
-  for (const { Id: _id, CreatedAt: _created, UpdatedAt: _updated, ...fields } of fixtureListings) await service.owner.realEstateCreate({ SerialNumber: serial, ...fields });
+  for (const { Id: _id, CreatedAt: _created, UpdatedAt: _updated, ...fields } of fixtureListings)
+    await service.owner.realEstateCreate({ SerialNumber: serial, ...fields });
   stored = (await service.owner.realEstateList({ SerialNumber: serial, PageSize: 100 })).Items;
 }, 60_000);
 afterAll(() => service?.close());
@@ -74,7 +75,8 @@ describe('an answer with listing cards, read by plain clients', () => {
     expect(prose).not.toContain('{"');
     const text = answerText(answer);
     expect(text.startsWith(`${prose}\n\n1. `)).toBe(true);
-    for (const [i, card] of cardsOf(answer).entries()) expect(text).toContain(`\n${i + 1}. ${card.Address}, Austin, TX ${card.ZIP} — `);
+    for (const [i, card] of cardsOf(answer).entries())
+      expect(text).toContain(`\n${i + 1}. ${card.Address}, Austin, TX ${card.ZIP} — `);
     for (const card of cardsOf(answer)) expect(text).toContain(` — ${card.Url}`);
     expect(text).not.toContain('```');
   });

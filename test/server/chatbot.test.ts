@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client/index.ts';
-import { PRIVATE_SETTINGS, SETTING_NAMES, type EditBody, type FullSettings, type PublicSettings } from '../../src/protocol/index.ts';
+import {
+  PRIVATE_SETTINGS,
+  SETTING_NAMES,
+  type EditBody,
+  type FullSettings,
+  type PublicSettings,
+} from '../../src/protocol/index.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 let service: TestService;
@@ -53,13 +59,24 @@ describe('Add', () => {
     const { SerialNumber } = await service.owner.add({ timeZone: 'America/New_York', type: 0 });
     expect(SerialNumber).toMatch(/^[0-9a-f]{32}$/);
     const settings = (await service.owner.get({ serialNumber: SerialNumber })) as FullSettings;
-    expect(settings).toMatchObject({ SerialNumber, TimeZone: 'America/New_York', Model: 'offline', MessageLimit: -1, VerifyDomain: false, ChatBubbleAlign: 0, MortgageRate: 6.5 });
+    expect(settings).toMatchObject({
+      SerialNumber,
+      TimeZone: 'America/New_York',
+      Model: 'offline',
+      MessageLimit: -1,
+      VerifyDomain: false,
+      ChatBubbleAlign: 0,
+      MortgageRate: 6.5,
+    });
     expect(Object.keys(settings)).toEqual(expect.arrayContaining(SETTING_NAMES));
   });
 
   it('takes any setting as it creates', async () => {
     const serial = await service.newChatbot({ Name: 'Bay Realty', ChatBubbleColor: 'rgb(1,2,3)' });
-    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Name: 'Bay Realty', ChatBubbleColor: 'rgb(1,2,3)' });
+    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({
+      Name: 'Bay Realty',
+      ChatBubbleColor: 'rgb(1,2,3)',
+    });
   });
 
   it('stores the canonical name of the time zone it is given', async () => {
@@ -68,7 +85,10 @@ describe('Add', () => {
   });
 
   it('refuses a model the service does not offer', async () => {
-    await expect(service.owner.add({ timeZone: 'UTC', type: 0, Model: 'gpt-99' })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('"Model" must be a Key from ModelList') });
+    await expect(service.owner.add({ timeZone: 'UTC', type: 0, Model: 'gpt-99' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('"Model" must be a Key from ModelList'),
+    });
   });
 });
 
@@ -82,7 +102,10 @@ describe('Edit', () => {
   it('leaves omitted and null settings unchanged', async () => {
     const serial = await service.newChatbot({ Name: 'Before', WelcomeMessage: 'Hi there' });
     await service.owner.edit({ serialNumber: serial, Name: 'After', WelcomeMessage: null });
-    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Name: 'After', WelcomeMessage: 'Hi there' });
+    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({
+      Name: 'After',
+      WelcomeMessage: 'Hi there',
+    });
   });
 
   it('matches property names case-insensitively', async () => {
@@ -93,7 +116,10 @@ describe('Edit', () => {
       body: JSON.stringify({ SERIALNUMBER: serial, chatbubblecolor: 'rgb(9, 9, 9)', name: 'Lower' }),
     });
     expect(res.status).toBe(200);
-    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ ChatBubbleColor: 'rgb(9, 9, 9)', Name: 'Lower' });
+    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({
+      ChatBubbleColor: 'rgb(9, 9, 9)',
+      Name: 'Lower',
+    });
   });
 
   it.each([
@@ -101,7 +127,11 @@ describe('Edit', () => {
     ['Temperature', 12, '"Temperature" must be an integer from 0 to 10'],
     ['TimeZone', 'Moon/Base', '"TimeZone" must be an IANA time zone name'],
     ['Domains', 'good.example, bad host', '"bad host" is not one'],
-    ['SuggestedMessage', Array.from({ length: 11 }, (_, i) => `q${i}`).join('\n'), '"SuggestedMessage" must be at most 10 lines'],
+    [
+      'SuggestedMessage',
+      Array.from({ length: 11 }, (_, i) => `q${i}`).join('\n'),
+      '"SuggestedMessage" must be at most 10 lines',
+    ],
     ['TalkToHumanEmail', 'not-an-email', '"TalkToHumanEmail" must be an email address or empty'],
     ['MessageLimit', -5, '"MessageLimit" must be an integer from -1'],
     ['MortgageRate', 26, '"MortgageRate" must be a yearly rate in percent from 0 to 25'],
@@ -110,22 +140,27 @@ describe('Edit', () => {
   ])('refuses a bad %s with a message naming it, and stores nothing of the request', async (field, value, message) => {
     const serial = await service.newChatbot({ Name: 'Unchanged' });
     const before = await service.owner.get({ serialNumber: serial });
-    const error = await service.owner.edit({ serialNumber: serial, Name: 'Changed', [field]: value } as EditBody).catch((e: unknown) => e);
+    const error = await service.owner
+      .edit({ serialNumber: serial, Name: 'Changed', [field]: value } as EditBody)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 400, message: expect.stringContaining(message) });
     expect(await service.owner.get({ serialNumber: serial })).toEqual(before);
   });
 
-  it.each(SETTING_NAMES)('begins a 400 about %s with its name as API.md spells it, whatever the casing sent', async (field) => {
-    const serial = await service.newChatbot();
-    const res = await fetch(`${service.origin}/chat/Chatbot/Edit`, {
-      method: 'POST',
-      headers: { authorization: service.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ serialNumber: serial, [field.toLowerCase()]: { not: 'a setting value' } }),
-    });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { Message: string }).Message).toMatch(new RegExp(`^"${field}" `));
-  });
+  it.each(SETTING_NAMES)(
+    'begins a 400 about %s with its name as API.md spells it, whatever the casing sent',
+    async (field) => {
+      const serial = await service.newChatbot();
+      const res = await fetch(`${service.origin}/chat/Chatbot/Edit`, {
+        method: 'POST',
+        headers: { authorization: service.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ serialNumber: serial, [field.toLowerCase()]: { not: 'a setting value' } }),
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { Message: string }).Message).toMatch(new RegExp(`^"${field}" `));
+    },
+  );
 
   it('accepts the owner session key, so the console can edit without keeping the API key', async () => {
     const serial = await service.newChatbot({ Name: 'Before' });
@@ -135,7 +170,9 @@ describe('Edit', () => {
   });
 
   it('answers 404 for a chatbot that does not exist', async () => {
-    await expect(service.owner.edit({ serialNumber: 'f'.repeat(32), Name: 'x' })).rejects.toMatchObject({ status: 404 });
+    await expect(service.owner.edit({ serialNumber: 'f'.repeat(32), Name: 'x' })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('keeps concurrent edits of different settings', async () => {
@@ -145,7 +182,11 @@ describe('Edit', () => {
       service.owner.edit({ serialNumber: serial, WelcomeMessage: 'Both kept' }),
       service.owner.edit({ serialNumber: serial, ChatBubbleAlign: 1 }),
     ]);
-    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Name: 'Concurrent', WelcomeMessage: 'Both kept', ChatBubbleAlign: 1 });
+    expect(await service.owner.get({ serialNumber: serial })).toMatchObject({
+      Name: 'Concurrent',
+      WelcomeMessage: 'Both kept',
+      ChatBubbleAlign: 1,
+    });
   });
 });
 
@@ -155,16 +196,31 @@ describe('Get for visitors', () => {
     const serial = await service.newChatbot({ ...settings, VerifyDomain: false });
     const { client } = await service.visitor(serial);
     const shown = (await client.get({ serialNumber: serial })) as PublicSettings;
-    expect(shown).toMatchObject({ Name: 'Harbor Homes', WelcomeMessage: 'Welcome aboard!', TalkToHumanEnabled: true, ChatBubbleAlign: 1 });
+    expect(shown).toMatchObject({
+      Name: 'Harbor Homes',
+      WelcomeMessage: 'Welcome aboard!',
+      TalkToHumanEnabled: true,
+      ChatBubbleAlign: 1,
+    });
     const text = JSON.stringify(shown);
     for (const secret of PRIVATE_SETTINGS) expect(Object.keys(shown)).not.toContain(secret);
-    for (const value of ['careful real-estate', 'agents@harbor.example', 'logs@harbor.example', 'leads@harbor.example', '— Harbor Homes team', 'chat.harbor.example'])
+    for (const value of [
+      'careful real-estate',
+      'agents@harbor.example',
+      'logs@harbor.example',
+      'leads@harbor.example',
+      '— Harbor Homes team',
+      'chat.harbor.example',
+    ])
       expect(text).not.toContain(value);
   });
 
   it('are also shown without any credential to an allowed page', async () => {
     const serial = await service.newChatbot({ Name: 'Open bot' });
-    expect(await service.client().get({ serialNumber: serial })).toMatchObject({ Name: 'Open bot', TalkToHumanEnabled: false });
+    expect(await service.client().get({ serialNumber: serial })).toMatchObject({
+      Name: 'Open bot',
+      TalkToHumanEnabled: false,
+    });
   });
 
   it('refuse a visitor token of another chatbot', async () => {

@@ -28,7 +28,11 @@ beforeAll(async () => {
   second = await startService({ store: first.store, databaseUrl: first.databaseUrl, secret: first.secret });
   serial = await first.newChatbot({ Name: 'Sunbelt Homes', TalkToHumanEmail: 'agents@homes.example' });
   for (const { Id: _id, CreatedAt: _c, UpdatedAt: _u, ...fields } of fixtureListings)
-    await first.owner.realEstateCreate({ SerialNumber: serial, ...fields, Description: DESCRIPTIONS[fields.MLSNumber] ?? '' });
+    await first.owner.realEstateCreate({
+      SerialNumber: serial,
+      ...fields,
+      Description: DESCRIPTIONS[fields.MLSNumber] ?? '',
+    });
 }, 60_000);
 afterAll(async () => {
   await second?.close();
@@ -36,13 +40,27 @@ afterAll(async () => {
 });
 
 /** A visitor's conversation: each turn asked on the other instance than the one before. */
-async function conversation(): Promise<(question: string) => Promise<{ text: string; prose: string; mls: string[]; suggestions: string[]; noAnswer: boolean }>> {
+async function conversation(): Promise<
+  (
+    question: string,
+  ) => Promise<{ text: string; prose: string; mls: string[]; suggestions: string[]; noAnswer: boolean }>
+> {
   const { sessionId, token } = await first.visitor(serial);
   const clients: Client[] = [first.client({ visitorToken: token }), second.client({ visitorToken: token })];
   let turn = 0;
   return async (question) => {
-    const answer = await clients[turn++ % 2]!.ask({ sessionID: sessionId, content: question, clientMessageId: `turn-${turn}` });
-    return { text: answer.content, prose: answerProse(answer.content), mls: cardsOf(answer.content).map((c) => c.MLSNumber), suggestions: parseSuggestions(answer.content), noAnswer: answer.noAnswer };
+    const answer = await clients[turn++ % 2]!.ask({
+      sessionID: sessionId,
+      content: question,
+      clientMessageId: `turn-${turn}`,
+    });
+    return {
+      text: answer.content,
+      prose: answerProse(answer.content),
+      mls: cardsOf(answer.content).map((c) => c.MLSNumber),
+      suggestions: parseSuggestions(answer.content),
+      noAnswer: answer.noAnswer,
+    };
   };
 }
 
@@ -55,7 +73,6 @@ describe('a follow-up keeps the rest of the question', () => {
     expect(denver.prose).toMatch(/^I couldn't find any homes for sale in Denver with 4 bedrooms — no exact match/);
     expect(denver.mls).toEqual(['D301']);
   });
-
 
   it('"what about Denver?" after rentals in Austin is rentals in Denver', async () => {
     const ask = await conversation();
@@ -187,9 +204,13 @@ describe('what the listings cannot tell', () => {
   it('says every requirement it cannot check, and reads a feature "of" something whole', async () => {
     const ask = await conversation();
     const both = await ask('a quiet, safe home with a view of the mountains in Austin');
-    expect(both.prose).toMatch(/^I can't tell which homes have a view of the mountains, are quiet or are safe from the listing details — none of them mentions these/);
+    expect(both.prose).toMatch(
+      /^I can't tell which homes have a view of the mountains, are quiet or are safe from the listing details — none of them mentions these/,
+    );
     expect(both.mls).toEqual(['A103', 'A101', 'A100', 'A102', 'A200']);
-    expect((await ask('we have a dog, any pet friendly rentals in Denver?')).prose).toMatch(/^I can't tell which homes are pet friendly from/);
+    expect((await ask('we have a dog, any pet friendly rentals in Denver?')).prose).toMatch(
+      /^I can't tell which homes are pet friendly from/,
+    );
   });
 
   it('orders by HOA dues, a field, rather than calling low dues a feature', async () => {
@@ -204,7 +225,9 @@ describe('what the listings cannot tell', () => {
     const ask = await conversation();
     await ask('tell me about 12 Oak St');
     const office = await ask('does it have a home office?');
-    expect(office.prose).toContain('Yes — the listing says: “Renovated home with a fenced backyard and a home office.”');
+    expect(office.prose).toContain(
+      'Yes — the listing says: “Renovated home with a fenced backyard and a home office.”',
+    );
     expect(office.noAnswer).toBe(false);
     const pool = await ask('does it have a pool?');
     expect(pool.prose).toContain("The listing doesn't mention a pool");
@@ -215,7 +238,10 @@ describe('what the listings cannot tell', () => {
     const ask = await conversation();
     await ask('tell me about 12 Oak St');
     expect((await ask('is there a yard?')).prose).toContain('Yes — the listing says');
-    const courtyard = { ...fixtureListings[0]!, Description: 'Condo around a shared courtyard, steps from a vineyard.' };
+    const courtyard = {
+      ...fixtureListings[0]!,
+      Description: 'Condo around a shared courtyard, steps from a vineyard.',
+    };
     expect(mentions(courtyard, featuresIn('with a yard')[0]!)).toBe(false);
     expect(mentions({ ...courtyard, Description: 'A big front yard.' }, featuresIn('with a yard')[0]!)).toBe(true);
   });
@@ -236,7 +262,9 @@ describe('no exact match', () => {
   it('suggests only widenings that would find homes, rounded as that market prices them', async () => {
     const ask = await conversation();
     const rent = await ask('3 bedroom apartments for rent in Austin under $1,000');
-    expect(rent.suggestions.filter((x) => /under/.test(x)).every((x) => /^What about under \$1,100 a month\?$/.test(x))).toBe(true);
+    expect(
+      rent.suggestions.filter((x) => /under/.test(x)).every((x) => /^What about under \$1,100 a month\?$/.test(x)),
+    ).toBe(true);
     expect(rent.suggestions).not.toContainEqual(expect.stringMatching(/What about 1 bedrooms/));
     expect(rent.suggestions).not.toContainEqual(expect.stringMatching(/What about (?:Denver|Madison)\?/));
   });
@@ -265,7 +293,10 @@ describe('follow-up suggestions', () => {
 
   it('switch a search between buying and renting', async () => {
     const ask = await conversation();
-    expect((await ask('homes for sale in Austin')).suggestions).toEqual(['Tell me about the first one', 'Show rentals instead']);
+    expect((await ask('homes for sale in Austin')).suggestions).toEqual([
+      'Tell me about the first one',
+      'Show rentals instead',
+    ]);
     const rentals = await ask('Show rentals instead');
     expect(rentals.mls).toEqual(['A200', 'A202', 'A201']);
     expect(rentals.suggestions).toContain('Show homes for sale instead');

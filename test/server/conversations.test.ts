@@ -35,7 +35,8 @@ beforeAll(async () => {
   clock.set('2026-11-10T15:00:00Z');
   service = await startService({ clock });
   serial = await service.newChatbot();
-  for (const { Id: _id, CreatedAt: _c, UpdatedAt: _u, ...fields } of fixtureListings) await service.owner.realEstateCreate({ SerialNumber: serial, ...fields });
+  for (const { Id: _id, CreatedAt: _c, UpdatedAt: _u, ...fields } of fixtureListings)
+    await service.owner.realEstateCreate({ SerialNumber: serial, ...fields });
 });
 afterAll(() => service?.close());
 
@@ -45,10 +46,23 @@ describe('Feedback: a visitor rates the answers of their own session', () => {
     const answerID = answers[0]!.id;
     const up = await client.feedback({ sessionID: sessionId, answerID, rating: 'up' });
     expect(up).toMatchObject({ AnswerID: answerID, Rating: 'up', Reasons: [], Comment: '' });
-    const down = await client.feedback({ sessionID: sessionId, answerID, rating: 'down', reasons: ['wrong-listing', 'too-long'], comment: '  I asked for Denver  ' });
-    expect(down).toMatchObject({ Rating: 'down', Reasons: ['wrong-listing', 'too-long'], Comment: 'I asked for Denver' });
+    const down = await client.feedback({
+      sessionID: sessionId,
+      answerID,
+      rating: 'down',
+      reasons: ['wrong-listing', 'too-long'],
+      comment: '  I asked for Denver  ',
+    });
+    expect(down).toMatchObject({
+      Rating: 'down',
+      Reasons: ['wrong-listing', 'too-long'],
+      Comment: 'I asked for Denver',
+    });
     const seen = await service.owner.conversationGet({ SerialNumber: serial, SessionID: sessionId });
-    expect(seen.Messages.find((m) => m.Id === answerID)?.Feedback).toMatchObject({ Rating: 'down', Reasons: ['wrong-listing', 'too-long'] });
+    expect(seen.Messages.find((m) => m.Id === answerID)?.Feedback).toMatchObject({
+      Rating: 'down',
+      Reasons: ['wrong-listing', 'too-long'],
+    });
     expect(seen.Flags).toContain('ratedDown');
     await client.feedback({ sessionID: sessionId, answerID, rating: null });
     const after = await service.owner.conversationGet({ SerialNumber: serial, SessionID: sessionId });
@@ -60,10 +74,18 @@ describe('Feedback: a visitor rates the answers of their own session', () => {
     const mine = await conversation(['Hello']);
     const theirs = await conversation(['Condos in Denver?']);
     const foreign = theirs.answers[0]!.id;
-    await expect(mine.client.feedback({ sessionID: mine.sessionId, answerID: foreign, rating: 'up' })).rejects.toMatchObject({ status: 404 });
-    await expect(mine.client.feedback({ sessionID: theirs.sessionId, answerID: foreign, rating: 'up' })).rejects.toMatchObject({ status: 403 });
-    await expect(mine.client.feedback({ sessionID: mine.sessionId, answerID: mine.answers[0]!.id - 1, rating: 'up' })).rejects.toMatchObject({ status: 404 });
-    await expect(mine.client.feedback({ sessionID: mine.sessionId, answerID: 2_000_000_000, rating: 'up' })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      mine.client.feedback({ sessionID: mine.sessionId, answerID: foreign, rating: 'up' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      mine.client.feedback({ sessionID: theirs.sessionId, answerID: foreign, rating: 'up' }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      mine.client.feedback({ sessionID: mine.sessionId, answerID: mine.answers[0]!.id - 1, rating: 'up' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      mine.client.feedback({ sessionID: mine.sessionId, answerID: 2_000_000_000, rating: 'up' }),
+    ).rejects.toMatchObject({ status: 404 });
     const other = await service.owner.conversationGet({ SerialNumber: serial, SessionID: theirs.sessionId });
     expect(other.Messages.every((m) => m.Feedback === null)).toBe(true);
   });
@@ -73,12 +95,16 @@ describe('Feedback: a visitor rates the answers of their own session', () => {
     const answerID = answers[0]!.id;
     await client.feedback({ sessionID: sessionId, answerID, rating: 'up' });
     const refused = async (body: Record<string, unknown>) => {
-      const error = await client.feedback({ sessionID: sessionId, answerID, ...body } as never).catch((e: unknown) => e);
+      const error = await client
+        .feedback({ sessionID: sessionId, answerID, ...body } as never)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(400);
       return (error as ApiError).message;
     };
-    expect(await refused({ rating: 'up', reasons: ['not-helpful'] })).toMatch(/"reasons" are only allowed with the rating "down"/);
+    expect(await refused({ rating: 'up', reasons: ['not-helpful'] })).toMatch(
+      /"reasons" are only allowed with the rating "down"/,
+    );
     expect(await refused({ rating: 'meh' })).toMatch(/rating/);
     expect(await refused({ rating: 'down', reasons: ['rude'] })).toMatch(/reasons/);
     expect(await refused({ rating: 'down', comment: 'x'.repeat(501) })).toMatch(/comment.*500/);
@@ -99,9 +125,19 @@ describe("ConversationList and ConversationGet: the owner's view", () => {
     first = await conversation(['Can I bring my horse?', 'Show me condos in Denver']);
     clock.set('2026-11-13T16:00:00Z');
     second = await conversation(['What is the capital of Mongolia?']);
-    await second.client.talkToHuman({ sessionID: second.sessionId, name: 'Ana', email: 'ana@example.com', message: 'Call me' });
+    await second.client.talkToHuman({
+      sessionID: second.sessionId,
+      name: 'Ana',
+      email: 'ana@example.com',
+      message: 'Call me',
+    });
     ratedDown = await conversation(['Houses in Austin']);
-    await ratedDown.client.feedback({ sessionID: ratedDown.sessionId, answerID: ratedDown.answers[0]!.id, rating: 'down', reasons: ['not-helpful'] });
+    await ratedDown.client.feedback({
+      sessionID: ratedDown.sessionId,
+      answerID: ratedDown.answers[0]!.id,
+      rating: 'down',
+      reasons: ['not-helpful'],
+    });
   });
 
   it('lists sessions newest first with the page they began on (no query), the questions and the flags', async () => {
@@ -109,14 +145,24 @@ describe("ConversationList and ConversationGet: the owner's view", () => {
     expect(page.Items.map((c) => c.SessionID)).toEqual([ratedDown.sessionId, second.sessionId, first.sessionId]);
     expect(page.Total).toBe(3);
     const one = page.Items.find((c) => c.SessionID === first.sessionId)!;
-    expect(one).toMatchObject({ PageUrl: 'https://homes.example/listings/austin', Questions: 2, FirstQuestion: 'Can I bring my horse?' });
+    expect(one).toMatchObject({
+      PageUrl: 'https://homes.example/listings/austin',
+      Questions: 2,
+      FirstQuestion: 'Can I bring my horse?',
+    });
     expect(one.Flags).toEqual(['unanswered']);
     expect(page.Items.find((c) => c.SessionID === second.sessionId)!.Flags).toEqual(['unanswered', 'handoff']);
     expect(page.Items.find((c) => c.SessionID === ratedDown.sessionId)!.Flags).toEqual(['ratedDown']);
   });
 
   it('pages, filters by day and flag, and searches questions and answers in the database', async () => {
-    const pageSize = await service.owner.conversationList({ SerialNumber: serial, From: '2026-11-12', To: '2026-11-13', PageSize: 2, Page: 2 });
+    const pageSize = await service.owner.conversationList({
+      SerialNumber: serial,
+      From: '2026-11-12',
+      To: '2026-11-13',
+      PageSize: 2,
+      Page: 2,
+    });
     expect(pageSize.Items.map((c) => c.SessionID)).toEqual([first.sessionId]);
     expect(pageSize.Total).toBe(3);
     // 2026-11-12 10:00 in Chicago: only the first conversation began that local day.
@@ -160,25 +206,41 @@ describe("ConversationList and ConversationGet: the owner's view", () => {
 
   it('answers only the owner, and only for their own chatbots', async () => {
     await expect(ratedDown.client.conversationList({ SerialNumber: serial })).rejects.toMatchObject({ status: 403 });
-    await expect(ratedDown.client.conversationGet({ SerialNumber: serial, SessionID: ratedDown.sessionId })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      ratedDown.client.conversationGet({ SerialNumber: serial, SessionID: ratedDown.sessionId }),
+    ).rejects.toMatchObject({ status: 403 });
     await expect(service.client().insights({ SerialNumber: serial })).rejects.toMatchObject({ status: 401 });
     const [other] = await service.db.insert(owners).values({ name: 'Someone else' }).returning();
     const stranger = service.client({ apiKey: await createApiKey(service.db, other!.id, 'stranger') });
     await expect(stranger.conversationList({ SerialNumber: serial })).rejects.toMatchObject({ status: 403 });
     await expect(stranger.unansweredList({ SerialNumber: serial })).rejects.toMatchObject({ status: 403 });
-    await expect(stranger.export({ SerialNumber: serial, Format: 'csv', Of: 'conversations' })).rejects.toMatchObject({ status: 403 });
+    await expect(stranger.export({ SerialNumber: serial, Format: 'csv', Of: 'conversations' })).rejects.toMatchObject({
+      status: 403,
+    });
     // A session of another chatbot is not found through this one.
-    await expect(service.owner.conversationGet({ SerialNumber: otherSerial, SessionID: first.sessionId })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      service.owner.conversationGet({ SerialNumber: otherSerial, SessionID: first.sessionId }),
+    ).rejects.toMatchObject({ status: 404 });
     const key = await service.owner.sessionKey();
     const console = service.client({ sessionKey: key.SessionKey });
     expect((await console.conversationList({ SerialNumber: serial })).Total).toBeGreaterThan(0);
   });
 
   it('refuses a range backwards or longer than a year, and a bad day, naming the field', async () => {
-    await expect(service.owner.conversationList({ SerialNumber: serial, From: '2026-11-13', To: '2026-11-12' })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('"To" must not be before "From"') });
-    await expect(service.owner.insights({ SerialNumber: serial, From: '2025-01-01', To: '2026-11-12' })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('at most 366 days') });
-    await expect(service.owner.insights({ SerialNumber: serial, From: '2026-02-30' })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('"From" must be a day as YYYY-MM-DD') });
-    await expect(service.owner.conversationList({ SerialNumber: serial, PageSize: 101 })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('"PageSize"') });
+    await expect(
+      service.owner.conversationList({ SerialNumber: serial, From: '2026-11-13', To: '2026-11-12' }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('"To" must not be before "From"') });
+    await expect(
+      service.owner.insights({ SerialNumber: serial, From: '2025-01-01', To: '2026-11-12' }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('at most 366 days') });
+    await expect(service.owner.insights({ SerialNumber: serial, From: '2026-02-30' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('"From" must be a day as YYYY-MM-DD'),
+    });
+    await expect(service.owner.conversationList({ SerialNumber: serial, PageSize: 101 })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('"PageSize"'),
+    });
   });
 });
 
@@ -190,7 +252,13 @@ describe('UnansweredList: what the owner should add listings or instructions for
     const c = await conversation(['Can I bring my horse with me?']);
     const d = await conversation(['Do you sell boats?']);
     const e = await conversation(['Condos in Denver']);
-    await e.client.feedback({ sessionID: e.sessionId, answerID: e.answers[0]!.id, rating: 'down', reasons: ['wrong-listing'], comment: 'wanted a loft' });
+    await e.client.feedback({
+      sessionID: e.sessionId,
+      answerID: e.answers[0]!.id,
+      rating: 'down',
+      reasons: ['wrong-listing'],
+      comment: 'wanted a loft',
+    });
     const page = await service.owner.unansweredList({ SerialNumber: serial, From: '2026-11-20', To: '2026-11-20' });
     expect(page).toMatchObject({ From: '2026-11-20', To: '2026-11-20', Considered: 5, Total: 3 });
     const horse = page.Items[0]!;
@@ -199,8 +267,20 @@ describe('UnansweredList: what the owner should add listings or instructions for
     const boats = page.Items.find((g) => g.Question === 'Do you sell boats?')!;
     expect(boats.Questions.map((q) => q.SessionID)).toEqual([d.sessionId]);
     const down = page.Items.find((g) => g.RatedDown === 1)!;
-    expect(down.Questions[0]).toMatchObject({ SessionID: e.sessionId, Content: 'Condos in Denver', Reasons: ['wrong-listing'], Comment: 'wanted a loft', NoAnswer: false });
-    const paged = await service.owner.unansweredList({ SerialNumber: serial, From: '2026-11-20', To: '2026-11-20', PageSize: 1, Page: 2 });
+    expect(down.Questions[0]).toMatchObject({
+      SessionID: e.sessionId,
+      Content: 'Condos in Denver',
+      Reasons: ['wrong-listing'],
+      Comment: 'wanted a loft',
+      NoAnswer: false,
+    });
+    const paged = await service.owner.unansweredList({
+      SerialNumber: serial,
+      From: '2026-11-20',
+      To: '2026-11-20',
+      PageSize: 1,
+      Page: 2,
+    });
     expect(paged.Items).toHaveLength(1);
     expect(paged.Total).toBe(3);
   });
@@ -212,7 +292,8 @@ describe('Insights: figures per day and hour in the TimeZone, and what was searc
     const saved = serial;
     serial = tz;
     try {
-      for (const { Id: _id, CreatedAt: _c, UpdatedAt: _u, ...fields } of fixtureListings) await service.owner.realEstateCreate({ SerialNumber: tz, ...fields });
+      for (const { Id: _id, CreatedAt: _c, UpdatedAt: _u, ...fields } of fixtureListings)
+        await service.owner.realEstateCreate({ SerialNumber: tz, ...fields });
       // 2026-11-20 23:30 UTC is 08:30 on the 21st in Tokyo.
       clock.set('2026-11-20T23:30:00Z');
       const one = await conversation(['Condos in Denver under $700k', 'Can I bring my horse?']);
@@ -232,8 +313,18 @@ describe('Insights: figures per day and hour in the TimeZone, and what was searc
       expect(figures.Hours[14]).toBe(1);
       expect(figures.Hours.reduce((x, y) => x + y, 0)).toBe(3);
       expect(figures.Cities).toEqual([{ Name: 'denver', Count: 2 }]);
-      expect(figures.PropertyTypes).toEqual(expect.arrayContaining([{ Name: 'condo', Count: 1 }, { Name: 'apartment', Count: 1 }]));
-      expect(figures.PriceBands).toEqual(expect.arrayContaining([{ Name: 'sale:500k-1m', Count: 1 }, { Name: 'rent:1k-2k', Count: 1 }]));
+      expect(figures.PropertyTypes).toEqual(
+        expect.arrayContaining([
+          { Name: 'condo', Count: 1 },
+          { Name: 'apartment', Count: 1 },
+        ]),
+      );
+      expect(figures.PriceBands).toEqual(
+        expect.arrayContaining([
+          { Name: 'sale:500k-1m', Count: 1 },
+          { Name: 'rent:1k-2k', Count: 1 },
+        ]),
+      );
       // Without a range: the 30 days to today in the chatbot's TimeZone.
       const recent = await service.owner.insights({ SerialNumber: tz });
       expect(recent.Days).toHaveLength(30);

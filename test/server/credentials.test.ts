@@ -35,7 +35,11 @@ beforeAll(async () => {
   const otherChatbot = await service.visitor(await service.newChatbot());
   const [other] = await service.db.insert(owners).values({ name: 'Another owner' }).returning();
   const { SessionKey } = await service.owner.sessionKey();
-  const expired = signVisitorToken(service.secret, { chatbot: serial, sessionId, expiresAt: new Date(service.clock.now().getTime() - 1000) });
+  const expired = signVisitorToken(service.secret, {
+    chatbot: serial,
+    sessionId,
+    expiresAt: new Date(service.clock.now().getTime() - 1000),
+  });
   const forged = `${visitor.token.slice(0, -4)}AAAA`;
   const auth = (value: string) => ({ authorization: value });
   headers = {
@@ -55,7 +59,12 @@ afterAll(() => service.close());
 
 /** A body for each operation that is valid and names this test's chatbot and session. */
 function bodyFor(name: OperationName, unique: string): unknown {
-  const listing = { ...validBodies.RealEstateCreate, SerialNumber: serial, MLSNumber: `M-${unique}`, Url: `https://homes.example/${unique}` };
+  const listing = {
+    ...validBodies.RealEstateCreate,
+    SerialNumber: serial,
+    MLSNumber: `M-${unique}`,
+    Url: `https://homes.example/${unique}`,
+  };
   switch (name) {
     case 'ModelList':
       return undefined;
@@ -106,9 +115,17 @@ const OK = 200;
 /** A status for each credential: what each operation must answer. Not-found-after-access counts as allowed. */
 function expected(name: OperationName, credential: Credential): number {
   if (['expiredToken', 'forgedToken', 'unknownApiKey'].includes(credential)) return 401;
-  const allowedAfterAccess = name === 'RealEstateUpdate' || name === 'RealEstateGet' || name === 'UploadSuccess' ? 404 : OK;
+  const allowedAfterAccess =
+    name === 'RealEstateUpdate' || name === 'RealEstateGet' || name === 'UploadSuccess' ? 404 : OK;
   const spec = OPERATIONS[name];
-  const kind = credential === 'apiKey' || credential === 'otherOwnersApiKey' ? 'apiKey' : credential === 'ownerSessionKey' ? 'sessionKey' : credential === 'none' ? null : 'visitorToken';
+  const kind =
+    credential === 'apiKey' || credential === 'otherOwnersApiKey'
+      ? 'apiKey'
+      : credential === 'ownerSessionKey'
+        ? 'sessionKey'
+        : credential === 'none'
+          ? null
+          : 'visitorToken';
   if (kind === null) return 'visitorFlow' in spec ? OK : 401;
   if (!(spec.credentials as readonly string[]).includes(kind)) return 403;
   // The credential may call the operation: now, is it this chatbot's or this session's?
@@ -121,7 +138,18 @@ function expected(name: OperationName, credential: Credential): number {
   return allowedAfterAccess;
 }
 
-const credentials: Credential[] = ['apiKey', 'otherOwnersApiKey', 'ownerSessionKey', 'visitorToken', 'otherSessionsToken', 'otherChatbotsToken', 'expiredToken', 'forgedToken', 'unknownApiKey', 'none'];
+const credentials: Credential[] = [
+  'apiKey',
+  'otherOwnersApiKey',
+  'ownerSessionKey',
+  'visitorToken',
+  'otherSessionsToken',
+  'otherChatbotsToken',
+  'expiredToken',
+  'forgedToken',
+  'unknownApiKey',
+  'none',
+];
 const matrix = OPERATION_NAMES.flatMap((name) => credentials.map((credential) => [name, credential] as const));
 
 describe('the credential × operation matrix', () => {
@@ -136,7 +164,9 @@ describe('the credential × operation matrix', () => {
     });
     // Export answers with the file itself; every refusal is an envelope.
     const file = name === 'Export' && res.ok;
-    const envelope = file ? { Code: res.status, Success: true, Message: '' } : ((await res.json()) as { Code: number; Success: boolean; Message: string });
+    const envelope = file
+      ? { Code: res.status, Success: true, Message: '' }
+      : ((await res.json()) as { Code: number; Success: boolean; Message: string });
     if (file) expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const want = expected(name, credential);
     expect({ status: res.status, message: envelope.Message }).toMatchObject({ status: want });
@@ -147,19 +177,29 @@ describe('the credential × operation matrix', () => {
 
 describe('credential headers', () => {
   it('accept the API key with a "Bearer " prefix', async () => {
-    const res = await fetch(`${service.origin}/chat/Chatbot/ModelList`, { headers: { authorization: `Bearer ${service.apiKey}` } });
+    const res = await fetch(`${service.origin}/chat/Chatbot/ModelList`, {
+      headers: { authorization: `Bearer ${service.apiKey}` },
+    });
     expect(res.status).toBe(200);
   });
 
   it('refuse an expired visitor token with a message that says to start again', async () => {
-    const res = await fetch(`${service.origin}/chat/Chat/ClientAsk`, { method: 'POST', headers: headers.expiredToken, body: JSON.stringify({ sessionID: sessionId, content: 'hi' }) });
+    const res = await fetch(`${service.origin}/chat/Chat/ClientAsk`, {
+      method: 'POST',
+      headers: headers.expiredToken,
+      body: JSON.stringify({ sessionID: sessionId, content: 'hi' }),
+    });
     expect(((await res.json()) as { Message: string }).Message).toMatch(/expired.*GetSession/);
   });
 
   it('give visitor tokens that a restarted service with the same secret still accepts', async () => {
     const again = await startService({ store: service.store, secret: service.secret });
     try {
-      const res = await fetch(`${again.origin}/chat/Chatbot/Get`, { method: 'POST', headers: headers.visitorToken, body: JSON.stringify({ serialNumber: serial }) });
+      const res = await fetch(`${again.origin}/chat/Chatbot/Get`, {
+        method: 'POST',
+        headers: headers.visitorToken,
+        body: JSON.stringify({ serialNumber: serial }),
+      });
       expect(res.status).toBe(200);
     } finally {
       await again.close();

@@ -41,14 +41,21 @@ afterAll(async () => {
 async function newFile(): Promise<number> {
   const [row] = await db
     .insert(files)
-    .values({ fileName: 'f', status: 'uploaded', uploadTokenHash: randomBytes(8).toString('hex'), uploadExpiresAt: new Date() })
+    .values({
+      fileName: 'f',
+      status: 'uploaded',
+      uploadTokenHash: randomBytes(8).toString('hex'),
+      uploadExpiresAt: new Date(),
+    })
     .returning({ id: files.id });
   return row!.id;
 }
 
 const chunksOf = async (id: number) =>
   rowsOf<{ uploads: number; chunks: number }>(
-    await db.execute(sql`SELECT count(DISTINCT upload_key)::int AS uploads, count(*)::int AS chunks FROM file_chunks WHERE file_id = ${id}`),
+    await db.execute(
+      sql`SELECT count(DISTINCT upload_key)::int AS uploads, count(*)::int AS chunks FROM file_chunks WHERE file_id = ${id}`,
+    ),
   )[0]!;
 const bytesOf = async (r: Readable) => new Uint8Array(Buffer.concat(await r.toArray()));
 /** A picture of a few kilobytes, with bytes that differ along it (zeros would hide a chunk out of place). */
@@ -62,7 +69,10 @@ describe('the database store', () => {
   it('holds nothing readable until keep, and then the whole file, in chunks', async () => {
     const id = await newFile();
     const bytes = picture();
-    const received = await store.receive(fileRef(id), Readable.from([Buffer.from(bytes.subarray(0, 1500)), Buffer.from(bytes.subarray(1500))]));
+    const received = await store.receive(
+      fileRef(id),
+      Readable.from([Buffer.from(bytes.subarray(0, 1500)), Buffer.from(bytes.subarray(1500))]),
+    );
     expect(received).toMatchObject({ size: bytes.length, sniffed: { kind: 'Image', mimeType: 'image/png' } });
     expect(await chunksOf(id)).toEqual({ uploads: 1, chunks: 5 });
     await expect(store.head(fileRef(id), 8)).rejects.toBeInstanceOf(FileMissing);
@@ -77,14 +87,24 @@ describe('the database store', () => {
     const id = await newFile();
     const bytes = picture();
     await (await store.receive(fileRef(id), Readable.from([Buffer.from(bytes)]))).keep();
-    for (const [start, end] of [[0, 0], [999, 1000], [1234, 3456], [4000, 4320], [2000, 2999]] as const)
+    for (const [start, end] of [
+      [0, 0],
+      [999, 1000],
+      [1234, 3456],
+      [4000, 4320],
+      [2000, 2999],
+    ] as const)
       expect(await bytesOf(await store.read(fileRef(id), { start, end }))).toEqual(bytes.subarray(start, end + 1));
   });
 
   it('keeps nothing of a refused upload, nor of one cut off halfway', async () => {
     const id = await newFile();
-    await expect(store.receive(fileRef(id), Readable.from([Buffer.from('not a picture at all, just words')]))).rejects.toMatchObject({ code: 415 });
-    await expect(store.receive(fileRef(id), Readable.from([Buffer.from(padTo(png(), 25 * MiB))]))).rejects.toMatchObject({ code: 413 });
+    await expect(
+      store.receive(fileRef(id), Readable.from([Buffer.from('not a picture at all, just words')])),
+    ).rejects.toMatchObject({ code: 415 });
+    await expect(
+      store.receive(fileRef(id), Readable.from([Buffer.from(padTo(png(), 25 * MiB))])),
+    ).rejects.toMatchObject({ code: 413 });
     let sent = 0;
     const cut = new Readable({
       read() {
@@ -119,11 +139,20 @@ describe('the database store', () => {
     const inFlight = await store.receive(fileRef(arriving), Readable.from([Buffer.from(picture())]));
     await (await store.receive(fileRef(deleted), Readable.from([Buffer.from(picture())]))).keep();
     // What a process killed mid-upload leaves, written two hours ago; and bytes whose file is gone.
-    await db.update(fileChunks).set({ writtenAt: sql`now() - interval '2 hours'` }).where(eq(fileChunks.fileId, cutLongAgo));
-    await db.update(fileChunks).set({ writtenAt: sql`now() - interval '2 hours'` }).where(eq(fileChunks.fileId, deleted));
+    await db
+      .update(fileChunks)
+      .set({ writtenAt: sql`now() - interval '2 hours'` })
+      .where(eq(fileChunks.fileId, cutLongAgo));
+    await db
+      .update(fileChunks)
+      .set({ writtenAt: sql`now() - interval '2 hours'` })
+      .where(eq(fileChunks.fileId, deleted));
     await db.delete(files).where(eq(files.id, deleted));
     // The kept file's chunks are as old: kept, they are never swept.
-    await db.update(fileChunks).set({ writtenAt: sql`now() - interval '2 hours'` }).where(eq(fileChunks.fileId, kept));
+    await db
+      .update(fileChunks)
+      .set({ writtenAt: sql`now() - interval '2 hours'` })
+      .where(eq(fileChunks.fileId, kept));
 
     expect(await store.sweep(new Date(Date.now() - 3_600_000))).toBe(2);
     expect(await chunksOf(cutLongAgo)).toEqual({ uploads: 0, chunks: 0 });
@@ -173,7 +202,12 @@ describe('how chunks cross (chunk-wire.ts: COPY in its binary format; base64 int
     const id = await newFile();
     const wire = chunkWire(db);
     // Every byte value, and COPY's own signature and end marker inside the data.
-    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.from([0xff, 0xff]), randomBytes(2000)]);
+    const bytes = Buffer.concat([
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+      Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'),
+      Buffer.from([0xff, 0xff]),
+      randomBytes(2000),
+    ]);
     await wire.insert('c0ffee', id, 0, bytes);
     expect((await wire.slice('c0ffee', 0, 0, bytes.length))!.equals(bytes)).toBe(true);
     expect((await wire.slice('c0ffee', 0, 250, 20))!.equals(bytes.subarray(250, 270))).toBe(true);

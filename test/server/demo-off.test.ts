@@ -48,10 +48,21 @@ describe('DEMO', () => {
       await ensureDemo(store.db, ownerId, OFFLINE_MODEL, 'http://localhost:8787', new Date());
       // An earlier start (or the console) gave it a paid model and no limit.
       const [row] = await store.db.select().from(chatbots).where(eq(chatbots.serialNumber, DEMO_SERIAL));
-      await store.db.update(chatbots).set({ settings: { ...row!.settings, Model: 'gpt-paid', RateLimitCount: 0 } }).where(eq(chatbots.serialNumber, DEMO_SERIAL));
-      expect(await ensureDemo(store.db, ownerId, OFFLINE_MODEL, 'http://localhost:8787', new Date())).toEqual({ serial: DEMO_SERIAL, created: false });
+      await store.db
+        .update(chatbots)
+        .set({ settings: { ...row!.settings, Model: 'gpt-paid', RateLimitCount: 0 } })
+        .where(eq(chatbots.serialNumber, DEMO_SERIAL));
+      expect(await ensureDemo(store.db, ownerId, OFFLINE_MODEL, 'http://localhost:8787', new Date())).toEqual({
+        serial: DEMO_SERIAL,
+        created: false,
+      });
       const [held] = await store.db.select().from(chatbots).where(eq(chatbots.serialNumber, DEMO_SERIAL));
-      expect(held!.settings).toMatchObject({ Model: OFFLINE_MODEL, RateLimitCount: 10, RateLimitTime: 60, Name: 'Oakridge Realty' });
+      expect(held!.settings).toMatchObject({
+        Model: OFFLINE_MODEL,
+        RateLimitCount: 10,
+        RateLimitTime: 60,
+        Name: 'Oakridge Realty',
+      });
     } finally {
       await store.close();
       await database.drop();
@@ -59,18 +70,22 @@ describe('DEMO', () => {
   });
 
   // The compiled bin on its own embedded database, whichever lane: run once.
-  it.skipIf(usesPostgres())('off in the compiled bin: no demo chatbot is made, and the start says so', { timeout: 90_000 }, async () => {
-    const bin = await startBin({ DEMO: 'off' });
-    try {
-      expect(bin.output).toMatch(/demo +off \(DEMO=on serves/);
-      expect(bin.serial).toBe('');
-      expect((await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: DEMO_SERIAL })).status).toBe(404);
-      const owner = createClient({ baseUrl: bin.url, apiKey: bin.apiKey });
-      expect(await owner.list()).toEqual([]);
-    } finally {
-      await bin.close();
-    }
-  });
+  it.skipIf(usesPostgres())(
+    'off in the compiled bin: no demo chatbot is made, and the start says so',
+    { timeout: 90_000 },
+    async () => {
+      const bin = await startBin({ DEMO: 'off' });
+      try {
+        expect(bin.output).toMatch(/demo +off \(DEMO=on serves/);
+        expect(bin.serial).toBe('');
+        expect((await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: DEMO_SERIAL })).status).toBe(404);
+        const owner = createClient({ baseUrl: bin.url, apiKey: bin.apiKey });
+        expect(await owner.list()).toEqual([]);
+      } finally {
+        await bin.close();
+      }
+    },
+  );
 });
 
 describe('Domains without VerifyDomain', () => {
@@ -80,7 +95,8 @@ describe('Domains without VerifyDomain', () => {
   });
   afterAll(() => service?.close());
 
-  const sessionFrom = (serial: string, origin: string) => postJson(`${service.origin}/chat/Chatbot/GetSession`, { serialNumber: serial }, { origin });
+  const sessionFrom = (serial: string, origin: string) =>
+    postJson(`${service.origin}/chat/Chatbot/GetSession`, { serialNumber: serial }, { origin });
 
   it('turn verification on: another site gets no session and no CORS header', async () => {
     const serial = await service.newChatbot({ Domains: 'homes.example.com' });

@@ -21,15 +21,29 @@ describe('the demo site', () => {
     for (const host of [`localhost:${home.port}`, `[::1]:${home.port}`, `LOCALHOST:${home.port}`])
       for (const url of ['/?type=for_rent&page=2', '/homes/X1', '/privacy.html']) {
         const res = await at(host, url);
-        expect({ host, url, status: res.statusCode, location: res.headers.location }).toEqual({ host, url, status: 302, location: `${home.origin}${url}` });
+        expect({ host, url, status: res.statusCode, location: res.headers.location }).toEqual({
+          host,
+          url,
+          status: 302,
+          location: `${home.origin}${url}`,
+        });
       }
     // Where they were made, another port (another server), another host, and what is not a page: served as asked.
-    for (const [host, url] of [[home.host, '/'], [`localhost:${Number(home.port) + 1}`, '/'], ['homes.example', '/privacy.html'], [`localhost:${home.port}`, '/demo/photos/home-1.svg']] as const)
+    for (const [host, url] of [
+      [home.host, '/'],
+      [`localhost:${Number(home.port) + 1}`, '/'],
+      ['homes.example', '/privacy.html'],
+      [`localhost:${home.port}`, '/demo/photos/home-1.svg'],
+    ] as const)
       expect({ host, url, status: (await at(host, url)).statusCode }).toEqual({ host, url, status: 200 });
   });
 
   it('shows the demo chatbot’s active listings, newest first, twelve to a page', async () => {
-    const { Items, Total } = await service.owner.realEstateList({ SerialNumber: DEMO_SERIAL, Status: 'Active', PageSize: 12 });
+    const { Items, Total } = await service.owner.realEstateList({
+      SerialNumber: DEMO_SERIAL,
+      Status: 'Active',
+      PageSize: 12,
+    });
     const res = await get('/');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`(${Total.toLocaleString('en-US')})`);
@@ -40,8 +54,10 @@ describe('the demo site', () => {
     expect(res.body).toMatch(/<a href="\/\?page=2" rel="next">Next<\/a>/);
   });
 
-  it('names badges and facts in words, never a field\'s raw value', async () => {
-    const toured = (await service.owner.realEstateList({ SerialNumber: DEMO_SERIAL, Status: 'Active', PageSize: 100 })).Items.filter((l) => l.Tours);
+  it("names badges and facts in words, never a field's raw value", async () => {
+    const toured = (
+      await service.owner.realEstateList({ SerialNumber: DEMO_SERIAL, Status: 'Active', PageSize: 100 })
+    ).Items.filter((l) => l.Tours);
     expect(toured.map((l) => l.Tours)).toEqual(expect.arrayContaining(['OpenHouse', '3D']));
     const pages = await Promise.all([1, 2, 3, 4, 5].map((n) => get(`/?page=${n}`)));
     const badges = pages.flatMap((p) => [...p.body.matchAll(/<span class="badge">([^<]*)<\/span>/g)].map((m) => m[1]));
@@ -53,7 +69,12 @@ describe('the demo site', () => {
   });
 
   it('filters by sale type and by a search, as the listing operation does', async () => {
-    const rentals = await service.owner.realEstateList({ SerialNumber: DEMO_SERIAL, Status: 'Active', SaleType: 'for_rent', Query: 'Denver' });
+    const rentals = await service.owner.realEstateList({
+      SerialNumber: DEMO_SERIAL,
+      Status: 'Active',
+      SaleType: 'for_rent',
+      Query: 'Denver',
+    });
     const res = await get('/?type=for_rent&q=Denver');
     expect(res.body).toContain(`Homes for rent <span class="count">(${rentals.Total})</span>`);
     expect(cards(res.body).every((c) => c.includes('For rent') && c.includes('Denver'))).toBe(true);
@@ -72,7 +93,8 @@ describe('the demo site', () => {
     const res = await get('/demo/photos/home-7.svg');
     expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'image/svg+xml']);
     expect(res.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    for (const url of ['/demo/photos/home-0.svg', '/demo/photos/home-25.svg', '/demo/photos/home-7.png']) expect((await get(url)).statusCode).toBe(404);
+    for (const url of ['/demo/photos/home-0.svg', '/demo/photos/home-25.svg', '/demo/photos/home-7.png'])
+      expect((await get(url)).statusCode).toBe(404);
   });
 
   it('has the privacy page the chatbot links to', async () => {
@@ -85,10 +107,31 @@ describe('the demo site', () => {
     const hostile = '<img src=x onerror=alert(1)>"\'&';
     const mls = 'XSS-1';
     await service.owner.realEstateCreate({
-      SerialNumber: DEMO_SERIAL, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$', PropertyType: hostile, Bedrooms: 2, Bathrooms: 1,
-      Url: `${service.origin}/homes/${mls}`, MLSNumber: mls, YearBuilt: 2001, DaysOnMarket: 1, LotArea: 100, BuildingArea: 90, AreaUnit: 'Square Feet', ParkingSpots: 1,
-      Images: ['javascript:alert(1)'.replace('javascript:', 'https://x.example/?')], Tours: '', Description: hostile, ExtensionColumn: [{ Key: hostile, value: hostile }],
-      Location: '', Address: hostile, City: 'Austin', State: 'TX', ZIP: '78701', SalePrice: 1,
+      SerialNumber: DEMO_SERIAL,
+      SaleType: 'for_sale',
+      Status: 'Active',
+      CurrencySymbol: '$',
+      PropertyType: hostile,
+      Bedrooms: 2,
+      Bathrooms: 1,
+      Url: `${service.origin}/homes/${mls}`,
+      MLSNumber: mls,
+      YearBuilt: 2001,
+      DaysOnMarket: 1,
+      LotArea: 100,
+      BuildingArea: 90,
+      AreaUnit: 'Square Feet',
+      ParkingSpots: 1,
+      Images: ['javascript:alert(1)'.replace('javascript:', 'https://x.example/?')],
+      Tours: '',
+      Description: hostile,
+      ExtensionColumn: [{ Key: hostile, value: hostile }],
+      Location: '',
+      Address: hostile,
+      City: 'Austin',
+      State: 'TX',
+      ZIP: '78701',
+      SalePrice: 1,
     } as never);
     await service.owner.edit({ SerialNumber: DEMO_SERIAL, Name: hostile } as never);
     for (const url of ['/', `/homes/${mls}`]) {

@@ -33,7 +33,9 @@ describe('the disk store', () => {
     await received.keep();
     expect(new Uint8Array(await store.whole(fileRef(1)))).toEqual(bytes);
     expect(new Uint8Array(await store.head(fileRef(1), 8))).toEqual(bytes.subarray(0, 8));
-    expect(new Uint8Array(await bytesOf(await store.read(fileRef(1), { start: 3, end: 10 })))).toEqual(bytes.subarray(3, 11));
+    expect(new Uint8Array(await bytesOf(await store.read(fileRef(1), { start: 3, end: 10 })))).toEqual(
+      bytes.subarray(3, 11),
+    );
     await store.remove(fileRef(1));
     await expect(store.whole(fileRef(1))).rejects.toBeInstanceOf(FileMissing);
   });
@@ -41,7 +43,11 @@ describe('the disk store', () => {
   it('keeps nothing of a refused upload, though refused before its file was open', async () => {
     // Twenty at once: a body refused at its first bytes can end the upload while its partial file
     // is still being opened (seen on a busy machine, where the file appeared after its removal).
-    const refused = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => store.receive(fileRef(2 + i), Readable.from([Buffer.from('not a picture at all, just words')]))));
+    const refused = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        store.receive(fileRef(2 + i), Readable.from([Buffer.from('not a picture at all, just words')])),
+      ),
+    );
     for (const upload of refused) expect(upload).toMatchObject({ status: 'rejected', reason: { code: 415 } });
     expect(await readdir(dir)).toEqual([]);
   });

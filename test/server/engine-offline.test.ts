@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { listingCard, answerProse, suggestionsBlock, type ListingCard, type Settings } from '../../src/protocol/index.ts';
+import {
+  listingCard,
+  answerProse,
+  suggestionsBlock,
+  type ListingCard,
+  type Settings,
+} from '../../src/protocol/index.ts';
 import { addressText } from '../../src/protocol/index.ts';
 import { priceText } from '../../src/server/engines/search/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
-import { MAX_NAMED, compose, createOfflineEngine, describe as describeCriteria } from '../../src/server/engines/answer/offline.ts';
+import {
+  MAX_NAMED,
+  compose,
+  createOfflineEngine,
+  describe as describeCriteria,
+} from '../../src/server/engines/answer/offline.ts';
 import { conversationState, turnsRead } from '../../src/server/engines/search/conversation.ts';
 import { readDrops } from '../../src/server/engines/reading/edits.ts';
 import { outsideTopic } from '../../src/server/engines/reading/intent.ts';
@@ -14,10 +25,20 @@ import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { fixtureListings } from '../support/listings.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
-const settings: Settings = { ...defaultSettings('UTC', 'offline'), Name: 'Casa Bot', TalkToHumanEmail: 'agents@homes.example' };
+const settings: Settings = {
+  ...defaultSettings('UTC', 'offline'),
+  Name: 'Casa Bot',
+  TalkToHumanEmail: 'agents@homes.example',
+};
 
 function input(question: string, overrides: Partial<Settings> = {}): AnswerInput {
-  return { settings: { ...settings, ...overrides }, question: { content: question, askType: 'Text', files: [] }, history: [], listings: fixtureListings, now };
+  return {
+    settings: { ...settings, ...overrides },
+    question: { content: question, askType: 'Text', files: [] },
+    history: [],
+    listings: fixtureListings,
+    now,
+  };
 }
 
 const mlsByUrl = new Map(fixtureListings.map((l) => [l.Url, l.MLSNumber]));
@@ -153,7 +174,11 @@ const rows: Row[] = [
   { question: 'mls#a202', names: ['A202'], detail: 'all' },
   { question: 'tell me about 12 Oak St', names: ['A100'], detail: 'all' },
   { question: '7 elm avenue', names: ['A101'], detail: 'all' },
-  { question: 'is 410 Riverside Drive still available?', names: ['A200'], detail: 'It is **active — on the market now**.' },
+  {
+    question: 'is 410 Riverside Drive still available?',
+    names: ['A200'],
+    detail: 'It is **active — on the market now**.',
+  },
   { question: 'MLS A104', names: ['A104'], detail: 'all' },
   { question: 'MLS A100 in Denver under $100k', names: ['A100'], detail: 'It is for sale at **$489,000**.' },
   { question: 'compare MLS A100 and MLS D301', names: ['A100', 'D301'] },
@@ -204,9 +229,21 @@ describe('a search with more matches than an answer names', () => {
 
 describe('a rank in an order', () => {
   it('reads "the second cheapest", "3rd most expensive" and "after the biggest one" as how many of that order come first', () => {
-    expect(parseQuestion('the second cheapest home for sale in austin', fixtureListings, now)).toMatchObject({ sort: 'price-asc', limit: 1, rank: 1 });
-    expect(parseQuestion('3rd most expensive condo', fixtureListings, now)).toMatchObject({ sort: 'price-desc', limit: 1, rank: 2 });
-    expect(parseQuestion('the two biggest homes after the biggest one', fixtureListings, now)).toMatchObject({ sort: 'area-desc', limit: 2, rank: 1 });
+    expect(parseQuestion('the second cheapest home for sale in austin', fixtureListings, now)).toMatchObject({
+      sort: 'price-asc',
+      limit: 1,
+      rank: 1,
+    });
+    expect(parseQuestion('3rd most expensive condo', fixtureListings, now)).toMatchObject({
+      sort: 'price-desc',
+      limit: 1,
+      rank: 2,
+    });
+    expect(parseQuestion('the two biggest homes after the biggest one', fixtureListings, now)).toMatchObject({
+      sort: 'area-desc',
+      limit: 2,
+      rank: 1,
+    });
     expect(parseQuestion('the cheapest home', fixtureListings, now).rank).toBeUndefined();
   });
 
@@ -230,11 +267,18 @@ describe('a rank in an order', () => {
 });
 
 describe("the page's own listing", () => {
-  const onPage = (question: string, mls: string, history: AnswerInput['history'] = []): AnswerInput => ({ ...input(question), history, pageListing: byMls(mls) });
+  const onPage = (question: string, mls: string, history: AnswerInput['history'] = []): AnswerInput => ({
+    ...input(question),
+    history,
+    pageListing: byMls(mls),
+  });
 
   it("is found by the page's address — any scheme, host case, trailing slash, query or fragment — or named by Id, MLS number or Url", () => {
     const url = new URL(urlOf('A101'));
-    expect(pageListing(fixtureListings, { page: `http://${url.host.toUpperCase()}${url.pathname}/?utm=1#photos` })?.MLSNumber).toBe('A101');
+    expect(
+      pageListing(fixtureListings, { page: `http://${url.host.toUpperCase()}${url.pathname}/?utm=1#photos` })
+        ?.MLSNumber,
+    ).toBe('A101');
     expect(pageListing(fixtureListings, { listing: 'id-A102' })?.MLSNumber).toBe('A102');
     expect(pageListing(fixtureListings, { listing: 'mls# a-103' })?.MLSNumber).toBe('A103');
     expect(pageListing(fixtureListings, { listing: urlOf('A100'), page: urlOf('A101') })?.MLSNumber).toBe('A100');
@@ -243,7 +287,13 @@ describe("the page's own listing", () => {
   });
 
   it('is "this house", "it" and what a bare question is about', () => {
-    for (const q of ['is this house still available?', 'how big is the lot', 'how much is it?', 'when was it built', 'tell me about this property']) {
+    for (const q of [
+      'is this house still available?',
+      'how big is the lot',
+      'how much is it?',
+      'when was it built',
+      'tell me about this property',
+    ]) {
       const { text, noAnswer } = compose(onPage(q, 'A102'));
       expect(named(text), q).toEqual(['A102']);
       expect(noAnswer, q).toBe(false);
@@ -252,15 +302,22 @@ describe("the page's own listing", () => {
 
   it('is "this house" even after a search showed others', () => {
     const first = compose(input('homes for sale in austin')).text;
-    const { text } = compose(onPage('how many bedrooms does this house have?', 'A102', [{ role: 'user', content: 'homes for sale in austin' }, { role: 'assistant', content: first }]));
+    const { text } = compose(
+      onPage('how many bedrooms does this house have?', 'A102', [
+        { role: 'user', content: 'homes for sale in austin' },
+        { role: 'assistant', content: first },
+      ]),
+    );
     expect(named(text)).toEqual(['A102']);
   });
 
   it('leaves a search a search', () => {
-    expect(named(compose(onPage('homes for sale in austin', 'A102')).text)).toEqual(named(compose(input('homes for sale in austin')).text));
+    expect(named(compose(onPage('homes for sale in austin', 'A102')).text)).toEqual(
+      named(compose(input('homes for sale in austin')).text),
+    );
   });
 
-  it('is unknown on a page that is no listing\'s: a question back, marked for the owner, never a search', () => {
+  it("is unknown on a page that is no listing's: a question back, marked for the owner, never a search", () => {
     const { text, noAnswer } = compose(input('is this house still available?'));
     expect(named(text)).toEqual([]);
     expect(answerProse(text)).toMatch(/^Which home do you mean\?/);
@@ -279,7 +336,8 @@ describe('a filter dropped', () => {
   });
 
   it('is not "never mind", "forget it", nor a kind ruled out', () => {
-    for (const t of ['never mind', 'forget it', 'forget that', 'drop the condos', 'skip houses', 'drop me a line']) expect(readDrops(t), t).toBeNull();
+    for (const t of ['never mind', 'forget it', 'forget that', 'drop the condos', 'skip houses', 'drop me a line'])
+      expect(readDrops(t), t).toBeNull();
   });
 
   it('keeps the rest of the search in force', () => {
@@ -305,7 +363,18 @@ describe('what a question is about, before any search', () => {
 
 describe('a conversation read once', () => {
   it('reads each turn once however many questions follow it — linear in the conversation, not quadratic', () => {
-    const questions = ['homes in austin', 'only 3+ bedrooms', 'under $500k', 'tell me about the first one', 'does it have parking?', 'what about denver?', 'the cheapest one', 'forget the budget', 'more', 'rentals instead'];
+    const questions = [
+      'homes in austin',
+      'only 3+ bedrooms',
+      'under $500k',
+      'tell me about the first one',
+      'does it have parking?',
+      'what about denver?',
+      'the cheapest one',
+      'forget the budget',
+      'more',
+      'rentals instead',
+    ];
     const history: AnswerInput['history'] = [];
     const before = turnsRead.count;
     for (const q of questions) {
@@ -331,10 +400,29 @@ describe('a monthly payment estimate', () => {
   });
 
   it('reads the price, loan, down payment, rate and term as visitors write them', () => {
-    expect(paymentTerms('payment on a $400000 home with 20% down at 6% for 30 years')).toEqual({ price: 400_000, downPct: 20, ratePct: 6, years: 30 });
-    expect(paymentTerms('monthly payment on 500k, 10% down, 7 percent, 30 yr')).toEqual({ price: 500_000, downPct: 10, ratePct: 7, years: 30 });
-    expect(paymentTerms('if i borrow $300000 at 6.5% for 15 years')).toEqual({ loan: 300_000, ratePct: 6.5, years: 15 });
-    expect(paymentTerms("i can put 60k down on a 360k place, 30-year at 7.1%")).toEqual({ downAmount: 60_000, price: 360_000, years: 30, ratePct: 7.1 });
+    expect(paymentTerms('payment on a $400000 home with 20% down at 6% for 30 years')).toEqual({
+      price: 400_000,
+      downPct: 20,
+      ratePct: 6,
+      years: 30,
+    });
+    expect(paymentTerms('monthly payment on 500k, 10% down, 7 percent, 30 yr')).toEqual({
+      price: 500_000,
+      downPct: 10,
+      ratePct: 7,
+      years: 30,
+    });
+    expect(paymentTerms('if i borrow $300000 at 6.5% for 15 years')).toEqual({
+      loan: 300_000,
+      ratePct: 6.5,
+      years: 15,
+    });
+    expect(paymentTerms('i can put 60k down on a 360k place, 30-year at 7.1%')).toEqual({
+      downAmount: 60_000,
+      price: 360_000,
+      years: 30,
+      ratePct: 7.1,
+    });
     expect(paymentTerms('mortgage on 77 sable hill with $1.2 million')).toEqual({ price: 1_200_000 });
   });
 
@@ -350,15 +438,23 @@ describe('a monthly payment estimate', () => {
   });
 
   it("takes the chatbot's MortgageRate when the visitor names none", () => {
-    const prose = answerProse(compose(input('mortgage on a 300k house with 50k down over 15 years', { MortgageRate: 5.25 })).text);
+    const prose = answerProse(
+      compose(input('mortgage on a 300k house with 50k down over 15 years', { MortgageRate: 5.25 })).text,
+    );
     expect(prose).toContain(`$${Math.round(monthlyPayment(250_000, 5.25, 15)).toLocaleString('en-US')} a month`);
   });
 
   it('works one out for the listing in view, with its HOA fee among what it leaves out', () => {
     const listing = { ...byMls('A100'), HOAMonth: 120 };
-    const { text } = compose({ ...input('and the monthly payment with 10% down at 7% for 30 years?'), listings: fixtureListings.map((l) => (l.MLSNumber === 'A100' ? listing : l)), pageListing: listing });
+    const { text } = compose({
+      ...input('and the monthly payment with 10% down at 7% for 30 years?'),
+      listings: fixtureListings.map((l) => (l.MLSNumber === 'A100' ? listing : l)),
+      pageListing: listing,
+    });
     expect(named(text)).toEqual(['A100']);
-    expect(answerProse(text)).toContain(`$${Math.round(monthlyPayment(0.9 * 489_000, 7, 30)).toLocaleString('en-US')} a month`);
+    expect(answerProse(text)).toContain(
+      `$${Math.round(monthlyPayment(0.9 * 489_000, 7, 30)).toLocaleString('en-US')} a month`,
+    );
     expect(answerProse(text)).toContain('the $120 monthly HOA fee');
   });
 
@@ -370,7 +466,10 @@ describe('a monthly payment estimate', () => {
 });
 
 describe('names before corrections', () => {
-  const named77 = [...fixtureListings, { ...byMls('A100'), Id: 'id-S1', MLSNumber: 'S1', Address: '77 Sable Hill', Url: 'https://homes.example/s1' }];
+  const named77 = [
+    ...fixtureListings,
+    { ...byMls('A100'), Id: 'id-S1', MLSNumber: 'S1', Address: '77 Sable Hill', Url: 'https://homes.example/s1' },
+  ];
   it('never corrects a word of a street the chatbot holds, and finds the listing it names', () => {
     const c = parseQuestion('Is 77 Sable Hill still available?', named77, now);
     expect(c.corrections).toEqual([]);
@@ -392,11 +491,24 @@ describe('names before corrections', () => {
 });
 
 describe("the owner's own words", () => {
-  const pooled = { ...byMls('A100'), ExtensionColumn: [{ Key: 'Pool', value: 'Saltwater, heated' }, { Key: 'Pets', value: 'Cats only' }] };
-  const about = (q: string) => compose({ ...input(q), listings: fixtureListings.map((l) => (l.MLSNumber === 'A100' ? pooled : l)), pageListing: pooled });
+  const pooled = {
+    ...byMls('A100'),
+    ExtensionColumn: [
+      { Key: 'Pool', value: 'Saltwater, heated' },
+      { Key: 'Pets', value: 'Cats only' },
+    ],
+  };
+  const about = (q: string) =>
+    compose({
+      ...input(q),
+      listings: fixtureListings.map((l) => (l.MLSNumber === 'A100' ? pooled : l)),
+      pageListing: pooled,
+    });
 
-  it("quote an extension column the question asks about, by its key or a usual word for it", () => {
-    expect(answerProse(about('what kind of pool does it have?').text)).toContain('Pool, as the listing puts it: **“Saltwater, heated”**');
+  it('quote an extension column the question asks about, by its key or a usual word for it', () => {
+    expect(answerProse(about('what kind of pool does it have?').text)).toContain(
+      'Pool, as the listing puts it: **“Saltwater, heated”**',
+    );
     expect(answerProse(about('what kind of pool does it have?').text)).not.toMatch(/single-family/);
     expect(answerProse(about('can I bring my dog?').text)).toContain('Pets, as the listing puts it: **“Cats only”**');
   });
@@ -410,7 +522,14 @@ describe("the owner's own words", () => {
 
 describe('what is not a search', () => {
   it('gets no listings, an honest word, a person, and noAnswer where the chatbot cannot know', () => {
-    for (const q of ['whats the weather like in austin in summer', 'What are property taxes like in Texas?', 'can you recommend a good mortgage lender?', 'which school district is rated best in Austin?', 'is it legal to break a lease early', "what's the crime rate in austin"]) {
+    for (const q of [
+      'whats the weather like in austin in summer',
+      'What are property taxes like in Texas?',
+      'can you recommend a good mortgage lender?',
+      'which school district is rated best in Austin?',
+      'is it legal to break a lease early',
+      "what's the crime rate in austin",
+    ]) {
       const { text, noAnswer } = compose(input(q));
       expect(named(text), q).toEqual([]);
       expect(noAnswer, q).toBe(true);
@@ -439,7 +558,9 @@ describe('the cards of an offline answer', () => {
     expect(others).toEqual([]);
     expect(block!.cards).toEqual(['A103', 'P401', 'A101', 'A100', 'P400'].map((mls) => listingCard(byMls(mls))));
     expect(text.slice(0, block!.at)).toMatch(/Here are the 5 lowest-priced\.\n\n$/);
-    expect(text.slice(block!.end)).toBe(`\n\n${suggestionsBlock(['Only 3+ bedrooms', 'Tell me about the first one', 'Show rentals instead'])}`);
+    expect(text.slice(block!.end)).toBe(
+      `\n\n${suggestionsBlock(['Only 3+ bedrooms', 'Tell me about the first one', 'Show rentals instead'])}`,
+    );
   });
 
   it('end the prose of a search that shows every match', () => {
@@ -451,12 +572,17 @@ describe('the cards of an offline answer', () => {
   it('are one card after the paragraph about one listing', () => {
     const { text } = compose(input('tell me about MLS A100'));
     expect(cardsOf(text)).toEqual([listingCard(byMls('A100'))]);
-    expect(text).toMatch(/\[View the listing\]\(<https:\/\/homes\.example\/12-oak-st>\)\n\n```listings\n\{[^\n]+\}\n```\n\n```suggestions\n[^`]+```$/);
+    expect(text).toMatch(
+      /\[View the listing\]\(<https:\/\/homes\.example\/12-oak-st>\)\n\n```listings\n\{[^\n]+\}\n```\n\n```suggestions\n[^`]+```$/,
+    );
   });
 
-  it.each(['hello', 'what is the weather like?', 'condos with an open house', 'MLS Z999'])('are absent from an answer that names no listing: "%s"', (question) => {
-    expect(compose(input(question)).text).not.toContain('```listings');
-  });
+  it.each(['hello', 'what is the weather like?', 'condos with an open house', 'MLS Z999'])(
+    'are absent from an answer that names no listing: "%s"',
+    (question) => {
+      expect(compose(input(question)).text).not.toContain('```listings');
+    },
+  );
 
   it.each(['homes for sale', 'rentals in Denver with 2 baths and parking', 'tell me about MLS D301'])(
     'leave prose that names the first listing by address, price and link, without photos or data: "%s"',
@@ -492,12 +618,15 @@ describe('the criteria in words', () => {
 });
 
 describe('places the listings are not in', () => {
-  it.each(['homes in Boston', 'houses near Springfield', 'condos in 99999', 'anything for rent in New Orleans'])('finds nothing for "%s" instead of listing other places', (question) => {
-    const { text, noAnswer } = compose(input(question));
-    expect(named(text)).toEqual([]);
-    expect(noAnswer).toBe(true);
-    expect(text).toMatch(/couldn't find any .* in (Boston|Springfield|99999|New Orleans)/);
-  });
+  it.each(['homes in Boston', 'houses near Springfield', 'condos in 99999', 'anything for rent in New Orleans'])(
+    'finds nothing for "%s" instead of listing other places',
+    (question) => {
+      const { text, noAnswer } = compose(input(question));
+      expect(named(text)).toEqual([]);
+      expect(noAnswer).toBe(true);
+      expect(text).toMatch(/couldn't find any .* in (Boston|Springfield|99999|New Orleans)/);
+    },
+  );
 
   it('still reads a known city next to a state code', () => {
     expect(named(compose(input('3 bedroom homes in Austin TX under $500k')).text).sort()).toEqual(['A100', 'A101']);
@@ -530,11 +659,17 @@ describe('questions that are not about listings', () => {
   });
 
   it('answers thanks', () => {
-    expect(compose(input('thanks!'))).toMatchObject({ noAnswer: false, text: expect.stringContaining("You're welcome") });
+    expect(compose(input('thanks!'))).toMatchObject({
+      noAnswer: false,
+      text: expect.stringContaining("You're welcome"),
+    });
   });
 
   it('points to Talk to a person when the chatbot has an email for it', () => {
-    expect(compose(input('can I talk to a person?'))).toMatchObject({ noAnswer: false, text: expect.stringContaining('**Talk to a person**') });
+    expect(compose(input('can I talk to a person?'))).toMatchObject({
+      noAnswer: false,
+      text: expect.stringContaining('**Talk to a person**'),
+    });
   });
 
   it('says it cannot hand over when the chatbot has no email for it', () => {
@@ -544,7 +679,12 @@ describe('questions that are not about listings', () => {
   });
 
   it('links the privacy policy when there is one', () => {
-    const answer = compose(input('what about my privacy?', { ChatbotPrivacyPolicyName: 'Our privacy notice', ChatbotPrivacyPolicyUrl: 'https://homes.example/privacy' }));
+    const answer = compose(
+      input('what about my privacy?', {
+        ChatbotPrivacyPolicyName: 'Our privacy notice',
+        ChatbotPrivacyPolicyUrl: 'https://homes.example/privacy',
+      }),
+    );
     expect(answer.noAnswer).toBe(false);
     expect(answer.text).toContain('[Our privacy notice](<https://homes.example/privacy>)');
   });
@@ -566,12 +706,18 @@ describe('questions that are not about listings', () => {
   });
 
   it('says an unknown MLS number matches nothing', () => {
-    expect(compose(input('MLS Z999'))).toMatchObject({ noAnswer: true, text: expect.stringContaining("couldn't find a listing with that MLS number") });
+    expect(compose(input('MLS Z999'))).toMatchObject({
+      noAnswer: true,
+      text: expect.stringContaining("couldn't find a listing with that MLS number"),
+    });
   });
 });
 
 /** Reads a generation to its end: the fragments, and the meta it returns. */
-async function drain(generation: AsyncGenerator<string, AnswerMeta, undefined>, onFragment: (count: number) => void = () => {}) {
+async function drain(
+  generation: AsyncGenerator<string, AnswerMeta, undefined>,
+  onFragment: (count: number) => void = () => {},
+) {
   const fragments: string[] = [];
   for (let step = await generation.next(); ; step = await generation.next()) {
     if (step.done) return { fragments, meta: step.value };
@@ -624,7 +770,9 @@ describe('streaming an offline answer', () => {
     const found = await drain(createOfflineEngine().answer(input('condos'), new AbortController().signal));
     expect(found.meta.noAnswer).toBe(false);
     expect(found.meta.totalTokens).toBeGreaterThan(0);
-    const missing = await drain(createOfflineEngine().answer(input('what is the weather like?'), new AbortController().signal));
+    const missing = await drain(
+      createOfflineEngine().answer(input('what is the weather like?'), new AbortController().signal),
+    );
     expect(missing.meta.noAnswer).toBe(true);
     expect(missing.meta.totalTokens).toBeGreaterThan(0);
   });

@@ -6,8 +6,24 @@ import { APIError } from 'openai';
 import { ModelUnavailable } from '../../src/server/engines/index.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type AskStreamItem } from '../../src/client/index.ts';
-import { addressText, cardsBlock, listingCard, answerProse, parseSuggestions, suggestionsBlock, type Listing, type ListingCard, type Settings } from '../../src/protocol/index.ts';
-import { createEngines, estimateTokens, type AnswerInput, type AnswerMeta, type AttachedFile } from '../../src/server/engines/index.ts';
+import {
+  addressText,
+  cardsBlock,
+  listingCard,
+  answerProse,
+  parseSuggestions,
+  suggestionsBlock,
+  type Listing,
+  type ListingCard,
+  type Settings,
+} from '../../src/protocol/index.ts';
+import {
+  createEngines,
+  estimateTokens,
+  type AnswerInput,
+  type AnswerMeta,
+  type AttachedFile,
+} from '../../src/server/engines/index.ts';
 import { listingsNamedIn } from '../../src/server/engines/search/mentions.ts';
 import { listingLine } from '../../src/server/engines/search/format.ts';
 import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
@@ -17,7 +33,16 @@ import { diskStore } from '../../src/server/files/disk-store.ts';
 import type { FileStore } from '../../src/server/files/file-store.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
 import { localDateTime } from '../../src/server/time.ts';
-import { DEFAULT_REPLY, startFakeModelServer, textOf, toolMessages, type ChatMessage, type ContentPart, type FakeModelServer, type RecordedModelRequest } from '../support/fake-model-server.ts';
+import {
+  DEFAULT_REPLY,
+  startFakeModelServer,
+  textOf,
+  toolMessages,
+  type ChatMessage,
+  type ContentPart,
+  type FakeModelServer,
+  type RecordedModelRequest,
+} from '../support/fake-model-server.ts';
 import { gif, mp4, png, wav } from '../support/media.ts';
 import { fixtureListings } from '../support/listings.ts';
 import { validBodies } from '../support/samples.ts';
@@ -37,7 +62,10 @@ beforeEach(() => fake.reset());
 
 const engine = () => createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL });
 
-function input(question: string, options: { settings?: Partial<Settings>; history?: AnswerInput['history']; pageListing?: Listing } = {}): AnswerInput {
+function input(
+  question: string,
+  options: { settings?: Partial<Settings>; history?: AnswerInput['history']; pageListing?: Listing } = {},
+): AnswerInput {
   return {
     settings: { ...defaultSettings('America/Chicago', MODEL), ...options.settings },
     question: { content: question, askType: 'Text', files: [] },
@@ -49,7 +77,9 @@ function input(question: string, options: { settings?: Partial<Settings>; histor
 }
 
 /** Every fragment the engine yields, and what it returns. */
-async function drain(run: AsyncGenerator<string, AnswerMeta, undefined>): Promise<{ fragments: string[]; meta: AnswerMeta }> {
+async function drain(
+  run: AsyncGenerator<string, AnswerMeta, undefined>,
+): Promise<{ fragments: string[]; meta: AnswerMeta }> {
   const fragments: string[] = [];
   for (let step = await run.next(); ; step = await run.next()) {
     if (step.done) return { fragments, meta: step.value };
@@ -115,12 +145,15 @@ const byMls = (mls: string) => fixtureListings.find((l) => l.MLSNumber === mls)!
 
 /** The cards of the listings blocks in `text`, block by block. */
 const blocksIn = (text: string): ListingCard[][] =>
-  [...text.matchAll(/^```listings\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!.split('\n').map((line) => JSON.parse(line) as ListingCard));
+  [...text.matchAll(/^```listings\n([\s\S]*?)\n```$/gm)].map((m) =>
+    m[1]!.split('\n').map((line) => JSON.parse(line) as ListingCard),
+  );
 
 describe('the cards after the model’s answer', () => {
   // The context of this question holds A101 (7 Elm Ave, $455k) and A100 (12 Oak St, $489k), cheapest first.
   const QUESTION = '3 bedroom homes in Austin under $500k';
-  const answer = (options: Parameters<typeof input>[1] = {}) => drain(engine().answer(input(QUESTION, options), new AbortController().signal));
+  const answer = (options: Parameters<typeof input>[1] = {}) =>
+    drain(engine().answer(input(QUESTION, options), new AbortController().signal));
 
   it('gives the model the listings this section expects', () => {
     const system = systemPrompt(input(QUESTION));
@@ -130,7 +163,12 @@ describe('the cards after the model’s answer', () => {
   });
 
   it('follow the model’s text: the listings it named by link or MLS number, in the order it named them', async () => {
-    const chunks = ['Two fit: [12 Oak St](https://homes.ex', 'ample/12-oak-st/) at $489,000, ', 'and MLS A101 at $455,000. ', 'Both: [12 Oak St](https://homes.example/12-oak-st).'];
+    const chunks = [
+      'Two fit: [12 Oak St](https://homes.ex',
+      'ample/12-oak-st/) at $489,000, ',
+      'and MLS A101 at $455,000. ',
+      'Both: [12 Oak St](https://homes.example/12-oak-st).',
+    ];
     const text = chunks.join('');
     fake.script({ text, chunks, omitUsage: true });
     const { fragments, meta } = await answer();
@@ -143,7 +181,12 @@ describe('the cards after the model’s answer', () => {
     // Follow-ups for a list: about one of them, or the search changed.
     expect(parseSuggestions(after.join('')).length).toBeGreaterThan(0);
     // The cards count for nothing: the tokens are estimated on the model's own text.
-    expect(meta).toEqual({ noAnswer: false, totalTokens: estimateTokens(systemPrompt(input(QUESTION), undefined, true), QUESTION, text), factsCorrected: 0, asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' } });
+    expect(meta).toEqual({
+      noAnswer: false,
+      totalTokens: estimateTokens(systemPrompt(input(QUESTION), undefined, true), QUESTION, text),
+      factsCorrected: 0,
+      asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' },
+    });
   });
 
   it('are not there, nor follow-ups, when the model’s text names none of the listings', async () => {
@@ -178,7 +221,15 @@ describe('the cards after the model’s answer', () => {
 
   it('are not added when the model said nothing', async () => {
     fake.script({ text: '', chunks: [], usage: { prompt: 40, completion: 0 } });
-    expect(await answer()).toEqual({ fragments: [], meta: { noAnswer: true, totalTokens: 40, factsCorrected: 0, asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' } } });
+    expect(await answer()).toEqual({
+      fragments: [],
+      meta: {
+        noAnswer: true,
+        totalTokens: 40,
+        factsCorrected: 0,
+        asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' },
+      },
+    });
   });
 
   it('are not added when the signal aborts during the model’s text', async () => {
@@ -198,7 +249,10 @@ describe('the cards after the model’s answer', () => {
     const earlier = '[12 Oak St](https://homes.example/12-oak-st) is $489,000.';
     const history: AnswerInput['history'] = [
       { role: 'user', content: 'Tell me about 12 Oak St' },
-      { role: 'assistant', content: `${earlier}\n\n${cardsBlock([byMls('A100')])}\n\n${suggestionsBlock(['Book a viewing'])}` },
+      {
+        role: 'assistant',
+        content: `${earlier}\n\n${cardsBlock([byMls('A100')])}\n\n${suggestionsBlock(['Book a viewing'])}`,
+      },
     ];
     const { body } = await sent('How big is it?', { history });
     expect(body.messages[1]).toEqual(history[0]);
@@ -215,18 +269,30 @@ describe('which listings a model’s text names', () => {
 
   it('finds a link with or without a trailing slash, as written or percent-encoded', () => {
     const odd = { ...byMls('D300'), Url: 'https://homes.example/1500 Larimer/' };
-    expect(mls('[a](https://homes.example/12-oak-st/) [b](<https://homes.example/1500%20Larimer>)', [byMls('A100'), odd])).toEqual(['A100', 'D300']);
+    expect(
+      mls('[a](https://homes.example/12-oak-st/) [b](<https://homes.example/1500%20Larimer>)', [byMls('A100'), odd]),
+    ).toEqual(['A100', 'D300']);
   });
 
   it('does not take a longer path, or another file, for the listing’s page', () => {
-    expect(mls('https://homes.example/12-oak-st-2 https://homes.example/12-oak-st.html https://homes.example/12-oak-st/photos')).toEqual([]);
-    expect(mls('Here: https://homes.example/12-oak-st. Or https://homes.example/7-elm-ave?ref=chat')).toEqual(['A100', 'A101']);
+    expect(
+      mls(
+        'https://homes.example/12-oak-st-2 https://homes.example/12-oak-st.html https://homes.example/12-oak-st/photos',
+      ),
+    ).toEqual([]);
+    expect(mls('Here: https://homes.example/12-oak-st. Or https://homes.example/7-elm-ave?ref=chat')).toEqual([
+      'A100',
+      'A101',
+    ]);
   });
 
   it('finds an MLS number as a whole word, in any case, and a short all-digit one only after "MLS"', () => {
     expect(mls('mls a100, then A101.')).toEqual(['A100', 'A101']);
     expect(mls('XA100 and A1000 and A100X')).toEqual([]);
-    const numbered = [{ ...byMls('A100'), MLSNumber: '2015' }, { ...byMls('A101'), MLSNumber: '12' }];
+    const numbered = [
+      { ...byMls('A100'), MLSNumber: '2015' },
+      { ...byMls('A101'), MLSNumber: '12' },
+    ];
     expect(mls('Built in 2015, 12 minutes away.', numbered)).toEqual([]);
     expect(mls('See MLS #12 and MLS: 2015.', numbered)).toEqual(['12', '2015']);
   });
@@ -254,7 +320,9 @@ describe('what the engine asks the model', () => {
   });
 
   it('opens with a system message holding SystemMessage and the local date and time in the chatbot’s TimeZone', async () => {
-    const { body } = await sent('hello', { settings: { SystemMessage: 'You are Casa, the assistant of Sunbelt Realty.', TimeZone: 'Asia/Tokyo' } });
+    const { body } = await sent('hello', {
+      settings: { SystemMessage: 'You are Casa, the assistant of Sunbelt Realty.', TimeZone: 'Asia/Tokyo' },
+    });
     const system = systemOf(body.messages);
     expect(system).toContain('You are Casa, the assistant of Sunbelt Realty.');
     expect(system).toContain(localDateTime(NOW, 'Asia/Tokyo'));
@@ -306,23 +374,34 @@ describe('what the engine asks the model', () => {
 
 describe('off the happy path, with a model', () => {
   it("tells the model the page's own listing, and the intent rules", async () => {
-    const system = systemOf((await sent('is this house still available?', { pageListing: byMls('A102') })).body.messages);
+    const system = systemOf(
+      (await sent('is this house still available?', { pageListing: byMls('A102') })).body.messages,
+    );
     expect(system).toContain('The visitor is on the page of this listing');
     expect(system).toContain(addressText(byMls('A102')));
     expect(system).toMatch(/automated assistant/);
     expect(system).toMatch(/the weather, taxes, lenders, school ratings, the law, crime/);
   });
 
-  it('gives the model the payment the offline reading worked out when it has no tools, from the chatbot\'s MortgageRate', async () => {
+  it("gives the model the payment the offline reading worked out when it has no tools, from the chatbot's MortgageRate", async () => {
     const e = createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, tools: 'off' });
     fake.script({ text: 'About $2,023 a month.' });
-    await drain(e.answer(input('monthly payment on a $400,000 home with 20% down over 30 years?', { settings: { MortgageRate: 6.5 } }), new AbortController().signal));
-    expect(systemOf(onlyRequest().body.messages)).toContain(`**$${Math.round(monthlyPayment(320_000, 6.5, 30)).toLocaleString('en-US')} a month**`);
+    await drain(
+      e.answer(
+        input('monthly payment on a $400,000 home with 20% down over 30 years?', { settings: { MortgageRate: 6.5 } }),
+        new AbortController().signal,
+      ),
+    );
+    expect(systemOf(onlyRequest().body.messages)).toContain(
+      `**$${Math.round(monthlyPayment(320_000, 6.5, 30)).toLocaleString('en-US')} a month**`,
+    );
   });
 
   it('marks a question it cannot know noAnswer, whatever the model says', async () => {
     fake.script({ text: 'Summers in Austin are hot.' });
-    const { meta } = await drain(engine().answer(input('whats the weather like in austin in summer'), new AbortController().signal));
+    const { meta } = await drain(
+      engine().answer(input('whats the weather like in austin in summer'), new AbortController().signal),
+    );
     expect(meta.noAnswer).toBe(true);
     expect(systemOf(onlyRequest().body.messages)).toMatch(/This question is about the weather, which you cannot know/);
   });
@@ -332,16 +411,40 @@ describe('off the happy path, with a model', () => {
       {
         text: '',
         toolCalls: [
-          { name: 'estimate_payment', arguments: JSON.stringify({ mls_number: 'A100', down_payment_percent: 10, rate_percent: 7 }) },
-          { name: 'search_listings', arguments: JSON.stringify({ city: 'Austin', sale_type: 'for_sale', sort: 'price_asc', offset: 1, limit: 1 }) },
+          {
+            name: 'estimate_payment',
+            arguments: JSON.stringify({ mls_number: 'A100', down_payment_percent: 10, rate_percent: 7 }),
+          },
+          {
+            name: 'search_listings',
+            arguments: JSON.stringify({
+              city: 'Austin',
+              sale_type: 'for_sale',
+              sort: 'price_asc',
+              offset: 1,
+              limit: 1,
+            }),
+          },
         ],
       },
       { text: 'About $2,928 a month for [12 Oak St](https://homes.example/12-oak-st).' },
     );
-    await drain(engine().answer(input('payment on 12 oak st with 10% down at 7%? and the second cheapest?'), new AbortController().signal));
+    await drain(
+      engine().answer(
+        input('payment on 12 oak st with 10% down at 7%? and the second cheapest?'),
+        new AbortController().signal,
+      ),
+    );
     const second = fake.requests[1]!;
-    const [payment, searched] = [0, 1].map((i) => JSON.parse(toolMessages(second.body)[i]!.content) as Record<string, unknown>) as [Record<string, unknown>, Record<string, unknown>];
-    expect(payment).toMatchObject({ principal: 0.9 * 489_000, rate_percent: 7, years: 30, assumed: ['a 30-year fixed loan'] });
+    const [payment, searched] = [0, 1].map(
+      (i) => JSON.parse(toolMessages(second.body)[i]!.content) as Record<string, unknown>,
+    ) as [Record<string, unknown>, Record<string, unknown>];
+    expect(payment).toMatchObject({
+      principal: 0.9 * 489_000,
+      rate_percent: 7,
+      years: 30,
+      assumed: ['a 30-year fixed loan'],
+    });
     expect(payment.monthly_payment).toBeCloseTo(monthlyPayment(0.9 * 489_000, 7, 30), 2);
     expect(payment.leaves_out).toEqual(expect.arrayContaining(['property taxes', 'home insurance']));
     expect(searched).toMatchObject({ total: 4, offset: 1 });
@@ -405,14 +508,18 @@ describe('answering through the service with a model server', () => {
   let service: TestService;
   beforeAll(async () => {
     service = await startService({
-      engines: createEngines(createOfflineEngine(), { model: MODEL, engine: createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL }) }),
+      engines: createEngines(createOfflineEngine(), {
+        model: MODEL,
+        engine: createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL }),
+      }),
     });
   }, 60_000);
   afterAll(() => service?.close());
 
   async function ask(client: TestService['owner'], sessionID: number, content: string): Promise<AskStreamItem[]> {
     const items: AskStreamItem[] = [];
-    for await (const item of client.askStream({ sessionID, content, clientMessageId: crypto.randomUUID() })) items.push(item);
+    for await (const item of client.askStream({ sessionID, content, clientMessageId: crypto.randomUUID() }))
+      items.push(item);
     return items;
   }
 
@@ -442,9 +549,20 @@ describe('answering through the service with a model server', () => {
 
   it('stores the answer with the cards it streamed, and sends the model only the prose of it the next time', async () => {
     const serial = await service.newChatbot();
-    for (const [mls, address] of [['OAK-1', '12 Oak St'], ['ELM-7', '7 Elm Ave']] as const)
-      await service.owner.realEstateCreate({ ...validBodies.RealEstateCreate, SerialNumber: serial, MLSNumber: mls, Address: address, Url: `https://homes.example.com/listing/${mls}` });
-    const oak = (await service.owner.realEstateList({ SerialNumber: serial })).Items.find((l) => l.MLSNumber === 'OAK-1');
+    for (const [mls, address] of [
+      ['OAK-1', '12 Oak St'],
+      ['ELM-7', '7 Elm Ave'],
+    ] as const)
+      await service.owner.realEstateCreate({
+        ...validBodies.RealEstateCreate,
+        SerialNumber: serial,
+        MLSNumber: mls,
+        Address: address,
+        Url: `https://homes.example.com/listing/${mls}`,
+      });
+    const oak = (await service.owner.realEstateList({ SerialNumber: serial })).Items.find(
+      (l) => l.MLSNumber === 'OAK-1',
+    );
     const visitor = await service.visitor(serial);
     const prose = 'Yes: [12 Oak St](https://homes.example.com/listing/OAK-1) is for sale.';
     fake.script({ text: prose }, { text: 'It has 3 bedrooms.' });
@@ -454,13 +572,18 @@ describe('answering through the service with a model server', () => {
     const stored = final?.kind === 'final' ? final.Answer : '';
     expect(stored.startsWith(`${prose}\n\n${cardsBlock([oak!])}\n\n\`\`\`suggestions\n`)).toBe(true);
     expect(parseSuggestions(stored)).toContain('Show similar homes');
-    expect(items.flatMap((i) => (i.kind === 'fragment' ? [i.content] : [])).join('')).toBe(final?.kind === 'final' ? final.Answer : '');
+    expect(items.flatMap((i) => (i.kind === 'fragment' ? [i.content] : [])).join('')).toBe(
+      final?.kind === 'final' ? final.Answer : '',
+    );
 
     await ask(visitor.client, visitor.sessionId, 'How many bedrooms?');
     const { messages } = fake.requests[1]!.body;
     expect(messages.slice(1).map(({ role, content }) => ({ role, content }))).toEqual([
       { role: 'user', content: 'Do you have homes in Austin?' },
-      { role: 'assistant', content: `${prose}\n\nListings shown with this answer:\n${listingLine(oak!, 0)} (MLS OAK-1, id ${oak!.Id})` },
+      {
+        role: 'assistant',
+        content: `${prose}\n\nListings shown with this answer:\n${listingLine(oak!, 0)} (MLS OAK-1, id ${oak!.Id})`,
+      },
       { role: 'user', content: 'How many bedrooms?' },
     ]);
     expect(answerProse(stored)).toBe(prose);
@@ -516,7 +639,14 @@ describe('attachments', () => {
   async function attach(kind: AttachedFile['kind'], mimeType: string, bytes: Uint8Array): Promise<AttachedFile> {
     const id = ++next;
     await files.receive(fileRef(id), Readable.from([Buffer.from(bytes)])).then((r) => r.keep());
-    return { id, kind, mimeType, size: bytes.length, head: (n) => files.head(fileRef(id), n), whole: () => files.whole(fileRef(id)) };
+    return {
+      id,
+      kind,
+      mimeType,
+      size: bytes.length,
+      head: (n) => files.head(fileRef(id), n),
+      whole: () => files.whole(fileRef(id)),
+    };
   }
   const ask = (content: string, askType: AttachedFile['kind'], files: AttachedFile[]) =>
     drain(engine().answer({ ...input(content), question: { content, askType, files } }, new AbortController().signal));
@@ -525,7 +655,10 @@ describe('attachments', () => {
   it('sends images as image parts, as data URLs of their exact bytes, with the text', async () => {
     const a = png(3, 2);
     const b = gif();
-    await ask('Is this house for sale?', 'Image', [await attach('Image', 'image/png', a), await attach('Image', 'image/gif', b)]);
+    await ask('Is this house for sale?', 'Image', [
+      await attach('Image', 'image/png', a),
+      await attach('Image', 'image/gif', b),
+    ]);
     expect(userTurn()).toEqual({
       role: 'user',
       content: [
@@ -550,19 +683,41 @@ describe('attachments', () => {
     expect(fragments.join('')).toBe('Hello from the fake model.');
     expect(fake.transcriptions).toHaveLength(1);
     const [t] = fake.transcriptions;
-    expect({ model: t!.model, type: t!.fileType, name: t!.fileName.endsWith('.wav'), same: Buffer.compare(t!.file, Buffer.from(recording)) }).toEqual({ model: 'whisper-1', type: 'audio/wav', name: true, same: 0 });
+    expect({
+      model: t!.model,
+      type: t!.fileType,
+      name: t!.fileName.endsWith('.wav'),
+      same: Buffer.compare(t!.file, Buffer.from(recording)),
+    }).toEqual({ model: 'whisper-1', type: 'audio/wav', name: true, same: 0 });
     expect(userTurn()).toEqual({ role: 'user', content: 'Do you have homes in Austin under 600,000 dollars?' });
     // The transcript finds the listings, as a typed question would.
     expect(systemOf(onlyRequest().body.messages)).toContain('Listings that match');
   });
 
   it('uses the configured transcription model, and fails the answer when transcription fails', async () => {
-    const custom = createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, transcriptionModel: 'local-whisper' });
+    const custom = createOpenAiEngine({
+      baseUrl: fake.baseUrl,
+      apiKey: API_KEY,
+      model: MODEL,
+      transcriptionModel: 'local-whisper',
+    });
     const file = await attach('Audio', 'audio/wav', wav());
-    await drain(custom.answer({ ...input(''), question: { content: '', askType: 'Audio', files: [file] } }, new AbortController().signal));
+    await drain(
+      custom.answer(
+        { ...input(''), question: { content: '', askType: 'Audio', files: [file] } },
+        new AbortController().signal,
+      ),
+    );
     expect(fake.transcriptions.map((t) => t.model)).toEqual(['local-whisper']);
     const broken = createOpenAiEngine({ baseUrl: `${fake.baseUrl}/missing`, apiKey: API_KEY, model: MODEL });
-    await expect(drain(broken.answer({ ...input(''), question: { content: '', askType: 'Audio', files: [file] } }, new AbortController().signal))).rejects.toBeInstanceOf(ModelUnavailable);
+    await expect(
+      drain(
+        broken.answer(
+          { ...input(''), question: { content: '', askType: 'Audio', files: [file] } },
+          new AbortController().signal,
+        ),
+      ),
+    ).rejects.toBeInstanceOf(ModelUnavailable);
   });
 
   it('describes a video in words, since the model cannot watch it', async () => {
@@ -575,21 +730,35 @@ describe('attachments', () => {
 describe('the tool-calling loop', () => {
   const search = (args: Record<string, unknown>) => ({ name: 'search_listings', arguments: JSON.stringify(args) });
   const ask = (question: string, e = engine()) => drain(e.answer(input(question), new AbortController().signal));
-  const toolResult = (request: RecordedModelRequest, i = 0) => JSON.parse(toolMessages(request.body)[i]!.content) as Record<string, unknown>;
-  const ids = (result: Record<string, unknown>, key = 'listings') => (result[key] as { mls_number: string }[]).map((l) => l.mls_number);
+  const toolResult = (request: RecordedModelRequest, i = 0) =>
+    JSON.parse(toolMessages(request.body)[i]!.content) as Record<string, unknown>;
+  const ids = (result: Record<string, unknown>, key = 'listings') =>
+    (result[key] as { mls_number: string }[]).map((l) => l.mls_number);
 
   it('gives the model the tools, runs a search whose arguments arrive in pieces, and answers with what it found', async () => {
     const call = search({ city: 'Austin', max_price: 500_000, min_bedrooms: 3 });
-    const answerText = 'Two fit: [7 Elm Ave](https://homes.example/7-elm-ave) at $455,000 and [12 Oak St](https://homes.example/12-oak-st) at $489,000.';
-    fake.script({ text: '', toolCalls: [{ ...call, pieces: 7 }], usage: { prompt: 300, completion: 20 } }, { text: answerText, usage: { prompt: 500, completion: 30 } });
+    const answerText =
+      'Two fit: [7 Elm Ave](https://homes.example/7-elm-ave) at $455,000 and [12 Oak St](https://homes.example/12-oak-st) at $489,000.';
+    fake.script(
+      { text: '', toolCalls: [{ ...call, pieces: 7 }], usage: { prompt: 300, completion: 20 } },
+      { text: answerText, usage: { prompt: 500, completion: 30 } },
+    );
     const { fragments, meta } = await ask('What do you have for a family of four?');
 
     expect(fake.requests).toHaveLength(2);
     const [first, second] = fake.requests as [RecordedModelRequest, RecordedModelRequest];
-    expect(first.body.tools?.map((t) => t.function.name)).toEqual(['search_listings', 'get_listing', 'estimate_payment']);
+    expect(first.body.tools?.map((t) => t.function.name)).toEqual([
+      'search_listings',
+      'get_listing',
+      'estimate_payment',
+    ]);
     expect(first.body.tool_choice).toBe('auto');
     // The second request answers the call as OpenAI requires: the call, then its result by tool_call_id.
-    expect(second.body.messages.at(-2)).toEqual({ role: 'assistant', content: null, tool_calls: [{ id: 'call_0', type: 'function', function: call }] });
+    expect(second.body.messages.at(-2)).toEqual({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call_0', type: 'function', function: call }],
+    });
     expect(second.body.messages.at(-1)?.tool_call_id).toBe('call_0');
     const result = toolResult(second);
     expect(result.total).toBe(2);
@@ -600,7 +769,12 @@ describe('the tool-calling loop', () => {
     expect(blocksIn(text)).toEqual([[listingCard(byMls('A101')), listingCard(byMls('A100'))]]);
     expect(parseSuggestions(text).length).toBeGreaterThan(0);
     // What the search asked for is kept for the insights, read from the tool's arguments.
-    expect(meta).toEqual({ noAnswer: false, totalTokens: 850, factsCorrected: 0, asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' } });
+    expect(meta).toEqual({
+      noAnswer: false,
+      totalTokens: 850,
+      factsCorrected: 0,
+      asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' },
+    });
   });
 
   it('runs several calls of one turn, interleaved in the stream, and answers each by its id', async () => {
@@ -613,7 +787,9 @@ describe('the tool-calling loop', () => {
         ],
         interleave: true,
       },
-      { text: '[42 Aspen Ct](https://homes.example/42-aspen-ct) has 5 bedrooms; [1500 Larimer St](https://homes.example/1500-larimer-st) has 2.' },
+      {
+        text: '[42 Aspen Ct](https://homes.example/42-aspen-ct) has 5 bedrooms; [1500 Larimer St](https://homes.example/1500-larimer-st) has 2.',
+      },
     );
     const { fragments } = await ask('Compare MLS D301 with the Larimer condo');
     const second = fake.requests[1]!;
@@ -663,7 +839,11 @@ describe('the tool-calling loop', () => {
   });
 
   it('answers from the last round when a busy model obeys tool_choice none', async () => {
-    fake.respond((body) => (body.tool_choice === 'none' ? { text: 'Austin has six homes for sale.' } : { text: '', toolCalls: [search({ city: 'Austin' })] }));
+    fake.respond((body) =>
+      body.tool_choice === 'none'
+        ? { text: 'Austin has six homes for sale.' }
+        : { text: '', toolCalls: [search({ city: 'Austin' })] },
+    );
     const custom = createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, maxToolRounds: 2 });
     const { fragments, meta } = await ask('Homes in Austin?', custom);
     expect(fake.requests).toHaveLength(3);
@@ -703,18 +883,23 @@ describe('the tool-calling loop', () => {
   it('corrects a wrong price and bedroom count after the answer and before the cards, also of a listing a tool returned', async () => {
     fake.script(
       { text: '', toolCalls: [{ name: 'get_listing', arguments: JSON.stringify({ mls_number: 'D300' }) }] },
-      { text: '[1500 Larimer St](https://homes.example/1500-larimer-st) is listed at $560,000. It has 3 bedrooms, under $600k.' },
+      {
+        text: '[1500 Larimer St](https://homes.example/1500-larimer-st) is listed at $560,000. It has 3 bedrooms, under $600k.',
+      },
     );
     const { fragments, meta } = await ask('Tell me about MLS D300');
     const text = fragments.join('');
-    const note = '> **Correction:** 1500 Larimer St, Denver, CO 80202 — the price is **$615,000**, not $560,000; it has **2** bedrooms, not 3.';
+    const note =
+      '> **Correction:** 1500 Larimer St, Denver, CO 80202 — the price is **$615,000**, not $560,000; it has **2** bedrooms, not 3.';
     expect(text).toContain(`under $600k.\n\n${note}\n\n\`\`\`listings\n`);
     expect(blocksIn(text)).toEqual([[listingCard(byMls('D300'))]]);
     expect(meta.factsCorrected).toBe(2);
   });
 
   it('leaves right figures alone', async () => {
-    fake.script({ text: '[12 Oak St](https://homes.example/12-oak-st) is $489,000 with 3 bedrooms and 2.5 baths (MLS A100).' });
+    fake.script({
+      text: '[12 Oak St](https://homes.example/12-oak-st) is $489,000 with 3 bedrooms and 2.5 baths (MLS A100).',
+    });
     const { fragments, meta } = await ask('Tell me about 12 Oak St');
     expect(fragments.join('')).not.toContain('Correction');
     expect(meta.factsCorrected).toBe(0);
@@ -724,12 +909,40 @@ describe('the tool-calling loop', () => {
 describe('the fake model server checks tool turns as OpenAI does', () => {
   it('refuses a tool message that answers no call, and a call left unanswered', async () => {
     const post = (messages: unknown[]) =>
-      fetch(`${fake.baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: MODEL, stream: true, messages }) });
+      fetch(`${fake.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: MODEL, stream: true, messages }),
+      });
     const call = { id: 'call_1', type: 'function', function: { name: 'get_listing', arguments: '{}' } };
-    expect((await post([{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'call_1', content: '{}' }])).status).toBe(400);
-    expect((await post([{ role: 'assistant', content: null, tool_calls: [call] }, { role: 'user', content: 'hi' }])).status).toBe(400);
-    expect((await post([{ role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_2', content: '{}' }])).status).toBe(400);
-    const ok = await post([{ role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_1', content: '{}' }]);
+    expect(
+      (
+        await post([
+          { role: 'user', content: 'hi' },
+          { role: 'tool', tool_call_id: 'call_1', content: '{}' },
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post([
+          { role: 'assistant', content: null, tool_calls: [call] },
+          { role: 'user', content: 'hi' },
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post([
+          { role: 'assistant', content: null, tool_calls: [call] },
+          { role: 'tool', tool_call_id: 'call_2', content: '{}' },
+        ])
+      ).status,
+    ).toBe(400);
+    const ok = await post([
+      { role: 'assistant', content: null, tool_calls: [call] },
+      { role: 'tool', tool_call_id: 'call_1', content: '{}' },
+    ]);
     expect(ok.status).toBe(200);
     await ok.text();
   });

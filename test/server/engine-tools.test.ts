@@ -7,7 +7,13 @@ import { fixtureListings } from '../support/listings.ts';
 const byMls = (mls: string) => fixtureListings.find((l) => l.MLSNumber === mls)!;
 const search = (args: unknown) => {
   const result = runTool('search_listings', JSON.stringify(args), fixtureListings);
-  return { ...result, json: JSON.parse(result.content) as Record<string, unknown> & { total?: number; listings?: { mls_number: string }[] } };
+  return {
+    ...result,
+    json: JSON.parse(result.content) as Record<string, unknown> & {
+      total?: number;
+      listings?: { mls_number: string }[];
+    },
+  };
 };
 const mlsOf = (r: ReturnType<typeof search>) => r.listings.map((l) => l.MLSNumber);
 
@@ -17,19 +23,40 @@ describe('search_listings', () => {
     expect(searchTool!.function.name).toBe('search_listings');
     expect(getTool!.function.name).toBe('get_listing');
     expect(JSON.stringify(searchTool)).toContain('Austin, Denver, Portland');
-    expect((searchTool!.function.parameters.properties.property_type as { enum: string[] }).enum).toEqual(['Single Family', 'Condo', 'Townhouse', 'Apartment']);
+    expect((searchTool!.function.parameters.properties.property_type as { enum: string[] }).enum).toEqual([
+      'Single Family',
+      'Condo',
+      'Townhouse',
+      'Apartment',
+    ]);
   });
 
   it('filters by place, sale type, price, rooms and kind, cheapest first, and counts all matches', () => {
-    const r = search({ city: 'austin', sale_type: 'for_sale', max_price: 500000, min_bedrooms: 3, property_type: 'single family' });
+    const r = search({
+      city: 'austin',
+      sale_type: 'for_sale',
+      max_price: 500000,
+      min_bedrooms: 3,
+      property_type: 'single family',
+    });
     expect(mlsOf(r)).toEqual(['A101', 'A100']);
     expect(r.json.total).toBe(2);
-    expect(r.json.listings![0]).toMatchObject({ mls_number: 'A101', price: 455000, bedrooms: 3, url: 'https://homes.example/7-elm-ave', address: '7 Elm Ave, Austin, TX 78702' });
+    expect(r.json.listings![0]).toMatchObject({
+      mls_number: 'A101',
+      price: 455000,
+      bedrooms: 3,
+      url: 'https://homes.example/7-elm-ave',
+      address: '7 Elm Ave, Austin, TX 78702',
+    });
   });
 
   it('sorts, limits, excludes and takes statuses', () => {
     expect(mlsOf(search({ sale_type: 'for_sale', sort: 'price_desc', limit: 1 }))).toEqual(['D301']);
-    expect(mlsOf(search({ sale_type: 'for_sale', city: 'Austin', exclude_property_types: ['Condo'] }))).toEqual(['A101', 'A100', 'A102']);
+    expect(mlsOf(search({ sale_type: 'for_sale', city: 'Austin', exclude_property_types: ['Condo'] }))).toEqual([
+      'A101',
+      'A100',
+      'A102',
+    ]);
     expect(mlsOf(search({ status: 'PreOnMarket' }))).toEqual(['A105']);
     expect(search({ status: 'any', city: 'Portland' }).json.total).toBe(3);
   });
@@ -50,54 +77,94 @@ describe('search_listings', () => {
   });
 
   it('answers malformed calls with an error the model can read, never a throw', () => {
-    expect(JSON.parse(runTool('search_listings', '{"city": "Austin"', fixtureListings).content)).toEqual({ error: expect.stringMatching(/not valid JSON/) });
+    expect(JSON.parse(runTool('search_listings', '{"city": "Austin"', fixtureListings).content)).toEqual({
+      error: expect.stringMatching(/not valid JSON/),
+    });
     expect(JSON.parse(runTool('search_listings', '[1]', fixtureListings).content).error).toMatch(/JSON object/);
-    expect(JSON.parse(runTool('search_listings', '{"max_price": "cheap"}', fixtureListings).content).error).toBe('max_price must be a number');
-    expect(JSON.parse(runTool('search_listings', '{"sort": "best"}', fixtureListings).content).error).toMatch(/^sort must be one of/);
-    expect(JSON.parse(runTool('delete_listings', '{}', fixtureListings).content).error).toMatch(/no tool named delete_listings/);
+    expect(JSON.parse(runTool('search_listings', '{"max_price": "cheap"}', fixtureListings).content).error).toBe(
+      'max_price must be a number',
+    );
+    expect(JSON.parse(runTool('search_listings', '{"sort": "best"}', fixtureListings).content).error).toMatch(
+      /^sort must be one of/,
+    );
+    expect(JSON.parse(runTool('delete_listings', '{}', fixtureListings).content).error).toMatch(
+      /no tool named delete_listings/,
+    );
   });
 });
 
 describe('get_listing', () => {
-  it.each([{ id: 'id-D301' }, { mls_number: 'MLS D301' }, { address: '42 aspen ct' }, { url: 'https://homes.example/42-aspen-ct/' }])('finds a listing by %j, with all of it', (args) => {
+  it.each([
+    { id: 'id-D301' },
+    { mls_number: 'MLS D301' },
+    { address: '42 aspen ct' },
+    { url: 'https://homes.example/42-aspen-ct/' },
+  ])('finds a listing by %j, with all of it', (args) => {
     const r = runTool('get_listing', JSON.stringify(args), fixtureListings);
     expect(r.listings).toEqual([byMls('D301')]);
-    expect(JSON.parse(r.content)).toMatchObject({ mls_number: 'D301', price: 980000, parking_spots: 3, description: '', lot_area: 5000 });
+    expect(JSON.parse(r.content)).toMatchObject({
+      mls_number: 'D301',
+      price: 980000,
+      parking_spots: 3,
+      description: '',
+      lot_area: 5000,
+    });
   });
 
   it('says when nothing matches, or nothing was given', () => {
-    expect(JSON.parse(runTool('get_listing', '{"mls_number":"Z9"}', fixtureListings).content).error).toMatch(/No listing matches/);
-    expect(JSON.parse(runTool('get_listing', '{}', fixtureListings).content).error).toBe('Give one of id, mls_number, address or url');
+    expect(JSON.parse(runTool('get_listing', '{"mls_number":"Z9"}', fixtureListings).content).error).toMatch(
+      /No listing matches/,
+    );
+    expect(JSON.parse(runTool('get_listing', '{}', fixtureListings).content).error).toBe(
+      'Give one of id, mls_number, address or url',
+    );
   });
 });
 
 describe('the facts guard', () => {
   const given = [byMls('A100'), byMls('A101'), byMls('D301')];
-  const fields = (text: string) => checkFacts(text, given).map((c) => [c.listing.MLSNumber, c.field, c.wrote, c.actual]);
+  const fields = (text: string) =>
+    checkFacts(text, given).map((c) => [c.listing.MLSNumber, c.field, c.wrote, c.actual]);
 
   it('finds nothing wrong in right figures, bounds and ranges', () => {
-    expect(fields('[12 Oak St](https://homes.example/12-oak-st) is listed at $489,000 with 3 bedrooms and 2.5 baths (MLS A100).')).toEqual([]);
-    expect(fields('Both are under $500,000 and have at least 2 bathrooms: [12 Oak St](https://homes.example/12-oak-st) and [7 Elm Ave](https://homes.example/7-elm-ave).')).toEqual([]);
+    expect(
+      fields(
+        '[12 Oak St](https://homes.example/12-oak-st) is listed at $489,000 with 3 bedrooms and 2.5 baths (MLS A100).',
+      ),
+    ).toEqual([]);
+    expect(
+      fields(
+        'Both are under $500,000 and have at least 2 bathrooms: [12 Oak St](https://homes.example/12-oak-st) and [7 Elm Ave](https://homes.example/7-elm-ave).',
+      ),
+    ).toEqual([]);
     expect(fields('[12 Oak St](https://homes.example/12-oak-st) costs about $489k.')).toEqual([]);
   });
 
   it('catches a wrong price, bed and bath count, MLS number and address, and says the right ones', () => {
-    expect(fields('[12 Oak St](https://homes.example/12-oak-st) is $498,000 with 4 bedrooms and 3 baths (MLS A199).')).toEqual([
+    expect(
+      fields('[12 Oak St](https://homes.example/12-oak-st) is $498,000 with 4 bedrooms and 3 baths (MLS A199).'),
+    ).toEqual([
       ['A100', 'price', '$498,000', '$489,000'],
       ['A100', 'bedrooms', '4', '3'],
       ['A100', 'bathrooms', '3', '2.5'],
       ['A100', 'MLS number', 'A199', 'A100'],
     ]);
-    expect(fields('[7 Oak St](https://homes.example/7-elm-ave) is a good fit.')).toEqual([['A101', 'address', '7 Oak St', '7 Elm Ave, Austin, TX 78702']]);
+    expect(fields('[7 Oak St](https://homes.example/7-elm-ave) is a good fit.')).toEqual([
+      ['A101', 'address', '7 Oak St', '7 Elm Ave, Austin, TX 78702'],
+    ]);
   });
 
   it('reads a sentence without a name as about the listing named before it in the paragraph', () => {
-    expect(fields('Take a look at 42 Aspen Ct in Denver. It is priced at $1.2M and has 5 bedrooms.')).toEqual([['D301', 'price', '$1.2M', '$980,000']]);
+    expect(fields('Take a look at 42 Aspen Ct in Denver. It is priced at $1.2M and has 5 bedrooms.')).toEqual([
+      ['D301', 'price', '$1.2M', '$980,000'],
+    ]);
     expect(fields('Take a look at 42 Aspen Ct.\n\nSomething else costs $5.')).toEqual([]);
   });
 
   it('writes the corrections as a note, a line per listing', () => {
-    const note = correctionNote(checkFacts('MLS A100 is $1 and has 9 bedrooms. [7 Elm Ave](https://homes.example/7-elm-ave) has 8 baths.', given));
+    const note = correctionNote(
+      checkFacts('MLS A100 is $1 and has 9 bedrooms. [7 Elm Ave](https://homes.example/7-elm-ave) has 8 baths.', given),
+    );
     expect(note).toBe(
       '> **Correction:** 12 Oak St, Austin, TX 78701 — the price is **$489,000**, not $1; it has **3** bedrooms, not 9.\n>\n' +
         '> **Correction:** 7 Elm Ave, Austin, TX 78702 — it has **2** bathrooms, not 8.',

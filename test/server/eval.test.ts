@@ -30,7 +30,12 @@ afterAll(() => service?.close());
 async function visitorConversation(): Promise<(question: string, where?: Where) => Promise<Answer>> {
   const visitor = await service.visitor(serial);
   return async (content, where) => {
-    const answer = await visitor.client.ask({ sessionID: visitor.sessionId, content, clientMessageId: crypto.randomUUID(), ...where });
+    const answer = await visitor.client.ask({
+      sessionID: visitor.sessionId,
+      content,
+      clientMessageId: crypto.randomUUID(),
+      ...where,
+    });
     return { content: answer.content, noAnswer: answer.noAnswer };
   };
 }
@@ -39,9 +44,18 @@ it('answers every category of the question set right at least 90 % of the time',
   const all = [...cases, ...freshCases];
   const results: CaseResult[] = await runCases(all, listings, visitorConversation, 'strict');
   const scores = byCategory(results);
-  expect(scores.map((s) => s.category).sort()).toEqual(
-    ['follow-up', 'misspelling', 'near-miss', 'negation', 'numbers-in-words', 'reference', 'refinement', 'single', 'superlative', 'unknown-feature'],
-  );
+  expect(scores.map((s) => s.category).sort()).toEqual([
+    'follow-up',
+    'misspelling',
+    'near-miss',
+    'negation',
+    'numbers-in-words',
+    'reference',
+    'refinement',
+    'single',
+    'superlative',
+    'unknown-feature',
+  ]);
   for (const s of scores) expect(s.cases, s.category).toBeGreaterThanOrEqual(12);
   const below = scores.filter((s) => s.accuracy < 0.9);
   expect(below, report(results)).toEqual([]);
@@ -52,7 +66,15 @@ it('answers every category of the question set right at least 90 % of the time',
  * and replacing filters, questions that are not searches (their noAnswer checked), names, ordinals,
  * the owner's own facts, payments, and the page's own listing (each asked with the page's address).
  */
-const OFF_PATH: Category[] = ['drop-replace', 'not-a-search', 'names', 'ordinal', 'owner-facts', 'calculation', 'page-listing'];
+const OFF_PATH: Category[] = [
+  'drop-replace',
+  'not-a-search',
+  'names',
+  'ordinal',
+  'owner-facts',
+  'calculation',
+  'page-listing',
+];
 
 it('answers every category off the happy path right at least 90 % of the time', async () => {
   // The same chatbot, the owner's four listings added beside the demo's (as npm run eval holds them).
@@ -61,7 +83,10 @@ it('answers every category off the happy path right at least 90 % of the time', 
   const scores = byCategory(results);
   expect(scores.map((s) => s.category).sort()).toEqual([...OFF_PATH].sort());
   for (const s of scores) expect(s.cases, s.category).toBeGreaterThanOrEqual(10);
-  expect(scores.filter((s) => s.accuracy < 0.9), report(results)).toEqual([]);
+  expect(
+    scores.filter((s) => s.accuracy < 0.9),
+    report(results),
+  ).toEqual([]);
 }, 180_000);
 
 it('computes a monthly payment as published amortisation tables do', () => {

@@ -15,13 +15,20 @@ describe('FILES_URL', () => {
     expect(files({ DATABASE_URL: 'postgres://db/chat', FILES_URL: 'disk' })).toEqual({ kind: 'disk' });
     expect(files({ FILES_URL: 'database' })).toEqual({ kind: 'database' });
     expect(files({ FILES_URL: 'postgres' })).toEqual({ kind: 'database' });
-    expect(files({ FILES_URL: 's3://chat-uploads/site/files' })).toEqual({ kind: 's3', url: 's3://chat-uploads/site/files' });
+    expect(files({ FILES_URL: 's3://chat-uploads/site/files' })).toEqual({
+      kind: 's3',
+      url: 's3://chat-uploads/site/files',
+    });
   });
 
   it('refuses anything else, naming the variable and what it takes', () => {
     for (const value of ['./uploads', 'file:///srv/files', 'S3://Bucket', 'gs://bucket'])
-      expect(() => files({ FILES_URL: value })).toThrow(`FILES_URL must be disk, database (or postgres), or s3://bucket/prefix (got "${value}")`);
+      expect(() => files({ FILES_URL: value })).toThrow(
+        `FILES_URL must be disk, database (or postgres), or s3://bucket/prefix (got "${value}")`,
+      );
     for (const value of ['s3://', 's3://Upper/x', 's3://b', 's3://bucket//double', 's3://bucket/a b'])
-      expect(() => s3StoreFromUrl(value, {})).toThrow(/^FILES_URL must be s3:\/\/<bucket> or s3:\/\/<bucket>\/<prefix>/);
+      expect(() => s3StoreFromUrl(value, {})).toThrow(
+        /^FILES_URL must be s3:\/\/<bucket> or s3:\/\/<bucket>\/<prefix>/,
+      );
   });
 });

@@ -29,7 +29,10 @@ async function upload(bytes: Uint8Array, fileName: string): Promise<number> {
 }
 
 /** A file's id and store key, as its row has them. */
-const refOf = async (id: number) => (await service.db.select({ id: fileRows.id, storeKey: fileRows.storeKey }).from(fileRows).where(eq(fileRows.id, id)))[0]!;
+const refOf = async (id: number) =>
+  (
+    await service.db.select({ id: fileRows.id, storeKey: fileRows.storeKey }).from(fileRows).where(eq(fileRows.id, id))
+  )[0]!;
 /** Where the disk store keeps a file: named by its store key. */
 const pathOf = async (id: number) => join(service.dataDir, 'files', (await refOf(id)).storeKey);
 /** The ids of the files on disk (a name no row has, as itself). */
@@ -42,7 +45,11 @@ const onDisk = async () => {
 /** The database store, failing the nth upload it is given as a lost connection would. */
 function failingAt(nth: number, store: FileStore): FileStore {
   let received = 0;
-  return { ...store, receive: (id, body) => (++received === nth ? Promise.reject(new Error('Connection terminated unexpectedly')) : store.receive(id, body)) };
+  return {
+    ...store,
+    receive: (id, body) =>
+      ++received === nth ? Promise.reject(new Error('Connection terminated unexpectedly')) : store.receive(id, body),
+  };
 }
 
 describe('files migrate', () => {
@@ -50,7 +57,11 @@ describe('files migrate', () => {
     const video = padTo(mp4(), 3 * MiB + 5);
     video.fill(7, 4096);
     const files = { picture: png(30, 20), recording: wav({ seconds: 2 }), video };
-    const ids = { picture: await upload(files.picture, 'a.png'), recording: await upload(files.recording, 'b.wav'), video: await upload(files.video, 'c.mp4') };
+    const ids = {
+      picture: await upload(files.picture, 'a.png'),
+      recording: await upload(files.recording, 'b.wav'),
+      video: await upload(files.video, 'c.mp4'),
+    };
     expect(await onDisk()).toEqual(Object.values(ids));
     const target = databaseStore(service.db);
     const lines: string[] = [];
@@ -71,7 +82,13 @@ describe('files migrate', () => {
     expect(await onDisk()).toEqual([]);
     expect(new Uint8Array(await target.whole(await refOf(ids.recording)))).toEqual(files.recording);
 
-    expect(await migrateFiles({ db: service.db, dataDir: service.dataDir, to: target, log })).toEqual({ moved: 0, already: 0, skipped: 0, failed: 0, left: 0 });
+    expect(await migrateFiles({ db: service.db, dataDir: service.dataDir, to: target, log })).toEqual({
+      moved: 0,
+      already: 0,
+      skipped: 0,
+      failed: 0,
+      left: 0,
+    });
   });
 
   it('leaves on disk a file whose size is not what was uploaded, and bytes no uploaded file has', async () => {
@@ -79,9 +96,17 @@ describe('files migrate', () => {
     await truncate(await pathOf(id), 30);
     await writeFile(join(service.dataDir, 'files', '999999'), png());
     const lines: string[] = [];
-    const result = await migrateFiles({ db: service.db, dataDir: service.dataDir, to: databaseStore(service.db), log: (l) => lines.push(l) });
+    const result = await migrateFiles({
+      db: service.db,
+      dataDir: service.dataDir,
+      to: databaseStore(service.db),
+      log: (l) => lines.push(l),
+    });
     expect(result).toEqual({ moved: 0, already: 0, skipped: 1, failed: 1, left: 2 });
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^file ${id}: not moved: 30 bytes on disk, \\d+ in the database$`)), 'file 999999: no uploaded file has this key; left on disk']);
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^file ${id}: not moved: 30 bytes on disk, \\d+ in the database$`)),
+      'file 999999: no uploaded file has this key; left on disk',
+    ]);
     expect(await onDisk()).toEqual([id, 999999]);
     await expect(databaseStore(service.db).whole(await refOf(id))).rejects.toMatchObject({ name: 'FileMissing' });
   });

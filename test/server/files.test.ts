@@ -7,7 +7,23 @@ import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../src/client/index.ts';
-import { MiB, avi, flv, gif, jpeg, mkv, mp4, mpegPs, padTo, png, sized, wav, wavHeader, webm, webp } from '../support/media.ts';
+import {
+  MiB,
+  avi,
+  flv,
+  gif,
+  jpeg,
+  mkv,
+  mp4,
+  mpegPs,
+  padTo,
+  png,
+  sized,
+  wav,
+  wavHeader,
+  webm,
+  webp,
+} from '../support/media.ts';
 import { storeKinds } from '../support/file-stores.ts';
 import { corpora } from '../support/sample.ts';
 import { usesPostgres } from '../support/database.ts';
@@ -25,12 +41,15 @@ interface Uploader {
 const owner = (): Uploader => ({ client: service.owner });
 const visitor = () => service.visitor(serial);
 
-const reserve = (who: Uploader, fileName = 'upload.bin') => who.client.getPreUploadUrl({ fileName, sessionID: who.sessionId });
+const reserve = (who: Uploader, fileName = 'upload.bin') =>
+  who.client.getPreUploadUrl({ fileName, sessionID: who.sessionId });
 
 /** Step 2, as a page does it: no credential, only the URL's own token. */
 const put = (preUploadUrl: string, body: Uint8Array | Readable) =>
   // Node's web-stream types and the DOM lib's describe the same ReadableStream differently.
-  service.client().upload(preUploadUrl, body instanceof Readable ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : body);
+  service
+    .client()
+    .upload(preUploadUrl, body instanceof Readable ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : body);
 
 /** All three steps; the Data of UploadSuccess. */
 async function upload(who: Uploader, body: Uint8Array | Readable, fileName?: string) {
@@ -65,39 +84,71 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
     it('reserves a file for the visitor, takes its raw bytes without a credential, and describes it after checking', async () => {
       const { sessionId, client } = await visitor();
       const bytes = png(4, 3);
-      const { FileStoreId, PreUploadUrl } = await client.getPreUploadUrl({ fileName: 'room.png', sessionID: sessionId });
+      const { FileStoreId, PreUploadUrl } = await client.getPreUploadUrl({
+        fileName: 'room.png',
+        sessionID: sessionId,
+      });
       expect(FileStoreId).toMatch(/^[1-9][0-9]*$/);
       expect(new URL(PreUploadUrl).origin).toBe(service.origin);
 
       expect(await put(PreUploadUrl, bytes)).toEqual({ FileStoreId, Size: bytes.length });
-      expect(await client.uploadSuccess({ FileStoreId })).toEqual({ FileStoreId, Kind: 'Image', MimeType: 'image/png', Size: bytes.length });
+      expect(await client.uploadSuccess({ FileStoreId })).toEqual({
+        FileStoreId,
+        Kind: 'Image',
+        MimeType: 'image/png',
+        Size: bytes.length,
+      });
     });
 
     it('lets the visitor ask about the uploaded image with no text: the offline engine says what it is', async () => {
       const me = await visitor();
       const { FileStoreId } = await upload(me, png(1200, 800));
-      const answer = await me.client.ask({ sessionID: me.sessionId, content: '', chatAskType: 'Image', fileIds: [Number(FileStoreId)] });
+      const answer = await me.client.ask({
+        sessionID: me.sessionId,
+        content: '',
+        chatAskType: 'Image',
+        fileIds: [Number(FileStoreId)],
+      });
       expect(answer.messageid).toBeGreaterThan(0);
-      expect(answer.content).toMatch(/^Thank you — I received your image: a PNG image, 1,200 × 800 pixels\. I can't see what is in pictures/);
+      expect(answer.content).toMatch(
+        /^Thank you — I received your image: a PNG image, 1,200 × 800 pixels\. I can't see what is in pictures/,
+      );
       expect(answer.noAnswer).toBe(false);
     });
 
     it('answers a recording with its length, and a video with its container', async () => {
       const me = await visitor();
       const audio = await upload(me, wav({ seconds: 2.5, sampleRate: 16_000 }), 'voice.wav');
-      const heard = await me.client.ask({ sessionID: me.sessionId, content: '', chatAskType: 'Audio', fileIds: [Number(audio.FileStoreId)] });
+      const heard = await me.client.ask({
+        sessionID: me.sessionId,
+        content: '',
+        chatAskType: 'Audio',
+        fileIds: [Number(audio.FileStoreId)],
+      });
       expect(heard.content).toContain('your recording: a recording of 2.5 seconds (WAV, 16 kHz, mono, 16-bit)');
       const video = await upload(me, mkv(), 'tour.mkv');
-      const seen = await me.client.ask({ sessionID: me.sessionId, content: '', chatAskType: 'Video', fileIds: [Number(video.FileStoreId)] });
+      const seen = await me.client.ask({
+        sessionID: me.sessionId,
+        content: '',
+        chatAskType: 'Video',
+        fileIds: [Number(video.FileStoreId)],
+      });
       expect(seen.content).toContain('your video: a Matroska (MKV) video of 1 KB');
     });
 
     it('answers the text that comes with images, after saying what they are', async () => {
       const me = await visitor();
       const ids = await Promise.all([png(4, 3), gif()].map(async (b) => Number((await upload(me, b)).FileStoreId)));
-      const answer = await me.client.ask({ sessionID: me.sessionId, content: 'hello', chatAskType: 'Image', fileIds: ids });
+      const answer = await me.client.ask({
+        sessionID: me.sessionId,
+        content: 'hello',
+        chatAskType: 'Image',
+        fileIds: ids,
+      });
       const [received, rest] = answer.content.split('\n\n');
-      expect(received).toBe('Thank you — I received your 2 images: a PNG image, 4 × 3 pixels; a GIF image, 1 × 1 pixels.');
+      expect(received).toBe(
+        'Thank you — I received your 2 images: a PNG image, 4 × 3 pixels; a GIF image, 1 × 1 pixels.',
+      );
       expect(rest).toMatch(/^(Hi|Hello)/);
     });
 
@@ -118,7 +169,10 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
     it('says so when UploadSuccess comes before any bytes were uploaded', async () => {
       const me = await visitor();
       const { FileStoreId } = await reserve(me);
-      await expect(me.client.uploadSuccess({ FileStoreId })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/PUT/) });
+      await expect(me.client.uploadSuccess({ FileStoreId })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/PUT/),
+      });
     });
   });
 
@@ -150,7 +204,10 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
     it('refuses a text file named "cat.png" with 415 at the PUT', async () => {
       const me = await visitor();
       const { FileStoreId, PreUploadUrl } = await reserve(me, 'cat.png');
-      await expect(put(PreUploadUrl, new TextEncoder().encode('This is a cat, honestly.\n'))).rejects.toMatchObject({ status: 415, code: 415 });
+      await expect(put(PreUploadUrl, new TextEncoder().encode('This is a cat, honestly.\n'))).rejects.toMatchObject({
+        status: 415,
+        code: 415,
+      });
       expect(await leftInStore(FileStoreId)).toEqual([]);
     });
 
@@ -178,7 +235,10 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       const bytes = gif({ frames: 2 });
       const { FileStoreId, PreUploadUrl } = await reserve(me, 'dance.gif');
       expect(await put(PreUploadUrl, bytes)).toEqual({ FileStoreId, Size: bytes.length });
-      await expect(me.client.uploadSuccess({ FileStoreId })).rejects.toMatchObject({ status: 415, message: expect.stringMatching(/animated GIF/i) });
+      await expect(me.client.uploadSuccess({ FileStoreId })).rejects.toMatchObject({
+        status: 415,
+        message: expect.stringMatching(/animated GIF/i),
+      });
     });
 
     it('keeps nothing of a refused animated GIF to read or to ask with', async () => {
@@ -187,7 +247,9 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       await put(PreUploadUrl, gif({ frames: 3 }));
       await expect(me.client.uploadSuccess({ FileStoreId })).rejects.toMatchObject({ status: 415 });
       await expect(me.client.getFile(FileStoreId)).rejects.toMatchObject({ status: 404 });
-      await expect(me.client.ask({ sessionID: me.sessionId, content: '', chatAskType: 'Image', fileIds: [Number(FileStoreId)] })).rejects.toMatchObject({ status: 400 });
+      await expect(
+        me.client.ask({ sessionID: me.sessionId, content: '', chatAskType: 'Image', fileIds: [Number(FileStoreId)] }),
+      ).rejects.toMatchObject({ status: 400 });
       expect(await leftInStore(FileStoreId)).toEqual([]);
     });
 
@@ -224,7 +286,10 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
     it('refuses a file one byte over the limit with 413 and keeps nothing of it', { timeout: 60_000 }, async () => {
       const me = await visitor();
       const { FileStoreId, PreUploadUrl } = await reserve(me);
-      await expect(put(PreUploadUrl, body(limit + 1))).rejects.toMatchObject({ status: 413, message: expect.stringContaining(`${mb} MB`) });
+      await expect(put(PreUploadUrl, body(limit + 1))).rejects.toMatchObject({
+        status: 413,
+        message: expect.stringContaining(`${mb} MB`),
+      });
       expect(await leftInStore(FileStoreId)).toEqual([]);
       await expect(me.client.uploadSuccess({ FileStoreId })).rejects.toMatchObject({ status: 400 });
       await expect(me.client.getFile(FileStoreId)).rejects.toMatchObject({ status: 404 });
@@ -243,11 +308,19 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       const me = await visitor();
       const { FileStoreId, PreUploadUrl } = await reserve(me);
       const status = await new Promise<number>((resolve, reject) => {
-        const req = request(PreUploadUrl, { method: 'PUT', agent: false, headers: { 'Content-Length': String(100 * MiB + 1), 'Content-Type': 'application/octet-stream' } }, (res) => {
-          resolve(res.statusCode ?? 0);
-          res.resume();
-          req.destroy();
-        });
+        const req = request(
+          PreUploadUrl,
+          {
+            method: 'PUT',
+            agent: false,
+            headers: { 'Content-Length': String(100 * MiB + 1), 'Content-Type': 'application/octet-stream' },
+          },
+          (res) => {
+            resolve(res.statusCode ?? 0);
+            res.resume();
+            req.destroy();
+          },
+        );
         req.on('error', reject);
         // Only the header is sent: the answer must not wait for the other 100 MB.
         req.write(mp4());
@@ -320,7 +393,10 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       service.clock.advance(5 * 60_000 - 1_000);
       expect(await put(early.PreUploadUrl, png())).toMatchObject({ FileStoreId: early.FileStoreId });
       service.clock.advance(2_000);
-      await expect(put(late.PreUploadUrl, png())).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/expired/) });
+      await expect(put(late.PreUploadUrl, png())).rejects.toMatchObject({
+        status: 401,
+        message: expect.stringMatching(/expired/),
+      });
     });
 
     it('refuses a PUT to an id no file can have with 401, not a failure of its own', async () => {
@@ -374,7 +450,10 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       release();
       await expect(first).rejects.toMatchObject({ status: 409 });
 
-      expect(await me.client.uploadSuccess({ FileStoreId })).toMatchObject({ MimeType: 'image/jpeg', Size: fast.length });
+      expect(await me.client.uploadSuccess({ FileStoreId })).toMatchObject({
+        MimeType: 'image/jpeg',
+        Size: fast.length,
+      });
       expect(new Uint8Array(await (await me.client.getFile(FileStoreId)).arrayBuffer())).toEqual(fast);
       expect(await leftInStore(FileStoreId)).toEqual(['kept']);
     });
@@ -418,7 +497,12 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       const whole = await fetch(url);
       expect(whole.headers.get('accept-ranges')).toBe('bytes');
       await whole.arrayBuffer();
-      for (const [header, start, end] of [['bytes=0-99', 0, 99], ['bytes=1000-', 1000, bytes.length - 1], ['bytes=-10', bytes.length - 10, bytes.length - 1], ['bytes=60000-999999', 60000, bytes.length - 1]] as const) {
+      for (const [header, start, end] of [
+        ['bytes=0-99', 0, 99],
+        ['bytes=1000-', 1000, bytes.length - 1],
+        ['bytes=-10', bytes.length - 10, bytes.length - 1],
+        ['bytes=60000-999999', 60000, bytes.length - 1],
+      ] as const) {
         const res = await fetch(url, { headers: { range: header } });
         expect(res.status, header).toBe(206);
         expect(res.headers.get('content-range'), header).toBe(`bytes ${start}-${end}/${bytes.length}`);
@@ -464,13 +548,18 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
 
     it('refuses GetPreUploadUrl with a visitor token but no sessionID with 400', async () => {
       const me = await visitor();
-      await expect(me.client.getPreUploadUrl({ fileName: 'a.png' })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('sessionID') });
+      await expect(me.client.getPreUploadUrl({ fileName: 'a.png' })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('sessionID'),
+      });
     });
 
     it("refuses GetPreUploadUrl with a visitor token for another session's id with 403", async () => {
       const me = await visitor();
       const stranger = await visitor();
-      await expect(me.client.getPreUploadUrl({ fileName: 'a.png', sessionID: stranger.sessionId })).rejects.toMatchObject({ status: 403 });
+      await expect(
+        me.client.getPreUploadUrl({ fileName: 'a.png', sessionID: stranger.sessionId }),
+      ).rejects.toMatchObject({ status: 403 });
     });
 
     it('refuses GetPreUploadUrl without a credential with 401', async () => {
@@ -479,8 +568,11 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
   });
 
   describe('files attached to a question', () => {
-    const ask = (who: { client: Client; sessionId: number }, chatAskType: 'Image' | 'Audio' | 'Video', fileIds: number[]) =>
-      who.client.ask({ sessionID: who.sessionId, content: '', chatAskType, fileIds });
+    const ask = (
+      who: { client: Client; sessionId: number },
+      chatAskType: 'Image' | 'Audio' | 'Video',
+      fileIds: number[],
+    ) => who.client.ask({ sessionID: who.sessionId, content: '', chatAskType, fileIds });
     const id = (data: { FileStoreId: string }) => Number(data.FileStoreId);
 
     it('answers a question with one audio file and one with one video file', async () => {
@@ -499,7 +591,10 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       const me = await visitor();
       const first = await upload(me, wav());
       const second = await upload(me, wav());
-      await expect(ask(me, 'Audio', [id(first), id(second)])).rejects.toMatchObject({ status: 400, message: expect.stringContaining('fileIds') });
+      await expect(ask(me, 'Audio', [id(first), id(second)])).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('fileIds'),
+      });
     });
 
     it('refuses a file uploaded in another session with 403', async () => {
@@ -519,7 +614,10 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       const me = await visitor();
       const { FileStoreId, PreUploadUrl } = await reserve(me);
       await put(PreUploadUrl, png());
-      await expect(ask(me, 'Image', [Number(FileStoreId)])).rejects.toMatchObject({ status: 400, message: expect.stringContaining('UploadSuccess') });
+      await expect(ask(me, 'Image', [Number(FileStoreId)])).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('UploadSuccess'),
+      });
     });
 
     it('refuses an unknown file id with 404', async () => {
@@ -533,9 +631,16 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       const chatbot = await service.newChatbot();
       const picture = await upload(owner(), png(8, 8), 'face.png');
       const icon = await upload(owner(), gif(), 'icon.gif');
-      await service.owner.edit({ serialNumber: chatbot, ChatProfilePicture: String(picture.FileStoreId), ChatIcon: String(icon.FileStoreId) });
+      await service.owner.edit({
+        serialNumber: chatbot,
+        ChatProfilePicture: String(picture.FileStoreId),
+        ChatIcon: String(icon.FileStoreId),
+      });
 
-      const expected = { ChatProfilePictureUrl: service.owner.fileUrl(picture.FileStoreId), ChatIconUrl: service.owner.fileUrl(icon.FileStoreId) };
+      const expected = {
+        ChatProfilePictureUrl: service.owner.fileUrl(picture.FileStoreId),
+        ChatIconUrl: service.owner.fileUrl(icon.FileStoreId),
+      };
       expect(await service.owner.get({ serialNumber: chatbot })).toMatchObject(expected);
       const guest = await service.visitor(chatbot);
       expect(await guest.client.get({ serialNumber: chatbot })).toMatchObject(expected);
@@ -548,7 +653,9 @@ describe.each(storeKinds(usesPostgres()))('with the %s store', (store) => {
       const chatbot = await service.newChatbot();
       const guest = await service.visitor(chatbot);
       const theirs = await upload(guest, png());
-      await expect(service.owner.edit({ serialNumber: chatbot, ChatProfilePicture: theirs.FileStoreId })).rejects.toMatchObject({
+      await expect(
+        service.owner.edit({ serialNumber: chatbot, ChatProfilePicture: theirs.FileStoreId }),
+      ).rejects.toMatchObject({
         status: 400,
         message: expect.stringContaining('ChatProfilePicture'),
       });

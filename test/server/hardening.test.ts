@@ -20,7 +20,11 @@ it('refuses a request with a good API key and a bad session key beside it', asyn
     body: JSON.stringify({ serialNumber: serial }),
   });
   expect(response.status).toBe(401);
-  expect(await response.json()).toMatchObject({ Success: false, Code: 401, Message: 'The session key is not valid or has expired' });
+  expect(await response.json()).toMatchObject({
+    Success: false,
+    Code: 401,
+    Message: 'The session key is not valid or has expired',
+  });
   const { SessionKey } = await service.owner.sessionKey();
   const both = await fetch(`${service.origin}/chat/Chatbot/Get`, {
     method: 'POST',
@@ -41,8 +45,16 @@ it('refuses an address that is not valid percent-encoding in the envelope, echoi
 it('refuses a body that is not UTF-8 with a 400, as it refuses an escaped unpaired surrogate, and stores neither', async () => {
   const serial = await service.newChatbot({ Name: 'Unchanged' });
   const send = (body: Buffer) =>
-    fetch(`${service.origin}/chat/Chatbot/Edit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: service.apiKey }, body: new Uint8Array(body) });
-  const malformed = Buffer.concat([Buffer.from(`{"serialNumber":"${serial}","Name":"caf`), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    fetch(`${service.origin}/chat/Chatbot/Edit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: service.apiKey },
+      body: new Uint8Array(body),
+    });
+  const malformed = Buffer.concat([
+    Buffer.from(`{"serialNumber":"${serial}","Name":"caf`),
+    Buffer.from([0xc3, 0x28]),
+    Buffer.from('"}'),
+  ]);
   const bytes = await send(malformed);
   expect(bytes.status).toBe(400);
   expect(await bytes.json()).toMatchObject({ Success: false, Code: 400, Message: 'The body is not valid UTF-8 text' });

@@ -13,7 +13,10 @@ import { startService, type TestService } from '../support/service.ts';
 
 const get = async (service: TestService, path: string) => {
   const response = await fetch(`${service.origin}${path}`);
-  return { status: response.status, body: (await response.json()) as { status: string; checks?: Record<string, string> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { status: string; checks?: Record<string, string> },
+  };
 };
 
 describe('with the offline engine', () => {
@@ -23,7 +26,10 @@ describe('with the offline engine', () => {
 
   it('is up and ready: the database and the file store answer; no model server to ask', async () => {
     expect(await get(service, '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
-    expect(await get(service, '/readyz')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', files: 'ok' } } });
+    expect(await get(service, '/readyz')).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { database: 'ok', files: 'ok' } },
+    });
   });
 });
 
@@ -33,7 +39,13 @@ describe('with a model server', () => {
   let service: TestService;
   beforeAll(async () => {
     fake = await startFakeModelServer();
-    service = await startService({ own: true, engines: createEngines(createOfflineEngine(), { model: 'fake-model', engine: createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'fake-model' }) }) });
+    service = await startService({
+      own: true,
+      engines: createEngines(createOfflineEngine(), {
+        model: 'fake-model',
+        engine: createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'fake-model' }),
+      }),
+    });
   });
   afterAll(async () => {
     await service?.close();
@@ -41,7 +53,10 @@ describe('with a model server', () => {
   });
 
   it('is ready while the model server answers; up but not ready once it is gone, saying so without the key', async () => {
-    expect(await get(service, '/readyz')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', files: 'ok', 'model server': 'ok' } } });
+    expect(await get(service, '/readyz')).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { database: 'ok', files: 'ok', 'model server': 'ok' } },
+    });
     await fake.close();
     fakeClosed = true;
     expect((await get(service, '/healthz')).status).toBe(200);

@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient } from '../../src/client/index.ts';
-import { createApiKey, ensureOwner, listApiKeys, revokeApiKey, seedApiKey, weakKeyReason } from '../../src/server/bootstrap.ts';
+import {
+  createApiKey,
+  ensureOwner,
+  listApiKeys,
+  revokeApiKey,
+  seedApiKey,
+  weakKeyReason,
+} from '../../src/server/bootstrap.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { binCommand } from '../support/bin.ts';
@@ -26,7 +33,9 @@ describe('CHATBOT_API_KEY', () => {
     expect(weakKeyReason('a'.repeat(40))).toBe('it repeats too few different characters');
     expect(weakKeyReason(`${STRONG} x`)).toBe('it has spaces');
     expect(weakKeyReason(STRONG)).toBeNull();
-    expect(() => configFromEnv({ CHATBOT_API_KEY: 'letmein' })).toThrow(/CHATBOT_API_KEY is too weak: it is 7 characters long.*create-key/);
+    expect(() => configFromEnv({ CHATBOT_API_KEY: 'letmein' })).toThrow(
+      /CHATBOT_API_KEY is too weak: it is 7 characters long.*create-key/,
+    );
     expect(configFromEnv({ CHATBOT_API_KEY: STRONG }).apiKey).toBe(STRONG);
   });
 });
@@ -82,7 +91,9 @@ describe('owner API keys', () => {
     const database = await freshDatabase();
     if (!database.url) await copyPgliteTo(join(dataDir, 'db'));
     const cli = async (...args: string[]) => {
-      const { stdout } = await promisify(execFile)(process.execPath, binCommand(args), { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', CHATBOT_API_KEY: '' } });
+      const { stdout } = await promisify(execFile)(process.execPath, binCommand(args), {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', CHATBOT_API_KEY: '' },
+      });
       return stdout;
     };
     try {

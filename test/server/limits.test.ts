@@ -17,7 +17,8 @@ beforeAll(async () => {
   service = await startService({ clock });
   // On PostgreSQL each instance has a connection pool of its own; an in-memory PGlite can only be
   // shared in-process.
-  for (let i = 0; i < 3 && service.databaseUrl; i++) otherStores.push(await openStore({ databaseUrl: service.databaseUrl }));
+  for (let i = 0; i < 3 && service.databaseUrl; i++)
+    otherStores.push(await openStore({ databaseUrl: service.databaseUrl }));
   [proxied, ...others] = await Promise.all([
     startService({ clock, store: service.store, secret: service.secret, trustProxy: true }),
     ...[0, 1, 2].map((i) => startService({ clock, store: otherStores[i] ?? service.store, secret: service.secret })),
@@ -38,13 +39,20 @@ const ask = (client: Client, sessionID: number, content = 'Hello', clientMessage
 describe('RateLimitCount / RateLimitTime', () => {
   it('allows exactly Count questions in Time seconds, as a sliding window', async () => {
     clock.set('2026-11-10T12:00:00Z');
-    const serial = await service.newChatbot({ RateLimitCount: 3, RateLimitTime: 60, RateLimitMessage: 'Easy there — one moment.' });
+    const serial = await service.newChatbot({
+      RateLimitCount: 3,
+      RateLimitTime: 60,
+      RateLimitMessage: 'Easy there — one moment.',
+    });
     const { client, sessionId } = await service.visitor(serial);
     expect(await ask(client, sessionId)).toBe(200);
     clock.advance(20_000);
     expect(await ask(client, sessionId)).toBe(200);
     expect(await ask(client, sessionId)).toBe(200);
-    await expect(client.ask({ sessionID: sessionId, content: 'Hello' })).rejects.toMatchObject({ status: 429, message: 'Easy there — one moment.' });
+    await expect(client.ask({ sessionID: sessionId, content: 'Hello' })).rejects.toMatchObject({
+      status: 429,
+      message: 'Easy there — one moment.',
+    });
     clock.advance(39_999); // 59.999 s after the first question: still inside its window
     expect(await ask(client, sessionId)).toBe(429);
     clock.advance(1); // the first question leaves the window
@@ -70,10 +78,19 @@ describe('RateLimitCount / RateLimitTime', () => {
     clock.set('2026-11-10T14:00:00Z');
     const serial = await proxied.newChatbot({ RateLimitCount: 2, RateLimitTime: 600 });
     const ipAsk = async (ip: string, sessionId: number, visitorToken: string) =>
-      (await fetch(`${proxied.origin}/chat/Chat/ClientAsk`, { method: 'POST', headers: { authorization: visitorToken, 'x-forwarded-for': ip }, body: JSON.stringify({ sessionID: sessionId, content: 'Hello' }) })).status;
+      (
+        await fetch(`${proxied.origin}/chat/Chat/ClientAsk`, {
+          method: 'POST',
+          headers: { authorization: visitorToken, 'x-forwarded-for': ip },
+          body: JSON.stringify({ sessionID: sessionId, content: 'Hello' }),
+        })
+      ).status;
     const a = await proxied.visitor(serial);
     const b = await proxied.visitor(serial);
-    expect([await ipAsk('203.0.113.7', a.sessionId, a.token), await ipAsk('203.0.113.7', b.sessionId, b.token)]).toEqual([200, 200]);
+    expect([
+      await ipAsk('203.0.113.7', a.sessionId, a.token),
+      await ipAsk('203.0.113.7', b.sessionId, b.token),
+    ]).toEqual([200, 200]);
     expect(await ipAsk('203.0.113.7', a.sessionId, a.token)).toBe(429);
     expect(await ipAsk('198.51.100.9', a.sessionId, a.token)).toBe(200);
   });
@@ -99,7 +116,9 @@ describe('RateLimitCount / RateLimitTime', () => {
     const serial = await service.newChatbot({ RateLimitCount: 4, RateLimitTime: 60 });
     const { sessionId, token } = await service.visitor(serial);
     const clients = [service, ...others].slice(0, count).map((s) => s.client({ visitorToken: token }));
-    const statuses = await Promise.all(Array.from({ length: 6 * count }, (_, i) => ask(clients[i % count]!, sessionId, `Burst ${i}`)));
+    const statuses = await Promise.all(
+      Array.from({ length: 6 * count }, (_, i) => ask(clients[i % count]!, sessionId, `Burst ${i}`)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(4);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6 * count - 4);
   });
@@ -114,7 +133,10 @@ describe('MessageLimit', () => {
     const { client, sessionId } = await service.visitor(serial);
     expect(await ask(client, sessionId)).toBe(200);
     expect(await ask(service.owner, (await service.owner.getSession({ serialNumber: serial })).SessionID)).toBe(200);
-    await expect(client.ask({ sessionID: sessionId, content: 'Hi' })).rejects.toMatchObject({ status: 429, message: 'This month’s chats are used up.' });
+    await expect(client.ask({ sessionID: sessionId, content: 'Hi' })).rejects.toMatchObject({
+      status: 429,
+      message: 'This month’s chats are used up.',
+    });
     clock.advance(3600_000); // 00:00 on 1 December in Auckland
     expect(await ask(client, sessionId)).toBe(200);
     expect(await ask(client, sessionId)).toBe(200);
@@ -136,7 +158,9 @@ describe('MessageLimit', () => {
     const serial = await service.newChatbot({ MessageLimit: 5 });
     const { sessionId, token } = await service.visitor(serial);
     const clients = [service, ...others].slice(0, count).map((s) => s.client({ visitorToken: token }));
-    const statuses = await Promise.all(Array.from({ length: 4 * count + 3 }, (_, i) => ask(clients[i % count]!, sessionId, `Q${i}`)));
+    const statuses = await Promise.all(
+      Array.from({ length: 4 * count + 3 }, (_, i) => ask(clients[i % count]!, sessionId, `Q${i}`)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
   });
 });

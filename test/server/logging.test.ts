@@ -19,7 +19,17 @@ beforeAll(async () => {
 });
 afterAll(() => service?.close());
 
-const records = () => lines.map((l) => JSON.parse(l) as { level: number; reqId?: string; msg: string; err?: { stack?: string }; req?: Record<string, unknown> });
+const records = () =>
+  lines.map(
+    (l) =>
+      JSON.parse(l) as {
+        level: number;
+        reqId?: string;
+        msg: string;
+        err?: { stack?: string };
+        req?: Record<string, unknown>;
+      },
+  );
 
 it('writes JSON lines with the request id, which the response carries too', async () => {
   const response = await fetch(`${service.origin}/openapi.json`);
@@ -36,14 +46,20 @@ it('never writes a credential: API key, session key, visitor token, an upload UR
   await service.client({ sessionKey: SessionKey }).get({ serialNumber: serial });
   const visitor = await service.visitor(serial);
   await visitor.client.ask({ sessionID: visitor.sessionId, content: 'homes in Austin' });
-  const { PreUploadUrl, FileStoreId } = await visitor.client.getPreUploadUrl({ fileName: 'a.png', sessionID: visitor.sessionId });
+  const { PreUploadUrl, FileStoreId } = await visitor.client.getPreUploadUrl({
+    fileName: 'a.png',
+    sessionID: visitor.sessionId,
+  });
   await service.client().upload(PreUploadUrl, png(4, 4));
   await visitor.client.uploadSuccess({ FileStoreId });
   const uploadToken = new URL(PreUploadUrl).searchParams.get('token')!;
   const secrets = { apiKey: service.apiKey, sessionKey: SessionKey, visitorToken: visitor.token, uploadToken };
   for (const [name, secret] of Object.entries(secrets)) {
     expect(secret.length, name).toBeGreaterThan(16);
-    expect(lines.filter((l) => l.includes(secret)), name).toEqual([]);
+    expect(
+      lines.filter((l) => l.includes(secret)),
+      name,
+    ).toEqual([]);
   }
   expect(records().some((r) => r.req?.path === new URL(PreUploadUrl).pathname)).toBe(true);
 });

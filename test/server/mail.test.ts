@@ -38,7 +38,11 @@ async function startSmtp() {
       stream.on('data', (chunk: string) => (data += chunk));
       stream.on('end', () => {
         if (refuse) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
         callback();
       });
     },
@@ -56,7 +60,20 @@ async function startSmtp() {
 const clock = new TestClock();
 let service: TestService;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-const ctx = () => ({ db: service.db, clock, secret: service.secret, files: diskStore(join(service.dataDir, 'files')), engines: { models: () => [], defaultModel: 'offline', engineFor: () => { throw new Error('no answers here'); } }, pingMs: 15_000 });
+const ctx = () => ({
+  db: service.db,
+  clock,
+  secret: service.secret,
+  files: diskStore(join(service.dataDir, 'files')),
+  engines: {
+    models: () => [],
+    defaultModel: 'offline',
+    engineFor: () => {
+      throw new Error('no answers here');
+    },
+  },
+  pingMs: 15_000,
+});
 
 beforeAll(async () => {
   [service, smtp] = await Promise.all([startService({ clock }), startSmtp()]);
@@ -68,12 +85,28 @@ afterAll(async () => {
 
 describe('TalkToHuman', () => {
   it('records a lead, queues an email with the transcript, and answers with TalkToHumanResponseMessage', async () => {
-    const serial = await service.newChatbot({ Name: 'Harbor Homes', TalkToHumanEmail: 'agents@harbor.example', TalkToHumanResponseMessage: 'An agent will call you.' });
+    const serial = await service.newChatbot({
+      Name: 'Harbor Homes',
+      TalkToHumanEmail: 'agents@harbor.example',
+      TalkToHumanResponseMessage: 'An agent will call you.',
+    });
     const { client, sessionId } = await service.visitor(serial);
     await client.ask({ sessionID: sessionId, content: 'Hello there' });
-    expect(await client.talkToHuman({ sessionID: sessionId, name: 'Ana Ruiz', email: 'ana@example.com', message: 'Call me about 12 Oak St' })).toEqual({ Message: 'An agent will call you.' });
+    expect(
+      await client.talkToHuman({
+        sessionID: sessionId,
+        name: 'Ana Ruiz',
+        email: 'ana@example.com',
+        message: 'Call me about 12 Oak St',
+      }),
+    ).toEqual({ Message: 'An agent will call you.' });
     const [lead] = await service.db.select().from(leads).where(eq(leads.sessionId, sessionId));
-    expect(lead).toMatchObject({ chatbot: serial, name: 'Ana Ruiz', email: 'ana@example.com', message: 'Call me about 12 Oak St' });
+    expect(lead).toMatchObject({
+      chatbot: serial,
+      name: 'Ana Ruiz',
+      email: 'ana@example.com',
+      message: 'Call me about 12 Oak St',
+    });
     const [email] = await service.db.select().from(outbox).where(eq(outbox.chatbot, serial));
     expect(email).toMatchObject({ kind: 'handoff', toAddress: 'agents@harbor.example', sentAt: null });
     expect(email!.subject).toContain('Ana Ruiz');
@@ -108,7 +141,11 @@ describe('the outbox', () => {
     try {
       expect(await sender.drain()).toBe(0);
       const [failed] = await service.db.select().from(outbox).where(eq(outbox.chatbot, serial));
-      expect(failed).toMatchObject({ attempts: 1, sentAt: null, lastError: expect.stringContaining('mailbox unavailable') });
+      expect(failed).toMatchObject({
+        attempts: 1,
+        sentAt: null,
+        lastError: expect.stringContaining('mailbox unavailable'),
+      });
       smtp.refuseAll(false);
       expect(await sender.drain()).toBe(0); // not due yet: it waits before retrying
       clock.advance(2 * 60_000);
@@ -129,7 +166,11 @@ describe('daily digests', () => {
   it('send each day’s conversations and leads, in the chatbot’s day, once', async () => {
     // 23:30 on 20 November in Chicago (05:30 UTC on the 21st): it belongs to the 20th there.
     clock.set('2026-11-21T05:30:00Z');
-    const serial = await service.newChatbot({ Name: 'Digest bot', EmailForDailyChatLogs: 'logs@harbor.example', EmailForDailyLeads: 'leads@harbor.example' });
+    const serial = await service.newChatbot({
+      Name: 'Digest bot',
+      EmailForDailyChatLogs: 'logs@harbor.example',
+      EmailForDailyLeads: 'leads@harbor.example',
+    });
     const { client, sessionId } = await service.visitor(serial);
     await client.ask({ sessionID: sessionId, content: 'Hello late at night' });
     await client.talkToHuman({ sessionID: sessionId, name: 'Night Owl', email: 'owl@example.com' });
@@ -139,7 +180,12 @@ describe('daily digests', () => {
     const austin = await client.ask({ sessionID: sessionId, content: 'Homes in Austin' });
     await client.ask({ sessionID: sessionId, content: 'can i bring my horse' });
     await client.feedback({ sessionID: sessionId, answerID: horse.messageid, rating: 'up' });
-    await client.feedback({ sessionID: sessionId, answerID: austin.messageid, rating: 'down', reasons: ['wrong-listing'] });
+    await client.feedback({
+      sessionID: sessionId,
+      answerID: austin.messageid,
+      rating: 'down',
+      reasons: ['wrong-listing'],
+    });
 
     clock.set('2026-11-22T08:00:00Z'); // the 22nd in Chicago: yesterday was the 21st
     const mine = (made: Awaited<ReturnType<typeof runDigests>>) => made.filter((d) => d.chatbot === serial);
@@ -159,7 +205,9 @@ describe('daily digests', () => {
     expect(log20.body).not.toContain('Hello next morning');
     expect(log21.body).toContain('Hello next morning');
     expect(log21.body).toContain('Feedback: 1 helpful, 1 not helpful (reasons: wrong listing ×1).');
-    expect(log21.body).toContain('Unanswered or rated down (2) — worth a listing or an instruction:\n- "can i bring my horse" ×2\n- "Homes in Austin" (rated down)');
+    expect(log21.body).toContain(
+      'Unanswered or rated down (2) — worth a listing or an instruction:\n- "can i bring my horse" ×2\n- "Homes in Austin" (rated down)',
+    );
     expect(log20.body).toContain('Feedback: no answer was rated.');
     expect(log20.body).toContain('Unanswered questions: none.');
     expect(emails.find((e) => e.kind === 'lead-digest')!.body).toContain('Night Owl <owl@example.com>');
@@ -207,13 +255,29 @@ describe('daily digests', () => {
 describe('answers in emails', () => {
   it('show the prose, then a line for each listing the answer carries as a card, without the blocks', async () => {
     clock.set('2026-12-04T18:00:00Z');
-    const serial = await service.newChatbot({ TalkToHumanEmail: 'agents@harbor.example', EmailForDailyChatLogs: 'logs@harbor.example' });
-    for (const [mls, address] of [['OAK-1', '12 Oak St'], ['ELM-7', '7 Elm Ave']] as const)
-      await service.owner.realEstateCreate({ ...validBodies.RealEstateCreate, SerialNumber: serial, MLSNumber: mls, Address: address, Url: `https://homes.example.com/listing/${mls}` });
+    const serial = await service.newChatbot({
+      TalkToHumanEmail: 'agents@harbor.example',
+      EmailForDailyChatLogs: 'logs@harbor.example',
+    });
+    for (const [mls, address] of [
+      ['OAK-1', '12 Oak St'],
+      ['ELM-7', '7 Elm Ave'],
+    ] as const)
+      await service.owner.realEstateCreate({
+        ...validBodies.RealEstateCreate,
+        SerialNumber: serial,
+        MLSNumber: mls,
+        Address: address,
+        Url: `https://homes.example.com/listing/${mls}`,
+      });
     const { client, sessionId } = await service.visitor(serial);
     await client.ask({ sessionID: sessionId, content: 'homes for sale in Austin' });
     await client.talkToHuman({ sessionID: sessionId, name: 'Ana Ruiz' });
-    const [answer] = await service.db.select().from(messages).where(eq(messages.sessionId, sessionId)).then((rows) => rows.filter((m) => m.role === 'answer'));
+    const [answer] = await service.db
+      .select()
+      .from(messages)
+      .where(eq(messages.sessionId, sessionId))
+      .then((rows) => rows.filter((m) => m.role === 'answer'));
     expect(answer!.content).toContain('```listings\n{"Id":');
 
     clock.set('2026-12-05T18:00:00Z');
@@ -222,7 +286,10 @@ describe('answers in emails', () => {
     expect(emails.map((e) => e.kind).sort()).toEqual(['chat-log-digest', 'handoff']);
     for (const email of emails) {
       expect(email.body).toContain('Assistant: I found 2 homes for sale in Austin');
-      for (const mls of ['OAK-1', 'ELM-7']) expect(email.body).toMatch(new RegExp(`\\n\\d\\. [^\\n]+ — https://homes\\.example\\.com/listing/${mls}(?:\\n|$)`));
+      for (const mls of ['OAK-1', 'ELM-7'])
+        expect(email.body).toMatch(
+          new RegExp(`\\n\\d\\. [^\\n]+ — https://homes\\.example\\.com/listing/${mls}(?:\\n|$)`),
+        );
       expect(email.body).toContain('12 Oak St');
       expect(email.body).toContain('7 Elm Ave');
       expect(email.body).not.toContain('```');

@@ -59,18 +59,30 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
   let service: TestService;
   const read = () => scrape(`${service.origin}/metrics`);
   beforeAll(async () => {
-    service = await startService({ own: true, metrics: { token: TOKEN }, engines: createEngines(createOfflineEngine(), { model: 'held', engine: held.engine }) });
+    service = await startService({
+      own: true,
+      metrics: { token: TOKEN },
+      engines: createEngines(createOfflineEngine(), { model: 'held', engine: held.engine }),
+    });
   });
   afterAll(() => service?.close());
 
   it('refuses a scrape without the token or with another, saying which scheme it takes', async () => {
-    for (const authorization of [undefined, 'Bearer not-the-token-0123456789', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`, TOKEN]) {
+    for (const authorization of [
+      undefined,
+      'Bearer not-the-token-0123456789',
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN}x`,
+      TOKEN,
+    ]) {
       const response = await fetch(`${service.origin}/metrics`, { headers: authorization ? { authorization } : {} });
       expect(response.status, String(authorization)).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
       expect(await response.text()).not.toContain('chatbot_');
     }
-    expect((await fetch(`${service.origin}/metrics`, { headers: { authorization: `bearer  ${TOKEN}` } })).status).toBe(200);
+    expect((await fetch(`${service.origin}/metrics`, { headers: { authorization: `bearer  ${TOKEN}` } })).status).toBe(
+      200,
+    );
   });
 
   it('answers the token with every metric in Prometheus’ text format, documented and typed', async () => {
@@ -109,9 +121,11 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
     const serial = await service.newChatbot({ Model: 'offline' });
     const { client, sessionId } = await service.visitor(serial);
     await client.ask({ sessionID: sessionId, content: 'Homes in Austin with 3 bedrooms?' });
-    for await (const item of client.askStream({ sessionID: sessionId, content: 'And with a pool?' })) expect(item.kind).toMatch(/fragment|final/);
+    for await (const item of client.askStream({ sessionID: sessionId, content: 'And with a pool?' }))
+      expect(item.kind).toMatch(/fragment|final/);
     const after = await read();
-    const added = (name: string, labels: Record<string, string> = {}) => after.value(name, labels) - before.value(name, labels);
+    const added = (name: string, labels: Record<string, string> = {}) =>
+      after.value(name, labels) - before.value(name, labels);
     expect(added('chatbot_requests_total', { operation: 'ClientAsk', status: '200' })).toBe(2);
     expect(added('chatbot_requests_total', { operation: 'GetSession', status: '200' })).toBe(1);
     expect(added('chatbot_request_duration_seconds_count', { operation: 'ClientAsk' })).toBe(2);
@@ -120,10 +134,14 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
     expect(added('chatbot_engine_seconds_count', { engine: 'offline' })).toBe(2);
     // The engine's time is part of the answer's, which is part of the request's.
     expect(added('chatbot_engine_seconds_sum')).toBeLessThanOrEqual(added('chatbot_answer_seconds_sum'));
-    expect(added('chatbot_answer_seconds_sum')).toBeLessThanOrEqual(added('chatbot_request_duration_seconds_sum', { operation: 'ClientAsk' }));
+    expect(added('chatbot_answer_seconds_sum')).toBeLessThanOrEqual(
+      added('chatbot_request_duration_seconds_sum', { operation: 'ClientAsk' }),
+    );
     expect(added('chatbot_database_seconds_count')).toBeGreaterThan(0);
     // A histogram's buckets are cumulative, the last one its count.
-    expect(after.value('chatbot_answer_seconds_bucket', { engine: 'offline', outcome: 'complete', le: '+Inf' })).toBe(after.value('chatbot_answer_seconds_count', { engine: 'offline', outcome: 'complete' }));
+    expect(after.value('chatbot_answer_seconds_bucket', { engine: 'offline', outcome: 'complete', le: '+Inf' })).toBe(
+      after.value('chatbot_answer_seconds_count', { engine: 'offline', outcome: 'complete' }),
+    );
   });
 
   it('labels a request outside the API by its route’s pattern, never by its address', async () => {
@@ -132,8 +150,14 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
     await fetch(`${service.origin}/no/such/page-7f3a9c`);
     await fetch(`${service.origin}/chat/Nothing-7f3a9c`, { method: 'POST', body: '{}' });
     const after = await read();
-    expect(after.value('chatbot_requests_total', { operation: '/healthz', status: '200' }) - before.value('chatbot_requests_total', { operation: '/healthz', status: '200' })).toBe(1);
-    expect(after.value('chatbot_requests_total', { status: '404' }) - before.value('chatbot_requests_total', { status: '404' })).toBe(2);
+    expect(
+      after.value('chatbot_requests_total', { operation: '/healthz', status: '200' }) -
+        before.value('chatbot_requests_total', { operation: '/healthz', status: '200' }),
+    ).toBe(1);
+    expect(
+      after.value('chatbot_requests_total', { status: '404' }) -
+        before.value('chatbot_requests_total', { status: '404' }),
+    ).toBe(2);
     expect(after.value('chatbot_requests_total', { operation: 'none', status: '404' })).toBeGreaterThan(0);
     expect(after.samples.filter((s) => Object.values(s.labels).some((v) => v.includes('7f3a9c')))).toEqual([]);
   });
@@ -143,12 +167,17 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
     const windowed = await service.newChatbot({ Model: 'offline', RateLimitCount: 1, RateLimitTime: 600 });
     const first = await service.visitor(windowed);
     await first.client.ask({ sessionID: first.sessionId, content: 'Homes in Austin?' });
-    await expect(first.client.ask({ sessionID: first.sessionId, content: 'And in Dallas?' })).rejects.toMatchObject({ status: 429 });
+    await expect(first.client.ask({ sessionID: first.sessionId, content: 'And in Dallas?' })).rejects.toMatchObject({
+      status: 429,
+    });
     const monthly = await service.newChatbot({ Model: 'offline', MessageLimit: 0 });
     const second = await service.visitor(monthly);
-    await expect(second.client.ask({ sessionID: second.sessionId, content: 'Homes in Austin?' })).rejects.toMatchObject({ status: 429 });
+    await expect(second.client.ask({ sessionID: second.sessionId, content: 'Homes in Austin?' })).rejects.toMatchObject(
+      { status: 429 },
+    );
     const after = await read();
-    const added = (name: string, labels: Record<string, string>) => after.value(name, labels) - before.value(name, labels);
+    const added = (name: string, labels: Record<string, string>) =>
+      after.value(name, labels) - before.value(name, labels);
     expect(added('chatbot_rate_limited_total', { operation: 'ClientAsk', reason: 'rate' })).toBe(1);
     expect(added('chatbot_rate_limited_total', { operation: 'ClientAsk', reason: 'month' })).toBe(1);
     expect(added('chatbot_rate_limited_total', { reason: 'throttle' })).toBe(0);
@@ -166,18 +195,28 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
     expect((await read()).value('chatbot_streams_open')).toBe(1);
     held.letGo();
     while (!(await stream.next()).done);
-    const ended = await until('the stream to count as closed', async () => ((await read()).value('chatbot_streams_open') === 0 ? await read() : null));
-    expect(ended.value('chatbot_answer_seconds_count', { engine: 'model', outcome: 'complete' }) - before.value('chatbot_answer_seconds_count', { engine: 'model', outcome: 'complete' })).toBe(1);
+    const ended = await until('the stream to count as closed', async () =>
+      (await read()).value('chatbot_streams_open') === 0 ? await read() : null,
+    );
+    expect(
+      ended.value('chatbot_answer_seconds_count', { engine: 'model', outcome: 'complete' }) -
+        before.value('chatbot_answer_seconds_count', { engine: 'model', outcome: 'complete' }),
+    ).toBe(1);
 
     const leave = new AbortController();
-    const left = client.askStream({ sessionID: sessionId, content: 'Tell me more' }, { signal: leave.signal })[Symbol.asyncIterator]();
+    const left = client
+      .askStream({ sessionID: sessionId, content: 'Tell me more' }, { signal: leave.signal })
+      [Symbol.asyncIterator]();
     expect((await left.next()).value).toEqual({ kind: 'fragment', content: 'Held ' });
     expect((await read()).value('chatbot_streams_open')).toBe(1);
     leave.abort();
     await expect(left.next()).rejects.toThrow();
     const gone = await until('the stream its reader left to count as closed', async () => {
       const now = await read();
-      return now.value('chatbot_streams_open') === 0 && now.value('chatbot_answer_seconds_count', { outcome: 'partial' }) === 1 ? now : null;
+      return now.value('chatbot_streams_open') === 0 &&
+        now.value('chatbot_answer_seconds_count', { outcome: 'partial' }) === 1
+        ? now
+        : null;
     });
     expect(gone.value('chatbot_answer_first_fragment_seconds_count', { engine: 'model' })).toBe(2);
   });
@@ -196,10 +235,17 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
 describe('METRICS_PORT: a listener of its own', () => {
   it('serves GET /metrics alone, with the token when one is set, and the service port none', async () => {
     const service = await startService();
-    const listener = await serveMetrics({ host: '127.0.0.1', port: 0, token: TOKEN }, () => service.app.metrics.metrics(), service.app.metrics.contentType);
+    const listener = await serveMetrics(
+      { host: '127.0.0.1', port: 0, token: TOKEN },
+      () => service.app.metrics.metrics(),
+      service.app.metrics.contentType,
+    );
     try {
       expect((await fetch(`${listener.address}/metrics`)).status).toBe(401);
-      expect((await fetch(`${listener.address}/metrics`, { headers: { authorization: 'Bearer another-token-0123456789' } })).status).toBe(401);
+      expect(
+        (await fetch(`${listener.address}/metrics`, { headers: { authorization: 'Bearer another-token-0123456789' } }))
+          .status,
+      ).toBe(401);
       const exposition = await scrape(`${listener.address}/metrics`);
       expect(exposition.types.get('chatbot_requests_total')).toBe('counter');
       expect((await fetch(`${listener.address}/`, { headers: bearer })).status).toBe(404);
@@ -213,7 +259,15 @@ describe('METRICS_PORT: a listener of its own', () => {
   it('compares the token whole, in any case of the scheme', () => {
     expect(bearerMatches(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
     expect(bearerMatches(`BEARER ${TOKEN}`, TOKEN)).toBe(true);
-    for (const header of [undefined, '', 'Bearer', `Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${TOKEN} extra`, `Token ${TOKEN}`]) expect(bearerMatches(header, TOKEN), String(header)).toBe(false);
+    for (const header of [
+      undefined,
+      '',
+      'Bearer',
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Bearer ${TOKEN} extra`,
+      `Token ${TOKEN}`,
+    ])
+      expect(bearerMatches(header, TOKEN), String(header)).toBe(false);
   });
 });
 
@@ -227,15 +281,24 @@ describe('METRICS_TOKEN and METRICS_PORT', () => {
   it('read a token and a port', () => {
     expect(configFromEnv({ METRICS_TOKEN: TOKEN }).metrics).toEqual({ token: TOKEN, port: undefined });
     expect(configFromEnv({ METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464 });
-    expect(configFromEnv({ METRICS_PORT: '9464', METRICS_TOKEN: TOKEN, WORKERS: '2', ...postgres }).metrics).toEqual({ token: TOKEN, port: 9464 });
+    expect(configFromEnv({ METRICS_PORT: '9464', METRICS_TOKEN: TOKEN, WORKERS: '2', ...postgres }).metrics).toEqual({
+      token: TOKEN,
+      port: 9464,
+    });
   });
 
   it('refuse a short token, a port that is not one or is PORT, and a token alone with WORKERS', () => {
     expect(() => configFromEnv({ METRICS_TOKEN: 'secret' })).toThrow('METRICS_TOKEN must be at least 16 characters');
-    expect(() => configFromEnv({ METRICS_TOKEN: 'a token with spaces in it' })).toThrow('METRICS_TOKEN must be at least 16 characters, without spaces');
-    expect(() => configFromEnv({ METRICS_PORT: 'metrics' })).toThrow('METRICS_PORT must be an integer from 0 to 65535 (got "metrics")');
+    expect(() => configFromEnv({ METRICS_TOKEN: 'a token with spaces in it' })).toThrow(
+      'METRICS_TOKEN must be at least 16 characters, without spaces',
+    );
+    expect(() => configFromEnv({ METRICS_PORT: 'metrics' })).toThrow(
+      'METRICS_PORT must be an integer from 0 to 65535 (got "metrics")',
+    );
     expect(() => configFromEnv({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT must not be PORT (8080)');
-    expect(() => configFromEnv({ METRICS_TOKEN: TOKEN, WORKERS: '2', ...postgres })).toThrow('METRICS_TOKEN with WORKERS above 1 needs METRICS_PORT');
+    expect(() => configFromEnv({ METRICS_TOKEN: TOKEN, WORKERS: '2', ...postgres })).toThrow(
+      'METRICS_TOKEN with WORKERS above 1 needs METRICS_PORT',
+    );
   });
 });
 
@@ -243,26 +306,38 @@ describe('the compiled service', () => {
   /** A visitor's question, whole, on a connection of its own (so a cluster hands it to the next process). */
   async function ask(bin: RunningBin): Promise<number> {
     const session = await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial });
-    const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
-    return (await postJson(`${bin.url}/chat/Chat/ClientAsk`, { sessionID: SessionID, content: 'Homes in Austin?' }, { authorization: VisitorToken })).status;
+    const { SessionID, VisitorToken } = (
+      JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }
+    ).Data;
+    return (
+      await postJson(
+        `${bin.url}/chat/Chat/ClientAsk`,
+        { sessionID: SessionID, content: 'Homes in Austin?' },
+        { authorization: VisitorToken },
+      )
+    ).status;
   }
 
   // The embedded database: run once, on PGlite's pass.
-  it.skipIf(usesPostgres())('with METRICS_PORT serves the metrics there, and none on PORT', { timeout: 60_000 }, async () => {
-    const port = await freePort();
-    const bin = await startBin({ METRICS_PORT: String(port), METRICS_TOKEN: TOKEN });
-    try {
-      expect(bin.output).toContain(`metrics          http://127.0.0.1:${port}/metrics (with METRICS_TOKEN)`);
-      expect(await ask(bin)).toBe(200);
-      expect((await fetch(`${bin.url}/metrics`, { headers: bearer })).status).toBe(404);
-      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
-      const exposition = await scrape(`http://127.0.0.1:${port}/metrics`);
-      expect(exposition.value('chatbot_requests_total', { operation: 'ClientAsk', status: '200' })).toBe(1);
-      expect(exposition.value('chatbot_database_seconds_count')).toBeGreaterThan(0);
-    } finally {
-      await bin.close();
-    }
-  });
+  it.skipIf(usesPostgres())(
+    'with METRICS_PORT serves the metrics there, and none on PORT',
+    { timeout: 60_000 },
+    async () => {
+      const port = await freePort();
+      const bin = await startBin({ METRICS_PORT: String(port), METRICS_TOKEN: TOKEN });
+      try {
+        expect(bin.output).toContain(`metrics          http://127.0.0.1:${port}/metrics (with METRICS_TOKEN)`);
+        expect(await ask(bin)).toBe(200);
+        expect((await fetch(`${bin.url}/metrics`, { headers: bearer })).status).toBe(404);
+        expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+        const exposition = await scrape(`http://127.0.0.1:${port}/metrics`);
+        expect(exposition.value('chatbot_requests_total', { operation: 'ClientAsk', status: '200' })).toBe(1);
+        expect(exposition.value('chatbot_database_seconds_count')).toBeGreaterThan(0);
+      } finally {
+        await bin.close();
+      }
+    },
+  );
 
   describe.runIf(usesPostgres())('WORKERS=2 on one PostgreSQL, with METRICS_PORT', () => {
     let bin: RunningBin;
@@ -272,7 +347,12 @@ describe('the compiled service', () => {
       const database = await freshDatabase();
       drop = database.drop;
       port = await freePort();
-      bin = await startBin({ WORKERS: '2', DATABASE_URL: database.url!, METRICS_PORT: String(port), METRICS_TOKEN: TOKEN });
+      bin = await startBin({
+        WORKERS: '2',
+        DATABASE_URL: database.url!,
+        METRICS_PORT: String(port),
+        METRICS_TOKEN: TOKEN,
+      });
     }, 90_000);
     afterAll(async () => {
       await bin?.close();
@@ -282,10 +362,26 @@ describe('the compiled service', () => {
     it('adds up the workers’ numbers in the primary, counting the one outbox once', { timeout: 60_000 }, async () => {
       const statuses = await Promise.all(Array.from({ length: 6 }, () => ask(bin)));
       expect(statuses).toEqual(Array(6).fill(200));
-      const added = await postJson(`${bin.url}/chat/Chatbot/Add`, { timeZone: 'UTC', type: 0, TalkToHumanEmail: 'agents@harbor.example' }, { authorization: bin.apiKey });
+      const added = await postJson(
+        `${bin.url}/chat/Chatbot/Add`,
+        { timeZone: 'UTC', type: 0, TalkToHumanEmail: 'agents@harbor.example' },
+        { authorization: bin.apiKey },
+      );
       const serial = (JSON.parse(added.text) as { Data: { SerialNumber: string } }).Data.SerialNumber;
-      const session = (JSON.parse((await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: serial })).text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
-      expect((await postJson(`${bin.url}/chat/Chat/TalkToHuman`, { sessionID: session.SessionID, name: 'Ana' }, { authorization: session.VisitorToken })).status).toBe(200);
+      const session = (
+        JSON.parse((await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: serial })).text) as {
+          Data: { SessionID: number; VisitorToken: string };
+        }
+      ).Data;
+      expect(
+        (
+          await postJson(
+            `${bin.url}/chat/Chat/TalkToHuman`,
+            { sessionID: session.SessionID, name: 'Ana' },
+            { authorization: session.VisitorToken },
+          )
+        ).status,
+      ).toBe(200);
       const exposition = await scrape(`http://127.0.0.1:${port}/metrics`);
       expect(exposition.value('chatbot_workers_reporting')).toBe(2);
       expect(exposition.value('chatbot_requests_total', { operation: 'ClientAsk', status: '200' })).toBe(6);

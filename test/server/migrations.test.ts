@@ -37,11 +37,17 @@ it('0007 gives a chatbot made before MortgageRate the default, and keeps one an 
   const { MortgageRate: _, ...before } = defaultSettings('UTC', 'offline');
   const old = await createChatbot(store.db, owner, before as ReturnType<typeof defaultSettings>);
   const set = await createChatbot(store.db, owner, { ...defaultSettings('UTC', 'offline'), MortgageRate: 7.25 });
-  const statement = readFileSync(join(import.meta.dirname, '../../src/server/store/migrations/0007_mortgage_rate.sql'), 'utf8');
+  const statement = readFileSync(
+    join(import.meta.dirname, '../../src/server/store/migrations/0007_mortgage_rate.sql'),
+    'utf8',
+  );
   await store.db.execute(sql.raw(statement));
   expect((await findChatbot(store.db, old))?.settings).toEqual({ ...before, MortgageRate: DEFAULT_MORTGAGE_RATE });
   expect((await findChatbot(store.db, set))?.settings.MortgageRate).toBe(7.25);
-  expect((await store.db.select().from(chatbots).where(eq(chatbots.serialNumber, set)))[0]?.settings).toEqual({ ...defaultSettings('UTC', 'offline'), MortgageRate: 7.25 });
+  expect((await store.db.select().from(chatbots).where(eq(chatbots.serialNumber, set)))[0]?.settings).toEqual({
+    ...defaultSettings('UTC', 'offline'),
+    MortgageRate: 7.25,
+  });
 });
 
 it('0010 keys a file stored before it by its id, where its bytes are, and a new one at random', async () => {
@@ -51,19 +57,30 @@ it('0010 keys a file stored before it by its id, where its bytes are, and a new 
   await store.db.execute(
     sql`INSERT INTO files (id, file_name, status, upload_token_hash, upload_expires_at, created_at) VALUES (4242, 'old.png', 'checked', 'h', ${at}::timestamptz, ${at}::timestamptz)`,
   );
-  const statement = readFileSync(join(import.meta.dirname, '../../src/server/store/migrations/0010_file_store_key.sql'), 'utf8');
+  const statement = readFileSync(
+    join(import.meta.dirname, '../../src/server/store/migrations/0010_file_store_key.sql'),
+    'utf8',
+  );
   for (const part of statement.split('--> statement-breakpoint')) await store.db.execute(sql.raw(part));
   const [old] = await store.db.select().from(files).where(eq(files.id, 4242));
   expect(old?.storeKey).toBe('4242');
   const [added] = await store.db
     .insert(files)
-    .values({ fileName: 'new.png', status: 'reserved', uploadTokenHash: 'h2', uploadExpiresAt: new Date(), createdAt: new Date() })
+    .values({
+      fileName: 'new.png',
+      status: 'reserved',
+      uploadTokenHash: 'h2',
+      uploadExpiresAt: new Date(),
+      createdAt: new Date(),
+    })
     .returning();
   expect(added?.storeKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
 
 const migrationsDir = join(import.meta.dirname, '../../src/server/store/migrations');
-const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+  entries: { tag: string }[];
+};
 /** How many of the newest migrations the earlier version lacks. */
 const NEWER = 3;
 
@@ -73,18 +90,30 @@ describe('Upgrading, as the README says', () => {
     // The earlier version's migrations: this folder, its journal cut before the newest three.
     earlier = await mkdtemp(join(tmpdir(), 'chat-bot-migrations-'));
     await cp(migrationsDir, earlier, { recursive: true });
-    await writeFile(join(earlier, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, -NEWER) }));
+    await writeFile(
+      join(earlier, 'meta', '_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, -NEWER) }),
+    );
   });
   afterAll(async () => {
     if (earlier) await rm(earlier, { recursive: true, force: true });
   });
 
   /** An empty database on DATABASE_URL's server, named for the run (its end drops it). */
-  const emptyDatabase = async () => ({ databaseUrl: await (await postgresServer()).database(`upgrade_${Math.random().toString(36).slice(2, 10)}`) });
+  const emptyDatabase = async () => ({
+    databaseUrl: await (await postgresServer()).database(`upgrade_${Math.random().toString(36).slice(2, 10)}`),
+  });
 
   /** What the earlier version's start does to the schema: its migrations, through the same migrator. */
   const migrateAsEarlier = (store: Store) => migratePg(store.db as never, { migrationsFolder: earlier });
-  const recorded = async (store: Store) => Number(((await store.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  const recorded = async (store: Store) =>
+    Number(
+      (
+        (await store.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
 
   /** A database as the earlier version left it, with a chatbot in it. */
   async function earlierDatabase() {
@@ -93,7 +122,10 @@ describe('Upgrading, as the README says', () => {
     try {
       await migrateAsEarlier(old);
       expect(await recorded(old)).toBe(journal.entries.length - NEWER);
-      const serial = await createChatbot(old.db, await ensureOwner(old.db, new Date()), { ...defaultSettings('UTC', 'offline'), Name: 'Made before' });
+      const serial = await createChatbot(old.db, await ensureOwner(old.db, new Date()), {
+        ...defaultSettings('UTC', 'offline'),
+        Name: 'Made before',
+      });
       return { options, serial };
     } finally {
       await old.close();
@@ -102,43 +134,58 @@ describe('Upgrading, as the README says', () => {
 
   // On PostgreSQL: the migrator and its counts are the same code on the embedded database, whose
   // run from an empty one (initdb, then every migration) takes 20 s here — what the tests' snapshot avoids.
-  it.runIf(usesPostgres())('the start brings an earlier version\'s database up to date, keeping its data; the earlier version started again (a rollback) applies nothing', async () => {
-    const { options, serial } = await earlierDatabase();
-    const upgraded = await openStore(options);
-    try {
-      // What the banner prints: "migrations  3 applied now, N in all".
-      expect(upgraded.migrations).toEqual({ applied: NEWER, total: journal.entries.length });
-      expect((await findChatbot(upgraded.db, serial))?.settings.Name).toBe('Made before');
-      await migrateAsEarlier(upgraded);
-      expect(await recorded(upgraded)).toBe(journal.entries.length);
-    } finally {
-      await upgraded.close();
-    }
-  });
+  it.runIf(usesPostgres())(
+    "the start brings an earlier version's database up to date, keeping its data; the earlier version started again (a rollback) applies nothing",
+    async () => {
+      const { options, serial } = await earlierDatabase();
+      const upgraded = await openStore(options);
+      try {
+        // What the banner prints: "migrations  3 applied now, N in all".
+        expect(upgraded.migrations).toEqual({ applied: NEWER, total: journal.entries.length });
+        expect((await findChatbot(upgraded.db, serial))?.settings.Name).toBe('Made before');
+        await migrateAsEarlier(upgraded);
+        expect(await recorded(upgraded)).toBe(journal.entries.length);
+      } finally {
+        await upgraded.close();
+      }
+    },
+  );
 
   // Instances share only a PostgreSQL: the embedded database has one process.
-  it.runIf(usesPostgres())('instances starting together take turns: one applies the migrations, the others find nothing to do', async () => {
-    const { options } = await earlierDatabase();
-    const stores = await Promise.all([openStore(options), openStore(options), openStore(options)]);
-    try {
-      expect(stores.map((s) => s.migrations!.applied).sort()).toEqual([0, 0, NEWER]);
-      expect(stores.every((s) => s.migrations!.total === journal.entries.length)).toBe(true);
-    } finally {
-      await Promise.all(stores.map((s) => s.close()));
-    }
-  });
+  it.runIf(usesPostgres())(
+    'instances starting together take turns: one applies the migrations, the others find nothing to do',
+    async () => {
+      const { options } = await earlierDatabase();
+      const stores = await Promise.all([openStore(options), openStore(options), openStore(options)]);
+      try {
+        expect(stores.map((s) => s.migrations!.applied).sort()).toEqual([0, 0, NEWER]);
+        expect(stores.every((s) => s.migrations!.total === journal.entries.length)).toBe(true);
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
+    },
+  );
 
   // Reads files only: once, in PGlite's lane.
-  it.skipIf(usesPostgres())('every migration is additive — nothing an instance of the earlier version reads is dropped, renamed or retyped — but those the README names', async () => {
-    const readme = await readFile(join(import.meta.dirname, '../../README.md'), 'utf8');
-    const upgrading = /### Upgrading\n([\s\S]*?)\n### /.exec(readme)![1]!;
-    const destructive = /\bDROP\s+(TABLE|COLUMN)\b|\bRENAME\b|\bALTER\s+COLUMN\s+"?\w+"?\s+(SET\s+DATA\s+)?TYPE\b|\bSET\s+NOT\s+NULL\b/i;
-    const files = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();
-    expect(files.map((f) => f.replace(/\.sql$/, ''))).toEqual(journal.entries.map((e) => e.tag));
-    const named = files.filter((f) => destructive.test(readFileSync(join(migrationsDir, f), 'utf8'))).map((f) => f.replace(/\.sql$/, ''));
-    // The first makes the tables: nothing ran before it.
-    const later = named.filter((tag) => tag !== journal.entries[0]!.tag);
-    expect(later).toContain('0010_file_store_key');
-    for (const tag of later) expect(upgrading, `${tag} is not additive: the README's Upgrading must name it`).toContain(`\`${tag}\``);
-  });
+  it.skipIf(usesPostgres())(
+    'every migration is additive — nothing an instance of the earlier version reads is dropped, renamed or retyped — but those the README names',
+    async () => {
+      const readme = await readFile(join(import.meta.dirname, '../../README.md'), 'utf8');
+      const upgrading = /### Upgrading\n([\s\S]*?)\n### /.exec(readme)![1]!;
+      const destructive =
+        /\bDROP\s+(TABLE|COLUMN)\b|\bRENAME\b|\bALTER\s+COLUMN\s+"?\w+"?\s+(SET\s+DATA\s+)?TYPE\b|\bSET\s+NOT\s+NULL\b/i;
+      const files = readdirSync(migrationsDir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort();
+      expect(files.map((f) => f.replace(/\.sql$/, ''))).toEqual(journal.entries.map((e) => e.tag));
+      const named = files
+        .filter((f) => destructive.test(readFileSync(join(migrationsDir, f), 'utf8')))
+        .map((f) => f.replace(/\.sql$/, ''));
+      // The first makes the tables: nothing ran before it.
+      const later = named.filter((tag) => tag !== journal.entries[0]!.tag);
+      expect(later).toContain('0010_file_store_key');
+      for (const tag of later)
+        expect(upgrading, `${tag} is not additive: the README's Upgrading must name it`).toContain(`\`${tag}\``);
+    },
+  );
 });

@@ -29,7 +29,11 @@ let service: TestService;
 /** A service whose model server's port has nothing listening. */
 let refused: TestService;
 
-const engines = (baseUrl: string) => createEngines(createOfflineEngine(), { model: MODEL, engine: createOpenAiEngine({ baseUrl, model: MODEL, tools: 'off', ...TIMEOUTS }) });
+const engines = (baseUrl: string) =>
+  createEngines(createOfflineEngine(), {
+    model: MODEL,
+    engine: createOpenAiEngine({ baseUrl, model: MODEL, tools: 'off', ...TIMEOUTS }),
+  });
 
 beforeAll(async () => {
   fake = await startFakeModelServer();
@@ -55,27 +59,51 @@ interface Asked {
 }
 
 /** A visitor's question, streamed unless `stream` is false, with a clientMessageId (Retry sends it again). */
-async function ask(on: TestService, serial: string, clientMessageId: string, visitor?: { sessionId: number; token: string }, stream = true): Promise<Asked & { visitor: { sessionId: number; token: string } }> {
+async function ask(
+  on: TestService,
+  serial: string,
+  clientMessageId: string,
+  visitor?: { sessionId: number; token: string },
+  stream = true,
+): Promise<Asked & { visitor: { sessionId: number; token: string } }> {
   const v = visitor ?? (await on.visitor(serial));
   const t0 = Date.now();
-  const reply = await postJson(`${on.origin}/chat/Chat/ClientAsk`, { sessionID: v.sessionId, content: 'Homes in Austin?', stream, clientMessageId }, { authorization: v.token }, false, 30_000);
+  const reply = await postJson(
+    `${on.origin}/chat/Chat/ClientAsk`,
+    { sessionID: v.sessionId, content: 'Homes in Austin?', stream, clientMessageId },
+    { authorization: v.token },
+    false,
+    30_000,
+  );
   const ms = Date.now() - t0;
   const base = { status: reply.status, retryAfter: reply.headers['retry-after'] as string | undefined, ms, visitor: v };
   if (!stream || reply.status !== 200) {
-    const envelope = JSON.parse(reply.text) as { Code: number; Message: string; Data: { content?: string; messageid?: number } | null };
+    const envelope = JSON.parse(reply.text) as {
+      Code: number;
+      Message: string;
+      Data: { content?: string; messageid?: number } | null;
+    };
     return reply.status === 200
       ? { ...base, streamed: '', final: { Answer: envelope.Data!.content!, AnswerID: envelope.Data!.messageid! } }
       : { ...base, streamed: '', error: { Code: envelope.Code, Message: envelope.Message } };
   }
   const events = eventsOf(reply.text);
   const last = events.at(-1)!;
-  const streamed = events.filter((e) => e.name === 'message' && e.data.content !== undefined).map((e) => e.data.content).join('');
-  return last.name === 'error' ? { ...base, streamed, error: last.data as { Code: number; Message: string } } : { ...base, streamed, final: last.data };
+  const streamed = events
+    .filter((e) => e.name === 'message' && e.data.content !== undefined)
+    .map((e) => e.data.content)
+    .join('');
+  return last.name === 'error'
+    ? { ...base, streamed, error: last.data as { Code: number; Message: string } }
+    : { ...base, streamed, final: last.data };
 }
 
 /** The answer stored for a clientMessageId. */
 async function stored(on: TestService, clientMessageId: string) {
-  const [question] = await on.db.select().from(messages).where(and(eq(messages.clientMessageId, clientMessageId), eq(messages.role, 'question')));
+  const [question] = await on.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.clientMessageId, clientMessageId), eq(messages.role, 'question')));
   const [answer] = await on.db.select().from(messages).where(eq(messages.questionId, question!.id));
   return { question: question!, answer: answer! };
 }
@@ -103,7 +131,11 @@ describe('the model server failing before its first token', () => {
 
   it('answering 500 and 502, then streaming: answered on the third try', async () => {
     const serial = await service.newChatbot();
-    fake.script({ text: '', serverError: 'The server had an error' }, { text: '', serverError: 'Bad gateway', status: 502 }, { text: TEXT });
+    fake.script(
+      { text: '', serverError: 'The server had an error' },
+      { text: '', serverError: 'Bad gateway', status: 502 },
+      { text: TEXT },
+    );
     const asked = await ask(service, serial, '5xx-twice');
     expect(asked.final?.Answer).toContain(TEXT);
     expect(asked.streamed).toBe(asked.final?.Answer);
@@ -233,8 +265,12 @@ describe('the timeouts and retries, configured', () => {
     expect(configFromEnv(llm).llm).toMatchObject({ firstTokenTimeoutMs: 60_000, idleTimeoutMs: 30_000, retries: 2 });
   });
   it('are read from LLM_TIMEOUT_MS, LLM_IDLE_TIMEOUT_MS and LLM_RETRIES, and a wrong value is refused by name', () => {
-    expect(configFromEnv({ ...llm, LLM_TIMEOUT_MS: '120000', LLM_IDLE_TIMEOUT_MS: '5000', LLM_RETRIES: '0' }).llm).toMatchObject({ firstTokenTimeoutMs: 120_000, idleTimeoutMs: 5_000, retries: 0 });
-    expect(() => configFromEnv({ ...llm, LLM_RETRIES: '9' })).toThrow('LLM_RETRIES must be an integer from 0 to 5 (got "9")');
+    expect(
+      configFromEnv({ ...llm, LLM_TIMEOUT_MS: '120000', LLM_IDLE_TIMEOUT_MS: '5000', LLM_RETRIES: '0' }).llm,
+    ).toMatchObject({ firstTokenTimeoutMs: 120_000, idleTimeoutMs: 5_000, retries: 0 });
+    expect(() => configFromEnv({ ...llm, LLM_RETRIES: '9' })).toThrow(
+      'LLM_RETRIES must be an integer from 0 to 5 (got "9")',
+    );
     expect(() => configFromEnv({ ...llm, LLM_TIMEOUT_MS: '1.5s' })).toThrow(/^LLM_TIMEOUT_MS must be an integer/);
   });
 });

@@ -15,7 +15,11 @@ const failure = (status: number, Data: unknown = null) => ({
   contentType: 'application/json; charset=utf-8',
   text: JSON.stringify({ Data, Version: '1.0.0', Success: false, Code: status, Message: 'What was wrong' }),
 });
-const linksOf = (name: string) => (contract.operation(name).responses['200']?.links ?? {}) as Record<string, { operationId: string; parameters?: Json; requestBody?: Json }>;
+const linksOf = (name: string) =>
+  (contract.operation(name).responses['200']?.links ?? {}) as Record<
+    string,
+    { operationId: string; parameters?: Json; requestBody?: Json }
+  >;
 
 describe('the OpenAPI document', () => {
   it('gives every operation the failures it can answer, each in the envelope of its status', () => {
@@ -23,7 +27,9 @@ describe('the OpenAPI document', () => {
       const keys = Object.keys(contract.operation(name).responses);
       expect(keys, `${name}: no failure left to a "default"`).not.toContain('default');
       const statuses = keys.map(Number);
-      expect(statuses, name).toEqual(expect.arrayContaining([401, 500, 503, ...(name === 'ModelList' ? [] : [400, 413])]));
+      expect(statuses, name).toEqual(
+        expect.arrayContaining([401, 500, 503, ...(name === 'ModelList' ? [] : [400, 413])]),
+      );
       for (const status of statuses.filter((s) => s !== 200)) {
         expect(contract.answerErrors(name, failure(status)), `${name} ${status}`).toEqual([]);
         const other = failure(status);
@@ -31,7 +37,9 @@ describe('the OpenAPI document', () => {
         expect(contract.answerErrors(name, other), `${name} ${status} with another Code`).not.toEqual([]);
       }
     }
-    expect(contract.answerErrors('RealEstateUpdate', failure(404, 0)), 'API.md: no listing matched, Data 0').toEqual([]);
+    expect(contract.answerErrors('RealEstateUpdate', failure(404, 0)), 'API.md: no listing matched, Data 0').toEqual(
+      [],
+    );
     expect(contract.answerErrors('Get', failure(404, 0))).not.toEqual([]);
     expect(contract.answerErrors('GetSession', failure(429, { RetryAfter: 30 }))).toEqual([]);
   });
@@ -41,20 +49,31 @@ describe('the OpenAPI document', () => {
       path
         .split('/')
         .slice(1)
-        .reduce<unknown[]>((at, key) => at.flatMap((s) => branches(s)).flatMap((s) => [(s.properties as Json | undefined)?.[key]].filter(Boolean)), [schema]).length > 0;
+        .reduce<unknown[]>(
+          (at, key) =>
+            at.flatMap((s) => branches(s)).flatMap((s) => [(s.properties as Json | undefined)?.[key]].filter(Boolean)),
+          [schema],
+        ).length > 0;
     for (const name of NAMES) {
       const op = contract.operation(name);
       for (const [title, link] of Object.entries(linksOf(name))) {
         const target = contract.operation(link.operationId);
         const at = `${name} → ${title}`;
-        const expressions = JSON.stringify({ ...link.requestBody, ...link.parameters }).match(/\$(request|response)\.body#[^"]*/g) ?? [];
+        const expressions =
+          JSON.stringify({ ...link.requestBody, ...link.parameters }).match(/\$(request|response)\.body#[^"]*/g) ?? [];
         for (const expression of expressions) {
           const [, side, path] = /^\$(request|response)\.body#(.*)$/.exec(expression)!;
-          const schema = side === 'request' ? contract.bodySchema(name) : op.responses['200']?.content?.['application/json']?.schema;
+          const schema =
+            side === 'request' ? contract.bodySchema(name) : op.responses['200']?.content?.['application/json']?.schema;
           expect(has(schema, path!), `${at}: ${expression}`).toBe(true);
         }
-        for (const field of Object.keys(link.requestBody ?? {})) expect(Object.keys(contract.bodySchema(link.operationId).properties as Json), at).toContain(field);
-        for (const parameter of Object.keys(link.parameters ?? {})) expect((target as { parameters?: { name: string }[] }).parameters?.map((p) => p.name), at).toContain(parameter);
+        for (const field of Object.keys(link.requestBody ?? {}))
+          expect(Object.keys(contract.bodySchema(link.operationId).properties as Json), at).toContain(field);
+        for (const parameter of Object.keys(link.parameters ?? {}))
+          expect(
+            (target as { parameters?: { name: string }[] }).parameters?.map((p) => p.name),
+            at,
+          ).toContain(parameter);
       }
     }
   });
@@ -62,18 +81,47 @@ describe('the OpenAPI document', () => {
   it('links the steps a stateful tester chains: a session to questions, an upload to its check, a listing to its reads and writes', () => {
     const pairs = NAMES.flatMap((name) => Object.values(linksOf(name)).map((l) => `${name} → ${l.operationId}`));
     expect(pairs).toEqual(
-      expect.arrayContaining(['GetSession → ClientAsk', 'GetPreUploadUrl → Upload', 'Upload → UploadSuccess', 'RealEstateCreate → RealEstateGet', 'RealEstateCreate → RealEstateUpdate', 'RealEstateCreate → RealEstateDelete']),
+      expect.arrayContaining([
+        'GetSession → ClientAsk',
+        'GetPreUploadUrl → Upload',
+        'Upload → UploadSuccess',
+        'RealEstateCreate → RealEstateGet',
+        'RealEstateCreate → RealEstateUpdate',
+        'RealEstateCreate → RealEstateDelete',
+      ]),
     );
   });
 
   // Bodies where the document and the code could part: each accepted by both or refused by both.
   const CASES: [OperationName, Json][] = [
-    ...['2024-02-29', '2023-02-29', '2024-13-01', '24-01-01', '2024-01-01T00:00:00Z', '２０２４-01-01'].map((From): [OperationName, Json] => ['Insights', { SerialNumber: SERIAL, From, To: '2024-03-01' }]),
-    ...['ana@example.com', 'a@b', '', 'no-at-sign', 'a b@c.com', 'a@b..c', `a@${'b'.repeat(260)}`].map((email): [OperationName, Json] => ['TalkToHuman', { sessionID: 1, email }]),
-    ...['https://x.example/p', '', 'HTTP://X.EXAMPLE', 'ftp://x.example', 'javascript:alert(1)', 'http://', 'http://a b', `https://x.example/${'a'.repeat(2000)}`].map((url): [OperationName, Json] => ['Edit', { serialNumber: SERIAL, ChatbotPrivacyPolicyUrl: url }]),
-    ...['Español', '', 'C++', 'a'.repeat(51)].map((language): [OperationName, Json] => ['Edit', { serialNumber: SERIAL, AIResponseLanguage: language }]),
-    ...['America/New_York', 'UTC', 'Mars/Olympus', ''].map((zone): [OperationName, Json] => ['Edit', { serialNumber: SERIAL, TimeZone: zone }]),
-    ...['Oak', 'a\u0000b', '\ud800', '\ufeff', '😀'].map((name): [OperationName, Json] => ['Edit', { serialNumber: SERIAL, Name: name }]),
+    ...['2024-02-29', '2023-02-29', '2024-13-01', '24-01-01', '2024-01-01T00:00:00Z', '２０２４-01-01'].map(
+      (From): [OperationName, Json] => ['Insights', { SerialNumber: SERIAL, From, To: '2024-03-01' }],
+    ),
+    ...['ana@example.com', 'a@b', '', 'no-at-sign', 'a b@c.com', 'a@b..c', `a@${'b'.repeat(260)}`].map(
+      (email): [OperationName, Json] => ['TalkToHuman', { sessionID: 1, email }],
+    ),
+    ...[
+      'https://x.example/p',
+      '',
+      'HTTP://X.EXAMPLE',
+      'ftp://x.example',
+      'javascript:alert(1)',
+      'http://',
+      'http://a b',
+      `https://x.example/${'a'.repeat(2000)}`,
+    ].map((url): [OperationName, Json] => ['Edit', { serialNumber: SERIAL, ChatbotPrivacyPolicyUrl: url }]),
+    ...['Español', '', 'C++', 'a'.repeat(51)].map((language): [OperationName, Json] => [
+      'Edit',
+      { serialNumber: SERIAL, AIResponseLanguage: language },
+    ]),
+    ...['America/New_York', 'UTC', 'Mars/Olympus', ''].map((zone): [OperationName, Json] => [
+      'Edit',
+      { serialNumber: SERIAL, TimeZone: zone },
+    ]),
+    ...['Oak', 'a\u0000b', '\ud800', '\ufeff', '😀'].map((name): [OperationName, Json] => [
+      'Edit',
+      { serialNumber: SERIAL, Name: name },
+    ]),
     ['ClientAsk', { sessionID: 1, content: 'hi' }],
     ['ClientAsk', { sessionID: 1, content: ' \n' }],
     ['ClientAsk', { sessionID: 1, content: 'hi', fileIds: [1] }],
@@ -90,7 +138,10 @@ describe('the OpenAPI document', () => {
   it('refuses the bodies the service refuses, and accepts the ones it accepts', () => {
     for (const [name, body] of CASES) {
       const code = checkBody(OPERATIONS[name].body!, body);
-      expect(contract.bodyErrors(name, body).length === 0, `${name} ${JSON.stringify(body)}: the code says ${code.ok ? 'yes' : code.message}`).toBe(code.ok);
+      expect(
+        contract.bodyErrors(name, body).length === 0,
+        `${name} ${JSON.stringify(body)}: the code says ${code.ok ? 'yes' : code.message}`,
+      ).toBe(code.ok);
     }
   });
 });
@@ -98,5 +149,8 @@ describe('the OpenAPI document', () => {
 function branches(schema: unknown): Json[] {
   if (typeof schema !== 'object' || schema === null) return [];
   const s = schema as Json;
-  return [s, ...['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]).flatMap(branches) : []))];
+  return [
+    s,
+    ...['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]).flatMap(branches) : [])),
+  ];
 }

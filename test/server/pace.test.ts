@@ -23,7 +23,8 @@ describe('pacer', () => {
   it('makes one who comes during a turn wait for a later turn, behind those already waiting', async () => {
     const nextTurn = pacer(2);
     const went: string[] = [];
-    const again = (name: string, times: number): Promise<void> => (times ? nextTurn().then(() => (went.push(name), again(name, times - 1))) : Promise.resolve());
+    const again = (name: string, times: number): Promise<void> =>
+      times ? nextTurn().then(() => (went.push(name), again(name, times - 1))) : Promise.resolve();
     await Promise.all([again('a', 3), again('b', 3), again('c', 3)]);
     // Each goes on once before any goes twice: a, b in the first turn; c, then a again, in the second…
     expect(went).toEqual(['a', 'b', 'c', 'a', 'b', 'c', 'a', 'b', 'c']);

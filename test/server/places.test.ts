@@ -7,7 +7,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../src/protocol/index.ts';
-import { addressKey, mlsKey, namedListings, normalize, placesAndKinds } from '../../src/server/engines/reading/places.ts';
+import {
+  addressKey,
+  mlsKey,
+  namedListings,
+  normalize,
+  placesAndKinds,
+} from '../../src/server/engines/reading/places.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
@@ -28,7 +34,17 @@ function plainNamed(question: string, listings: Listing[]): Listing[] {
   return [...new Set(named)];
 }
 
-const STREETS = ['Oak Street', 'Oak St', 'North Elm Road', 'N Elm Rd', 'Pier Rd.', 'Main', 'Lake Shore Drive', '5th Avenue', 'Ave Maria Lane'];
+const STREETS = [
+  'Oak Street',
+  'Oak St',
+  'North Elm Road',
+  'N Elm Rd',
+  'Pier Rd.',
+  'Main',
+  'Lake Shore Drive',
+  '5th Avenue',
+  'Ave Maria Lane',
+];
 const CITIES = ['Austin', 'West Austin', 'Harborview', 'Denver', 'Portland'];
 const STATES = ['TX', 'WA', 'CO', 'OR', 'Texas'];
 
@@ -41,7 +57,18 @@ const listingArb = fc.record({
 });
 
 const listingsArb = fc.array(listingArb, { maxLength: 12 }).map((rows) =>
-  rows.map((r, i) => ({ Id: String(i), Address: `${r.number} ${r.street}`.trim(), MLSNumber: r.mls, City: r.city, State: r.state, ZIP: '', PropertyType: 'Single Family' }) as unknown as Listing),
+  rows.map(
+    (r, i) =>
+      ({
+        Id: String(i),
+        Address: `${r.number} ${r.street}`.trim(),
+        MLSNumber: r.mls,
+        City: r.city,
+        State: r.state,
+        ZIP: '',
+        PropertyType: 'Single Family',
+      }) as unknown as Listing,
+  ),
 );
 
 const questionArb = fc
@@ -63,9 +90,16 @@ const askAbout = (listings: Listing[]) =>
         questionArb,
         ...(listings.length
           ? [
-              fc.constantFrom(...listings).chain((l) =>
-                fc.constantFrom(l.Address, l.Address.split(' ').slice(0, 2).join(' '), l.Address.replace(/\bSt\b/, 'Street').replace(/\bRd\b/, 'Road'), `MLS# ${l.MLSNumber}`),
-              ),
+              fc
+                .constantFrom(...listings)
+                .chain((l) =>
+                  fc.constantFrom(
+                    l.Address,
+                    l.Address.split(' ').slice(0, 2).join(' '),
+                    l.Address.replace(/\bSt\b/, 'Street').replace(/\bRd\b/, 'Road'),
+                    `MLS# ${l.MLSNumber}`,
+                  ),
+                ),
             ]
           : []),
       ),
@@ -76,15 +110,26 @@ const askAbout = (listings: Listing[]) =>
 describe('the listings a question names', () => {
   it('are the ones the plain reading finds, in the same order, however the list and the question are made', () => {
     fc.assert(
-      fc.property(listingsArb.chain((listings) => fc.tuple(fc.constant(listings), askAbout(listings))), ([listings, question]) => {
-        expect(namedListings(question, normalize(question), listings)).toEqual(plainNamed(question, listings));
-      }),
+      fc.property(
+        listingsArb.chain((listings) => fc.tuple(fc.constant(listings), askAbout(listings))),
+        ([listings, question]) => {
+          expect(namedListings(question, normalize(question), listings)).toEqual(plainNamed(question, listings));
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('are found in a list read once, asked again and again, and in a new list as it is', () => {
-    const home = (address: string, mls: string) => ({ Address: address, MLSNumber: mls, City: 'Austin', State: 'TX', ZIP: '', PropertyType: 'Condo' }) as unknown as Listing;
+    const home = (address: string, mls: string) =>
+      ({
+        Address: address,
+        MLSNumber: mls,
+        City: 'Austin',
+        State: 'TX',
+        ZIP: '',
+        PropertyType: 'Condo',
+      }) as unknown as Listing;
     const first = [home('12 Oak Street', 'HV100'), home('12 Pier Rd', 'HV200')];
     const ask = (q: string, listings: Listing[]) => namedListings(q, normalize(q), listings).map((l) => l.MLSNumber);
     expect(ask('Is 12 Oak St still available?', first)).toEqual(['HV100']);
@@ -103,8 +148,22 @@ describe('the listings a question names', () => {
       { Address: '2 Main', MLSNumber: '2', City: 'Austin', State: 'TX', ZIP: '78702', PropertyType: 'Single Family' },
     ] as unknown as Listing[];
     const read = (q: string, l = listings) => placesAndKinds(q, normalize(q), l);
-    expect(read('condos in West Austin, TX 78701')).toMatchObject({ cities: ['West Austin', 'Austin'], states: ['TX'], zips: ['78701'], propertyTypes: ['Condo'], unknownPlaces: [] });
-    expect(read('houses in Texas near Denver')).toMatchObject({ cities: [], states: ['TX'], propertyTypes: ['Single Family'], unknownPlaces: ['Denver'] });
-    expect(read('homes in Denver', [{ ...listings[0]!, City: 'Denver', State: 'CO' } as Listing])).toMatchObject({ cities: ['Denver'], unknownPlaces: [] });
+    expect(read('condos in West Austin, TX 78701')).toMatchObject({
+      cities: ['West Austin', 'Austin'],
+      states: ['TX'],
+      zips: ['78701'],
+      propertyTypes: ['Condo'],
+      unknownPlaces: [],
+    });
+    expect(read('houses in Texas near Denver')).toMatchObject({
+      cities: [],
+      states: ['TX'],
+      propertyTypes: ['Single Family'],
+      unknownPlaces: ['Denver'],
+    });
+    expect(read('homes in Denver', [{ ...listings[0]!, City: 'Denver', State: 'CO' } as Listing])).toMatchObject({
+      cities: ['Denver'],
+      unknownPlaces: [],
+    });
   });
 });

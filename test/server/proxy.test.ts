@@ -19,7 +19,9 @@ describe('TRUST_PROXY', () => {
     expect(trustProxySetting('2')).toBe(2);
     expect(trustProxySetting('all')).toBe(true);
     expect(trustProxySetting('127.0.0.1, 10.0.0.0/8,::1,fd00::/8')).toBe('127.0.0.1,10.0.0.0/8,::1,fd00::/8');
-    expect(() => trustProxySetting('nginx')).toThrow('TRUST_PROXY must be off, a number of proxies, "all", or addresses and CIDR ranges separated by commas (got "nginx")');
+    expect(() => trustProxySetting('nginx')).toThrow(
+      'TRUST_PROXY must be off, a number of proxies, "all", or addresses and CIDR ranges separated by commas (got "nginx")',
+    );
     expect(() => trustProxySetting('10.0.0.0/33')).toThrow(/got "10.0.0.0\/33"/);
   });
 });
@@ -44,7 +46,11 @@ describe.each<[string, TrustProxy]>([
       (
         await fetch(`${service.origin}/chat/Chat/ClientAsk`, {
           method: 'POST',
-          headers: { authorization: token, 'content-type': 'application/json', 'x-forwarded-for': forwarded(spoofed, seen) },
+          headers: {
+            authorization: token,
+            'content-type': 'application/json',
+            'x-forwarded-for': forwarded(spoofed, seen),
+          },
           body: JSON.stringify({ sessionID: sessionId, content: 'Hello' }),
         })
       ).status;
@@ -58,7 +64,10 @@ describe.each<[string, TrustProxy]>([
   it('makes upload URLs and file links from PUBLIC_URL, not from the address the proxy reached', async () => {
     const serial = await service.newChatbot();
     const visitor = await service.visitor(serial);
-    const { PreUploadUrl } = await visitor.client.getPreUploadUrl({ sessionID: visitor.sessionId, fileName: 'photo.png' });
+    const { PreUploadUrl } = await visitor.client.getPreUploadUrl({
+      sessionID: visitor.sessionId,
+      fileName: 'photo.png',
+    });
     expect(PreUploadUrl).toMatch(/^https:\/\/chat\.example\.com\/chat\/File\/Upload\/\d+\?token=/);
   });
 });

@@ -4,7 +4,12 @@
  * does not end in `keep`, the sweep of what uploads left unfinished, and FILES_URL.
  */
 import {
-  CreateMultipartUploadCommand, GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, ListPartsCommand, UploadPartCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -30,8 +35,12 @@ beforeEach(() => {
 
 const HOUR = 3_600_000;
 const bytesOf = async (r: Readable) => Buffer.concat(await r.toArray());
-const uploads = async () => (await s3.client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: `${prefix}/` }))).Uploads ?? [];
-const objects = async () => ((await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/` }))).Contents ?? []).map((o) => o.Key);
+const uploads = async () =>
+  (await s3.client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: `${prefix}/` }))).Uploads ?? [];
+const objects = async () =>
+  ((await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/` }))).Contents ?? []).map(
+    (o) => o.Key,
+  );
 /** An MP4 header, then bytes that differ from their neighbours, so a range read from the wrong place shows. */
 const video = (size: number) => {
   const bytes = Buffer.alloc(size, 0);
@@ -64,14 +73,18 @@ describe('the S3 store', () => {
     expect(new Uint8Array(await store.whole(fileRef(1)))).toEqual(bytes);
     expect(new Uint8Array(await store.head(fileRef(1), 8))).toEqual(bytes.subarray(0, 8));
     expect(new Uint8Array(await bytesOf(await store.read(fileRef(1))))).toEqual(bytes);
-    expect(new Uint8Array(await bytesOf(await store.read(fileRef(1), { start: 3, end: 10 })))).toEqual(bytes.subarray(3, 11));
+    expect(new Uint8Array(await bytesOf(await store.read(fileRef(1), { start: 3, end: 10 })))).toEqual(
+      bytes.subarray(3, 11),
+    );
     await store.remove(fileRef(1));
     await expect(store.whole(fileRef(1))).rejects.toBeInstanceOf(FileMissing);
     await expect(store.remove(fileRef(1))).resolves.toBeUndefined();
   });
 
   it('keeps nothing of a refused upload, nor of a discarded one', async () => {
-    await expect(store.receive(fileRef(2), Readable.from([Buffer.from('not a picture at all, just words')]))).rejects.toMatchObject({ code: 415 });
+    await expect(
+      store.receive(fileRef(2), Readable.from([Buffer.from('not a picture at all, just words')])),
+    ).rejects.toMatchObject({ code: 415 });
     await (await store.receive(fileRef(3), Readable.from([Buffer.from(png(2, 2))]))).discard();
     await expect(store.whole(fileRef(3))).rejects.toBeInstanceOf(FileMissing);
     expect(await objects()).toEqual([]);
@@ -85,7 +98,9 @@ describe('the S3 store', () => {
     const [upload, ...more] = await uploads();
     expect(more).toEqual([]);
     expect(upload).toMatchObject({ Key: `${prefix}/4` });
-    const { Parts } = await s3.client.send(new ListPartsCommand({ Bucket: s3.bucket, Key: `${prefix}/4`, UploadId: upload!.UploadId }));
+    const { Parts } = await s3.client.send(
+      new ListPartsCommand({ Bucket: s3.bucket, Key: `${prefix}/4`, UploadId: upload!.UploadId }),
+    );
     expect(Parts?.map((p) => p.Size)).toEqual([5 * MiB, 5 * MiB, 2 * MiB]);
     await expect(store.head(fileRef(4), 8)).rejects.toBeInstanceOf(FileMissing);
     expect(await objects()).toEqual([]);
@@ -95,7 +110,9 @@ describe('the S3 store', () => {
     expect(same(await store.whole(fileRef(4)), bytes)).toBe(true);
     // Across the boundary of the first two parts.
     const range = { start: 5 * MiB - 1000, end: 5 * MiB + 999 };
-    expect(same(await bytesOf(await store.read(fileRef(4), range)), bytes.subarray(range.start, range.end + 1))).toBe(true);
+    expect(same(await bytesOf(await store.read(fileRef(4), range)), bytes.subarray(range.start, range.end + 1))).toBe(
+      true,
+    );
     expect(same(await store.head(fileRef(4), 512), bytes.subarray(0, 512))).toBe(true);
   });
 
@@ -133,7 +150,8 @@ describe('the S3 store', () => {
     // What a process killed mid-upload leaves: an upload with a part, and one with none yet.
     const start = async (Key: string, part?: Buffer) => {
       const { UploadId } = await s3.client.send(new CreateMultipartUploadCommand({ Bucket: s3.bucket, Key }));
-      if (part) await s3.client.send(new UploadPartCommand({ Bucket: s3.bucket, Key, UploadId, PartNumber: 1, Body: part }));
+      if (part)
+        await s3.client.send(new UploadPartCommand({ Bucket: s3.bucket, Key, UploadId, PartNumber: 1, Body: part }));
     };
     await start(`${prefix}/10`, video(MiB));
     await start(`${prefix}/11`);
@@ -152,7 +170,11 @@ describe('the S3 store', () => {
 });
 
 describe('FILES_URL', () => {
-  const env = () => ({ AWS_ENDPOINT_URL_S3: s3.endpoint, AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey });
+  const env = () => ({
+    AWS_ENDPOINT_URL_S3: s3.endpoint,
+    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+  });
   const keyHolds = async (Key: string) => {
     const { Body } = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key }));
     return new Uint8Array(await Body!.transformToByteArray());
@@ -160,7 +182,13 @@ describe('FILES_URL', () => {
 
   it('answers 503 while the storage cannot be reached, and reads again once it can', async () => {
     const { S3Client } = await import('@aws-sdk/client-s3');
-    const gone = new S3Client({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', forcePathStyle: true, credentials: S3RVER_CREDENTIALS, maxAttempts: 2 });
+    const gone = new S3Client({
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9',
+      forcePathStyle: true,
+      credentials: S3RVER_CREDENTIALS,
+      maxAttempts: 2,
+    });
     const unreachable = s3Store({ bucket: s3.bucket, prefix, client: gone });
     await expect(unreachable.receive(fileRef(1), sized(mp4(), 6 * MiB))).rejects.toMatchObject({ code: 503 });
     const small = await unreachable.receive(fileRef(2), Readable.from([Buffer.from(png())]));
@@ -172,7 +200,11 @@ describe('FILES_URL', () => {
   });
 
   it('names a bucket and a prefix of any depth, or none, for the keys of the files', async () => {
-    for (const [url, key] of [[`s3://${s3.bucket}/url/a/b`, 'url/a/b/12'], [`s3://${s3.bucket}/url/c/`, 'url/c/12'], [`s3://${s3.bucket}`, '12']] as const) {
+    for (const [url, key] of [
+      [`s3://${s3.bucket}/url/a/b`, 'url/a/b/12'],
+      [`s3://${s3.bucket}/url/c/`, 'url/c/12'],
+      [`s3://${s3.bucket}`, '12'],
+    ] as const) {
       const fromUrl = s3StoreFromUrl(url, env());
       await (await fromUrl.receive(fileRef(12), Readable.from([Buffer.from(png(1, 2))]))).keep();
       expect(await keyHolds(key)).toEqual(png(1, 2));
@@ -182,12 +214,29 @@ describe('FILES_URL', () => {
 
   it('takes the address of an S3-compatible server from AWS_ENDPOINT_URL too', async () => {
     const { AWS_ENDPOINT_URL_S3: endpoint, ...rest } = env();
-    const fromUrl = s3StoreFromUrl(`s3://${s3.bucket}/url/d`, { ...rest, AWS_ENDPOINT_URL: endpoint, AWS_DEFAULT_REGION: 'eu-west-3' });
+    const fromUrl = s3StoreFromUrl(`s3://${s3.bucket}/url/d`, {
+      ...rest,
+      AWS_ENDPOINT_URL: endpoint,
+      AWS_DEFAULT_REGION: 'eu-west-3',
+    });
     await expect(fromUrl.whole(fileRef(13))).rejects.toBeInstanceOf(FileMissing);
   });
 
   it('is refused, naming FILES_URL and its rule, when it is not an s3:// URL of a bucket', () => {
-    const bad = ['https://bucket/files', 's3://', 's3://ab', 's3://Bucket/files', 's3://-bucket', 's3://bucket//files', 's3://bucket/a b', 's3://bucket/files?x=1', 's3://key:secret@bucket'];
-    for (const url of bad) expect(() => s3StoreFromUrl(url, {}), url).toThrow(/^FILES_URL must be s3:\/\/<bucket> or s3:\/\/<bucket>\/<prefix>: a bucket name of 3 to 63/);
+    const bad = [
+      'https://bucket/files',
+      's3://',
+      's3://ab',
+      's3://Bucket/files',
+      's3://-bucket',
+      's3://bucket//files',
+      's3://bucket/a b',
+      's3://bucket/files?x=1',
+      's3://key:secret@bucket',
+    ];
+    for (const url of bad)
+      expect(() => s3StoreFromUrl(url, {}), url).toThrow(
+        /^FILES_URL must be s3:\/\/<bucket> or s3:\/\/<bucket>\/<prefix>: a bucket name of 3 to 63/,
+      );
   });
 });

@@ -28,30 +28,56 @@ afterAll(async () => {
 async function fakeNpm(name: string, noise: string, code: number): Promise<string> {
   const bin = join(dir, name);
   await mkdir(bin, { recursive: true });
-  await writeFile(join(bin, 'npm'), `#!/bin/sh\n[ "$1 $2" = "run build" ] || exit 97\nprintf '%s\\n' ${JSON.stringify(noise)}\nprintf 'warning on stderr\\n' >&2\nexit ${code}\n`);
+  await writeFile(
+    join(bin, 'npm'),
+    `#!/bin/sh\n[ "$1 $2" = "run build" ] || exit 97\nprintf '%s\\n' ${JSON.stringify(noise)}\nprintf 'warning on stderr\\n' >&2\nexit ${code}\n`,
+  );
   await chmod(join(bin, 'npm'), 0o755);
   return bin;
 }
 
 /** `node scripts/start.mjs …` in a process group of its own (a terminal's), with its output gathered. */
-function start(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
-  const child = spawn(process.execPath, [join(repo, 'scripts', 'start.mjs'), ...args], { cwd: repo, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+} {
+  const child = spawn(process.execPath, [join(repo, 'scripts', 'start.mjs'), ...args], {
+    cwd: repo,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout!.on('data', (c: Buffer) => (text += c.toString('utf8')));
   child.stderr!.on('data', (c: Buffer) => (text += c.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, output: () => text, exited };
 }
 
 /** Waits for the service's banner; a start that never prints it fails with what it printed. */
 const banner = (run: { output: () => string }) =>
-  until('the banner', () => /listening on http:\/\/127\.0\.0\.1:\d+/.test(run.output()), 90_000).catch((error: Error) => {
-    throw new Error(`${error.message}; it printed:\n${run.output()}`);
-  });
+  until('the banner', () => /listening on http:\/\/127\.0\.0\.1:\d+/.test(run.output()), 90_000).catch(
+    (error: Error) => {
+      throw new Error(`${error.message}; it printed:\n${run.output()}`);
+    },
+  );
 
 /** The service's settings for a start of its own: a free port on loopback, a fresh DATA_DIR. */
 async function serviceEnv(name: string, path?: string): Promise<NodeJS.ProcessEnv> {
-  return { HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: join(dir, `data-${name}`), DATABASE_URL: '', FILES_URL: '', ...(path ? { PATH: `${path}:${process.env.PATH}` } : {}) };
+  return {
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATA_DIR: join(dir, `data-${name}`),
+    DATABASE_URL: '',
+    FILES_URL: '',
+    ...(path ? { PATH: `${path}:${process.env.PATH}` } : {}),
+  };
 }
 
 describe.concurrent('npm start', () => {
@@ -73,7 +99,11 @@ describe.concurrent('npm start', () => {
   }, 150_000);
 
   it('shows the whole output of a build that failed, and exits with its code, serving nothing', async () => {
-    const bin = await fakeNpm('failed', 'src/widget/elements/chat-bot.ts(12,3): error TS2322: Type string is not assignable to type number.', 2);
+    const bin = await fakeNpm(
+      'failed',
+      'src/widget/elements/chat-bot.ts(12,3): error TS2322: Type string is not assignable to type number.',
+      2,
+    );
     const run = start([], await serviceEnv('failed', bin));
     expect(await run.exited).toEqual({ code: 2, signal: null });
     expect(run.output()).toContain('error TS2322: Type string is not assignable');

@@ -25,7 +25,11 @@ import { until } from '../support/process.ts';
 
 const repo = join(import.meta.dirname, '..', '..');
 const version = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string }).version;
-const migrationCount = (JSON.parse(readFileSync(join(repo, 'src/server/store/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+const migrationCount = (
+  JSON.parse(readFileSync(join(repo, 'src/server/store/migrations/meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  }
+).entries.length;
 
 /** Set by cluster.fork for a worker (main.ts), never by an operator. */
 const INTERNAL = new Set(['CHAT_BOT_WORKER']);
@@ -36,8 +40,12 @@ function variablesRead(): string[] {
   const names = new Set<string>();
   for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
     const text = readFileSync(join(dir, file), 'utf8');
-    for (const m of text.matchAll(/\benv\.([A-Z][A-Z0-9_]+)|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]|\(env, '([A-Z][A-Z0-9_]+)'/g)) names.add((m[1] ?? m[2] ?? m[3])!);
-    for (const m of text.matchAll(/\{([^{}]*)\}\s*=\s*(?:process\.)?env\b/g)) for (const k of m[1]!.matchAll(/\b([A-Z][A-Z0-9_]+)\s*:/g)) names.add(k[1]!);
+    for (const m of text.matchAll(
+      /\benv\.([A-Z][A-Z0-9_]+)|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]|\(env, '([A-Z][A-Z0-9_]+)'/g,
+    ))
+      names.add((m[1] ?? m[2] ?? m[3])!);
+    for (const m of text.matchAll(/\{([^{}]*)\}\s*=\s*(?:process\.)?env\b/g))
+      for (const k of m[1]!.matchAll(/\b([A-Z][A-Z0-9_]+)\s*:/g)) names.add(k[1]!);
   }
   return [...names].filter((name) => !INTERNAL.has(name)).sort();
 }
@@ -46,7 +54,9 @@ describe('the environment, documented', () => {
   it('help names every variable the service reads', () => {
     const read = variablesRead();
     // The scan finds the ones read outside config.ts too (the S3 store's).
-    expect(read).toEqual(expect.arrayContaining(['DATABASE_POOL_SIZE', 'AWS_SESSION_TOKEN', 'STREAM_STALL_MS', 'WORKERS']));
+    expect(read).toEqual(
+      expect.arrayContaining(['DATABASE_POOL_SIZE', 'AWS_SESSION_TOKEN', 'STREAM_STALL_MS', 'WORKERS']),
+    );
     expect(read.filter((name) => !new RegExp(`\\b${name}\\b`).test(HELP))).toEqual([]);
   });
 
@@ -76,11 +86,15 @@ describe('settings a deployment needs', () => {
   it('the compiled bin is executable, its migrations beside it', () => {
     const bin = binCommand([])[0]!;
     expect(statSync(bin).mode & 0o111).toBe(0o111);
-    expect(readdirSync(join(bin, '..', 'store', 'migrations')).filter((f) => f.endsWith('.sql'))).toHaveLength(migrationCount);
+    expect(readdirSync(join(bin, '..', 'store', 'migrations')).filter((f) => f.endsWith('.sql'))).toHaveLength(
+      migrationCount,
+    );
   });
 
   it('a database URL is printed without its password', () => {
-    expect(redactDatabaseUrl('postgres://chatbot:s3cret@db.internal:5432/chatbot?sslmode=require&password=x')).toBe('postgres://chatbot@db.internal:5432/chatbot?sslmode=require');
+    expect(redactDatabaseUrl('postgres://chatbot:s3cret@db.internal:5432/chatbot?sslmode=require&password=x')).toBe(
+      'postgres://chatbot@db.internal:5432/chatbot?sslmode=require',
+    );
     expect(redactDatabaseUrl('host=/run/postgresql password=s3cret')).toBe('(DATABASE_URL)');
   });
 });
@@ -93,7 +107,9 @@ describe.skipIf(usesPostgres())('a first start on the embedded database', () => 
   afterAll(() => bin?.close());
 
   it('says its version, the address as bound, the database, the migrations it applied and the file store', () => {
-    expect(bin.output).toMatch(new RegExp(`^chat-bot ${version.replaceAll('.', '\\.')} listening on http://127\\.0\\.0\\.1:\\d+$`, 'm'));
+    expect(bin.output).toMatch(
+      new RegExp(`^chat-bot ${version.replaceAll('.', '\\.')} listening on http://127\\.0\\.0\\.1:\\d+$`, 'm'),
+    );
     expect(bin.output).not.toContain('localhost:');
     expect(bin.output).toContain(`embedded, in ${join(bin.dataDir, 'db')}`);
     expect(bin.output).toMatch(new RegExp(`migrations\\s+${migrationCount} applied now, ${migrationCount} in all`));
@@ -108,31 +124,39 @@ describe.runIf(usesPostgres())('starts on PostgreSQL', () => {
   });
   afterAll(() => database?.drop());
 
-  it('prints the database URL without its password, and nothing to migrate on a migrated database', { timeout: 60_000 }, async () => {
-    // The test server trusts 127.0.0.1: the password is never asked for, only printed or not.
-    const url = new URL(database.url!);
-    url.password = 'hunter2-not-printed';
-    const bin = await startBin({ DATABASE_URL: url.href, DATABASE_POOL_SIZE: '3' });
-    try {
-      expect(bin.output).not.toContain('hunter2');
-      url.password = '';
-      expect(bin.output).toContain(`PostgreSQL at ${url.href}, 3 connections per process at most`);
-      expect(bin.output).toMatch(new RegExp(`migrations\\s+none to apply, ${migrationCount} in all`));
-    } finally {
-      await bin.close();
-    }
-  });
+  it(
+    'prints the database URL without its password, and nothing to migrate on a migrated database',
+    { timeout: 60_000 },
+    async () => {
+      // The test server trusts 127.0.0.1: the password is never asked for, only printed or not.
+      const url = new URL(database.url!);
+      url.password = 'hunter2-not-printed';
+      const bin = await startBin({ DATABASE_URL: url.href, DATABASE_POOL_SIZE: '3' });
+      try {
+        expect(bin.output).not.toContain('hunter2');
+        url.password = '';
+        expect(bin.output).toContain(`PostgreSQL at ${url.href}, 3 connections per process at most`);
+        expect(bin.output).toMatch(new RegExp(`migrations\\s+none to apply, ${migrationCount} in all`));
+      } finally {
+        await bin.close();
+      }
+    },
+  );
 
   it('opens no more connections than DATABASE_POOL_SIZE', { timeout: 30_000 }, async () => {
     const store = await openStore({ databaseUrl: database.url!, poolSize: 2, migrate: false });
     const watcher = new pg.Client({ connectionString: database.url! });
     await watcher.connect();
     try {
-      const sleeping = Promise.all(Array.from({ length: 5 }, () => store.db.execute(sql`SELECT pg_sleep(0.4) AS slept`)));
+      const sleeping = Promise.all(
+        Array.from({ length: 5 }, () => store.db.execute(sql`SELECT pg_sleep(0.4) AS slept`)),
+      );
       let most = 0;
       // Every statement of the five waits its turn on the pool's two connections.
       await until('the sleeps to end', async () => {
-        const { rows } = await watcher.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'SELECT pg_sleep%' AND state = 'active'");
+        const { rows } = await watcher.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'SELECT pg_sleep%' AND state = 'active'",
+        );
         most = Math.max(most, rows[0]!.n);
         return Promise.race([sleeping.then(() => true), new Promise((r) => setTimeout(r, 20, false))]);
       });
@@ -143,40 +167,66 @@ describe.runIf(usesPostgres())('starts on PostgreSQL', () => {
     }
   });
 
-  it('prints one owner API key when two instances start together on an empty database, and the other how to make one', { timeout: 90_000 }, async () => {
-    const empty = await freshDatabase();
-    try {
-      const starts = [0, 1].map(async () => {
-        const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-startup-'));
-        const child = spawn(process.execPath, binCommand([]), { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: empty.url!, CHATBOT_API_KEY: '', LOG_LEVEL: 'warn', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-        // 'close': its output read to the end ('exit' may come before the last of it).
-        const closed = once(child, 'close');
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        // The whole banner read before the signal: its demo line, then either the new key or the line on making one
-        // (a process that exits on SIGTERM may leave what it wrote to a pipe unsent).
-        const whole = () => /\n\s+demo\s/.test(output) && (output.includes('owner API keys') || /cbk_\S+\n/.test(output));
-        await until('the instance to print its banner', () => whole() || child.exitCode !== null, 60_000);
-        child.kill('SIGTERM');
-        await closed;
-        await rm(dataDir, { recursive: true, force: true });
-        return output;
-      });
-      const outputs = await Promise.all(starts);
-      expect(outputs.filter((o) => o.includes('Owner API key')), outputs.join('\n')).toHaveLength(1);
-      // The other says where keys come from.
-      expect(outputs.filter((o) => /owner API keys\s+made at the first start; make another with `npm run create-key`/.test(o)), outputs.join('\n')).toHaveLength(1);
-      const check = new pg.Client({ connectionString: empty.url! });
-      await check.connect();
+  it(
+    'prints one owner API key when two instances start together on an empty database, and the other how to make one',
+    { timeout: 90_000 },
+    async () => {
+      const empty = await freshDatabase();
       try {
-        const { rows } = await check.query<{ keys: number; owners: number }>('SELECT (SELECT count(*)::int FROM api_keys) AS keys, (SELECT count(*)::int FROM owners) AS owners');
-        expect(rows[0]).toEqual({ keys: 1, owners: 1 });
+        const starts = [0, 1].map(async () => {
+          const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-startup-'));
+          const child = spawn(process.execPath, binCommand([]), {
+            env: {
+              ...process.env,
+              HOST: '127.0.0.1',
+              PORT: '0',
+              DATABASE_URL: empty.url!,
+              CHATBOT_API_KEY: '',
+              LOG_LEVEL: 'warn',
+              DATA_DIR: dataDir,
+            },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          // 'close': its output read to the end ('exit' may come before the last of it).
+          const closed = once(child, 'close');
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          // The whole banner read before the signal: its demo line, then either the new key or the line on making one
+          // (a process that exits on SIGTERM may leave what it wrote to a pipe unsent).
+          const whole = () =>
+            /\n\s+demo\s/.test(output) && (output.includes('owner API keys') || /cbk_\S+\n/.test(output));
+          await until('the instance to print its banner', () => whole() || child.exitCode !== null, 60_000);
+          child.kill('SIGTERM');
+          await closed;
+          await rm(dataDir, { recursive: true, force: true });
+          return output;
+        });
+        const outputs = await Promise.all(starts);
+        expect(
+          outputs.filter((o) => o.includes('Owner API key')),
+          outputs.join('\n'),
+        ).toHaveLength(1);
+        // The other says where keys come from.
+        expect(
+          outputs.filter((o) =>
+            /owner API keys\s+made at the first start; make another with `npm run create-key`/.test(o),
+          ),
+          outputs.join('\n'),
+        ).toHaveLength(1);
+        const check = new pg.Client({ connectionString: empty.url! });
+        await check.connect();
+        try {
+          const { rows } = await check.query<{ keys: number; owners: number }>(
+            'SELECT (SELECT count(*)::int FROM api_keys) AS keys, (SELECT count(*)::int FROM owners) AS owners',
+          );
+          expect(rows[0]).toEqual({ keys: 1, owners: 1 });
+        } finally {
+          await check.end();
+        }
       } finally {
-        await check.end();
+        await empty.drop();
       }
-    } finally {
-      await empty.drop();
-    }
-  });
+    },
+  );
 });

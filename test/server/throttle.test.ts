@@ -49,12 +49,17 @@ describe('THROTTLE', () => {
     expect(parseThrottles(undefined)).toEqual(DEFAULT_THROTTLES);
     expect(parseThrottles(' OFF ')).toEqual(NO_THROTTLES);
     const changed = parseThrottles('TalkToHuman.session=5/900, GetSession.address=0/60');
-    expect(changed.TalkToHuman).toEqual({ session: { count: 5, seconds: 900 }, address: DEFAULT_THROTTLES.TalkToHuman.address });
+    expect(changed.TalkToHuman).toEqual({
+      session: { count: 5, seconds: 900 },
+      address: DEFAULT_THROTTLES.TalkToHuman.address,
+    });
     expect(changed.GetSession.address).toEqual({ count: 0, seconds: 60 });
     expect(changed.Feedback).toEqual(DEFAULT_THROTTLES.Feedback);
     expect(() => parseThrottles('Add.session=5/60')).toThrow(/THROTTLE must be .*got "Add.session=5\/60"/);
     expect(() => parseThrottles('Feedback.session=5')).toThrow(/count\/seconds/);
-    expect(() => parseThrottles('Feedback.session=5/0')).toThrow(/seconds of "Feedback.session=5\/0" must be from 1 to 86400/);
+    expect(() => parseThrottles('Feedback.session=5/0')).toThrow(
+      /seconds of "Feedback.session=5\/0" must be from 1 to 86400/,
+    );
     expect(() => parseThrottles('GetSession.session=5/60')).toThrow(/per address only/);
   });
 });
@@ -69,11 +74,19 @@ describe('the visitor operations', () => {
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
     const refused = replies[3]!;
     expect(refused.headers['retry-after']).toBe('30');
-    expect(JSON.parse(refused.text)).toMatchObject({ Success: false, Code: 429, Data: { RetryAfter: 30 }, Message: 'Too many new conversations from this address; please try again in 30 s' });
+    expect(JSON.parse(refused.text)).toMatchObject({
+      Success: false,
+      Code: 429,
+      Data: { RetryAfter: 30 },
+      Message: 'Too many new conversations from this address; please try again in 30 s',
+    });
     // The owner's sessions are not a visitor's.
     await expect(service.owner.getSession({ serialNumber: serial })).resolves.toHaveProperty('SessionID');
     // Another chatbot has a count of its own.
-    expect((await postJson(`${service.origin}/chat/Chatbot/GetSession`, { serialNumber: await service.newChatbot() })).status).toBe(200);
+    expect(
+      (await postJson(`${service.origin}/chat/Chatbot/GetSession`, { serialNumber: await service.newChatbot() }))
+        .status,
+    ).toBe(200);
     clock.advance(30_000);
     expect((await open()).status).toBe(200);
   });
@@ -82,18 +95,31 @@ describe('the visitor operations', () => {
     clock.set('2026-11-20T11:00:00Z');
     const serial = await service.newChatbot({ TalkToHumanEmail: 'agents@harbor.example' });
     const a = await service.visitor(serial);
-    const settled = await Promise.allSettled(Array.from({ length: 50 }, () => a.client.talkToHuman({ sessionID: a.sessionId, name: 'Ana', email: 'ana@example.com', message: 'Call me' })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        a.client.talkToHuman({ sessionID: a.sessionId, name: 'Ana', email: 'ana@example.com', message: 'Call me' }),
+      ),
+    );
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(2);
     const refusals = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as ApiError] : []));
     expect(refusals).toHaveLength(48);
-    for (const e of refusals) expect(e).toMatchObject({ status: 429, message: 'Too many requests to talk to a person in this conversation; please try again in 600 s', data: { RetryAfter: 600 } });
-    const stored = async (table: typeof leads | typeof outbox) => Number((await service.db.select({ n: count() }).from(table).where(eq(table.chatbot, serial)))[0]!.n);
+    for (const e of refusals)
+      expect(e).toMatchObject({
+        status: 429,
+        message: 'Too many requests to talk to a person in this conversation; please try again in 600 s',
+        data: { RetryAfter: 600 },
+      });
+    const stored = async (table: typeof leads | typeof outbox) =>
+      Number((await service.db.select({ n: count() }).from(table).where(eq(table.chatbot, serial)))[0]!.n);
     expect(await stored(leads)).toBe(2);
     expect(await stored(outbox)).toBe(2);
     // A second session from the same address: one more, then the address's 3 in an hour are used.
     const b = await service.visitor(serial);
     await b.client.talkToHuman({ sessionID: b.sessionId });
-    expect(await failureOf(b.client.talkToHuman({ sessionID: b.sessionId }))).toMatchObject({ status: 429, message: expect.stringContaining('from this address') });
+    expect(await failureOf(b.client.talkToHuman({ sessionID: b.sessionId }))).toMatchObject({
+      status: 429,
+      message: expect.stringContaining('from this address'),
+    });
     // The owner is never throttled.
     await service.owner.talkToHuman({ sessionID: b.sessionId });
     expect(await stored(leads)).toBe(4);
@@ -104,22 +130,33 @@ describe('the visitor operations', () => {
     const serial = await service.newChatbot();
     const v = await service.visitor(serial);
     const answer = await v.client.ask({ sessionID: v.sessionId, content: 'Hello' });
-    const vote = (rating: 'up' | 'down') => v.client.feedback({ sessionID: v.sessionId, answerID: answer.messageid, rating });
+    const vote = (rating: 'up' | 'down') =>
+      v.client.feedback({ sessionID: v.sessionId, answerID: answer.messageid, rating });
     await vote('up');
     await vote('down');
     await vote('up');
-    expect(await failureOf(vote('down'))).toMatchObject({ status: 429, message: 'Too many ratings in this conversation; please try again in 60 s' });
+    expect(await failureOf(vote('down'))).toMatchObject({
+      status: 429,
+      message: 'Too many ratings in this conversation; please try again in 60 s',
+    });
     const reserve = () => v.client.getPreUploadUrl({ sessionID: v.sessionId, fileName: 'photo.png' });
     await reserve();
     await reserve();
-    expect(await failureOf(reserve())).toMatchObject({ status: 429, message: 'Too many uploads in this conversation; please try again in 600 s' });
+    expect(await failureOf(reserve())).toMatchObject({
+      status: 429,
+      message: 'Too many uploads in this conversation; please try again in 600 s',
+    });
   });
 
-  it('ClientAsk: a backstop per session above the owner\'s limits, whatever they are', async () => {
+  it("ClientAsk: a backstop per session above the owner's limits, whatever they are", async () => {
     clock.set('2026-11-20T12:30:00Z');
     const v = await service.visitor(await service.newChatbot());
     for (let i = 0; i < 4; i++) await v.client.ask({ sessionID: v.sessionId, content: `Question ${i}` });
-    expect(await failureOf(v.client.ask({ sessionID: v.sessionId, content: 'One more' }))).toMatchObject({ status: 429, message: 'Too many questions in this conversation; please try again in 60 s', data: { RetryAfter: 60 } });
+    expect(await failureOf(v.client.ask({ sessionID: v.sessionId, content: 'One more' }))).toMatchObject({
+      status: 429,
+      message: 'Too many questions in this conversation; please try again in 60 s',
+      data: { RetryAfter: 60 },
+    });
   });
 
   it('ClientAsk refused by the rate window says when to come back (Retry-After)', async () => {
@@ -128,7 +165,11 @@ describe('the visitor operations', () => {
     const v = await service.visitor(serial);
     await v.client.ask({ sessionID: v.sessionId, content: 'Hello' });
     clock.advance(20_000);
-    const reply = await postJson(`${service.origin}/chat/Chat/ClientAsk`, { sessionID: v.sessionId, content: 'Hello again' }, { authorization: v.token });
+    const reply = await postJson(
+      `${service.origin}/chat/Chat/ClientAsk`,
+      { sessionID: v.sessionId, content: 'Hello again' },
+      { authorization: v.token },
+    );
     expect(reply.status).toBe(429);
     expect(reply.headers['retry-after']).toBe('100');
     expect(JSON.parse(reply.text)).toMatchObject({ Code: 429, Data: { RetryAfter: 100 } });
@@ -137,11 +178,33 @@ describe('the visitor operations', () => {
 
 /** A conversation of `turns` questions and answers, each answer `chars` long, stored as the service stores them. */
 async function longConversation(serial: string, turns: number, chars: number, at: Date): Promise<number> {
-  const sessionId = await createSession(service.db, serial, { openedBy: 'visitor', clientIp: '127.0.0.1', origin: '', pageUrl: '' }, at);
+  const sessionId = await createSession(
+    service.db,
+    serial,
+    { openedBy: 'visitor', clientIp: '127.0.0.1', origin: '', pageUrl: '' },
+    at,
+  );
   for (let i = 1; i <= turns; i++) {
-    const begun = await beginQuestion(service.db, { sessionId, chatbot: serial, content: `Question ${i}: ${'which homes have a yard? '.repeat(40)}`, askType: 'Text', fileIds: [], clientMessageId: null }, at);
+    const begun = await beginQuestion(
+      service.db,
+      {
+        sessionId,
+        chatbot: serial,
+        content: `Question ${i}: ${'which homes have a yard? '.repeat(40)}`,
+        askType: 'Text',
+        fileIds: [],
+        clientMessageId: null,
+      },
+      at,
+    );
     if (begun.kind !== 'new') throw new Error('expected a new question');
-    await finishAnswer(service.db, begun.answerId, begun.attempt, { content: `Answer ${i}: ${'x'.repeat(chars)}`, status: 'complete', totalToken: 0, noAnswer: false }, at);
+    await finishAnswer(
+      service.db,
+      begun.answerId,
+      begun.attempt,
+      { content: `Answer ${i}: ${'x'.repeat(chars)}`, status: 'complete', totalToken: 0, noAnswer: false },
+      at,
+    );
   }
   return sessionId;
 }
@@ -154,7 +217,9 @@ describe('emails and the outbox', () => {
     await service.owner.talkToHuman({ sessionID: sessionId, message: 'Please call' });
     const [email] = await service.db.select().from(outbox).where(eq(outbox.chatbot, serial));
     expect(email!.body.length).toBeLessThanOrEqual(EMAIL_BODY_CHARS);
-    expect(email!.body).toContain(`(${30 - HANDOFF_MESSAGES} earlier messages not shown: the whole conversation is at /console/#/conversations/${sessionId})`);
+    expect(email!.body).toContain(
+      `(${30 - HANDOFF_MESSAGES} earlier messages not shown: the whole conversation is at /console/#/conversations/${sessionId})`,
+    );
     expect(email!.body).toContain('Question 15:');
     expect(email!.body).toContain('Answer 15: xxx');
     expect(email!.body).not.toContain('Question 10:');
@@ -169,14 +234,30 @@ describe('emails and the outbox', () => {
     const [email] = await service.db.select().from(outbox).where(eq(outbox.chatbot, serial));
     expect(email!.subject).toContain('16 conversations on 2026-11-20');
     expect(email!.body.length).toBeLessThanOrEqual(EMAIL_BODY_CHARS);
-    expect(email!.body).toMatch(/\d+ more conversations of the day are in the console: https:\/\/bots\.harbor\.example\/console\/#\/conversations/);
+    expect(email!.body).toMatch(
+      /\d+ more conversations of the day are in the console: https:\/\/bots\.harbor\.example\/console\/#\/conversations/,
+    );
   });
 
   it('an OutboxList page is bounded in bytes, whatever the emails stored', async () => {
     const serial = await service.newChatbot();
     // Emails stored before the bound (or by another version): 200,000 characters each.
-    await service.db.insert(outbox).values(Array.from({ length: 20 }, (_, i) => ({ chatbot: serial, kind: 'handoff' as const, toAddress: 'a@b.example', subject: `email ${i}`, body: `${i}:${'y'.repeat(200_000)}`, createdAt: clock.now(), nextAttemptAt: clock.now() })));
-    const reply = await postJson(`${service.origin}/chat/Chatbot/OutboxList`, { SerialNumber: serial, PageSize: 100 }, { authorization: service.apiKey });
+    await service.db.insert(outbox).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        chatbot: serial,
+        kind: 'handoff' as const,
+        toAddress: 'a@b.example',
+        subject: `email ${i}`,
+        body: `${i}:${'y'.repeat(200_000)}`,
+        createdAt: clock.now(),
+        nextAttemptAt: clock.now(),
+      })),
+    );
+    const reply = await postJson(
+      `${service.origin}/chat/Chatbot/OutboxList`,
+      { SerialNumber: serial, PageSize: 100 },
+      { authorization: service.apiKey },
+    );
     expect(reply.status).toBe(200);
     expect(reply.text.length).toBeLessThan(20 * (EMAIL_BODY_CHARS + 500));
     const page = JSON.parse(reply.text) as { Data: { Items: { Body: string }[]; Total: number } };

@@ -10,7 +10,10 @@ import { startService, type TestService } from '../support/service.ts';
 
 let service: TestService;
 beforeAll(async () => {
-  service = await startService({ own: true, timeouts: { headersMs: 600, idleMs: 800, requestMs: 3_000, keepAliveMs: 500 } });
+  service = await startService({
+    own: true,
+    timeouts: { headersMs: 600, idleMs: 800, requestMs: 3_000, keepAliveMs: 500 },
+  });
 });
 afterAll(() => service?.close());
 
@@ -23,7 +26,9 @@ function open(): Promise<{ socket: Socket; closed: Promise<{ afterMs: number; re
     let received = '';
     socket.on('data', (d) => (received += d.toString('latin1')));
     socket.on('error', () => undefined);
-    const closed = new Promise<{ afterMs: number; received: string }>((done) => socket.on('close', () => done({ afterMs: performance.now() - started, received })));
+    const closed = new Promise<{ afterMs: number; received: string }>((done) =>
+      socket.on('close', () => done({ afterMs: performance.now() - started, received })),
+    );
     socket.once('connect', () => resolve({ socket, closed }));
     socket.once('error', reject);
   });
@@ -42,7 +47,9 @@ it('closes a connection whose headers stop coming', async () => {
 
 it('closes a connection that stops mid-body', async () => {
   const { socket, closed } = await open();
-  socket.write('POST /chat/Chat/ClientAsk HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"sessionID":');
+  socket.write(
+    'POST /chat/Chat/ClientAsk HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"sessionID":',
+  );
   const end = await withinSeconds(closed, 10);
   expect(end, 'still open after 10 s').not.toBeNull();
 });
@@ -58,7 +65,9 @@ it('closes a keep-alive connection left idle after its answer', async () => {
 it('keeps a connection that keeps sending, past the idle limit, and answers it', async () => {
   const { socket, closed } = await open();
   const body = JSON.stringify({ serialNumber: '0'.repeat(32) });
-  socket.write(`POST /chat/Chatbot/Get HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+  socket.write(
+    `POST /chat/Chatbot/Get HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+  );
   // A byte every 300 ms for 1.5 s: never silent as long as the idle limit (800 ms), longer than it in all.
   for (const ch of body.slice(0, 5)) {
     socket.write(ch);

@@ -16,18 +16,33 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 async function ask(bin: RunningBin, content: string): Promise<string> {
   const session = await post(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial });
   expect(session.status, session.text).toBe(200);
-  const { SessionID, VisitorToken } = (JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
-  const reply = await post(`${bin.url}/chat/Chat/ClientAsk`, { sessionID: SessionID, content, stream: true, clientMessageId: `q-${SessionID}` }, { authorization: VisitorToken });
+  const { SessionID, VisitorToken } = (
+    JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }
+  ).Data;
+  const reply = await post(
+    `${bin.url}/chat/Chat/ClientAsk`,
+    { sessionID: SessionID, content, stream: true, clientMessageId: `q-${SessionID}` },
+    { authorization: VisitorToken },
+  );
   expect(reply.status, reply.text).toBe(200);
-  const final = reply.text.split('\n').filter((l) => l.startsWith('data: ')).at(-1)!;
+  const final = reply.text
+    .split('\n')
+    .filter((l) => l.startsWith('data: '))
+    .at(-1)!;
   return (JSON.parse(final.slice(6)) as { Answer: string }).Answer;
 }
 
 describe('WORKERS', () => {
   // The embedded database, the same in both passes: run once, on PGlite's.
-  it.skipIf(usesPostgres())('above 1 is refused on the embedded database, with the reason', { timeout: 60_000 }, async () => {
-    await expect(startBin({ WORKERS: '2' })).rejects.toThrow(/exited with 1[\s\S]*WORKERS above 1 needs DATABASE_URL/);
-  });
+  it.skipIf(usesPostgres())(
+    'above 1 is refused on the embedded database, with the reason',
+    { timeout: 60_000 },
+    async () => {
+      await expect(startBin({ WORKERS: '2' })).rejects.toThrow(
+        /exited with 1[\s\S]*WORKERS above 1 needs DATABASE_URL/,
+      );
+    },
+  );
 
   describe.runIf(usesPostgres()).each([2, 4])('%i on one PostgreSQL', (count) => {
     let bin: RunningBin;
@@ -52,13 +67,25 @@ describe('WORKERS', () => {
     });
 
     it('enforces one rate limit exactly, whichever process each question reaches', { timeout: 60_000 }, async () => {
-      const added = await post(`${bin.url}/chat/Chatbot/Add`, { timeZone: 'UTC', type: 0, RateLimitCount: 3, RateLimitTime: 600 }, { authorization: bin.apiKey });
+      const added = await post(
+        `${bin.url}/chat/Chatbot/Add`,
+        { timeZone: 'UTC', type: 0, RateLimitCount: 3, RateLimitTime: 600 },
+        { authorization: bin.apiKey },
+      );
       const serial = (JSON.parse(added.text) as { Data: { SerialNumber: string } }).Data.SerialNumber;
-      const session = (JSON.parse((await post(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: serial })).text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
+      const session = (
+        JSON.parse((await post(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: serial })).text) as {
+          Data: { SessionID: number; VisitorToken: string };
+        }
+      ).Data;
       // Each on a connection of its own, so the cluster spreads them over the processes.
       const statuses = await Promise.all(
         Array.from({ length: 6 * count }, (_, i) =>
-          post(`${bin.url}/chat/Chat/ClientAsk`, { sessionID: session.SessionID, content: `Burst ${i}` }, { authorization: session.VisitorToken }).then((r) => r.status),
+          post(
+            `${bin.url}/chat/Chat/ClientAsk`,
+            { sessionID: session.SessionID, content: `Burst ${i}` },
+            { authorization: session.VisitorToken },
+          ).then((r) => r.status),
         ),
       );
       expect(statuses.filter((s) => s === 200)).toHaveLength(3);

@@ -33,7 +33,8 @@ console.warn = (...args: unknown[]) => {
 beforeEach(() => {
   takeLitWarnings();
   // Lit warns once per message per page; forget those already issued so every test sees its own.
-  for (const w of [...(globalThis.litIssuedWarnings ?? [])]) if (w !== 'dev-mode') globalThis.litIssuedWarnings?.delete(w);
+  for (const w of [...(globalThis.litIssuedWarnings ?? [])])
+    if (w !== 'dev-mode') globalThis.litIssuedWarnings?.delete(w);
 });
 
 afterEach(() => {

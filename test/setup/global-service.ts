@@ -14,7 +14,10 @@ import { startService } from '../support/service.ts';
 
 export default async function setup(project: TestProject) {
   const model = await startFakeModelServer();
-  const engines = createEngines(createOfflineEngine(), { model: 'scripted', engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }) });
+  const engines = createEngines(createOfflineEngine(), {
+    model: 'scripted',
+    engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }),
+  });
   const service = await startService({ engines });
   const control = await startControlServer(service, model);
   project.provide('apiOrigin', service.origin);

@@ -50,7 +50,13 @@ export default class DurationsReporter implements Reporter {
       // Its start as the worker timed it, where that is earlier than the start event came: a worker
       // busy with a file's own load (test/e2e/load.test.ts) sends that event late.
       const start = Math.min(this.started.get(module) ?? this.runStart, end - duration);
-      return { lane: module.project.name, file: module.relativeModuleId, start, end, tests: [...module.children.allTests()].length };
+      return {
+        lane: module.project.name,
+        file: module.relativeModuleId,
+        start,
+        end,
+        tests: [...module.children.allTests()].length,
+      };
     });
     if (!rows.length) return;
     const lanes = [...new Set(rows.map((r) => r.lane))].map((lane) => {
@@ -65,7 +71,10 @@ export default class DurationsReporter implements Reporter {
       `Durations: ${seconds(Date.now() - this.runStart)} in all; lanes: ${lanes.join(' · ')}`,
       ...rows
         .sort((a, b) => b.end - b.start - (a.end - a.start))
-        .map((r) => `${seconds(r.end - r.start).padStart(8)}  ${r.lane.padEnd(width)}  ${r.file} (${r.tests} tests, from ${seconds(r.start - this.runStart)})`),
+        .map(
+          (r) =>
+            `${seconds(r.end - r.start).padStart(8)}  ${r.lane.padEnd(width)}  ${r.file} (${r.tests} tests, from ${seconds(r.start - this.runStart)})`,
+        ),
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

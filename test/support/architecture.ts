@@ -25,7 +25,14 @@ type Layer = 'protocol' | 'client' | 'widget' | 'server' | 'entry';
  * Protocol modules without schemas, which the client and the widget may import at run time: they
  * import nothing else of the protocol at run time (types only), so no schema reaches a bundle.
  */
-const SCHEMA_FREE = new Set(['src/protocol/sse.ts', 'src/protocol/paths.ts', 'src/protocol/cards.ts', 'src/protocol/answer.ts', 'src/protocol/rules.ts', 'src/protocol/defaults.ts']);
+const SCHEMA_FREE = new Set([
+  'src/protocol/sse.ts',
+  'src/protocol/paths.ts',
+  'src/protocol/cards.ts',
+  'src/protocol/answer.ts',
+  'src/protocol/rules.ts',
+  'src/protocol/defaults.ts',
+]);
 const SCHEMA_FREE_NAMES = [...SCHEMA_FREE].map((p) => p.slice('src/'.length));
 const schemaFreeList = `${SCHEMA_FREE_NAMES.slice(0, -1).join(', ')} and ${SCHEMA_FREE_NAMES.at(-1)}`;
 
@@ -61,11 +68,17 @@ export function importsOf(source: string): ImportLine[] {
     const clause = m[3] ?? '';
     const braces = /^\{([\s\S]*)\}$/.exec(clause.trim());
     const allTypes =
-      braces !== null && braces[1]!.split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '));
+      braces !== null &&
+      braces[1]!
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith('type '));
     out.push({ specifier: m[4]!, typeOnly: Boolean(m[2]) || allTypes });
   }
   for (const m of code.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) out.push({ specifier: m[1]!, typeOnly: false });
-  for (const m of code.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push({ specifier: m[1]!, typeOnly: false });
+  for (const m of code.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g))
+    out.push({ specifier: m[1]!, typeOnly: false });
   return out;
 }
 
@@ -90,8 +103,14 @@ export function violations(files: readonly SourceFile[]): string[] {
         else if (part && targetPart && !ENGINE_PARTS.slice(0, ENGINE_PARTS.indexOf(part) + 1).includes(targetPart))
           say(`the engines' ${part} may not import their ${targetPart} (reading ← search ← answer ← model)`);
         else if (!LAYERS_IMPORTED[layer].includes(targetLayer)) say(`${layer} may not import ${targetLayer}`);
-        else if (targetLayer === 'protocol' && layer === 'entry' && !typeOnly) say('entry imports protocol with `import type` only');
-        else if (targetLayer === 'protocol' && (layer === 'client' || layer === 'widget') && !typeOnly && !SCHEMA_FREE.has(target))
+        else if (targetLayer === 'protocol' && layer === 'entry' && !typeOnly)
+          say('entry imports protocol with `import type` only');
+        else if (
+          targetLayer === 'protocol' &&
+          (layer === 'client' || layer === 'widget') &&
+          !typeOnly &&
+          !SCHEMA_FREE.has(target)
+        )
           say(`${layer} imports schemas as types only (run-time imports only from ${schemaFreeList})`);
         else if (SCHEMA_FREE.has(file.path) && !typeOnly && !SCHEMA_FREE.has(target))
           say('a schema-free module imports the rest of protocol as types only');
@@ -141,9 +160,13 @@ export function circles(files: readonly SourceFile[]): string[] {
   const found: string[] = [];
   for (const tangle of tangles(edges)) {
     const group = new Set(tangle);
-    const circle = tangle.map((start) => shortestCircle(start, edges, group)).reduce((a, b) => (b.length < a.length ? b : a));
+    const circle = tangle
+      .map((start) => shortestCircle(start, edges, group))
+      .reduce((a, b) => (b.length < a.length ? b : a));
     const rest = tangle.filter((f) => !circle.includes(f));
-    found.push(`import circle: ${[...circle, circle[0]].join(' → ')}${rest.length ? ` (tangled with ${rest.join(', ')})` : ''}`);
+    found.push(
+      `import circle: ${[...circle, circle[0]].join(' → ')}${rest.length ? ` (tangled with ${rest.join(', ')})` : ''}`,
+    );
   }
   return found;
 }
@@ -181,7 +204,11 @@ function tangles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
 }
 
 /** The files of the shortest circle from `start` back to it, within `group` (breadth first). */
-function shortestCircle(start: string, edges: ReadonlyMap<string, readonly string[]>, group: ReadonlySet<string>): string[] {
+function shortestCircle(
+  start: string,
+  edges: ReadonlyMap<string, readonly string[]>,
+  group: ReadonlySet<string>,
+): string[] {
   const cameFrom = new Map<string, string>();
   const queue = [start];
   while (queue.length) {
@@ -214,7 +241,8 @@ export function crowdedFiles(files: readonly SourceFile[]): string[] {
       .map((m) => (m[1]!.match(/^\s*(?:['"][^'"]+['"]|[\w$]+)\s*:/gm) ?? []).length)
       .reduce((a, b) => a + b, 0);
     if (defined > 1) found.push(`${file.path}: defines ${defined} custom elements (one element per file)`);
-    if (declared > 1) found.push(`${file.path}: declares ${declared} tags in HTMLElementTagNameMap (one element per file)`);
+    if (declared > 1)
+      found.push(`${file.path}: declares ${declared} tags in HTMLElementTagNameMap (one element per file)`);
   }
   return found;
 }
@@ -225,8 +253,11 @@ const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace
 export function misnamedControllers(files: readonly SourceFile[]): string[] {
   const found: string[] = [];
   for (const file of files) {
-    for (const [, name] of code(file.source).matchAll(/\bclass\s+(\w+)[^{]*\bimplements\b[^{]*\bReactiveController\b/g)) {
-      if (!name!.endsWith('Controller')) found.push(`${file.path}: ${name} is a reactive controller not named *Controller`);
+    for (const [, name] of code(file.source).matchAll(
+      /\bclass\s+(\w+)[^{]*\bimplements\b[^{]*\bReactiveController\b/g,
+    )) {
+      if (!name!.endsWith('Controller'))
+        found.push(`${file.path}: ${name} is a reactive controller not named *Controller`);
       if (!/^src\/widget\/controllers\/[\w-]+-controller\.ts$/.test(file.path))
         found.push(`${file.path}: ${name} belongs in src/widget/controllers/, in a *-controller.ts file`);
     }
@@ -244,11 +275,14 @@ export function moduleState(files: readonly SourceFile[]): string[] {
   const found: string[] = [];
   for (const file of files.filter((f) => f.path.startsWith('src/server/'))) {
     for (const line of code(file.source).split('\n')) {
-      const collection = /^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*(:\s*[^=]+)?=\s*new\s+(WeakMap|WeakSet|Map|Set)\b/.exec(line);
+      const collection =
+        /^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*(:\s*[^=]+)?=\s*new\s+(WeakMap|WeakSet|Map|Set)\b/.exec(line);
       if (collection && !/^:\s*Readonly(Map|Set)</.test(collection[2]?.trim() ?? ''))
         found.push(`${file.path}: ${collection[1]} is a module-level ${collection[3]} (state belongs to the app)`);
-      else if (/^(?:export\s+)?let\s/.test(line)) found.push(`${file.path}: a module-level let (state belongs to the app): ${line.trim()}`);
-      else if (/^(?:setInterval|setTimeout|setImmediate)\s*\(/.test(line)) found.push(`${file.path}: a timer started on import`);
+      else if (/^(?:export\s+)?let\s/.test(line))
+        found.push(`${file.path}: a module-level let (state belongs to the app): ${line.trim()}`);
+      else if (/^(?:setInterval|setTimeout|setImmediate)\s*\(/.test(line))
+        found.push(`${file.path}: a timer started on import`);
     }
   }
   return found;

@@ -49,7 +49,10 @@ const bin = join(import.meta.dirname, '../../dist/node/server/main.js');
 export const binCommand = (args: string[]): string[] => [bin, ...args];
 
 /** `env`: more of the service's configuration (DATABASE_URL instead of the embedded database, WORKERS…). */
-export async function startBin(env: Record<string, string> = {}, { node = process.execPath, again, fresh = false, nodeArgs = [] }: BinOptions = {}): Promise<RunningBin> {
+export async function startBin(
+  env: Record<string, string> = {},
+  { node = process.execPath, again, fresh = false, nodeArgs = [] }: BinOptions = {},
+): Promise<RunningBin> {
   // A DATA_DIR in `env` is the caller's (faults-disk mounts its own); otherwise a new one.
   const given = again ?? env.DATA_DIR;
   const dataDir = given ?? (await mkdtemp(join(tmpdir(), 'chat-bot-bin-')));
@@ -58,7 +61,25 @@ export async function startBin(env: Record<string, string> = {}, { node = proces
     const started = await startProcess(
       node,
       [...nodeArgs, bin],
-      { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: '', CHATBOT_API_KEY: '', LLM_BASE_URL: '', SMTP_URL: '', WORKERS: '', LOG_LEVEL: 'warn', THROTTLE: 'off', SHUTDOWN_DRAIN_MS: '2000', DEMO: 'on', DEMO_RATE_LIMIT: '0', ...env, DATA_DIR: dataDir } },
+      {
+        env: {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATABASE_URL: '',
+          CHATBOT_API_KEY: '',
+          LLM_BASE_URL: '',
+          SMTP_URL: '',
+          WORKERS: '',
+          LOG_LEVEL: 'warn',
+          THROTTLE: 'off',
+          SHUTDOWN_DRAIN_MS: '2000',
+          DEMO: 'on',
+          DEMO_RATE_LIMIT: '0',
+          ...env,
+          DATA_DIR: dataDir,
+        },
+      },
       again ? /demo chatbot\s+[0-9a-f]{32}|demo\s+off/ : /Owner API key[\s\S]*cbk_\S+/,
     );
     const { output, stop } = started;

@@ -21,22 +21,34 @@ export const launchChromiumServer = (): Promise<BrowserServer> => chromium.launc
  * to (closing it disconnects, and closes the contexts this file opened); otherwise a browser of its
  * own. `whole`: Debian's whole Chromium rather than its headless shell (chromium-args.ts).
  */
-export const launchChromium = (args: string[] = [], env?: NodeJS.ProcessEnv, { whole = false } = {}): Promise<Browser> => {
+export const launchChromium = (
+  args: string[] = [],
+  env?: NodeJS.ProcessEnv,
+  { whole = false } = {},
+): Promise<Browser> => {
   const shared = !args.length && !env && !whole ? inject('chromiumEndpoint') : undefined;
   return shared ? chromium.connect(shared) : chromium.launch(options(args, env, whole));
 };
 
 /** Three animation frames: what a scroll sets going (the "New messages" strip, the view it resizes) is drawn by then. */
 export const settled = (page: Page): Promise<unknown> =>
-  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))),
+  );
 
 /** axe's violations on the page (or inside the first element matching `within`), as "rule (count)". */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(ctx: Element | Document, o: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Element | Document, o: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
     const context = selector ? document.querySelector(selector)! : document;
-    return (await axe.run(context, { resultTypes: ['violations'] })).violations.map((v) => `${v.id} (${v.nodes.length})`);
+    return (await axe.run(context, { resultTypes: ['violations'] })).violations.map(
+      (v) => `${v.id} (${v.nodes.length})`,
+    );
   }, within);
 }
 
@@ -52,7 +64,8 @@ export const widgetMessages = (page: Page): Promise<ShownMessage[]> =>
   page.evaluate(() => {
     const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
     return [...(panel?.querySelectorAll('chat-bot-message') ?? [])].map((m) => {
-      const { role, text, status } = (m as Element & { message: { role: string; text: string; status: string } }).message;
+      const { role, text, status } = (m as Element & { message: { role: string; text: string; status: string } })
+        .message;
       return { role, text, status };
     });
   });
@@ -62,7 +75,9 @@ export async function untilLastMessage(page: Page, status: string, { atLeast = 1
   await page.waitForFunction(
     ([want, count, min]) => {
       const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
-      const all = [...(panel?.querySelectorAll('chat-bot-message') ?? [])] as (Element & { message: { status: string; text: string } })[];
+      const all = [...(panel?.querySelectorAll('chat-bot-message') ?? [])] as (Element & {
+        message: { status: string; text: string };
+      })[];
       const last = all.at(-1)?.message;
       return all.length >= Number(count) && last?.status === want && last.text.length >= Number(min);
     },

@@ -30,10 +30,17 @@ async function json(req: IncomingMessage): Promise<unknown> {
  * tests: `GET /cut-proxy` its origin and the last cut's outcome, `POST /cut-proxy/plan` a cut,
  * `POST /cut-proxy/reset` ends its connections.
  */
-export async function startControlServer(service: TestService, model: FakeModelServer): Promise<{ origin: string; close(): Promise<void> }> {
+export async function startControlServer(
+  service: TestService,
+  model: FakeModelServer,
+): Promise<{ origin: string; close(): Promise<void> }> {
   const proxy = await startCutProxy(service.origin);
   const reply = (res: ServerResponse, body: unknown) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'content-type',
+    });
     res.end(JSON.stringify(body));
   };
   const server = createServer((req, res) => {
@@ -46,11 +53,30 @@ export async function startControlServer(service: TestService, model: FakeModelS
         return reply(res, { ok: true });
       }
       if (url.pathname === '/messages') {
-        const rows = await service.db.select().from(messages).where(eq(messages.chatbot, url.searchParams.get('serial') ?? '')).orderBy(asc(messages.id));
-        return reply(res, rows.map(({ role, content, status, clientMessageId, sessionId }): StoredMessage => ({ role, content, status, clientMessageId, sessionId })));
+        const rows = await service.db
+          .select()
+          .from(messages)
+          .where(eq(messages.chatbot, url.searchParams.get('serial') ?? ''))
+          .orderBy(asc(messages.id));
+        return reply(
+          res,
+          rows.map(({ role, content, status, clientMessageId, sessionId }): StoredMessage => ({
+            role,
+            content,
+            status,
+            clientMessageId,
+            sessionId,
+          })),
+        );
       }
       if (url.pathname === '/cut-proxy')
-        return reply(res, { origin: proxy.origin, happened: proxy.lastCutHappened, askBytes: proxy.lastAskBytes, headBytes: proxy.lastAskHeadBytes, asks: proxy.asks });
+        return reply(res, {
+          origin: proxy.origin,
+          happened: proxy.lastCutHappened,
+          askBytes: proxy.lastAskBytes,
+          headBytes: proxy.lastAskHeadBytes,
+          asks: proxy.asks,
+        });
       if (url.pathname === '/cut-proxy/plan') {
         proxy.plan((await json(req)) as Cut);
         return reply(res, { ok: true });
@@ -61,7 +87,11 @@ export async function startControlServer(service: TestService, model: FakeModelS
       }
       if (url.pathname === '/model-requests') {
         const match = url.searchParams.get('match') ?? '';
-        return reply(res, { count: model.requests.filter((r) => r.body.messages.some((m) => m.role === 'user' && textOf(m).includes(match))).length });
+        return reply(res, {
+          count: model.requests.filter((r) =>
+            r.body.messages.some((m) => m.role === 'user' && textOf(m).includes(match)),
+          ).length,
+        });
       }
       res.writeHead(404).end();
     })().catch((error: unknown) => {

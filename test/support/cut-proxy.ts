@@ -60,7 +60,8 @@ export async function startCutProxy(target: string): Promise<CutProxy> {
     let head = '';
     client.on('data', (chunk: Buffer) => {
       const startsAsk = chunk.subarray(0, 32).toString('latin1').startsWith('POST /chat/Chat/ClientAsk');
-      if (/^[A-Z]+ \//.test(chunk.subarray(0, 16).toString('latin1'))) [asking, passed, askBytes, head] = [startsAsk, 0, 0, ''];
+      if (/^[A-Z]+ \//.test(chunk.subarray(0, 16).toString('latin1')))
+        [asking, passed, askBytes, head] = [startsAsk, 0, 0, ''];
       if (startsAsk) asks++;
       if (planned && startsAsk) [cut, planned] = [planned, null];
       upstream.write(chunk);

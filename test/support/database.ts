@@ -23,7 +23,9 @@ export const usesPostgres = () => process.env.TEST_DB === 'postgres';
 
 /** What the snapshot is made from: the migrations and the PGlite that runs them. */
 function snapshotKey(): string {
-  const hash = createHash('sha256').update(readFileSync(join(repo, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  const hash = createHash('sha256').update(
+    readFileSync(join(repo, 'node_modules', '@electric-sql', 'pglite', 'package.json')),
+  );
   for (const file of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
     const path = join(migrations, file);
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
@@ -115,7 +117,10 @@ export async function dropRunDatabases(admin: string): Promise<void> {
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [runDatabasePrefix()]);
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [runDatabasePrefix()],
+    );
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   } finally {
     await client.end();
@@ -160,5 +165,9 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   await run(`CREATE DATABASE ${name} TEMPLATE ${from}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { url: url.toString(), options: { databaseUrl: url.toString() }, drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    options: { databaseUrl: url.toString() },
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }

@@ -83,7 +83,9 @@ export interface ToolDefinition {
 
 /** The text of a message, its text parts joined. */
 export const textOf = (m: ChatMessage | undefined): string =>
-  typeof m?.content === 'string' ? m.content : (m?.content ?? []).flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+  typeof m?.content === 'string'
+    ? m.content
+    : (m?.content ?? []).flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
 
 /** One transcription request: the model asked for and the file sent. */
 export interface RecordedTranscription {
@@ -141,24 +143,39 @@ export interface FakeModelServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_REPLY: ScriptedReply = { text: 'Hello from the fake model.', usage: { prompt: 30, completion: 6 } };
+export const DEFAULT_REPLY: ScriptedReply = {
+  text: 'Hello from the fake model.',
+  usage: { prompt: 30, completion: 6 },
+};
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPart = (v: unknown) =>
-  isRecord(v) && ((v.type === 'text' && typeof v.text === 'string') || (v.type === 'image_url' && isRecord(v.image_url) && typeof v.image_url.url === 'string'));
+  isRecord(v) &&
+  ((v.type === 'text' && typeof v.text === 'string') ||
+    (v.type === 'image_url' && isRecord(v.image_url) && typeof v.image_url.url === 'string'));
 const isToolCall = (v: unknown) =>
-  isRecord(v) && typeof v.id === 'string' && v.type === 'function' && isRecord(v.function) && typeof v.function.name === 'string' && typeof v.function.arguments === 'string';
+  isRecord(v) &&
+  typeof v.id === 'string' &&
+  v.type === 'function' &&
+  isRecord(v.function) &&
+  typeof v.function.name === 'string' &&
+  typeof v.function.arguments === 'string';
 const isMessage = (v: unknown): v is ChatMessage =>
   isRecord(v) &&
   typeof v.role === 'string' &&
   (typeof v.content === 'string' ||
     (Array.isArray(v.content) && v.content.every(isPart)) ||
     (v.role === 'assistant' && v.content == null && Array.isArray(v.tool_calls))) &&
-  (v.tool_calls === undefined || (v.role === 'assistant' && Array.isArray(v.tool_calls) && v.tool_calls.length > 0 && v.tool_calls.every(isToolCall))) &&
+  (v.tool_calls === undefined ||
+    (v.role === 'assistant' &&
+      Array.isArray(v.tool_calls) &&
+      v.tool_calls.length > 0 &&
+      v.tool_calls.every(isToolCall))) &&
   (v.role !== 'tool' || (typeof v.tool_call_id === 'string' && typeof v.content === 'string'));
 
 function asChatRequest(v: unknown): ChatRequestBody | null {
-  if (!isRecord(v) || typeof v.model !== 'string' || !Array.isArray(v.messages) || !v.messages.every(isMessage)) return null;
+  if (!isRecord(v) || typeof v.model !== 'string' || !Array.isArray(v.messages) || !v.messages.every(isMessage))
+    return null;
   return v as unknown as ChatRequestBody;
 }
 
@@ -166,14 +183,17 @@ function asChatRequest(v: unknown): ChatRequestBody | null {
 function toolTurnError(messages: ChatMessage[]): string | null {
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]!;
-    if (m.role === 'tool') return "Invalid parameter: messages with role 'tool' must be a response to a preceding message with 'tool_calls'.";
+    if (m.role === 'tool')
+      return "Invalid parameter: messages with role 'tool' must be a response to a preceding message with 'tool_calls'.";
     if (!m.tool_calls) continue;
     const open = new Set(m.tool_calls.map((c) => c.id));
     while (messages[i + 1]?.role === 'tool') {
       const id = messages[++i]!.tool_call_id!;
-      if (!open.delete(id)) return `Invalid parameter: tool_call_id ${id} answers no call of the assistant message before it.`;
+      if (!open.delete(id))
+        return `Invalid parameter: tool_call_id ${id} answers no call of the assistant message before it.`;
     }
-    if (open.size) return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. Missing: ${[...open].join(', ')}.`;
+    if (open.size)
+      return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. Missing: ${[...open].join(', ')}.`;
   }
   return null;
 }
@@ -183,7 +203,9 @@ export function toolMessages(body: ChatRequestBody): { name: string; arguments: 
   const calls = new Map(body.messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function]));
   return body.messages.flatMap((m) => {
     const call = m.role === 'tool' ? calls.get(m.tool_call_id!) : undefined;
-    return call ? [{ name: call.name, arguments: call.arguments, content: typeof m.content === 'string' ? m.content : '' }] : [];
+    return call
+      ? [{ name: call.name, arguments: call.arguments, content: typeof m.content === 'string' ? m.content : '' }]
+      : [];
   });
 }
 
@@ -234,7 +256,11 @@ function formData(body: Buffer, contentType: string): Map<string, { value: Buffe
     if (name) {
       const fileName = /filename="([^"]*)"/.exec(head)?.[1];
       const type = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1];
-      fields.set(name, { value: part.subarray(split + 4), ...(fileName !== undefined ? { fileName } : {}), ...(type ? { type } : {}) });
+      fields.set(name, {
+        value: part.subarray(split + 4),
+        ...(fileName !== undefined ? { fileName } : {}),
+        ...(type ? { type } : {}),
+      });
     }
     at = next;
   }
@@ -242,7 +268,10 @@ function formData(body: Buffer, contentType: string): Map<string, { value: Buffe
 }
 
 function sendError(res: ServerResponse, status: number, message: string, type: string, retryAfter?: number): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}),
+  });
   res.end(JSON.stringify({ error: { message, type, param: null, code: null } }));
 }
 
@@ -270,7 +299,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       const form = formData(raw, req.headers['content-type'] ?? '');
       const file = form.get('file');
       const model = form.get('model')?.value.toString('utf8');
-      if (!file || !model) return sendError(res, 400, 'A transcription needs a file and a model.', 'invalid_request_error');
+      if (!file || !model)
+        return sendError(res, 400, 'A transcription needs a file and a model.', 'invalid_request_error');
       transcriptions.push({ model, fileName: file.fileName ?? '', fileType: file.type ?? '', file: file.value });
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ text: transcripts.shift() ?? 'Hello from a recording.' }));
@@ -278,9 +308,12 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     // The model list, as OpenAI-compatible servers give it (the service's /readyz asks for it).
     if (req.method === 'GET' && req.url === '/v1/models') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return void res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'test' }] }));
+      return void res.end(
+        JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'test' }] }),
+      );
     }
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendError(res, 404, `Unknown path ${req.url}`, 'invalid_request_error');
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+      return sendError(res, 404, `Unknown path ${req.url}`, 'invalid_request_error');
     const text = raw.toString('utf8');
     let parsed: unknown;
     try {
@@ -308,24 +341,52 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     requests.push(record);
     if (toolError) return sendError(res, 400, toolError, 'invalid_request_error');
     const asked = textOf(body.messages.filter((m) => m.role === 'user').at(-1));
-    const reply = [...keyed].find(([match]) => asked.includes(match))?.[1] ?? decide?.(body) ?? queue.shift() ?? fallback;
+    const reply =
+      [...keyed].find(([match]) => asked.includes(match))?.[1] ?? decide?.(body) ?? queue.shift() ?? fallback;
     if (body.tools?.length && (reply.refuseTools || api.toolsUnsupported))
-      return sendError(res, 400, `registry.ollama.ai/library/${body.model} does not support tools`, 'invalid_request_error');
-    if (reply.serverError) return sendError(res, reply.status ?? 500, reply.serverError, reply.status === 429 ? 'rate_limit_exceeded' : 'server_error', reply.retryAfter);
+      return sendError(
+        res,
+        400,
+        `registry.ollama.ai/library/${body.model} does not support tools`,
+        'invalid_request_error',
+      );
+    if (reply.serverError)
+      return sendError(
+        res,
+        reply.status ?? 500,
+        reply.serverError,
+        reply.status === 429 ? 'rate_limit_exceeded' : 'server_error',
+        reply.retryAfter,
+      );
     if (reply.silent) return; // `closed` settles when the client leaves
-    if (body.stream !== true) return sendError(res, 400, 'The fake model server only streams.', 'invalid_request_error');
+    if (body.stream !== true)
+      return sendError(res, 400, 'The fake model server only streams.', 'invalid_request_error');
     await stream(res, body, reply, record);
   }
 
-  async function stream(res: ServerResponse, body: ChatRequestBody, reply: ScriptedReply, record: RecordedModelRequest): Promise<void> {
+  async function stream(
+    res: ServerResponse,
+    body: ChatRequestBody,
+    reply: ScriptedReply,
+    record: RecordedModelRequest,
+  ): Promise<void> {
     const id = `chatcmpl-${randomBytes(12).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     const withUsage = body.stream_options?.include_usage === true;
     const chunk = (choices: unknown[], usage: unknown = null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, system_fingerprint: 'fp_fake', choices, ...(withUsage ? { usage } : {}) })}\n\n`;
-    const choice = (delta: Record<string, unknown>, finish: string | null) => ({ index: 0, delta, logprobs: null, finish_reason: finish });
+    const choice = (delta: Record<string, unknown>, finish: string | null) => ({
+      index: 0,
+      delta,
+      logprobs: null,
+      finish_reason: finish,
+    });
 
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     res.write(chunk([choice({ role: 'assistant', content: '' }, null)]));
     const pieces = reply.chunks ?? words(reply.text);
     for (const [i, piece] of pieces.entries()) {
@@ -334,7 +395,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         await flushed(res);
         return void res.socket?.destroy();
       }
-      if (i === reply.malformedAfter) return void res.end('data: {"id": "chatcmpl-broken", "choices": [{"delta": {"content": "oops\n\n');
+      if (i === reply.malformedAfter)
+        return void res.end('data: {"id": "chatcmpl-broken", "choices": [{"delta": {"content": "oops\n\n');
       if (i === reply.holdAfter) {
         if (!reply.until) return; // the test aborts; `closed` settles when the client leaves
         await reply.until;
@@ -350,11 +412,15 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     const deltas = calls.map((c, index) =>
       split(c.arguments, c.pieces ?? 3).map((args, i) => ({
         index,
-        ...(i === 0 ? { id: c.id ?? `call_${index}`, type: 'function', function: { name: c.name, arguments: args } } : { function: { arguments: args } }),
+        ...(i === 0
+          ? { id: c.id ?? `call_${index}`, type: 'function', function: { name: c.name, arguments: args } }
+          : { function: { arguments: args } }),
       })),
     );
     const order = reply.interleave
-      ? Array.from({ length: Math.max(0, ...deltas.map((d) => d.length)) }, (_, i) => deltas.flatMap((d) => (d[i] ? [d[i]] : []))).flat()
+      ? Array.from({ length: Math.max(0, ...deltas.map((d) => d.length)) }, (_, i) =>
+          deltas.flatMap((d) => (d[i] ? [d[i]] : [])),
+        ).flat()
       : deltas.flat();
     for (const delta of order) {
       if (res.destroyed) return;

@@ -26,7 +26,11 @@ export const fileRef = (id: number): FileRef => ({ id, storeKey: String(id) });
  * whichever database holds the files' rows, so `npm test` runs it once.
  */
 export const storeKinds = (postgres: boolean): StoreKind[] =>
-  postgres ? ['database', 's3'] : process.env.DATABASE_URL && process.env.TEST_CORPORA !== 'whole' ? ['disk', 'database'] : ['disk', 'database', 's3'];
+  postgres
+    ? ['database', 's3']
+    : process.env.DATABASE_URL && process.env.TEST_CORPORA !== 'whole'
+      ? ['disk', 'database']
+      : ['disk', 'database', 's3'];
 
 export interface TestFileStore {
   kind: StoreKind;
@@ -41,7 +45,8 @@ export interface TestFileStore {
 export async function testFileStore(kind: StoreKind, where: { db: Db; dataDir: string }): Promise<TestFileStore> {
   // The key the file's row gives it (its id, for a row that is gone).
   const keyOf = async (id: number | string) =>
-    rowsOf<{ key: string }>(await where.db.execute(sql`SELECT store_key AS key FROM files WHERE id = ${Number(id)}`))[0]?.key ?? String(id);
+    rowsOf<{ key: string }>(await where.db.execute(sql`SELECT store_key AS key FROM files WHERE id = ${Number(id)}`))[0]
+      ?.key ?? String(id);
   if (kind === 'disk') {
     const dir = join(where.dataDir, 'files');
     return {

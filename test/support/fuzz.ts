@@ -68,7 +68,8 @@ export function encode(value: unknown): string {
   if (typeof value === 'object' && value !== null) return encodeEntries(Object.entries(value));
   return JSON.stringify(value) ?? 'null';
 }
-const encodeEntries = (entries: Entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${encode(v)}`).join(',')}}`;
+const encodeEntries = (entries: Entries) =>
+  `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${encode(v)}`).join(',')}}`;
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -87,8 +88,7 @@ export function applyEdits(base: Entries, edits: readonly Edit[]): Entries {
       const appended = typeof value === 'string' ? value + edit.suffix : edit.suffix;
       if (at >= 0) out[at] = [out[at]![0], appended];
       else out.push([edit.field, appended]);
-    }
-    else if (edit.op === 'unknown') out.push([edit.name, edit.value]);
+    } else if (edit.op === 'unknown') out.push([edit.name, edit.value]);
   }
   return out;
 }
@@ -100,7 +100,11 @@ export interface Sent {
 
 export function render(payload: Payload, base: Entries): Sent {
   const text =
-    payload.kind === 'edited' ? encodeEntries(applyEdits(base, payload.edits)) : payload.kind === 'json' ? encode(payload.value) : payload.text;
+    payload.kind === 'edited'
+      ? encodeEntries(applyEdits(base, payload.edits))
+      : payload.kind === 'json'
+        ? encode(payload.value)
+        : payload.text;
   return { text, type: payload.type };
 }
 
@@ -129,25 +133,106 @@ export function fieldsOf(name: OperationName): string[] {
 }
 
 const nasty = fc.constantFrom(
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udc00', '\u202eevil', '💥', 'e\u0301', '\r\n\t', 'NaN', 'Infinity', '-1', '1e309',
-  'null', 'true', '0x1F', "'; DROP TABLE listings; --", '%_\\', '<script>alert(1)</script>', '{"a":1}', '../../etc/passwd',
-  'javascript:alert(1)', 'https://', 'http://x', 'ftp://files.example.com/a',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udc00',
+  '\u202eevil',
+  '💥',
+  'e\u0301',
+  '\r\n\t',
+  'NaN',
+  'Infinity',
+  '-1',
+  '1e309',
+  'null',
+  'true',
+  '0x1F',
+  "'; DROP TABLE listings; --",
+  '%_\\',
+  '<script>alert(1)</script>',
+  '{"a":1}',
+  '../../etc/passwd',
+  'javascript:alert(1)',
+  'https://',
+  'http://x',
+  'ftp://files.example.com/a',
 );
 /** Text a store or a parser may choke on: NUL, lone surrogates (also after a non-ASCII character), controls, a BOM, non-characters. */
 const oddCharacter = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('\u0000', '\ud800', '\udfff', 'é\udfff', '\udc00\udc00') },
-  { weight: 3, arbitrary: fc.constantFrom('\u0001', '\u001b', '\u007f', '\u0085', '\u2028', '\ufeff', '\ufffe', '\uffff', '\u{10ffff}', '%00', '\\') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '\u0001',
+      '\u001b',
+      '\u007f',
+      '\u0085',
+      '\u2028',
+      '\ufeff',
+      '\ufffe',
+      '\uffff',
+      '\u{10ffff}',
+      '%00',
+      '\\',
+    ),
+  },
 );
 // Lengths around the limits of API.md (64, 100, 255, 500, 1,000, 2,000, 5,000, 8,000, 20,000).
 const longText = fc
-  .tuple(fc.constantFrom(64, 65, 100, 101, 255, 256, 500, 501, 1_000, 1_001, 2_000, 2_001, 5_001, 8_000, 8_001, 20_000, 20_001, 250_000), fc.constantFrom('x', 'é', '😀'))
+  .tuple(
+    fc.constantFrom(
+      64,
+      65,
+      100,
+      101,
+      255,
+      256,
+      500,
+      501,
+      1_000,
+      1_001,
+      2_000,
+      2_001,
+      5_001,
+      8_000,
+      8_001,
+      20_000,
+      20_001,
+      250_000,
+    ),
+    fc.constantFrom('x', 'é', '😀'),
+  )
   .map(([n, ch]) => ch.repeat(n));
 const nested = (depth: number) => new RawJson('['.repeat(depth) + ']'.repeat(depth));
 const oddNumber = fc.oneof(
   fc.integer({ min: -(2 ** 31), max: -1 }),
-  fc.constantFrom(0, 1, 0.5, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 53, 1e21, 1e308, -1e308, 5e-324, 1599, 1600, 3000, 90.000001, -180.5, 1_001, 100_001),
+  fc.constantFrom(
+    0,
+    1,
+    0.5,
+    1.5,
+    2 ** 31 - 1,
+    2 ** 31,
+    2 ** 53,
+    1e21,
+    1e308,
+    -1e308,
+    5e-324,
+    1599,
+    1600,
+    3000,
+    90.000001,
+    -180.5,
+    1_001,
+    100_001,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom('1e400', '-1e400', '-0', '1E2', '1.0', '123456789012345678901234567890', '-9007199254740993').map((t) => new RawJson(t)),
+  fc
+    .constantFrom('1e400', '-1e400', '-0', '1E2', '1.0', '123456789012345678901234567890', '-9007199254740993')
+    .map((t) => new RawJson(t)),
 );
 const manyItems = fc
   .tuple(fc.constantFrom(2, 11, 51, 101, 1_000, 1_001), fc.boolean())
@@ -166,7 +251,20 @@ export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 
 const oddName = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', 'Id', 'CreatedAt', 'Bedroom', 'serialnumber ', 'ẞerialNumber'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    '',
+    ' ',
+    'Id',
+    'CreatedAt',
+    'Bedroom',
+    'serialnumber ',
+    'ẞerialNumber',
+  ),
 );
 
 export function editArb(fields: readonly string[]): fc.Arbitrary<Edit> {
@@ -188,14 +286,42 @@ export function editArb(fields: readonly string[]): fc.Arbitrary<Edit> {
 const appendArb = (fields: readonly string[]): fc.Arbitrary<Edit> =>
   fc.record({ op: fc.constant('append' as const), field: fc.constantFrom(...fields), suffix: oddCharacter });
 
-const contentType = fc.constantFrom<ContentType>('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', null);
+const contentType = fc.constantFrom<ContentType>(
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  null,
+);
 
 /** Text that is mostly not JSON: random strings, broken JSON, BOMs, deep nesting, prototype keys. */
 export const rawText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.constantFrom('', ' ', 'null', 'true', '1', '"x"', '[]', '[{}]', '{', '{"a":', '{}}', "{'a':1}", '{"a":1,}', 'NaN', '\ufeff{}', 'a=1&b=2', '<x/>',
-    '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}', '{"a":1}{"b":2}', '{"a":"\\ud800"}', '{"a":"\\u0000"}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'true',
+    '1',
+    '"x"',
+    '[]',
+    '[{}]',
+    '{',
+    '{"a":',
+    '{}}',
+    "{'a':1}",
+    '{"a":1,}',
+    'NaN',
+    '\ufeff{}',
+    'a=1&b=2',
+    '<x/>',
+    '{"__proto__":{"isAdmin":true}}',
+    '{"constructor":{"prototype":{"isAdmin":true}}}',
+    '{"a":1}{"b":2}',
+    '{"a":"\\ud800"}',
+    '{"a":"\\u0000"}',
+  ),
   fc.integer({ min: 1, max: 100_000 }).map((d) => '['.repeat(d) + ']'.repeat(d)),
   fc.integer({ min: 1, max: 50_000 }).map((d) => '{"a":'.repeat(d) + '1' + '}'.repeat(d)),
 );
@@ -203,9 +329,34 @@ export const rawText: fc.Arbitrary<string> = fc.oneof(
 /** The valid body edited (most often), any JSON value, or raw text. */
 export function payloadArb(fields: readonly string[], minEdits = 1): fc.Arbitrary<Payload> {
   return fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('edited' as const), edits: fc.array(editArb(fields), { minLength: minEdits, maxLength: 3 }), type: contentType }) },
-    ...(fields.length ? [{ weight: 3, arbitrary: appendArb(fields).map((edit): Payload => ({ kind: 'edited', edits: [edit], type: 'application/json' })) }] : []),
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('json' as const), value: fc.jsonValue({ maxDepth: 3 }), type: contentType }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('edited' as const),
+        edits: fc.array(editArb(fields), { minLength: minEdits, maxLength: 3 }),
+        type: contentType,
+      }),
+    },
+    ...(fields.length
+      ? [
+          {
+            weight: 3,
+            arbitrary: appendArb(fields).map((edit): Payload => ({
+              kind: 'edited',
+              edits: [edit],
+              type: 'application/json',
+            })),
+          },
+        ]
+      : []),
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('json' as const),
+        value: fc.jsonValue({ maxDepth: 3 }),
+        type: contentType,
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('text' as const), text: rawText, type: contentType }) },
   );
 }
@@ -221,8 +372,12 @@ export function isJsonText(text: string): boolean {
 }
 
 const poolIndex = fc.integer({ min: 0, max: 15 });
-const listingUrl = fc.oneof({ weight: 5, arbitrary: poolIndex.map((i) => `https://homes.example.com/listing/${i}`) }, { weight: 1, arbitrary: fc.webUrl({ validSchemes: ['http', 'https'] }) });
-const text = (maxLength: number) => fc.oneof(fc.string({ maxLength }), fc.string({ unit: 'grapheme', maxLength: Math.min(maxLength, 40) }));
+const listingUrl = fc.oneof(
+  { weight: 5, arbitrary: poolIndex.map((i) => `https://homes.example.com/listing/${i}`) },
+  { weight: 1, arbitrary: fc.webUrl({ validSchemes: ['http', 'https'] }) },
+);
+const text = (maxLength: number) =>
+  fc.oneof(fc.string({ maxLength }), fc.string({ unit: 'grapheme', maxLength: Math.min(maxLength, 40) }));
 const required = (maxLength: number) => fc.string({ minLength: 1, maxLength });
 const amount = fc.double({ min: 0, noNaN: true, noDefaultInfinity: true });
 const nullable = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
@@ -241,7 +396,10 @@ export const validListing: fc.Arbitrary<Record<string, unknown>> = fc
       Bedrooms: fc.integer({ min: 0, max: 1_000 }),
       Bathrooms: fc.double({ min: 0, max: 1_000, noNaN: true }),
       Url: listingUrl,
-      MLSNumber: fc.oneof({ weight: 5, arbitrary: poolIndex.map((i) => `MLS-${i}`) }, { weight: 1, arbitrary: required(64) }),
+      MLSNumber: fc.oneof(
+        { weight: 5, arbitrary: poolIndex.map((i) => `MLS-${i}`) },
+        { weight: 1, arbitrary: required(64) },
+      ),
       YearBuilt: fc.integer({ min: 1600, max: maxYearBuilt() }),
       DaysOnMarket: fc.integer({ min: 0, max: 100_000 }),
       LotArea: amount,
@@ -276,7 +434,12 @@ export const validListing: fc.Arbitrary<Record<string, unknown>> = fc
   .map(([req, opt]) => ({ ...req, ...opt }));
 
 export const keyTypeArb = fc.constantFrom(...KEY_TYPES);
-export const randomKey = fc.oneof(nasty, fc.string({ maxLength: 64 }), fc.string({ unit: 'binary', maxLength: 30 }), poolIndex.map((i) => `MLS-${i}`));
+export const randomKey = fc.oneof(
+  nasty,
+  fc.string({ maxLength: 64 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  poolIndex.map((i) => `MLS-${i}`),
+);
 
 // ── Checks ─────────────────────────────────────────────────────────────────────────────────
 
@@ -284,8 +447,21 @@ const STATUSES = [200, 400, 401, 403, 404, 409, 413, 415, 429];
 
 /** Internals a Message must never show, unless the request itself said them (a Message may quote it). */
 const LEAKS = [
-  /\n\s*at /, /\bat \S+ \(/, /\.(?:ts|js|mjs|cjs):\d+/, /node:internal/, /\bSELECT\b/, /\bINSERT\b/, /\bUPDATE\s+"/, /\bDELETE FROM\b/,
-  /\brelation\b/, /syntax error at/, /Failed query/, /\bparams:/, /duplicate key/, /violates/, /\w+Error\b/,
+  /\n\s*at /,
+  /\bat \S+ \(/,
+  /\.(?:ts|js|mjs|cjs):\d+/,
+  /node:internal/,
+  /\bSELECT\b/,
+  /\bINSERT\b/,
+  /\bUPDATE\s+"/,
+  /\bDELETE FROM\b/,
+  /\brelation\b/,
+  /syntax error at/,
+  /Failed query/,
+  /\bparams:/,
+  /duplicate key/,
+  /violates/,
+  /\w+Error\b/,
 ];
 export const leaks = (message: string, sent: string) =>
   LEAKS.map((p) => p.exec(message)?.[0]).filter((m): m is string => m !== undefined && !sent.includes(m));
@@ -308,27 +484,41 @@ export function expectDocumented(name: OperationName, answer: Answer): void {
  * shape on success, null or the documented Data on failure); a Message that says what was wrong
  * and shows no internals. A stream ends in its final object or in an `event: error` that is not a 500.
  */
-export function expectWellFormed(name: OperationName, answer: Answer, sent: string): { Data: unknown; Message: string } {
+export function expectWellFormed(
+  name: OperationName,
+  answer: Answer,
+  sent: string,
+): { Data: unknown; Message: string } {
   expect(answer.status, show(answer)).not.toBe(500);
   expect(STATUSES, show(answer)).toContain(answer.status);
   expectDocumented(name, answer);
-  if (answer.status === 200 && answer.contentType.startsWith('text/event-stream')) return expectSoundStream(answer, sent);
+  if (answer.status === 200 && answer.contentType.startsWith('text/event-stream'))
+    return expectSoundStream(answer, sent);
   expect(answer.contentType, show(answer)).toMatch(/^application\/json/);
   const envelope = JSON.parse(answer.text) as Record<string, unknown>;
   expect(Object.keys(envelope).sort(), show(answer)).toEqual(['Code', 'Data', 'Message', 'Success', 'Version']);
-  expect(envelope, show(answer)).toMatchObject({ Version: '1.0.0', Code: answer.status, Success: answer.status === 200 });
+  expect(envelope, show(answer)).toMatchObject({
+    Version: '1.0.0',
+    Code: answer.status,
+    Success: answer.status === 200,
+  });
   const message = envelope.Message;
   if (typeof message !== 'string') throw new Error(`Message is not text: ${show(answer)}`);
   if (answer.status === 200) {
     expect(message, show(answer)).toBe('');
     const errors = Value.Errors(OPERATIONS[name].data, envelope.Data).slice(0, 3);
-    expect(errors.map((e) => `${e.instancePath} ${e.message}`), show(answer)).toEqual([]);
+    expect(
+      errors.map((e) => `${e.instancePath} ${e.message}`),
+      show(answer),
+    ).toEqual([]);
   } else {
     expect(message.trim(), show(answer)).not.toBe('');
     expect(leaks(message, sent), show(answer)).toEqual([]);
-    if ([400, 413, 415].includes(answer.status)) expect(message, `a Message naming the field or the body — ${show(answer)}`).toMatch(/"[^"]*"|\bbody\b|header/i);
+    if ([400, 413, 415].includes(answer.status))
+      expect(message, `a Message naming the field or the body — ${show(answer)}`).toMatch(/"[^"]*"|\bbody\b|header/i);
     // Bodies that set __proto__ or constructor have their own test (fuzz.test.ts), so one defect fails one test.
-    if (isJsonText(sent) && !PROTOTYPE_KEY.test(sent)) expect(message, `JSON called not JSON — ${show(answer)}`).not.toMatch(/not valid JSON/i);
+    if (isJsonText(sent) && !PROTOTYPE_KEY.test(sent))
+      expect(message, `JSON called not JSON — ${show(answer)}`).not.toMatch(/not valid JSON/i);
   }
   return { Data: envelope.Data, Message: message };
 }
@@ -352,12 +542,18 @@ function expectSoundStream(answer: Answer, sent: string): { Data: unknown; Messa
 export function expectSoundListings(items: readonly unknown[]): Listing[] {
   for (const item of items) {
     const errors = Value.Errors(Listing, item).slice(0, 3);
-    expect(errors.map((e) => `${e.instancePath} ${e.message}`), `a half-written listing: ${JSON.stringify(item).slice(0, 600)}`).toEqual([]);
+    expect(
+      errors.map((e) => `${e.instancePath} ${e.message}`),
+      `a half-written listing: ${JSON.stringify(item).slice(0, 600)}`,
+    ).toEqual([]);
   }
   const listings = items as Listing[];
   for (const field of ['Id', 'MLSNumber', 'Url'] as const) {
     const values = listings.map((l) => l[field]);
-    expect(values.filter((v, i) => values.indexOf(v) !== i), `${field} repeated within the chatbot`).toEqual([]);
+    expect(
+      values.filter((v, i) => values.indexOf(v) !== i),
+      `${field} repeated within the chatbot`,
+    ).toEqual([]);
   }
   return listings;
 }
@@ -365,13 +561,24 @@ export function expectSoundListings(items: readonly unknown[]): Listing[] {
 // ── What a listing write should leave ─────────────────────────────────────────────────────
 
 const LISTING_FIELDS = Object.keys(Listing.properties).filter((f) => !['Id', 'CreatedAt', 'UpdatedAt'].includes(f));
-const NUMBERS_OR_NULL = new Set(['Latitude', 'Longitude', 'SalePrice', 'UnitAreaPrice', 'HOAMonth', 'EstimatePrice', 'RentPrice', 'DepositFee']);
+const NUMBERS_OR_NULL = new Set([
+  'Latitude',
+  'Longitude',
+  'SalePrice',
+  'UnitAreaPrice',
+  'HOAMonth',
+  'EstimatePrice',
+  'RentPrice',
+  'DepositFee',
+]);
 const LISTS = new Set(['Images', 'ExtensionColumn']);
 // Text as the service keeps it: a leading byte-order mark is dropped (docs/PROTOCOL.md); a lone
 // surrogate never gets this far (it is a 400), but U+FFFD would be what any store keeps.
 const wellFormed = (v: unknown): unknown =>
   typeof v === 'string'
-    ? v.replace(/^\ufeff+/, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    ? v
+        .replace(/^\ufeff+/, '')
+        .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
     : Array.isArray(v)
       ? v.map(wellFormed)
       : typeof v === 'object' && v !== null
@@ -392,7 +599,8 @@ export function canonical(body: unknown, names: readonly string[]): Record<strin
 /** The listing's fields as a successful create or update must store them (an omitted optional field is empty). */
 export function expectedFields(sentText: string): Record<string, unknown> {
   const given = canonical(JSON.parse(sentText), LISTING_FIELDS);
-  if (Array.isArray(given.ExtensionColumn)) given.ExtensionColumn = given.ExtensionColumn.map((item) => canonical(item, ['Key', 'value']));
+  if (Array.isArray(given.ExtensionColumn))
+    given.ExtensionColumn = given.ExtensionColumn.map((item) => canonical(item, ['Key', 'value']));
   const empty = (f: string) => (NUMBERS_OR_NULL.has(f) ? null : LISTS.has(f) ? [] : '');
   // The service stores -0 as 0 (no price or area is negative zero, and the databases read -0 back differently).
   const zero = (v: unknown) => (Object.is(v, -0) ? 0 : v);
@@ -427,10 +635,17 @@ const BROKEN_COUNTS = sql.join(
  */
 export async function expectSoundDatabase(db: Db, touched: readonly string[] = []): Promise<void> {
   const [counts] = rowsOf<Record<string, number>>(await db.execute(sql`SELECT ${BROKEN_COUNTS}`));
-  const found = Object.fromEntries(Object.keys(BROKEN).map((what, i) => [what, Number(counts?.[`n${i}`] ?? 0)]).filter(([, n]) => n !== 0));
+  const found = Object.fromEntries(
+    Object.keys(BROKEN)
+      .map((what, i) => [what, Number(counts?.[`n${i}`] ?? 0)])
+      .filter(([, n]) => n !== 0),
+  );
   expect(found, 'rows that break an invariant').toEqual({});
   if (!touched.length) return;
-  for (const b of await db.select().from(schema.chatbots).where(inArray(schema.chatbots.serialNumber, [...touched]))) {
+  for (const b of await db
+    .select()
+    .from(schema.chatbots)
+    .where(inArray(schema.chatbots.serialNumber, [...touched]))) {
     const errors = [...Value.Errors(Settings, b.settings)].slice(0, 3).map((e) => `${e.instancePath} ${e.message}`);
     expect(errors, `the settings of ${b.serialNumber}`).toEqual([]);
   }

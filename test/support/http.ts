@@ -12,17 +12,30 @@ export interface PostReply {
 }
 
 /** `timeoutMs`: rejects with a `timed out` error when the reply has not ended by then (a hang). */
-export function postJson(url: string, body: unknown, headers: Record<string, string> = {}, agent: http.Agent | false = false, timeoutMs = 0): Promise<PostReply> {
+export function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  agent: http.Agent | false = false,
+  timeoutMs = 0,
+): Promise<PostReply> {
   return new Promise((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     const fail = (error: Error) => (clearTimeout(timer), reject(error));
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => (clearTimeout(timer), resolve({ status: res.statusCode ?? 0, text, headers: res.headers })));
-      res.on('error', fail);
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on(
+          'end',
+          () => (clearTimeout(timer), resolve({ status: res.statusCode ?? 0, text, headers: res.headers })),
+        );
+        res.on('error', fail);
+      },
+    );
     if (timeoutMs) timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
     req.on('error', fail);
     req.end(JSON.stringify(body));

@@ -33,12 +33,22 @@ export function png(width = 1, height = 1): Uint8Array {
   const header = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, 0])]);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', new Uint8Array()));
+  return bytes(
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', new Uint8Array()),
+  );
 }
 
 /** A JFIF header (SOI, APP0) and the end-of-image marker. */
 export function jpeg(): Uint8Array {
-  return bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], ascii('JFIF\0'), [0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00], [0xff, 0xd9]);
+  return bytes(
+    [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10],
+    ascii('JFIF\0'),
+    [0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00],
+    [0xff, 0xd9],
+  );
 }
 
 /** A lossless 1 × 1 WEBP: RIFF, WEBP, one VP8L chunk. */
@@ -68,7 +78,16 @@ export function gif({ frames = 1 }: { frames?: number } = {}): Uint8Array {
 /** The 44-byte RIFF/WAVE header of 16-bit mono PCM holding `dataBytes` of samples. */
 export function wavHeader(dataBytes: number, sampleRate = 8000): Uint8Array {
   const format = Buffer.concat([u16le(1), u16le(1), u32le(sampleRate), u32le(sampleRate * 2), u16le(2), u16le(16)]);
-  return bytes(ascii('RIFF'), u32le(36 + dataBytes), ascii('WAVE'), ascii('fmt '), u32le(format.length), format, ascii('data'), u32le(dataBytes));
+  return bytes(
+    ascii('RIFF'),
+    u32le(36 + dataBytes),
+    ascii('WAVE'),
+    ascii('fmt '),
+    u32le(format.length),
+    format,
+    ascii('data'),
+    u32le(dataBytes),
+  );
 }
 
 /** `seconds` of silence as 16-bit mono PCM WAV. */
@@ -120,7 +139,10 @@ export function flv(): Uint8Array {
 
 /** An MPEG-2 program stream: a pack header, then padding. */
 export function mpegPs(): Uint8Array {
-  return padTo(bytes([0x00, 0x00, 0x01, 0xba, 0x44, 0x00, 0x04, 0x00, 0x04, 0x01, 0x01, 0x89, 0xc3, 0xf8]), VIDEO_PADDING);
+  return padTo(
+    bytes([0x00, 0x00, 0x01, 0xba, 0x44, 0x00, 0x04, 0x00, 0x04, 0x01, 0x01, 0x89, 0xc3, 0xf8]),
+    VIDEO_PADDING,
+  );
 }
 
 /** `head` followed by zeros up to exactly `size` bytes: the magic bytes stay where they were. */

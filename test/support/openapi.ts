@@ -10,7 +10,8 @@ import { parseSse } from '../../src/protocol/index.ts';
 import { openApiDocument } from '../../src/server/openapi.ts';
 
 export type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface Operation {
   path: string;
@@ -42,10 +43,13 @@ function resolve(doc: Json, schema: unknown): unknown {
     .split('/')
     .reduce<unknown>((at, part) => (isObject(at) ? at[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
   if (!isObject(target)) throw new Error(`${schema.$ref} is not in the document`);
-  return Object.keys(out).length ? { ...out, allOf: [...((out.allOf as unknown[]) ?? []), resolve(doc, target)] } : resolve(doc, target);
+  return Object.keys(out).length
+    ? { ...out, allOf: [...((out.allOf as unknown[]) ?? []), resolve(doc, target)] }
+    : resolve(doc, target);
 }
 
-const describe = (validate: ValidateFunction) => (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}`);
+const describe = (validate: ValidateFunction) =>
+  (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}`);
 
 export function readContract(doc: Json = openApiDocument()): Contract {
   const ajv = new Ajv2020({ strict: true, allErrors: false });
@@ -54,7 +58,8 @@ export function readContract(doc: Json = openApiDocument()): Contract {
   ajv.addKeyword('x-rule');
   const operations = new Map<string, Operation>();
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>))
-    for (const [method, op] of Object.entries(item)) operations.set(String(op.operationId), { ...(op as unknown as Operation), path, method });
+    for (const [method, op] of Object.entries(item))
+      operations.set(String(op.operationId), { ...(op as unknown as Operation), path, method });
   const compiled = new Map<unknown, ValidateFunction>();
   const validator = (schema: unknown) => {
     let v = compiled.get(schema);
@@ -80,10 +85,14 @@ export function readContract(doc: Json = openApiDocument()): Contract {
       if (!response) return [`HTTP ${answer.status} is not a status the document gives ${name}`];
       const type = answer.contentType.split(';')[0]!.trim();
       const schema = response.content?.[type]?.schema;
-      if (!schema) return [`${type || 'no Content-Type'} is not what the document gives ${name}'s HTTP ${answer.status}`];
+      if (!schema)
+        return [`${type || 'no Content-Type'} is not what the document gives ${name}'s HTTP ${answer.status}`];
       if (type === 'text/csv') return [];
       const validate = validator(schema);
-      const values = type === 'text/event-stream' ? parseSse(answer.text).map((e) => JSON.parse(e.data) as unknown) : [JSON.parse(answer.text) as unknown];
+      const values =
+        type === 'text/event-stream'
+          ? parseSse(answer.text).map((e) => JSON.parse(e.data) as unknown)
+          : [JSON.parse(answer.text) as unknown];
       return values.flatMap((value) => (validate(value) ? [] : describe(validate)));
     },
   };
@@ -92,7 +101,9 @@ export function readContract(doc: Json = openApiDocument()): Contract {
 /** A schema and the schemas it holds as alternatives (anyOf, oneOf, allOf), all of which apply or may. */
 const alternatives = (schema: Json): Json[] => [
   schema,
-  ...['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]).filter(isObject).flatMap(alternatives) : [])),
+  ...['anyOf', 'oneOf', 'allOf'].flatMap((k) =>
+    Array.isArray(schema[k]) ? (schema[k] as unknown[]).filter(isObject).flatMap(alternatives) : [],
+  ),
 ];
 
 /**

@@ -16,7 +16,9 @@ import { freePort } from './http.ts';
 export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))).sort((a, b) => Number(a) - Number(b));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
+    .sort((a, b) => Number(a) - Number(b));
   return versions.length ? join(root, versions.at(-1)!, 'bin') : null;
 }
 
@@ -41,7 +43,11 @@ export async function startPostgres(): Promise<OwnPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'chat-bot-own-pg-'));
   const data = join(dir, 'data');
   const run = (program: string, args: string[]) =>
-    execFileSync(root ? 'runuser' : join(bin, program), root ? ['-u', 'postgres', '--', join(bin, program), ...args] : args, { stdio: 'pipe' });
+    execFileSync(
+      root ? 'runuser' : join(bin, program),
+      root ? ['-u', 'postgres', '--', join(bin, program), ...args] : args,
+      { stdio: 'pipe' },
+    );
   if (root) execFileSync('chown', ['postgres', dir]);
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
   const port = await freePort();

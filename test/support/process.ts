@@ -14,9 +14,16 @@ export interface StartedProcess {
 }
 
 /** Starts `command` and resolves once its output matches `ready`; rejects, with the output, if it exits first. */
-export async function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; uid?: number; gid?: number }, ready: RegExp): Promise<StartedProcess> {
+export async function startProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; uid?: number; gid?: number },
+  ready: RegExp,
+): Promise<StartedProcess> {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let output = '';
   /** What it printed since it was ready: the last 64 KB, told if it ends unasked. */
   let since = '';
@@ -53,7 +60,10 @@ export async function startProcess(command: string, args: string[], options: { c
   }
   // A program that fails on its own while a test uses it (a crash; not a test's SIGKILL or SIGTERM, nor a clean exit) says why.
   child.once('close', (code, signal) => {
-    if (!stopping && (signal ? !['SIGKILL', 'SIGTERM'].includes(signal) : code !== 0)) console.error(`${command} ${args.join(' ')} (pid ${child.pid}) ended by itself (${signal ?? `exit code ${code}`}); what it printed last:\n${since}`);
+    if (!stopping && (signal ? !['SIGKILL', 'SIGTERM'].includes(signal) : code !== 0))
+      console.error(
+        `${command} ${args.join(' ')} (pid ${child.pid}) ended by itself (${signal ?? `exit code ${code}`}); what it printed last:\n${since}`,
+      );
   });
   return { output, pid: child.pid!, stop, exited };
 }

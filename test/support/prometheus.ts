@@ -58,6 +58,8 @@ export function parseExposition(text: string): Exposition {
     samples.push({ name: m[1]!, labels: labelsOf(m[2] ?? '', line), value: number(m[3]!) });
   }
   const value = (name: string, labels: Record<string, string> = {}) =>
-    samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
+    samples
+      .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+      .reduce((sum, s) => sum + s.value, 0);
   return { samples, types, value };
 }

@@ -65,7 +65,9 @@ export async function startS3(): Promise<LocalS3> {
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const reply = (res: ServerResponse, status: number, body = '') =>
-  res.writeHead(status, body ? { 'content-type': 'application/xml' } : {}).end(body && `<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
+  res
+    .writeHead(status, body ? { 'content-type': 'application/xml' } : {})
+    .end(body && `<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
 const S3_XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 
 /** Answers what s3rver does not (true), or leaves the request to it (false). */
@@ -81,10 +83,16 @@ async function multipartListsAndAbort(directory: string, req: IncomingMessage, r
       const of = await readFile(join(uploads, id, 'key'), 'utf8').catch(() => null);
       if (of === null || !of.startsWith(prefix)) continue;
       const initiated = (await stat(join(uploads, id, 'key'))).mtime.toISOString();
-      listed.push(`<Upload><Key>${xml(of)}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`);
+      listed.push(
+        `<Upload><Key>${xml(of)}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`,
+      );
     }
     const head = `<Bucket>${xml(bucket)}</Bucket><Prefix>${xml(prefix)}</Prefix><IsTruncated>false</IsTruncated>`;
-    reply(res, 200, `<ListMultipartUploadsResult xmlns="${S3_XMLNS}">${head}${listed.join('')}</ListMultipartUploadsResult>`);
+    reply(
+      res,
+      200,
+      `<ListMultipartUploadsResult xmlns="${S3_XMLNS}">${head}${listed.join('')}</ListMultipartUploadsResult>`,
+    );
     return true;
   }
   const uploadId = url.searchParams.get('uploadId') ?? '';
@@ -92,15 +100,25 @@ async function multipartListsAndAbort(directory: string, req: IncomingMessage, r
   const upload = join(uploads, uploadId);
   const names = await readdir(upload).catch(() => null);
   if (!names?.includes('key')) {
-    reply(res, 404, `<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${uploadId}</UploadId></Error>`);
+    reply(
+      res,
+      404,
+      `<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${uploadId}</UploadId></Error>`,
+    );
   } else if (req.method === 'DELETE') {
     await rm(upload, { recursive: true, force: true });
     reply(res, 204);
   } else {
-    const numbers = names.filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b);
+    const numbers = names
+      .filter((n) => /^\d+$/.test(n))
+      .map(Number)
+      .sort((a, b) => a - b);
     const parts = await Promise.all(
       numbers.map(async (n) => {
-        const [{ mtime, size }, md5] = await Promise.all([stat(join(upload, String(n))), readFile(join(upload, `${n}.md5`), 'utf8').catch(() => '')]);
+        const [{ mtime, size }, md5] = await Promise.all([
+          stat(join(upload, String(n))),
+          readFile(join(upload, `${n}.md5`), 'utf8').catch(() => ''),
+        ]);
         return `<Part><PartNumber>${n}</PartNumber><LastModified>${mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${size}</Size></Part>`;
       }),
     );

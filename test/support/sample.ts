@@ -31,7 +31,10 @@ export function sample<T>(items: readonly T[], count: number, seed: number): T[]
     const j = i + Math.floor(random() * (indexes.length - i));
     [indexes[i], indexes[j]] = [indexes[j]!, indexes[i]!];
   }
-  return indexes.slice(0, count).sort((a, b) => a - b).map((i) => items[i]!);
+  return indexes
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((i) => items[i]!);
 }
 
 /** A seeded permutation of `items`. */

@@ -8,19 +8,25 @@
 import fc from 'fast-check';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
 
 /** Optional properties a body gets at most, and items an array: small bodies, each about a few fields. */
 const FEW = 3;
 
-const day = fc.date({ min: new Date('2000-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date('2000-01-01'), max: new Date('2040-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 function stringOf(s: Json): fc.Arbitrary<string> {
   const min = num(s.minLength, 0);
   const max = num(s.maxLength, Number.MAX_SAFE_INTEGER);
   const fits = (v: string) => v.length >= min && v.length <= max;
-  const drawn = typeof s.pattern === 'string' ? fc.stringMatching(new RegExp(s.pattern, 'u')) : fc.string({ minLength: min, maxLength: Math.min(max, 24) });
+  const drawn =
+    typeof s.pattern === 'string'
+      ? fc.stringMatching(new RegExp(s.pattern, 'u'))
+      : fc.string({ minLength: min, maxLength: Math.min(max, 24) });
   return (s.format === 'date' ? fc.oneof(day, drawn) : drawn).filter(fits);
 }
 
@@ -58,7 +64,8 @@ export function valueOf(schema: Json): fc.Arbitrary<unknown> {
   const { allOf, anyOf, oneOf, ...rest } = schema;
   if (Array.isArray(allOf)) return valueOf(Object.assign({}, rest, ...(allOf as Json[])));
   if (Array.isArray(anyOf)) return fc.oneof(...(anyOf as Json[]).map((b) => valueOf({ ...rest, ...b })));
-  if (Array.isArray(oneOf) && rest.type !== 'object') return fc.oneof(...(oneOf as Json[]).map((b) => valueOf({ ...rest, ...b })));
+  if (Array.isArray(oneOf) && rest.type !== 'object')
+    return fc.oneof(...(oneOf as Json[]).map((b) => valueOf({ ...rest, ...b })));
   switch (rest.type) {
     case 'null':
       return fc.constant(null);
@@ -67,14 +74,21 @@ export function valueOf(schema: Json): fc.Arbitrary<unknown> {
     case 'integer':
       return fc.integer({ min: num(rest.minimum, -(2 ** 31)), max: num(rest.maximum, 2 ** 31 - 1) });
     case 'number':
-      return fc.double({ min: num(rest.minimum, -1e9), max: num(rest.maximum, 1e9), noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: num(rest.minimum, -1e9),
+        max: num(rest.maximum, 1e9),
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'string':
       return stringOf(rest);
     case 'array': {
       const items = valueOf(isObject(rest.items) ? rest.items : {});
       const minLength = num(rest.minItems, 0);
       const maxLength = Math.max(minLength, Math.min(num(rest.maxItems, FEW), FEW));
-      return rest.uniqueItems ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength, maxLength });
+      return rest.uniqueItems
+        ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+        : fc.array(items, { minLength, maxLength });
     }
     case 'object':
       return objectOf(schema);
@@ -105,7 +119,9 @@ export function bodyOf(schema: Json): fc.Arbitrary<Json> {
   const keys = Object.keys((schema.properties ?? {}) as Json);
   if (!keys.length) return fc.oneof(valid, fc.constant({ unknown: 1 }));
   const known = new Set(keys.map((k) => k.toLowerCase()));
-  const unknownName = fc.string({ minLength: 1, maxLength: 12 }).filter((n) => !known.has(n.toLowerCase()) && n !== '__proto__');
+  const unknownName = fc
+    .string({ minLength: 1, maxLength: 12 })
+    .filter((n) => !known.has(n.toLowerCase()) && n !== '__proto__');
   const how = fc.constantFrom<Break>('drop', 'unknown', 'retype', 'tooLong', 'pastBound');
   const breaking = fc
     .tuple(valid, how, fc.constantFrom(...keys), fc.constantFrom(...OTHER_TYPES), unknownName)

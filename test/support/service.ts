@@ -125,7 +125,9 @@ async function openService(options: ServiceOptions): Promise<TestService> {
   const ownerId = await ensureOwner(store.db, clock.now());
   const apiKey = await createApiKey(store.db, ownerId, 'test');
   // Imported only when asked for: the S3 client and server are not every test's to load.
-  const files = options.files ? await (await import('./file-stores.ts')).testFileStore(options.files, { db: store.db, dataDir }) : undefined;
+  const files = options.files
+    ? await (await import('./file-stores.ts')).testFileStore(options.files, { db: store.db, dataDir })
+    : undefined;
   const app = await buildApp({
     db: store.db,
     answers: store.answers,
@@ -163,10 +165,15 @@ async function openService(options: ServiceOptions): Promise<TestService> {
     secret,
     client,
     owner,
-    newChatbot: async (settings = {}) => (await owner.add({ timeZone: 'America/Chicago', type: 0, ...settings })).SerialNumber,
+    newChatbot: async (settings = {}) =>
+      (await owner.add({ timeZone: 'America/Chicago', type: 0, ...settings })).SerialNumber,
     visitor: async (serialNumber) => {
       const session = await client().getSession({ serialNumber });
-      return { sessionId: session.SessionID, token: session.VisitorToken!, client: client({ visitorToken: session.VisitorToken }) };
+      return {
+        sessionId: session.SessionID,
+        token: session.VisitorToken!,
+        client: client({ visitorToken: session.VisitorToken }),
+      };
     },
     close: async () => {
       await app.close();

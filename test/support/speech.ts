@@ -24,7 +24,9 @@ const DAEMON = '/usr/bin/speech-dispatcher';
 export const voicesExpected = (): boolean => (existsSync(DAEMON) && existsSync(MODULE)) || !!process.env.CI;
 
 /** Chromium (with `args`) that has voices: a daemon of its own, which `close` stops with the browser. */
-export async function launchChromiumWithVoices(args: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function launchChromiumWithVoices(
+  args: string[] = [],
+): Promise<{ browser: Browser; close(): Promise<void> }> {
   const daemon = await startSpeechDaemon();
   try {
     const browser = await launchChromium([...args, '--enable-speech-dispatcher'], daemon.env);
@@ -51,14 +53,39 @@ async function startSpeechDaemon(): Promise<SpeechDaemon> {
   const dir = await mkdtemp(join(tmpdir(), 'chat-bot-speech-'));
   const conf = join(dir, 'conf');
   await mkdir(join(conf, 'modules'), { recursive: true });
-  await writeFile(join(conf, 'speechd.conf'), ['AudioOutputMethod "alsa"', 'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"', 'DefaultModule espeak-ng', ''].join('\n'));
+  await writeFile(
+    join(conf, 'speechd.conf'),
+    [
+      'AudioOutputMethod "alsa"',
+      'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"',
+      'DefaultModule espeak-ng',
+      '',
+    ].join('\n'),
+  );
   await writeFile(join(conf, 'modules', 'espeak-ng.conf'), '');
   await writeFile(join(dir, '.asoundrc'), 'pcm.!default { type null }\n');
   const socket = join(dir, 'speechd.sock');
   const daemon = spawn(
     DAEMON,
-    ['--run-single', '--config-dir', conf, '--socket-path', socket, '--timeout', '600', '--pid-file', join(dir, 'pid'), '--log-dir', dir, '--log-level', '1'],
-    { env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: dir, XDG_CACHE_HOME: dir }, stdio: 'ignore' },
+    [
+      '--run-single',
+      '--config-dir',
+      conf,
+      '--socket-path',
+      socket,
+      '--timeout',
+      '600',
+      '--pid-file',
+      join(dir, 'pid'),
+      '--log-dir',
+      dir,
+      '--log-level',
+      '1',
+    ],
+    {
+      env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: dir, XDG_CACHE_HOME: dir },
+      stdio: 'ignore',
+    },
   );
   // It ends itself 10 minutes after its last client left, should the test die before closing it.
   const exited = once(daemon, 'exit');

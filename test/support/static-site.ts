@@ -22,7 +22,10 @@ export interface StaticSite {
 
 export async function serveStatic(root: string): Promise<StaticSite> {
   const site = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     try {
       const body = await readFile(join(root, path.endsWith('/') ? `${path}index.html` : path));
       res.writeHead(200, { 'content-type': TYPES[extname(path) || '.html'] ?? 'application/octet-stream' }).end(body);

@@ -51,7 +51,10 @@ export function streamContract(origin: () => string): void {
       const items = await collect(client.askStream(question));
       const last = items.at(-1)!;
       expect(last.kind).toBe('final');
-      const text = items.filter((i) => i.kind === 'fragment').map((i) => (i.kind === 'fragment' ? i.content : '')).join('');
+      const text = items
+        .filter((i) => i.kind === 'fragment')
+        .map((i) => (i.kind === 'fragment' ? i.content : ''))
+        .join('');
       expect(last.kind === 'final' && last.Answer).toBe(text);
     });
 
@@ -69,7 +72,9 @@ export function streamContract(origin: () => string): void {
     it('reads past ping comments, extra blank lines, CR line ends and a last event without a blank line', async () => {
       const { client } = start('stream-quirks');
       const items = await collect(client.askStream(question));
-      expect(items.filter((i) => i.kind === 'fragment').map((i) => (i.kind === 'fragment' ? i.content : ''))).toEqual(fragments);
+      expect(items.filter((i) => i.kind === 'fragment').map((i) => (i.kind === 'fragment' ? i.content : ''))).toEqual(
+        fragments,
+      );
       expect(items.at(-1)).toMatchObject({ kind: 'final', Answer: answer });
     });
 
@@ -84,7 +89,7 @@ export function streamContract(origin: () => string): void {
       expect(error).toMatchObject({ code: 503, message: 'The model server stopped answering' });
     });
 
-    it('carries an error event\'s RetryAfter [ext] (a service restarting) as the ApiError\'s data', async () => {
+    it("carries an error event's RetryAfter [ext] (a service restarting) as the ApiError's data", async () => {
       const { client } = start('stream-restart-once');
       const error = await collect(client.askStream(question)).catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 200, code: 503, data: { RetryAfter: 1 } });
@@ -141,7 +146,10 @@ export function streamContract(origin: () => string): void {
       controller.abort();
       await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
       // Within seconds, not vi.waitFor's default one: a busy machine is slower to see the connection end.
-      await vi.waitFor(async () => expect((await wire.posts())[0]?.disconnected).toBe(true), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(async () => expect((await wire.posts())[0]?.disconnected).toBe(true), {
+        timeout: 10_000,
+        interval: 50,
+      });
       expect(await postsAfter(wire, 200)).toBe(1);
     });
 
@@ -149,7 +157,9 @@ export function streamContract(origin: () => string): void {
       const { wire, client } = start('stream-ok');
       const controller = new AbortController();
       controller.abort();
-      await expect(collect(client.askStream(question, { signal: controller.signal }))).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(collect(client.askStream(question, { signal: controller.signal }))).rejects.toMatchObject({
+        name: 'AbortError',
+      });
       expect(await wire.requests()).toEqual([]);
     });
 
@@ -157,7 +167,10 @@ export function streamContract(origin: () => string): void {
       // A body that would stream for ever, counting how often it is asked for more.
       let pulled = 0;
       const event = new TextEncoder().encode(`data: ${JSON.stringify({ content: 'A long answer. '.repeat(60) })}\n\n`);
-      const body = new ReadableStream<Uint8Array>({ pull: (controller) => void (pulled++, controller.enqueue(event)) }, { highWaterMark: 0 });
+      const body = new ReadableStream<Uint8Array>(
+        { pull: (controller) => void (pulled++, controller.enqueue(event)) },
+        { highWaterMark: 0 },
+      );
       const fetch = async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
       const client = createClient({ baseUrl: 'http://127.0.0.1:9', visitorToken: 'vt.1', fetch });
       const it = client.askStream(question)[Symbol.asyncIterator]();
@@ -180,7 +193,10 @@ export function streamContract(origin: () => string): void {
         break;
       }
       // Within seconds, not vi.waitFor's default one: a busy machine is slower to see the connection end.
-      await vi.waitFor(async () => expect((await wire.posts())[0]?.disconnected).toBe(true), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(async () => expect((await wire.posts())[0]?.disconnected).toBe(true), {
+        timeout: 10_000,
+        interval: 50,
+      });
     });
   });
 }

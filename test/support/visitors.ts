@@ -9,7 +9,13 @@ import type http from 'node:http';
 import pg from 'pg';
 import { postJson, type PostReply } from './http.ts';
 
-const QUESTION_TEXTS = ['Homes in Austin under $500k?', 'Do you have a 4 bedroom house for sale?', 'Anything for rent in Austin?', 'Show me condos with a 3D tour', 'What can you help me with?'];
+const QUESTION_TEXTS = [
+  'Homes in Austin under $500k?',
+  'Do you have a 4 bedroom house for sale?',
+  'Anything for rent in Austin?',
+  'Show me condos with a 3D tour',
+  'What can you help me with?',
+];
 
 /** How a try ended, as a visitor sees it. */
 export type TryKind =
@@ -81,21 +87,34 @@ export const eventsOf = (text: string): StreamEvent[] =>
     .map((block) => {
       const lines = block.split('\n');
       const data = lines.find((l) => l.startsWith('data: '));
-      return data ? { name: lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message', data: JSON.parse(data.slice(6)) as StreamEvent['data'] } : null;
+      return data
+        ? {
+            name: lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message',
+            data: JSON.parse(data.slice(6)) as StreamEvent['data'],
+          }
+        : null;
     })
     .filter((e): e is StreamEvent => e !== null);
 
 /** What one reply to a streamed ClientAsk was, for a visitor. */
-function classify(reply: PostReply): Pick<Try, 'kind' | 'status' | 'retryAfter' | 'detail'> & { final?: StreamEvent['data'] } {
+function classify(
+  reply: PostReply,
+): Pick<Try, 'kind' | 'status' | 'retryAfter' | 'detail'> & { final?: StreamEvent['data'] } {
   const { status, text, headers } = reply;
-  if (status === 503) return { kind: 'unavailable', status, retryAfter: headers['retry-after'], detail: text.slice(0, 200) };
+  if (status === 503)
+    return { kind: 'unavailable', status, retryAfter: headers['retry-after'], detail: text.slice(0, 200) };
   if (status !== 200) return { kind: 'failed', status, detail: text.slice(0, 200) };
   const events = eventsOf(text);
   const last = events.at(-1);
-  if (last?.name === 'error') return { kind: last.data.Code === 503 ? 'unavailable-event' : 'failed', status, detail: JSON.stringify(last.data) };
+  if (last?.name === 'error')
+    return { kind: last.data.Code === 503 ? 'unavailable-event' : 'failed', status, detail: JSON.stringify(last.data) };
   if (typeof last?.data.Answer !== 'string') return { kind: 'cut', status, detail: `${events.length} events` };
-  const streamed = events.slice(0, -1).map((e) => e.data.content ?? '').join('');
-  if (streamed !== last.data.Answer) return { kind: 'failed', status, detail: 'the fragments do not join to the Answer' };
+  const streamed = events
+    .slice(0, -1)
+    .map((e) => e.data.content ?? '')
+    .join('');
+  if (streamed !== last.data.Answer)
+    return { kind: 'failed', status, detail: 'the fragments do not join to the Answer' };
   return { kind: 'answered', status, final: last.data };
 }
 
@@ -109,16 +128,20 @@ export async function runVisitors(options: VisitorOptions): Promise<VisitorRun> 
   const questions: AskedQuestion[] = [];
   // clientMessageIds of this run's own: a chatbot's table holds many runs'.
   const run = t0.toString(36);
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => postJson(`${url}${path}`, body, headers, agent, patienceMs);
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    postJson(`${url}${path}`, body, headers, agent, patienceMs);
 
   async function session(): Promise<{ id: number; token: string }> {
     for (;;) {
       const reply = await post('/chat/Chatbot/GetSession', { serialNumber: serial }).catch(() => null);
       if (reply?.status === 200) {
-        const { SessionID, VisitorToken } = (JSON.parse(reply.text) as { Data: { SessionID: number; VisitorToken: string } }).Data;
+        const { SessionID, VisitorToken } = (
+          JSON.parse(reply.text) as { Data: { SessionID: number; VisitorToken: string } }
+        ).Data;
         return { id: SessionID, token: VisitorToken };
       }
-      if (at() > retryForMs) throw new Error(`no session: ${reply ? `HTTP ${reply.status} ${reply.text.slice(0, 200)}` : 'no reply'}`);
+      if (at() > retryForMs)
+        throw new Error(`no session: ${reply ? `HTTP ${reply.status} ${reply.text.slice(0, 200)}` : 'no reply'}`);
       await sleep(1000);
     }
   }
@@ -127,16 +150,28 @@ export async function runVisitors(options: VisitorOptions): Promise<VisitorRun> 
     Array.from({ length: options.visitors }, async (_, v) => {
       const { id: sessionID, token } = await session();
       for (let n = 0; options.more(); n++) {
-        const q: AskedQuestion = { id: `${run}-v${v}-q${n}`, content: options.question?.(v, n) ?? QUESTION_TEXTS[n % QUESTION_TEXTS.length]!, tries: [], answer: null, questionId: null, answerId: null };
+        const q: AskedQuestion = {
+          id: `${run}-v${v}-q${n}`,
+          content: options.question?.(v, n) ?? QUESTION_TEXTS[n % QUESTION_TEXTS.length]!,
+          tries: [],
+          answer: null,
+          questionId: null,
+          answerId: null,
+        };
         questions.push(q);
         while (q.answer === null && at() < retryForMs) {
           const start = at();
           let attempt: Try;
           try {
-            const reply = await post('/chat/Chat/ClientAsk', { sessionID, content: q.content, stream: true, clientMessageId: q.id }, { authorization: token });
+            const reply = await post(
+              '/chat/Chat/ClientAsk',
+              { sessionID, content: q.content, stream: true, clientMessageId: q.id },
+              { authorization: token },
+            );
             const { final, ...seen } = classify(reply);
             attempt = { ...seen, start, end: at() };
-            if (final) Object.assign(q, { answer: final.Answer, questionId: final.QuestionID, answerId: final.AnswerID });
+            if (final)
+              Object.assign(q, { answer: final.Answer, questionId: final.QuestionID, answerId: final.AnswerID });
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             attempt = { kind: /timed out/.test(message) ? 'hung' : 'cut', start, end: at(), detail: message };
@@ -178,8 +213,18 @@ export const postgresQuery =
   };
 
 export async function storedQuestions(query: Query, serial: string): Promise<Stored> {
-  const { rows } = (await query('SELECT id, role, client_message_id, question_id, status, content FROM messages WHERE chatbot = $1 ORDER BY id', [serial])) as {
-    rows: { id: number; role: string; client_message_id: string | null; question_id: number | null; status: string; content: string }[];
+  const { rows } = (await query(
+    'SELECT id, role, client_message_id, question_id, status, content FROM messages WHERE chatbot = $1 ORDER BY id',
+    [serial],
+  )) as {
+    rows: {
+      id: number;
+      role: string;
+      client_message_id: string | null;
+      question_id: number | null;
+      status: string;
+      content: string;
+    }[];
   };
   const questionRows = new Map<string, number>();
   const answers: Stored['answers'] = new Map();
@@ -188,9 +233,14 @@ export async function storedQuestions(query: Query, serial: string): Promise<Sto
     const key = r.client_message_id!;
     questionRows.set(key, (questionRows.get(key) ?? 0) + 1);
     const a = answerOf.get(r.id);
-    if (a && !answers.has(key)) answers.set(key, { questionId: r.id, answerId: a.id, status: a.status, content: a.content });
+    if (a && !answers.has(key))
+      answers.set(key, { questionId: r.id, answerId: a.id, status: a.status, content: a.content });
   }
-  return { questionRows, answers, streaming: rows.filter((r) => r.role === 'answer' && r.status === 'streaming').length };
+  return {
+    questionRows,
+    answers,
+    streaming: rows.filter((r) => r.role === 'answer' && r.status === 'streaming').length,
+  };
 }
 
 /**
@@ -200,7 +250,14 @@ export async function storedQuestions(query: Query, serial: string): Promise<Sto
 export function reconcile(run: VisitorRun, stored: Stored) {
   const lost = run.questions.filter((q) => {
     const a = stored.answers.get(q.id);
-    return q.answer === null || !a || a.status !== 'complete' || a.content !== q.answer || a.answerId !== q.answerId || a.questionId !== q.questionId;
+    return (
+      q.answer === null ||
+      !a ||
+      a.status !== 'complete' ||
+      a.content !== q.answer ||
+      a.answerId !== q.answerId ||
+      a.questionId !== q.questionId
+    );
   });
   const doubled = [...stored.questionRows.values()].filter((n) => n > 1).length;
   const tries = run.questions.flatMap((q) => q.tries);
@@ -210,10 +267,20 @@ export function reconcile(run: VisitorRun, stored: Stored) {
     lost: lost.map((q) => q.id),
     doubled,
     streaming: stored.streaming,
-    tries: { answered: count('answered'), unavailable: count('unavailable'), unavailableEvent: count('unavailable-event'), cut: count('cut'), failed: count('failed'), hung: count('hung') },
+    tries: {
+      answered: count('answered'),
+      unavailable: count('unavailable'),
+      unavailableEvent: count('unavailable-event'),
+      cut: count('cut'),
+      failed: count('failed'),
+      hung: count('hung'),
+    },
     /** 503s without Retry-After. */
     withoutRetryAfter: tries.filter((t) => t.kind === 'unavailable' && !t.retryAfter).length,
-    failures: tries.filter((t) => t.kind === 'failed' || t.kind === 'hung').slice(0, 5).map((t) => `${t.kind} ${t.status ?? ''} ${t.detail ?? ''}`),
+    failures: tries
+      .filter((t) => t.kind === 'failed' || t.kind === 'hung')
+      .slice(0, 5)
+      .map((t) => `${t.kind} ${t.status ?? ''} ${t.detail ?? ''}`),
     /** The slowest try, in ms: how long a visitor waited at worst for a reply or an error. */
     longestTryMs: Math.max(0, ...tries.map((t) => t.end - t.start)),
   };
@@ -221,6 +288,9 @@ export function reconcile(run: VisitorRun, stored: Stored) {
 
 /** Ms from `from` (run time) until the first try that started after it was answered: the time to recover. */
 export function recoveredAfter(run: VisitorRun, from: number): number | null {
-  const ends = run.questions.flatMap((q) => q.tries).filter((t) => t.kind === 'answered' && t.start >= from).map((t) => t.end);
+  const ends = run.questions
+    .flatMap((q) => q.tries)
+    .filter((t) => t.kind === 'answered' && t.start >= from)
+    .map((t) => t.end);
   return ends.length ? Math.min(...ends) - from : null;
 }

@@ -35,7 +35,6 @@ export interface WireServer {
   close(): Promise<void>;
 }
 
-
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
@@ -107,7 +106,15 @@ export async function startWireServer(): Promise<WireServer> {
     const name = OPERATION_NAMES.find((n) => OPERATIONS[n].path === r.path);
     if (failing) {
       const code = Number(failing[1]);
-      return json(res, code, failure(code, FAILURE_MESSAGES[code] ?? `Failure ${code}`, name === 'RealEstateUpdate' && code === 404 ? 0 : null));
+      return json(
+        res,
+        code,
+        failure(
+          code,
+          FAILURE_MESSAGES[code] ?? `Failure ${code}`,
+          name === 'RealEstateUpdate' && code === 404 ? 0 : null,
+        ),
+      );
     }
     if (r.scenario === 'html-502') {
       res.writeHead(502, { ...CORS, 'content-type': 'text/html' });
@@ -121,7 +128,8 @@ export async function startWireServer(): Promise<WireServer> {
       res.writeHead(200, { ...CORS, 'content-type': 'image/png' });
       return void res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     }
-    if (!name || OPERATIONS[name].method !== r.method) return json(res, 404, failure(404, `No operation ${r.method} ${r.path}`));
+    if (!name || OPERATIONS[name].method !== r.method)
+      return json(res, 404, failure(404, `No operation ${r.method} ${r.path}`));
     const spec = OPERATIONS[name];
     let parsed: unknown = null;
     if (spec.body) {
@@ -134,7 +142,8 @@ export async function startWireServer(): Promise<WireServer> {
       if (!checked.ok) return json(res, 400, failure(400, checked.message));
     }
     if (name === 'ClientAsk' && (parsed as { stream?: boolean }).stream) return stream(r.scenario, r.nonce, res);
-    if (name === 'ClientAsk' && r.scenario.startsWith('stream-')) return json(res, 400, failure(400, 'Expected stream: true'));
+    if (name === 'ClientAsk' && r.scenario.startsWith('stream-'))
+      return json(res, 400, failure(400, 'Expected stream: true'));
     return json(res, 200, success(sampleData(name as OperationName, r.base)));
   }
 
@@ -159,7 +168,8 @@ export async function startWireServer(): Promise<WireServer> {
         await write(`\uFEFF${encodeSseComment('ping')}\n\n`);
         const [first = '', ...rest] = fragments;
         await write(`data:${JSON.stringify({ content: first })}\r\n\r\n\r\n`);
-        for (const f of rest) await write(`${encodeSseComment('ping')}retry: 60000\ndata: ${JSON.stringify({ content: f })}\r\r`);
+        for (const f of rest)
+          await write(`${encodeSseComment('ping')}retry: 60000\ndata: ${JSON.stringify({ content: f })}\r\r`);
         await write(encodeSseComment('ping'));
         return void res.end(`data: ${JSON.stringify(final)}`); // no blank line after the last event
       }
@@ -168,7 +178,12 @@ export async function startWireServer(): Promise<WireServer> {
         if (!restarted.has(nonce)) {
           restarted.add(nonce);
           await write(encodeSseEvent({ content: fragments[0] }));
-          return void res.end(encodeSseEvent({ Code: 503, Message: 'The service is restarting; please ask again', RetryAfter: 1 }, 'error'));
+          return void res.end(
+            encodeSseEvent(
+              { Code: 503, Message: 'The service is restarting; please ask again', RetryAfter: 1 },
+              'error',
+            ),
+          );
         }
         for (const f of fragments) await write(encodeSseEvent({ content: f }));
         return void res.end(encodeSseEvent(final));

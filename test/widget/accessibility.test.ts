@@ -1,10 +1,29 @@
 /** The basics of access: native controls, a labelled dialog, a log region, Escape, and axe in each state. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { answered, inPanel, launcher, messages, mount, newChatbot, open, panel, script, token, type, unmountAll, until } from './harness.ts';
+import {
+  answered,
+  inPanel,
+  launcher,
+  messages,
+  mount,
+  newChatbot,
+  open,
+  panel,
+  script,
+  token,
+  type,
+  unmountAll,
+  until,
+} from './harness.ts';
 
 afterEach(unmountAll);
 
-const settings = { Name: 'Harbor Homes', WelcomeMessage: 'Welcome!', SuggestedMessage: 'Hello\nHomes in Austin', ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy' };
+const settings = {
+  Name: 'Harbor Homes',
+  WelcomeMessage: 'Welcome!',
+  SuggestedMessage: 'Hello\nHomes in Austin',
+  ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy',
+};
 
 describe('the launcher', () => {
   it('is a labelled button that says whether the chat is open', async () => {
@@ -34,7 +53,9 @@ describe('the panel', () => {
     await open(bot);
     const composer = inPanel(bot, 'chat-bot-composer')!;
     await until(() => composer.shadowRoot!.activeElement?.tagName === 'TEXTAREA');
-    composer.shadowRoot!.querySelector('textarea')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    composer
+      .shadowRoot!.querySelector('textarea')!
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await until(() => !bot.open);
     expect(panel(bot)!.hidden).toBe(true);
     expect(bot.shadowRoot!.activeElement).toBe(launcher(bot));
@@ -83,7 +104,11 @@ describe('axe', () => {
 
   it('finds nothing when an answer failed', async () => {
     const t = token();
-    await script(t, { text: 'Half of an answer that breaks.', chunks: ['Half of ', 'an answer that breaks.'], failAfter: 1 });
+    await script(t, {
+      text: 'Half of an answer that breaks.',
+      chunks: ['Half of ', 'an answer that breaks.'],
+      failAfter: 1,
+    });
     const bot = await mount(await newChatbot({ ...settings, Model: 'scripted' }));
     await open(bot);
     await type(bot, `Break ${t}`);
@@ -96,7 +121,9 @@ describe('axe', () => {
     await open(bot);
     inPanel<HTMLButtonElement>(bot, 'header button[aria-haspopup]')!.click();
     await until(() => inPanel(bot, '.menu'));
-    [...panel(bot)!.shadowRoot!.querySelectorAll<HTMLButtonElement>('.menu button')].find((b) => b.textContent === 'Talk to a person')!.click();
+    [...panel(bot)!.shadowRoot!.querySelectorAll<HTMLButtonElement>('.menu button')]
+      .find((b) => b.textContent === 'Talk to a person')!
+      .click();
     await until(() => inPanel(bot, 'chat-bot-handoff')?.shadowRoot?.querySelector('form'));
     await expect(bot).to.be.accessible();
   });

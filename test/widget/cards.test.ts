@@ -7,19 +7,54 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import { cardsBlock, type Listing, type ListingCreateBody } from '../../src/protocol/index.ts';
 import type { ChatBotMessage } from '../../src/widget/elements/chat-bot-message.ts';
-import { allInPanel, answered, apiOrigin, inPanel, messages, mount, newChatbot, open, owner, script, textarea, token, type, unmountAll, until } from './harness.ts';
+import {
+  allInPanel,
+  answered,
+  apiOrigin,
+  inPanel,
+  messages,
+  mount,
+  newChatbot,
+  open,
+  owner,
+  script,
+  textarea,
+  token,
+  type,
+  unmountAll,
+  until,
+} from './harness.ts';
 
 afterEach(unmountAll);
 
 const IMAGES = 'img.homes.test';
 
 /** A listing of the chatbot: a three-bedroom house for sale in Harborview unless told otherwise. */
-function home(serial: string, fields: Partial<ListingCreateBody> & { Address: string; MLSNumber: string }): ListingCreateBody {
+function home(
+  serial: string,
+  fields: Partial<ListingCreateBody> & { Address: string; MLSNumber: string },
+): ListingCreateBody {
   return {
-    SerialNumber: serial, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$', PropertyType: 'Single Family',
-    Bedrooms: 3, Bathrooms: 2, Url: `https://homes.test/${fields.MLSNumber}`, YearBuilt: 2004, DaysOnMarket: 5,
-    LotArea: 6000, BuildingArea: 1850, AreaUnit: 'Square Feet', ParkingSpots: 2, City: 'Harborview', State: 'WA', ZIP: '98101',
-    Images: [`https://${IMAGES}/${fields.MLSNumber}/1.jpg`], SalePrice: 489_000, ...fields,
+    SerialNumber: serial,
+    SaleType: 'for_sale',
+    Status: 'Active',
+    CurrencySymbol: '$',
+    PropertyType: 'Single Family',
+    Bedrooms: 3,
+    Bathrooms: 2,
+    Url: `https://homes.test/${fields.MLSNumber}`,
+    YearBuilt: 2004,
+    DaysOnMarket: 5,
+    LotArea: 6000,
+    BuildingArea: 1850,
+    AreaUnit: 'Square Feet',
+    ParkingSpots: 2,
+    City: 'Harborview',
+    State: 'WA',
+    ZIP: '98101',
+    Images: [`https://${IMAGES}/${fields.MLSNumber}/1.jpg`],
+    SalePrice: 489_000,
+    ...fields,
   };
 }
 
@@ -28,17 +63,41 @@ async function harborview(settings: Parameters<typeof newChatbot>[0] = {}): Prom
   const serial = await newChatbot({ Name: 'Harbor Homes', ...settings });
   const client = owner();
   await client.realEstateCreate(home(serial, { Address: '12 Oak St', MLSNumber: 'HV100', Tours: '3D' }));
-  await client.realEstateCreate(home(serial, {
-    Address: '3 Pier Rd', MLSNumber: 'HV200', SaleType: 'for_rent', CurrencySymbol: '€', SalePrice: null, RentPrice: 2200,
-    Bedrooms: 0, Bathrooms: 1.5, BuildingArea: 80, AreaUnit: 'Square Meters', PropertyType: 'Apartment', Tours: 'OpenHouse',
-  }));
-  await client.realEstateCreate(home(serial, { Address: '7 Elm Ave', MLSNumber: 'HV300', SalePrice: null, Bedrooms: 1, Bathrooms: 1, Images: ['https://photos.elsewhere.test/7-elm.jpg'] }));
+  await client.realEstateCreate(
+    home(serial, {
+      Address: '3 Pier Rd',
+      MLSNumber: 'HV200',
+      SaleType: 'for_rent',
+      CurrencySymbol: '€',
+      SalePrice: null,
+      RentPrice: 2200,
+      Bedrooms: 0,
+      Bathrooms: 1.5,
+      BuildingArea: 80,
+      AreaUnit: 'Square Meters',
+      PropertyType: 'Apartment',
+      Tours: 'OpenHouse',
+    }),
+  );
+  await client.realEstateCreate(
+    home(serial, {
+      Address: '7 Elm Ave',
+      MLSNumber: 'HV300',
+      SalePrice: null,
+      Bedrooms: 1,
+      Bathrooms: 1,
+      Images: ['https://photos.elsewhere.test/7-elm.jpg'],
+    }),
+  );
   return serial;
 }
 
 const cardsIn = (m: ChatBotMessage) => m.shadowRoot!.querySelector('chat-bot-listings');
-const cardList = (m: ChatBotMessage) => [...(cardsIn(m)?.shadowRoot?.querySelectorAll<HTMLElement>('.card[role="group"]') ?? [])];
-const cardOf = (m: ChatBotMessage, address: string) => cardList(m).find((c) => c.querySelector('h3')!.textContent!.includes(address))!;
+const cardList = (m: ChatBotMessage) => [
+  ...(cardsIn(m)?.shadowRoot?.querySelectorAll<HTMLElement>('.card[role="group"]') ?? []),
+];
+const cardOf = (m: ChatBotMessage, address: string) =>
+  cardList(m).find((c) => c.querySelector('h3')!.textContent!.includes(address))!;
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 async function ask(bot: Awaited<ReturnType<typeof mount>>, question: string, count: number): Promise<ChatBotMessage> {
@@ -55,11 +114,15 @@ describe('cards from an answer', () => {
     const client = owner();
     const own = `${apiOrigin()}/photos/HV400.jpg`;
     await client.realEstateCreate(home(serial, { Address: '4 Bay St', MLSNumber: 'HV400', Images: [own] }));
-    await client.realEstateCreate(home(serial, { Address: '5 Bay St', MLSNumber: 'HV500', Images: ['https://photos.elsewhere.test/5-bay.jpg'] }));
+    await client.realEstateCreate(
+      home(serial, { Address: '5 Bay St', MLSNumber: 'HV500', Images: ['https://photos.elsewhere.test/5-bay.jpg'] }),
+    );
     // The service's host, another port: another server, not the service.
     const otherPort = new URL(apiOrigin());
     otherPort.port = String(Number(otherPort.port) === 1 ? 2 : 1);
-    await client.realEstateCreate(home(serial, { Address: '6 Bay St', MLSNumber: 'HV600', Images: [`${otherPort.origin}/photos/HV600.jpg`] }));
+    await client.realEstateCreate(
+      home(serial, { Address: '6 Bay St', MLSNumber: 'HV600', Images: [`${otherPort.origin}/photos/HV600.jpg`] }),
+    );
     const bot = await mount(serial);
     expect(bot.hasAttribute('image-hosts')).toBe(false);
     await open(bot);
@@ -132,7 +195,7 @@ describe('cards from an answer', () => {
     const serial = await harborview();
     let bot = await mount(serial, { 'image-hosts': IMAGES });
     await open(bot);
-    const before = (await ask(bot, 'homes in Harborview', 1));
+    const before = await ask(bot, 'homes in Harborview', 1);
     await until(() => cardList(before).length === 3);
     const order = cardList(before).map((c) => c.getAttribute('aria-label'));
     unmountAll();
@@ -149,7 +212,9 @@ describe('the actions of a card', () => {
     const bot = await mount(await harborview(), { 'image-hosts': IMAGES });
     await open(bot);
     const answer = await ask(bot, 'homes in Harborview', 1);
-    const ask1 = [...cardOf(answer, '12 Oak St').querySelectorAll('button')].find((b) => b.textContent === 'Ask about this home')!;
+    const ask1 = [...cardOf(answer, '12 Oak St').querySelectorAll('button')].find(
+      (b) => b.textContent === 'Ask about this home',
+    )!;
     ask1.click();
     await until(() => textarea(bot).value !== '');
     expect(textarea(bot).value).toBe('Tell me more about 12 Oak St, Harborview, WA 98101 (MLS HV100).');
@@ -167,10 +232,13 @@ describe('the actions of a card', () => {
     const bot = await mount(serial, { 'image-hosts': IMAGES });
     await open(bot);
     const answer = await ask(bot, 'homes in Harborview', 1);
-    const talk = [...cardOf(answer, '3 Pier Rd').querySelectorAll('button')].find((b) => b.textContent === 'Talk to a person')!;
+    const talk = [...cardOf(answer, '3 Pier Rd').querySelectorAll('button')].find(
+      (b) => b.textContent === 'Talk to a person',
+    )!;
     talk.click();
     const form = await until(() => inPanel(bot, 'chat-bot-handoff')?.shadowRoot?.querySelector('form'));
-    const about = 'About this home: 3 Pier Rd, Harborview, WA 98101 — €2,200/month (MLS HV200) https://homes.test/HV200';
+    const about =
+      'About this home: 3 Pier Rd, Harborview, WA 98101 — €2,200/month (MLS HV200) https://homes.test/HV200';
     expect(text(form.querySelector('.about'))).toBe(about);
     (form.querySelector('[name="email"]') as HTMLInputElement).value = 'ana@example.com';
     (form.querySelector('[name="message"]') as HTMLTextAreaElement).value = 'Can I see it on Saturday?';
@@ -185,7 +253,8 @@ describe('the actions of a card', () => {
     const bot = await mount(await harborview(), { 'image-hosts': IMAGES });
     await open(bot);
     const answer = await ask(bot, 'homes in Harborview', 1);
-    for (const card of cardList(answer)) expect([...card.querySelectorAll('button')].map(text)).toEqual(['Ask about this home']);
+    for (const card of cardList(answer))
+      expect([...card.querySelectorAll('button')].map(text)).toEqual(['Ask about this home']);
   });
 });
 
@@ -214,7 +283,9 @@ describe('the carousel by keyboard and screen reader', () => {
     await userEvent.keyboard('{Enter}');
     await until(() => where() === '2 of 3');
     const second = cardList(answer)[1]!;
-    expect(live()).toBe(`2 of 3: ${second.getAttribute('aria-label')!.replace(/^2 of 3: /, '')}, ${text(second.querySelector('.price'))}`);
+    expect(live()).toBe(
+      `2 of 3: ${second.getAttribute('aria-label')!.replace(/^2 of 3: /, '')}, ${text(second.querySelector('.price'))}`,
+    );
     // The second card is the one at the start of the track, and the scroll there has ended.
     await rested;
     expect(Math.abs(second.getBoundingClientRect().left - track.getBoundingClientRect().left)).toBeLessThan(8);
@@ -222,7 +293,10 @@ describe('the carousel by keyboard and screen reader', () => {
     const seen: string[] = [];
     const ended = new Promise((resolve) => track.addEventListener('scrollend', resolve, { once: true }));
     let watching = true;
-    const watch = () => { seen.push(where()); if (watching) requestAnimationFrame(watch); };
+    const watch = () => {
+      seen.push(where());
+      if (watching) requestAnimationFrame(watch);
+    };
     await userEvent.keyboard(' ');
     watch();
     await ended;
@@ -258,7 +332,10 @@ describe('the carousel by keyboard and screen reader', () => {
     // Each sample of the count, every frame, until the track has rested at its end for a while.
     const seen: string[] = [];
     let watching = true;
-    const watch = () => { if (seen.at(-1) !== where()) seen.push(where()); if (watching) requestAnimationFrame(watch); };
+    const watch = () => {
+      if (seen.at(-1) !== where()) seen.push(where());
+      if (watching) requestAnimationFrame(watch);
+    };
     watch();
     next.focus();
     await userEvent.keyboard('{Enter}');
@@ -277,7 +354,9 @@ describe('the carousel by keyboard and screen reader', () => {
     const bot = await mount(await harborview({ TalkToHumanEmail: 'agents@harbor.example' }), { 'image-hosts': IMAGES });
     await open(bot);
     await ask(bot, 'homes in Harborview', 1);
-    const status = await until(() => (inPanel(bot, '[role="status"]')?.textContent ? inPanel(bot, '[role="status"]') : null));
+    const status = await until(() =>
+      inPanel(bot, '[role="status"]')?.textContent ? inPanel(bot, '[role="status"]') : null,
+    );
     expect(status.textContent).toContain('12 Oak St');
     expect(status.textContent).not.toContain('{"');
     await expect(bot).to.be.accessible();
@@ -295,11 +374,30 @@ function scripted(listings: Listing[]) {
 }
 
 const modelListings = (t: string): Listing[] =>
-  [1, 2, 3].map((i) => ({
-    Id: `${t}-${i}`, Url: `https://homes.test/${t}/${i}`, MLSNumber: `M${i}`, SaleType: 'for_sale', Status: 'Active', PropertyType: 'Condo',
-    CurrencySymbol: '$', SalePrice: 300_000 + i, RentPrice: null, Bedrooms: i, Bathrooms: 1, BuildingArea: 900, AreaUnit: 'Square Feet',
-    Address: `${i} Harbor Way`, City: 'Harborview', State: 'WA', ZIP: '98101', Tours: '', Images: [`https://${IMAGES}/${t}/${i}.jpg`],
-  }) as unknown as Listing);
+  [1, 2, 3].map(
+    (i) =>
+      ({
+        Id: `${t}-${i}`,
+        Url: `https://homes.test/${t}/${i}`,
+        MLSNumber: `M${i}`,
+        SaleType: 'for_sale',
+        Status: 'Active',
+        PropertyType: 'Condo',
+        CurrencySymbol: '$',
+        SalePrice: 300_000 + i,
+        RentPrice: null,
+        Bedrooms: i,
+        Bathrooms: 1,
+        BuildingArea: 900,
+        AreaUnit: 'Square Feet',
+        Address: `${i} Harbor Way`,
+        City: 'Harborview',
+        State: 'WA',
+        ZIP: '98101',
+        Tours: '',
+        Images: [`https://${IMAGES}/${t}/${i}.jpg`],
+      }) as unknown as Listing,
+  );
 
 describe('a block still arriving', () => {
   it('shows each card as its line completes, a placeholder for the next, never raw JSON, and makes nothing twice', async () => {
@@ -322,7 +420,8 @@ describe('a block still arriving', () => {
           elements.add(el);
           const cards = cardList(answer);
           seen.add(`${cards.length}${el.shadowRoot?.querySelector('.skeleton') ? '+' : ''}`);
-          for (const img of el.shadowRoot?.querySelectorAll('img') ?? []) (photos.get(img.src) ?? photos.set(img.src, new Set()).get(img.src)!).add(img);
+          for (const img of el.shadowRoot?.querySelectorAll('img') ?? [])
+            (photos.get(img.src) ?? photos.set(img.src, new Set()).get(img.src)!).add(img);
           if (el.shadowRoot?.querySelector('pre')) json = true;
         }
         if (/\{"/.test(answer.shadowRoot!.textContent ?? '')) json = true;
@@ -369,7 +468,17 @@ describe('a block still arriving', () => {
 describe('a block that is not cards', () => {
   it('is shown as the code it is; a card with a script link or a foreign photo shows neither', async () => {
     const t = token();
-    const hostile = { Id: 'x', Url: 'javascript:alert(1)', MLSNumber: '<img src=x onerror=alert(1)>', Address: '<b>1 Bold St</b>', Images: ['https://evil.test/pixel.gif'], SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$', SalePrice: 1 };
+    const hostile = {
+      Id: 'x',
+      Url: 'javascript:alert(1)',
+      MLSNumber: '<img src=x onerror=alert(1)>',
+      Address: '<b>1 Bold St</b>',
+      Images: ['https://evil.test/pixel.gif'],
+      SaleType: 'for_sale',
+      Status: 'Active',
+      CurrencySymbol: '$',
+      SalePrice: 1,
+    };
     const reply = `Here:\n\n\`\`\`listings\nnot a card\n\`\`\`\n\nAnd:\n\n\`\`\`listings\n${JSON.stringify(hostile)}\n\`\`\``;
     await script(t, { text: reply });
     const bot = await mount(await newChatbot({ Model: 'scripted' }), { 'image-hosts': IMAGES });

@@ -22,7 +22,8 @@ import {
 
 afterEach(unmountAll);
 
-const streamingText = (bot: Parameters<typeof inPanel>[0]) => streaming(bot)?.shadowRoot?.querySelector('.content')?.textContent ?? '';
+const streamingText = (bot: Parameters<typeof inPanel>[0]) =>
+  streaming(bot)?.shadowRoot?.querySelector('.content')?.textContent ?? '';
 
 describe('a streamed answer', () => {
   it('grows in the page fragment by fragment, in the element that then holds the finished answer', async () => {
@@ -69,7 +70,9 @@ describe('Stop', () => {
     await open(bot);
     await type(bot, `Count ${t}`);
     await until(() => streamingText(bot).split(' ').length >= 3);
-    const stop = await until(() => inPanel(bot, 'chat-bot-composer')?.shadowRoot?.querySelector<HTMLButtonElement>('button.stop'));
+    const stop = await until(() =>
+      inPanel(bot, 'chat-bot-composer')?.shadowRoot?.querySelector<HTMLButtonElement>('button.stop'),
+    );
     stop.click();
     const answer = await until(() => !streaming(bot) && messages(bot)[1]);
     const partial = bubbleText(answer);
@@ -91,13 +94,17 @@ describe('Retry', () => {
     await type(bot, `Ask ${t}`);
     await until(() => streamingText(bot).length > 3);
     inPanel(bot, 'chat-bot-composer')!.shadowRoot!.querySelector<HTMLButtonElement>('button.stop')!.click();
-    const retry = await until(() => [...(messages(bot)[1]?.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Retry'));
+    const retry = await until(() =>
+      [...(messages(bot)[1]?.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Retry'),
+    );
     await script(t, { text: 'the complete answer' });
     retry.click();
     await until(() => bubbleText(messages(bot)[1]!) === 'the complete answer');
     const rows = await stored(serial);
     expect(rows.filter((r) => r.role === 'question')).toHaveLength(1);
-    expect(rows.filter((r) => r.role === 'answer').map((r) => [r.status, r.content])).toEqual([['complete', 'the complete answer']]);
+    expect(rows.filter((r) => r.role === 'answer').map((r) => [r.status, r.content])).toEqual([
+      ['complete', 'the complete answer'],
+    ]);
     expect(await modelCalls(t)).toBe(2);
   });
 });
@@ -124,7 +131,10 @@ describe('a tab hidden and shown again mid-answer', () => {
     await until(() => streamingText(bot).length > 2);
     const setHidden = (hidden: boolean) => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => (hidden ? 'hidden' : 'visible'),
+      });
       document.dispatchEvent(new Event('visibilitychange'));
     };
     try {
@@ -148,12 +158,19 @@ describe('each answer', () => {
     await answered(bot);
     const answer = messages(bot)[1]!;
     const time = answer.shadowRoot!.querySelector('time')!;
-    expect(time.textContent).toBe(new Intl.DateTimeFormat('de-DE', { hour: 'numeric', minute: '2-digit' }).format(new Date(time.dateTime)));
+    expect(time.textContent).toBe(
+      new Intl.DateTimeFormat('de-DE', { hour: 'numeric', minute: '2-digit' }).format(new Date(time.dateTime)),
+    );
     const copy = [...answer.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Kopieren')!;
     expect(copy).toBeDefined();
     copy.click();
     // Headless Chromium may refuse the clipboard; either it says Copied or it selects the text.
-    await until(() => copy.textContent === 'Kopiert' || (getSelection()?.toString() ?? '') !== '' || answer.shadowRoot!.querySelector('button')?.textContent === 'Kopiert');
+    await until(
+      () =>
+        copy.textContent === 'Kopiert' ||
+        (getSelection()?.toString() ?? '') !== '' ||
+        answer.shadowRoot!.querySelector('button')?.textContent === 'Kopiert',
+    );
   });
 });
 
@@ -165,7 +182,9 @@ describe('New chat', () => {
     await type(bot, 'Hello');
     await answered(bot);
     inPanel<HTMLButtonElement>(bot, 'header [aria-haspopup]')!.click();
-    (await until(() => allInPanel<HTMLButtonElement>(bot, '.menu button').find((b) => b.textContent === 'New chat')))!.click();
+    (await until(() =>
+      allInPanel<HTMLButtonElement>(bot, '.menu button').find((b) => b.textContent === 'New chat'),
+    ))!.click();
     await until(() => messages(bot).length === 0 && inPanel(bot, '.chip'));
     await type(bot, 'Hello again');
     await answered(bot);
@@ -179,7 +198,13 @@ describe('the visitor token', () => {
     const serial = await newChatbot();
     // What this browser kept from an earlier visit: a session whose token the service refuses.
     const storage = createStorage();
-    await storage.set(keys.conversation(serial), { messages: [], sessionId: 999_999, token: 'forged-token', tokenExpiresAt: Date.now() + 3_600_000, updatedAt: Date.now() });
+    await storage.set(keys.conversation(serial), {
+      messages: [],
+      sessionId: 999_999,
+      token: 'forged-token',
+      tokenExpiresAt: Date.now() + 3_600_000,
+      updatedAt: Date.now(),
+    });
     const bot = await mount(serial);
     await open(bot);
     await type(bot, 'Hello again after a long time');
@@ -190,6 +215,8 @@ describe('the visitor token', () => {
     const kept = await storage.get<{ token?: string; sessionId?: number }>(keys.conversation(serial));
     expect(kept?.token).not.toBe('forged-token');
     expect(kept?.sessionId).not.toBe(999_999);
-    expect((await stored(serial)).filter((m) => m.role === 'question').map((m) => m.content)).toEqual(['Hello again after a long time']);
+    expect((await stored(serial)).filter((m) => m.role === 'question').map((m) => m.content)).toEqual([
+      'Hello again after a long time',
+    ]);
   });
 });

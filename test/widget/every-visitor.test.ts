@@ -14,9 +14,32 @@ import zh from '../../src/widget/strings/zh.ts';
 import { en, launcherStrings, type Language } from '../../src/widget/strings/index.ts';
 import { contrast, parseColor, type Rgb } from '../../src/widget/color.ts';
 import type { ChatBotComposer } from '../../src/widget/elements/chat-bot-composer.ts';
-import { answered, composer, inPanel, launcher, messages, mount, newChatbot, open, panel, script, streaming, textarea, token, type, unmountAll, until } from './harness.ts';
+import {
+  answered,
+  composer,
+  inPanel,
+  launcher,
+  messages,
+  mount,
+  newChatbot,
+  open,
+  panel,
+  script,
+  streaming,
+  textarea,
+  token,
+  type,
+  unmountAll,
+  until,
+} from './harness.ts';
 
-const settings = { Name: 'Harbor Homes', WelcomeMessage: 'Welcome!', SuggestedMessage: 'Hello', ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy', TalkToHumanEmail: 'team@harbor.example' };
+const settings = {
+  Name: 'Harbor Homes',
+  WelcomeMessage: 'Welcome!',
+  SuggestedMessage: 'Hello',
+  ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy',
+  TalkToHumanEmail: 'team@harbor.example',
+};
 
 afterEach(async () => {
   unmountAll();
@@ -81,7 +104,10 @@ describe('keyboard only', () => {
       if (!seen.has(el)) {
         seen.add(el);
         const s = style(el);
-        expect(s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2, `${el.localName}.${el.className} has no focus ring`).toBe(true);
+        expect(
+          s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2,
+          `${el.localName}.${el.className} has no focus ring`,
+        ).toBe(true);
       }
       await userEvent.tab();
     }
@@ -90,7 +116,8 @@ describe('keyboard only', () => {
 });
 
 describe('the message box', () => {
-  const notes = (bot: Awaited<ReturnType<typeof mount>>) => [...composer(bot).shadowRoot!.querySelectorAll('.note')].map((n) => n.textContent!.trim());
+  const notes = (bot: Awaited<ReturnType<typeof mount>>) =>
+    [...composer(bot).shadowRoot!.querySelectorAll('.note')].map((n) => n.textContent!.trim());
   /** What the browser does with a typed or pasted text: the value changes, then `input`. */
   const write = async (bot: Awaited<ReturnType<typeof mount>>, text: string) => {
     textarea(bot).value = text;
@@ -168,7 +195,9 @@ describe('system preferences', () => {
       expect(style(dot).animationName).toBe('none');
       await answered(bot);
     } finally {
-      await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'no-preference' }] });
+      await cdp().send('Emulation.setEmulatedMedia', {
+        features: [{ name: 'prefers-reduced-motion', value: 'no-preference' }],
+      });
     }
   });
 
@@ -201,7 +230,11 @@ describe('screen readers', () => {
     expect(root.querySelector('[role="log"]')!.getAttribute('aria-live')).toBe('off');
     const status = root.querySelector('[role="status"]')!;
     const heard: string[] = [];
-    new MutationObserver(() => status.textContent!.trim() && heard.push(status.textContent!.trim())).observe(status, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(() => status.textContent!.trim() && heard.push(status.textContent!.trim())).observe(status, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
     await type(bot, `One ${t}`);
     await answered(bot);
     await until(() => heard.length === 1);
@@ -221,7 +254,11 @@ describe('dark mode', () => {
   const colours = async (bot: HTMLElement) => {
     const dialog = inPanel(bot as never, '.panel')!;
     const muted = await until(() => inPanel(bot as never, '.privacy'));
-    return { surface: rgb(style(dialog).backgroundColor), text: rgb(style(dialog).color), muted: rgb(style(muted).color) };
+    return {
+      surface: rgb(style(dialog).backgroundColor),
+      text: rgb(style(dialog).color),
+      muted: rgb(style(muted).color),
+    };
   };
 
   it('theme="dark" draws light text on a dark panel, every text at least WCAG AA', async () => {
@@ -249,8 +286,13 @@ describe('dark mode', () => {
   });
 
   it('keeps owner colours readable: black or white text, whichever contrasts more', async () => {
-    for (const [bubble, user] of [['rgb(250, 204, 21)', 'rgb(30, 41, 59)'], ['rgb(127, 127, 127)', 'rgb(255, 255, 255)']]) {
-      const bot = await mount(await newChatbot({ ...settings, ChatBubbleColor: bubble, UserMessageColor: user }), { theme: 'dark' });
+    for (const [bubble, user] of [
+      ['rgb(250, 204, 21)', 'rgb(30, 41, 59)'],
+      ['rgb(127, 127, 127)', 'rgb(255, 255, 255)'],
+    ]) {
+      const bot = await mount(await newChatbot({ ...settings, ChatBubbleColor: bubble, UserMessageColor: user }), {
+        theme: 'dark',
+      });
       await open(bot);
       await type(bot, 'Hello');
       await answered(bot);
@@ -266,21 +308,26 @@ describe('dark mode', () => {
 describe('languages', () => {
   const words: Record<Exclude<Language, 'en'>, typeof es> = { es, fr, de, pt, zh, ar };
 
-  it.each(['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'] as const)('%s: every word of the launcher and the panel', async (lang) => {
-    const bot = await mount(await newChatbot(settings), { locale: lang === 'en' ? 'en-US' : lang });
-    const t = { ...(lang === 'en' ? en : words[lang]), ...launcherStrings(lang) };
-    expect(launcher(bot).getAttribute('aria-label')).toBe(t.openChat);
-    await open(bot);
-    await until(() => textarea(bot).placeholder === t.placeholder);
-    // The privacy notice shows once the (empty) conversation is read from IndexedDB.
-    await until(() => inPanel(bot, '.privacy'));
-    expect(launcher(bot).getAttribute('aria-label')).toBe(t.closeChat);
-    expect(inPanel(bot, 'button[aria-label]')!.getAttribute('aria-label')).toBe(t.menu);
-    expect(inPanel(bot, '.privacy')!.textContent!.replace(/\s+/g, ' ').trim()).toBe(t.privacy.replace('{link}', t.privacyDefault));
-    expect(composer(bot).shadowRoot!.querySelector('label')!.textContent).toBe(t.message);
-    expect(style(inPanel(bot, '.panel')!).direction).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-    expect(bot.shadowRoot!.querySelector('.root')!.getAttribute('lang')).toBe(lang);
-  });
+  it.each(['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'] as const)(
+    '%s: every word of the launcher and the panel',
+    async (lang) => {
+      const bot = await mount(await newChatbot(settings), { locale: lang === 'en' ? 'en-US' : lang });
+      const t = { ...(lang === 'en' ? en : words[lang]), ...launcherStrings(lang) };
+      expect(launcher(bot).getAttribute('aria-label')).toBe(t.openChat);
+      await open(bot);
+      await until(() => textarea(bot).placeholder === t.placeholder);
+      // The privacy notice shows once the (empty) conversation is read from IndexedDB.
+      await until(() => inPanel(bot, '.privacy'));
+      expect(launcher(bot).getAttribute('aria-label')).toBe(t.closeChat);
+      expect(inPanel(bot, 'button[aria-label]')!.getAttribute('aria-label')).toBe(t.menu);
+      expect(inPanel(bot, '.privacy')!.textContent!.replace(/\s+/g, ' ').trim()).toBe(
+        t.privacy.replace('{link}', t.privacyDefault),
+      );
+      expect(composer(bot).shadowRoot!.querySelector('label')!.textContent).toBe(t.message);
+      expect(style(inPanel(bot, '.panel')!).direction).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(bot.shadowRoot!.querySelector('.root')!.getAttribute('lang')).toBe(lang);
+    },
+  );
 
   it('picks the first of the browser’s languages it has, and English for one it has not', async () => {
     const bot = await mount(await newChatbot(settings), { locale: 'sw-KE' });
@@ -357,7 +404,13 @@ describe('the theming API', () => {
         closed,
         panel: inPanel(bot, '.panel')!.getBoundingClientRect().toJSON(),
         header: inPanel(bot, 'header')!.getBoundingClientRect().height,
-        bubble: [style(bubble).fontSize, style(bubble).lineHeight, style(bubble).letterSpacing, style(bubble).textTransform, style(bubble).fontFamily],
+        bubble: [
+          style(bubble).fontSize,
+          style(bubble).lineHeight,
+          style(bubble).letterSpacing,
+          style(bubble).textTransform,
+          style(bubble).fontFamily,
+        ],
         field: [style(textarea(bot)).fontSize, textarea(bot).getBoundingClientRect().height],
       };
       unmountAll();

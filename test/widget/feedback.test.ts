@@ -8,7 +8,21 @@ import { userEvent } from 'vitest/browser';
 import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
 import type { ChatBotMessage } from '../../src/widget/elements/chat-bot-message.ts';
 import type { ChatBotFeedbackEvent } from '../../src/widget/events.ts';
-import { answered, inPanel, messages, mount, newChatbot, open, owner, script, stored, token, type, unmountAll, until } from './harness.ts';
+import {
+  answered,
+  inPanel,
+  messages,
+  mount,
+  newChatbot,
+  open,
+  owner,
+  script,
+  stored,
+  token,
+  type,
+  unmountAll,
+  until,
+} from './harness.ts';
 
 afterEach(unmountAll);
 
@@ -18,8 +32,10 @@ const pressed = (m: ChatBotMessage) => thumbs(m).map((b) => b.getAttribute('aria
 const feedback = (m: ChatBotMessage) => m.shadowRoot!.querySelector('chat-bot-feedback')?.shadowRoot ?? null;
 const form = (m: ChatBotMessage) => feedback(m)?.querySelector('form') ?? null;
 const said = (m: ChatBotMessage) => feedback(m)?.querySelector('[role="status"]')?.textContent?.trim() ?? '';
-const chip = (m: ChatBotMessage, name: string) => [...form(m)!.querySelectorAll<HTMLButtonElement>('.chips button')].find((b) => b.textContent === name)!;
-const button = (m: ChatBotMessage, name: string) => [...form(m)!.querySelectorAll<HTMLButtonElement>('.actions button')].find((b) => b.textContent === name)!;
+const chip = (m: ChatBotMessage, name: string) =>
+  [...form(m)!.querySelectorAll<HTMLButtonElement>('.chips button')].find((b) => b.textContent === name)!;
+const button = (m: ChatBotMessage, name: string) =>
+  [...form(m)!.querySelectorAll<HTMLButtonElement>('.actions button')].find((b) => b.textContent === name)!;
 /** The element focused, through shadow roots. */
 function focused(): Element | null {
   let el = document.activeElement;
@@ -43,15 +59,25 @@ async function storedVote(serial: string, answerId: number) {
   const transcript = await owner().conversationGet({ SerialNumber: serial, SessionID: sessionId });
   const answer = transcript.Messages.find((m) => m.Id === answerId);
   if (!answer) throw new Error(`The service has no answer ${answerId}`);
-  return answer.Feedback?.Rating ? { rating: answer.Feedback.Rating, reasons: answer.Feedback.Reasons, comment: answer.Feedback.Comment } : null;
+  return answer.Feedback?.Rating
+    ? { rating: answer.Feedback.Rating, reasons: answer.Feedback.Reasons, comment: answer.Feedback.Comment }
+    : null;
 }
 
 describe('the thumbs', () => {
   it('are under finished answers only: not under the question, nor while an answer streams, nor under a failed one', async () => {
     const t = token();
-    await script(t, { text: 'A slow answer, written word by word.', chunks: ['A slow ', 'answer, ', 'written word by word.'], delayMs: 300 });
+    await script(t, {
+      text: 'A slow answer, written word by word.',
+      chunks: ['A slow ', 'answer, ', 'written word by word.'],
+      delayMs: 300,
+    });
     const broken = token();
-    await script(broken, { text: 'Half of an answer that breaks.', chunks: ['Half of ', 'an answer that breaks.'], failAfter: 1 });
+    await script(broken, {
+      text: 'Half of an answer that breaks.',
+      chunks: ['Half of ', 'an answer that breaks.'],
+      failAfter: 1,
+    });
     const bot = await mount(await newChatbot({ Model: 'scripted' }));
     await open(bot);
     await type(bot, `Stream ${t}`);
@@ -61,7 +87,9 @@ describe('the thumbs', () => {
     const [question, answer] = messages(bot);
     expect(thumbs(question!)).toEqual([]);
     await until(() => thumbs(answer!).length === 2);
-    expect(thumbs(answer!).map((b) => [b.tagName, b.type, b.getAttribute('aria-label'), b.getAttribute('aria-pressed')])).toEqual([
+    expect(
+      thumbs(answer!).map((b) => [b.tagName, b.type, b.getAttribute('aria-label'), b.getAttribute('aria-pressed')]),
+    ).toEqual([
       ['BUTTON', 'button', 'Helpful', 'false'],
       ['BUTTON', 'button', 'Not helpful', 'false'],
     ]);
@@ -98,7 +126,9 @@ describe('a vote', () => {
     expect(await storedVote(serial, answerId)).toEqual({ rating: 'down', reasons: [], comment: '' });
     expect(form(answer)!.getAttribute('aria-labelledby')).toBe('title');
     expect(feedback(answer)!.getElementById('title')!.textContent).toBe('What went wrong?');
-    expect([...form(answer)!.querySelectorAll('.chips button')].map((b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([
+    expect(
+      [...form(answer)!.querySelectorAll('.chips button')].map((b) => [b.textContent, b.getAttribute('aria-pressed')]),
+    ).toEqual([
       ['Wrong listing', 'false'],
       ["Didn't help", 'false'],
       ['Incorrect', 'false'],
@@ -119,8 +149,16 @@ describe('a vote', () => {
 
     await until(() => !form(answer));
     expect(said(answer)).toBe('Thanks for your feedback');
-    expect(await storedVote(serial, answerId)).toEqual({ rating: 'down', reasons: ['wrong-listing', 'too-long'], comment: 'It showed a home in another city.' });
-    expect(answer.message.feedback).toEqual({ rating: 'down', reasons: ['wrong-listing', 'too-long'], comment: 'It showed a home in another city.' });
+    expect(await storedVote(serial, answerId)).toEqual({
+      rating: 'down',
+      reasons: ['wrong-listing', 'too-long'],
+      comment: 'It showed a home in another city.',
+    });
+    expect(answer.message.feedback).toEqual({
+      rating: 'down',
+      reasons: ['wrong-listing', 'too-long'],
+      comment: 'It showed a home in another city.',
+    });
   });
 
   it('is withdrawn by pressing the pressed thumb again', async () => {
@@ -176,8 +214,11 @@ describe('a vote', () => {
 
   it('is told to the host as chat-bot-feedback, once the service has it', async () => {
     const bot = await mount(await newChatbot());
-    const heard: Pick<ChatBotFeedbackEvent, 'answerId' | 'rating' | 'reasons' | 'comment' | 'bubbles' | 'composed'>[] = [];
-    bot.addEventListener('chat-bot-feedback', ({ answerId, rating, reasons, comment, bubbles, composed }) => heard.push({ answerId, rating, reasons, comment, bubbles, composed }));
+    const heard: Pick<ChatBotFeedbackEvent, 'answerId' | 'rating' | 'reasons' | 'comment' | 'bubbles' | 'composed'>[] =
+      [];
+    bot.addEventListener('chat-bot-feedback', ({ answerId, rating, reasons, comment, bubbles, composed }) =>
+      heard.push({ answerId, rating, reasons, comment, bubbles, composed }),
+    );
     const answer = await askedAndAnswered(bot);
     const answerId = answer.message.answerId!;
     thumbs(answer)[0]!.click();
@@ -206,7 +247,10 @@ describe('a vote', () => {
     bot.addEventListener('chat-bot-error', (e) => errors.push(e.message));
     const answer = await askedAndAnswered(bot);
     const original = window.fetch;
-    window.fetch = (input, init) => (String(input).endsWith('/chat/Chat/Feedback') ? Promise.reject(new TypeError('Failed to fetch')) : original(input, init));
+    window.fetch = (input, init) =>
+      String(input).endsWith('/chat/Chat/Feedback')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : original(input, init);
     try {
       thumbs(answer)[0]!.click();
       await until(() => said(answer));
@@ -297,7 +341,14 @@ describe('the reason form', () => {
     thumbs(answer)[1]!.click();
     await until(() => form(answer));
     expect(feedback(answer)!.getElementById('title')!.textContent).toBe('Was ist schiefgelaufen?');
-    expect([...form(answer)!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Falsche Immobilie', 'Hat nicht geholfen', 'Falsch', 'Zu lang', 'Überspringen', 'Senden']);
+    expect([...form(answer)!.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Falsche Immobilie',
+      'Hat nicht geholfen',
+      'Falsch',
+      'Zu lang',
+      'Überspringen',
+      'Senden',
+    ]);
     button(answer, 'Senden').click();
     await until(() => !form(answer));
     expect(said(answer)).toBe('Danke für Ihr Feedback');

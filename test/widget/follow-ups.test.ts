@@ -47,18 +47,74 @@ type Home = Partial<ListingCreateBody> & Pick<ListingCreateBody, 'Address' | 'ML
 async function frontRange(settings: Parameters<typeof newChatbot>[0] = {}): Promise<string> {
   const serial = await newChatbot({ Name: 'Front Range Homes', ...settings });
   const homes: Home[] = [
-    { Address: '310 Colfax Ave', MLSNumber: 'D1', City: 'Denver', State: 'CO', ZIP: '80203', RentPrice: 1650, Bedrooms: 1 },
-    { Address: '22 Blake St', MLSNumber: 'D2', City: 'Denver', State: 'CO', ZIP: '80205', RentPrice: 1900, Bedrooms: 2 },
+    {
+      Address: '310 Colfax Ave',
+      MLSNumber: 'D1',
+      City: 'Denver',
+      State: 'CO',
+      ZIP: '80203',
+      RentPrice: 1650,
+      Bedrooms: 1,
+    },
+    {
+      Address: '22 Blake St',
+      MLSNumber: 'D2',
+      City: 'Denver',
+      State: 'CO',
+      ZIP: '80205',
+      RentPrice: 1900,
+      Bedrooms: 2,
+    },
     { Address: '7 Pine Pl', MLSNumber: 'D3', City: 'Denver', State: 'CO', ZIP: '80210', RentPrice: 3100, Bedrooms: 3 },
-    { Address: '1500 Larimer St', MLSNumber: 'D4', City: 'Denver', State: 'CO', ZIP: '80202', SaleType: 'for_sale', RentPrice: null, SalePrice: 615_000, Bedrooms: 2 },
-    { Address: '410 Riverside Dr', MLSNumber: 'A1', City: 'Austin', State: 'TX', ZIP: '78704', RentPrice: 1850, Bedrooms: 1 },
-    { Address: '23 Cedar St', MLSNumber: 'A2', City: 'Austin', State: 'TX', ZIP: '78702', RentPrice: 2600, Bedrooms: 3 },
+    {
+      Address: '1500 Larimer St',
+      MLSNumber: 'D4',
+      City: 'Denver',
+      State: 'CO',
+      ZIP: '80202',
+      SaleType: 'for_sale',
+      RentPrice: null,
+      SalePrice: 615_000,
+      Bedrooms: 2,
+    },
+    {
+      Address: '410 Riverside Dr',
+      MLSNumber: 'A1',
+      City: 'Austin',
+      State: 'TX',
+      ZIP: '78704',
+      RentPrice: 1850,
+      Bedrooms: 1,
+    },
+    {
+      Address: '23 Cedar St',
+      MLSNumber: 'A2',
+      City: 'Austin',
+      State: 'TX',
+      ZIP: '78702',
+      RentPrice: 2600,
+      Bedrooms: 3,
+    },
   ];
   for (const home of homes)
     await owner().realEstateCreate({
-      SerialNumber: serial, SaleType: 'for_rent', Status: 'Active', CurrencySymbol: '$', PropertyType: 'Apartment', Bedrooms: 1, Bathrooms: 1,
-      Url: `https://homes.test/${home.MLSNumber}`, YearBuilt: 2004, DaysOnMarket: 5, LotArea: 0, BuildingArea: 800, AreaUnit: 'Square Feet', ParkingSpots: 1,
-      Images: [], SalePrice: null, ...home,
+      SerialNumber: serial,
+      SaleType: 'for_rent',
+      Status: 'Active',
+      CurrencySymbol: '$',
+      PropertyType: 'Apartment',
+      Bedrooms: 1,
+      Bathrooms: 1,
+      Url: `https://homes.test/${home.MLSNumber}`,
+      YearBuilt: 2004,
+      DaysOnMarket: 5,
+      LotArea: 0,
+      BuildingArea: 800,
+      AreaUnit: 'Square Feet',
+      ParkingSpots: 1,
+      Images: [],
+      SalePrice: null,
+      ...home,
     });
   return serial;
 }
@@ -70,7 +126,10 @@ const groups = (bot: ChatBot, name = 'Suggested follow-ups') => allInPanel(bot, 
 const chips = (bot: ChatBot, name?: string) => groups(bot, name).flatMap((g) => [...g.querySelectorAll('button')]);
 const chipTexts = (bot: ChatBot) => chips(bot).map((c) => c.textContent);
 const chip = (bot: ChatBot, text: string) => chips(bot).find((c) => c.textContent === text)!;
-const cardLabels = (m: ChatBotMessage) => [...(m.shadowRoot!.querySelector('chat-bot-listings')?.shadowRoot?.querySelectorAll('.card[role="group"]') ?? [])].map((c) => c.getAttribute('aria-label') ?? '');
+const cardLabels = (m: ChatBotMessage) =>
+  [
+    ...(m.shadowRoot!.querySelector('chat-bot-listings')?.shadowRoot?.querySelectorAll('.card[role="group"]') ?? []),
+  ].map((c) => c.getAttribute('aria-label') ?? '');
 
 /** What of the data block an answer shows: a code block, a fence or a JSON-quoted line would be one. */
 function blockShown(m: ChatBotMessage): string | null {
@@ -84,7 +143,10 @@ function blockShown(m: ChatBotMessage): string | null {
  * Watches every frame until the `nth` answer (the one asked for last) is finished: whether its
  * block was ever shown, and whether chips were ever on screen meanwhile.
  */
-async function watch(bot: ChatBot, nth: number): Promise<{ answer: ChatBotMessage; shown: string[]; chipsWhileStreaming: boolean }> {
+async function watch(
+  bot: ChatBot,
+  nth: number,
+): Promise<{ answer: ChatBotMessage; shown: string[]; chipsWhileStreaming: boolean }> {
   const answer = await until(() => messages(bot).filter((m) => m.message.role === 'assistant')[nth - 1]);
   const shown: string[] = [];
   let chipsWhileStreaming = false;
@@ -160,7 +222,13 @@ describe('chips under the last answer', () => {
 
   it('are not offered for an answer that was stopped, nor while an answer streams', async () => {
     const t = token();
-    const chunks = ['Two homes match.', '\n\n```suggestions\n', '"Only 2+ bedrooms"\n', '"Book a viewing"\n```', '\n\nAnd more words.'];
+    const chunks = [
+      'Two homes match.',
+      '\n\n```suggestions\n',
+      '"Only 2+ bedrooms"\n',
+      '"Book a viewing"\n```',
+      '\n\nAnd more words.',
+    ];
     await script(t, { text: chunks.join(''), chunks, holdAfter: 4 });
     const bot = await mount(await newChatbot({ Model: 'scripted' }));
     await open(bot);
@@ -182,7 +250,17 @@ describe('chips under the last answer', () => {
 describe('a suggestions block arriving in pieces', () => {
   it('never flashes as code, not even while its opening line is half written', async () => {
     const t = token();
-    const chunks = ['Two homes ', 'match.\n\n', '``', '`sugg', 'estions', '\n"Only 2+ ', 'bedrooms"\n"Book', ' a viewing"\n`', '``'];
+    const chunks = [
+      'Two homes ',
+      'match.\n\n',
+      '``',
+      '`sugg',
+      'estions',
+      '\n"Only 2+ ',
+      'bedrooms"\n"Book',
+      ' a viewing"\n`',
+      '``',
+    ];
     await script(t, { text: chunks.join(''), chunks, delayMs: 120 });
     const bot = await mount(await newChatbot({ Model: 'scripted' }));
     await open(bot);
@@ -196,7 +274,8 @@ describe('a suggestions block arriving in pieces', () => {
   });
 
   it('renders no code block at any cut of the text, and none when the answer ends mid-block (the renderer alone)', () => {
-    const text = 'Two homes match.\n\n```listings\n{"x":1}\n```\n\n```suggestions\n"Only 2+ bedrooms"\n"Book a viewing"\n```';
+    const text =
+      'Two homes match.\n\n```listings\n{"x":1}\n```\n\n```suggestions\n"Only 2+ bedrooms"\n"Book a viewing"\n```';
     const start = text.indexOf('```suggestions');
     for (let at = start; at <= text.length; at++) {
       const view = new MarkdownView({ imageHosts: [], fences: answerFences });
@@ -222,8 +301,15 @@ describe('a follow-up typed by the visitor', () => {
     await until(() => cardLabels(denver).length === 3);
     const austin = await ask(bot, 'what about Austin?', 2);
     await until(() => cardLabels(austin).length === 2);
-    expect(cardLabels(austin).map((l) => l.replace(/^\d of \d: /, ''))).toEqual(['410 Riverside Dr, Austin, TX 78704', '23 Cedar St, Austin, TX 78702']);
-    const badges = [...austin.shadowRoot!.querySelector('chat-bot-listings')!.shadowRoot!.querySelectorAll('.card[role="group"] .badges li:first-child')].map((b) => b.textContent);
+    expect(cardLabels(austin).map((l) => l.replace(/^\d of \d: /, ''))).toEqual([
+      '410 Riverside Dr, Austin, TX 78704',
+      '23 Cedar St, Austin, TX 78702',
+    ]);
+    const badges = [
+      ...austin
+        .shadowRoot!.querySelector('chat-bot-listings')!
+        .shadowRoot!.querySelectorAll('.card[role="group"] .badges li:first-child'),
+    ].map((b) => b.textContent);
     expect(badges).toEqual(['For rent', 'For rent']);
     expect(bubbleText(austin)).toMatch(/^I found 2 homes for rent in Austin/);
   });
@@ -272,7 +358,8 @@ describe('the chips by keyboard', () => {
   });
 });
 
-const composerFocused = (bot: ChatBot) => inPanel(bot, 'chat-bot-composer')!.shadowRoot!.activeElement === textarea(bot);
+const composerFocused = (bot: ChatBot) =>
+  inPanel(bot, 'chat-bot-composer')!.shadowRoot!.activeElement === textarea(bot);
 
 describe('chips after a reload', () => {
   it('come back for the last answer only, from the stored conversation, with no block shown in any answer', async () => {

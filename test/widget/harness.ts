@@ -34,7 +34,11 @@ export async function mount(serialNumber: string, attributes: Record<string, str
   happened.set(bot, log);
   const t0 = performance.now();
   for (const type of ['chat-bot-open', 'chat-bot-close', 'chat-bot-error'])
-    bot.addEventListener(type, (e) => log.push(`${type.slice(9)}${(e as Event & { message?: string }).message ? ` (${(e as Event & { message?: string }).message})` : ''} at ${Math.round(performance.now() - t0)} ms`));
+    bot.addEventListener(type, (e) =>
+      log.push(
+        `${type.slice(9)}${(e as Event & { message?: string }).message ? ` (${(e as Event & { message?: string }).message})` : ''} at ${Math.round(performance.now() - t0)} ms`,
+      ),
+    );
   document.body.append(bot);
   mounted.push(bot);
   await until(() => bot.shadowRoot?.querySelector('.launcher'));
@@ -46,10 +50,14 @@ export function unmountAll(): void {
   for (const bot of mounted.splice(0)) bot.remove();
 }
 
-export const part = <T extends Element = HTMLElement>(bot: ChatBot, selector: string) => bot.shadowRoot!.querySelector<T>(selector);
+export const part = <T extends Element = HTMLElement>(bot: ChatBot, selector: string) =>
+  bot.shadowRoot!.querySelector<T>(selector);
 export const panel = (bot: ChatBot) => part(bot, 'chat-bot-panel');
-export const inPanel = <T extends Element = HTMLElement>(bot: ChatBot, selector: string) => panel(bot)?.shadowRoot?.querySelector<T>(selector) ?? null;
-export const allInPanel = <T extends Element = HTMLElement>(bot: ChatBot, selector: string) => [...(panel(bot)?.shadowRoot?.querySelectorAll<T>(selector) ?? [])];
+export const inPanel = <T extends Element = HTMLElement>(bot: ChatBot, selector: string) =>
+  panel(bot)?.shadowRoot?.querySelector<T>(selector) ?? null;
+export const allInPanel = <T extends Element = HTMLElement>(bot: ChatBot, selector: string) => [
+  ...(panel(bot)?.shadowRoot?.querySelectorAll<T>(selector) ?? []),
+];
 export const launcher = (bot: ChatBot) => part<HTMLButtonElement>(bot, '.launcher')!;
 export const composer = (bot: ChatBot) => inPanel(bot, 'chat-bot-composer')!;
 export const textarea = (bot: ChatBot) => composer(bot).shadowRoot!.querySelector('textarea')!;
@@ -60,7 +68,10 @@ export const streaming = (bot: ChatBot) => messages(bot).find((m) => m.message.s
 export const bubbleText = (message: Element) => message.shadowRoot?.querySelector('.bubble')?.textContent?.trim() ?? '';
 
 /** Polls until `check` returns something truthy (DOM updates, network, storage). */
-export async function until<T>(check: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 8000): Promise<T> {
+export async function until<T>(
+  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  timeoutMs = 8000,
+): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -73,9 +84,14 @@ export async function until<T>(check: () => T | null | undefined | false | Promi
 export async function open(bot: ChatBot): Promise<void> {
   launcher(bot).click();
   // The first open loads the panel's code and reads IndexedDB: slow on a loaded 2-core machine.
-  await until(() => panel(bot) && !panel(bot)!.hidden && composer(bot)?.shadowRoot?.querySelector('textarea'), 15_000).catch((error: Error) => {
+  await until(
+    () => panel(bot) && !panel(bot)!.hidden && composer(bot)?.shadowRoot?.querySelector('textarea'),
+    15_000,
+  ).catch((error: Error) => {
     const p = panel(bot);
-    throw new Error(`${error.message} — open: ${bot.open}, panel: ${p ? (p.hidden ? 'hidden' : 'shown') : 'none'}, composer: ${p ? String(!!composer(bot)) : '-'}, events: ${happened.get(bot)?.join(', ') || 'none'}`);
+    throw new Error(
+      `${error.message} — open: ${bot.open}, panel: ${p ? (p.hidden ? 'hidden' : 'shown') : 'none'}, composer: ${p ? String(!!composer(bot)) : '-'}, events: ${happened.get(bot)?.join(', ') || 'none'}`,
+    );
   });
 }
 
@@ -89,7 +105,10 @@ export async function type(bot: ChatBot, text: string): Promise<void> {
 
 /** Waits for the number of finished answers drawn to reach `count` (generously: the machine may be busy). */
 export const answered = (bot: ChatBot, count = 1, timeoutMs = 20_000) =>
-  until(() => messages(bot).filter((m) => m.message.role === 'assistant').length >= count && !streaming(bot), timeoutMs);
+  until(
+    () => messages(bot).filter((m) => m.message.role === 'assistant').length >= count && !streaming(bot),
+    timeoutMs,
+  );
 
 /** The fake model's reply to any question containing `match`. */
 export async function script(match: string, reply: ScriptedReply): Promise<void> {
@@ -103,7 +122,11 @@ export async function stored(serialNumber: string): Promise<StoredMessage[]> {
 
 /** How many times the model was asked a question containing `match`. */
 export async function modelCalls(match: string): Promise<number> {
-  return ((await (await fetch(`${inject('controlOrigin')}/model-requests?match=${encodeURIComponent(match)}`)).json()) as { count: number }).count;
+  return (
+    (await (await fetch(`${inject('controlOrigin')}/model-requests?match=${encodeURIComponent(match)}`)).json()) as {
+      count: number;
+    }
+  ).count;
 }
 
 export const token = () => `t${Math.random().toString(36).slice(2, 10)}`;

@@ -63,7 +63,8 @@ describe('history', () => {
     await until(() => messages(reloaded).length === 2);
     unmountAll();
     // The browser closed: session cookies are gone.
-    for (const c of document.cookie.split(/;\s*/)) if (c.startsWith('chat-bot-')) document.cookie = `${c.split('=')[0]}=; max-age=0; path=/`;
+    for (const c of document.cookie.split(/;\s*/))
+      if (c.startsWith('chat-bot-')) document.cookie = `${c.split('=')[0]}=; max-age=0; path=/`;
     const afterClose = await mount(serial);
     await open(afterClose);
     await new Promise((r) => setTimeout(r, 200));
@@ -77,7 +78,8 @@ describe('history', () => {
     await type(first, 'Hello');
     await answered(first);
     unmountAll();
-    for (const c of document.cookie.split(/;\s*/)) if (c.startsWith('chat-bot-')) document.cookie = `${c.split('=')[0]}=; max-age=0; path=/`;
+    for (const c of document.cookie.split(/;\s*/))
+      if (c.startsWith('chat-bot-')) document.cookie = `${c.split('=')[0]}=; max-age=0; path=/`;
     const again = await mount(serial);
     await open(again);
     await until(() => messages(again).length === 2);

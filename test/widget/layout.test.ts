@@ -10,7 +10,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
 import type { ChatBotMessage } from '../../src/widget/elements/chat-bot-message.ts';
-import { answered, inPanel, messages, mount, newChatbot, open, script, token, type, unmountAll, until } from './harness.ts';
+import {
+  answered,
+  inPanel,
+  messages,
+  mount,
+  newChatbot,
+  open,
+  script,
+  token,
+  type,
+  unmountAll,
+  until,
+} from './harness.ts';
 
 afterEach(unmountAll);
 
@@ -50,7 +62,7 @@ describe.each([
     await page.viewport(width, height);
   });
 
-  it('breaks a comparison table\'s cells between words only, and scrolls a table wider than its bubble sideways', async () => {
+  it("breaks a comparison table's cells between words only, and scrolls a table wider than its bubble sideways", async () => {
     const table = [
       'Here is how they compare:',
       '',
@@ -68,7 +80,9 @@ describe.each([
     // Wider than the bubble: the table scrolls, the bubble and the panel do not grow.
     const bubble = a.shadowRoot!.querySelector('.bubble')!;
     expect(tableEl.scrollWidth).toBeGreaterThan(tableEl.clientWidth);
-    expect(bubble.getBoundingClientRect().right).toBeLessThanOrEqual(inPanel(bot, '.scroller')!.getBoundingClientRect().right);
+    expect(bubble.getBoundingClientRect().right).toBeLessThanOrEqual(
+      inPanel(bot, '.scroller')!.getBoundingClientRect().right,
+    );
   });
 
   it('keeps the "What went wrong?" form inside the panel, its border whole', async () => {
@@ -84,10 +98,12 @@ describe.each([
     expect(box.left).toBeGreaterThanOrEqual(scroller.left);
   });
 
-  it('puts the attach and talk buttons in the message box\'s row, the tray above them: the messages keep their room', async () => {
+  it("puts the attach and talk buttons in the message box's row, the tray above them: the messages keep their room", async () => {
     const bot = await mount(await newChatbot({ EnableUploadImage: true, EnablePushToTalk: true }));
     await open(bot);
-    const media = await until(() => inPanel(bot, 'chat-bot-media')?.shadowRoot?.querySelector('.tool') && inPanel(bot, 'chat-bot-media')!);
+    const media = await until(
+      () => inPanel(bot, 'chat-bot-media')?.shadowRoot?.querySelector('.tool') && inPanel(bot, 'chat-bot-media')!,
+    );
     const box = (el: Element) => el.getBoundingClientRect();
     const textarea = inPanel(bot, 'chat-bot-composer')!.shadowRoot!.querySelector('textarea')!;
     const scroller = inPanel(bot, '.scroller')!;

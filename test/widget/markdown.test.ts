@@ -29,8 +29,13 @@ function shape(node: Node, exact = false): string {
   const tag = node.localName;
   const usual: Record<string, string> = tag === 'a' ? LINK_ATTRIBUTES : tag === 'img' ? IMAGE_ATTRIBUTES : {};
   const hideUsual = !exact && Object.entries(usual).every(([k, v]) => node.getAttribute(k) === v);
-  const shown = [...node.attributes].map((a): [string, string] => [a.name, a.value]).filter(([k]) => !(hideUsual && k in usual));
-  const attributes = shown.sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => ` ${k}="${v}"`).join('');
+  const shown = [...node.attributes]
+    .map((a): [string, string] => [a.name, a.value])
+    .filter(([k]) => !(hideUsual && k in usual));
+  const attributes = shown
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => ` ${k}="${v}"`)
+    .join('');
   if (VOID.has(tag)) return `<${tag}${attributes}>`;
   return `<${tag}${attributes}>${[...node.childNodes].map((c) => shape(c, exact)).join('')}</${tag}>`;
 }
@@ -56,7 +61,7 @@ function streamed(fragments: readonly string[], every = 1, opts = options): Mark
 /** Fragments of 1–9 characters, from a fixed seed so every run sees the same cuts. */
 function pieces(text: string, seed = 7): string[] {
   const out: string[] = [];
-  for (let i = 0, x = seed; i < text.length; ) {
+  for (let i = 0, x = seed; i < text.length;) {
     x = (x * 1103515245 + 12345) % 2147483648;
     const n = 1 + (x % 9);
     out.push(text.slice(i, i + n));
@@ -66,7 +71,10 @@ function pieces(text: string, seed = 7): string[] {
 }
 
 /** Where a text is cut in two: everywhere up to 1,000 characters, a few places when it is longer. */
-const cuts = (length: number) => (length <= 1000 ? Array.from({ length: length + 1 }, (_, i) => i) : [1, 2, Math.floor(length / 3), Math.floor(length / 2), length - 2, length - 1]);
+const cuts = (length: number) =>
+  length <= 1000
+    ? Array.from({ length: length + 1 }, (_, i) => i)
+    : [1, 2, Math.floor(length / 3), Math.floor(length / 2), length - 2, length - 1];
 
 function depthOf(node: Node): number {
   let max = 0;
@@ -74,9 +82,32 @@ function depthOf(node: Node): number {
   return max + 1;
 }
 
-const FORBIDDEN = 'script,iframe,object,embed,form,input,button,textarea,select,style,link,meta,base,svg,math,video,audio,source,picture,frame,frameset,template,noscript';
-const ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'target', 'rel', 'referrerpolicy', 'loading', 'decoding', 'class', 'data-lang', 'start']);
-const CLASSES = new Set(['md', 'md-host', 'md-image-link', 'md-pending', 'md-task', 'md-left', 'md-center', 'md-right']);
+const FORBIDDEN =
+  'script,iframe,object,embed,form,input,button,textarea,select,style,link,meta,base,svg,math,video,audio,source,picture,frame,frameset,template,noscript';
+const ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'alt',
+  'title',
+  'target',
+  'rel',
+  'referrerpolicy',
+  'loading',
+  'decoding',
+  'class',
+  'data-lang',
+  'start',
+]);
+const CLASSES = new Set([
+  'md',
+  'md-host',
+  'md-image-link',
+  'md-pending',
+  'md-task',
+  'md-left',
+  'md-center',
+  'md-right',
+]);
 const HIDDEN = /[\u{E0000}-\u{E007F}\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF\0-\x08\x0B-\x1F\x7F-\x9F]/u;
 // Joiners belong inside emoji sequences and joining scripts; next to Latin text or alone they only hide.
 const STRAY_JOINER = /[\u200C\u200D](?:[\0-\x7F]|$)|(?:^|[\0-\x7F])[\u200C\u200D]/;
@@ -96,7 +127,8 @@ function breaches(root: HTMLElement): string[] {
       const href = e.getAttribute('href')!;
       const rel = (e.getAttribute('rel') ?? '').split(' ');
       if (!/^(https?|mailto|tel):$/.test(URL.canParse(href) ? new URL(href).protocol : '')) found.push(`href ${href}`);
-      if (e.getAttribute('target') !== '_blank' || !rel.includes('noopener') || !rel.includes('noreferrer')) found.push(`link without a new tab and noopener noreferrer: ${href}`);
+      if (e.getAttribute('target') !== '_blank' || !rel.includes('noopener') || !rel.includes('noreferrer'))
+        found.push(`link without a new tab and noopener noreferrer: ${href}`);
       if (e.getAttribute('referrerpolicy') !== 'no-referrer') found.push(`link without referrerpolicy: ${href}`);
     }
     if (e.localName === 'a' && e.querySelector('a')) found.push('a link inside a link');
@@ -105,37 +137,59 @@ function breaches(root: HTMLElement): string[] {
       const url = URL.canParse(src) ? new URL(src) : undefined;
       if (!url || !/^https?:$/.test(url.protocol) || url.hostname !== ALLOWED_HOST) found.push(`image from ${src}`);
       if (src.includes(CANARY)) found.push(`the canary in an image: ${src}`);
-      if (e.getAttribute('referrerpolicy') !== 'no-referrer' || e.getAttribute('loading') !== 'lazy') found.push(`image without no-referrer and lazy loading: ${src}`);
+      if (e.getAttribute('referrerpolicy') !== 'no-referrer' || e.getAttribute('loading') !== 'lazy')
+        found.push(`image without no-referrer and lazy loading: ${src}`);
     }
   }
   const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (HIDDEN.test((n as Text).data) || STRAY_JOINER.test((n as Text).data)) found.push(`an invisible character in ${JSON.stringify((n as Text).data.slice(0, 60))}`);
+  for (let n = walk.nextNode(); n; n = walk.nextNode())
+    if (HIDDEN.test((n as Text).data) || STRAY_JOINER.test((n as Text).data))
+      found.push(`an invisible character in ${JSON.stringify((n as Text).data.slice(0, 60))}`);
   if (depthOf(root) >= 40) found.push(`a tree ${depthOf(root)} deep`);
   return found;
 }
 
-interface Vector { id: string; category: string; threat: string; markdown?: string; repeat?: { unit: string; times: number }; suffix?: string }
+interface Vector {
+  id: string;
+  category: string;
+  threat: string;
+  markdown?: string;
+  repeat?: { unit: string; times: number };
+  suffix?: string;
+}
 const expand = (v: Vector) => v.markdown ?? v.repeat!.unit.repeat(v.repeat!.times) + (v.suffix ?? '');
 const vectors: Vector[] = threatFile.vectors;
 
 /** Page-level traps: a dialog, a print, a CSP violation would each be recorded here. */
 const sprung = trapScripts();
 
-const pageBefore = { getElementById: document.getElementById, defaultView: document.defaultView, location: String(window.location), forms: document.forms.length };
-const page = () => ({ getElementById: document.getElementById, defaultView: document.defaultView, location: String(window.location), forms: document.forms.length });
+const pageBefore = {
+  getElementById: document.getElementById,
+  defaultView: document.defaultView,
+  location: String(window.location),
+  forms: document.forms.length,
+};
+const page = () => ({
+  getElementById: document.getElementById,
+  defaultView: document.defaultView,
+  location: String(window.location),
+  forms: document.forms.length,
+});
 
 /**
  * Renders in the page (so images would really load) and audits: whole, cut in two, and in
  * fragments of 1–9 characters with every render pass audited, unfinished states included.
  */
 function audit(text: string): void {
-  const view = new MarkdownView(options), live = new MarkdownView(options);
+  const view = new MarkdownView(options),
+    live = new MarkdownView(options);
   document.body.append(view.root, live.root);
   try {
     view.set(text);
     expect(breaches(view.root)).toEqual([]);
     const expected = picture(view, true);
-    for (const at of cuts(text.length)) expect(picture(streamed([text.slice(0, at), text.slice(at)]), true), `cut at ${at}`).toBe(expected);
+    for (const at of cuts(text.length))
+      expect(picture(streamed([text.slice(0, at), text.slice(at)]), true), `cut at ${at}`).toBe(expected);
     const every = text.length > 10_000 ? 2000 : 1;
     pieces(text).forEach((fragment, k) => {
       live.append(fragment);
@@ -154,13 +208,20 @@ function audit(text: string): void {
 }
 
 describe('the threats of markdown-vectors.json', () => {
-  it.each(vectors.filter((v) => v.category !== 'dos'))('$id ($category, $threat) renders safely and streams as it renders whole', (v) => {
-    audit(expand(v));
-  });
+  it.each(vectors.filter((v) => v.category !== 'dos'))(
+    '$id ($category, $threat) renders safely and streams as it renders whole',
+    (v) => {
+      audit(expand(v));
+    },
+  );
 
-  it.each(vectors.filter((v) => v.category === 'dos'))('$id finishes with a bounded tree, whole and streamed', { timeout: 120_000 }, (v) => {
-    audit(expand(v));
-  });
+  it.each(vectors.filter((v) => v.category === 'dos'))(
+    '$id finishes with a bounded tree, whole and streamed',
+    { timeout: 120_000 },
+    (v) => {
+      audit(expand(v));
+    },
+  );
 
   it('shows raw HTML as its own text', () => {
     for (const v of vectors.filter((v) => v.category === 'html' && !v.markdown!.includes('\n'))) {
@@ -169,18 +230,36 @@ describe('the threats of markdown-vectors.json', () => {
   });
 
   it('keeps code as text and its info string only as a data-lang', () => {
-    expect(picture(whole(expand(vectors.find((v) => v.id === 'C01')!)))).toBe('<pre data-lang="html"><code>&lt;img src=x onerror=alert(1)></code></pre>');
+    expect(picture(whole(expand(vectors.find((v) => v.id === 'C01')!)))).toBe(
+      '<pre data-lang="html"><code>&lt;img src=x onerror=alert(1)></code></pre>',
+    );
     expect(picture(whole(expand(vectors.find((v) => v.id === 'C03')!)))).toBe('<pre><code>x</code></pre>');
-    expect(picture(whole(expand(vectors.find((v) => v.id === 'C04')!)))).toBe('<pre data-lang="js"><code>x</code></pre>');
+    expect(picture(whole(expand(vectors.find((v) => v.id === 'C04')!)))).toBe(
+      '<pre data-lang="js"><code>x</code></pre>',
+    );
   });
 
   it('renders a link whose scheme is not allowed as its text', () => {
-    const texts: Record<string, string> = { L01: 'click', L02: 'click', L03: 'click', L04: 'click', L05: 'click', L06: 'click', L07: 'click', L08: 'click', L13: 'file', L14: 'x' };
-    for (const [id, text] of Object.entries(texts)) expect(picture(whole(expand(vectors.find((v) => v.id === id)!))), id).toBe(`<p>${text}</p>`);
+    const texts: Record<string, string> = {
+      L01: 'click',
+      L02: 'click',
+      L03: 'click',
+      L04: 'click',
+      L05: 'click',
+      L06: 'click',
+      L07: 'click',
+      L08: 'click',
+      L13: 'file',
+      L14: 'x',
+    };
+    for (const [id, text] of Object.entries(texts))
+      expect(picture(whole(expand(vectors.find((v) => v.id === id)!))), id).toBe(`<p>${text}</p>`);
   });
 
   it('names the real host of a link whose text shows another', () => {
-    expect(picture(whole(expand(vectors.find((v) => v.id === 'K05')!)))).toBe('<p><a href="https://attacker.invalid/login">https://bank.test/login<span class="md-host">attacker.invalid</span></a></p>');
+    expect(picture(whole(expand(vectors.find((v) => v.id === 'K05')!)))).toBe(
+      '<p><a href="https://attacker.invalid/login">https://bank.test/login<span class="md-host">attacker.invalid</span></a></p>',
+    );
   });
 
   it("names no host for a link to the page's own site, with or without www", () => {
@@ -188,17 +267,26 @@ describe('the threats of markdown-vectors.json', () => {
     expect(picture(whole(`[12 Oak St](http://${own}/homes/1) and [the agency](http://www.${own}/)`))).toBe(
       `<p><a href="http://${own}/homes/1">12 Oak St</a> and <a href="http://www.${own}/">the agency</a></p>`,
     );
-    expect(picture(whole('[the listing](https://www.h.test/x)'))).toBe('<p><a href="https://www.h.test/x">the listing<span class="md-host">h.test</span></a></p>');
+    expect(picture(whole('[the listing](https://www.h.test/x)'))).toBe(
+      '<p><a href="https://www.h.test/x">the listing<span class="md-host">h.test</span></a></p>',
+    );
   });
 
   it("takes this machine's names for one: a page at one of them names no host for links to the others on its port", () => {
     // The demo site opened at 127.0.0.1 links to listing pages made under localhost (PUBLIC_URL's default).
     expect(['localhost', '127.0.0.1', '[::1]']).toContain(location.hostname);
     const port = location.port;
-    const notes = (md: string) => [...whole(md).root.querySelectorAll('a')].map((a) => a.querySelector('.md-host')?.textContent ?? '');
-    expect(notes(`[a](http://localhost:${port}/homes/1) [b](http://127.0.0.1:${port}/homes/2) [c](http://[::1]:${port}/homes/3)`)).toEqual(['', '', '']);
+    const notes = (md: string) =>
+      [...whole(md).root.querySelectorAll('a')].map((a) => a.querySelector('.md-host')?.textContent ?? '');
+    expect(
+      notes(
+        `[a](http://localhost:${port}/homes/1) [b](http://127.0.0.1:${port}/homes/2) [c](http://[::1]:${port}/homes/3)`,
+      ),
+    ).toEqual(['', '', '']);
     // Another port is another server; a name that only starts like one is another host.
-    expect(notes(`[d](http://127.0.0.1:1/x) [e](http://localhost.evil.test:${port}/x) [f](http://127.0.0.10:${port}/x)`)).toEqual(['127.0.0.1:1', `localhost.evil.test:${port}`, `127.0.0.10:${port}`]);
+    expect(
+      notes(`[d](http://127.0.0.1:1/x) [e](http://localhost.evil.test:${port}/x) [f](http://127.0.0.10:${port}/x)`),
+    ).toEqual(['127.0.0.1:1', `localhost.evil.test:${port}`, `127.0.0.10:${port}`]);
   });
 
   it("loads photos from the service's own origin by any of this machine's names, and not from another port", () => {
@@ -209,9 +297,12 @@ describe('the threats of markdown-vectors.json', () => {
     expect(loadable(new URL('http://localhost.evil.test:8787/p.svg'), ['http://localhost:8787'])).toBe(false);
   });
 
-  it('names a host once in a list, except where a link\'s text shows an address', () => {
-    const list = '- [12 Oak St](https://h.test/1)\n- [9 Elm St](https://h.test/2)\n- [the map](https://maps.test/x)\n- [https://h.test/3](https://h.test/4)\n- [3 Ash Rd](https://h.test/5)';
-    const notes = [...whole(list).root.querySelectorAll('li')].map((li) => li.querySelector('.md-host')?.textContent ?? '');
+  it("names a host once in a list, except where a link's text shows an address", () => {
+    const list =
+      '- [12 Oak St](https://h.test/1)\n- [9 Elm St](https://h.test/2)\n- [the map](https://maps.test/x)\n- [https://h.test/3](https://h.test/4)\n- [3 Ash Rd](https://h.test/5)';
+    const notes = [...whole(list).root.querySelectorAll('li')].map(
+      (li) => li.querySelector('.md-host')?.textContent ?? '',
+    );
     expect(notes).toEqual(['h.test', '', 'maps.test', 'h.test', '']);
     // Streamed a fragment at a time, the list ends the same.
     const live = new MarkdownView(options);
@@ -221,22 +312,33 @@ describe('the threats of markdown-vectors.json', () => {
   });
 
   it('turns images from other hosts into links, and loads none through a redirecting URL', () => {
-    expect(picture(whole(expand(vectors.find((v) => v.id === 'I06')!)))).toBe('<p><a class="md-image-link" href="https://img.allowed.test@attacker.invalid/p.png">x<span class="md-host">attacker.invalid</span></a></p>');
+    expect(picture(whole(expand(vectors.find((v) => v.id === 'I06')!)))).toBe(
+      '<p><a class="md-image-link" href="https://img.allowed.test@attacker.invalid/p.png">x<span class="md-host">attacker.invalid</span></a></p>',
+    );
     expect(whole(expand(vectors.find((v) => v.id === 'I09')!)).root.querySelector('img')).toBeNull();
-    expect(whole('![x](https://img.allowed.test/a.png)').root.querySelector('img')?.getAttribute('src')).toBe('https://img.allowed.test/a.png');
+    expect(whole('![x](https://img.allowed.test/a.png)').root.querySelector('img')?.getAttribute('src')).toBe(
+      'https://img.allowed.test/a.png',
+    );
   });
 
   it('removes invisible characters but keeps the joiners of emoji and joining scripts', () => {
     expect(whole('pay\u200Bpal\u200D.test').root.textContent).toBe('paypal.test');
-    expect(whole('Please ignore this\u{E0020}\u{E0061} sentence.').root.textContent).toBe('Please ignore this sentence.');
+    expect(whole('Please ignore this\u{E0020}\u{E0061} sentence.').root.textContent).toBe(
+      'Please ignore this sentence.',
+    );
     expect(whole('\u202Egnp.exe &#x202E;&#8203;x').root.textContent).toBe('gnp.exe x');
-    expect(whole('family 👨\u200D👩\u200D👧 and می\u200Cخواهم').root.textContent).toBe('family 👨\u200D👩\u200D👧 and می\u200Cخواهم');
+    expect(whole('family 👨\u200D👩\u200D👧 and می\u200Cخواهم').root.textContent).toBe(
+      'family 👨\u200D👩\u200D👧 and می\u200Cخواهم',
+    );
     expect(whole('rtl \u200Fmark').root.textContent).toBe('rtl \u200Fmark');
   });
 });
 
 describe('the payloads of dompurify-expect.json, read as Markdown', () => {
-  const named = purifyFile.entries.map((e, k): [string, string] => [`${k}: ${'title' in e ? e.title : e.payload.slice(0, 50)}`, e.payload]);
+  const named = purifyFile.entries.map((e, k): [string, string] => [
+    `${k}: ${'title' in e ? e.title : e.payload.slice(0, 50)}`,
+    e.payload,
+  ]);
   it.each(named)('%s — renders safely and streams as it renders whole', (_name, payload) => {
     audit(payload);
   });
@@ -246,18 +348,24 @@ describe('the script injections of the Big List of Naughty Strings', () => {
   it('has them all', () => {
     expect(naughtyScripts.length).toBeGreaterThan(100);
   });
-  it.each(naughtyScripts.map((text, k) => [k, text] as const))('%i: %s — renders safely and cut anywhere as it renders whole', (_k, text) => {
-    audit(text);
-  });
+  it.each(naughtyScripts.map((text, k) => [k, text] as const))(
+    '%i: %s — renders safely and cut anywhere as it renders whole',
+    (_k, text) => {
+      audit(text);
+    },
+  );
 });
 
 describe("xss-filters' fuzz seeds", () => {
   it('has them all', () => {
     expect(xssFilterSeeds.length).toBeGreaterThan(150);
   });
-  it.each(xssFilterSeeds.map((text, k) => [k, text] as const))('%i: %s — renders safely and cut anywhere as it renders whole', (_k, text) => {
-    audit(text);
-  });
+  it.each(xssFilterSeeds.map((text, k) => [k, text] as const))(
+    '%i: %s — renders safely and cut anywhere as it renders whole',
+    (_k, text) => {
+      audit(text);
+    },
+  );
 });
 
 describe('pathological input beyond the DoS vectors', () => {
@@ -285,14 +393,68 @@ describe('pathological input beyond the DoS vectors', () => {
 describe('random Markdown', () => {
   // Tokens that start, end or break every construct, and some hostile ones.
   const TOKENS = [
-    'text', 'more words', ' ', ' ', '\n', '\n', '\n\n', '*', '**', '_', '__', '~~', '`', '``', '```', '~~~', '[', ']', '(', ')', '![', '<', '>',
-    '- ', '* ', '1. ', '2) ', '> ', '# ', '### ', '|', '| a | b |', '|---|:-:|', '---', '    ', '\t', '  ', '\\', '&amp;', '&#x202E;', '&copy',
-    'https://h.test/a_(b)', 'javascript:alert(1)', 'https://attacker.invalid/x?d=CANARY-7f3a91', 'https://img.allowed.test/i.png', '"title"',
-    '[r]', '[r]: https://h.test/r\n', '[x][r]', '[ ] ', '[x] ', '\u200D', '\u202E', '👨\u200D👩', 'می\u200Cخواهم', '<https://h.test/>', '<b>',
+    'text',
+    'more words',
+    ' ',
+    ' ',
+    '\n',
+    '\n',
+    '\n\n',
+    '*',
+    '**',
+    '_',
+    '__',
+    '~~',
+    '`',
+    '``',
+    '```',
+    '~~~',
+    '[',
+    ']',
+    '(',
+    ')',
+    '![',
+    '<',
+    '>',
+    '- ',
+    '* ',
+    '1. ',
+    '2) ',
+    '> ',
+    '# ',
+    '### ',
+    '|',
+    '| a | b |',
+    '|---|:-:|',
+    '---',
+    '    ',
+    '\t',
+    '  ',
+    '\\',
+    '&amp;',
+    '&#x202E;',
+    '&copy',
+    'https://h.test/a_(b)',
+    'javascript:alert(1)',
+    'https://attacker.invalid/x?d=CANARY-7f3a91',
+    'https://img.allowed.test/i.png',
+    '"title"',
+    '[r]',
+    '[r]: https://h.test/r\n',
+    '[x][r]',
+    '[ ] ',
+    '[x] ',
+    '\u200D',
+    '\u202E',
+    '👨\u200D👩',
+    'می\u200Cخواهم',
+    '<https://h.test/>',
+    '<b>',
   ];
   // 150 documents; `npm test` takes 50 of them (XSS_SEED), `npm run soak` all.
   const all = Array.from({ length: 150 }, (_, k) => {
-    let x = k + 1, text = '';
+    let x = k + 1,
+      text = '';
     for (let n = 4 + (k % 40); n > 0; n--) {
       x = (x * 1103515245 + 12345) % 2147483648;
       text += TOKENS[x % TOKENS.length];
@@ -302,21 +464,29 @@ describe('random Markdown', () => {
   const taken = corpora();
   const documents = taken.whole ? all : sample(all, 50, taken.xssSeed);
 
-  it('streams every random document as it renders whole, cut anywhere, and safely at every pass', { timeout: 60_000 }, () => {
-    for (const text of documents) {
-      const expected = picture(whole(text), true);
-      for (const at of cuts(text.length)) expect(picture(streamed([text.slice(0, at), text.slice(at)]), true), `${JSON.stringify(text)} cut at ${at}`).toBe(expected);
-      const live = new MarkdownView(options);
-      for (const fragment of pieces(text, text.length)) {
-        live.append(fragment);
-        live.flush();
-        expect(breaches(live.root), JSON.stringify(live.text)).toEqual([]);
+  it(
+    'streams every random document as it renders whole, cut anywhere, and safely at every pass',
+    { timeout: 60_000 },
+    () => {
+      for (const text of documents) {
+        const expected = picture(whole(text), true);
+        for (const at of cuts(text.length))
+          expect(
+            picture(streamed([text.slice(0, at), text.slice(at)]), true),
+            `${JSON.stringify(text)} cut at ${at}`,
+          ).toBe(expected);
+        const live = new MarkdownView(options);
+        for (const fragment of pieces(text, text.length)) {
+          live.append(fragment);
+          live.flush();
+          expect(breaches(live.root), JSON.stringify(live.text)).toEqual([]);
+        }
+        live.end();
+        expect(picture(live, true), JSON.stringify(text)).toBe(expected);
+        expect(breaches(live.root)).toEqual([]);
       }
-      live.end();
-      expect(picture(live, true), JSON.stringify(text)).toBe(expected);
-      expect(breaches(live.root)).toEqual([]);
-    }
-  });
+    },
+  );
 });
 
 describe('the renderer source', () => {
@@ -326,7 +496,9 @@ describe('the renderer source', () => {
     const files = Object.entries(sources);
     expect(files.length).toBeGreaterThan(3);
     for (const [path, source] of files) {
-      expect(String(source), path).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|DOMParser|createContextualFragment|document\.write|srcdoc|setHTML|\.style\b|setAttribute\(['"](?:on|style|id|name)/);
+      expect(String(source), path).not.toMatch(
+        /innerHTML|outerHTML|insertAdjacentHTML|DOMParser|createContextualFragment|document\.write|srcdoc|setHTML|\.style\b|setAttribute\(['"](?:on|style|id|name)/,
+      );
     }
   });
 
@@ -338,51 +510,112 @@ describe('the renderer source', () => {
 });
 
 describe('the grammar', () => {
-  const L = (href: string, text: string, host = '') => `<a href="${href}">${text}${host && `<span class="md-host">${host}</span>`}</a>`;
+  const L = (href: string, text: string, host = '') =>
+    `<a href="${href}">${text}${host && `<span class="md-host">${host}</span>`}</a>`;
   const cases: [string, string, string][] = [
     ['paragraphs and soft breaks', 'one\ntwo\n\nthree', '<p>one\ntwo</p><p>three</p>'],
     ['hard breaks', 'a  \nb\\\nc', '<p>a<br>b<br>c</p>'],
     ['ATX headings', '# One\n###### Six ##\n#hashtag', '<h1>One</h1><h6>Six</h6><p>#hashtag</p>'],
     ['thematic breaks', 'a\n\n---\n* * *\n___', '<p>a</p><hr><hr><hr>'],
-    ['fenced code', '```js\nlet a = 1 < 2;\n\n```\n~~~\n```\n~~~', '<pre data-lang="js"><code>let a = 1 &lt; 2;\n</code></pre><pre><code>```</code></pre>'],
+    [
+      'fenced code',
+      '```js\nlet a = 1 < 2;\n\n```\n~~~\n```\n~~~',
+      '<pre data-lang="js"><code>let a = 1 &lt; 2;\n</code></pre><pre><code>```</code></pre>',
+    ],
     ['an unclosed fence runs to the end', '```py\nx = 1', '<pre data-lang="py"><code>x = 1</code></pre>'],
     ['indented code', '    a\n\n    b\n\nc', '<pre><code>a\n\nb</code></pre><p>c</p>'],
     ['indentation inside a paragraph', 'a\n    b', '<p>a\nb</p>'],
-    ['nested blockquotes and lazy lines', '> a\n> > b\nlazy', '<blockquote><p>a</p><blockquote><p>b\nlazy</p></blockquote></blockquote>'],
+    [
+      'nested blockquotes and lazy lines',
+      '> a\n> > b\nlazy',
+      '<blockquote><p>a</p><blockquote><p>b\nlazy</p></blockquote></blockquote>',
+    ],
     ['tight bullet lists', '- a\n- b\n\nc', '<ul><li>a</li><li>b</li></ul><p>c</p>'],
     ['loose bullet lists', '* a\n\n* b', '<ul><li><p>a</p></li><li><p>b</p></li></ul>'],
-    ['ordered lists with their start', '3. a\n4. b\n\n1) c', '<ol start="3"><li>a</li><li>b</li></ol><ol><li>c</li></ol>'],
-    ['nested lists', '- a\n  - b\n    1. c\n- d', '<ul><li>a<ul><li>b<ol><li>c</li></ol></li></ul></li><li>d</li></ul>'],
+    [
+      'ordered lists with their start',
+      '3. a\n4. b\n\n1) c',
+      '<ol start="3"><li>a</li><li>b</li></ol><ol><li>c</li></ol>',
+    ],
+    [
+      'nested lists',
+      '- a\n  - b\n    1. c\n- d',
+      '<ul><li>a<ul><li>b<ol><li>c</li></ol></li></ul></li><li>d</li></ul>',
+    ],
     ['a new marker starts a new list', '- a\n+ b', '<ul><li>a</li></ul><ul><li>b</li></ul>'],
     ['an ordered list interrupts a paragraph only from 1', 'a\n2. b\n1. c', '<p>a\n2. b</p><ol><li>c</li></ol>'],
     ['task items', '- [ ] todo\n- [x] done', '<ul><li class="md-task">☐ todo</li><li class="md-task">☑ done</li></ul>'],
-    ['list items holding code and quotes', '- a\n\n  ```\n  x\n  ```\n- > q', '<ul><li><p>a</p><pre><code>x</code></pre></li><li><blockquote><p>q</p></blockquote></li></ul>'],
+    [
+      'list items holding code and quotes',
+      '- a\n\n  ```\n  x\n  ```\n- > q',
+      '<ul><li><p>a</p><pre><code>x</code></pre></li><li><blockquote><p>q</p></blockquote></li></ul>',
+    ],
     [
       'tables with alignment',
       'intro\n| a | b | c |\n|:-|:-:|-:|\n| 1 | `x \\| y` |\nafter',
       '<p>intro</p><table><thead><tr><th class="md-left">a</th><th class="md-center">b</th><th class="md-right">c</th></tr></thead><tbody><tr><td class="md-left">1</td><td class="md-center"><code>x | y</code></td><td class="md-right"></td></tr><tr><td class="md-left">after</td><td class="md-center"></td><td class="md-right"></td></tr></tbody></table>',
     ],
     ['no table without a pipe', 'a\n---', '<p>a</p><hr>'],
-    ['emphasis, strong and strikethrough', '*a* _b_ **c** __d__ ~~e~~ ***f***', '<p><em>a</em> <em>b</em> <strong>c</strong> <strong>d</strong> <del>e</del> <em><strong>f</strong></em></p>'],
+    [
+      'emphasis, strong and strikethrough',
+      '*a* _b_ **c** __d__ ~~e~~ ***f***',
+      '<p><em>a</em> <em>b</em> <strong>c</strong> <strong>d</strong> <del>e</del> <em><strong>f</strong></em></p>',
+    ],
     ['intraword underscores and lone delimiters', 'snake_case_name 2 * 3 ~5 **', '<p>snake_case_name 2 * 3 ~5 **</p>'],
     ['unmatched delimiters as text', '**a *b', '<p>**a *b</p>'],
     ['code spans', '`a` ``b ` c`` ` d `', '<p><code>a</code> <code>b ` c</code> <code>d</code></p>'],
     ['backslash escapes', '\\*a\\* \\[b\\] \\\\ \\q', '<p>*a* [b] \\ \\q</p>'],
     ['entities', '&amp; &copy; &mdash; &#35; &#x263A; &bogus; &#0;', '<p>&amp; © — # ☺ &amp;bogus; \uFFFD</p>'],
     ['raw HTML as text', '<b onclick="x">b</b>', '<p>&lt;b onclick="x">b&lt;/b></p>'],
-    ['inline links with titles and balanced parentheses', '[t](https://h.test/a(b)c "T") [u](<https://h.test/a b>)', `<p><a href="https://h.test/a(b)c" title="T">t<span class="md-host">h.test</span></a> ${L('https://h.test/ab', 'u', 'h.test')}</p>`],
-    ['links whose text is their host or URL', '[h.test](https://h.test/) [https://h.test/x](https://h.test/x)', `<p>${L('https://h.test/', 'h.test')} ${L('https://h.test/x', 'https://h.test/x')}</p>`],
+    [
+      'inline links with titles and balanced parentheses',
+      '[t](https://h.test/a(b)c "T") [u](<https://h.test/a b>)',
+      `<p><a href="https://h.test/a(b)c" title="T">t<span class="md-host">h.test</span></a> ${L('https://h.test/ab', 'u', 'h.test')}</p>`,
+    ],
+    [
+      'links whose text is their host or URL',
+      '[h.test](https://h.test/) [https://h.test/x](https://h.test/x)',
+      `<p>${L('https://h.test/', 'h.test')} ${L('https://h.test/x', 'https://h.test/x')}</p>`,
+    ],
     ['emphasis inside links', '[**b** c](mailto:a@h.test)', `<p>${L('mailto:a@h.test', '<strong>b</strong> c')}</p>`],
     ['tel links', '[call](tel:+15551234)', `<p>${L('tel:+15551234', 'call')}</p>`],
-    ['full, collapsed and shortcut references', '[a][R] [b][] [b]\n\n[r]: https://h.test/r "T"\n[b]: https://h.test/b', `<p><a href="https://h.test/r" title="T">a<span class="md-host">h.test</span></a> ${L('https://h.test/b', 'b', 'h.test')} ${L('https://h.test/b', 'b', 'h.test')}</p>`],
+    [
+      'full, collapsed and shortcut references',
+      '[a][R] [b][] [b]\n\n[r]: https://h.test/r "T"\n[b]: https://h.test/b',
+      `<p><a href="https://h.test/r" title="T">a<span class="md-host">h.test</span></a> ${L('https://h.test/b', 'b', 'h.test')} ${L('https://h.test/b', 'b', 'h.test')}</p>`,
+    ],
     ['undefined references as text', '[a][nope] [x]', '<p><span>[a][nope]</span> <span>[x]</span></p>'],
-    ['autolinks', '<https://h.test/a> <mailto:me@h.test> <h.test>', `<p>${L('https://h.test/a', 'https://h.test/a')} ${L('mailto:me@h.test', 'mailto:me@h.test')} &lt;h.test></p>`],
-    ['bare URLs', 'see https://h.test/a_(b). and (https://h.test/c), xhttps://no', `<p>see ${L('https://h.test/a_(b)', 'https://h.test/a_(b)')}. and (${L('https://h.test/c', 'https://h.test/c')}), xhttps://no</p>`],
+    [
+      'autolinks',
+      '<https://h.test/a> <mailto:me@h.test> <h.test>',
+      `<p>${L('https://h.test/a', 'https://h.test/a')} ${L('mailto:me@h.test', 'mailto:me@h.test')} &lt;h.test></p>`,
+    ],
+    [
+      'bare URLs',
+      'see https://h.test/a_(b). and (https://h.test/c), xhttps://no',
+      `<p>see ${L('https://h.test/a_(b)', 'https://h.test/a_(b)')}. and (${L('https://h.test/c', 'https://h.test/c')}), xhttps://no</p>`,
+    ],
     ['no bare URLs in code', '`https://h.test/`', '<p><code>https://h.test/</code></p>'],
-    ['images from allowed hosts', '![a *cat*](https://img.allowed.test/c.png "T")', '<p><img alt="a cat" src="https://img.allowed.test/c.png" title="T"></p>'],
-    ['images from other hosts as links', '![cat](https://h.test/c.png) ![](https://h.test/d.png) ![x](rel.png)', '<p><a class="md-image-link" href="https://h.test/c.png">cat<span class="md-host">h.test</span></a> <a class="md-image-link" href="https://h.test/d.png">https://h.test/d.png</a> x</p>'],
-    ['images inside links', '[![cat](https://img.allowed.test/c.png)](https://h.test/)', `<p>${L('https://h.test/', '<img alt="cat" src="https://img.allowed.test/c.png">', 'h.test')}</p>`],
-    ['no link inside a link', '[a <https://b.test/> c](https://h.test/)', `<p>${L('https://h.test/', 'a https://b.test/ c', 'h.test')}</p>`],
+    [
+      'images from allowed hosts',
+      '![a *cat*](https://img.allowed.test/c.png "T")',
+      '<p><img alt="a cat" src="https://img.allowed.test/c.png" title="T"></p>',
+    ],
+    [
+      'images from other hosts as links',
+      '![cat](https://h.test/c.png) ![](https://h.test/d.png) ![x](rel.png)',
+      '<p><a class="md-image-link" href="https://h.test/c.png">cat<span class="md-host">h.test</span></a> <a class="md-image-link" href="https://h.test/d.png">https://h.test/d.png</a> x</p>',
+    ],
+    [
+      'images inside links',
+      '[![cat](https://img.allowed.test/c.png)](https://h.test/)',
+      `<p>${L('https://h.test/', '<img alt="cat" src="https://img.allowed.test/c.png">', 'h.test')}</p>`,
+    ],
+    [
+      'no link inside a link',
+      '[a <https://b.test/> c](https://h.test/)',
+      `<p>${L('https://h.test/', 'a https://b.test/ c', 'h.test')}</p>`,
+    ],
     ['definitions render nothing', '[r]: https://h.test/', ''],
   ];
 
@@ -392,12 +625,16 @@ describe('the grammar', () => {
 
   it.each(cases)('streams %s as it renders whole', (_name, markdown) => {
     const expected = picture(whole(markdown), true);
-    for (const at of cuts(markdown.length)) expect(picture(streamed([markdown.slice(0, at), markdown.slice(at)]), true)).toBe(expected);
+    for (const at of cuts(markdown.length))
+      expect(picture(streamed([markdown.slice(0, at), markdown.slice(at)]), true)).toBe(expected);
     expect(picture(streamed(pieces(markdown)), true)).toBe(expected);
   });
 
   it('loads images from exact hosts and from subdomains of wildcard patterns, not their apex', () => {
-    const view = whole('![a](https://IMG.example.test/a.png) ![b](https://x.cdn.test/b.png) ![c](https://cdn.test/c.png) ![d](http://y.x.cdn.test/d.png)', { imageHosts: ['img.example.test', '*.cdn.test'] });
+    const view = whole(
+      '![a](https://IMG.example.test/a.png) ![b](https://x.cdn.test/b.png) ![c](https://cdn.test/c.png) ![d](http://y.x.cdn.test/d.png)',
+      { imageHosts: ['img.example.test', '*.cdn.test'] },
+    );
     expect([...view.root.querySelectorAll('img')].map((i) => i.alt)).toEqual(['a', 'b', 'd']);
     expect(view.root.querySelector('.md-image-link')?.textContent).toBe('ccdn.test');
   });
@@ -443,7 +680,9 @@ describe('streaming', () => {
     view.end();
     expect(view.root.children[0]).toBe(heading);
     expect(view.root.children[1]).toBe(paragraph);
-    expect(picture(view)).toBe('<h1>Title</h1><p>First paragraph.</p><ul><li>one</li><li>two</li></ul><p>Last <strong>words</strong> here.</p>');
+    expect(picture(view)).toBe(
+      '<h1>Title</h1><p>First paragraph.</p><ul><li>one</li><li>two</li></ul><p>Last <strong>words</strong> here.</p>',
+    );
   });
 
   it('shows unclosed emphasis and code as closed at the end until the block is finished', () => {
@@ -475,7 +714,9 @@ describe('streaming', () => {
     expect(view.root.querySelector('a')?.hasAttribute('href')).toBe(false);
     view.append('")');
     view.flush();
-    expect(picture(view)).toBe('<p>See <a href="https://h.test/x" title="Title">the docs<span class="md-host">h.test</span></a></p>');
+    expect(picture(view)).toBe(
+      '<p>See <a href="https://h.test/x" title="Title">the docs<span class="md-host">h.test</span></a></p>',
+    );
   });
 
   it('requests no image before its URL is complete', () => {
@@ -487,7 +728,9 @@ describe('streaming', () => {
     view.append('g)');
     view.flush();
     expect(view.root.querySelector('img')?.getAttribute('src')).toBe('https://img.allowed.test/cat.png');
-    expect(performance.getEntriesByType('resource').map((e) => e.name)).not.toContain('https://img.allowed.test/cat.pn');
+    expect(performance.getEntriesByType('resource').map((e) => e.name)).not.toContain(
+      'https://img.allowed.test/cat.pn',
+    );
   });
 
   it('does not link a bare URL that may still be growing', () => {
@@ -509,7 +752,9 @@ describe('streaming', () => {
     view.append('[g]: https://h.test/guide "Guide"\n[x]: javascript:alert(1)');
     view.end();
     expect(view.root.firstElementChild).toBe(paragraph);
-    expect(picture(view)).toBe('<p>Read <a href="https://h.test/guide" title="Guide">the guide<span class="md-host">h.test</span></a> and this.</p><p>More.</p>');
+    expect(picture(view)).toBe(
+      '<p>Read <a href="https://h.test/guide" title="Guide">the guide<span class="md-host">h.test</span></a> and this.</p><p>More.</p>',
+    );
     expect(picture(view, true)).toBe(picture(whole(view.text), true));
   });
 
@@ -574,7 +819,8 @@ describe('streaming', () => {
       '[s]: https://h.test/mls',
     ].join('\n');
     const expected = picture(whole(answer), true);
-    for (const at of cuts(answer.length)) expect(picture(streamed([answer.slice(0, at), answer.slice(at)]), true), `cut at ${at}`).toBe(expected);
+    for (const at of cuts(answer.length))
+      expect(picture(streamed([answer.slice(0, at), answer.slice(at)]), true), `cut at ${at}`).toBe(expected);
     for (const seed of [1, 2, 3]) expect(picture(streamed(pieces(answer, seed)), true)).toBe(expected);
     view = whole(answer);
   });
@@ -635,7 +881,9 @@ describe('fence renderers (listing cards)', () => {
   it('leaves code alone: other info strings, nested fences, and names the object prototype has', () => {
     const { calls, fence } = recorder();
     view = new MarkdownView({ ...options, fences: { cards: fence } });
-    view.set('```js\nx\n```\n\n- ```cards\n  y\n  ```\n\n> ```cards\n> z\n> ```\n\n```constructor\nw\n```\n\n```toString\nv\n```');
+    view.set(
+      '```js\nx\n```\n\n- ```cards\n  y\n  ```\n\n> ```cards\n> z\n> ```\n\n```constructor\nw\n```\n\n```toString\nv\n```',
+    );
     expect(calls).toEqual([]);
     expect(view.root.querySelectorAll('pre')).toHaveLength(5);
   });
@@ -645,7 +893,9 @@ describe('the page after all of the above', () => {
   it('requested nothing from the attacker origin and carried the canary nowhere', async () => {
     await new Promise(requestAnimationFrame);
     const requested = performance.getEntriesByType('resource').map((e) => e.name);
-    expect(requested.filter((name) => name.includes(new URL(threatFile.attackerOrigin).hostname) || name.includes(CANARY))).toEqual([]);
+    expect(
+      requested.filter((name) => name.includes(new URL(threatFile.attackerOrigin).hostname) || name.includes(CANARY)),
+    ).toEqual([]);
     expect(sprung).toEqual([]);
   });
 });

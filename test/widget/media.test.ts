@@ -8,14 +8,29 @@ import { MiB } from '../../src/widget/media/check.ts';
 import es from '../../src/widget/strings/es.ts';
 import { mediaEn } from '../../src/widget/strings/media.ts';
 import type { ChatBotMedia } from '../../src/widget/elements/chat-bot-media.ts';
-import { answered, composer, inPanel, messages, mount, newChatbot, open, stored, textarea, unmountAll, until } from './harness.ts';
+import {
+  answered,
+  composer,
+  inPanel,
+  messages,
+  mount,
+  newChatbot,
+  open,
+  stored,
+  textarea,
+  unmountAll,
+  until,
+} from './harness.ts';
 import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
 
 afterEach(unmountAll);
 
 const media = (bot: ChatBot) => inPanel<ChatBotMedia>(bot, 'chat-bot-media')!;
-const inMedia = <T extends Element>(bot: ChatBot, selector: string) => media(bot).shadowRoot!.querySelector<T>(selector);
-const allInMedia = <T extends Element>(bot: ChatBot, selector: string) => [...media(bot).shadowRoot!.querySelectorAll<T>(selector)];
+const inMedia = <T extends Element>(bot: ChatBot, selector: string) =>
+  media(bot).shadowRoot!.querySelector<T>(selector);
+const allInMedia = <T extends Element>(bot: ChatBot, selector: string) => [
+  ...media(bot).shadowRoot!.querySelectorAll<T>(selector),
+];
 const trayError = (bot: ChatBot) => inMedia(bot, '.error')?.textContent ?? '';
 
 /** A real PNG of width × height, drawn on a canvas. */
@@ -27,14 +42,44 @@ async function pngFile(width: number, height: number, name = 'photo.png'): Promi
 
 /** A GIF89a of 1 × 1 with `frames` frames (more than one is animated). */
 function gifFile(frames: number, name = 'moving.gif'): File {
-  const frame = [0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00];
-  const bytes = [...new TextEncoder().encode('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, ...Array.from({ length: frames }, () => frame).flat(), 0x3b];
+  const frame = [
+    0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00,
+  ];
+  const bytes = [
+    ...new TextEncoder().encode('GIF89a'),
+    1,
+    0,
+    1,
+    0,
+    0x80,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
+    0,
+    0,
+    0,
+    ...Array.from({ length: frames }, () => frame).flat(),
+    0x3b,
+  ];
   return new File([new Uint8Array(bytes)], name, { type: 'image/gif' });
 }
 
 /** An MP4's first box (ftyp, isom), then `size` bytes in all. */
 function mp4File(size: number, name = 'tour.mp4'): File {
-  const head = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0, ...new TextEncoder().encode('isomiso2')]);
+  const head = new Uint8Array([
+    0,
+    0,
+    0,
+    0x18,
+    ...new TextEncoder().encode('ftypisom'),
+    0,
+    0,
+    2,
+    0,
+    ...new TextEncoder().encode('isomiso2'),
+  ]);
   const body = new Uint8Array(size);
   body.set(head);
   return new File([body], name, { type: 'video/mp4' });
@@ -49,7 +94,9 @@ async function imageBot(settings = {}): Promise<ChatBot> {
 
 /** Presses Send (the composer's button), as a visitor with files in the tray does. */
 async function pressSend(bot: ChatBot): Promise<void> {
-  const button = await until(() => composer(bot).shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]:not([disabled])'));
+  const button = await until(() =>
+    composer(bot).shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]:not([disabled])'),
+  );
   button.click();
 }
 
@@ -62,7 +109,9 @@ describe('images', () => {
     picked.items.add(await pngFile(40, 30, 'second.png'));
     input.files = picked.files;
     input.dispatchEvent(new Event('change'));
-    const previews = await until(() => allInMedia<HTMLImageElement>(bot, 'li img').length === 2 && allInMedia<HTMLImageElement>(bot, 'li img'));
+    const previews = await until(
+      () => allInMedia<HTMLImageElement>(bot, 'li img').length === 2 && allInMedia<HTMLImageElement>(bot, 'li img'),
+    );
     expect(previews.map((i) => i.alt)).toEqual(['Image photo.png', 'Image second.png']);
     await until(() => allInMedia(bot, 'progress').length === 0);
     expect(textarea(bot).value).toBe('');
@@ -70,21 +119,33 @@ describe('images', () => {
     await answered(bot);
     const [question, answer] = messages(bot);
     expect([answer!.message.status, answer!.message.error]).toEqual(['done', undefined]);
-    expect(question!.message.files?.map((f) => [f.kind, f.name])).toEqual([['Image', 'photo.png'], ['Image', 'second.png']]);
-    expect(answer!.message.text).toMatch(/^Thank you — I received your 2 images: a PNG image, 3 × 2 pixels; a PNG image, 40 × 30 pixels\./);
+    expect(question!.message.files?.map((f) => [f.kind, f.name])).toEqual([
+      ['Image', 'photo.png'],
+      ['Image', 'second.png'],
+    ]);
+    expect(answer!.message.text).toMatch(
+      /^Thank you — I received your 2 images: a PNG image, 3 × 2 pixels; a PNG image, 40 × 30 pixels\./,
+    );
     // The tray is empty again, and the transcript shows the images, fetched with the visitor's token.
     expect(allInMedia(bot, 'li')).toHaveLength(0);
     const shown = await until(() => {
-      const imgs = [...question!.shadowRoot!.querySelectorAll('chat-bot-attachment')].map((a) => a.shadowRoot?.querySelector('img'));
+      const imgs = [...question!.shadowRoot!.querySelectorAll('chat-bot-attachment')].map((a) =>
+        a.shadowRoot?.querySelector('img'),
+      );
       return imgs.length === 2 && imgs.every((i) => i?.complete && i.naturalWidth > 0) && imgs;
     });
-    expect(shown.map((i) => [i!.naturalWidth, i!.naturalHeight])).toEqual([[3, 2], [40, 30]]);
+    expect(shown.map((i) => [i!.naturalWidth, i!.naturalHeight])).toEqual([
+      [3, 2],
+      [40, 30],
+    ]);
     // From history: a new page draws them again.
     const serial = bot.serialNumber;
     unmountAll();
     const again = await mount(serial);
     await open(again);
-    const restored = await until(() => messages(again)[0]?.shadowRoot?.querySelector('chat-bot-attachment')?.shadowRoot?.querySelector('img'));
+    const restored = await until(() =>
+      messages(again)[0]?.shadowRoot?.querySelector('chat-bot-attachment')?.shadowRoot?.querySelector('img'),
+    );
     await until(() => restored.complete && restored.naturalWidth === 3);
     await again.clearHistory();
   });
@@ -96,7 +157,9 @@ describe('images', () => {
     textarea(bot).dispatchEvent(new Event('input'));
     await pressSend(bot);
     await answered(bot);
-    expect(messages(bot)[1]!.message.text.split('\n\n')[0]).toBe('Thank you — I received your image: a PNG image, 8 × 8 pixels.');
+    expect(messages(bot)[1]!.message.text.split('\n\n')[0]).toBe(
+      'Thank you — I received your image: a PNG image, 8 × 8 pixels.',
+    );
     expect((await stored(bot.serialNumber)).find((m) => m.role === 'question')?.content).toBe('hello');
   });
 
@@ -104,16 +167,23 @@ describe('images', () => {
     const bot = await imageBot();
     const pasted = new DataTransfer();
     pasted.items.add(await pngFile(2, 2, 'pasted.png'));
-    textarea(bot).dispatchEvent(new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true, composed: true, cancelable: true }));
+    textarea(bot).dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true, composed: true, cancelable: true }),
+    );
     await until(() => allInMedia(bot, 'li').length === 1);
     const dropped = new DataTransfer();
     dropped.items.add(await pngFile(2, 2, 'dropped.png'));
     const over = new DragEvent('dragover', { dataTransfer: dropped, bubbles: true, composed: true, cancelable: true });
     inPanel(bot, '.scroller')!.dispatchEvent(over);
     expect(over.defaultPrevented).toBe(true);
-    inPanel(bot, '.scroller')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, composed: true, cancelable: true }));
+    inPanel(bot, '.scroller')!.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: dropped, bubbles: true, composed: true, cancelable: true }),
+    );
     await until(() => allInMedia(bot, 'li').length === 2);
-    expect(allInMedia<HTMLImageElement>(bot, 'li img').map((i) => i.alt)).toEqual(['Image pasted.png', 'Image dropped.png']);
+    expect(allInMedia<HTMLImageElement>(bot, 'li img').map((i) => i.alt)).toEqual([
+      'Image pasted.png',
+      'Image dropped.png',
+    ]);
     // Text pasted is left to the text box.
     const text = new DataTransfer();
     text.setData('text/plain', 'just words');
@@ -148,7 +218,9 @@ describe('images', () => {
   it('of exactly 20 MB and 20 MB − 1 byte are uploaded and accepted', async () => {
     const bot = await imageBot();
     const head = await (await pngFile(5, 4)).arrayBuffer();
-    const files = [20 * MiB, 20 * MiB - 1].map((size, i) => new File([head, new Uint8Array(size - head.byteLength)], `edge${i}.png`));
+    const files = [20 * MiB, 20 * MiB - 1].map(
+      (size, i) => new File([head, new Uint8Array(size - head.byteLength)], `edge${i}.png`),
+    );
     await media(bot).add(files);
     expect(trayError(bot)).toBe('');
     const sent = await media(bot).take();
@@ -175,7 +247,9 @@ describe('images', () => {
   it('speak the visitor’s language', async () => {
     const bot = await mount(await newChatbot({ EnableUploadImage: true, EnablePushToTalk: true }), { locale: 'es' });
     await open(bot);
-    const tools = await until(() => allInMedia<HTMLButtonElement>(bot, '.tool').length === 2 && allInMedia<HTMLButtonElement>(bot, '.tool'));
+    const tools = await until(
+      () => allInMedia<HTMLButtonElement>(bot, '.tool').length === 2 && allInMedia<HTMLButtonElement>(bot, '.tool'),
+    );
     expect(tools.map((b) => b.getAttribute('aria-label'))).toEqual([es.attach, es.talk]);
     await media(bot).add([gifFile(3, 'baile.gif')]);
     expect(trayError(bot)).toBe(es.refusedAnimated.replace('{name}', 'baile.gif'));
@@ -212,7 +286,10 @@ describe('push-to-talk', () => {
   const talkBot = async () => {
     const bot = await mount(await newChatbot({ EnablePushToTalk: true }));
     await open(bot);
-    return { bot, talk: await until(() => inPanel(bot, 'chat-bot-media')?.shadowRoot?.querySelector<HTMLButtonElement>('.talk')) };
+    return {
+      bot,
+      talk: await until(() => inPanel(bot, 'chat-bot-media')?.shadowRoot?.querySelector<HTMLButtonElement>('.talk')),
+    };
   };
 
   it('records real WAV from the microphone while held, and sends it on release; the service hears its length', async () => {
@@ -229,9 +306,13 @@ describe('push-to-talk', () => {
     await answered(bot, 1, 20_000);
     const [question, answer] = messages(bot);
     expect(question!.message.files?.[0]?.kind).toBe('Audio');
-    expect(answer!.message.text).toMatch(/I received your recording: a recording of 1\.\d seconds \(WAV, (44\.1|48) kHz, mono, 16-bit\)/);
+    expect(answer!.message.text).toMatch(
+      /I received your recording: a recording of 1\.\d seconds \(WAV, (44\.1|48) kHz, mono, 16-bit\)/,
+    );
     // It plays back in the transcript.
-    const player = await until(() => question!.shadowRoot!.querySelector('chat-bot-attachment')?.shadowRoot?.querySelector('audio'));
+    const player = await until(() =>
+      question!.shadowRoot!.querySelector('chat-bot-attachment')?.shadowRoot?.querySelector('audio'),
+    );
     await until(() => player.readyState >= 1 && player.duration > 1, 10_000);
     expect(player.duration).toBeLessThan(3);
   });

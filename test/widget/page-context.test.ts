@@ -14,7 +14,8 @@ async function asked(run: () => Promise<void>): Promise<Record<string, unknown>[
   const original = window.fetch;
   window.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.endsWith('/chat/Chat/ClientAsk') && typeof init?.body === 'string') bodies.push(JSON.parse(init.body) as Record<string, unknown>);
+    if (url.endsWith('/chat/Chat/ClientAsk') && typeof init?.body === 'string')
+      bodies.push(JSON.parse(init.body) as Record<string, unknown>);
     return original(input, init);
   };
   try {
@@ -35,7 +36,9 @@ it("sends the page's origin and path with each question, and the listing the pag
     await type(bot, 'how big is the lot');
     await answered(bot);
   });
-  expect(bodies).toEqual([expect.objectContaining({ page: `${location.origin}${location.pathname}`, listing: 'TX-48213' })]);
+  expect(bodies).toEqual([
+    expect.objectContaining({ page: `${location.origin}${location.pathname}`, listing: 'TX-48213' }),
+  ]);
   expect(JSON.stringify(bodies)).not.toMatch(/secret|frag/);
 });
 

@@ -6,7 +6,13 @@
 import { createElement, createRef, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChatBot, type ChatBotAnswerEvent, type ChatBotElement, type ChatBotOpenEvent, type ChatBotSendEvent } from '../../src/react.ts';
+import {
+  ChatBot,
+  type ChatBotAnswerEvent,
+  type ChatBotElement,
+  type ChatBotOpenEvent,
+  type ChatBotSendEvent,
+} from '../../src/react.ts';
 import { apiOrigin, launcher, messages, newChatbot, until } from './harness.ts';
 
 let root: Root | null = null;
@@ -33,7 +39,16 @@ describe('<ChatBot> from chat-bot-element/react', () => {
     const serialNumber = await newChatbot({ Name: 'React Realty' });
     const ref = createRef<ChatBotElement>();
     const settings = { WelcomeMessage: 'Hello from the app' };
-    const app = (theme: 'light' | 'dark', locale: string) => createElement(ChatBot, { ref, serialNumber, baseUrl: apiOrigin(), theme, locale, settings, strings: { send: 'Go' } });
+    const app = (theme: 'light' | 'dark', locale: string) =>
+      createElement(ChatBot, {
+        ref,
+        serialNumber,
+        baseUrl: apiOrigin(),
+        theme,
+        locale,
+        settings,
+        strings: { send: 'Go' },
+      });
     render(app('light', 'en'));
     const element = await until(() => ref.current);
     expect(element.localName).toBe('chat-bot');
@@ -63,7 +78,11 @@ describe('<ChatBot> from chat-bot-element/react', () => {
       // @lit/react sets props one by one, in this order, on an element already in the page.
       render(createElement(ChatBot, { serialNumber, baseUrl: apiOrigin() }));
       const element = await until(() => document.querySelector('chat-bot'));
-      await until(() => element.shadowRoot?.querySelector('.launcher') && getComputedStyle(launcher(element)).backgroundColor === 'rgb(250, 204, 21)');
+      await until(
+        () =>
+          element.shadowRoot?.querySelector('.launcher') &&
+          getComputedStyle(launcher(element)).backgroundColor === 'rgb(250, 204, 21)',
+      );
       expect(asked).toEqual([apiOrigin()]);
     } finally {
       window.fetch = fetch;

@@ -7,10 +7,20 @@
 import { describe, expect, it } from 'vitest';
 import { sentences, voiceFor } from '../../src/widget/media/read-aloud.ts';
 
-const voice = (lang: string, name = lang, isDefault = false) => ({ lang, name, default: isDefault, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
+const voice = (lang: string, name = lang, isDefault = false) =>
+  ({ lang, name, default: isDefault, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
 const VOICES = [
-  voice('en-US', 'English (America)', true), voice('en-GB'), voice('es-ES'), voice('es-MX'), voice('pt-PT'), voice('pt-BR'),
-  voice('zh-CN'), voice('ar'), voice('de_DE'), voice('fr-FR'), voice('fr-CA'),
+  voice('en-US', 'English (America)', true),
+  voice('en-GB'),
+  voice('es-ES'),
+  voice('es-MX'),
+  voice('pt-PT'),
+  voice('pt-BR'),
+  voice('zh-CN'),
+  voice('ar'),
+  voice('de_DE'),
+  voice('fr-FR'),
+  voice('fr-CA'),
 ];
 
 describe('voiceFor', () => {
@@ -41,7 +51,10 @@ describe('voiceFor', () => {
 describe('sentences', () => {
   it('cuts where a sentence ends, not at every full stop', () => {
     expect(sentences('The condo has 3.5 baths. It is near the park! Open on Sat.\nCall us?', 'en')).toEqual([
-      'The condo has 3.5 baths.', 'It is near the park!', 'Open on Sat.', 'Call us?',
+      'The condo has 3.5 baths.',
+      'It is near the park!',
+      'Open on Sat.',
+      'Call us?',
     ]);
     expect(sentences('两套房子。都在公园附近！', 'zh')).toEqual(['两套房子。', '都在公园附近！']);
   });

@@ -33,7 +33,9 @@ describe('colours', () => {
     await open(bot);
     const header = inPanel(bot, 'header')!;
     expect(getComputedStyle(header).backgroundColor).toBe('rgb(250, 204, 21)');
-    expect(contrast(rgb(getComputedStyle(header).color), rgb(getComputedStyle(header).backgroundColor))).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(rgb(getComputedStyle(header).color), rgb(getComputedStyle(header).backgroundColor)),
+    ).toBeGreaterThanOrEqual(4.5);
   });
 
   it('give the visitor’s bubbles UserMessageColor, with white text on a dark colour', async () => {
@@ -74,7 +76,11 @@ describe('placement, name, pictures', () => {
 
   it('shows ChatIcon on the launcher and ChatProfilePicture in the header', async () => {
     const client = owner();
-    const png = await (await fetch('data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=')).arrayBuffer();
+    const png = await (
+      await fetch(
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      )
+    ).arrayBuffer();
     const ids: string[] = [];
     for (const name of ['icon.png', 'face.png']) {
       const { FileStoreId, PreUploadUrl } = await client.getPreUploadUrl({ fileName: name });
@@ -136,7 +142,9 @@ describe('suggestions, placeholder, privacy', () => {
     const serial = await newChatbot({ SuggestedMessage: 'Hello there\nHomes in Austin' });
     const bot = await mount(serial);
     await open(bot);
-    const chips = await until(() => allInPanel<HTMLButtonElement>(bot, '.chip').length === 2 && allInPanel<HTMLButtonElement>(bot, '.chip'));
+    const chips = await until(
+      () => allInPanel<HTMLButtonElement>(bot, '.chip').length === 2 && allInPanel<HTMLButtonElement>(bot, '.chip'),
+    );
     expect(chips.map((c) => c.textContent)).toEqual(['Hello there', 'Homes in Austin']);
     chips[0]!.click();
     await answered(bot);
@@ -152,18 +160,32 @@ describe('suggestions, placeholder, privacy', () => {
   });
 
   it('shows the privacy notice with its link until the first message', async () => {
-    const bot = await mount(await newChatbot({ ChatbotPrivacyPolicyName: 'Our policy', ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy', ChatbotPrivacyPolicyDescription: 'Chats are kept 30 days.' }));
+    const bot = await mount(
+      await newChatbot({
+        ChatbotPrivacyPolicyName: 'Our policy',
+        ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy',
+        ChatbotPrivacyPolicyDescription: 'Chats are kept 30 days.',
+      }),
+    );
     await open(bot);
     const notice = await until(() => inPanel(bot, '.privacy'));
     expect(notice.textContent).toContain('Chats are kept 30 days.');
     const link = notice.querySelector('a')!;
-    expect([link.textContent, link.href, link.target, link.rel]).toEqual(['Our policy', 'https://harbor.example/privacy', '_blank', 'noopener noreferrer']);
+    expect([link.textContent, link.href, link.target, link.rel]).toEqual([
+      'Our policy',
+      'https://harbor.example/privacy',
+      '_blank',
+      'noopener noreferrer',
+    ]);
     await type(bot, 'Hello');
     await until(() => !inPanel(bot, '.privacy'));
   });
 
   it("names the policy in the visitor's language when the site's is another: no English name inside a Spanish sentence", async () => {
-    const serial = await newChatbot({ ChatbotPrivacyPolicyName: 'Privacy policy', ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy' });
+    const serial = await newChatbot({
+      ChatbotPrivacyPolicyName: 'Privacy policy',
+      ChatbotPrivacyPolicyUrl: 'https://harbor.example/privacy',
+    });
     /** The notice a visitor in `locale` reads, once its language's words have loaded, is `expected`. */
     const reads = async (locale: string, expected: string) => {
       const bot = await mount(serial, { locale });
@@ -192,7 +214,12 @@ describe('suggestions, placeholder, privacy', () => {
 
 describe('the header menu', () => {
   it('lists the social links, opening in a new tab', async () => {
-    const bot = await mount(await newChatbot({ SocialPageUrl: 'https://social.example/harbor', MessengerUrl: 'https://messenger.example/harbor' }));
+    const bot = await mount(
+      await newChatbot({
+        SocialPageUrl: 'https://social.example/harbor',
+        MessengerUrl: 'https://messenger.example/harbor',
+      }),
+    );
     await open(bot);
     const menuButton = inPanel<HTMLButtonElement>(bot, 'header [aria-haspopup]')!;
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
@@ -214,13 +241,18 @@ describe('the header menu', () => {
     expect(allInPanel(quiet, '.menu button').map((b) => b.textContent)).toEqual(['New chat']);
     unmountAll();
 
-    const serial = await newChatbot({ TalkToHumanEmail: 'agents@harbor.example', TalkToHumanResponseMessage: 'An agent will call you today.' });
+    const serial = await newChatbot({
+      TalkToHumanEmail: 'agents@harbor.example',
+      TalkToHumanResponseMessage: 'An agent will call you today.',
+    });
     const bot = await mount(serial);
     const handoffs: string[] = [];
     bot.addEventListener('chat-bot-handoff', (e) => handoffs.push(e.email));
     await open(bot);
     inPanel<HTMLButtonElement>(bot, 'header [aria-haspopup]')!.click();
-    (await until(() => allInPanel<HTMLButtonElement>(bot, '.menu button').find((b) => b.textContent === 'Talk to a person')))!.click();
+    (await until(() =>
+      allInPanel<HTMLButtonElement>(bot, '.menu button').find((b) => b.textContent === 'Talk to a person'),
+    ))!.click();
     const form = await until(() => inPanel(bot, 'chat-bot-handoff')?.shadowRoot?.querySelector('form'));
     (form.querySelector('[name="name"]') as HTMLInputElement).value = 'Ana';
     (form.querySelector('[name="email"]') as HTMLInputElement).value = 'ana@example.com';
@@ -234,7 +266,11 @@ describe('the header menu', () => {
 
 describe('RateLimitMessage', () => {
   it('is what the visitor reads when the service answers 429', async () => {
-    const serial = await newChatbot({ RateLimitCount: 1, RateLimitTime: 3600, RateLimitMessage: 'One question an hour, please.' });
+    const serial = await newChatbot({
+      RateLimitCount: 1,
+      RateLimitTime: 3600,
+      RateLimitMessage: 'One question an hour, please.',
+    });
     const bot = await mount(serial);
     const errors: number[] = [];
     bot.addEventListener('chat-bot-error', (e) => errors.push(e.code));

@@ -19,7 +19,10 @@ afterEach(() => {
 /** The tab hidden or shown again, as the browser tells a page (this test's frame is always visible). */
 function setHidden(hidden: boolean): void {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => (hidden ? 'hidden' : 'visible'),
+  });
   document.dispatchEvent(new Event('visibilitychange'));
 }
 

@@ -11,7 +11,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import vectors from '../fixtures/xss/markdown-vectors.json';
 import { corpora, sample, stressesTransport } from '../support/sample.ts';
-import { apiOrigin, answered, messages, mount, newChatbot, open, script, token, type, unmountAll, until } from './harness.ts';
+import {
+  apiOrigin,
+  answered,
+  messages,
+  mount,
+  newChatbot,
+  open,
+  script,
+  token,
+  type,
+  unmountAll,
+  until,
+} from './harness.ts';
 
 interface Vector {
   id: string;
@@ -59,19 +71,30 @@ afterEach(unmountAll);
 function serialize(node: Node): string {
   if (node.nodeType === Node.TEXT_NODE) return JSON.stringify(node.textContent);
   if (!(node instanceof Element)) return '';
-  const attrs = [...node.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort().join(' ');
+  const attrs = [...node.attributes]
+    .map((a) => `${a.name}=${JSON.stringify(a.value)}`)
+    .sort()
+    .join(' ');
   return `<${node.localName}${attrs ? ` ${attrs}` : ''}>${[...node.childNodes].map(serialize).join('')}</${node.localName}>`;
 }
 
-const answerDom = (bot: Parameters<typeof messages>[0], index: number) => messages(bot)[index]!.shadowRoot!.querySelector('.content')!;
+const answerDom = (bot: Parameters<typeof messages>[0], index: number) =>
+  messages(bot)[index]!.shadowRoot!.querySelector('.content')!;
 
 function checkInert(root: Element): void {
   for (const el of root.querySelectorAll('*')) {
-    expect(['script', 'iframe', 'object', 'embed', 'form', 'style', 'link', 'meta', 'base', 'svg', 'math'], `<${el.localName}>`).not.toContain(el.localName);
+    expect(
+      ['script', 'iframe', 'object', 'embed', 'form', 'style', 'link', 'meta', 'base', 'svg', 'math'],
+      `<${el.localName}>`,
+    ).not.toContain(el.localName);
     for (const a of el.attributes) expect(a.name.startsWith('on'), `${el.localName} ${a.name}`).toBe(false);
     const href = el.getAttribute('href');
     if (href !== null) expect(['http:', 'https:', 'mailto:', 'tel:']).toContain(new URL(href).protocol);
-    if (el.localName === 'a') expect([el.getAttribute('target'), el.getAttribute('rel')?.split(' ').sort().join(' ')]).toEqual(['_blank', 'nofollow noopener noreferrer']);
+    if (el.localName === 'a')
+      expect([el.getAttribute('target'), el.getAttribute('rel')?.split(' ').sort().join(' ')]).toEqual([
+        '_blank',
+        'nofollow noopener noreferrer',
+      ]);
     if (el.localName === 'img') expect(new URL(el.getAttribute('src')!).hostname).toBe('img.allowed.test');
   }
 }
@@ -81,7 +104,11 @@ function splits(text: string): string[][] {
   const at = (f: number) => Math.max(1, Math.floor(text.length * f));
   const pieces: string[] = [];
   for (let i = 0; i < text.length; i += 5) pieces.push(text.slice(i, i + 5));
-  const out = [[text], [text.slice(0, at(0.37)), text.slice(at(0.37))], [text.slice(0, at(0.71)), text.slice(at(0.71))]];
+  const out = [
+    [text],
+    [text.slice(0, at(0.37)), text.slice(at(0.37))],
+    [text.slice(0, at(0.71)), text.slice(at(0.71))],
+  ];
   if (text.length <= 20_000) out.push(pieces);
   return out.filter((s) => s.every((p) => p.length > 0));
 }
@@ -92,42 +119,56 @@ describe('every XSS vector, streamed through the service into the widget', () =>
     serial = await newChatbot({ Model: 'scripted' });
   });
 
-  it.each(run.map((v) => [v.id, v] as const))('%s renders inert, the same however it is split, and from history', async (_id, vector) => {
-    const text = source(vector);
-    const bot = await mount(serial, { 'image-hosts': 'img.allowed.test' });
-    await bot.clearHistory();
-    await open(bot);
-    const renders: string[] = [];
-    for (const [n, chunks] of splits(text).entries()) {
-      const t = token();
-      await script(t, { text, chunks });
-      await type(bot, `Vector ${vector.id} ${t}`);
-      await answered(bot, n + 1);
-      const dom = answerDom(bot, n * 2 + 1);
-      checkInert(dom);
-      renders.push(serialize(dom));
-    }
-    expect(new Set(renders).size).toBe(1);
-    // From history, drawn again from the stored text.
-    unmountAll();
-    const again = await mount(serial, { 'image-hosts': 'img.allowed.test' });
-    await open(again);
-    await until(() => messages(again).length === renders.length * 2 && answerDom(again, 1).firstChild);
-    checkInert(answerDom(again, 1));
-    expect(serialize(answerDom(again, 1))).toBe(renders[0]);
-    expect(calls).toEqual([]);
-    expect(violations).toEqual([]);
-    const leaked = performance.getEntriesByType('resource').map((e) => e.name).filter((url) => /attacker\.invalid|CANARY-7f3a91/i.test(url));
-    expect(leaked).toEqual([]);
-    await again.clearHistory();
-  }, 60_000);
+  it.each(run.map((v) => [v.id, v] as const))(
+    '%s renders inert, the same however it is split, and from history',
+    async (_id, vector) => {
+      const text = source(vector);
+      const bot = await mount(serial, { 'image-hosts': 'img.allowed.test' });
+      await bot.clearHistory();
+      await open(bot);
+      const renders: string[] = [];
+      for (const [n, chunks] of splits(text).entries()) {
+        const t = token();
+        await script(t, { text, chunks });
+        await type(bot, `Vector ${vector.id} ${t}`);
+        await answered(bot, n + 1);
+        const dom = answerDom(bot, n * 2 + 1);
+        checkInert(dom);
+        renders.push(serialize(dom));
+      }
+      expect(new Set(renders).size).toBe(1);
+      // From history, drawn again from the stored text.
+      unmountAll();
+      const again = await mount(serial, { 'image-hosts': 'img.allowed.test' });
+      await open(again);
+      await until(() => messages(again).length === renders.length * 2 && answerDom(again, 1).firstChild);
+      checkInert(answerDom(again, 1));
+      expect(serialize(answerDom(again, 1))).toBe(renders[0]);
+      expect(calls).toEqual([]);
+      expect(violations).toEqual([]);
+      const leaked = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((url) => /attacker\.invalid|CANARY-7f3a91/i.test(url));
+      expect(leaked).toEqual([]);
+      await again.clearHistory();
+    },
+    60_000,
+  );
 });
 
 describe('requests the widget makes', () => {
   it('go only to the service, the page and allowed image hosts', () => {
-    const allowed = new Set([new URL(apiOrigin()).origin, location.origin, 'https://img.allowed.test', 'http://img.allowed.test']);
-    const elsewhere = performance.getEntriesByType('resource').map((e) => new URL(e.name).origin).filter((o) => !allowed.has(o) && !o.startsWith('http://127.0.0.1'));
+    const allowed = new Set([
+      new URL(apiOrigin()).origin,
+      location.origin,
+      'https://img.allowed.test',
+      'http://img.allowed.test',
+    ]);
+    const elsewhere = performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).origin)
+      .filter((o) => !allowed.has(o) && !o.startsWith('http://127.0.0.1'));
     expect(elsewhere).toEqual([]);
   });
 });
-

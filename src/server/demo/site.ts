@@ -14,7 +14,8 @@ import { findChatbot } from '../store/chatbots.ts';
 import { getListing, listListings } from '../store/listings.ts';
 
 /** A listing's values in words, as the widget's cards show them: "Coming soon", "3D tour", never the field's raw value. */
-const statusWords = (status: string) => ({ Active: 'Active', PreOnMarket: 'Coming soon', Sold: 'Sold' })[status] ?? status;
+const statusWords = (status: string) =>
+  ({ Active: 'Active', PreOnMarket: 'Coming soon', Sold: 'Sold' })[status] ?? status;
 const tourWords = (tours: string) => ({ OpenHouse: 'Open house', '3D': '3D tour' })[tours] ?? tours;
 
 const PAGE_SIZE = 12;
@@ -32,7 +33,14 @@ const loopback = (host: string) => host.toLowerCase().replace(/^(localhost|127\.
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /** A page of the site; `listing`, the MLS number of the home a listing's page shows, tells the widget which (data-listing). */
-function page(req: FastifyRequest, photoHost: string | null, agency: string, title: string, body: string, listing?: string): string {
+function page(
+  req: FastifyRequest,
+  photoHost: string | null,
+  agency: string,
+  title: string,
+  body: string,
+  listing?: string,
+): string {
   const origin = originOf(req);
   // The widget shows photos from the hosts its tag names: this page's, and the one the demo's
   // photos were made under (PUBLIC_URL, by default localhost) — the same service opened at 127.0.0.1.
@@ -103,31 +111,63 @@ export function demoSiteRoutes(app: FastifyInstance, ctx: ServiceContext): void 
    */
   const oneOrigin = async (req: FastifyRequest, reply: FastifyReply) => {
     const home = await listingsOrigin();
-    if (home && req.host !== home.host && loopback(req.host) === loopback(home.host)) return reply.redirect(`${home.origin}${req.url}`, 302);
+    if (home && req.host !== home.host && loopback(req.host) === loopback(home.host))
+      return reply.redirect(`${home.origin}${req.url}`, 302);
   };
 
-  app.get<{ Querystring: { type?: string; q?: string; page?: string } }>('/', { onRequest: oneOrigin }, async (req, reply) => {
-    const saleType: Listing['SaleType'] | undefined = req.query.type === 'for_rent' || req.query.type === 'for_sale' ? req.query.type : undefined;
-    const query = (req.query.q ?? '').slice(0, 100);
-    const current = Math.max(1, Math.min(1000, Number.parseInt(req.query.page ?? '1', 10) || 1));
-    const { Items, Total } = await listListings(ctx.db, DEMO_SERIAL, { Page: current, PageSize: PAGE_SIZE, Status: 'Active', ...(saleType ? { SaleType: saleType } : {}), ...(query ? { Query: query } : {}) });
-    const name = await agency();
-    const pages = Math.max(1, Math.ceil(Total / PAGE_SIZE));
-    const link = (p: number) => `/?${new URLSearchParams({ ...(saleType ? { type: saleType } : {}), ...(query ? { q: query } : {}), page: String(p) })}`;
-    const heading = saleType === 'for_rent' ? 'Homes for rent' : saleType === 'for_sale' ? 'Homes for sale' : 'Homes for sale and rent';
-    const body = `<section class="hero"><h1>Find your next home with ${esc(name)}</h1>
+  app.get<{ Querystring: { type?: string; q?: string; page?: string } }>(
+    '/',
+    { onRequest: oneOrigin },
+    async (req, reply) => {
+      const saleType: Listing['SaleType'] | undefined =
+        req.query.type === 'for_rent' || req.query.type === 'for_sale' ? req.query.type : undefined;
+      const query = (req.query.q ?? '').slice(0, 100);
+      const current = Math.max(1, Math.min(1000, Number.parseInt(req.query.page ?? '1', 10) || 1));
+      const { Items, Total } = await listListings(ctx.db, DEMO_SERIAL, {
+        Page: current,
+        PageSize: PAGE_SIZE,
+        Status: 'Active',
+        ...(saleType ? { SaleType: saleType } : {}),
+        ...(query ? { Query: query } : {}),
+      });
+      const name = await agency();
+      const pages = Math.max(1, Math.ceil(Total / PAGE_SIZE));
+      const link = (p: number) =>
+        `/?${new URLSearchParams({ ...(saleType ? { type: saleType } : {}), ...(query ? { q: query } : {}), page: String(p) })}`;
+      const heading =
+        saleType === 'for_rent'
+          ? 'Homes for rent'
+          : saleType === 'for_sale'
+            ? 'Homes for sale'
+            : 'Homes for sale and rent';
+      const body = `<section class="hero"><h1>Find your next home with ${esc(name)}</h1>
 <p>Ask our assistant — the button in the corner — about any of these homes: “3 bedroom homes in Austin under $500k”, “rentals in Denver with parking”.</p>
 <form class="search" action="/" method="get" role="search"><label for="q">Search by city or street</label> <input id="q" name="q" value="${esc(query)}"> ${saleType ? `<input type="hidden" name="type" value="${saleType}">` : ''}<button>Search</button></form></section>
 <h2>${heading} <span class="count">(${Total.toLocaleString('en-US')})</span></h2>
 ${Items.length ? `<ul class="listings">${Items.map(card).join('\n')}</ul>` : '<p>No home matches that search.</p>'}
 <nav class="pages" aria-label="Pages">${current > 1 ? `<a href="${esc(link(current - 1))}" rel="prev">Previous</a>` : ''} <span>Page ${current} of ${pages}</span> ${current < pages ? `<a href="${esc(link(current + 1))}" rel="next">Next</a>` : ''}</nav>`;
-    return reply.type('text/html; charset=utf-8').send(page(req, await photoHost(), name, `${name} — homes for sale and rent`, body));
-  });
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(page(req, await photoHost(), name, `${name} — homes for sale and rent`, body));
+    },
+  );
 
   app.get<{ Params: { mls: string } }>('/homes/:mls', { onRequest: oneOrigin }, async (req, reply) => {
     const l = await getListing(ctx.db, DEMO_SERIAL, 'MLSNumber', req.params.mls.slice(0, 64));
     const name = await agency();
-    if (!l) return reply.code(404).type('text/html; charset=utf-8').send(page(req, await photoHost(), name, 'Not found', '<h1>That home is not listed any more</h1><p><a href="/">See the homes we have</a>.</p>'));
+    if (!l)
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            req,
+            await photoHost(),
+            name,
+            'Not found',
+            '<h1>That home is not listed any more</h1><p><a href="/">See the homes we have</a>.</p>',
+          ),
+        );
     const facts: [string, string][] = [
       ['Price', priceText(l)],
       ['Bedrooms', String(l.Bedrooms)],
@@ -146,13 +186,18 @@ ${l.Images.map((src) => `<img src="${safeUrl(src)}" alt="Photo of ${esc(addressT
 <dl>${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
 ${l.Description ? `<p>${esc(l.Description)}</p>` : ''}
 <p>Questions about this home? Ask the assistant, or use <em>Talk to a person</em> in its menu.</p></article>`;
-    return reply.type('text/html; charset=utf-8').send(page(req, await photoHost(), name, `${addressText(l)} — ${name}`, body, l.MLSNumber));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page(req, await photoHost(), name, `${addressText(l)} — ${name}`, body, l.MLSNumber));
   });
 
   app.get<{ Params: { n: string } }>('/demo/photos/home-:n', (req, reply) => {
     const n = /^(\d{1,2})\.svg$/.exec(req.params.n)?.[1];
     if (!n || Number(n) < 1 || Number(n) > 24) return reply.callNotFound();
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(housePhoto(Number(n)));
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(housePhoto(Number(n)));
   });
 
   app.get('/privacy.html', { onRequest: oneOrigin }, async (req, reply) => {

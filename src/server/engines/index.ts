@@ -71,7 +71,9 @@ export class ModelUnavailable extends Error {
 export const estimateTokens = (...texts: string[]) => texts.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
 
 export function createEngines(offline: AnswerEngine, llm?: { model: string; engine: AnswerEngine }): Engines {
-  const models: Model[] = [{ Key: OFFLINE_MODEL, Value: 'Built-in offline engine (answers from your listings)', Status: true }];
+  const models: Model[] = [
+    { Key: OFFLINE_MODEL, Value: 'Built-in offline engine (answers from your listings)', Status: true },
+  ];
   if (llm) models.unshift({ Key: llm.model, Value: llm.model, Status: true });
   return {
     models: () => models,

@@ -54,7 +54,9 @@ export function chunkWire(db: Db): ChunkWire {
   const pglite = client as PGlite;
   return {
     insert: (key, fileId, seq, bytes) =>
-      db.execute(sql`INSERT INTO file_chunks (upload_key, file_id, seq, bytes) VALUES (${key}, ${fileId}, ${seq}, decode(${bytes.toString('base64')}, 'base64'))`),
+      db.execute(
+        sql`INSERT INTO file_chunks (upload_key, file_id, seq, bytes) VALUES (${key}, ${fileId}, ${seq}, decode(${bytes.toString('base64')}, 'base64'))`,
+      ),
     slice: async (key, seq, from, length) => {
       const { blob } = await pglite.query(`${sliceCopy(key, seq, from, length)} TO '/dev/blob' WITH (FORMAT binary)`);
       if (!blob) throw new Error('chunk-wire: PGlite gave no COPY output');
@@ -96,7 +98,9 @@ function copiedInsert(pool: pg.Pool, key: string, fileId: number, seq: number, b
   at = row.writeInt32BE(seq, at);
   row.writeInt32BE(bytes.length, at);
   return copying(pool, async (connection) => {
-    const stream = connection.query(copyFrom('COPY file_chunks (upload_key, file_id, seq, bytes) FROM STDIN (FORMAT binary)'));
+    const stream = connection.query(
+      copyFrom('COPY file_chunks (upload_key, file_id, seq, bytes) FROM STDIN (FORMAT binary)'),
+    );
     stream.write(HEADER);
     stream.write(row);
     stream.write(bytes);
@@ -111,7 +115,9 @@ function copiedInsert(pool: pg.Pool, key: string, fileId: number, seq: number, b
  */
 function sliceCopy(key: string, seq: number, from: number, length: number): string {
   if (!/^[0-9a-f]{1,64}$/.test(key) || ![seq, from, length].every((n) => Number.isSafeInteger(n) && n >= 0)) {
-    throw new Error(`chunk-wire: not a chunk to read (key ${JSON.stringify(key)}, seq ${seq}, from ${from}, length ${length})`);
+    throw new Error(
+      `chunk-wire: not a chunk to read (key ${JSON.stringify(key)}, seq ${seq}, from ${from}, length ${length})`,
+    );
   }
   return `COPY (SELECT substring(bytes FROM ${from + 1} FOR ${length}) FROM file_chunks WHERE upload_key = '${key}' AND seq = ${seq})`;
 }
@@ -122,7 +128,8 @@ function sliceCopy(key: string, seq: number, from: number, length: number): stri
  * bytes; -1 ends it. Null when there was no row.
  */
 export function fromBinaryCopy(copy: Buffer): Buffer | null {
-  if (copy.length < 21 || !copy.subarray(0, 11).equals(SIGNATURE)) throw new Error('chunk-wire: not COPY binary output');
+  if (copy.length < 21 || !copy.subarray(0, 11).equals(SIGNATURE))
+    throw new Error('chunk-wire: not COPY binary output');
   let at = 19 + copy.readUInt32BE(15);
   const fields = copy.readInt16BE(at);
   if (fields === -1) return null;

@@ -46,7 +46,11 @@ export function diskStore(dir: string): FileStore {
         await rm(partial, { force: true });
         throw error;
       }
-      return { ...checked.result(), keep: () => rename(partial, pathOf(file)), discard: () => rm(partial, { force: true }) };
+      return {
+        ...checked.result(),
+        keep: () => rename(partial, pathOf(file)),
+        discard: () => rm(partial, { force: true }),
+      };
     },
     head: (file, bytes) =>
       reading(file, async () => {
@@ -73,7 +77,10 @@ export function diskStore(dir: string): FileStore {
       for (const name of names.filter((n) => PARTIAL.test(n))) {
         const path = join(dir, name);
         // Gone meanwhile (kept or discarded by its own request): nothing to do.
-        const written = await stat(path).then((s) => s.mtimeMs, () => Infinity);
+        const written = await stat(path).then(
+          (s) => s.mtimeMs,
+          () => Infinity,
+        );
         if (written >= before.getTime()) continue;
         await rm(path, { force: true });
         removed++;

@@ -36,14 +36,17 @@ const HEAD_BYTES = 256 * 1024;
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
 const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
-const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) >>> 0) + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
+const u32be = (b: Uint8Array, at: number) =>
+  ((b[at]! << 24) >>> 0) + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
 const u32le = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16)) + b[at + 3]! * 0x1000000;
 const text = (b: Uint8Array, at: number, length: number) => String.fromCharCode(...b.subarray(at, at + length));
 
 /** Width and height of a PNG, JPEG, GIF or WEBP; null when the header cannot be read. */
 export function imageFacts(b: Uint8Array): ImageFacts | null {
-  if (b.length >= 24 && text(b, 1, 3) === 'PNG' && text(b, 12, 4) === 'IHDR') return { kind: 'Image', format: 'PNG', width: u32be(b, 16), height: u32be(b, 20) };
-  if (b.length >= 10 && text(b, 0, 3) === 'GIF') return { kind: 'Image', format: 'GIF', width: u16le(b, 6), height: u16le(b, 8) };
+  if (b.length >= 24 && text(b, 1, 3) === 'PNG' && text(b, 12, 4) === 'IHDR')
+    return { kind: 'Image', format: 'PNG', width: u32be(b, 16), height: u32be(b, 20) };
+  if (b.length >= 10 && text(b, 0, 3) === 'GIF')
+    return { kind: 'Image', format: 'GIF', width: u16le(b, 6), height: u16le(b, 8) };
   if (b.length >= 30 && text(b, 0, 4) === 'RIFF' && text(b, 8, 4) === 'WEBP') {
     const chunk = text(b, 12, 4);
     if (chunk === 'VP8X') return { kind: 'Image', format: 'WEBP', width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
@@ -81,11 +84,24 @@ export function wavFacts(b: Uint8Array, fileSize = b.length): AudioFacts | null 
   while (p + 8 <= b.length) {
     const id = text(b, p, 4);
     const size = u32le(b, p + 4);
-    if (id === 'fmt ' && p + 24 <= b.length) fmt = { channels: u16le(b, p + 10), sampleRate: u32le(b, p + 12), byteRate: u32le(b, p + 16), bitsPerSample: u16le(b, p + 22) };
+    if (id === 'fmt ' && p + 24 <= b.length)
+      fmt = {
+        channels: u16le(b, p + 10),
+        sampleRate: u32le(b, p + 12),
+        byteRate: u32le(b, p + 16),
+        bitsPerSample: u16le(b, p + 22),
+      };
     if (id === 'data') {
       if (!fmt || fmt.byteRate === 0) return null;
       const data = Math.min(size, fileSize - p - 8);
-      return { kind: 'Audio', format: 'WAV', duration: data / fmt.byteRate, sampleRate: fmt.sampleRate, channels: fmt.channels, bitsPerSample: fmt.bitsPerSample };
+      return {
+        kind: 'Audio',
+        format: 'WAV',
+        duration: data / fmt.byteRate,
+        sampleRate: fmt.sampleRate,
+        channels: fmt.channels,
+        bitsPerSample: fmt.bitsPerSample,
+      };
     }
     p += 8 + size + (size & 1);
   }
@@ -104,14 +120,17 @@ const CONTAINERS: Record<string, string> = {
 
 /** What the bytes of an attached file say about it; null when its header cannot be read. */
 export async function factsOf(file: AttachedFile): Promise<FileFacts | null> {
-  if (file.kind === 'Video') return { kind: 'Video', container: CONTAINERS[file.mimeType] ?? `a ${file.mimeType}`, size: file.size };
+  if (file.kind === 'Video')
+    return { kind: 'Video', container: CONTAINERS[file.mimeType] ?? `a ${file.mimeType}`, size: file.size };
   const head = await file.head(Math.min(HEAD_BYTES, file.size));
   return file.kind === 'Image' ? imageFacts(head) : wavFacts(head, file.size);
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const megabytes = (bytes: number) =>
-  bytes < 1_048_576 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1_048_576).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+  bytes < 1_048_576
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1_048_576).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 
 /** An attached file in words, from its bytes; its kind alone when they cannot be read. */
 export async function describeFile(file: AttachedFile): Promise<string> {
@@ -121,7 +140,8 @@ export async function describeFile(file: AttachedFile): Promise<string> {
 /** "a PNG image, 1,200 × 800 pixels" — one file's facts in words. */
 export function describeFacts(f: FileFacts | null, kind: AttachedFile['kind']): string {
   if (!f) return kind === 'Image' ? 'an image' : kind === 'Audio' ? 'a recording' : 'a video';
-  if (f.kind === 'Image') return `a ${f.format} image, ${f.width.toLocaleString('en-US')} × ${f.height.toLocaleString('en-US')} pixels`;
+  if (f.kind === 'Image')
+    return `a ${f.format} image, ${f.width.toLocaleString('en-US')} × ${f.height.toLocaleString('en-US')} pixels`;
   if (f.kind === 'Audio') {
     const seconds = f.duration < 10 ? f.duration.toFixed(1) : Math.round(f.duration).toString();
     return `a recording of ${seconds} seconds (WAV, ${(f.sampleRate / 1000).toLocaleString('en-US')} kHz, ${f.channels === 1 ? 'mono' : f.channels === 2 ? 'stereo' : plural(f.channels, 'channel')}, ${f.bitsPerSample}-bit)`;

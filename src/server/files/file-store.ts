@@ -45,7 +45,8 @@ export class FileMissing extends Error {
 }
 
 /** The storage refused to take more: full, over a quota, read-only, or past a size limit of its own. */
-export const storageFull = (error: unknown) => ['ENOSPC', 'EDQUOT', 'EROFS', 'EFBIG'].includes(String((error as { code?: unknown } | null)?.code));
+export const storageFull = (error: unknown) =>
+  ['ENOSPC', 'EDQUOT', 'EROFS', 'EFBIG'].includes(String((error as { code?: unknown } | null)?.code));
 
 export interface Received {
   sniffed: Sniffed;
@@ -105,7 +106,10 @@ export function gate(): { transform: Transform; result(): { sniffed: Sniffed; si
   };
   const assertWithin = (kind: Sniffed | null) => {
     const limit = kind ? FILE_LIMITS[kind.kind] : LIMITS.videoBytes;
-    if (size > limit) throw tooLarge(`The file is larger than ${mb(limit)}${kind ? ` (the limit for ${kind.kind.toLowerCase()})` : ''}`);
+    if (size > limit)
+      throw tooLarge(
+        `The file is larger than ${mb(limit)}${kind ? ` (the limit for ${kind.kind.toLowerCase()})` : ''}`,
+      );
   };
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {

@@ -36,18 +36,29 @@ async function digest(stream: Readable): Promise<{ size: number; sha256: string 
   return { size, sha256: hash.digest('hex') };
 }
 
-const sameBytes = (a: { size: number; sha256: string }, b: { size: number; sha256: string }) => a.size === b.size && a.sha256 === b.sha256;
+const sameBytes = (a: { size: number; sha256: string }, b: { size: number; sha256: string }) =>
+  a.size === b.size && a.sha256 === b.sha256;
 
-export async function migrateFiles(options: { db: Db; dataDir: string; to: FileStore; log(line: string): void }): Promise<Migrated> {
+export async function migrateFiles(options: {
+  db: Db;
+  dataDir: string;
+  to: FileStore;
+  log(line: string): void;
+}): Promise<Migrated> {
   const { db, to, log } = options;
   const dir = join(options.dataDir, 'files');
-  const names = await readdir(dir).catch((error: unknown) => ((error as { code?: unknown }).code === 'ENOENT' ? [] : Promise.reject(error)));
+  const names = await readdir(dir).catch((error: unknown) =>
+    (error as { code?: unknown }).code === 'ENOENT' ? [] : Promise.reject(error),
+  );
   const result: Migrated = { moved: 0, already: 0, skipped: 0, failed: 0, left: 0 };
   const inStore = (file: FileRef) =>
     to.read(file).then(digest, (error: unknown) => (error instanceof FileMissing ? null : Promise.reject(error)));
   const found = [];
   for (const key of names.filter(isStoreKey)) {
-    const [row] = await db.select({ id: files.id, storeKey: files.storeKey, status: files.status, size: files.size }).from(files).where(eq(files.storeKey, key));
+    const [row] = await db
+      .select({ id: files.id, storeKey: files.storeKey, status: files.status, size: files.size })
+      .from(files)
+      .where(eq(files.storeKey, key));
     found.push({ key, row });
   }
   // In the order they were uploaded (the keys are random); bytes no file names, last.
@@ -71,7 +82,10 @@ export async function migrateFiles(options: { db: Db; dataDir: string; to: FileS
         const received = await to.receive(row, createReadStream(path));
         await received.keep();
         const copied = await inStore(row);
-        if (!copied || !sameBytes(copied, onDisk)) throw new Error(`the store gave back ${copied ? `${copied.size} bytes, SHA-256 ${copied.sha256}` : 'nothing'}`);
+        if (!copied || !sameBytes(copied, onDisk))
+          throw new Error(
+            `the store gave back ${copied ? `${copied.size} bytes, SHA-256 ${copied.sha256}` : 'nothing'}`,
+          );
         result.moved++;
         log(`file ${id}: moved (${onDisk.size} bytes, SHA-256 ${onDisk.sha256.slice(0, 16)}…)`);
       }

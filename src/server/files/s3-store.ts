@@ -8,8 +8,18 @@
  * discarded upload is aborted; what a killed process left behind, the sweep aborts.
  */
 import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand,
-  ListMultipartUploadsCommand, ListPartsCommand, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand, type CompletedPart,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+  type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
@@ -26,15 +36,21 @@ import { FileMissing, gate, isStoreKey, type FileRef, type FileStore } from './f
 const PART_BYTES = 5 * 1_048_576;
 
 /** No such key or upload (a bucket that is not there is a fault of the configuration, not a missing file). */
-const absent = (error: unknown) => error instanceof S3ServiceException && error.name !== 'NoSuchBucket' && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+const absent = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  error.name !== 'NoSuchBucket' &&
+  (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 
 /** No answer from the storage (refused, reset, timed out), or a 5xx after the SDK's retries. */
 const unreachable = (error: unknown) =>
-  databaseUnavailable(error) || (error as { name?: unknown }).name === 'TimeoutError' || ((error as S3ServiceException).$metadata?.httpStatusCode ?? 0) >= 500;
+  databaseUnavailable(error) ||
+  (error as { name?: unknown }).name === 'TimeoutError' ||
+  ((error as S3ServiceException).$metadata?.httpStatusCode ?? 0) >= 500;
 
 /** The bucket is not there, or refuses the credentials (403) or the region (301): the configuration's fault. */
 const unusable = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchBucket' || [301, 403].includes(error.$metadata.httpStatusCode ?? 0));
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchBucket' || [301, 403].includes(error.$metadata.httpStatusCode ?? 0));
 
 export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: string; client: S3Client }): FileStore {
   // The storage out of reach or failing (after the SDK's own retries) is a 503 with Retry-After, as the database's is.
@@ -50,11 +66,15 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
   const keyOf = (file: FileRef) => `${under}${file.storeKey}`;
   const abort = (Key: string, UploadId: string) =>
     // Gone already (completed, or aborted by a sweep or an earlier try): nothing left to abort.
-    send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).then(() => undefined, (error: unknown) => (absent(error) ? undefined : Promise.reject(error)));
+    send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).then(
+      () => undefined,
+      (error: unknown) => (absent(error) ? undefined : Promise.reject(error)),
+    );
   const get = async (file: FileRef, Range?: string): Promise<Readable> => {
     try {
       const { Body } = await send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(file), Range }));
-      if (!(Body instanceof Readable)) throw new TypeError('The S3 client gave the object without a Node stream for its body');
+      if (!(Body instanceof Readable))
+        throw new TypeError('The S3 client gave the object without a Node stream for its body');
       return Body;
     } catch (error) {
       throw absent(error) ? new FileMissing(file) : error;
@@ -89,7 +109,10 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
         uploadId ??= (await send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }), signal)).UploadId;
         if (!uploadId) throw new Error(`S3 gave no UploadId for a multipart upload of ${Key}`);
         const PartNumber = parts.length + 1;
-        const { ETag } = await send(new UploadPartCommand({ Bucket: bucket, Key, UploadId: uploadId, PartNumber, Body }), signal);
+        const { ETag } = await send(
+          new UploadPartCommand({ Bucket: bucket, Key, UploadId: uploadId, PartNumber, Body }),
+          signal,
+        );
         parts.push({ ETag, PartNumber });
       };
       // A part goes up once more than a part has arrived, so the last part is never empty; the
@@ -127,16 +150,24 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
       const received = checked.result();
       if (!uploadId) {
         const bytes = Buffer.concat(held);
-        return { ...received, keep: async () => void (await send(new PutObjectCommand({ Bucket: bucket, Key, Body: bytes }))), discard: async () => undefined };
+        return {
+          ...received,
+          keep: async () => void (await send(new PutObjectCommand({ Bucket: bucket, Key, Body: bytes }))),
+          discard: async () => undefined,
+        };
       }
       const UploadId = uploadId;
       return {
         ...received,
-        keep: async () => void (await send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId, MultipartUpload: { Parts: parts } }))),
+        keep: async () =>
+          void (await send(
+            new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId, MultipartUpload: { Parts: parts } }),
+          )),
         discard: () => abort(Key, UploadId),
       };
     },
-    head: async (file, bytes) => Buffer.concat(await (await get(file, `bytes=0-${bytes - 1}`)).toArray()).subarray(0, bytes),
+    head: async (file, bytes) =>
+      Buffer.concat(await (await get(file, `bytes=0-${bytes - 1}`)).toArray()).subarray(0, bytes),
     whole: async (file) => Buffer.concat(await (await get(file)).toArray()),
     read: (file, range) => get(file, range && `bytes=${range.start}-${range.end}`),
     remove: async (file) => void (await send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(file) }))),
@@ -153,10 +184,15 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
         for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
           // Not the store's (another program's key under the prefix): left alone whatever its age.
           if (!Key || !UploadId || !isStoreKey(Key.slice(under.length))) continue;
-          const listed = await send(new ListPartsCommand({ Bucket: bucket, Key, UploadId })).catch((error: unknown) => (absent(error) ? null : Promise.reject(error)));
+          const listed = await send(new ListPartsCommand({ Bucket: bucket, Key, UploadId })).catch((error: unknown) =>
+            absent(error) ? null : Promise.reject(error),
+          );
           // Gone meanwhile (kept or discarded by its own request): nothing to do.
           if (!listed) continue;
-          const written = Math.max(Initiated?.getTime() ?? 0, ...(listed.Parts ?? []).map((p) => p.LastModified?.getTime() ?? 0));
+          const written = Math.max(
+            Initiated?.getTime() ?? 0,
+            ...(listed.Parts ?? []).map((p) => p.LastModified?.getTime() ?? 0),
+          );
           if (written >= before.getTime()) continue;
           await abort(Key, UploadId);
           aborted++;
@@ -184,12 +220,18 @@ export function s3StoreFromUrl(url: string, env: NodeJS.ProcessEnv): FileStore {
   const match = S3_URL.exec(url);
   if (!match) throw new Error(S3_URL_RULE);
   const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL;
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
+  const {
+    AWS_ACCESS_KEY_ID: accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secretAccessKey,
+    AWS_SESSION_TOKEN: sessionToken,
+  } = env;
   const client = new S3Client({
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
     ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
     // The chain's first source, read from `env` rather than from the process's own environment.
-    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } } : {}),
+    ...(accessKeyId && secretAccessKey
+      ? { credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } }
+      : {}),
   });
   return s3Store({ bucket: match[1]!, prefix: match[2] ?? '', client });
 }

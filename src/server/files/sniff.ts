@@ -15,7 +15,26 @@ export const SNIFF_BYTES = 512;
 const ascii = (b: Uint8Array, at: number, text: string) => [...text].every((ch, i) => b[at + i] === ch.charCodeAt(0));
 const bytes = (b: Uint8Array, at: number, values: number[]) => values.every((v, i) => b[at + i] === v);
 
-const MP4_BRANDS = ['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP', 'dash', 'mmp4', 'f4v ', 'MSNV', 'NDAS', 'XAVC'];
+const MP4_BRANDS = [
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'dash',
+  'mmp4',
+  'f4v ',
+  'MSNV',
+  'NDAS',
+  'XAVC',
+];
 
 export function sniff(head: Uint8Array): Sniffed | null {
   if (bytes(head, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'Image', mimeType: 'image/png' };
@@ -24,13 +43,16 @@ export function sniff(head: Uint8Array): Sniffed | null {
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return { kind: 'Image', mimeType: 'image/webp' };
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE')) return { kind: 'Audio', mimeType: 'audio/wav' };
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'AVI ')) return { kind: 'Video', mimeType: 'video/x-msvideo' };
-  if (ascii(head, 4, 'ftyp') && MP4_BRANDS.some((brand) => ascii(head, 8, brand))) return { kind: 'Video', mimeType: 'video/mp4' };
+  if (ascii(head, 4, 'ftyp') && MP4_BRANDS.some((brand) => ascii(head, 8, brand)))
+    return { kind: 'Video', mimeType: 'video/mp4' };
   // Matroska and WebM share EBML; only Matroska is accepted, told apart by the DocType.
   if (bytes(head, 0, [0x1a, 0x45, 0xdf, 0xa3]) && Buffer.from(head.subarray(0, 64)).includes('matroska'))
     return { kind: 'Video', mimeType: 'video/x-matroska' };
   if (ascii(head, 0, 'FLV') && head[3] === 1) return { kind: 'Video', mimeType: 'video/x-flv' };
-  if (bytes(head, 0, [0x00, 0x00, 0x01, 0xba]) || bytes(head, 0, [0x00, 0x00, 0x01, 0xb3])) return { kind: 'Video', mimeType: 'video/mpeg' };
-  if (head.length >= 377 && head[0] === 0x47 && head[188] === 0x47 && head[376] === 0x47) return { kind: 'Video', mimeType: 'video/mp2t' };
+  if (bytes(head, 0, [0x00, 0x00, 0x01, 0xba]) || bytes(head, 0, [0x00, 0x00, 0x01, 0xb3]))
+    return { kind: 'Video', mimeType: 'video/mpeg' };
+  if (head.length >= 377 && head[0] === 0x47 && head[188] === 0x47 && head[376] === 0x47)
+    return { kind: 'Video', mimeType: 'video/mp2t' };
   return null;
 }
 
@@ -68,7 +90,11 @@ export const HEAD_BYTES = 4096;
  * Why an accepted type is still refused (an animated or broken GIF, a WAV without its format or
  * data chunk), or null. `head` is the file's first HEAD_BYTES; `whole` reads all of it (GIFs only).
  */
-export async function refusal(sniffed: Sniffed, head: Uint8Array, whole: () => Promise<Uint8Array>): Promise<string | null> {
+export async function refusal(
+  sniffed: Sniffed,
+  head: Uint8Array,
+  whole: () => Promise<Uint8Array>,
+): Promise<string | null> {
   if (sniffed.mimeType === 'image/gif') {
     const frames = gifFrames(await whole());
     if (frames < 0) return 'The GIF image is damaged';
@@ -76,7 +102,8 @@ export async function refusal(sniffed: Sniffed, head: Uint8Array, whole: () => P
   }
   if (sniffed.kind === 'Audio') {
     const chunks = Buffer.from(head.subarray(12));
-    if (!chunks.includes('fmt ') || !chunks.includes('data')) return 'The WAV file holds no audio (no "fmt " or "data" chunk)';
+    if (!chunks.includes('fmt ') || !chunks.includes('data'))
+      return 'The WAV file holds no audio (no "fmt " or "data" chunk)';
   }
   return null;
 }

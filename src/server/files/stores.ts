@@ -23,9 +23,18 @@ export function filesSetting(raw: string | undefined, databaseUrl: string | unde
 }
 
 export const whereFilesLive = (setting: FilesSetting, dataDir: string) =>
-  setting.kind === 'disk' ? `on disk, in ${join(dataDir, 'files')}` : setting.kind === 'database' ? 'in the database' : `in ${setting.url}`;
+  setting.kind === 'disk'
+    ? `on disk, in ${join(dataDir, 'files')}`
+    : setting.kind === 'database'
+      ? 'in the database'
+      : `in ${setting.url}`;
 
-export async function openFileStore(setting: FilesSetting, db: Db, dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<FileStore> {
+export async function openFileStore(
+  setting: FilesSetting,
+  db: Db,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<FileStore> {
   if (setting.kind === 'disk') return diskStore(join(dataDir, 'files'));
   if (setting.kind === 'database') return databaseStore(db);
   const { s3StoreFromUrl } = await import('./s3-store.ts');
@@ -47,9 +56,21 @@ export function withDiskFallback(store: FileStore, disk: FileStore): FileStore {
     first().catch((error: unknown) => (error instanceof FileMissing ? then() : Promise.reject(error)));
   return {
     ...store,
-    head: (file, bytes) => either(() => store.head(file, bytes), () => disk.head(file, bytes)),
-    whole: (file) => either(() => store.whole(file), () => disk.whole(file)),
-    read: (file, range) => either(() => store.read(file, range), () => disk.read(file, range)),
+    head: (file, bytes) =>
+      either(
+        () => store.head(file, bytes),
+        () => disk.head(file, bytes),
+      ),
+    whole: (file) =>
+      either(
+        () => store.whole(file),
+        () => disk.whole(file),
+      ),
+    read: (file, range) =>
+      either(
+        () => store.read(file, range),
+        () => disk.read(file, range),
+      ),
     remove: async (file) => {
       await store.remove(file);
       await disk.remove(file);

@@ -43,14 +43,23 @@ export async function enqueue(db: Db, email: Email, now: Date): Promise<void> {
 }
 
 /** Where the console shows a conversation: a link with PUBLIC_URL, the console's path without it. */
-export const consoleLink = (ctx: Pick<JobContext, 'publicUrl'>, sessionId?: number) => `${ctx.publicUrl ?? ''}/console/#/${sessionId === undefined ? 'conversations' : `conversations/${sessionId}`}`;
+export const consoleLink = (ctx: Pick<JobContext, 'publicUrl'>, sessionId?: number) =>
+  `${ctx.publicUrl ?? ''}/console/#/${sessionId === undefined ? 'conversations' : `conversations/${sessionId}`}`;
 
 /**
  * Conversations as plain text, times in the chatbot's zone; answers as words, their cards a line
  * per listing; each message cut at `messageChars`; `earlier` (per session) the messages left out
  * before the ones given, said at the top of their conversation.
  */
-export function transcriptText(messages: MessageRow[], timeZone: string, { earlier = new Map<number, number>(), messageChars = EMAIL_MESSAGE_CHARS, link }: { earlier?: Map<number, number>; messageChars?: number; link?: (sessionId: number) => string } = {}): string {
+export function transcriptText(
+  messages: MessageRow[],
+  timeZone: string,
+  {
+    earlier = new Map<number, number>(),
+    messageChars = EMAIL_MESSAGE_CHARS,
+    link,
+  }: { earlier?: Map<number, number>; messageChars?: number; link?: (sessionId: number) => string } = {},
+): string {
   const lines: string[] = [];
   let session = -1;
   for (const m of messages) {
@@ -58,17 +67,28 @@ export function transcriptText(messages: MessageRow[], timeZone: string, { earli
       session = m.sessionId;
       lines.push('', `— Conversation ${session}, ${localDay(m.createdAt, timeZone)} (${timeZone}) —`);
       const before = earlier.get(session) ?? 0;
-      if (before) lines.push(`(${before} earlier message${before === 1 ? '' : 's'} not shown${link ? `: the whole conversation is at ${link(session)}` : ''})`);
+      if (before)
+        lines.push(
+          `(${before} earlier message${before === 1 ? '' : 's'} not shown${link ? `: the whole conversation is at ${link(session)}` : ''})`,
+        );
     }
     const who = m.role === 'question' ? 'Visitor' : 'Assistant';
     const note = m.role === 'answer' && m.status !== 'complete' ? ` [${m.status}]` : '';
     const files = m.fileIds.length ? ` [${m.askType}: ${m.fileIds.length} file(s)]` : '';
-    lines.push(`[${localTime(m.createdAt, timeZone)}] ${who}${files}${note}: ${cut(m.role === 'answer' ? answerText(m.content) : m.content, messageChars)}`);
+    lines.push(
+      `[${localTime(m.createdAt, timeZone)}] ${who}${files}${note}: ${cut(m.role === 'answer' ? answerText(m.content) : m.content, messageChars)}`,
+    );
   }
   return lines.join('\n').trim();
 }
 
-export async function enqueueHandoff(ctx: JobContext, chatbot: ChatbotRow, sessionId: number, lead: { name: string; email: string; message: string }, now: Date) {
+export async function enqueueHandoff(
+  ctx: JobContext,
+  chatbot: ChatbotRow,
+  sessionId: number,
+  lead: { name: string; email: string; message: string },
+  now: Date,
+) {
   const s = chatbot.settings;
   const who = lead.name || lead.email || 'A visitor';
   const { messages, earlier } = await lastMessages(ctx.db, [sessionId], HANDOFF_MESSAGES);
@@ -82,7 +102,17 @@ export async function enqueueHandoff(ctx: JobContext, chatbot: ChatbotRow, sessi
     `The conversation so far (in the console: ${consoleLink(ctx, sessionId)}):`,
     transcriptText(messages, s.TimeZone, { earlier, link: (id) => consoleLink(ctx, id) }) || '(no messages yet)',
   ].join('\n');
-  await enqueue(ctx.db, { chatbot: chatbot.serialNumber, kind: 'handoff', toAddress: s.TalkToHumanEmail, subject: `${s.Name}: ${who} would like to talk to a person`, body }, now);
+  await enqueue(
+    ctx.db,
+    {
+      chatbot: chatbot.serialNumber,
+      kind: 'handoff',
+      toAddress: s.TalkToHumanEmail,
+      subject: `${s.Name}: ${who} would like to talk to a person`,
+      body,
+    },
+    now,
+  );
 }
 
 export interface OutboxSender {
@@ -115,7 +145,10 @@ async function sendDue(ctx: JobContext, transport: Transporter, from: string): P
     for (const row of rows)
       await tx
         .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + 60_000 * 2 ** row.attempts) })
+        .set({
+          attempts: sql`${outbox.attempts} + 1`,
+          nextAttemptAt: new Date(now.getTime() + 60_000 * 2 ** row.attempts),
+        })
         .where(eq(outbox.id, row.id));
     return rows;
   });
@@ -126,7 +159,10 @@ async function sendDue(ctx: JobContext, transport: Transporter, from: string): P
       await ctx.db.update(outbox).set({ sentAt: ctx.clock.now(), lastError: '' }).where(eq(outbox.id, row.id));
       sent++;
     } catch (error) {
-      await ctx.db.update(outbox).set({ lastError: String(error instanceof Error ? error.message : error).slice(0, 500) }).where(eq(outbox.id, row.id));
+      await ctx.db
+        .update(outbox)
+        .set({ lastError: String(error instanceof Error ? error.message : error).slice(0, 500) })
+        .where(eq(outbox.id, row.id));
     }
   }
   return sent;

@@ -24,13 +24,18 @@ type Asked = { type: typeof ASK; id: string };
 type Answered = { type: typeof ANSWER; id: string; metrics: Snapshot };
 
 const isMessage = <T extends { type: string; id: string }>(message: unknown, type: T['type']): message is T =>
-  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type && typeof (message as { id?: unknown }).id === 'string';
+  typeof message === 'object' &&
+  message !== null &&
+  (message as { type?: unknown }).type === type &&
+  typeof (message as { id?: unknown }).id === 'string';
 
 /** In a worker: answers the primary's asks with `registry`'s numbers; returns how to stop. */
 export function answerPrimary(registry: Registry): () => void {
   const heard = (message: unknown) => {
     if (!isMessage<Asked>(message, ASK)) return;
-    void registry.getMetricsAsJSON().then((metrics) => process.send?.({ type: ANSWER, id: message.id, metrics } satisfies Answered));
+    void registry
+      .getMetricsAsJSON()
+      .then((metrics) => process.send?.({ type: ANSWER, id: message.id, metrics } satisfies Answered));
   };
   process.on('message', heard);
   return () => void process.off('message', heard);
@@ -39,7 +44,9 @@ export function answerPrimary(registry: Registry): () => void {
 /** In the primary: every worker's numbers together, in Prometheus' text format. */
 export async function workersMetrics(): Promise<string> {
   const id = randomUUID();
-  const workers = Object.values(cluster.workers ?? {}).filter((w): w is NonNullable<typeof w> => w !== undefined && w.isConnected());
+  const workers = Object.values(cluster.workers ?? {}).filter(
+    (w): w is NonNullable<typeof w> => w !== undefined && w.isConnected(),
+  );
   const answers = await Promise.all(
     workers.map(
       (worker) =>
@@ -50,7 +57,8 @@ export async function workersMetrics(): Promise<string> {
             worker.off('exit', gone);
             resolve(snapshot);
           };
-          const heard = (message: unknown) => void (isMessage<Answered>(message, ANSWER) && message.id === id && done(message.metrics));
+          const heard = (message: unknown) =>
+            void (isMessage<Answered>(message, ANSWER) && message.id === id && done(message.metrics));
           const gone = () => done(null);
           const timer = setTimeout(gone, ASK_MS);
           worker.on('message', heard);
@@ -62,6 +70,10 @@ export async function workersMetrics(): Promise<string> {
   );
   const answered = answers.filter((a) => a !== null);
   const together = AggregatorRegistry.aggregate(answered);
-  new Gauge({ name: 'chatbot_workers_reporting', help: 'Worker processes whose numbers this scrape includes.', registers: [together] }).set(answered.length);
+  new Gauge({
+    name: 'chatbot_workers_reporting',
+    help: 'Worker processes whose numbers this scrape includes.',
+    registers: [together],
+  }).set(answered.length);
   return together.metrics();
 }

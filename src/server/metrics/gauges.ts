@@ -62,8 +62,16 @@ export function queueMetrics(registry: Registry, sources: MetricSources): () => 
       aggregator: 'first',
       async collect() {
         const attempts = tried === 'pending' ? lt(outbox.attempts, MAX_ATTEMPTS) : gte(outbox.attempts, MAX_ATTEMPTS);
-        const read = sources.db.select({ n: count() }).from(outbox).where(and(isNull(outbox.sentAt), attempts));
-        this.set(await within(SCRAPE_READ_MS, read.then(([row]) => row?.n ?? 0)).catch(() => Number.NaN));
+        const read = sources.db
+          .select({ n: count() })
+          .from(outbox)
+          .where(and(isNull(outbox.sentAt), attempts));
+        this.set(
+          await within(
+            SCRAPE_READ_MS,
+            read.then(([row]) => row?.n ?? 0),
+          ).catch(() => Number.NaN),
+        );
       },
     });
   unsent('chatbot_outbox_pending', 'Emails not sent yet, to be tried again', 'pending');
@@ -75,6 +83,8 @@ export function queueMetrics(registry: Registry, sources: MetricSources): () => 
 /** `promise`, or a rejection once `ms` have passed. */
 function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

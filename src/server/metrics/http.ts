@@ -38,7 +38,11 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * Counts the app's requests, and serves `/metrics` when `route` says so (with `token`, only to a
  * scrape bearing it). Metrics are released when the app closes.
  */
-export function installMetrics(app: FastifyInstance, metrics: Metrics, route: { token?: string | undefined } | false): void {
+export function installMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  route: { token?: string | undefined } | false,
+): void {
   app.decorate('metrics', metrics.registry);
   app.addHook('onResponse', async (request, reply) => {
     const operation = request.routeOptions.config.operation ?? request.routeOptions.url ?? 'none';
@@ -50,8 +54,14 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, route: { 
   // Scraped every few seconds, like the probes: not logged at info.
   app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
     if (token && !bearerMatches(request.headers.authorization, token))
-      return sendFailure(reply.header('www-authenticate', 'Bearer realm="metrics"'), unauthenticated('/metrics needs the metrics token: Authorization: Bearer <METRICS_TOKEN>'));
-    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
+      return sendFailure(
+        reply.header('www-authenticate', 'Bearer realm="metrics"'),
+        unauthenticated('/metrics needs the metrics token: Authorization: Bearer <METRICS_TOKEN>'),
+      );
+    return reply
+      .header('cache-control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
   });
 }
 
@@ -66,15 +76,28 @@ export interface MetricsListener {
  * for a network the scraper reaches and visitors do not; with a token, only for a scrape bearing
  * it. `read` gives the text: this process's registry, or the workers' together (cluster.ts).
  */
-export async function serveMetrics(where: { host: string; port: number; token?: string | undefined }, read: () => Promise<string>, contentType: string): Promise<MetricsListener> {
+export async function serveMetrics(
+  where: { host: string; port: number; token?: string | undefined },
+  read: () => Promise<string>,
+  contentType: string,
+): Promise<MetricsListener> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Only GET /metrics is served here\n');
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD'))
+      return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Only GET /metrics is served here\n');
     if (where.token && !bearerMatches(req.headers.authorization, where.token))
-      return void res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="metrics"' }).end('/metrics needs the metrics token\n');
+      return void res
+        .writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="metrics"' })
+        .end('/metrics needs the metrics token\n');
     read().then(
-      (text) => res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
-      (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`The metrics could not be read: ${error instanceof Error ? error.message : 'unknown error'}\n`),
+      (text) =>
+        res
+          .writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : text),
+      (error: unknown) =>
+        res
+          .writeHead(500, { 'content-type': 'text/plain' })
+          .end(`The metrics could not be read: ${error instanceof Error ? error.message : 'unknown error'}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {

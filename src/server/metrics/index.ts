@@ -14,19 +14,46 @@ import { processMetrics } from './process.ts';
 import type { EngineKind, Metrics, Refusal } from './types.ts';
 
 /** The engine's kind, for labels: the offline engine is whatever the model `offline` gets. */
-export const engineKind = (engines: Engines, engine: unknown): EngineKind => (engine === engines.engineFor(OFFLINE_MODEL) ? 'offline' : 'model');
+export const engineKind = (engines: Engines, engine: unknown): EngineKind =>
+  engine === engines.engineFor(OFFLINE_MODEL) ? 'offline' : 'model';
 
 const ANSWER_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300];
 
 export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
   const registers = [registry];
-  const histogram = (name: string, help: string, buckets: number[], labelNames: string[]) => new Histogram({ name, help, buckets, labelNames, registers });
-  const requests = new Counter({ name: 'chatbot_requests_total', help: 'Requests answered, by operation (or route) and HTTP status.', labelNames: ['operation', 'status'], registers });
-  const durations = histogram('chatbot_request_duration_seconds', 'Time to answer a request, to its last byte (a stream: the whole answer).', [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], ['operation']);
-  const firstFragment = histogram('chatbot_answer_first_fragment_seconds', 'From the start of an answer to its first fragment.', [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60], ['engine']);
-  const answers = histogram('chatbot_answer_seconds', 'From the start of an answer to its last fragment, by engine and outcome.', ANSWER_BUCKETS, ['engine', 'outcome']);
-  const engineTime = histogram('chatbot_engine_seconds', 'Time inside the engine for one answer (not waiting for the reader).', ANSWER_BUCKETS, ['engine']);
+  const histogram = (name: string, help: string, buckets: number[], labelNames: string[]) =>
+    new Histogram({ name, help, buckets, labelNames, registers });
+  const requests = new Counter({
+    name: 'chatbot_requests_total',
+    help: 'Requests answered, by operation (or route) and HTTP status.',
+    labelNames: ['operation', 'status'],
+    registers,
+  });
+  const durations = histogram(
+    'chatbot_request_duration_seconds',
+    'Time to answer a request, to its last byte (a stream: the whole answer).',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    ['operation'],
+  );
+  const firstFragment = histogram(
+    'chatbot_answer_first_fragment_seconds',
+    'From the start of an answer to its first fragment.',
+    [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    ['engine'],
+  );
+  const answers = histogram(
+    'chatbot_answer_seconds',
+    'From the start of an answer to its last fragment, by engine and outcome.',
+    ANSWER_BUCKETS,
+    ['engine', 'outcome'],
+  );
+  const engineTime = histogram(
+    'chatbot_engine_seconds',
+    'Time inside the engine for one answer (not waiting for the reader).',
+    ANSWER_BUCKETS,
+    ['engine'],
+  );
   const streams = new Gauge({ name: 'chatbot_streams_open', help: 'Answer streams open now.', registers });
   const refusals = new Counter({
     name: 'chatbot_rate_limited_total',

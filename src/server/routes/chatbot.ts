@@ -7,7 +7,15 @@ import { forbidden, invalid, notFound } from '../http.ts';
 import { fileUrlFor, operation, ownedChatbot } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { throttle } from '../throttle.ts';
-import { createChatbot, defaultSettings, editSettings, findChatbot, fullSettings, publicSettings, settingsPatch } from '../store/chatbots.ts';
+import {
+  createChatbot,
+  defaultSettings,
+  editSettings,
+  findChatbot,
+  fullSettings,
+  publicSettings,
+  settingsPatch,
+} from '../store/chatbots.ts';
 import { createSession, pageUrlOf } from '../store/messages.ts';
 import { ownerSessions } from '../store/schema.ts';
 import { findFile } from './files.ts';
@@ -15,14 +23,21 @@ import { findFile } from './files.ts';
 /** Rules that need the service: Model is one it offers; picture and icon are the owner's checked images. */
 async function checkReferences(ctx: ServiceContext, ownerId: number, patch: Partial<Settings>): Promise<void> {
   if (patch.Model !== undefined && !ctx.engines.models().some((m) => m.Key === patch.Model))
-    throw invalid(`"Model" must be a Key from ModelList (${ctx.engines.models().map((m) => `"${m.Key}"`).join(', ')}) (got "${patch.Model}")`);
+    throw invalid(
+      `"Model" must be a Key from ModelList (${ctx.engines
+        .models()
+        .map((m) => `"${m.Key}"`)
+        .join(', ')}) (got "${patch.Model}")`,
+    );
   for (const field of ['ChatProfilePicture', 'ChatIcon'] as const) {
     const id = patch[field];
     if (!id) continue;
     // findFile: an id too large to be a file is no file (400 here), never a query error.
     const file = await findFile(ctx, Number(id));
     if (!file || file.ownerId !== ownerId || file.status !== 'checked' || file.kind !== 'Image')
-      throw invalid(`"${field}" must be the FileStoreId of an image you uploaded and confirmed with UploadSuccess (got "${id}")`);
+      throw invalid(
+        `"${field}" must be the FileStoreId of an image you uploaded and confirmed with UploadSuccess (got "${id}")`,
+      );
   }
 }
 
@@ -60,15 +75,31 @@ export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   operation(app, ctx, 'GetSession', async ({ body, caller, req, reply, now }) => {
     if (caller.kind === 'owner') {
       const chatbot = await ownedChatbot(ctx, caller, body.serialNumber);
-      const start = { openedBy: 'owner' as const, clientIp: req.ip, origin: '', pageUrl: pageUrlOf(req.headers.referer, req.headers.origin) };
+      const start = {
+        openedBy: 'owner' as const,
+        clientIp: req.ip,
+        origin: '',
+        pageUrl: pageUrlOf(req.headers.referer, req.headers.origin),
+      };
       return { SessionID: await createSession(ctx.db, chatbot.serialNumber, start, now) };
     }
     const chatbot = await findChatbot(ctx.db, body.serialNumber);
     if (!chatbot) throw notFound(`No chatbot has the serial number "${body.serialNumber}"`);
     assertPageAllowed(chatbot.settings, req, reply);
-    await throttle(ctx.db, ctx.throttles, 'GetSession', { chatbot: chatbot.serialNumber, sessionId: null, address: req.ip }, now);
+    await throttle(
+      ctx.db,
+      ctx.throttles,
+      'GetSession',
+      { chatbot: chatbot.serialNumber, sessionId: null, address: req.ip },
+      now,
+    );
     const origin = req.headers.origin ?? '';
-    const start = { openedBy: 'visitor' as const, clientIp: req.ip, origin, pageUrl: pageUrlOf(req.headers.referer, origin) };
+    const start = {
+      openedBy: 'visitor' as const,
+      clientIp: req.ip,
+      origin,
+      pageUrl: pageUrlOf(req.headers.referer, origin),
+    };
     const sessionId = await createSession(ctx.db, chatbot.serialNumber, start, now);
     const expiresAt = new Date(now.getTime() + VISITOR_TOKEN_TTL_MS);
     return {
@@ -79,10 +110,12 @@ export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   operation(app, ctx, 'Get', async ({ body, caller, req, reply }) => {
-    if (caller.kind === 'owner') return fullSettings(await ownedChatbot(ctx, caller, body.serialNumber), fileUrlFor(ctx, req));
+    if (caller.kind === 'owner')
+      return fullSettings(await ownedChatbot(ctx, caller, body.serialNumber), fileUrlFor(ctx, req));
     const chatbot = await findChatbot(ctx.db, body.serialNumber);
     if (!chatbot) throw notFound(`No chatbot has the serial number "${body.serialNumber}"`);
-    if (caller.kind === 'visitor' && caller.chatbot !== chatbot.serialNumber) throw forbidden('This visitor token belongs to another chatbot');
+    if (caller.kind === 'visitor' && caller.chatbot !== chatbot.serialNumber)
+      throw forbidden('This visitor token belongs to another chatbot');
     assertPageAllowed(chatbot.settings, req, reply);
     return publicSettings(chatbot, fileUrlFor(ctx, req));
   });
@@ -92,8 +125,9 @@ export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   operation(app, ctx, 'SessionKey', async ({ caller, now }) => {
     const key = newKey('cbs_');
     const expiresAt = new Date(now.getTime() + OWNER_SESSION_TTL_MS);
-    await ctx.db.insert(ownerSessions).values({ keyHash: sha256(key), ownerId: ownerId(caller), expiresAt, createdAt: now });
+    await ctx.db
+      .insert(ownerSessions)
+      .values({ keyHash: sha256(key), ownerId: ownerId(caller), expiresAt, createdAt: now });
     return { SessionKey: key, ExpiresAt: expiresAt.toISOString() };
   });
 }
-

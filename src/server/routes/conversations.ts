@@ -39,7 +39,13 @@ export function conversationRoutes(app: FastifyInstance, ctx: ServiceContext): v
     const range = dayRange(body, chatbot.settings.TimeZone, now);
     const { groups, considered } = await unansweredGroups(ctx.db, chatbot.serialNumber, range.start, range.end);
     const { limit, offset } = pageOf(body);
-    return { Items: groups.slice(offset, offset + limit), Total: groups.length, Considered: considered, From: range.from, To: range.to };
+    return {
+      Items: groups.slice(offset, offset + limit),
+      Total: groups.length,
+      Considered: considered,
+      From: range.from,
+      To: range.to,
+    };
   });
 
   operation(app, ctx, 'Insights', async ({ body, caller, now }) => {
@@ -51,7 +57,12 @@ export function conversationRoutes(app: FastifyInstance, ctx: ServiceContext): v
   operation(app, ctx, 'Export', async ({ body, caller, reply, now }) => {
     const chatbot = await ownedChatbot(ctx, caller, body.SerialNumber);
     const range = dayRange(body, chatbot.settings.TimeZone, now);
-    const { stream, contentType, fileName } = exportStream(ctx.db, { chatbot: chatbot.serialNumber, range, format: body.Format, of: body.Of });
+    const { stream, contentType, fileName } = exportStream(ctx.db, {
+      chatbot: chatbot.serialNumber,
+      range,
+      format: body.Format,
+      of: body.Of,
+    });
     void reply
       .headers({
         'content-type': contentType,

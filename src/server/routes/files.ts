@@ -11,7 +11,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FILE_PATH_PREFIX, LIMITS } from '../../protocol/index.ts';
 import { identify, sha256, type Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
-import { Failure, conflict, forbidden, insufficientStorage, invalid, notFound, sendFailure, sendSuccess, tooLarge, unauthenticated, unsupported } from '../http.ts';
+import {
+  Failure,
+  conflict,
+  forbidden,
+  insufficientStorage,
+  invalid,
+  notFound,
+  sendFailure,
+  sendSuccess,
+  tooLarge,
+  unauthenticated,
+  unsupported,
+} from '../http.ts';
 import { originOf, operation } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { throttle } from '../throttle.ts';
@@ -66,7 +78,12 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
   return { start, end };
 }
 
-const dataOf = (f: FileRow) => ({ FileStoreId: String(f.id), Kind: f.kind as 'Image' | 'Audio' | 'Video', MimeType: f.mimeType, Size: f.size });
+const dataOf = (f: FileRow) => ({
+  FileStoreId: String(f.id),
+  Kind: f.kind as 'Image' | 'Audio' | 'Video',
+  MimeType: f.mimeType,
+  Size: f.size,
+});
 
 export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   operation(app, ctx, 'GetPreUploadUrl', async ({ body, caller, req, reply, now }) => {
@@ -77,13 +94,20 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const chatbot = await findChatbot(ctx.db, caller.chatbot);
       if (!chatbot) throw notFound('The chatbot of this session no longer exists');
       assertPageAllowed(chatbot.settings, req, reply);
-      await throttle(ctx.db, ctx.throttles, 'GetPreUploadUrl', { chatbot: chatbot.serialNumber, sessionId: caller.sessionId, address: req.ip }, now);
+      await throttle(
+        ctx.db,
+        ctx.throttles,
+        'GetPreUploadUrl',
+        { chatbot: chatbot.serialNumber, sessionId: caller.sessionId, address: req.ip },
+        now,
+      );
       sessionId = caller.sessionId;
     } else if (body.sessionID !== undefined) {
       const found = await findSessionWithChatbot(ctx.reads, body.sessionID);
       if (!found) throw notFound(`No session has the id ${body.sessionID}`);
       const { session, chatbot } = found;
-      if (caller.kind !== 'owner' || chatbot?.ownerId !== caller.ownerId) throw forbidden('This credential does not give access to this session');
+      if (caller.kind !== 'owner' || chatbot?.ownerId !== caller.ownerId)
+        throw forbidden('This credential does not give access to this session');
       sessionId = session.id;
     }
     const token = randomBytes(24).toString('base64url');
@@ -99,7 +123,10 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         createdAt: now,
       })
       .returning({ id: files.id });
-    return { FileStoreId: String(row!.id), PreUploadUrl: `${originOf(ctx, req)}/chat/File/Upload/${row!.id}?token=${token}` };
+    return {
+      FileStoreId: String(row!.id),
+      PreUploadUrl: `${originOf(ctx, req)}/chat/File/Upload/${row!.id}?token=${token}`,
+    };
   });
 
   operation(app, ctx, 'UploadSuccess', async ({ body, caller }) => {
@@ -107,20 +134,29 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (!file) throw notFound(`No file has the FileStoreId "${body.FileStoreId}"`);
     if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
     if (file.status === 'checked') return dataOf(file);
-    if (file.status === 'reserved') throw invalid(`No bytes were uploaded to FileStoreId "${file.id}" yet: PUT them to its PreUploadUrl first`);
+    if (file.status === 'reserved')
+      throw invalid(`No bytes were uploaded to FileStoreId "${file.id}" yet: PUT them to its PreUploadUrl first`);
     const head = await ctx.files.head(file, HEAD_BYTES).catch((error: unknown) => {
       // Marked uploaded a moment before its bytes are in place, or refused by a racing UploadSuccess.
-      if (error instanceof FileMissing) throw conflict('The bytes of this file are not in place: wait for the upload to finish, or upload it again');
+      if (error instanceof FileMissing)
+        throw conflict('The bytes of this file are not in place: wait for the upload to finish, or upload it again');
       throw error;
     });
     const sniffed = sniff(head);
     const why = sniffed ? await refusal(sniffed, head, () => ctx.files.whole(file)) : 'The file type is not accepted';
     if (!sniffed || why) {
       await ctx.files.remove(file);
-      await ctx.db.update(files).set({ status: 'reserved', size: 0, kind: '', mimeType: '' }).where(eq(files.id, file.id));
+      await ctx.db
+        .update(files)
+        .set({ status: 'reserved', size: 0, kind: '', mimeType: '' })
+        .where(eq(files.id, file.id));
       throw unsupported(why ?? 'The file type is not accepted');
     }
-    const [checked] = await ctx.db.update(files).set({ status: 'checked', kind: sniffed.kind, mimeType: sniffed.mimeType }).where(eq(files.id, file.id)).returning();
+    const [checked] = await ctx.db
+      .update(files)
+      .set({ status: 'checked', kind: sniffed.kind, mimeType: sniffed.mimeType })
+      .where(eq(files.id, file.id))
+      .returning();
     return dataOf(checked!);
   });
 
@@ -170,7 +206,10 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       // Not kept (a disk turned read-only, the storage out of reach): the URL takes the bytes again
       // later. What cannot be discarded now either is the sweep's.
       await discard().catch(() => undefined);
-      await ctx.db.update(files).set({ status: 'reserved', size: 0, kind: '', mimeType: '' }).where(eq(files.id, file.id));
+      await ctx.db
+        .update(files)
+        .set({ status: 'reserved', size: 0, kind: '', mimeType: '' })
+        .where(eq(files.id, file.id));
       throw storageFull(error) ? insufficientStorage() : error;
     }
     return { FileStoreId: String(file.id), Size: size };
@@ -178,10 +217,11 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   app.get<{ Params: { id: string } }>(`${FILE_PATH_PREFIX}:id`, async (req, reply) => {
     const file = await findFile(ctx, Number(req.params.id));
-    if (!file || file.status !== 'checked') return sendFailure(reply, notFound(`No file has the id "${req.params.id}"`));
+    if (!file || file.status !== 'checked')
+      return sendFailure(reply, notFound(`No file has the id "${req.params.id}"`));
     if (file.sessionId !== null) {
       const caller = await identify(req, ctx.db, ctx.secret, ctx.clock.now());
-      if (caller.kind === 'none') throw unauthenticated('This file is readable only with its session\'s credential');
+      if (caller.kind === 'none') throw unauthenticated("This file is readable only with its session's credential");
       if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
     }
     reply.headers({
@@ -202,7 +242,10 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (!range) return reply.header('content-length', String(file.size)).send(bytes);
     return reply
       .code(206)
-      .headers({ 'content-range': `bytes ${range.start}-${range.end}/${file.size}`, 'content-length': String(range.end - range.start + 1) })
+      .headers({
+        'content-range': `bytes ${range.start}-${range.end}/${file.size}`,
+        'content-length': String(range.end - range.start + 1),
+      })
       .send(bytes);
   });
 }

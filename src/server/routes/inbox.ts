@@ -6,7 +6,9 @@ import { operation, ownedChatbot } from '../operation.ts';
 import { listLeads, listOutbox, ownersChatbots } from '../store/inbox.ts';
 
 export function inboxRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  operation(app, ctx, 'List', async ({ caller }) => (caller.kind === 'owner' ? ownersChatbots(ctx.db, caller.ownerId) : []));
+  operation(app, ctx, 'List', async ({ caller }) =>
+    caller.kind === 'owner' ? ownersChatbots(ctx.db, caller.ownerId) : [],
+  );
 
   operation(app, ctx, 'LeadList', async ({ body, caller }) => {
     const { SerialNumber, ...paging } = body;

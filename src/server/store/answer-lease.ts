@@ -55,7 +55,14 @@ type Writing = { answerId: number; attempt: number; content: string; stored: num
 /** What the holder renews; unchanged text is not sent again. */
 async function renew(db: Db, held: Map<number, Writing>): Promise<void> {
   const sent = [...held.values()].map((w) => ({ w, length: w.content.length }));
-  await renewLeases(db, sent.map(({ w, length }) => ({ answerId: w.answerId, attempt: w.attempt, ...(length > w.stored ? { content: w.content } : {}) })));
+  await renewLeases(
+    db,
+    sent.map(({ w, length }) => ({
+      answerId: w.answerId,
+      attempt: w.attempt,
+      ...(length > w.stored ? { content: w.content } : {}),
+    })),
+  );
   for (const { w, length } of sent) w.stored = Math.max(w.stored, length);
 }
 

@@ -23,7 +23,11 @@ export interface AnswersSettled {
    * (or that the LISTEN connection dropped), and once more when `ms` have passed — and resolves
    * with the last row read.
    */
-  untilSettled<T extends { status: string }>(answerId: number, read: () => Promise<T | null>, ms: number): Promise<T | null>;
+  untilSettled<T extends { status: string }>(
+    answerId: number,
+    read: () => Promise<T | null>,
+    ms: number,
+  ): Promise<T | null>;
   /** Requests waiting now, and the rows waiters have read in all (a waiter reads when told, not on a timer). */
   readonly stats: { readonly waiting: number; readonly reads: number };
   /** Ends the LISTEN connection and wakes every waiter (their reads then meet the closed store). */
@@ -51,7 +55,12 @@ export function answersSettled(databaseUrl?: string): AnswersSettled {
   async function open(url: string): Promise<void> {
     // Keep-alive finds the connection gone when a NAT or firewall forgets it, idle for long.
     // A database that does not answer (a network partition) fails the attempt within 5 s, as the pool's do (db.ts).
-    const c = new pg.Client({ connectionString: url, application_name: APPLICATION_NAME, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: APPLICATION_NAME,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+    });
     client = c;
     let established = false;
     const lost = (error: Error) => {
@@ -60,7 +69,9 @@ export function answersSettled(databaseUrl?: string): AnswersSettled {
       listening = null;
       void c.end().catch(() => undefined);
       if (!established || closed) return;
-      console.error(`chat-bot: the LISTEN connection for answers in flight dropped (${error.message}); listening again`);
+      console.error(
+        `chat-bot: the LISTEN connection for answers in flight dropped (${error.message}); listening again`,
+      );
       // What was notified while it was down is lost: every waiter reads again, and listens anew.
       wakeAll();
     };
@@ -78,7 +89,10 @@ export function answersSettled(databaseUrl?: string): AnswersSettled {
     } catch (error) {
       lost(error instanceof Error ? error : new Error(String(error)));
       // Its waiters still hear this process's answers, and read once more at their time's end.
-      if (!closed) console.error(`chat-bot: cannot LISTEN for answers in flight (${error instanceof Error ? error.message : String(error)}); trying again for the next waiter`);
+      if (!closed)
+        console.error(
+          `chat-bot: cannot LISTEN for answers in flight (${error instanceof Error ? error.message : String(error)}); trying again for the next waiter`,
+        );
       throw error;
     }
   }

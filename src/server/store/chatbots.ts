@@ -1,7 +1,15 @@
 /** Chatbots and their settings: created with defaults, edited by an atomic merge. */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { canonicalTimeZone, DEFAULT_MORTGAGE_RATE, PUBLIC_DEFAULTS, PUBLIC_STORED_SETTINGS, type FullSettings, type PublicSettings, type Settings } from '../../protocol/index.ts';
+import {
+  canonicalTimeZone,
+  DEFAULT_MORTGAGE_RATE,
+  PUBLIC_DEFAULTS,
+  PUBLIC_STORED_SETTINGS,
+  type FullSettings,
+  type PublicSettings,
+  type Settings,
+} from '../../protocol/index.ts';
 import type { Db } from './db.ts';
 import { chatbots } from './schema.ts';
 
@@ -46,7 +54,12 @@ export function settingsPatch(given: Partial<Record<keyof Settings, unknown>>): 
   return patch as Partial<Settings>;
 }
 
-export async function createChatbot(db: Db, ownerId: number, settings: Settings, serialNumber?: string): Promise<string> {
+export async function createChatbot(
+  db: Db,
+  ownerId: number,
+  settings: Settings,
+  serialNumber?: string,
+): Promise<string> {
   const serial = serialNumber ?? randomBytes(16).toString('hex');
   await db.insert(chatbots).values({ serialNumber: serial, ownerId, type: 0, settings });
   return serial;
@@ -80,7 +93,10 @@ export function fullSettings(row: ChatbotRow, fileUrl: FileUrl): FullSettings {
 /** What a visitor may see: no prompt, model, emails, domains or limits (API.md §3.3). */
 export function publicSettings(row: ChatbotRow, fileUrl: FileUrl): PublicSettings {
   const s = row.settings;
-  const stored = Object.fromEntries(PUBLIC_STORED_SETTINGS.map((name) => [name, s[name]])) as Pick<Settings, (typeof PUBLIC_STORED_SETTINGS)[number]>;
+  const stored = Object.fromEntries(PUBLIC_STORED_SETTINGS.map((name) => [name, s[name]])) as Pick<
+    Settings,
+    (typeof PUBLIC_STORED_SETTINGS)[number]
+  >;
   return {
     SerialNumber: row.serialNumber,
     ...stored,

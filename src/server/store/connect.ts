@@ -37,7 +37,11 @@ export function causeOf(error: unknown): string {
  * Resolves once a connection to `url` opens (then closes it); retries while the server cannot be
  * reached, telling `log` each time. Throws an Error naming the server and the cause.
  */
-export async function untilReachable(url: string, patienceMs = CONNECT_PATIENCE_MS, log: (line: string) => void = console.warn): Promise<void> {
+export async function untilReachable(
+  url: string,
+  patienceMs = CONNECT_PATIENCE_MS,
+  log: (line: string) => void = console.warn,
+): Promise<void> {
   const name = databaseName(url);
   const giveUpAt = Date.now() + patienceMs;
   for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
@@ -51,9 +55,13 @@ export async function untilReachable(url: string, patienceMs = CONNECT_PATIENCE_
     } catch (error) {
       await client.end().catch(() => undefined);
       const cause = causeOf(error);
-      if (!databaseUnavailable(error)) throw new Error(`The database at ${name} (DATABASE_URL) refused the connection: ${cause}`, { cause: error });
+      if (!databaseUnavailable(error))
+        throw new Error(`The database at ${name} (DATABASE_URL) refused the connection: ${cause}`, { cause: error });
       if (Date.now() + wait > giveUpAt)
-        throw new Error(`The database at ${name} (DATABASE_URL) cannot be reached: ${cause}${patienceMs ? ` (tried for ${Math.round(patienceMs / 1000)} s; DATABASE_CONNECT_PATIENCE_MS)` : ''}`, { cause: error });
+        throw new Error(
+          `The database at ${name} (DATABASE_URL) cannot be reached: ${cause}${patienceMs ? ` (tried for ${Math.round(patienceMs / 1000)} s; DATABASE_CONNECT_PATIENCE_MS)` : ''}`,
+          { cause: error },
+        );
       log(`The database at ${name} cannot be reached yet (${cause}); trying again in ${wait / 1000} s`);
       await delay(wait);
     }

@@ -3,7 +3,12 @@
  * worked out by the database, filters and the full-text search included — and one transcript.
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { type ConversationFlag, type ConversationPage, type ConversationSummary, type Transcript } from '../../protocol/index.ts';
+import {
+  type ConversationFlag,
+  type ConversationPage,
+  type ConversationSummary,
+  type Transcript,
+} from '../../protocol/index.ts';
 import { rowsOf, type Db } from './db.ts';
 import { feedbackData, votesOn } from './feedback.ts';
 import { files, leads, messages, sessions } from './schema.ts';
@@ -52,13 +57,18 @@ const flagsOf = (row: Record<string, unknown>) => FLAGS.filter((f) => row[f] ===
 
 export async function listConversations(db: Db, f: ConversationFilter): Promise<ConversationPage> {
   // A session without a message or a lead is one where the chat was opened and nothing was said.
-  const where = [sql`s.chatbot = ${f.chatbot}`, sql`(EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id) OR ${FLAG_SQL.handoff})`];
+  const where = [
+    sql`s.chatbot = ${f.chatbot}`,
+    sql`(EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id) OR ${FLAG_SQL.handoff})`,
+  ];
   if (f.start) where.push(sql`s.created_at >= ${f.start.toISOString()}::timestamptz`);
   if (f.end) where.push(sql`s.created_at < ${f.end.toISOString()}::timestamptz`);
   if (f.flag) where.push(FLAG_SQL[f.flag]);
   const words = f.query?.trim();
   if (words)
-    where.push(sql`EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id AND to_tsvector('simple', m.content) @@ websearch_to_tsquery('simple', ${words}))`);
+    where.push(
+      sql`EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id AND to_tsvector('simple', m.content) @@ websearch_to_tsquery('simple', ${words}))`,
+    );
   const condition = sql.join(where, sql` AND `);
   const [page, total] = await Promise.all([
     db.execute(sql`
@@ -71,23 +81,25 @@ export async function listConversations(db: Db, f: ConversationFilter): Promise<
       LIMIT ${f.limit} OFFSET ${f.offset}`),
     db.execute(sql`SELECT count(*) AS n FROM sessions s WHERE ${condition}`),
   ]);
-  const items = rowsOf<SummaryRow>(page).map(
-    (r): ConversationSummary => ({
-      SessionID: r.id,
-      StartedAt: iso(r.created_at),
-      LastAt: iso(r.last_at ?? r.created_at),
-      PageUrl: r.page_url || r.origin,
-      Questions: Number(r.questions),
-      FirstQuestion: r.first_question ?? '',
-      Flags: flagsOf(r),
-    }),
-  );
+  const items = rowsOf<SummaryRow>(page).map((r): ConversationSummary => ({
+    SessionID: r.id,
+    StartedAt: iso(r.created_at),
+    LastAt: iso(r.last_at ?? r.created_at),
+    PageUrl: r.page_url || r.origin,
+    Questions: Number(r.questions),
+    FirstQuestion: r.first_question ?? '',
+    Flags: flagsOf(r),
+  }));
   return { Items: items, Total: Number(rowsOf<{ n: number | string }>(total)[0]?.n ?? 0) };
 }
 
 /** One session of the chatbot as the visitor saw it, or null when the chatbot has no such session. */
 export async function transcriptOf(db: Db, chatbot: string, sessionId: number): Promise<Transcript | null> {
-  const [session] = await db.select().from(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.chatbot, chatbot))).limit(1);
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.chatbot, chatbot)))
+    .limit(1);
   if (!session) return null;
   const [rows, leadRows, flagRow] = await Promise.all([
     db.select().from(messages).where(eq(messages.sessionId, sessionId)).orderBy(asc(messages.id)),
@@ -97,7 +109,10 @@ export async function transcriptOf(db: Db, chatbot: string, sessionId: number): 
   const fileIds = [...new Set(rows.flatMap((m) => m.fileIds))];
   const [fileRows, votes] = await Promise.all([
     fileIds.length ? db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
-    votesOn(db, rows.filter((m) => m.role === 'answer').map((m) => m.id)),
+    votesOn(
+      db,
+      rows.filter((m) => m.role === 'answer').map((m) => m.id),
+    ),
   ]);
   const fileById = new Map(fileRows.map((file) => [file.id, file]));
   return {
@@ -115,7 +130,9 @@ export async function transcriptOf(db: Db, chatbot: string, sessionId: number): 
         AskType: m.askType,
         Files: m.fileIds.flatMap((id) => {
           const file = fileById.get(id);
-          return file ? [{ Id: file.id, Kind: file.kind, MimeType: file.mimeType, Name: file.fileName, Size: file.size }] : [];
+          return file
+            ? [{ Id: file.id, Kind: file.kind, MimeType: file.mimeType, Name: file.fileName, Size: file.size }]
+            : [];
         }),
         Status: m.status,
         NoAnswer: m.noAnswer,
@@ -123,6 +140,13 @@ export async function transcriptOf(db: Db, chatbot: string, sessionId: number): 
         Feedback: vote ? feedbackData(vote) : null,
       };
     }),
-    Leads: leadRows.map((l) => ({ Id: l.id, SessionID: l.sessionId, Name: l.name, Email: l.email, Message: l.message, CreatedAt: l.createdAt.toISOString() })),
+    Leads: leadRows.map((l) => ({
+      Id: l.id,
+      SessionID: l.sessionId,
+      Name: l.name,
+      Email: l.email,
+      Message: l.message,
+      CreatedAt: l.createdAt.toISOString(),
+    })),
   };
 }

@@ -120,11 +120,22 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
       await answers.close();
       await pool.end();
     };
-    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', answers, time: timePool(pool), migrations, close };
+    return {
+      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      kind: 'postgres',
+      answers,
+      time: timePool(pool),
+      migrations,
+      close,
+    };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm: the listing search's index (migration 0003).
-  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm }, ...(options.pgliteLoad ? { loadDataDir: options.pgliteLoad } : {}) });
+  const client = new PGlite({
+    dataDir: options.pgliteDir,
+    extensions: { pg_trgm },
+    ...(options.pgliteLoad ? { loadDataDir: options.pgliteLoad } : {}),
+  });
   const db = drizzlePglite({ client, schema });
   if (options.migrate !== false) {
     const before = await appliedCount(client);

@@ -30,7 +30,12 @@ export async function saveVote(db: Db, vote: Vote, now: Date): Promise<FeedbackR
     .values({ ...vote, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: feedback.answerId,
-      set: { rating: sql`excluded.rating`, reasons: sql`excluded.reasons`, comment: sql`excluded.comment`, updatedAt: sql`excluded.updated_at` },
+      set: {
+        rating: sql`excluded.rating`,
+        reasons: sql`excluded.reasons`,
+        comment: sql`excluded.comment`,
+        updatedAt: sql`excluded.updated_at`,
+      },
     })
     .returning();
   return row!;

@@ -1,6 +1,12 @@
 /** What the console reads [ext]: the owner's chatbots, a chatbot's leads and its outbox, newest first. */
 import { asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { LIMITS, type ChatbotSummary, type InboxListBody, type LeadPage, type OutboxPage } from '../../protocol/index.ts';
+import {
+  LIMITS,
+  type ChatbotSummary,
+  type InboxListBody,
+  type LeadPage,
+  type OutboxPage,
+} from '../../protocol/index.ts';
 import type { Db } from './db.ts';
 import { chatbots, leads, outbox } from './schema.ts';
 
@@ -29,7 +35,14 @@ export async function listLeads(db: Db, chatbot: string, paging: Paging): Promis
     db.select({ n: count() }).from(leads).where(where),
   ]);
   return {
-    Items: rows.map((r) => ({ Id: r.id, SessionID: r.sessionId, Name: r.name, Email: r.email, Message: r.message, CreatedAt: r.createdAt.toISOString() })),
+    Items: rows.map((r) => ({
+      Id: r.id,
+      SessionID: r.sessionId,
+      Name: r.name,
+      Email: r.email,
+      Message: r.message,
+      CreatedAt: r.createdAt.toISOString(),
+    })),
     Total: Number(total?.n ?? 0),
   };
 }
@@ -45,7 +58,13 @@ export async function listOutbox(db: Db, chatbot: string, paging: Paging, bodyCh
   const body = sql<string>`CASE WHEN length(${outbox.body}) > ${bodyChars} THEN left(${outbox.body}, ${bodyChars}) || '… [' || (length(${outbox.body}) - ${bodyChars}) || ' more characters]' ELSE ${outbox.body} END`;
   const { body: _whole, ...columns } = getTableColumns(outbox);
   const [rows, [total]] = await Promise.all([
-    db.select({ ...columns, body }).from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset),
+    db
+      .select({ ...columns, body })
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(outbox).where(where),
   ]);
   return {

@@ -10,15 +10,20 @@ import { rowsOf, type Db } from './db.ts';
 const TOP = 10;
 
 export async function insightsOf(db: Db, chatbot: string, range: DayRange, timeZone: string): Promise<Insights> {
-  const within = (column: SQL) => sql`${column} >= ${range.start.toISOString()}::timestamptz AND ${column} < ${range.end.toISOString()}::timestamptz`;
+  const within = (column: SQL) =>
+    sql`${column} >= ${range.start.toISOString()}::timestamptz AND ${column} < ${range.end.toISOString()}::timestamptz`;
   const dayOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
   const perDay = (query: SQL) => db.execute(query).then((r) => rowsOf<{ day: string; n: string | number }>(r));
   const top = (values: SQL) =>
     db
-      .execute(sql`SELECT v AS name, count(*) AS n FROM messages a, ${values} AS v(v)
+      .execute(
+        sql`SELECT v AS name, count(*) AS n FROM messages a, ${values} AS v(v)
         WHERE a.chatbot = ${chatbot} AND a.role = 'answer' AND a.asked IS NOT NULL AND ${within(sql`a.created_at`)}
-        GROUP BY v ORDER BY count(*) DESC, v LIMIT ${TOP}`)
-      .then((r) => rowsOf<{ name: string; n: string | number }>(r).map((x): Counted => ({ Name: x.name, Count: Number(x.n) })));
+        GROUP BY v ORDER BY count(*) DESC, v LIMIT ${TOP}`,
+      )
+      .then((r) =>
+        rowsOf<{ name: string; n: string | number }>(r).map((x): Counted => ({ Name: x.name, Count: Number(x.n) })),
+      );
 
   const [questions, answered, votes, leads, hours, cities, types, bands] = await Promise.all([
     perDay(sql`SELECT ${dayOf(sql`q.created_at`)} AS day, count(*) AS n, count(DISTINCT q.session_id) AS c
@@ -26,13 +31,19 @@ export async function insightsOf(db: Db, chatbot: string, range: DayRange, timeZ
     perDay(sql`SELECT ${dayOf(sql`a.created_at`)} AS day, count(*) AS n
       FROM messages a WHERE a.chatbot = ${chatbot} AND a.role = 'answer' AND a.status = 'complete' AND NOT a.no_answer AND ${within(sql`a.created_at`)} GROUP BY 1`),
     db
-      .execute(sql`SELECT ${dayOf(sql`a.created_at`)} AS day, count(*) FILTER (WHERE f.rating = 'up') AS up, count(*) FILTER (WHERE f.rating = 'down') AS down
-        FROM feedback f JOIN messages a ON a.id = f.answer_id WHERE f.chatbot = ${chatbot} AND ${within(sql`a.created_at`)} GROUP BY 1`)
+      .execute(
+        sql`SELECT ${dayOf(sql`a.created_at`)} AS day, count(*) FILTER (WHERE f.rating = 'up') AS up, count(*) FILTER (WHERE f.rating = 'down') AS down
+        FROM feedback f JOIN messages a ON a.id = f.answer_id WHERE f.chatbot = ${chatbot} AND ${within(sql`a.created_at`)} GROUP BY 1`,
+      )
       .then((r) => rowsOf<{ day: string; up: string | number; down: string | number }>(r)),
-    perDay(sql`SELECT ${dayOf(sql`l.created_at`)} AS day, count(*) AS n FROM leads l WHERE l.chatbot = ${chatbot} AND ${within(sql`l.created_at`)} GROUP BY 1`),
+    perDay(
+      sql`SELECT ${dayOf(sql`l.created_at`)} AS day, count(*) AS n FROM leads l WHERE l.chatbot = ${chatbot} AND ${within(sql`l.created_at`)} GROUP BY 1`,
+    ),
     db
-      .execute(sql`SELECT extract(hour FROM q.created_at AT TIME ZONE ${timeZone})::int AS hour, count(*) AS n
-        FROM messages q WHERE q.chatbot = ${chatbot} AND q.role = 'question' AND ${within(sql`q.created_at`)} GROUP BY 1`)
+      .execute(
+        sql`SELECT extract(hour FROM q.created_at AT TIME ZONE ${timeZone})::int AS hour, count(*) AS n
+        FROM messages q WHERE q.chatbot = ${chatbot} AND q.role = 'question' AND ${within(sql`q.created_at`)} GROUP BY 1`,
+      )
       .then((r) => rowsOf<{ hour: number; n: string | number }>(r)),
     top(sql`jsonb_array_elements_text(a.asked->'cities')`),
     top(sql`jsonb_array_elements_text(a.asked->'propertyTypes')`),
@@ -40,7 +51,8 @@ export async function insightsOf(db: Db, chatbot: string, range: DayRange, timeZ
   ]);
 
   const days = new Map<string, InsightsDay>();
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.set(day, { Day: day, Conversations: 0, Questions: 0, Answered: 0, Up: 0, Down: 0, Leads: 0 });
+  for (let day = range.from; day <= range.to; day = addDays(day, 1))
+    days.set(day, { Day: day, Conversations: 0, Questions: 0, Answered: 0, Up: 0, Down: 0, Leads: 0 });
   const at = (day: string) => days.get(day);
   for (const r of questions as { day: string; n: string | number; c?: string | number }[]) {
     const d = at(r.day);
@@ -52,5 +64,14 @@ export async function insightsOf(db: Db, chatbot: string, range: DayRange, timeZ
   const byHour = Array.from({ length: 24 }, () => 0);
   for (const r of hours) byHour[Number(r.hour)] = Number(r.n);
 
-  return { From: range.from, To: range.to, TimeZone: timeZone, Days: [...days.values()], Hours: byHour, Cities: cities, PropertyTypes: types, PriceBands: bands };
+  return {
+    From: range.from,
+    To: range.to,
+    TimeZone: timeZone,
+    Days: [...days.values()],
+    Hours: byHour,
+    Cities: cities,
+    PropertyTypes: types,
+    PriceBands: bands,
+  };
 }

@@ -12,15 +12,38 @@ export type KeyType = 'NewOaks' | 'MLSNumber' | 'URL';
 
 /** API field → column, and the empty value an omitted optional field takes. */
 const FIELDS = {
-  SaleType: ['saleType', ''], Status: ['status', ''], CurrencySymbol: ['currencySymbol', ''],
-  PropertyType: ['propertyType', ''], Bedrooms: ['bedrooms', 0], Bathrooms: ['bathrooms', 0], Url: ['url', ''],
-  MLSNumber: ['mlsNumber', ''], YearBuilt: ['yearBuilt', 0], DaysOnMarket: ['daysOnMarket', 0],
-  LotArea: ['lotArea', 0], BuildingArea: ['buildingArea', 0], AreaUnit: ['areaUnit', ''], ParkingSpots: ['parkingSpots', 0],
-  Images: ['images', []], Tours: ['tours', ''], Description: ['description', ''], ExtensionColumn: ['extensionColumn', []],
-  Location: ['location', ''], Address: ['address', ''], City: ['city', ''], State: ['state', ''], ZIP: ['zip', ''],
-  Latitude: ['latitude', null], Longitude: ['longitude', null], SalePrice: ['salePrice', null],
-  UnitAreaPrice: ['unitAreaPrice', null], HOAMonth: ['hoaMonth', null], EstimatePrice: ['estimatePrice', null],
-  RentPrice: ['rentPrice', null], SpaceType: ['spaceType', ''], DepositFee: ['depositFee', null],
+  SaleType: ['saleType', ''],
+  Status: ['status', ''],
+  CurrencySymbol: ['currencySymbol', ''],
+  PropertyType: ['propertyType', ''],
+  Bedrooms: ['bedrooms', 0],
+  Bathrooms: ['bathrooms', 0],
+  Url: ['url', ''],
+  MLSNumber: ['mlsNumber', ''],
+  YearBuilt: ['yearBuilt', 0],
+  DaysOnMarket: ['daysOnMarket', 0],
+  LotArea: ['lotArea', 0],
+  BuildingArea: ['buildingArea', 0],
+  AreaUnit: ['areaUnit', ''],
+  ParkingSpots: ['parkingSpots', 0],
+  Images: ['images', []],
+  Tours: ['tours', ''],
+  Description: ['description', ''],
+  ExtensionColumn: ['extensionColumn', []],
+  Location: ['location', ''],
+  Address: ['address', ''],
+  City: ['city', ''],
+  State: ['state', ''],
+  ZIP: ['zip', ''],
+  Latitude: ['latitude', null],
+  Longitude: ['longitude', null],
+  SalePrice: ['salePrice', null],
+  UnitAreaPrice: ['unitAreaPrice', null],
+  HOAMonth: ['hoaMonth', null],
+  EstimatePrice: ['estimatePrice', null],
+  RentPrice: ['rentPrice', null],
+  SpaceType: ['spaceType', ''],
+  DepositFee: ['depositFee', null],
 } as const satisfies Record<keyof Fields, readonly [keyof Row, unknown]>;
 
 function toColumns(fields: Fields): Omit<Row, 'id' | 'chatbot' | 'createdAt' | 'updatedAt'> {
@@ -41,7 +64,8 @@ export function toListing(row: Row): Listing {
   return out as Listing;
 }
 
-const keyColumn = (type: KeyType) => (type === 'NewOaks' ? listings.id : type === 'MLSNumber' ? listings.mlsNumber : listings.url);
+const keyColumn = (type: KeyType) =>
+  type === 'NewOaks' ? listings.id : type === 'MLSNumber' ? listings.mlsNumber : listings.url;
 
 /** 409 when another listing of the chatbot has this MLSNumber or Url. */
 async function assertUnique(db: Db, chatbot: string, fields: Fields, exceptId?: string): Promise<void> {
@@ -60,7 +84,9 @@ async function assertUnique(db: Db, chatbot: string, fields: Fields, exceptId?: 
 }
 
 const duplicate = (field: 'MLSNumber' | 'Url', fields: Fields) =>
-  conflict(`A listing with ${field} "${field === 'Url' ? fields.Url : fields.MLSNumber}" already exists in this chatbot`);
+  conflict(
+    `A listing with ${field} "${field === 'Url' ? fields.Url : fields.MLSNumber}" already exists in this chatbot`,
+  );
 
 /** Two writers racing past assertUnique meet the unique index: the loser gets the same 409. */
 function uniqueViolation(error: unknown, fields: Fields): Error | null {
@@ -74,7 +100,10 @@ function uniqueViolation(error: unknown, fields: Fields): Error | null {
 
 /** Marks the chatbot's listings changed, in the transaction that changed them (see ListingsCache). */
 const bumpVersion = (tx: Tx, chatbot: string) =>
-  tx.update(chatbots).set({ listingsVersion: sql`${chatbots.listingsVersion} + 1` }).where(eq(chatbots.serialNumber, chatbot));
+  tx
+    .update(chatbots)
+    .set({ listingsVersion: sql`${chatbots.listingsVersion} + 1` })
+    .where(eq(chatbots.serialNumber, chatbot));
 
 export async function createListing(db: Db, chatbot: string, fields: Fields, now: Date): Promise<string> {
   await assertUnique(db, chatbot, fields);
@@ -96,7 +125,12 @@ export async function createListing(db: Db, chatbot: string, fields: Fields, now
  * INSERT per 500 rows and one version bump, where createListing costs four statements a listing.
  * `createdAt(i)` dates the i-th.
  */
-export async function createListings(tx: Tx, chatbot: string, all: Fields[], createdAt: (i: number) => Date): Promise<void> {
+export async function createListings(
+  tx: Tx,
+  chatbot: string,
+  all: Fields[],
+  createdAt: (i: number) => Date,
+): Promise<void> {
   for (let from = 0; from < all.length; from += 500) {
     const rows = all.slice(from, from + 500).map((fields, k) => {
       const at = createdAt(from + k);
@@ -108,13 +142,28 @@ export async function createListings(tx: Tx, chatbot: string, all: Fields[], cre
 }
 
 /** Full replacement of the listing Key names; the number of listings updated (0 or 1). */
-export async function updateListing(db: Db, chatbot: string, keyType: KeyType, key: string, fields: Fields, now: Date): Promise<number> {
-  const [target] = await db.select({ id: listings.id }).from(listings).where(and(eq(listings.chatbot, chatbot), eq(keyColumn(keyType), key))).limit(1);
+export async function updateListing(
+  db: Db,
+  chatbot: string,
+  keyType: KeyType,
+  key: string,
+  fields: Fields,
+  now: Date,
+): Promise<number> {
+  const [target] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.chatbot, chatbot), eq(keyColumn(keyType), key)))
+    .limit(1);
   if (!target) return 0;
   await assertUnique(db, chatbot, fields, target.id);
   try {
     return await db.transaction(async (tx) => {
-      const updated = await tx.update(listings).set({ ...toColumns(fields), updatedAt: now }).where(eq(listings.id, target.id)).returning({ id: listings.id });
+      const updated = await tx
+        .update(listings)
+        .set({ ...toColumns(fields), updatedAt: now })
+        .where(eq(listings.id, target.id))
+        .returning({ id: listings.id });
       if (updated.length) await bumpVersion(tx, chatbot);
       return updated.length;
     });
@@ -135,7 +184,11 @@ export async function deleteListings(db: Db, chatbot: string, keyType: KeyType, 
 }
 
 export async function getListing(db: Db, chatbot: string, keyType: KeyType, key: string): Promise<Listing | null> {
-  const [row] = await db.select().from(listings).where(and(eq(listings.chatbot, chatbot), eq(keyColumn(keyType), key))).limit(1);
+  const [row] = await db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.chatbot, chatbot), eq(keyColumn(keyType), key)))
+    .limit(1);
   return row ? toListing(row) : null;
 }
 
@@ -148,7 +201,11 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}
  */
 const searchText = sql`(${listings.address} || ' ' || ${listings.city} || ' ' || ${listings.description})`;
 
-export async function listListings(db: Db, chatbot: string, query: Omit<ListingListBody, 'SerialNumber'>): Promise<{ Items: Listing[]; Total: number }> {
+export async function listListings(
+  db: Db,
+  chatbot: string,
+  query: Omit<ListingListBody, 'SerialNumber'>,
+): Promise<{ Items: Listing[]; Total: number }> {
   const conditions: (SQL | undefined)[] = [eq(listings.chatbot, chatbot)];
   if (query.Status) conditions.push(eq(listings.status, query.Status));
   if (query.SaleType) conditions.push(eq(listings.saleType, query.SaleType));
@@ -160,7 +217,13 @@ export async function listListings(db: Db, chatbot: string, query: Omit<ListingL
   const size = query.PageSize ?? LIMITS.pageSizeDefault;
   const page = query.Page ?? 1;
   const [rows, [total]] = await Promise.all([
-    db.select().from(listings).where(where).orderBy(desc(listings.createdAt), asc(listings.id)).limit(size).offset((page - 1) * size),
+    db
+      .select()
+      .from(listings)
+      .where(where)
+      .orderBy(desc(listings.createdAt), asc(listings.id))
+      .limit(size)
+      .offset((page - 1) * size),
     db.select({ n: count() }).from(listings).where(where),
   ]);
   return { Items: rows.map(toListing), Total: Number(total?.n ?? 0) };
@@ -198,5 +261,11 @@ export class ListingsCache {
 
 /** Every listing of a chatbot, for the answer engines. */
 export async function allListings(db: Db, chatbot: string): Promise<Listing[]> {
-  return (await db.select().from(listings).where(eq(listings.chatbot, chatbot)).orderBy(asc(listings.createdAt), asc(listings.id))).map(toListing);
+  return (
+    await db
+      .select()
+      .from(listings)
+      .where(eq(listings.chatbot, chatbot))
+      .orderBy(asc(listings.createdAt), asc(listings.id))
+  ).map(toListing);
 }

@@ -23,7 +23,10 @@ export interface SessionStart {
 }
 
 export async function createSession(db: Db, chatbot: string, start: SessionStart, now: Date): Promise<number> {
-  const [row] = await db.insert(sessions).values({ chatbot, ...start, createdAt: now }).returning({ id: sessions.id });
+  const [row] = await db
+    .insert(sessions)
+    .values({ chatbot, ...start, createdAt: now })
+    .returning({ id: sessions.id });
   return row!.id;
 }
 
@@ -65,7 +68,13 @@ export function prepareReads(db: Db) {
       .prepare('session_with_chatbot'),
     // Only what makes a turn: every question reads up to 4 × turns rows, and each column read costs.
     history: db
-      .select({ id: messages.id, role: messages.role, questionId: messages.questionId, status: messages.status, content: messages.content })
+      .select({
+        id: messages.id,
+        role: messages.role,
+        questionId: messages.questionId,
+        status: messages.status,
+        content: messages.content,
+      })
       .from(messages)
       .where(and(eq(messages.sessionId, sql.placeholder('sessionId')), lt(messages.id, sql.placeholder('before'))))
       .orderBy(desc(messages.id))
@@ -76,7 +85,10 @@ export function prepareReads(db: Db) {
 export type Reads = ReturnType<typeof prepareReads>;
 
 /** A session and its chatbot (null when the chatbot is gone), in one query: every question reads both. */
-export async function findSessionWithChatbot(reads: Reads, id: number): Promise<{ session: SessionRow; chatbot: ChatbotRow | null } | null> {
+export async function findSessionWithChatbot(
+  reads: Reads,
+  id: number,
+): Promise<{ session: SessionRow; chatbot: ChatbotRow | null } | null> {
   const [row] = await reads.sessionWithChatbot.execute({ id });
   return row ?? null;
 }
@@ -124,25 +136,60 @@ export async function beginQuestion(db: Db, q: Question, now: Date, chargedAt: D
 }
 
 /** The stored question this one repeats (same session and clientMessageId), with its answer. */
-export async function existingQuestion(db: Db, q: Question, now: Date): Promise<Exclude<Begun, { kind: 'new' }> | null> {
+export async function existingQuestion(
+  db: Db,
+  q: Question,
+  now: Date,
+): Promise<Exclude<Begun, { kind: 'new' }> | null> {
   if (q.clientMessageId === null) return null;
   const [question] = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.sessionId, q.sessionId), eq(messages.clientMessageId, q.clientMessageId), eq(messages.role, 'question')))
+    .where(
+      and(
+        eq(messages.sessionId, q.sessionId),
+        eq(messages.clientMessageId, q.clientMessageId),
+        eq(messages.role, 'question'),
+      ),
+    )
     .limit(1);
   if (!question) return null;
-  if (question.content !== q.content || question.askType !== q.askType || JSON.stringify(question.fileIds) !== JSON.stringify(q.fileIds))
+  if (
+    question.content !== q.content ||
+    question.askType !== q.askType ||
+    JSON.stringify(question.fileIds) !== JSON.stringify(q.fileIds)
+  )
     throw conflict(`clientMessageId "${q.clientMessageId}" was already used for a different question in this session`);
-  const [answer] = await db.select().from(messages).where(and(eq(messages.questionId, question.id), eq(messages.role, 'answer'))).limit(1);
+  const [answer] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.questionId, question.id), eq(messages.role, 'answer')))
+    .limit(1);
   const found = answer ?? (await insertAnswer(db, q, question.id, now, 'failed'));
-  return found.status === 'complete' ? { kind: 'answered', questionId: question.id, answer: found } : { kind: 'unfinished', questionId: question.id, answer: found, chargedAt: question.chargedAt };
+  return found.status === 'complete'
+    ? { kind: 'answered', questionId: question.id, answer: found }
+    : { kind: 'unfinished', questionId: question.id, answer: found, chargedAt: question.chargedAt };
 }
 
-async function insertAnswer(db: Db, q: Question, questionId: number, now: Date, status: MessageRow['status'] = 'streaming') {
+async function insertAnswer(
+  db: Db,
+  q: Question,
+  questionId: number,
+  now: Date,
+  status: MessageRow['status'] = 'streaming',
+) {
   const [row] = await db
     .insert(messages)
-    .values({ sessionId: q.sessionId, chatbot: q.chatbot, role: 'answer', content: '', questionId, status, createdAt: now, updatedAt: now })
+    .values({
+      sessionId: q.sessionId,
+      chatbot: q.chatbot,
+      role: 'answer',
+      content: '',
+      questionId,
+      status,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return row!;
 }
@@ -162,7 +209,13 @@ export async function markCharged(db: Db, questionId: number, at: Date): Promise
 export async function takeOverAnswer(db: Db, answerId: number, seenAttempt: number, now: Date): Promise<number | null> {
   const [row] = await db
     .update(messages)
-    .set({ status: 'streaming', content: '', attempt: sql`${messages.attempt} + 1`, leaseUntil: leaseFromNow(), updatedAt: now })
+    .set({
+      status: 'streaming',
+      content: '',
+      attempt: sql`${messages.attempt} + 1`,
+      leaseUntil: leaseFromNow(),
+      updatedAt: now,
+    })
     .where(
       and(
         eq(messages.id, answerId),
@@ -189,13 +242,21 @@ export interface AnswerOutcome {
  * statement sends NOTIFY with the answer's id, delivered as it commits: requests of other
  * instances waiting for this answer read it then (store/answers-settled.ts).
  */
-export async function finishAnswer(db: Db, answerId: number, attempt: number, outcome: AnswerOutcome, now: Date): Promise<boolean> {
+export async function finishAnswer(
+  db: Db,
+  answerId: number,
+  attempt: number,
+  outcome: AnswerOutcome,
+  now: Date,
+): Promise<boolean> {
   const done = db
     .update(messages)
     .set({ ...outcome, leaseUntil: null, updatedAt: now })
     .where(and(eq(messages.id, answerId), eq(messages.attempt, attempt)))
     .returning({ id: messages.id });
-  const result = await db.execute(sql`WITH done AS (${done.getSQL()}) SELECT pg_notify(${ANSWER_SETTLED}, id::text) FROM done`);
+  const result = await db.execute(
+    sql`WITH done AS (${done.getSQL()}) SELECT pg_notify(${ANSWER_SETTLED}, id::text) FROM done`,
+  );
   return rowsOf(result).length === 1;
 }
 
@@ -214,11 +275,14 @@ export type Turn = Pick<MessageRow, 'id' | 'role' | 'questionId' | 'status' | 'c
  */
 export async function historyBefore(reads: Reads, sessionId: number, questionId: number, turns = 10): Promise<Turn[]> {
   const rows = await reads.history.execute({ sessionId, before: questionId, limit: turns * 4 });
-  const answers = new Map(rows.filter((m) => m.role === 'answer' && m.questionId !== null).map((a) => [a.questionId!, a]));
+  const answers = new Map(
+    rows.filter((m) => m.role === 'answer' && m.questionId !== null).map((a) => [a.questionId!, a]),
+  );
   const out: Turn[] = [];
   for (const question of rows.filter((m) => m.role === 'question').reverse()) {
     const answer = answers.get(question.id);
-    if (answer && (answer.status === 'complete' || (answer.status === 'partial' && answer.content.trim() !== ''))) out.push(question, answer);
+    if (answer && (answer.status === 'complete' || (answer.status === 'partial' && answer.content.trim() !== '')))
+      out.push(question, answer);
   }
   return out.slice(-turns * 2);
 }
@@ -228,9 +292,17 @@ export async function historyBefore(reads: Reads, sessionId: number, questionId:
  * order, and how many earlier ones each has that are left out: what an email shows of a
  * conversation, however long it grew (the console has the whole).
  */
-export async function lastMessages(db: Db, sessionIds: number[], perSession: number, range?: { from: Date; to: Date }): Promise<{ messages: MessageRow[]; earlier: Map<number, number> }> {
+export async function lastMessages(
+  db: Db,
+  sessionIds: number[],
+  perSession: number,
+  range?: { from: Date; to: Date },
+): Promise<{ messages: MessageRow[]; earlier: Map<number, number> }> {
   if (sessionIds.length === 0) return { messages: [], earlier: new Map() };
-  const where = and(inArray(messages.sessionId, sessionIds), ...(range ? [gte(messages.createdAt, range.from), lt(messages.createdAt, range.to)] : []));
+  const where = and(
+    inArray(messages.sessionId, sessionIds),
+    ...(range ? [gte(messages.createdAt, range.from), lt(messages.createdAt, range.to)] : []),
+  );
   const ranked = db
     .select({
       id: messages.id,

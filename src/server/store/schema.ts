@@ -40,7 +40,9 @@ export const owners = pgTable('owners', {
 /** API keys, stored as SHA-256 of the key (keys are 256 random bits, so a fast hash is enough). */
 export const apiKeys = pgTable('api_keys', {
   id: serial('id').primaryKey(),
-  ownerId: integer('owner_id').notNull().references(() => owners.id),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => owners.id),
   keyHash: text('key_hash').notNull().unique(),
   label: text('label').notNull().default(''),
   createdAt: created(),
@@ -50,14 +52,18 @@ export const apiKeys = pgTable('api_keys', {
 
 export const ownerSessions = pgTable('owner_sessions', {
   keyHash: text('key_hash').primaryKey(),
-  ownerId: integer('owner_id').notNull().references(() => owners.id),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => owners.id),
   expiresAt: at('expires_at').notNull(),
   createdAt: created(),
 });
 
 export const chatbots = pgTable('chatbots', {
   serialNumber: text('serial_number').primaryKey(),
-  ownerId: integer('owner_id').notNull().references(() => owners.id),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => owners.id),
   type: integer('type').notNull().default(0),
   settings: jsonb('settings').$type<Settings>().notNull(),
   /** Bumped with every change to the chatbot's listings: instances keep its listings while it stands. */
@@ -70,7 +76,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    chatbot: text('chatbot').notNull().references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
+    chatbot: text('chatbot')
+      .notNull()
+      .references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
     /** 'visitor' (GetSession without a key) or 'owner'. */
     openedBy: text('opened_by').notNull(),
     clientIp: text('client_ip').notNull().default(''),
@@ -88,7 +96,9 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    sessionId: integer('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     chatbot: text('chatbot').notNull(),
     role: text('role').$type<'question' | 'answer'>().notNull(),
     content: text('content').notNull(),
@@ -118,10 +128,16 @@ export const messages = pgTable(
   },
   (t) => [
     // What the sweep reads: only answers still streaming (a handful, however many messages are stored).
-    index('messages_streaming').on(t.leaseUntil).where(sql`${t.status} = 'streaming'`),
+    index('messages_streaming')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'streaming'`),
     // One question per clientMessageId in a session: the idempotency of ClientAsk.
-    uniqueIndex('messages_client_message_id').on(t.sessionId, t.clientMessageId).where(sql`${t.role} = 'question'`),
-    uniqueIndex('messages_answer_of').on(t.questionId).where(sql`${t.role} = 'answer'`),
+    uniqueIndex('messages_client_message_id')
+      .on(t.sessionId, t.clientMessageId)
+      .where(sql`${t.role} = 'question'`),
+    uniqueIndex('messages_answer_of')
+      .on(t.questionId)
+      .where(sql`${t.role} = 'answer'`),
     index('messages_session').on(t.sessionId, t.id),
     index('messages_chatbot_created').on(t.chatbot, t.createdAt),
     // The console's search over what was asked and answered (ConversationList's Query).
@@ -133,8 +149,12 @@ export const messages = pgTable(
 export const feedback = pgTable(
   'feedback',
   {
-    answerId: integer('answer_id').primaryKey().references(() => messages.id, { onDelete: 'cascade' }),
-    sessionId: integer('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    answerId: integer('answer_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     chatbot: text('chatbot').notNull(),
     rating: text('rating').$type<'up' | 'down'>().notNull(),
     reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
@@ -149,7 +169,9 @@ export const listings = pgTable(
   'listings',
   {
     id: text('id').primaryKey(),
-    chatbot: text('chatbot').notNull().references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
+    chatbot: text('chatbot')
+      .notNull()
+      .references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
     saleType: text('sale_type').notNull(),
     status: text('status').notNull(),
     currencySymbol: text('currency_symbol').notNull(),
@@ -191,7 +213,10 @@ export const listings = pgTable(
     index('listings_chatbot_status').on(t.chatbot, t.status, t.saleType),
     // RealEstateList's Query looks for each word in address, city and description at once
     // (listings.ts, searchText): trigrams find it without reading every listing.
-    index('listings_search').using('gin', sql`(${t.address} || ' ' || ${t.city} || ' ' || ${t.description}) gin_trgm_ops`),
+    index('listings_search').using(
+      'gin',
+      sql`(${t.address} || ' ' || ${t.city} || ' ' || ${t.description}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -212,7 +237,10 @@ export const files = pgTable('files', {
    * restored copy of the database, whose ids repeat the live ones, never writes over the live
    * files in a storage they share. Files uploaded before it keep their id as their key.
    */
-  storeKey: text('store_key').notNull().unique().default(sql`gen_random_uuid()::text`),
+  storeKey: text('store_key')
+    .notNull()
+    .unique()
+    .default(sql`gen_random_uuid()::text`),
   createdAt: created(),
 });
 
@@ -254,7 +282,9 @@ export const leads = pgTable(
   'leads',
   {
     id: serial('id').primaryKey(),
-    chatbot: text('chatbot').notNull().references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
+    chatbot: text('chatbot')
+      .notNull()
+      .references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
     sessionId: integer('session_id').notNull(),
     name: text('name').notNull().default(''),
     email: text('email').notNull().default(''),

@@ -37,12 +37,19 @@ async function alikePairs(db: Db, wordings: string[]): Promise<{ a: string; b: s
     await tx.execute(sql`CREATE INDEX ON unanswered_wordings USING gin (t gin_trgm_ops)`);
     await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(ALIKE)}, true)`);
     return rowsOf<{ a: string; b: string }>(
-      await tx.execute(sql`SELECT w1.t AS a, w2.t AS b FROM unanswered_wordings w1 JOIN unanswered_wordings w2 ON w1.t % w2.t AND w1.t < w2.t`),
+      await tx.execute(
+        sql`SELECT w1.t AS a, w2.t AS b FROM unanswered_wordings w1 JOIN unanswered_wordings w2 ON w1.t % w2.t AND w1.t < w2.t`,
+      ),
     );
   });
 }
 
-export async function unansweredGroups(db: Db, chatbot: string, start: Date, end: Date): Promise<{ groups: UnansweredGroup[]; considered: number }> {
+export async function unansweredGroups(
+  db: Db,
+  chatbot: string,
+  start: Date,
+  end: Date,
+): Promise<{ groups: UnansweredGroup[]; considered: number }> {
   const candidates = rowsOf<Candidate>(
     await db.execute(sql`
       SELECT q.id, q.session_id, q.content, lower(btrim(q.content)) AS wording, q.created_at, a.no_answer,
@@ -76,25 +83,26 @@ export async function unansweredGroups(db: Db, chatbot: string, start: Date, end
     // Members are newest first: the first of the most frequent wording is its newest.
     const counts = new Map<string, number>();
     for (const m of members) counts.set(m.wording, (counts.get(m.wording) ?? 0) + 1);
-    const top = members.reduce((best, m) => (counts.get(m.wording)! > counts.get(best.wording)! ? m : best), members[0]!);
+    const top = members.reduce(
+      (best, m) => (counts.get(m.wording)! > counts.get(best.wording)! ? m : best),
+      members[0]!,
+    );
     return {
       Question: top.content,
       Count: members.length,
       NoAnswer: members.filter((m) => m.no_answer).length,
       RatedDown: members.filter((m) => m.down).length,
       LastAt: new Date(members[0]!.created_at).toISOString(),
-      Questions: members.slice(0, SHOWN_PER_GROUP).map(
-        (m): UnansweredQuestion => ({
-          QuestionID: m.id,
-          SessionID: m.session_id,
-          Content: m.content,
-          CreatedAt: new Date(m.created_at).toISOString(),
-          NoAnswer: m.no_answer,
-          RatedDown: m.down === true,
-          Reasons: m.reasons ?? [],
-          Comment: m.comment ?? '',
-        }),
-      ),
+      Questions: members.slice(0, SHOWN_PER_GROUP).map((m): UnansweredQuestion => ({
+        QuestionID: m.id,
+        SessionID: m.session_id,
+        Content: m.content,
+        CreatedAt: new Date(m.created_at).toISOString(),
+        NoAnswer: m.no_answer,
+        RatedDown: m.down === true,
+        Reasons: m.reasons ?? [],
+        Comment: m.comment ?? '',
+      })),
     };
   });
   groups.sort((x, y) => y.Count - x.Count || y.LastAt.localeCompare(x.LastAt));

@@ -5,7 +5,16 @@
  */
 
 /** Node's socket errors on the way to the server. */
-const SOCKET: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * PostgreSQL's: admin_shutdown, crash_shutdown, cannot_connect_now; class 08, every connection
  * exception; class 53, insufficient resources — its disk full (53100, PGlite's too), out of memory,
@@ -13,7 +22,8 @@ const SOCKET: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIM
  */
 const SERVER: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03']);
 /** node-postgres's own words when a connection ends or a timeout passes. */
-const DRIVER = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|Cannot use a pool after calling end/i;
+const DRIVER =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|Cannot use a pool after calling end/i;
 
 export function databaseUnavailable(error: unknown): boolean {
   // drizzle wraps the driver's error (cause); a refused connection may be several (AggregateError).
@@ -23,8 +33,14 @@ export function databaseUnavailable(error: unknown): boolean {
     const e = queue.shift();
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
-    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string' && (SOCKET.has(code) || SERVER.has(code) || /^(08|53)[0-9A-Z]{3}$/.test(code))) return true;
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && (SOCKET.has(code) || SERVER.has(code) || /^(08|53)[0-9A-Z]{3}$/.test(code)))
+      return true;
     if (typeof message === 'string' && DRIVER.test(message)) return true;
     queue.push(cause, ...(Array.isArray(errors) ? errors : []));
   }

@@ -7,7 +7,15 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { BodyOf, DataOf } from '../../protocol/operations.ts';
-import { ApiError, NetworkError, ask, askStream, callOperation, isAbortError, type ClientOptions } from '../../client/index.ts';
+import {
+  ApiError,
+  NetworkError,
+  ask,
+  askStream,
+  callOperation,
+  isAbortError,
+  type ClientOptions,
+} from '../../client/index.ts';
 import { MarkdownView } from '../markdown/index.ts';
 import { answerFences } from '../cards.ts';
 import { PanelEvent, type PanelEventDetail } from '../internal-events.ts';
@@ -47,10 +55,15 @@ export type Announce = (answer: ChatMessage, text: string) => void;
 const PERSIST_MS = 750;
 const STALE_MS = 5000;
 // crypto.randomUUID is only there in secure contexts (https, localhost).
-const newId = (): string => crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+const newId = (): string =>
+  crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 /** A new message, begun now; an answer carries its question's clientMessageId. */
-const message = (role: ChatMessage['role'], text: string, status: ChatMessage['status'], clientMessageId = newId()): ChatMessage =>
-  ({ id: newId(), role, text, at: Date.now(), status, clientMessageId });
+const message = (
+  role: ChatMessage['role'],
+  text: string,
+  status: ChatMessage['status'],
+  clientMessageId = newId(),
+): ChatMessage => ({ id: newId(), role, text, at: Date.now(), status, clientMessageId });
 
 export class ConversationController implements ReactiveController {
   messages: ChatMessage[] = [];
@@ -108,7 +121,8 @@ export class ConversationController implements ReactiveController {
     // went quiet — its page closed or reloaded mid-answer — stopped where it was.
     const stale = Date.now() - (stored.updatedAt ?? 0) > STALE_MS;
     for (const m of stored.messages) if (m.status === 'streaming' && stale) m.status = 'stopped';
-    if (!stale && stored.messages.some((m) => m.status === 'streaming')) setTimeout(() => !this.#streaming && void this.#load(), STALE_MS);
+    if (!stale && stored.messages.some((m) => m.status === 'streaming'))
+      setTimeout(() => !this.#streaming && void this.#load(), STALE_MS);
     this.#stored = stored;
     this.messages = stored.messages;
     this.loaded = true;
@@ -170,7 +184,10 @@ export class ConversationController implements ReactiveController {
   /** Sends the visitor's lead to a person; the service's reply (or the chatbot's own) becomes an answer. */
   async handoff(lead: { name: string; email: string; message: string }): Promise<void> {
     const { Message } = await this.call('TalkToHuman', lead);
-    this.messages = [...this.messages, message('assistant', Message || this.#host.settings.TalkToHumanResponseMessage, 'done')];
+    this.messages = [
+      ...this.messages,
+      message('assistant', Message || this.#host.settings.TalkToHumanResponseMessage, 'done'),
+    ];
     this.tell({ kind: 'handoff', ...lead });
     await this.#persist();
   }
@@ -190,7 +207,9 @@ export class ConversationController implements ReactiveController {
       const files = question.files ?? [];
       // Where it is asked from: the page's origin and path, never its query or fragment (they may hold a visitor's tokens).
       const body = {
-        sessionID: sessionId, content: question.text, clientMessageId: question.clientMessageId,
+        sessionID: sessionId,
+        content: question.text,
+        clientMessageId: question.clientMessageId,
         ...(files.length ? { chatAskType: files[0]!.kind, fileIds: files.map((f) => f.id) } : {}),
         page: (listing !== false && /^http[^?#]+/.exec(location.href)?.[0]) || undefined,
         listing: listing || undefined,
@@ -227,7 +246,11 @@ export class ConversationController implements ReactiveController {
         return await this.#ask(question, answer, false);
       }
       // Only a stream's own end (HTTP 200) — a 429's Retry-After is the visitor's to wait out.
-      const retryAfter = (error instanceof ApiError && error.status === 200 && (error.data as { RetryAfter?: unknown } | null)?.RetryAfter) || 0;
+      const retryAfter =
+        (error instanceof ApiError &&
+          error.status === 200 &&
+          (error.data as { RetryAfter?: unknown } | null)?.RetryAfter) ||
+        0;
       if (renewOnce && typeof retryAfter === 'number' && retryAfter > 0) {
         // The service ended the stream to restart (a deploy): asked again when it says — another
         // instance takes it — with the same clientMessageId, the answer is written anew, once.

@@ -14,10 +14,7 @@ export class LocaleWordsController implements ReactiveController {
   #dictLang: Language | null = null;
 
   /** `tags`: the locales to choose the language from, the first one we have wins. */
-  constructor(
-    host: ReactiveControllerHost,
-    tags: () => readonly string[],
-  ) {
+  constructor(host: ReactiveControllerHost, tags: () => readonly string[]) {
     this.#host = host;
     this.#tags = tags;
     host.addController(this);

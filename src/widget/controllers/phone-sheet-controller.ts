@@ -40,12 +40,7 @@ export class PhoneSheetController implements ReactiveController {
    * `wanted`: whether the element's panel is open as a floating panel; `close`: closes it (Back);
    * `box`: the element that carries the sheet's size (`--_vh`, `--_vt`).
    */
-  constructor(
-    host: SheetHost,
-    wanted: () => boolean,
-    close: () => void,
-    box: () => HTMLElement | null | undefined,
-  ) {
+  constructor(host: SheetHost, wanted: () => boolean, close: () => void, box: () => HTMLElement | null | undefined) {
     this.#host = host;
     this.#wanted = wanted;
     this.#close = close;

@@ -76,7 +76,9 @@ export class PushToTalkController implements ReactiveController {
     if (!recorder) return deliver?.(null);
     const { wav, seconds } = await recorder.stop();
     if (seconds < 0.3) return deliver?.(null); // a tap, not a recording
-    deliver?.(new File([wav], `recording-${new Date().toISOString().replace(/[:.]/g, '-')}.wav`, { type: 'audio/wav' }));
+    deliver?.(
+      new File([wav], `recording-${new Date().toISOString().replace(/[:.]/g, '-')}.wav`, { type: 'audio/wav' }),
+    );
   }
 
   /** Sliding away, Escape, or the toolbar leaving the page: the recording is thrown away. */

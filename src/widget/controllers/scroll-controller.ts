@@ -53,7 +53,8 @@ export class ScrollController implements ReactiveController {
   #floor = 0;
   readonly #resize = new ResizeObserver(() => this.#changed());
   readonly #onScroll = () => {
-    const s = this.#scroller!, top = s.scrollTop;
+    const s = this.#scroller!,
+      top = s.scrollTop;
     // Not the reader: where this controller put the view, or short of it at the most the view can
     // scroll now (the content or the view changed size since; the resize observer places it again).
     if (Math.abs(top - this.#set) > 1 && !(top < this.#set && top + s.clientHeight > s.scrollHeight - 1)) {
@@ -109,7 +110,10 @@ export class ScrollController implements ReactiveController {
   next(): void {
     this.#held = false;
     this.#pinned = true;
-    this.#scroller!.scrollTo({ top: this.#scroller!.scrollHeight, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    this.#scroller!.scrollTo({
+      top: this.#scroller!.scrollHeight,
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
     // Everything is the reader's now: the strip goes at once, not when the scroll arrives.
     this.#seen = this.#list.lastElementChild;
     this.#seenTo = Infinity;
@@ -139,7 +143,10 @@ export class ScrollController implements ReactiveController {
     if (clamped) this.#floor = this.#top + s.clientHeight;
     // Room for the question to reach the top, whatever the answer does not fill yet.
     const room = this.#content.parentElement!;
-    const reach = Math.max(q ? stop + s.clientHeight : 0, Math.min(this.#floor, Math.max(this.#top, s.scrollTop) + s.clientHeight));
+    const reach = Math.max(
+      q ? stop + s.clientHeight : 0,
+      Math.min(this.#floor, Math.max(this.#top, s.scrollTop) + s.clientHeight),
+    );
     room.style.minBlockSize = reach ? `${reach - at(s, room)}px` : '';
     if (clamped) this.#set = s.scrollTop = this.#top;
     let top = this.#below() + s.scrollTop;
@@ -152,7 +159,8 @@ export class ScrollController implements ReactiveController {
 
   /** Notes how far the reader has seen the newest message, and whether anything below is unseen. */
   #look(): void {
-    const last = this.#list.lastElementChild, box = last?.getBoundingClientRect();
+    const last = this.#list.lastElementChild,
+      box = last?.getBoundingClientRect();
     const to = box ? Math.min(box.bottom, this.#scroller!.getBoundingClientRect().bottom) - box.top : 0;
     // Held under its question, the answer is seen as far as the view shows it now (less, when the
     // strip below appears); elsewhere, as far as the reader has had it in view.

@@ -4,7 +4,13 @@
  * service or the key changes; an answer to an earlier load never overwrites a later one.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DEFAULT_SETTINGS, cachedSettings, fetchSettings, type SettingsSource, type WidgetSettings } from '../settings.ts';
+import {
+  DEFAULT_SETTINGS,
+  cachedSettings,
+  fetchSettings,
+  type SettingsSource,
+  type WidgetSettings,
+} from '../settings.ts';
 
 export class SettingsController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
@@ -59,7 +65,10 @@ export class SettingsController implements ReactiveController {
     if (!current()) return;
     this.#set(cached);
     // A refresh that fails leaves the settings in force as they are.
-    const refreshed = fetchSettings(source).then((fresh) => current() && this.#set(fresh), () => undefined);
+    const refreshed = fetchSettings(source).then(
+      (fresh) => current() && this.#set(fresh),
+      () => undefined,
+    );
     if (!Object.keys(cached).length) await refreshed;
     if (current()) await this.#loaded(source.serialNumber);
   }

@@ -14,10 +14,7 @@ export class WelcomePopupController implements ReactiveController {
   visible = false;
 
   /** `unwanted`: the panel is open, or inline (no launcher to sit beside). */
-  constructor(
-    host: ReactiveControllerHost,
-    unwanted: () => boolean,
-  ) {
+  constructor(host: ReactiveControllerHost, unwanted: () => boolean) {
     this.#host = host;
     this.#unwanted = unwanted;
     host.addController(this);

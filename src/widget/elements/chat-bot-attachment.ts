@@ -32,7 +32,8 @@ export class ChatBotAttachment extends LitElement {
   #loading = 0;
 
   protected override updated(): void {
-    if (this.url || this.failed || this.#loading === this.file.id || !this.conversation || this.file.kind === 'Video') return;
+    if (this.url || this.failed || this.#loading === this.file.id || !this.conversation || this.file.kind === 'Video')
+      return;
     this.#loading = this.file.id;
     void this.#load(this.conversation);
   }

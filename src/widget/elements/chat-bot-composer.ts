@@ -62,9 +62,11 @@ export class ChatBotComposer extends LitElement {
     return html`<form part="composer" @submit=${this.#handleSubmit}>
       <label for="message">${t.message}</label>
       <textarea id="message" rows="1" maxlength=${MAX} aria-describedby="left" placeholder=${this.placeholder || t.placeholder} @keydown=${this.#handleKeydown} @input=${this.#handleInput} @paste=${this.#handlePaste}></textarea>
-      ${this.busy
-        ? html`<button type="button" class="stop" @click=${this.#handleStop}>${t.stop}</button>`
-        : html`<button type="submit" ?disabled=${this.empty && !this.attached}>${t.send}</button>`}
+      ${
+        this.busy
+          ? html`<button type="button" class="stop" @click=${this.#handleStop}>${t.stop}</button>`
+          : html`<button type="submit" ?disabled=${this.empty && !this.attached}>${t.send}</button>`
+      }
       <p id="left" class="note">${left <= NEAR && !this.cut ? fill(t.charactersLeft, { n: left }) : nothing}</p>
       <p class="note" role="status">${this.cut ? fill(t.pasteCut, { n: MAX }) : nothing}</p>
     </form>`;

@@ -70,7 +70,11 @@ export class ChatBotHandoff extends LitElement {
     this.busy = true;
     this.error = '';
     try {
-      await this.submit({ name: field('name'), email: field('email'), message: (field('message') + this.#attached()).trim() });
+      await this.submit({
+        name: field('name'),
+        email: field('email'),
+        message: (field('message') + this.#attached()).trim(),
+      });
       this.handleCancel();
     } catch (error) {
       this.error = error instanceof Error ? error.message : this.strings.failed;

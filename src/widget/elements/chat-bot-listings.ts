@@ -35,11 +35,17 @@ const count = (forms: string, n: number, locale: string, number: Intl.NumberForm
 function factsOf(c: ListingCard, t: Words, locale: string) {
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const amount = c.SaleType === 'for_rent' ? c.RentPrice : c.SalePrice;
-  const money = amount === null ? '' : `${c.CurrencySymbol}${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount)}`;
+  const money =
+    amount === null
+      ? ''
+      : `${c.CurrencySymbol}${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount)}`;
   return {
     address: addressText(c),
     price: !money ? t.priceOnRequest : c.SaleType === 'for_rent' ? fill(t.perMonth, { price: money }) : money,
-    rooms: [c.Bedrooms ? count(t.bedrooms, c.Bedrooms, locale, number) : t.studio, count(t.bathrooms, c.Bathrooms, locale, number)],
+    rooms: [
+      c.Bedrooms ? count(t.bedrooms, c.Bedrooms, locale, number) : t.studio,
+      count(t.bathrooms, c.Bathrooms, locale, number),
+    ],
     area: `${number.format(c.BuildingArea)} ${c.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`,
   };
 }
@@ -129,9 +135,11 @@ export class ChatBotListings extends LitElement {
     const cards = read.filter((c): c is ListingCard => c !== null);
     const waiting = !this.final && broken;
     // A block with anything else in it is shown as what it is: code.
-    if (this.final && (!cards.length || cards.length < read.length - +broken)) return html`<pre><code>${this.lines.join('\n')}</code></pre>`;
+    if (this.final && (!cards.length || cards.length < read.length - +broken))
+      return html`<pre><code>${this.lines.join('\n')}</code></pre>`;
     const n = cards.length;
-    const card = (c: ListingCard, i: number) => this.#card(c, t, locale, imageHosts, actions && talk, actions, n > 1 || waiting ? i : -1, n);
+    const card = (c: ListingCard, i: number) =>
+      this.#card(c, t, locale, imageHosts, actions && talk, actions, n > 1 || waiting ? i : -1, n);
     if (n === 1 && !waiting) return html`<div class="one">${card(cards[0]!, 0)}</div>`;
     const name = n ? count(t.homes, n, locale, new Intl.NumberFormat(locale)) : t.loadingHomes;
     // A group, not a region (APG allows either): a chat holds many carousels, often of as many
@@ -141,19 +149,30 @@ export class ChatBotListings extends LitElement {
         ${cards.map(card)}
         ${waiting ? html`<div class="card skeleton"><span class="sr">${t.loadingHomes}</span></div>` : nothing}
       </div>
-      ${n > 1
-        ? html`<div class="controls">
+      ${
+        n > 1
+          ? html`<div class="controls">
             <button type="button" aria-label=${t.previousHome} aria-disabled=${String(this.index === 0)} @click=${() => this.#go(-1, t, cards)}>‹</button>
             <span aria-hidden="true">${fill(t.slide, { i: this.index + 1, n })}</span>
             <button type="button" aria-label=${t.nextHome} aria-disabled=${String(this.index >= n - 1)} @click=${() => this.#go(1, t, cards)}>›</button>
           </div>`
-        : nothing}
+          : nothing
+      }
       <p class="sr" aria-live="polite">${this.said}</p>
     </div>`;
   }
 
   /** One card; `i` is its place in a carousel of n, or -1 alone. */
-  #card(c: ListingCard, t: Words, locale: string, hosts: readonly string[], talk: boolean, actions: boolean, i: number, n: number): TemplateResult {
+  #card(
+    c: ListingCard,
+    t: Words,
+    locale: string,
+    hosts: readonly string[],
+    talk: boolean,
+    actions: boolean,
+    i: number,
+    n: number,
+  ): TemplateResult {
     const f = factsOf(c, t, locale);
     const photo = this.#url(c.Images[0] ?? '', hosts);
     const web = this.#url(c.Url);
@@ -164,20 +183,24 @@ export class ChatBotListings extends LitElement {
     ].filter(Boolean);
     const about = `${f.address} — ${f.price} (MLS ${c.MLSNumber})${web ? ` ${web}` : ''}`;
     return html`<div class="card" role="group" aria-roledescription=${i < 0 ? nothing : 'slide'} aria-label=${i < 0 ? f.address : `${fill(t.slide, { i: i + 1, n })}: ${f.address}`}>
-      ${photo
-        ? html`<img src=${photo} alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer" />`
-        : html`<div class="photo"></div>`}
+      ${
+        photo
+          ? html`<img src=${photo} alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer" />`
+          : html`<div class="photo"></div>`
+      }
       <ul class="badges">${badges.map((b) => html`<li>${b}</li>`)}</ul>
       <div class="body">
         <p class="price">${f.price}</p>
         <h3>${web ? html`<a href=${web} target="_blank" rel="noopener noreferrer nofollow" referrerpolicy="no-referrer">${f.address}<span class="sr"> ${t.opensInNewTab}</span></a>` : f.address}</h3>
         <p class="facts">${[...f.rooms, f.area, c.PropertyType].filter(Boolean).join(' · ')}</p>
-        ${actions
-          ? html`<div class="actions">
+        ${
+          actions
+            ? html`<div class="actions">
               <button type="button" @click=${() => this.#act('ask', fill(t.askAboutText, { address: f.address, mls: c.MLSNumber }))}>${t.askAbout}</button>
               ${talk ? html`<button type="button" @click=${() => this.#act('talk', about)}>${t.talkToPerson}</button>` : nothing}
             </div>`
-          : nothing}
+            : nothing
+        }
       </div>
     </div>`;
   }
@@ -197,7 +220,11 @@ export class ChatBotListings extends LitElement {
     this.index = this.#going = i;
     this.#pressed = ++this.#moves;
     const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.#track?.children[i]?.scrollIntoView({ block: 'nearest', inline: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    this.#track?.children[i]?.scrollIntoView({
+      block: 'nearest',
+      inline: 'start',
+      behavior: reduce ? 'auto' : 'smooth',
+    });
     const f = factsOf(cards[i]!, t, this.#context?.locale ?? 'en');
     this.said = `${fill(t.slide, { i: i + 1, n: cards.length })}: ${f.address}, ${f.price}`;
   }
@@ -215,7 +242,8 @@ export class ChatBotListings extends LitElement {
   /** The current card from where `track` is scrolled (see #handleScroll). */
   #place(track: HTMLElement): void {
     const [a, b] = track.children as unknown as HTMLElement[];
-    const last = track.querySelectorAll('[role="group"]').length - 1, x = Math.abs(track.scrollLeft);
+    const last = track.querySelectorAll('[role="group"]').length - 1,
+      x = Math.abs(track.scrollLeft);
     const step = a && b ? Math.abs(b.offsetLeft - a.offsetLeft) : track.clientWidth;
     const i = x >= track.scrollWidth - track.clientWidth - 1 ? last : Math.min(Math.round(x / step), last);
     if (!step || (this.#going !== undefined && i !== this.#going)) return;
@@ -229,13 +257,18 @@ export class ChatBotListings extends LitElement {
    * since: it is settled once three frames pass without a scroll or a press.
    */
   #handleScrollEnd(event: Event): void {
-    const track = event.currentTarget as HTMLElement, at = this.#moves;
+    const track = event.currentTarget as HTMLElement,
+      at = this.#moves;
     if (this.#going !== undefined && at === this.#pressed) return;
-    requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => {
-      if (at !== this.#moves) return;
-      this.#going = undefined;
-      this.#place(track);
-    })));
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (at !== this.#moves) return;
+          this.#going = undefined;
+          this.#place(track);
+        }),
+      ),
+    );
   }
 
   /** Tabbing into a card makes it the current one (the browser scrolls it into view). */

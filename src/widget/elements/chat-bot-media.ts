@@ -60,16 +60,38 @@ export class ChatBotMedia extends LitElement {
 
   /** Checks files and puts those the service will take in the tray, uploading each at once. */
   async add(files: readonly File[]): Promise<void> {
-    const { accepted, refused } = await checkFiles(files, this.items.map((i) => i.checked));
+    const { accepted, refused } = await checkFiles(
+      files,
+      this.items.map((i) => i.checked),
+    );
     const t = this.#t;
-    this.error = refused.map(({ file, reason, limitMB }) => fill(t[REFUSALS[reason]], { name: file.name, limit: limitMB })).join(' ');
+    this.error = refused
+      .map(({ file, reason, limitMB }) => fill(t[REFUSALS[reason]], { name: file.name, limit: limitMB }))
+      .join(' ');
     for (const checked of accepted) {
       const abort = new AbortController();
-      const item: Item = { checked, preview: checked.kind === 'Image' ? URL.createObjectURL(checked.file) : '', progress: 0, abort, done: Promise.resolve(null) };
-      item.done = uploadFile(this.conversation, checked.file, (p) => this.#update(item, { progress: p }), abort.signal).then(
+      const item: Item = {
+        checked,
+        preview: checked.kind === 'Image' ? URL.createObjectURL(checked.file) : '',
+        progress: 0,
+        abort,
+        done: Promise.resolve(null),
+      };
+      item.done = uploadFile(
+        this.conversation,
+        checked.file,
+        (p) => this.#update(item, { progress: p }),
+        abort.signal,
+      ).then(
         ({ id, kind }) => ({ id, kind, name: checked.file.name }),
         (error: unknown) => {
-          if (!abort.signal.aborted) this.#update(item, { error: fill(t.uploadFailed, { name: checked.file.name, reason: error instanceof Error ? error.message : String(error) }) });
+          if (!abort.signal.aborted)
+            this.#update(item, {
+              error: fill(t.uploadFailed, {
+                name: checked.file.name,
+                reason: error instanceof Error ? error.message : String(error),
+              }),
+            });
           return null;
         },
       );
@@ -151,7 +173,8 @@ export class ChatBotMedia extends LitElement {
       file = await this.#pushToTalk.record();
     } catch (error) {
       const t = this.#t;
-      this.error = error instanceof MicrophoneError ? (error.reason === 'denied' ? t.micDenied : t.micMissing) : String(error);
+      this.error =
+        error instanceof MicrophoneError ? (error.reason === 'denied' ? t.micDenied : t.micMissing) : String(error);
       return;
     }
     if (!file) return;
@@ -159,7 +182,10 @@ export class ChatBotMedia extends LitElement {
       const { id } = await uploadFile(this.conversation, file, () => undefined, new AbortController().signal);
       this.dispatchEvent(new PanelActionEvent({ kind: 'send-files', files: [{ id, kind: 'Audio', name: file.name }] }));
     } catch (error) {
-      this.error = fill(this.#t.uploadFailed, { name: this.#t.recordingOf, reason: error instanceof Error ? error.message : String(error) });
+      this.error = fill(this.#t.uploadFailed, {
+        name: this.#t.recordingOf,
+        reason: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 
@@ -171,28 +197,37 @@ export class ChatBotMedia extends LitElement {
     const phone = matchMedia('(pointer: coarse)').matches;
     return html`
       <div class="bar">
-        ${s.EnableUploadImage
-          ? html`<button type="button" class="tool" aria-label=${t.attach} title=${t.attach} @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#pick')!.click()}>${icon('M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z')}</button>
+        ${
+          s.EnableUploadImage
+            ? html`<button type="button" class="tool" aria-label=${t.attach} title=${t.attach} @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#pick')!.click()}>${icon('M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z')}</button>
               <input id="pick" type="file" multiple accept="image/png,image/jpeg,image/webp,image/gif,video/*,.mkv,.flv,.avi,.mpg,.mpeg,.ts" @change=${this.#picked} />
-              ${phone
-                ? html`<button type="button" class="tool" aria-label=${t.camera} title=${t.camera} @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#camera')!.click()}>${icon('M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm8-3h-3.2l-1.8-2H9L7.2 5H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2z')}</button>
+              ${
+                phone
+                  ? html`<button type="button" class="tool" aria-label=${t.camera} title=${t.camera} @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#camera')!.click()}>${icon('M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm8-3h-3.2l-1.8-2H9L7.2 5H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2z')}</button>
                     <input id="camera" type="file" accept="image/*" capture="environment" @change=${this.#picked} />`
-                : nothing}`
-          : nothing}
-        ${s.EnablePushToTalk
-          ? html`<button type="button" class="tool talk" aria-label=${t.talk} title=${t.talk} aria-pressed=${String(talk.recording)} ?disabled=${this.busy}
+                  : nothing
+              }`
+            : nothing
+        }
+        ${
+          s.EnablePushToTalk
+            ? html`<button type="button" class="tool talk" aria-label=${t.talk} title=${t.talk} aria-pressed=${String(talk.recording)} ?disabled=${this.busy}
                 @pointerdown=${this.#handlePointerDown} @pointerup=${() => talk.finish()} @pointerleave=${this.#handleSlideAway} @pointercancel=${() => talk.cancel()}
                 @keydown=${this.#handleKeyDown} @keyup=${this.#handleKeyUp} @contextmenu=${(e: Event) => e.preventDefault()}>
                 ${icon('M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1a7 7 0 0 0 6-6.9h-2z')}
               </button>`
-          : nothing}
-        ${talk.recording
-          ? html`<div class="level" role="meter" aria-label=${t.recording} aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.round(talk.level * 100)}><span style="inline-size:${Math.round(talk.level * 100)}%"></span></div>
+            : nothing
+        }
+        ${
+          talk.recording
+            ? html`<div class="level" role="meter" aria-label=${t.recording} aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.round(talk.level * 100)}><span style="inline-size:${Math.round(talk.level * 100)}%"></span></div>
               <span class="time" role="timer">${clock(talk.elapsed)}</span>`
-          : nothing}
+            : nothing
+        }
       </div>
-      ${this.items.length
-        ? html`<ul>
+      ${
+        this.items.length
+          ? html`<ul>
             ${this.items.map(
               (i) => html`<li>
                 ${i.preview ? html`<img src=${i.preview} alt=${fill(t.imageOf, { name: i.checked.file.name })} />` : html`<div class="file">${i.checked.file.name}</div>`}
@@ -201,7 +236,8 @@ export class ChatBotMedia extends LitElement {
               </li>`,
             )}
           </ul>`
-        : nothing}
+          : nothing
+      }
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
     `;
   }

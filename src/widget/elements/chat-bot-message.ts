@@ -79,25 +79,35 @@ export class ChatBotMessage extends LitElement {
     const status = this.status;
     // No white space around the bubble's parts: a visitor's bubble shows theirs as typed (pre-wrap).
     return html`<div class="row ${m.role}">
-      <div class="bubble" part="bubble" dir="auto">${m.files?.length
+      <div class="bubble" part="bubble" dir="auto">${
+        m.files?.length
           ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .conversation=${this.conversation} .strings=${t}></chat-bot-attachment>`)}</div>`
-          : nothing}${m.role === 'user'
+          : nothing
+      }${
+        m.role === 'user'
           ? m.text
           : this.typing
             ? html`<span class="typing" role="img" aria-label=${t.typing}><span></span><span></span><span></span></span>`
-            : html`<div class="content"></div>`}</div>
+            : html`<div class="content"></div>`
+      }</div>
       ${status === 'failed' ? html`<div class="error" role="alert">${m.error ?? t.failed}</div>` : nothing}
       <div class="meta">
         <time datetime=${time.toISOString()}>${time.toLocaleTimeString(this.locale, { hour: 'numeric', minute: '2-digit' })}</time>
         ${status === 'stopped' ? html`<span class="note">${t.stopped}</span>` : nothing}
-        ${m.role === 'assistant' && status === 'done' && m.text
-          ? html`<button type="button" @click=${this.#handleCopy}>${this.copied ? t.copied : t.copy}</button>${this.speech
-              ? html`<button type="button" @click=${() => this.#read()}>${this.speaking ? t.stopReading : t.readAloud}</button>`
-              : nothing}`
-          : nothing}
-        ${m.role === 'assistant' && (status === 'failed' || status === 'stopped')
-          ? html`<button type="button" @click=${this.#handleRetry}>${t.retry}</button>`
-          : nothing}
+        ${
+          m.role === 'assistant' && status === 'done' && m.text
+            ? html`<button type="button" @click=${this.#handleCopy}>${this.copied ? t.copied : t.copy}</button>${
+                this.speech
+                  ? html`<button type="button" @click=${() => this.#read()}>${this.speaking ? t.stopReading : t.readAloud}</button>`
+                  : nothing
+              }`
+            : nothing
+        }
+        ${
+          m.role === 'assistant' && (status === 'failed' || status === 'stopped')
+            ? html`<button type="button" @click=${this.#handleRetry}>${t.retry}</button>`
+            : nothing
+        }
         ${status === 'done' && m.answerId ? this.#renderVote() : nothing}
       </div>
     </div>`;
@@ -110,7 +120,8 @@ export class ChatBotMessage extends LitElement {
   #renderVote(): TemplateResult {
     const t = this.strings;
     return html`${(['up', 'down'] as const).map(
-      (r) => html`<button type="button" class="vote" aria-label=${r === 'up' ? t.helpful : t.notHelpful} aria-pressed=${this.vote?.rating === r} @click=${(e: Event) => this.#handleVote(r, e.currentTarget as HTMLElement)}>${thumb}</button>`,
+      (r) =>
+        html`<button type="button" class="vote" aria-label=${r === 'up' ? t.helpful : t.notHelpful} aria-pressed=${this.vote?.rating === r} @click=${(e: Event) => this.#handleVote(r, e.currentTarget as HTMLElement)}>${thumb}</button>`,
     )}<chat-bot-feedback .answer=${this.message} .conversation=${this.conversation} .strings=${t}></chat-bot-feedback>`;
   }
 

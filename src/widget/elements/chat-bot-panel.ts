@@ -23,7 +23,7 @@ const loadMedia = () => import('./chat-bot-media.ts');
 const WINDOW = 60;
 /** A phone's screen, where the open panel is a sheet (phone-sheet-controller.ts; the panel's CSS has the same width). */
 const PHONE = typeof matchMedia === 'undefined' ? null : matchMedia('(max-width: 479px)');
-const httpUrl = (value: string) => /^https?:\/\//i.test(value) ? value : '';
+const httpUrl = (value: string) => (/^https?:\/\//i.test(value) ? value : '');
 
 /**
  * @summary The chat panel: header, the conversation as a log, and the composer. Made by <chat-bot>.
@@ -107,7 +107,9 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   private spoken = '';
 
   // The panel's inputs are the conversation's: it reads them from here, when it needs them.
-  readonly #conversation = new ConversationController(this, (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text));
+  readonly #conversation = new ConversationController(this, (m, text) =>
+    this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text),
+  );
   readonly #follower = new ScrollController(this);
   /**
    * On a phone, the open floating panel is a full-screen sheet: its layout is the panel's CSS; what
@@ -119,7 +121,12 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   #sheet: Promise<void> | undefined;
   readonly #loadSheet = () => {
     this.#sheet ??= import('../controllers/phone-sheet-controller.ts').then(({ PhoneSheetController }) => {
-      new PhoneSheetController(this, () => !this.hidden && !this.inline, () => this.#close(), () => this);
+      new PhoneSheetController(
+        this,
+        () => !this.hidden && !this.inline,
+        () => this.#close(),
+        () => this,
+      );
       this.requestUpdate();
     });
   };
@@ -169,7 +176,19 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         this.#drawn.set(m.id, el);
       }
       el.setAttribute('part', `message ${m.role}-message`);
-      Object.assign(el, { message: m, view: this.#conversation.viewOf(m), status: m.status, typing: m.status === 'streaming' && !m.text, strings: this.strings, locale: this.locale, imageHosts: this.imageHosts, talk: this.settings.TalkToHumanEnabled, vote: m.feedback, conversation: this.#conversation, speech });
+      Object.assign(el, {
+        message: m,
+        view: this.#conversation.viewOf(m),
+        status: m.status,
+        typing: m.status === 'streaming' && !m.text,
+        strings: this.strings,
+        locale: this.locale,
+        imageHosts: this.imageHosts,
+        talk: this.settings.TalkToHumanEnabled,
+        vote: m.feedback,
+        conversation: this.#conversation,
+        speech,
+      });
       if (m.files) void loadMedia();
       if (el === next) next = el.nextSibling;
       else list.insertBefore(el, next);
@@ -195,17 +214,19 @@ export class ChatBotPanel extends LitElement implements PanelElement {
           </div>
           ${empty ? this.#renderPrivacy() : nothing}
           ${empty ? this.#renderChips(suggestions(s)) : this.#renderChips(this.#followUps(), t.followUps)}
-          ${this.handoff
-            ? html`<chat-bot-handoff .strings=${t} .submit=${this.#sendLead}></chat-bot-handoff>`
-            : nothing}
+          ${
+            this.handoff ? html`<chat-bot-handoff .strings=${t} .submit=${this.#sendLead}></chat-bot-handoff>` : nothing
+          }
         </div></div>
       </div>
       ${this.#follower.unseen ? html`<div class="more"><button type="button" @click=${() => this.#follower.next()}>${t.newMessages}</button></div>` : nothing}
       <!-- One row: the media's tools beside the message box; the photo tray above them both. -->
       <div class="bottom">
-        ${s.EnableUploadImage || s.EnablePushToTalk
-          ? html`<chat-bot-media .strings=${t} .settings=${s} .conversation=${this.#conversation} ?busy=${c.busy}></chat-bot-media>`
-          : nothing}
+        ${
+          s.EnableUploadImage || s.EnablePushToTalk
+            ? html`<chat-bot-media .strings=${t} .settings=${s} .conversation=${this.#conversation} ?busy=${c.busy}></chat-bot-media>`
+            : nothing
+        }
         <chat-bot-composer part="composer" .strings=${t} .placeholder=${s.UserInputPlaceholder} ?busy=${c.busy} ?attached=${this.attached}></chat-bot-composer>
       </div>
       <div class="sr" role="status">${this.spoken}</div>
@@ -226,13 +247,15 @@ export class ChatBotPanel extends LitElement implements PanelElement {
       <h2 id="title">${s.Name}</h2>
       <button type="button" class="icon" aria-label=${t.menu} aria-haspopup="true" aria-expanded=${this.menuOpen} aria-controls="menu" @click=${this.#handleMenu}>⋯</button>
       ${this.inline ? nothing : html`<button type="button" class="icon" aria-label=${t.closeChat} @click=${this.#close}>×</button>`}
-      ${this.menuOpen
-        ? html`<ul class="menu" id="menu">
+      ${
+        this.menuOpen
+          ? html`<ul class="menu" id="menu">
             <li><button type="button" @click=${this.#handleNewChat}>${t.newChat}</button></li>
             ${s.TalkToHumanEnabled ? html`<li><button type="button" @click=${() => this.#handleTalk()}>${t.talkToPerson}</button></li>` : nothing}
             ${links.map(([url, label]) => html`<li><a href=${url!} target="_blank" rel="noopener noreferrer">${label} <span class="sr">${t.opensInNewTab}</span></a></li>`)}
           </ul>`
-        : nothing}
+          : nothing
+      }
     </header>`;
   }
 
@@ -244,7 +267,9 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     // The owner's name for the policy is in the site's language: inside a sentence in another
     // (a Spanish visitor's), the sentence's own words name it.
     const page = document.documentElement.lang.split('-')[0]!.toLowerCase();
-    const name = ((!page || this.locale.toLowerCase().startsWith(page)) && s.ChatbotPrivacyPolicyName) || this.strings.privacyDefault;
+    const name =
+      ((!page || this.locale.toLowerCase().startsWith(page)) && s.ChatbotPrivacyPolicyName) ||
+      this.strings.privacyDefault;
     return html`<p class="privacy">
       ${s.ChatbotPrivacyPolicyDescription}
       ${url ? html`${before}<a href=${url} target="_blank" rel="noopener noreferrer">${name}</a>${after}` : nothing}
@@ -261,7 +286,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   /** The last answer's follow-ups, once it is complete; none while an answer streams (the visitor's next message makes them an older answer's). */
   #followUps(): string[] {
-    const c = this.#conversation, last = c.messages.at(-1);
+    const c = this.#conversation,
+      last = c.messages.at(-1);
     return last?.role === 'assistant' && last.status === 'done' && !c.busy ? parseSuggestions(last.text) : [];
   }
 
@@ -338,7 +364,9 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   async #handleMenu(): Promise<void> {
     this.menuOpen = !this.menuOpen;
     await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>(this.menuOpen ? '.menu :is(a, button)' : '[aria-controls=menu]')?.focus();
+    this.renderRoot
+      .querySelector<HTMLElement>(this.menuOpen ? '.menu :is(a, button)' : '[aria-controls=menu]')
+      ?.focus();
   }
 
   async #handleNewChat(): Promise<void> {

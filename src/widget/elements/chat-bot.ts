@@ -1,7 +1,16 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { chatBotStyles } from './chat-bot.styles.ts';
 import { css as rgb, parseColor, textOn } from '../color.ts';
-import { ChatBotAnswerEvent, ChatBotCloseEvent, ChatBotErrorEvent, ChatBotFeedbackEvent, ChatBotHandoffEvent, ChatBotOpenEvent, ChatBotSendEvent, ChatBotUnreadEvent } from '../events.ts';
+import {
+  ChatBotAnswerEvent,
+  ChatBotCloseEvent,
+  ChatBotErrorEvent,
+  ChatBotFeedbackEvent,
+  ChatBotHandoffEvent,
+  ChatBotOpenEvent,
+  ChatBotSendEvent,
+  ChatBotUnreadEvent,
+} from '../events.ts';
 import type { PanelEvent } from '../internal-events.ts';
 import { LocaleWordsController } from '../controllers/locale-words-controller.ts';
 import { PanelLoaderController } from '../controllers/panel-loader-controller.ts';
@@ -14,7 +23,9 @@ import { WelcomePopupController } from '../controllers/welcome-popup-controller.
 // Without a DOM (server-side rendering) the defaults still read: importing never throws.
 const browserLocale = () => globalThis.navigator?.language ?? 'en';
 /** An attribute read as one of its values, the first for any other (the property takes what it is given). */
-const oneOf = (...values: string[]) => ({ fromAttribute: (value: string | null) => (values.includes(value!) ? value : values[0]) });
+const oneOf = (...values: string[]) => ({
+  fromAttribute: (value: string | null) => (values.includes(value!) ? value : values[0]),
+});
 const chatIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>`;
 
 /**
@@ -159,7 +170,12 @@ export class ChatBot extends LitElement {
   /** Sends a message as if the visitor typed it (opening nothing); `fileIds` are images already uploaded in the visitor's session. */
   async send(text: string, fileIds: readonly number[] = []): Promise<void> {
     // The page names images by id: the message shows them, fetched by id, under no name.
-    await (await this.#panel.load())?.send(text, fileIds.map((id) => ({ id, kind: 'Image', name: '' })));
+    await (
+      await this.#panel.load()
+    )?.send(
+      text,
+      fileIds.map((id) => ({ id, kind: 'Image', name: '' })),
+    );
   }
   /** Forgets the conversation in this browser and starts a new one. */
   async clearHistory(): Promise<void> {
@@ -174,11 +190,16 @@ export class ChatBot extends LitElement {
   #storage: WidgetStorage | null = null;
   readonly #settings = new SettingsController(
     this,
-    () => (this.#storage && this.serialNumber ? { baseUrl: this.baseUrl, serialNumber: this.serialNumber, apiKey: this.apiKey, storage: this.#storage } : null),
+    () =>
+      this.#storage && this.serialNumber
+        ? { baseUrl: this.baseUrl, serialNumber: this.serialNumber, apiKey: this.apiKey, storage: this.#storage }
+        : null,
     (serialNumber) => this.#settingsIn(serialNumber),
   );
   // A locale given is the language's first choice; by default, the browser's list.
-  readonly #words = new LocaleWordsController(this, () => (this.locale === browserLocale() ? navigator.languages : [this.locale]));
+  readonly #words = new LocaleWordsController(this, () =>
+    this.locale === browserLocale() ? navigator.languages : [this.locale],
+  );
   readonly #popup = new WelcomePopupController(this, () => this.#shown || this.mode === 'inline');
   readonly #panel = new PanelLoaderController(
     this,
@@ -279,7 +300,8 @@ export class ChatBot extends LitElement {
   async #settingsIn(serialNumber: string): Promise<void> {
     const s = this.#merged;
     const storage = this.#storage!;
-    if (s.RemoveChatLogOnBrowserClose && isNewBrowserSession(serialNumber)) await storage.delete(keys.conversation(serialNumber));
+    if (s.RemoveChatLogOnBrowserClose && isNewBrowserSession(serialNumber))
+      await storage.delete(keys.conversation(serialNumber));
     await this.#popup.maybeShow(s, storage, serialNumber);
   }
 
@@ -297,18 +319,23 @@ export class ChatBot extends LitElement {
       this.#panel.panel?.notify(this.#unread, this.sound, this.notifyTitle);
     }
     this.#emit(
-        d.kind === 'send' ? new ChatBotSendEvent(d.text, d.fileIds)
-        : d.kind === 'answer' ? new ChatBotAnswerEvent(d.text, d.questionId, d.answerId)
-        : d.kind === 'error' ? new ChatBotErrorEvent(d.code, d.message)
-        : d.kind === 'feedback' ? new ChatBotFeedbackEvent(d.answerId, d.rating, d.reasons, d.comment)
-        : new ChatBotHandoffEvent(d.name, d.email, d.message),
+      d.kind === 'send'
+        ? new ChatBotSendEvent(d.text, d.fileIds)
+        : d.kind === 'answer'
+          ? new ChatBotAnswerEvent(d.text, d.questionId, d.answerId)
+          : d.kind === 'error'
+            ? new ChatBotErrorEvent(d.code, d.message)
+            : d.kind === 'feedback'
+              ? new ChatBotFeedbackEvent(d.answerId, d.rating, d.reasons, d.comment)
+              : new ChatBotHandoffEvent(d.name, d.email, d.message),
     );
   };
 }
 
 /** Defines <chat-bot> unless the page already has it (the file loaded twice, or two builds). */
 export function defineChatBot(): void {
-  if (typeof customElements !== 'undefined' && !customElements.get('chat-bot')) customElements.define('chat-bot', ChatBot);
+  if (typeof customElements !== 'undefined' && !customElements.get('chat-bot'))
+    customElements.define('chat-bot', ChatBot);
 }
 
 declare global {

@@ -29,14 +29,18 @@ export interface Block {
 /** Containers deeper than this are not opened: their markers stay text. */
 const MAX_DEPTH = 12;
 const LIST = /^(?:[*+-]|(\d{1,9})[.)])(?=[ \t]|$)/;
-const DEF = /^\[((?:[^\\[\]]|\\.){0,999})\]:[ \t]*(<[^<>]*>|[^\s<]\S*)(?:[ \t]+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$/;
+const DEF =
+  /^\[((?:[^\\[\]]|\\.){0,999})\]:[ \t]*(<[^<>]*>|[^\s<]\S*)(?:[ \t]+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$/;
 const LANG = /^[\w+#.-]{1,20}$/;
 
 /** Parses lines into top-level blocks; tip is the block that took the last line. */
 export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: Block } {
   const doc: Block = { kind: 'doc', at: 0, depth: 0, kids: [], lines: [], n: 0, mark: '', info: [], loose: false };
   const chain = [doc]; // the open containers, outermost first
-  let leaf: Block | undefined, tip: Block | undefined, prevBlank = false, at = 0;
+  let leaf: Block | undefined,
+    tip: Block | undefined,
+    prevBlank = false,
+    at = 0;
   const top = () => chain.at(-1)!;
   const close = (n: number) => {
     if (n < chain.length) {
@@ -61,7 +65,9 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
 
   /** Takes one line; returns whether it was blank (for looseness). */
   const line = (raw: string): boolean => {
-    let rest = clean(raw), matched = 1, opened = false;
+    let rest = clean(raw),
+      matched = 1,
+      opened = false;
     for (; matched < chain.length; matched++) {
       const c = chain[matched]!;
       if (c.kind === 'quote') {
@@ -87,7 +93,8 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
       }
     }
     while (chain[matched - 1]!.depth < MAX_DEPTH) {
-      const t = strip(rest, 3), pre = indent(rest);
+      const t = strip(rest, 3),
+        pre = indent(rest);
       if (t[0] === '>') {
         close(matched);
         add('quote');
@@ -95,8 +102,12 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
       } else {
         const m = LIST.exec(t);
         if (!m || isHr(t)) break;
-        const after = t.slice(m[0].length), empty = isBlank(after), w = empty || indent(after) > 4 ? 1 : indent(after);
-        const mark = m[0].slice(-1), list = chain[matched - 1]!, same = list.kind === 'list' && list.mark === mark;
+        const after = t.slice(m[0].length),
+          empty = isBlank(after),
+          w = empty || indent(after) > 4 ? 1 : indent(after);
+        const mark = m[0].slice(-1),
+          list = chain[matched - 1]!,
+          same = list.kind === 'list' && list.mark === mark;
         // A new list interrupts a paragraph only with content, and an ordered one only from 1.
         if (!same && leaf?.kind === 'p' && (empty || (m[1] && +m[1] !== 1))) break;
         close(matched);
@@ -113,9 +124,12 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
       return !opened;
     }
 
-    const lazy = !opened && leaf?.kind === 'p', ind = indent(rest), t = strip(rest, ind);
+    const lazy = !opened && leaf?.kind === 'p',
+      ind = indent(rest),
+      t = strip(rest, ind);
     if (ind < 4) {
-      const al = all && leaf?.kind === 'p' ? alignments(t) : undefined, head = leaf?.lines.at(-1) ?? '';
+      const al = all && leaf?.kind === 'p' ? alignments(t) : undefined,
+        head = leaf?.lines.at(-1) ?? '';
       if (al && leaf && (t + head).includes('|') && splitRow(head).length === al.length) {
         // The paragraph's last line was the header row.
         leaf.lines.pop();
@@ -141,8 +155,7 @@ export function parseBlocks(lines: readonly string[]): { blocks: Block[]; tip?: 
     } else if (ind > 3) {
       close(matched);
       add('code', [strip(rest, 4)]);
-    }
-    else {
+    } else {
       // A definition cannot interrupt a paragraph (lazy lines went above).
       const d = DEF.exec(t);
       close(matched);

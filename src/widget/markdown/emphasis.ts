@@ -38,11 +38,22 @@ export class Delimiters {
 
   /** Pushes the run s[i, e) of ch, already appended as node, with its flanking. */
   push(node: Text, s: string, i: number, e: number): void {
-    const ch = s[i]!, n = e - i, before = s[i - 1], after = s[e];
+    const ch = s[i]!,
+      n = e - i,
+      before = s[i - 1],
+      after = s[e];
     const left = !isSpace(after) && (!isPunct(after) || isSpace(before) || isPunct(before));
     const right = !isSpace(before) && (!isPunct(before) || isSpace(after) || isPunct(after));
     const under = ch === '_';
-    const d: Delim = { node, ch, n, orig: n, prev: this.last, open: left && (!under || !right || isPunct(before)), close: right && (!under || !left || isPunct(after)) };
+    const d: Delim = {
+      node,
+      ch,
+      n,
+      orig: n,
+      prev: this.last,
+      open: left && (!under || !right || isPunct(before)),
+      close: right && (!under || !left || isPunct(after)),
+    };
     if (this.last) this.last.next = d;
     this.last = d;
   }
@@ -61,7 +72,7 @@ export class Delimiters {
     const e = el(tag);
     depths.set(e, d + 1);
     this.#box.insertBefore(e, first ?? stop);
-    for (let n = first; n && n !== stop; ) {
+    for (let n = first; n && n !== stop;) {
       const next: Node | null = n.nextSibling;
       e.appendChild(n);
       n = next;
@@ -83,9 +94,14 @@ export class Delimiters {
     while (c && c.prev !== bottom) c = c.prev;
     const floor = new Map<string, Delim | undefined>();
     while (c) {
-      const cl = c, key = c.ch + +c.open + (c.orig % 3), stop = floor.has(key) ? floor.get(key) : bottom;
+      const cl = c,
+        key = c.ch + +c.open + (c.orig % 3),
+        stop = floor.has(key) ? floor.get(key) : bottom;
       let o = c.close ? c.prev : undefined;
-      const fits = (o: Delim) => o.ch === cl.ch && o.open && !((o.close || cl.open) && (o.orig + cl.orig) % 3 === 0 && (o.orig % 3 || cl.orig % 3));
+      const fits = (o: Delim) =>
+        o.ch === cl.ch &&
+        o.open &&
+        !((o.close || cl.open) && (o.orig + cl.orig) % 3 === 0 && (o.orig % 3 || cl.orig % 3));
       while (o && o !== bottom && o !== stop && !fits(o)) o = o.prev;
       if (!c.close) c = c.next;
       else if (!o || o === bottom || o === stop) {
@@ -117,7 +133,11 @@ export class Delimiters {
   /** Shows what is still open as if closed at the end, innermost first. */
   closeAll(): void {
     for (let o = this.last; o; o = o.prev) {
-      for (let use = Math.min(o.n, 2); o.n && this.wrap(tagOf(o.ch, use), o.node.nextSibling, null); use = Math.min(o.n, 2)) {
+      for (
+        let use = Math.min(o.n, 2);
+        o.n && this.wrap(tagOf(o.ch, use), o.node.nextSibling, null);
+        use = Math.min(o.n, 2)
+      ) {
         o.node.deleteData(0, use);
         o.n -= use;
       }

@@ -94,12 +94,15 @@ export class MarkdownView {
     cancelAnimationFrame(this.#frame);
     this.#frame = 0;
     for (const node of this.#open) node.remove();
-    let tail = this.#tail, opened = 0;
+    let tail = this.#tail,
+      opened = 0;
     const fence = (finished: boolean) => (b: Block, parent: Node) => {
       // Own renderers only: an info string such as "constructor" names nothing.
-      const fences = this.#options.fences ?? {}, info = b.info[0] ?? '';
+      const fences = this.#options.fences ?? {},
+        info = b.info[0] ?? '';
       if (!Object.hasOwn(fences, info)) return false;
-      const make = fences[info]!, i = finished ? this.#fenced++ : this.#fenced + opened++;
+      const make = fences[info]!,
+        i = finished ? this.#fenced++ : this.#fenced + opened++;
       const made = (this.#made[i] = make(b.lines, finished, this.#made[i]) ?? undefined);
       if (made) parent.appendChild(made);
       return true;
@@ -109,9 +112,11 @@ export class MarkdownView {
     if (final || cut > this.#scanned) {
       const lines = tail.slice(0, cut).split('\n');
       if (!final) lines.pop();
-      const { blocks } = parseBlocks(lines), done = final ? blocks.length : blocks.length - 1;
+      const { blocks } = parseBlocks(lines),
+        done = final ? blocks.length : blocks.length - 1;
       let next = final ? cut : 0;
-      for (let k = 0; k < done; k++) render(blocks[k]!, { refs: this.#refs, final: true, fence: fence(true) }, this.root);
+      for (let k = 0; k < done; k++)
+        render(blocks[k]!, { refs: this.#refs, final: true, fence: fence(true) }, this.root);
       for (let k = 0; !final && done > 0 && k < blocks[done]!.at; k++) next += lines[k]!.length + 1;
       this.#head += tail.slice(0, next);
       this.#tail = tail = tail.slice(next);
@@ -121,11 +126,13 @@ export class MarkdownView {
     if (!final && tail.length > PLAIN_LIMIT) {
       open.appendChild(el('p')).textContent = clean(tail);
     } else if (!final && tail) {
-      const lines = tail.split('\n'), last = lines.length - 1;
+      const lines = tail.split('\n'),
+        last = lines.length - 1;
       let { blocks, tip } = parseBlocks(lines);
       // A fence's opening line still being written shows nothing yet (unless it is code's content):
       // its info string, once complete, decides whether it is code, cards or data shown nowhere.
-      if (FENCE_START.test(lines[last]!) && !(tip?.kind === 'code' && tip.at < last)) ({ blocks, tip } = parseBlocks(lines.slice(0, last)));
+      if (FENCE_START.test(lines[last]!) && !(tip?.kind === 'code' && tip.at < last))
+        ({ blocks, tip } = parseBlocks(lines.slice(0, last)));
       for (const b of blocks) render(b, { refs: this.#refs, final: false, tip, fence: fence(false) }, open);
     }
     this.#open = [...open.childNodes];

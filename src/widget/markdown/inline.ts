@@ -26,9 +26,15 @@ interface Bracket {
  * definition are kept in `refs`, to be upgraded when it arrives.
  */
 export function inline(s: string, refs: References, optimistic: boolean, remember: boolean): DocumentFragment {
-  const box = fragment(), delims = new Delimiters(box), brackets: Bracket[] = [];
-  const special = /[\\`*_~[\]!<&\n]/g, runs = new Map<number, number[]>(), seen = new Map<number, number>();
-  let buf = '', i = 0, inactive = 0; // brackets below `inactive` are inside a link: no link there
+  const box = fragment(),
+    delims = new Delimiters(box),
+    brackets: Bracket[] = [];
+  const special = /[\\`*_~[\]!<&\n]/g,
+    runs = new Map<number, number[]>(),
+    seen = new Map<number, number>();
+  let buf = '',
+    i = 0,
+    inactive = 0; // brackets below `inactive` are inside a link: no link there
   const flush = () => {
     if (buf) box.append(buf);
     buf = '';
@@ -39,7 +45,7 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
   /** The end of a "]": a link, an image, a reference (perhaps still undefined), or text. */
   const closeBracket = () => {
     const b = brackets.pop();
-    if (!b || brackets.length < inactive) return (buf += ']'), i++;
+    if (!b || brackets.length < inactive) return ((buf += ']'), i++);
     flush();
     const r = s[i + 1] === '(' ? destination(s, i + 2) : undefined;
     if (r === UNFINISHED && optimistic) {
@@ -54,15 +60,17 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
       b.node.remove();
       return (i = s.length);
     }
-    if (r && r !== UNFINISHED) return form(b, r.target), (i = r.end);
-    let end = i + 1, label = b.nested ? undefined : s.slice(b.pos, i);
+    if (r && r !== UNFINISHED) return (form(b, r.target), (i = r.end));
+    let end = i + 1,
+      label = b.nested ? undefined : s.slice(b.pos, i);
     if (s[end] === '[') {
       const k = labelEnd(s, end + 1);
       if (k > end + 1) label = s.slice(end + 1, k);
       if (k > end) end = k + 1;
     }
-    if (label === undefined || label.length > 999 || !/\S/.test(label)) return (buf += ']'), i++;
-    const def = refs.get(label), suffix = s.slice(i, end);
+    if (label === undefined || label.length > 999 || !/\S/.test(label)) return ((buf += ']'), i++);
+    const def = refs.get(label),
+      suffix = s.slice(i, end);
     i = end;
     if (def) return form(b, def);
     // Shown as text in a span, kept to become a link if the definition comes later.
@@ -74,7 +82,8 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
   };
   const form = (b: Bracket, t: Target) => {
     delims.settle(b.bottom);
-    const d = delims.deepest(b.node.nextSibling, null), content = fragment();
+    const d = delims.deepest(b.node.nextSibling, null),
+      content = fragment();
     if (d >= MAX_DEPTH) {
       // Too deep to be a link: its content stays, as it is.
       b.node.data = '';
@@ -91,14 +100,15 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
     let e = i;
     while (s[e] === '`') e++;
     const n = e - i;
-    if (!runs.size) for (const m of s.matchAll(/`+/g)) runs.get(m[0].length)?.push(m.index) ?? runs.set(m[0].length, [m.index]);
+    if (!runs.size)
+      for (const m of s.matchAll(/`+/g)) runs.get(m[0].length)?.push(m.index) ?? runs.set(m[0].length, [m.index]);
     // The closer is the next run of exactly n backticks; each length's runs are passed once.
     const at = runs.get(n) ?? [];
     let k = seen.get(n) ?? 0;
     while (k < at.length && at[k]! < e) k++;
     seen.set(n, k);
     const close = at[k] ?? (optimistic ? s.length : -1);
-    if (close < 0) return (buf += s.slice(i, e)), (i = e);
+    if (close < 0) return ((buf += s.slice(i, e)), (i = e));
     let c = s.slice(e, close).replace(/\n/g, ' ');
     if (c.length > 2 && c[0] === ' ' && c.endsWith(' ') && c.trim()) c = c.slice(1, -1);
     put(el('code'), 1).textContent = c;
@@ -108,8 +118,9 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
     const a = /<([^\s<>]*)>/y;
     a.lastIndex = i;
     const inner = a.exec(s)?.[1] ?? '';
-    if (!/^[a-z][a-z\d+.-]{1,31}:/i.test(inner)) return (buf += '<'), i++;
-    const u = safeUrl(inner), t = textNode(inner);
+    if (!/^[a-z][a-z\d+.-]{1,31}:/i.test(inner)) return ((buf += '<'), i++);
+    const u = safeUrl(inner),
+      t = textNode(inner);
     put(u ? anchor(u, t) : t, 2);
     i += inner.length + 2;
   };
@@ -125,14 +136,15 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
 
   while (i < s.length) {
     special.lastIndex = i;
-    const m = special.exec(s), j = m ? m.index : s.length, c = m?.[0];
+    const m = special.exec(s),
+      j = m ? m.index : s.length,
+      c = m?.[0];
     buf += s.slice(i, j);
     i = j;
     if (c === '\n') {
       i++;
       lineBreak(false);
-    }
-    else if (c === '\\') {
+    } else if (c === '\\') {
       const next = s[i + 1] ?? '';
       if (next === '\n') {
         i += 2;
@@ -153,10 +165,17 @@ export function inline(s: string, refs: References, optimistic: boolean, remembe
       else delims.push(text(s.slice(i, e)), s, i, e);
       i = e;
     } else if (c === '[' || (c === '!' && s[i + 1] === '[')) {
-      const top = brackets.at(-1), image = c === '!';
+      const top = brackets.at(-1),
+        image = c === '!';
       if (top) top.nested = true;
       inactive = Math.min(inactive, brackets.length);
-      brackets.push({ node: text(image ? '![' : '['), image, pos: (i += image ? 2 : 1), bottom: delims.last, nested: false });
+      brackets.push({
+        node: text(image ? '![' : '['),
+        image,
+        pos: (i += image ? 2 : 1),
+        bottom: delims.last,
+        nested: false,
+      });
     } else if (c === ']') closeBracket();
     else if (c === '<') autolink();
     else if (c === '&') {

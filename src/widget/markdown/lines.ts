@@ -1,12 +1,17 @@
 /** Line-level rules of the block parser: indentation, breaks, headings, table rows. */
 
 export const isBlank = (s: string): boolean => /^[ \t]*$/.test(s);
-export const isHr = (t: string): boolean => /^[-*_]/.test(t) && /^(?:\*{3,}|-{3,}|_{3,})$/.test(t.replace(/[ \t]/g, ''));
+export const isHr = (t: string): boolean =>
+  /^[-*_]/.test(t) && /^(?:\*{3,}|-{3,}|_{3,})$/.test(t.replace(/[ \t]/g, ''));
 
 /** The columns of s's leading whitespace, up to n (a tab reaches the next multiple of four), and how many characters they take. */
 function leading(s: string, n: number): [columns: number, length: number] {
-  let c = 0, i = 0;
-  for (; c < n && i < s.length; i++) if (s[i] === ' ') c++; else if (s[i] === '\t') c += 4 - (c % 4); else break;
+  let c = 0,
+    i = 0;
+  for (; c < n && i < s.length; i++)
+    if (s[i] === ' ') c++;
+    else if (s[i] === '\t') c += 4 - (c % 4);
+    else break;
   return [c, i];
 }
 
@@ -29,8 +34,10 @@ export function heading(s: string): string {
 
 /** A table row's cells; `\|` is a pipe inside a cell. */
 export function splitRow(line: string): string[] {
-  const s = line.trim(), cells: string[] = [];
-  let cell = '', i = s[0] === '|' ? 1 : 0;
+  const s = line.trim(),
+    cells: string[] = [];
+  let cell = '',
+    i = s[0] === '|' ? 1 : 0;
   for (; i < s.length; i++) {
     if (s[i] === '\\' && s[i + 1] === '|') cell += s[++i];
     else if (s[i] !== '|') cell += s[i];
@@ -48,5 +55,6 @@ export function splitRow(line: string): string[] {
 export function alignments(t: string): string[] | undefined {
   if (!/^[|:\- \t]+$/.test(t) || !t.includes('-')) return;
   const cells = splitRow(t);
-  if (cells.every((c) => /^:?-+:?$/.test(c))) return cells.map((c) => (c.endsWith(':') ? (c[0] === ':' ? 'center' : 'right') : c[0] === ':' ? 'left' : ''));
+  if (cells.every((c) => /^:?-+:?$/.test(c)))
+    return cells.map((c) => (c.endsWith(':') ? (c[0] === ':' ? 'center' : 'right') : c[0] === ':' ? 'left' : ''));
 }

@@ -28,10 +28,16 @@ export function safeUrl(dest: string): URL | undefined {
 
 const isWeb = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
 /** The URL without its scheme and final slash, for comparing with what a link shows. */
-const bare = (s: string) => s.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/$/, '');
+const bare = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/$/, '');
 
 /** This machine by one name, whichever it was reached by: a page at 127.0.0.1 and its links to localhost (same port) are one site. */
-const oneLoopback = (hostOrOrigin: string) => hostOrOrigin.replace(/(^|\/\/)(localhost|127\.0\.0\.1|\[::1])(?=:|$)/, '$1localhost');
+const oneLoopback = (hostOrOrigin: string) =>
+  hostOrOrigin.replace(/(^|\/\/)(localhost|127\.0\.0\.1|\[::1])(?=:|$)/, '$1localhost');
 /** A host as people write it: without "www.". */
 const site = (host: string) => host.replace(/^www\./, '');
 
@@ -49,7 +55,12 @@ export function anchor(u: URL, content: Node, title = '', cls = ''): HTMLAnchorE
   if (cls) a.className = cls;
   a.append(content);
   const text = bare(a.textContent!);
-  if (isWeb(u) && oneLoopback(site(u.host)) !== oneLoopback(site(location.host)) && text !== u.host && text !== bare(u.href)) {
+  if (
+    isWeb(u) &&
+    oneLoopback(site(u.host)) !== oneLoopback(site(location.host)) &&
+    text !== u.host &&
+    text !== bare(u.href)
+  ) {
     const host = a.appendChild(el('span'));
     host.className = 'md-host';
     host.textContent = site(u.host);
@@ -81,7 +92,11 @@ export function noteHostsOnce(list: Element): void {
 const allowed = (u: URL, patterns: readonly string[]) =>
   patterns.some((pattern) => {
     const p = pattern.toLowerCase();
-    return p.includes('://') ? oneLoopback(u.origin) === oneLoopback(p) : p.startsWith('*.') ? u.hostname.endsWith(p.slice(1)) : u.hostname === p;
+    return p.includes('://')
+      ? oneLoopback(u.origin) === oneLoopback(p)
+      : p.startsWith('*.')
+        ? u.hostname.endsWith(p.slice(1))
+        : u.hostname === p;
   });
 
 /** An image at u may load: http(s), from an allowed host, and (an allowed host can still redirect) not carrying another URL. */
@@ -148,7 +163,8 @@ export class References {
     if (this.#defs.has(k)) return;
     this.#defs.set(k, t);
     for (const { span, image, post } of this.#waiting.get(k) ?? []) {
-      const first = span.firstChild, last = span.lastChild;
+      const first = span.firstChild,
+        last = span.lastChild;
       if (!span.parentNode || !(first instanceof Text) || !(last instanceof Text)) continue; // inside a link: stays text
       first.deleteData(0, image ? 2 : 1);
       last.deleteData(last.length - post, post);

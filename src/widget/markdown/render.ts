@@ -34,17 +34,21 @@ export function render(b: Block, cx: RenderContext, parent: Node, tight = false)
   } else if (kind === 'code' && b.mark && b.depth === 1 && cx.fence?.(b, parent)) {
     // rendered by its fence renderer
   } else if (kind === 'code') {
-    const pre = add('pre'), code = add('code', pre);
+    const pre = add('pre'),
+      code = add('code', pre);
     if (b.info[0]) pre.dataset.lang = b.info[0];
     let n = lines.length;
     if (!b.mark) while (n && !/\S/.test(lines[n - 1]!)) n--; // indented code: no trailing blank lines
     code.textContent = lines.slice(0, n).join('\n');
   } else if (kind === 'list') {
-    const ordered = b.mark === '.' || b.mark === ')', list = add(ordered ? 'ol' : 'ul');
+    const ordered = b.mark === '.' || b.mark === ')',
+      list = add(ordered ? 'ol' : 'ul');
     if (ordered && b.n !== 1) (list as HTMLOListElement).start = b.n;
     const loose = b.loose || kids.some((k) => k.loose);
     for (const item of kids) {
-      const li = add('li', list), first = item.kids[0], task = first?.kind === 'p' ? TASK.exec(first.lines[0]!) : null;
+      const li = add('li', list),
+        first = item.kids[0],
+        task = first?.kind === 'p' ? TASK.exec(first.lines[0]!) : null;
       if (task) {
         li.className = 'md-task';
         first!.lines[0] = first!.lines[0]!.slice(3).trimStart();
@@ -55,15 +59,18 @@ export function render(b: Block, cx: RenderContext, parent: Node, tight = false)
     }
     noteHostsOnce(list);
   } else if (kind === 'table') {
-    const table = add('table'), head = add('thead', table);
+    const table = add('table'),
+      head = add('thead', table);
     let body: Node | undefined;
     lines.forEach((line, r) => {
-      const row = add('tr', r ? (body ??= add('tbody', table)) : head), cells = splitRow(line);
+      const row = add('tr', r ? (body ??= add('tbody', table)) : head),
+        cells = splitRow(line);
       b.info.forEach((align, k) => {
         const cell = add(r ? 'td' : 'th', row) as HTMLElement;
         if (align) cell.className = 'md-' + align;
         text(cell, cells[k] ?? '', open && r === lines.length - 1);
       });
     });
-  } else if (kind === 'def' && cx.final) cx.refs.define(lines[0]!, { href: unescape(lines[1]!), title: unescape(lines[2]!) });
+  } else if (kind === 'def' && cx.final)
+    cx.refs.define(lines[0]!, { href: unescape(lines[1]!), title: unescape(lines[2]!) });
 }

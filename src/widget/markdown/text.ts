@@ -6,15 +6,24 @@ const HIDDEN = /[\0-\x08\x0B-\x1F\x7F-\x9F\u200B\u2060\uFEFF\u202A-\u202E\u2066-
 // ZWNJ and ZWJ shape emoji sequences and the letters of joining or conjunct-forming scripts
 // (Arabic, Syriac, N'Ko, Mongolian, the Indic and some South-East Asian scripts); anywhere else
 // they only hide something, as in "pay\u200Dpal".
-const SCRIPTS = 'Arab Syrc Nkoo Mong Deva Beng Guru Gujr Orya Taml Telu Knda Mlym Sinh Mymr Khmr Tibt'.replace(/(\w+) ?/g, '\\p{sc=$1}');
+const SCRIPTS = 'Arab Syrc Nkoo Mong Deva Beng Guru Gujr Orya Taml Telu Knda Mlym Sinh Mymr Khmr Tibt'.replace(
+  /(\w+) ?/g,
+  '\\p{sc=$1}',
+);
 const JOINS = new RegExp(`[${SCRIPTS}\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\uFE0F]`, 'u');
 
 /** The text without invisible characters; U+200E/U+200F stay, ZWNJ/ZWJ only where they join. */
 export function clean(s: string): string {
   // The neighbours are tested one code point at a time, unanchored: Chromium 156's V8 misses
   // astral characters in an anchored class such as /[\p{Extended_Pictographic}]$/u.
-  return s.replace(HIDDEN, '').replace(/[\u200C\u200D]/g, (joiner, i: number, t: string) =>
-    JOINS.test([...t.slice(Math.max(0, i - 2), i)].pop() ?? '') && JOINS.test(String.fromCodePoint(t.codePointAt(i + 1) ?? 32)) ? joiner : '');
+  return s
+    .replace(HIDDEN, '')
+    .replace(/[\u200C\u200D]/g, (joiner, i: number, t: string) =>
+      JOINS.test([...t.slice(Math.max(0, i - 2), i)].pop() ?? '') &&
+      JOINS.test(String.fromCodePoint(t.codePointAt(i + 1) ?? 32))
+        ? joiner
+        : '',
+    );
 }
 
 /** ASCII punctuation: what a backslash can escape. */
@@ -25,11 +34,33 @@ export const isPunct = (c: string | undefined): boolean => c !== undefined && PU
 /** Whitespace for the emphasis rules; the start and end of the text count as whitespace. */
 export const isSpace = (c: string | undefined): boolean => c === undefined || /\s/.test(c);
 
-const NAMED = new Map(Object.entries({
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0', copy: '©', reg: '®', trade: '™',
-  hellip: '…', mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', euro: '€',
-  pound: '£', yen: '¥', cent: '¢', deg: '°', times: '×', divide: '÷',
-}));
+const NAMED = new Map(
+  Object.entries({
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: '\u00A0',
+    copy: '©',
+    reg: '®',
+    trade: '™',
+    hellip: '…',
+    mdash: '—',
+    ndash: '–',
+    lsquo: '‘',
+    rsquo: '’',
+    ldquo: '“',
+    rdquo: '”',
+    euro: '€',
+    pound: '£',
+    yen: '¥',
+    cent: '¢',
+    deg: '°',
+    times: '×',
+    divide: '÷',
+  }),
+);
 const ENTITY = /&(?:#[xX]([\da-fA-F]{1,6})|#(\d{1,7})|([A-Za-z][A-Za-z\d]{1,31}));/y;
 
 /** The entity at s[i] as [its text, its length in s], or undefined when there is none. */
@@ -38,7 +69,11 @@ export function entity(s: string, i: number): [string, number] | undefined {
   const m = ENTITY.exec(s);
   if (!m) return;
   const code = m[3] ? -1 : parseInt(m[1] ?? m[2]!, m[1] ? 16 : 10);
-  const t = m[3] ? NAMED.get(m[3]) : code > 0 && code < 0x110000 && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
+  const t = m[3]
+    ? NAMED.get(m[3])
+    : code > 0 && code < 0x110000 && (code < 0xd800 || code > 0xdfff)
+      ? String.fromCodePoint(code)
+      : '\uFFFD';
   // An entity never brings back what clean() removes (a lone joiner has nothing to join either).
   return t === undefined ? undefined : [clean(t), m[0].length];
 }

@@ -39,7 +39,8 @@ export function identify(head: Uint8Array): { kind: MediaKind; format: string } 
     return { kind, format };
   }
   // MPEG transport stream: a sync byte every 188 bytes.
-  if (head.length >= 377 && head[0] === 0x47 && head[188] === 0x47 && head[376] === 0x47) return { kind: 'Video', format: 'MPEG' };
+  if (head.length >= 377 && head[0] === 0x47 && head[188] === 0x47 && head[376] === 0x47)
+    return { kind: 'Video', format: 'MPEG' };
   return null;
 }
 
@@ -53,7 +54,8 @@ export function isAnimatedGif(gif: Uint8Array): boolean {
     if (block === 0x2c) {
       if (++frames > 1) return true;
       p += 9 + table(gif[p + 8] ?? 0) + 1; // descriptor, local table, LZW code size
-    } else if (block === 0x21) p++; // extension label
+    } else if (block === 0x21)
+      p++; // extension label
     else return false; // trailer, or damage: the service will say
     while (p < gif.length && gif[p] !== 0) p += gif[p]! + 1; // data sub-blocks
     p++;
@@ -75,23 +77,27 @@ export interface Checked {
  * `held` (images, or one video) and those refused, each with its reason. Images and videos only:
  * recordings come from push-to-talk.
  */
-export async function checkFiles(files: readonly File[], held: readonly Checked[]): Promise<{ accepted: Checked[]; refused: { file: File; reason: Refusal; limitMB: number }[] }> {
+export async function checkFiles(
+  files: readonly File[],
+  held: readonly Checked[],
+): Promise<{ accepted: Checked[]; refused: { file: File; reason: Refusal; limitMB: number }[] }> {
   const accepted: Checked[] = [];
   const refused: { file: File; reason: Refusal; limitMB: number }[] = [];
   for (const file of files) {
     const found = identify(new Uint8Array(await file.slice(0, 512).arrayBuffer()));
     const all = [...held, ...accepted];
-    const reason: Refusal | null = !found || found.kind === 'Audio'
-      ? 'type'
-      : file.size > LIMITS[found.kind]
-        ? 'size'
-        : found.format === 'GIF' && isAnimatedGif(new Uint8Array(await file.arrayBuffer()))
-          ? 'animated'
-          : all.some((c) => c.kind === 'Video') || (found.kind === 'Video' && all.length > 0)
-            ? 'mixed'
-            : all.length >= MAX_IMAGES
-              ? 'count'
-              : null;
+    const reason: Refusal | null =
+      !found || found.kind === 'Audio'
+        ? 'type'
+        : file.size > LIMITS[found.kind]
+          ? 'size'
+          : found.format === 'GIF' && isAnimatedGif(new Uint8Array(await file.arrayBuffer()))
+            ? 'animated'
+            : all.some((c) => c.kind === 'Video') || (found.kind === 'Video' && all.length > 0)
+              ? 'mixed'
+              : all.length >= MAX_IMAGES
+                ? 'count'
+                : null;
     if (reason) refused.push({ file, reason, limitMB: found ? LIMITS[found.kind] / MiB : 0 });
     else accepted.push({ file, kind: found!.kind, format: found!.format });
   }

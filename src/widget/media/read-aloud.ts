@@ -41,7 +41,8 @@ export function voiceFor(language: string, voices = speechSynthesis.getVoices())
   for (const v of voices) {
     const tag = v.lang.replace('_', '-').toLowerCase();
     const score =
-      (tag === want || name(tag) === want ? 4 : base(tag) === base(want) || name(base(tag)) === base(want) ? 2 : 0) + (v.default ? 1 : 0);
+      (tag === want || name(tag) === want ? 4 : base(tag) === base(want) || name(base(tag)) === base(want) ? 2 : 0) +
+      (v.default ? 1 : 0);
     if (score > bestScore) [best, bestScore] = [v, score];
   }
   return best;
@@ -52,7 +53,10 @@ export function voiceFor(language: string, voices = speechSynthesis.getVoices())
  * baths" stays one sentence), else by line.
  */
 export function sentences(text: string, lang?: string): string[] {
-  const parts = typeof Intl.Segmenter === 'function' ? [...new Intl.Segmenter(lang, { granularity: 'sentence' }).segment(text)].map((s) => s.segment) : text.split('\n');
+  const parts =
+    typeof Intl.Segmenter === 'function'
+      ? [...new Intl.Segmenter(lang, { granularity: 'sentence' }).segment(text)].map((s) => s.segment)
+      : text.split('\n');
   return parts.map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 

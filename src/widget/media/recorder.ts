@@ -30,7 +30,9 @@ const workletUrl = () => new URL(WORKLET, import.meta.url).href;
 export async function startRecording(onLevel: (level: number) => void): Promise<Recording> {
   let stream: MediaStream;
   try {
-    stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true } });
+    stream = await navigator.mediaDevices.getUserMedia({
+      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
+    });
   } catch (error) {
     const name = (error as DOMException).name;
     throw new MicrophoneError(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'missing');
@@ -47,7 +49,12 @@ export async function startRecording(onLevel: (level: number) => void): Promise<
     throw error;
   }
   const source = context.createMediaStreamSource(stream);
-  const node = new AudioWorkletNode(context, 'chat-bot-pcm', { numberOfInputs: 1, numberOfOutputs: 0, channelCount: 1, channelCountMode: 'explicit' });
+  const node = new AudioWorkletNode(context, 'chat-bot-pcm', {
+    numberOfInputs: 1,
+    numberOfOutputs: 0,
+    channelCount: 1,
+    channelCountMode: 'explicit',
+  });
   const blocks: Float32Array[] = [];
   let flushed: (() => void) | null = null;
   node.port.onmessage = ({ data }: MessageEvent<Float32Array>) => {

@@ -22,7 +22,12 @@ export async function uploadFile(
   signal: AbortSignal,
 ): Promise<Uploaded> {
   const { client, sessionId } = await source.session();
-  const { FileStoreId, PreUploadUrl } = await callOperation(client, 'GetPreUploadUrl', { fileName: file.name || 'file', sessionID: sessionId }, { signal });
+  const { FileStoreId, PreUploadUrl } = await callOperation(
+    client,
+    'GetPreUploadUrl',
+    { fileName: file.name || 'file', sessionID: sessionId },
+    { signal },
+  );
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', PreUploadUrl);
@@ -46,4 +51,3 @@ export async function uploadFile(
   const checked = await callOperation(client, 'UploadSuccess', { FileStoreId }, { signal });
   return { id: Number(FileStoreId), kind: checked.Kind };
 }
-

@@ -11,7 +11,8 @@ export const WAV_HEADER_BYTES = 44;
  * Values outside the range are clipped; NaN is silence.
  */
 export function encodeWav(blocks: readonly Float32Array[], sampleRate: number): Uint8Array<ArrayBuffer> {
-  if (!Number.isInteger(sampleRate) || sampleRate < 1 || sampleRate > 0xffffffff / 2) throw new RangeError(`sampleRate must be a positive whole number of Hz, not ${sampleRate}`);
+  if (!Number.isInteger(sampleRate) || sampleRate < 1 || sampleRate > 0xffffffff / 2)
+    throw new RangeError(`sampleRate must be a positive whole number of Hz, not ${sampleRate}`);
   const count = blocks.reduce((n, b) => n + b.length, 0);
   const dataBytes = count * 2;
   if (WAV_HEADER_BYTES - 8 + dataBytes > 0xffffffff) throw new RangeError('The recording is too long for one WAV file');

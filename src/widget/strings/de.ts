@@ -43,7 +43,8 @@ export default {
   recording: 'Aufnahme – zum Senden loslassen; zum Abbrechen wegziehen oder Escape drücken',
   remove: 'Entfernen',
   uploading: 'Wird hochgeladen:',
-  refusedType: '„{name}“ ist weder ein PNG-, JPEG-, WEBP- oder GIF-Bild noch ein MP4-, MKV-, AVI-, FLV- oder MPEG-Video.',
+  refusedType:
+    '„{name}“ ist weder ein PNG-, JPEG-, WEBP- oder GIF-Bild noch ein MP4-, MKV-, AVI-, FLV- oder MPEG-Video.',
   refusedAnimated: '„{name}“ ist ein animiertes GIF: Bitte senden Sie ein Standbild.',
   refusedSize: '„{name}“ ist größer als {limit} MB.',
   refusedCount: 'Höchstens 10 Bilder pro Nachricht: „{name}“ wurde weggelassen.',

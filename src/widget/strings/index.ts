@@ -67,12 +67,19 @@ export const en = {
  * are in strings/handoff.ts, strings/media.ts, strings/cards.ts, strings/feedback.ts and
  * strings/notify.ts, loaded with them.
  */
-export type Strings = LauncherStrings & typeof en & Partial<HandoffStrings> & Partial<MediaStrings> & Partial<CardsStrings> & Partial<FeedbackStrings> & Partial<NotifyStrings>;
+export type Strings = LauncherStrings &
+  typeof en &
+  Partial<HandoffStrings> &
+  Partial<MediaStrings> &
+  Partial<CardsStrings> &
+  Partial<FeedbackStrings> &
+  Partial<NotifyStrings>;
 /** What a locale's chunk holds: everything but the launcher's words. */
 export type PanelStrings = typeof en & HandoffStrings & MediaStrings & CardsStrings & FeedbackStrings & NotifyStrings;
 
 /** A text with its `{name}`-style places filled. */
-export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));
 
 /** The languages with built-in words. */
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'] as const;

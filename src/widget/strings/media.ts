@@ -21,4 +21,3 @@ export const mediaEn = {
 };
 
 export type MediaStrings = typeof mediaEn;
-

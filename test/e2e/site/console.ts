@@ -42,10 +42,16 @@ export function describeConsole(site: Site): void {
       await page.locator('chat-bot-panel .chip', { hasText: suggestion }).click();
       expect((await streamed).headers()['content-type']).toMatch(/^text\/event-stream/);
       const answer = await finishedAnswer(page);
-      const { Items } = await site.owner.realEstateList({ SerialNumber: site.bin.serial, Query: 'Austin', PageSize: 100 });
+      const { Items } = await site.owner.realEstateList({
+        SerialNumber: site.bin.serial,
+        Query: 'Austin',
+        PageSize: 100,
+      });
       const named = Items.filter((l) => answer.includes(l.Address));
       expect(named.length).toBeGreaterThan(0);
-      const links = await assistantText(page).locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      const links = await assistantText(page)
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
       expect(links).toContain(named[0]!.Url);
 
       await page.reload();
@@ -59,7 +65,9 @@ export function describeConsole(site: Site): void {
   describe("the owner's console", () => {
     it('signs in with the API key and keeps only a session key', async () => {
       const page = await settingsPage();
-      const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
+      const stored = await page.evaluate(
+        () => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie,
+      );
       expect(stored).not.toContain(site.bin.apiKey);
       expect(stored).toContain('cbs_');
       expect(await page.getByLabel('API key').count()).toBe(0);
@@ -74,26 +82,38 @@ export function describeConsole(site: Site): void {
       await page.getByLabel('Chat colour', { exact: true }).fill('rgb(180, 83, 9)');
       // The preview follows the draft before it is saved — and opens on the first click, though
       // leaving the field (a change event, new settings for the widget) happens mid-click.
-      await expect.poll(() => page.locator('.preview chat-bot .popup .text').textContent()).toBe('Welcome back to Oakridge — ask me about any home!');
+      await expect
+        .poll(() => page.locator('.preview chat-bot .popup .text').textContent())
+        .toBe('Welcome back to Oakridge — ask me about any home!');
       await page.locator('.preview chat-bot .launcher').click();
       await page.locator('.preview chat-bot-panel .chip').first().waitFor();
-      expect(await page.locator('.preview chat-bot-panel header').evaluate((h) => getComputedStyle(h).backgroundColor)).toBe('rgb(180, 83, 9)');
+      expect(
+        await page.locator('.preview chat-bot-panel header').evaluate((h) => getComputedStyle(h).backgroundColor),
+      ).toBe('rgb(180, 83, 9)');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Saved.', { exact: false }).waitFor();
       await page.context().close();
 
       const visitor = await newVisitor();
       await visitor.goto(`${site.bin.url}/`);
-      await expect.poll(() => visitor.locator('chat-bot .popup .text').textContent()).toBe('Welcome back to Oakridge — ask me about any home!');
-      expect(await visitor.locator('chat-bot .launcher').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(180, 83, 9)');
+      await expect
+        .poll(() => visitor.locator('chat-bot .popup .text').textContent())
+        .toBe('Welcome back to Oakridge — ask me about any home!');
+      expect(await visitor.locator('chat-bot .launcher').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(
+        'rgb(180, 83, 9)',
+      );
       await visitor.context().close();
     }, 60_000);
 
     it('uploads a profile picture and a launcher icon that visitors then see, and refuses an animated GIF at its field', async () => {
       const page = await settingsPage();
-      await page.getByLabel('Profile picture').setInputFiles({ name: 'agent.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 64)) });
+      await page
+        .getByLabel('Profile picture')
+        .setInputFiles({ name: 'agent.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 64)) });
       await page.getByText('agent.png is ready', { exact: false }).waitFor();
-      await page.getByLabel('Launcher icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from(png(32, 32)) });
+      await page
+        .getByLabel('Launcher icon')
+        .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from(png(32, 32)) });
       await page.getByText('icon.png is ready', { exact: false }).waitFor();
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Saved.', { exact: false }).waitFor();
@@ -101,7 +121,9 @@ export function describeConsole(site: Site): void {
       expect(saved.ChatProfilePicture).toMatch(/^\d+$/);
       expect(saved.ChatIcon).toMatch(/^\d+$/);
 
-      await page.getByLabel('Launcher icon').setInputFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(gif({ frames: 2 })) });
+      await page
+        .getByLabel('Launcher icon')
+        .setInputFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(gif({ frames: 2 })) });
       const error = page.locator('#setting-ChatIcon-error');
       await error.waitFor();
       expect(await error.textContent()).toMatch(/animated/i);
@@ -131,7 +153,9 @@ export function describeConsole(site: Site): void {
       expect(await error.textContent()).toContain('Temperature must be an integer from 0 to 10');
       expect(await error.textContent()).not.toContain('"Temperature"');
       expect(await page.getByLabel('Temperature').getAttribute('aria-invalid')).toBe('true');
-      expect(await page.getByLabel('Temperature').getAttribute('aria-describedby')).toContain('setting-Temperature-error');
+      expect(await page.getByLabel('Temperature').getAttribute('aria-describedby')).toContain(
+        'setting-Temperature-error',
+      );
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-Temperature');
       expect(await site.owner.get({ serialNumber: site.bin.serial })).toEqual(before);
 
@@ -141,7 +165,9 @@ export function describeConsole(site: Site): void {
       await page.getByRole('button', { name: 'Create the listing' }).click();
       await page.locator('.listing-form .error').first().waitFor();
       // The form's own check first: an address that is not one, by its label, before asking the service.
-      expect(await page.locator('.listing-form .error').first().textContent()).toMatch(/^Listing page \(Url\) must be an http\(s\) address/);
+      expect(await page.locator('.listing-form .error').first().textContent()).toMatch(
+        /^Listing page \(Url\) must be an http\(s\) address/,
+      );
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('Url');
       // Then the first field the service refuses (the kind, left empty), by its label.
       await page.getByLabel('Listing page (Url)').fill('https://www.example.com/homes/1');
@@ -174,8 +200,18 @@ export function describeConsole(site: Site): void {
       await form.getByRole('button', { name: 'Create the listing' }).click();
       await page.getByText('Created 77 Quillfeather Lane', { exact: false }).waitFor();
 
-      const stored = await site.owner.realEstateGet({ SerialNumber: site.bin.serial, Key: 'E2E-7001', KeyType: 'MLSNumber' });
-      expect(stored).toMatchObject({ City: 'Boulder', SalePrice: 612000, Bathrooms: 2.5, Images: [`${site.bin.url}/demo/photos/home-3.svg`], ExtensionColumn: [{ Key: 'Pool', value: 'Heated, solar' }] });
+      const stored = await site.owner.realEstateGet({
+        SerialNumber: site.bin.serial,
+        Key: 'E2E-7001',
+        KeyType: 'MLSNumber',
+      });
+      expect(stored).toMatchObject({
+        City: 'Boulder',
+        SalePrice: 612000,
+        Bathrooms: 2.5,
+        Images: [`${site.bin.url}/demo/photos/home-3.svg`],
+        ExtensionColumn: [{ Key: 'Pool', value: 'Heated, solar' }],
+      });
 
       const visitor = await newVisitor();
       await visitor.goto(`${site.bin.url}/`);
@@ -190,7 +226,11 @@ export function describeConsole(site: Site): void {
 
     it('updates a listing found by its MLS number, saving it by any KeyType', async () => {
       const page = await settingsPage();
-      for (const [keyType, price] of [['MLSNumber', '599000'], ['URL', '589000'], ['NewOaks', '579000']] as const) {
+      for (const [keyType, price] of [
+        ['MLSNumber', '599000'],
+        ['URL', '589000'],
+        ['NewOaks', '579000'],
+      ] as const) {
         await page.goto(`${site.bin.url}/console/#/listings`);
         await page.getByLabel('Open by').selectOption('MLSNumber');
         await page.getByLabel('Key', { exact: true }).fill('E2E-7001');
@@ -201,7 +241,10 @@ export function describeConsole(site: Site): void {
         await form.getByLabel('Key type').selectOption(keyType);
         await form.getByRole('button', { name: 'Save the listing' }).click();
         await page.getByText('Saved 77 Quillfeather Lane', { exact: false }).waitFor();
-        expect((await site.owner.realEstateGet({ SerialNumber: site.bin.serial, Key: 'E2E-7001', KeyType: 'MLSNumber' })).SalePrice).toBe(Number(price));
+        expect(
+          (await site.owner.realEstateGet({ SerialNumber: site.bin.serial, Key: 'E2E-7001', KeyType: 'MLSNumber' }))
+            .SalePrice,
+        ).toBe(Number(price));
       }
       await page.context().close();
     }, 60_000);
@@ -220,19 +263,30 @@ export function describeConsole(site: Site): void {
       await page.getByLabel('Search').fill('Denver');
       await page.getByLabel('For', { exact: true }).selectOption('for_rent');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
-      const rentals = await site.owner.realEstateList({ SerialNumber: site.bin.serial, Query: 'Denver', SaleType: 'for_rent', PageSize: 1 });
+      const rentals = await site.owner.realEstateList({
+        SerialNumber: site.bin.serial,
+        Query: 'Denver',
+        SaleType: 'for_rent',
+        PageSize: 1,
+      });
       await expect.poll(() => caption.textContent()).toContain(`${rentals.Total} listings, page 1`);
       expect(await page.locator('owner-listings tbody tr', { hasText: 'for sale' }).count()).toBe(0);
 
       const rows = page.locator('owner-listings tbody tr');
-      const doomed = [(await rows.nth(0).locator('td').nth(5).textContent())!, (await rows.nth(1).locator('td').nth(5).textContent())!];
+      const doomed = [
+        (await rows.nth(0).locator('td').nth(5).textContent())!,
+        (await rows.nth(1).locator('td').nth(5).textContent())!,
+      ];
       await rows.nth(0).getByRole('checkbox').check();
       await rows.nth(1).getByRole('checkbox').check();
       await page.getByRole('button', { name: 'Delete selected (2)' }).click();
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Deleted 2 listings.').waitFor();
-      for (const mls of doomed) await expect(site.owner.realEstateGet({ SerialNumber: site.bin.serial, Key: mls, KeyType: 'MLSNumber' })).rejects.toMatchObject({ status: 404 });
+      for (const mls of doomed)
+        await expect(
+          site.owner.realEstateGet({ SerialNumber: site.bin.serial, Key: mls, KeyType: 'MLSNumber' }),
+        ).rejects.toMatchObject({ status: 404 });
       expect((await site.owner.realEstateList({ SerialNumber: site.bin.serial, PageSize: 1 })).Total).toBe(total - 2);
       await page.context().close();
     }, 60_000);
@@ -240,11 +294,18 @@ export function describeConsole(site: Site): void {
     it('shows the leads visitors leave and the emails queued for them', async () => {
       const visitor = createClient({ baseUrl: site.bin.url });
       const session = await visitor.getSession({ serialNumber: site.bin.serial });
-      await visitor.withCredentials({ visitorToken: session.VisitorToken }).talkToHuman({ sessionID: session.SessionID, name: 'Dana Whitfield', email: 'dana@example.com', message: 'Can I see 77 Quillfeather Lane on Saturday?' });
+      await visitor.withCredentials({ visitorToken: session.VisitorToken }).talkToHuman({
+        sessionID: session.SessionID,
+        name: 'Dana Whitfield',
+        email: 'dana@example.com',
+        message: 'Can I see 77 Quillfeather Lane on Saturday?',
+      });
       const page = await settingsPage();
       await page.getByRole('link', { name: 'Leads and outbox' }).click();
       await page.locator('owner-inbox').getByRole('cell', { name: 'Dana Whitfield', exact: true }).waitFor();
-      expect(await page.locator('owner-inbox section', { hasText: 'Leads' }).first().textContent()).toContain('Can I see 77 Quillfeather Lane on Saturday?');
+      expect(await page.locator('owner-inbox section', { hasText: 'Leads' }).first().textContent()).toContain(
+        'Can I see 77 Quillfeather Lane on Saturday?',
+      );
       const email = page.locator('owner-inbox section', { hasText: 'Outbox' }).locator('tbody tr').first();
       expect(await email.textContent()).toContain('agents@oakridge.example');
       expect(await email.textContent()).toContain('Waiting');
@@ -268,7 +329,10 @@ export function describeConsole(site: Site): void {
       await page.locator('.preview chat-bot .launcher').waitFor();
       expect(await axeViolations(page), 'settings').toEqual([]);
       // While the colour typed is not one, the preview and the swatch keep the last that was.
-      const header = () => page.locator('.preview chat-bot').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.launcher')!).backgroundColor);
+      const header = () =>
+        page
+          .locator('.preview chat-bot')
+          .evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.launcher')!).backgroundColor);
       await page.getByLabel('Chat colour', { exact: true }).fill('rgb(21, 94, 117)');
       await expect.poll(header).toBe('rgb(21, 94, 117)');
       await page.getByLabel('Chat colour', { exact: true }).fill('blue');
@@ -277,7 +341,9 @@ export function describeConsole(site: Site): void {
       expect(await page.getByLabel('Pick the chat colour').inputValue()).toBe('#155e75');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.locator('#setting-ChatBubbleColor-error').waitFor();
-      expect(await page.locator('#setting-ChatBubbleColor-error').textContent()).toMatch(/^Chat colour must be rgb\(r,g,b\)/);
+      expect(await page.locator('#setting-ChatBubbleColor-error').textContent()).toMatch(
+        /^Chat colour must be rgb\(r,g,b\)/,
+      );
       expect(await axeViolations(page), 'settings with an error').toEqual([]);
       const pages = [
         ['#/listings', 'owner-listings tbody tr'],

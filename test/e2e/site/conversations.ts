@@ -29,8 +29,19 @@ export function describeConversations(site: Site): void {
     const { FileStoreId, PreUploadUrl } = await visitor.getPreUploadUrl({ fileName: 'porch.png', sessionID });
     await visitor.upload(PreUploadUrl, png(40, 30));
     await visitor.uploadSuccess({ FileStoreId });
-    await visitor.ask({ sessionID, content: 'What about this porch?', chatAskType: 'Image', fileIds: [Number(FileStoreId)] });
-    await visitor.feedback({ sessionID, answerID: listings.messageid, rating: 'down', reasons: ['wrong-listing'], comment: COMMENT });
+    await visitor.ask({
+      sessionID,
+      content: 'What about this porch?',
+      chatAskType: 'Image',
+      fileIds: [Number(FileStoreId)],
+    });
+    await visitor.feedback({
+      sessionID,
+      answerID: listings.messageid,
+      rating: 'down',
+      reasons: ['wrong-listing'],
+      comment: COMMENT,
+    });
     const addresses = [...listings.content.matchAll(/"Address":"([^"]+)"/g)].map((m) => m[1]!);
     visit = { sessionId: sessionID, listingsAnswer: listings.content, horseNoAnswer: horse.noAnswer, addresses };
   }, 90_000);
@@ -58,7 +69,9 @@ export function describeConversations(site: Site): void {
       const page = await consolePage('Conversations', 'Conversations');
       const row = page.locator('owner-conversations tbody tr', { hasText: LISTINGS_QUESTION });
       await row.waitFor();
-      expect(await row.locator('.badge').allTextContents()).toEqual(expect.arrayContaining(['Unanswered', 'Rated down', 'Has files']));
+      expect(await row.locator('.badge').allTextContents()).toEqual(
+        expect.arrayContaining(['Unanswered', 'Rated down', 'Has files']),
+      );
       expect(await row.locator('td').nth(2).textContent()).toBe('3');
 
       await page.getByLabel('Search').fill('horse');
@@ -97,7 +110,9 @@ export function describeConversations(site: Site): void {
       await first.locator('owner-answer chat-bot-listings .card').first().waitFor();
       expect(await first.locator('owner-answer .md').textContent()).toContain(visit.addresses[0]);
       expect(await first.locator('owner-answer .md pre').count()).toBe(0);
-      expect(await first.locator('owner-answer chat-bot-listings h3').first().textContent()).toContain(visit.addresses[0]!.split(',')[0]);
+      expect(await first.locator('owner-answer chat-bot-listings h3').first().textContent()).toContain(
+        visit.addresses[0]!.split(',')[0],
+      );
       // Cards the owner reads offer nothing to do: asking and talking to a person are the visitor's.
       expect(await first.locator('owner-answer chat-bot-listings button', { hasText: /Ask about/ }).count()).toBe(0);
       expect(await first.locator('.feedback').textContent()).toContain('Rated down by the visitor');
@@ -123,7 +138,10 @@ export function describeConversations(site: Site): void {
       const download = async (name: string) => {
         const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
         // Read as a stream: a browser connected to (the lane's shared Chromium) keeps no local path.
-        return { name: file.suggestedFilename(), text: Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8') };
+        return {
+          name: file.suggestedFilename(),
+          text: Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8'),
+        };
       };
 
       const csv = await download('Export conversations CSV');
@@ -195,7 +213,9 @@ export function describeConversations(site: Site): void {
         expect(await chart.locator('.plot[role="img"]').getAttribute('aria-label')).toBe(summary);
       }
       const questions = charts.filter({ hasText: 'Questions and conversations per day' });
-      expect(await questions.locator('.summary').textContent()).toMatch(/^3 questions in 1 conversation over 30 days; busiest day .+ with 3 questions\.$/);
+      expect(await questions.locator('.summary').textContent()).toMatch(
+        /^3 questions in 1 conversation over 30 days; busiest day .+ with 3 questions\.$/,
+      );
       await questions.locator('summary').click();
       const rows = questions.locator('tbody tr');
       expect(await rows.count()).toBe(figures.Days.length);
@@ -210,7 +230,9 @@ export function describeConversations(site: Site): void {
       expect(await axeViolations(page), 'insights').toEqual([]);
 
       await page.getByRole('button', { name: 'Last 7 days' }).click();
-      await expect.poll(() => page.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed'))
+        .toBe('true');
       expect(page.url()).toMatch(/#\/insights\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
       await expect.poll(() => questions.locator('tbody tr').count()).toBe(7);
       await page.context().close();
@@ -270,9 +292,10 @@ export function describeConversations(site: Site): void {
 
       await page.getByRole('link', { name: 'Insights', exact: true }).click();
       const thumbs = page.locator('owner-chart').filter({ hasText: /thumbs/i });
-      await expect.poll(async () => (await thumbs.locator('.summary').textContent()) ?? '').toMatch(/2 thumbs down|2 down/);
+      await expect
+        .poll(async () => (await thumbs.locator('.summary').textContent()) ?? '')
+        .toMatch(/2 thumbs down|2 down/);
       await page.context().close();
     }, 90_000);
   });
-
 }

@@ -21,7 +21,11 @@ export function describeDemoSite(site: Site): void {
         expect(await axeViolations(page), path).toEqual([]);
       }
       await page.goto(`${site.bin.url}/`);
-      const photos = await page.locator('.card img').evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().then(() => i.naturalWidth))));
+      const photos = await page
+        .locator('.card img')
+        .evaluateAll((imgs) =>
+          Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().then(() => i.naturalWidth))),
+        );
       expect(photos.length).toBe(12);
       expect(photos.every((w) => w === 320)).toBe(true);
       await page.locator('.card a').first().click();
@@ -34,18 +38,44 @@ export function describeDemoSite(site: Site): void {
       // A chatbot of the owner's with a home whose photo the service serves.
       const { SerialNumber } = await site.owner.add({ timeZone: 'UTC', type: 0, Name: 'Paste Homes' });
       await site.owner.realEstateCreate({
-        SerialNumber, SaleType: 'for_sale', Status: 'Active', CurrencySymbol: '$', PropertyType: 'Single Family', Bedrooms: 3, Bathrooms: 2,
-        Url: 'https://agency.test/homes/PT1', YearBuilt: 2004, DaysOnMarket: 5, LotArea: 6000, BuildingArea: 1850, AreaUnit: 'Square Feet', ParkingSpots: 2,
-        Address: '9 Paste Ln', City: 'Pasteville', State: 'WA', ZIP: '98101', MLSNumber: 'PT1', Images: [`${site.bin.url}/demo/photos/home-3.svg`], SalePrice: 489_000,
+        SerialNumber,
+        SaleType: 'for_sale',
+        Status: 'Active',
+        CurrencySymbol: '$',
+        PropertyType: 'Single Family',
+        Bedrooms: 3,
+        Bathrooms: 2,
+        Url: 'https://agency.test/homes/PT1',
+        YearBuilt: 2004,
+        DaysOnMarket: 5,
+        LotArea: 6000,
+        BuildingArea: 1850,
+        AreaUnit: 'Square Feet',
+        ParkingSpots: 2,
+        Address: '9 Paste Ln',
+        City: 'Pasteville',
+        State: 'WA',
+        ZIP: '98101',
+        MLSNumber: 'PT1',
+        Images: [`${site.bin.url}/demo/photos/home-3.svg`],
+        SalePrice: 489_000,
       });
       // The README's tag, word for word but for its two placeholders: the service's address and the serial.
       const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
-      const pasted = /## Embedding[\s\S]*?```html\n(<script src="https:\/\/chat\.example\.com\/chat-bot\.js"[^\n]*<\/script>)\n```/.exec(readme)![1]!;
-      const tag = pasted.replaceAll('https://chat.example.com', site.bin.url).replace('data-serial-number="…"', `data-serial-number="${SerialNumber}"`);
+      const pasted =
+        /## Embedding[\s\S]*?```html\n(<script src="https:\/\/chat\.example\.com\/chat-bot\.js"[^\n]*<\/script>)\n```/.exec(
+          readme,
+        )![1]!;
+      const tag = pasted
+        .replaceAll('https://chat.example.com', site.bin.url)
+        .replace('data-serial-number="…"', `data-serial-number="${SerialNumber}"`);
       expect(tag).not.toContain('image-hosts');
       // Another site: a folder of its own served on another port (an origin of its own).
       const folder = await mkdtemp(join(tmpdir(), 'chat-bot-pasted-'));
-      await writeFile(join(folder, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An agency</title></head><body><main><h1>An agency</h1></main>${tag}</body></html>`);
+      await writeFile(
+        join(folder, 'index.html'),
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An agency</title></head><body><main><h1>An agency</h1></main>${tag}</body></html>`,
+      );
       const other = await serveStatic(folder);
       const page = await site.browser.newPage();
       try {
@@ -56,7 +86,11 @@ export function describeDemoSite(site: Site): void {
         await page.locator('chat-bot-panel textarea').press('Enter');
         const card = page.locator('chat-bot-listings .card[role="group"]');
         await card.first().waitFor();
-        const photos = await card.locator('img').evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().then(() => i.naturalWidth))));
+        const photos = await card
+          .locator('img')
+          .evaluateAll((imgs) =>
+            Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().then(() => i.naturalWidth))),
+          );
         expect(photos).toEqual([320]);
       } finally {
         await page.close();
@@ -101,7 +135,7 @@ export function describeDemoSite(site: Site): void {
       await page.close();
     }, 60_000);
 
-    it("knows the home of the listing page it is on: \"this house\" is that listing, and the page's query never leaves", async () => {
+    it('knows the home of the listing page it is on: "this house" is that listing, and the page\'s query never leaves', async () => {
       const page = await site.browser.newPage();
       await page.goto(`${site.bin.url}/?type=for_sale`);
       const href = (await page.locator('.card a').nth(2).getAttribute('href'))!;
@@ -122,7 +156,12 @@ export function describeDemoSite(site: Site): void {
       const prose = (await page.locator('chat-bot-message .content').last().textContent())!;
       expect(prose).toMatch(/\bsq ft\b/);
       // The page's origin and path, and the listing the demo's page names (its MLS number): never the query or fragment.
-      expect(asked).toEqual([expect.objectContaining({ page: `${site.bin.url}${href}`, listing: decodeURIComponent(href.split('/').pop()!) })]);
+      expect(asked).toEqual([
+        expect.objectContaining({
+          page: `${site.bin.url}${href}`,
+          listing: decodeURIComponent(href.split('/').pop()!),
+        }),
+      ]);
       expect(JSON.stringify(asked)).not.toMatch(/utm_source|secret|photos/);
       // The follow-ups offered are about this home.
       const chips = await page.locator('chat-bot-panel .suggestions .chip').allTextContents();
@@ -144,14 +183,18 @@ export function describeDemoSite(site: Site): void {
       await page.getByLabel('Question').fill('3 bedroom homes in Austin');
       await page.locator('main #send').click();
       await page.locator('#log li[data-type="chat-bot-answer"]').waitFor();
-      expect(await page.locator('#log li[data-type="chat-bot-send"]').textContent()).toContain('text: "3 bedroom homes in Austin"');
+      expect(await page.locator('#log li[data-type="chat-bot-send"]').textContent()).toContain(
+        'text: "3 bedroom homes in Austin"',
+      );
       expect(await page.locator('chat-bot-message').count()).toBe(2);
       // The cards' chunk, split out by the page's own bundler.
       await page.locator('chat-bot-listings .card[role="group"]').first().waitFor();
       await page.locator('main #clear').click();
       await expect.poll(() => page.locator('chat-bot-message').count()).toBe(0);
       await page.getByLabel('Language').selectOption('es');
-      await expect.poll(() => page.locator('chat-bot-panel textarea').getAttribute('placeholder')).toBe('Ask about our homes…');
+      await expect
+        .poll(() => page.locator('chat-bot-panel textarea').getAttribute('placeholder'))
+        .toBe('Ask about our homes…');
       await expect.poll(() => page.locator('chat-bot-composer button[type="submit"]').textContent()).toBe('Enviar');
       await page.locator('main #close').click();
       await page.locator('#log li[data-type="chat-bot-close"]').waitFor();

@@ -51,9 +51,12 @@ export async function describeFiles(files: AttachedFile[]): Promise<string> {
 
 /** What the engine cannot do with a kind of file, and what it offers instead. */
 const MEDIA_OFFER: Record<string, string> = {
-  Image: "I can't see what is in pictures myself, but I can help you find a home like it — tell me the area, budget or number of bedrooms you have in mind.",
-  Audio: "I can't listen to recordings myself, so please type your question — for example the area, budget or number of bedrooms you are looking for.",
-  Video: "I can't watch videos myself, but I can help with our listings — tell me the area, budget or number of bedrooms you have in mind.",
+  Image:
+    "I can't see what is in pictures myself, but I can help you find a home like it — tell me the area, budget or number of bedrooms you have in mind.",
+  Audio:
+    "I can't listen to recordings myself, so please type your question — for example the area, budget or number of bedrooms you are looking for.",
+  Video:
+    "I can't watch videos myself, but I can help with our listings — tell me the area, budget or number of bedrooms you have in mind.",
 };
 
 /** The answer: to the text, after what the engine can know of any attached files (`media`, from describeFiles). */
@@ -62,10 +65,11 @@ export function compose(input: AnswerInput, media = ''): Reply {
   if (askType === 'Text') return reply(input);
   const received = `Thank you — I received ${media || 'your file'}.`;
   if (!input.question.content.trim()) {
-    const person = input.settings.TalkToHumanEmail ? ' Or use **Talk to a person** and someone from the team will take a look.' : '';
+    const person = input.settings.TalkToHumanEmail
+      ? ' Or use **Talk to a person** and someone from the team will take a look.'
+      : '';
     return { text: `${received} ${MEDIA_OFFER[askType] ?? ''}${person}`, noAnswer: false };
   }
   const answer = reply(input);
   return { ...answer, text: `${received}\n\n${answer.text}` };
 }
-

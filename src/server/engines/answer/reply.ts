@@ -34,7 +34,8 @@ const answer = (prose: string, cards: Listing[], suggestions: string[], noAnswer
   noAnswer,
 });
 
-const VIEWING = /\b(book|schedule|arrange|set up|organi[sz]e)\b.*\b(viewing|showing|tour|visit|appointment)\b|\b(see it|see the (?:home|house|place|property)|visit it|view it) in person\b|\bcan i (?:see|visit|view) it\b/;
+const VIEWING =
+  /\b(book|schedule|arrange|set up|organi[sz]e)\b.*\b(viewing|showing|tour|visit|appointment)\b|\b(see it|see the (?:home|house|place|property)|visit it|view it) in person\b|\bcan i (?:see|visit|view) it\b/;
 const HANDOFF = /\b(talk|speak|chat) (to|with) (a |an )?(person|human|agent|someone|realtor)|\bcontact\b|\bcall me\b/;
 
 export function reply(input: AnswerInput): Reply {
@@ -50,48 +51,95 @@ function replyTo(input: AnswerInput, state: ConversationState, reading: Reading)
   const q = question.trim().toLowerCase();
   if (VIEWING.test(q)) return viewing(settings, reading.kind === 'about' ? reading.listings[0] : state.focus);
   if (reading.kind === 'outside') return outside(settings, reading.topic);
-  if (reading.kind === 'payment') return answer(paymentText(reading.terms, reading.listing, settings), reading.listing ? [reading.listing] : [], reading.listing ? listingSuggestions(reading.listing, settings) : []);
+  if (reading.kind === 'payment')
+    return answer(
+      paymentText(reading.terms, reading.listing, settings),
+      reading.listing ? [reading.listing] : [],
+      reading.listing ? listingSuggestions(reading.listing, settings) : [],
+    );
   if (reading.kind === 'about') return about(reading.listings, question, settings);
   if (reading.kind === 'which') return reading.candidates.length ? which(reading.candidates) : whichUnknown(settings);
   if (reading.kind === 'search') return searchAnswer(input, reading, state.visited);
-  if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q)) return greeting(settings, state.page);
-  if (/\b(thanks|thank you|thx|cheers)\b/.test(q)) return answer("You're welcome! Is there anything else I can help you with?", [], []);
+  if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q))
+    return greeting(settings, state.page);
+  if (/\b(thanks|thank you|thx|cheers)\b/.test(q))
+    return answer("You're welcome! Is there anything else I can help you with?", [], []);
   if (HANDOFF.test(q)) return answer(handoffText(settings), [], []);
   if (ASKS_IF_BOT.test(q)) return answer(botText(settings), [], generalSuggestions(settings));
-  if (SMALL_TALK.test(q)) return answer("I'm doing well, thanks for asking! How can I help with your home search?", [], generalSuggestions(settings));
-  if (/\bprivacy\b|\bpersonal data\b|\bmy data\b/.test(q) && settings.ChatbotPrivacyPolicyUrl) return answer(privacyText(settings), [], []);
-  if (/\b(what can you do|who are you|what are you|help me|how does this work)\b|^help\b/.test(q)) return greeting(settings);
-  if (/\b(start over|new search|forget (?:that|it|all that)|never ?mind)\b/.test(q)) return answer("Sure — let's start again. What are you looking for?", [], generalSuggestions(settings));
+  if (SMALL_TALK.test(q))
+    return answer(
+      "I'm doing well, thanks for asking! How can I help with your home search?",
+      [],
+      generalSuggestions(settings),
+    );
+  if (/\bprivacy\b|\bpersonal data\b|\bmy data\b/.test(q) && settings.ChatbotPrivacyPolicyUrl)
+    return answer(privacyText(settings), [], []);
+  if (/\b(what can you do|who are you|what are you|help me|how does this work)\b|^help\b/.test(q))
+    return greeting(settings);
+  if (/\b(start over|new search|forget (?:that|it|all that)|never ?mind)\b/.test(q))
+    return answer("Sure — let's start again. What are you looking for?", [], generalSuggestions(settings));
   return fallback(settings, "I'm not sure about that one.");
 }
 
-function searchAnswer(input: AnswerInput, reading: Extract<Reading, { kind: 'search' }>, visited: readonly string[]): Reply {
+function searchAnswer(
+  input: AnswerInput,
+  reading: Extract<Reading, { kind: 'search' }>,
+  visited: readonly string[],
+): Reply {
   const { settings, listings } = input;
   const c = reading.criteria;
   if (/\bmls\b/i.test(input.question.content) && !c.cities.length && !c.price && !reading.followUp)
     return fallback(settings, "I couldn't find a listing with that MLS number.");
-  const corrections = c.corrections.length ? `(I read ${c.corrections.map(([from, to]) => `“${md(from)}” as “${md(to)}”`).join(' and ')}.) ` : '';
+  const corrections = c.corrections.length
+    ? `(I read ${c.corrections.map(([from, to]) => `“${md(from)}” as “${md(to)}”`).join(' and ')}.) `
+    : '';
   const found = search(listings, c);
   const notes = cantTell(found.unknown);
   const intro = `${corrections}${notes ? `${notes} ` : ''}`;
   const { mentioned } = found;
   if (!found.listings.length) {
     const near = c.unknownPlaces.length ? [] : nearMisses(listings, c);
-    if (near.length) return answer(`${intro}${nearMissText(c, near, mentioned)}`, near.map((n) => n.listing), nearSuggestions(c, listings, settings, visited));
-    return fallback(settings, `${intro}I couldn't find any ${describe(c, 2, mentioned)} right now. Try widening the search — another area, price or number of rooms.`);
+    if (near.length)
+      return answer(
+        `${intro}${nearMissText(c, near, mentioned)}`,
+        near.map((n) => n.listing),
+        nearSuggestions(c, listings, settings, visited),
+      );
+    return fallback(
+      settings,
+      `${intro}I couldn't find any ${describe(c, 2, mentioned)} right now. Try widening the search — another area, price or number of rooms.`,
+    );
   }
   // "The second cheapest": the ones before it in that order are passed over.
   const rank = c.sort ? (c.rank ?? 0) : 0;
   if (rank >= found.listings.length) {
     const all = found.listings.slice(0, MAX_NAMED);
-    return answer(`${intro}${onlyThese(found.listings, c, rank, mentioned)}`, all, searchSuggestions(c, found.listings, all, listings, settings, visited));
+    return answer(
+      `${intro}${onlyThese(found.listings, c, rank, mentioned)}`,
+      all,
+      searchSuggestions(c, found.listings, all, listings, settings, visited),
+    );
   }
   let shown: Listing[];
-  if (c.limit === 1 && !c.saleType && (c.sort === 'price-asc' || c.sort === 'price-desc') && new Set(found.listings.map((l) => l.SaleType)).size > 1)
-    shown = (['for_sale', 'for_rent'] as const).flatMap((type) => found.listings.filter((l) => l.SaleType === type)[rank] ?? []);
-  else shown = found.listings.slice(reading.offset + rank, reading.offset + rank + Math.min(c.limit ?? MAX_NAMED, MAX_NAMED));
+  if (
+    c.limit === 1 &&
+    !c.saleType &&
+    (c.sort === 'price-asc' || c.sort === 'price-desc') &&
+    new Set(found.listings.map((l) => l.SaleType)).size > 1
+  )
+    shown = (['for_sale', 'for_rent'] as const).flatMap(
+      (type) => found.listings.filter((l) => l.SaleType === type)[rank] ?? [],
+    );
+  else
+    shown = found.listings.slice(
+      reading.offset + rank,
+      reading.offset + rank + Math.min(c.limit ?? MAX_NAMED, MAX_NAMED),
+    );
   const prose = `${intro}${summary(found.listings, shown, c, reading.offset, mentioned)}`;
-  const suggestions = shown.length === 1 ? listingSuggestions(shown[0]!, settings) : searchSuggestions(c, found.listings.slice(reading.offset), shown, listings, settings, visited);
+  const suggestions =
+    shown.length === 1
+      ? listingSuggestions(shown[0]!, settings)
+      : searchSuggestions(c, found.listings.slice(reading.offset), shown, listings, settings, visited);
   return answer(prose, shown, suggestions);
 }
 
@@ -106,7 +154,11 @@ function about(listings: Listing[], question: string, s: Settings): Reply {
 function which(candidates: Listing[]): Reply {
   const lines = candidates.map((l, i) => `${i + 1}. ${md(addressText(l))}`);
   const ordinals = ['The first one', 'The second one', 'The third one', 'The fourth one', 'The fifth one'];
-  return answer(`Which home do you mean?\n\n${lines.join('\n')}\n\nSay "the first one", "the second one"… or its address.`, [], ordinals.slice(0, Math.min(3, candidates.length)));
+  return answer(
+    `Which home do you mean?\n\n${lines.join('\n')}\n\nSay "the first one", "the second one"… or its address.`,
+    [],
+    ordinals.slice(0, Math.min(3, candidates.length)),
+  );
 }
 
 /** "this house" where the page is no listing's and none is in view: a question back, marked for the owner. */
@@ -132,7 +184,8 @@ function greeting(s: Settings, page?: Listing): Reply {
   const ideas = lines.length ? `\n\nYou could ask:\n${lines.map((l) => `- ${md(l)}`).join('\n')}` : '';
   const hello = `Hello! I'm ${md(s.Name)}. I can help you find homes for sale or for rent — ask me about an area, a budget, bedrooms, or a listing's MLS number.`;
   // On a listing's page: what can be asked about that home.
-  if (page) return answer(`${hello} Ask me anything about **${md(addressText(page))}** too.`, [], listingSuggestions(page, s));
+  if (page)
+    return answer(`${hello} Ask me anything about **${md(addressText(page))}** too.`, [], listingSuggestions(page, s));
   return answer(`${hello}${ideas}`, [], []);
 }
 
@@ -142,11 +195,18 @@ function outside(s: Settings, topic: string): Reply {
   const person = s.TalkToHumanEmail
     ? ' Someone from the team may know: use **Talk to a person** and leave your email, and they will get back to you.'
     : '';
-  return answer(`${what} — I only know ${md(s.Name)}'s homes and what their listings say.${person}`, [], generalSuggestions(s), true);
+  return answer(
+    `${what} — I only know ${md(s.Name)}'s homes and what their listings say.${person}`,
+    [],
+    generalSuggestions(s),
+    true,
+  );
 }
 
 function botText(s: Settings): string {
-  const person = s.TalkToHumanEmail ? ' If you would rather talk to a person, use **Talk to a person** and someone from the team will get back to you.' : '';
+  const person = s.TalkToHumanEmail
+    ? ' If you would rather talk to a person, use **Talk to a person** and someone from the team will get back to you.'
+    : '';
   return `I'm ${md(s.Name)}, an automated assistant — not a person. I can help you find homes and answer questions about our listings.${person}`;
 }
 
@@ -160,6 +220,13 @@ const privacyText = (s: Settings) =>
   `You can read our ${md(s.ChatbotPrivacyPolicyName || 'privacy policy')} here: [${md(s.ChatbotPrivacyPolicyName || 'Privacy policy')}](${mdUrl(s.ChatbotPrivacyPolicyUrl)}).`;
 
 function fallback(s: Settings, opening: string): Reply {
-  const person = s.TalkToHumanEmail ? ' If you like, use **Talk to a person** and someone from the team will help.' : '';
-  return answer(`${opening} I can help with questions about our listings — areas, prices, bedrooms, tours or a specific MLS number.${person}`, [], generalSuggestions(s), true);
+  const person = s.TalkToHumanEmail
+    ? ' If you like, use **Talk to a person** and someone from the team will help.'
+    : '';
+  return answer(
+    `${opening} I can help with questions about our listings — areas, prices, bedrooms, tours or a specific MLS number.${person}`,
+    [],
+    generalSuggestions(s),
+    true,
+  );
 }

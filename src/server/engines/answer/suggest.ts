@@ -10,7 +10,10 @@ import { meets, priceOf } from '../search/match.ts';
 
 /** A round figure near the middle of some prices: "$450,000", "$2,000". */
 function middlePrice(listings: Listing[]): number | null {
-  const prices = listings.map(priceOf).filter((p): p is number => p !== null).sort((a, b) => a - b);
+  const prices = listings
+    .map(priceOf)
+    .filter((p): p is number => p !== null)
+    .sort((a, b) => a - b);
   if (prices.length < 4) return null;
   const mid = prices[Math.floor(prices.length / 2)]!;
   const step = mid >= 100_000 ? 50_000 : mid >= 10_000 ? 5_000 : 250;
@@ -25,14 +28,24 @@ const viewing = (s: Settings) => (s.TalkToHumanEmail ? ['Book a viewing'] : []);
  */
 function ownPlace(c: Criteria, all: Listing[], visited: readonly string[]): string | undefined {
   if (c.cities.length !== 1) return undefined;
-  return [...visited].reverse().find((x) => x.toLowerCase() !== c.cities[0]!.toLowerCase() && all.some((l) => meets(l, { ...c, cities: [x] })));
+  return [...visited]
+    .reverse()
+    .find((x) => x.toLowerCase() !== c.cities[0]!.toLowerCase() && all.some((l) => meets(l, { ...c, cities: [x] })));
 }
 
 /** After a list of matches: narrow it, open the first, switch sale type, or go back to a place the visitor asked about. */
-export function searchSuggestions(c: Criteria, found: Listing[], shown: Listing[], all: Listing[], s: Settings, visited: readonly string[] = []): string[] {
+export function searchSuggestions(
+  c: Criteria,
+  found: Listing[],
+  shown: Listing[],
+  all: Listing[],
+  s: Settings,
+  visited: readonly string[] = [],
+): string[] {
   const out: string[] = [];
   if (found.length > shown.length) {
-    if (!c.bedrooms && found.some((l) => l.Bedrooms >= 3) && found.some((l) => l.Bedrooms < 3)) out.push('Only 3+ bedrooms');
+    if (!c.bedrooms && found.some((l) => l.Bedrooms >= 3) && found.some((l) => l.Bedrooms < 3))
+      out.push('Only 3+ bedrooms');
     else if (!c.price) {
       const saleType = new Set(found.map((l) => l.SaleType)).size === 1 ? found[0]!.SaleType : 'for_sale';
       const mid = middlePrice(found.filter((l) => l.SaleType === saleType));
@@ -43,7 +56,8 @@ export function searchSuggestions(c: Criteria, found: Listing[], shown: Listing[
   if (shown.length > 1) out.push('Tell me about the first one');
   else if (shown.length === 1) out.push(...viewing(s));
   const other = c.saleType === 'for_rent' ? 'for_sale' : c.saleType === 'for_sale' ? 'for_rent' : null;
-  if (other && all.some((l) => meets(l, { ...c, saleType: other, price: undefined }))) out.push(other === 'for_rent' ? 'Show rentals instead' : 'Show homes for sale instead');
+  if (other && all.some((l) => meets(l, { ...c, saleType: other, price: undefined })))
+    out.push(other === 'for_rent' ? 'Show rentals instead' : 'Show homes for sale instead');
   const city = ownPlace(c, all, visited);
   if (city) out.push(`What about ${city}?`);
   return out.slice(0, 3);
@@ -51,7 +65,10 @@ export function searchSuggestions(c: Criteria, found: Listing[], shown: Listing[
 
 /** After an answer about one listing. */
 export function listingSuggestions(l: Listing, s: Settings): string[] {
-  return [...viewing(s), 'Show similar homes', priceOf(l) !== null ? 'Anything cheaper?' : 'Anything bigger?'].slice(0, 3);
+  return [...viewing(s), 'Show similar homes', priceOf(l) !== null ? 'Anything cheaper?' : 'Anything bigger?'].slice(
+    0,
+    3,
+  );
 }
 
 /**
@@ -66,11 +83,18 @@ export function nearSuggestions(c: Criteria, all: Listing[], s: Settings, visite
     const rent = (c.saleType ?? budgetMarket(c.price)) === 'for_rent';
     const step = rent ? 100 : c.price.max >= 1_000_000 ? 50_000 : 5_000;
     const max = Math.ceil(Math.round(c.price.max * 1.1) / step) * step;
-    if (finds({ ...c, price: { ...c.price, max } })) out.push(`What about under ${money(max, '$')}${rent ? ' a month' : ''}?`);
+    if (finds({ ...c, price: { ...c.price, max } }))
+      out.push(`What about under ${money(max, '$')}${rent ? ' a month' : ''}?`);
   }
   if (c.bedrooms?.min !== undefined && c.bedrooms.min > 1) {
     const n = c.bedrooms.min - 1;
-    if (finds({ ...c, bedrooms: { min: n, ...(c.bedrooms.max === undefined ? {} : { max: Math.max(n, c.bedrooms.max - 1) }) } })) out.push(`What about ${n} bedroom${n === 1 ? '' : 's'}?`);
+    if (
+      finds({
+        ...c,
+        bedrooms: { min: n, ...(c.bedrooms.max === undefined ? {} : { max: Math.max(n, c.bedrooms.max - 1) }) },
+      })
+    )
+      out.push(`What about ${n} bedroom${n === 1 ? '' : 's'}?`);
   }
   const city = ownPlace(c, all, visited);
   if (city) out.push(`What about ${city}?`);
@@ -81,5 +105,7 @@ export function nearSuggestions(c: Criteria, all: Listing[], s: Settings, visite
 /** When nothing could be answered: the owner's suggested questions, or a person. */
 export function generalSuggestions(s: Settings): string[] {
   const lines = suggestionLines(s.SuggestedMessage).filter((l) => l.length <= 80);
-  return (lines.length ? lines : ['Homes for sale', 'Homes for rent', ...(s.TalkToHumanEmail ? ['Talk to a person'] : [])]).slice(0, 3);
+  return (
+    lines.length ? lines : ['Homes for sale', 'Homes for rent', ...(s.TalkToHumanEmail ? ['Talk to a person'] : [])]
+  ).slice(0, 3);
 }

@@ -18,11 +18,17 @@ const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
 /** "homes for sale in Austin with 3 bedrooms under $500,000, other than condos" — the criteria in words. */
 export function describe(c: Criteria, count = 2, mentioned: Feature[] = []): string {
   // "Single Family" names a kind of home, not a dwelling: "single family homes", never "single families".
-  const kinds = c.propertyTypes.length ? c.propertyTypes.map((t) => t.toLowerCase().replace(/\bfamily$/, 'family home')) : ['home'];
+  const kinds = c.propertyTypes.length
+    ? c.propertyTypes.map((t) => t.toLowerCase().replace(/\bfamily$/, 'family home'))
+    : ['home'];
   // Each kind in the plural, not only the last: "condos or townhouses".
-  const many = (kind: string) => (/s$/.test(kind) ? kind : kind.replace(/(?<!\w)(\w+)$/, (w) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`)));
+  const many = (kind: string) =>
+    /s$/.test(kind)
+      ? kind
+      : kind.replace(/(?<!\w)(\w+)$/, (w) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
   const parts = [(count === 1 ? kinds : kinds.map(many)).join(' or ')];
-  if (c.statuses.length === 1 && c.statuses[0] !== 'Active') parts.unshift(c.statuses[0] === 'Sold' ? 'sold' : 'coming-soon');
+  if (c.statuses.length === 1 && c.statuses[0] !== 'Active')
+    parts.unshift(c.statuses[0] === 'Sold' ? 'sold' : 'coming-soon');
   if (c.saleType) parts.push(c.saleType === 'for_rent' ? 'for rent' : 'for sale');
   if (c.streetNames.length) parts.push(`on ${c.streetNames.map(md).join(' or ')}`);
   const places = [...c.cities, ...c.states, ...c.zips, ...c.unknownPlaces];
@@ -30,24 +36,41 @@ export function describe(c: Criteria, count = 2, mentioned: Feature[] = []): str
   const features: string[] = [];
   const rooms = (r: { min?: number; max?: number }, word: string) => {
     const count = (n = 0) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    if (r.min !== undefined && r.max !== undefined) return r.min === r.max ? count(r.min) : `${r.min} to ${count(r.max)}`;
+    if (r.min !== undefined && r.max !== undefined)
+      return r.min === r.max ? count(r.min) : `${r.min} to ${count(r.max)}`;
     return r.min !== undefined ? `at least ${count(r.min)}` : `at most ${count(r.max)}`;
   };
   if (c.bedrooms) features.push(c.bedrooms.max === 0 ? 'no separate bedroom' : rooms(c.bedrooms, 'bedroom'));
   if (c.bathrooms) features.push(rooms(c.bathrooms, 'bathroom'));
   if (c.minParking) features.push(c.minParking === 1 ? 'parking' : `at least ${c.minParking} parking spots`);
-  if (c.tours.length || c.anyTour) features.push(c.tours.includes('3D') ? 'a 3D tour' : c.tours.includes('OpenHouse') ? 'an open house' : 'a tour');
+  if (c.tours.length || c.anyTour)
+    features.push(c.tours.includes('3D') ? 'a 3D tour' : c.tours.includes('OpenHouse') ? 'an open house' : 'a tour');
   if (features.length) parts.push(`with ${features.join(' and ')}`);
-  if (c.price) parts.push(c.price.min !== undefined && c.price.max !== undefined ? `between ${$(c.price.min)} and ${$(c.price.max)}` : c.price.max !== undefined ? `under ${$(c.price.max)}` : `over ${$(c.price.min!)}`);
+  if (c.price)
+    parts.push(
+      c.price.min !== undefined && c.price.max !== undefined
+        ? `between ${$(c.price.min)} and ${$(c.price.max)}`
+        : c.price.max !== undefined
+          ? `under ${$(c.price.max)}`
+          : `over ${$(c.price.min!)}`,
+    );
   if (c.area?.min) parts.push(`of at least ${Math.round(c.area.min).toLocaleString('en-US')} sq ft`);
   if (c.area?.max) parts.push(`of at most ${Math.round(c.area.max).toLocaleString('en-US')} sq ft`);
   if (c.yearBuilt?.min && c.yearBuilt.min === c.yearBuilt.max) parts.push(`built in ${c.yearBuilt.min}`);
   else if (c.yearBuilt?.min) parts.push(`built in ${c.yearBuilt.min} or later`);
   else if (c.yearBuilt?.max) parts.push(`built in ${c.yearBuilt.max} or earlier`);
   const x = c.exclude;
-  const not = [...x.propertyTypes.map((t) => kindText({ PropertyType: t }).replace(/(?<!s)$/, 's')), ...(x.saleTypes.includes('for_rent') ? ['rentals'] : []), ...(x.saleTypes.includes('for_sale') ? ['homes for sale'] : []), ...(x.statuses.includes('Sold') ? ['sold homes'] : []), ...(x.statuses.includes('PreOnMarket') ? ['coming-soon homes'] : []), ...(x.studios ? ['studios'] : [])];
+  const not = [
+    ...x.propertyTypes.map((t) => kindText({ PropertyType: t }).replace(/(?<!s)$/, 's')),
+    ...(x.saleTypes.includes('for_rent') ? ['rentals'] : []),
+    ...(x.saleTypes.includes('for_sale') ? ['homes for sale'] : []),
+    ...(x.statuses.includes('Sold') ? ['sold homes'] : []),
+    ...(x.statuses.includes('PreOnMarket') ? ['coming-soon homes'] : []),
+    ...(x.studios ? ['studios'] : []),
+  ];
   if (not.length) parts.push(`other than ${not.join(' or ')}`);
-  if ([...x.cities, ...x.states, ...x.zips].length) parts.push(`outside ${[...x.cities, ...x.states, ...x.zips].join(' and ')}`);
+  if ([...x.cities, ...x.states, ...x.zips].length)
+    parts.push(`outside ${[...x.cities, ...x.states, ...x.zips].join(' and ')}`);
   if (x.hoa) parts.push('without HOA dues');
   if (mentioned.length) parts.push(`whose listings mention ${mentioned.map((f) => md(f.phrase)).join(' and ')}`);
   return parts.join(' ');
@@ -66,16 +89,23 @@ function range(listings: Listing[]): string {
 
 /** "I found 12 homes: 9 for sale from $310,000 to $880,000 and 3 rentals from $1,650 to $3,100 a month." */
 function counted(found: Listing[], c: Criteria, mentioned: Feature[]): string {
-  const sale = found.filter((l) => l.SaleType === 'for_sale'), rent = found.filter((l) => l.SaleType === 'for_rent');
+  const sale = found.filter((l) => l.SaleType === 'for_sale'),
+    rent = found.filter((l) => l.SaleType === 'for_rent');
   const what = `I found ${found.length.toLocaleString('en-US')} ${describe(c, found.length, mentioned)}`;
-  if (sale.length && rent.length) return `${what}: ${sale.length} for sale ${range(sale)} and ${rent.length} for rent ${range(rent)}.`;
+  if (sale.length && rent.length)
+    return `${what}: ${sale.length} for sale ${range(sale)} and ${rent.length} for rent ${range(rent)}.`;
   return `${what}, ${range(found)}.`;
 }
 
 const ORDER_WORDS: Record<string, [string, string]> = {
-  'price-asc': ['cheapest', 'lowest-priced'], 'price-desc': ['most expensive', 'most expensive'], 'area-desc': ['biggest', 'biggest'],
-  'area-asc': ['smallest', 'smallest'], 'year-desc': ['newest', 'most recently built'], 'year-asc': ['oldest', 'oldest'],
-  'bedrooms-desc': ['one with the most bedrooms', 'with the most bedrooms'], 'bathrooms-desc': ['one with the most bathrooms', 'with the most bathrooms'],
+  'price-asc': ['cheapest', 'lowest-priced'],
+  'price-desc': ['most expensive', 'most expensive'],
+  'area-desc': ['biggest', 'biggest'],
+  'area-asc': ['smallest', 'smallest'],
+  'year-desc': ['newest', 'most recently built'],
+  'year-asc': ['oldest', 'oldest'],
+  'bedrooms-desc': ['one with the most bedrooms', 'with the most bedrooms'],
+  'bathrooms-desc': ['one with the most bathrooms', 'with the most bathrooms'],
   'newest-listed': ['most recently listed', 'most recently listed'],
   'hoa-asc': ['one with the lowest HOA dues', 'with the lowest HOA dues'],
 };
@@ -83,17 +113,23 @@ const ORDER_WORDS: Record<string, [string, string]> = {
 /** One listing in a sentence: "[12 Oak St…](…) at $489,000 — a single-family home with 3 bedrooms and 2 bathrooms, 1,850 sq ft". */
 export function inBrief(l: Listing): string {
   const kind = kindText(l);
-  const what = l.Bedrooms === 0 ? `a studio ${kind} with ${plural(l.Bathrooms, 'bathroom')}` : `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} with ${roomsText(l)}`;
+  const what =
+    l.Bedrooms === 0
+      ? `a studio ${kind} with ${plural(l.Bathrooms, 'bathroom')}`
+      : `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} with ${roomsText(l)}`;
   return `**${link(l)}** at **${priceText(l)}** — ${what}, ${Math.round(squareFeet(l)).toLocaleString('en-US')} sq ft`;
 }
 
 /** A listing in brief, with the figure its order is by when that is not in the brief: the HOA dues. */
-const brief = (l: Listing, c: Criteria) => `${inBrief(l)}${c.sort === 'hoa-asc' ? `, ${l.HOAMonth ? `HOA dues ${money(l.HOAMonth, l.CurrencySymbol)} a month` : 'no HOA dues'}` : ''}`;
+const brief = (l: Listing, c: Criteria) =>
+  `${inBrief(l)}${c.sort === 'hoa-asc' ? `, ${l.HOAMonth ? `HOA dues ${money(l.HOAMonth, l.CurrencySymbol)} a month` : 'no HOA dues'}` : ''}`;
 
 /** "first" … "tenth", from the words the questions are read with. */
 const ORDINAL_WORDS = Object.keys(ORDINALS).filter((w) => !/\d/.test(w));
 /** "second", "11th". */
-const ordinal = (n: number) => ORDINAL_WORDS[n - 1] ?? `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  ORDINAL_WORDS[n - 1] ??
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** Asked for the nth of an order past the last match: "There are only 4 homes for sale in Austin, so there is no fifth cheapest. Here they are, the cheapest first." — all of them follow, in order. */
 export function onlyThese(found: Listing[], c: Criteria, rank: number, mentioned: Feature[] = []): string {
@@ -104,7 +140,13 @@ export function onlyThese(found: Listing[], c: Criteria, rank: number, mentioned
 }
 
 /** The summary of a search's matches, of which `shown` (from `offset`) are the cards that follow. */
-export function summary(found: Listing[], shown: Listing[], c: Criteria, offset: number, mentioned: Feature[] = []): string {
+export function summary(
+  found: Listing[],
+  shown: Listing[],
+  c: Criteria,
+  offset: number,
+  mentioned: Feature[] = [],
+): string {
   const sort = c.sort ? ORDER_WORDS[c.sort]! : null;
   const rank = sort ? (c.rank ?? 0) : 0;
   if (c.limit === 1 && shown.length) {
@@ -113,11 +155,15 @@ export function summary(found: Listing[], shown: Listing[], c: Criteria, offset:
     const after = sort?.[0].startsWith('one with') ? ` ${sort[0].slice(4)}` : '';
     const nth = rank ? `${ordinal(rank + 1)} ` : '';
     const the = sort && !after ? `The ${nth}${sort[0]}` : after ? `The ${nth}`.trimEnd() : 'The best match';
-    if (shown.length === 2) return `${the} home for sale${after} is ${brief(shown[0]!, c)}; ${the.toLowerCase()} rental${after} is ${brief(shown[1]!, c)}.`;
+    if (shown.length === 2)
+      return `${the} home for sale${after} is ${brief(shown[0]!, c)}; ${the.toLowerCase()} rental${after} is ${brief(shown[1]!, c)}.`;
     return `${the} ${describe({ ...c, sort: undefined }, 1, mentioned)}${after} is ${brief(shown[0]!, c)}.`;
   }
   const all = describe(c, found.length, mentioned);
-  if (offset > 0) return shown.length ? `Here are ${shown.length} more — ${offset + 1} to ${offset + shown.length} of the ${found.length} ${all}.` : `That's all of them: I've shown all ${found.length} ${all}.`;
+  if (offset > 0)
+    return shown.length
+      ? `Here are ${shown.length} more — ${offset + 1} to ${offset + shown.length} of the ${found.length} ${all}.`
+      : `That's all of them: I've shown all ${found.length} ${all}.`;
   if (c.limit && sort) {
     // "… after the first 2": what was passed over, said.
     const past = rank ? ` after the first${rank > 1 ? ` ${rank}` : ''}` : '';
@@ -129,18 +175,26 @@ export function summary(found: Listing[], shown: Listing[], c: Criteria, offset:
   const head = counted(found, c, mentioned);
   if (found.length === 1) return `${head.replace(/, (at|from) [^.]*\.$/, '.')} It is ${inBrief(found[0]!)}.`;
   const first = sort ? `The ${sort[0]} is ${brief(shown[0]!, c)}.` : `The cheapest is ${inBrief(shown[0]!)}.`;
-  const which = found.length > shown.length ? ` Here are the ${shown.length} ${sort ? sort[1] : new Set(found.map((l) => l.SaleType)).size > 1 ? 'first — homes for sale first, each lowest price first' : 'lowest-priced'}.` : '';
+  const which =
+    found.length > shown.length
+      ? ` Here are the ${shown.length} ${sort ? sort[1] : new Set(found.map((l) => l.SaleType)).size > 1 ? 'first — homes for sale first, each lowest price first' : 'lowest-priced'}.`
+      : '';
   return `${head} ${first}${which}`;
 }
 
 /** A feature that is a quality of the home ("quiet", "pet friendly"): homes *are* it. */
-const ADJECTIVE = /(?:^|\s)(?:quiet|safe|secure|gated|sunny|bright|charming|spacious|renovated|remodeled|updated|modern|furnished|accessible|walkable|[\w-]+[- ]friendly)$/;
+const ADJECTIVE =
+  /(?:^|\s)(?:quiet|safe|secure|gated|sunny|bright|charming|spacious|renovated|remodeled|updated|modern|furnished|accessible|walkable|[\w-]+[- ]friendly)$/;
 
 /** What could not be checked: said, never dropped. */
 export function cantTell(unknown: Feature[]): string {
   if (!unknown.length) return '';
-  const what = (f: Feature) => `${f.relation === 'near' ? 'are near' : ADJECTIVE.test(f.phrase) ? 'are' : 'have'} ${md(f.phrase)}`;
-  const joined = unknown.length === 1 ? what(unknown[0]!) : `${unknown.slice(0, -1).map(what).join(', ')} or ${what(unknown.at(-1)!)}`;
+  const what = (f: Feature) =>
+    `${f.relation === 'near' ? 'are near' : ADJECTIVE.test(f.phrase) ? 'are' : 'have'} ${md(f.phrase)}`;
+  const joined =
+    unknown.length === 1
+      ? what(unknown[0]!)
+      : `${unknown.slice(0, -1).map(what).join(', ')} or ${what(unknown.at(-1)!)}`;
   return `I can't tell which homes ${joined} from the listing details — none of them ${unknown.length === 1 ? 'mentions it' : 'mentions these'}, so I can't narrow the search by ${unknown.length === 1 ? 'it' : 'them'}.`;
 }
 

@@ -23,8 +23,11 @@ const MLS = /\bMLS(?:\s*(?:#|no\.?|number))?(?:\s*:)?\s*((?<![A-Za-z0-9-])[A-Za-
 const LINK = /(?<!\\)\[([^\][]+)\]\(<?([^)>\s]+)>?\)/g;
 
 /** Words before a figure that make it a bound or a range, not a fact of the listing ("under $500,000", "at least 3 bedrooms"). */
-const BOUND = /\b(under|over|below|above|less than|more than|fewer than|up to|at most|at least|budget|between|from|to|within|around|about|max(?:imum)?|min(?:imum)?|range|starting|plus)\W*$|\bbetween\b[^.]{0,30}\band\W*$/i;
-const bound = (text: string, at: number, length: number) => BOUND.test(text.slice(Math.max(0, at - 40), at)) || /^\s*(\+|or more|or less|[-–—]\s*\$?\d)/.test(text.slice(at + length));
+const BOUND =
+  /\b(under|over|below|above|less than|more than|fewer than|up to|at most|at least|budget|between|from|to|within|around|about|max(?:imum)?|min(?:imum)?|range|starting|plus)\W*$|\bbetween\b[^.]{0,30}\band\W*$/i;
+const bound = (text: string, at: number, length: number) =>
+  BOUND.test(text.slice(Math.max(0, at - 40), at)) ||
+  /^\s*(\+|or more|or less|[-–—]\s*\$?\d)/.test(text.slice(at + length));
 
 const amount = (digits: string, suffix = '') => {
   const n = Number(digits.replace(/,/g, ''));
@@ -33,13 +36,20 @@ const amount = (digits: string, suffix = '') => {
 
 /** Whether a written amount can be one of the listing's sums (price, rent, HOA, deposit, estimate, per-area price), as rounded as it is written. */
 function moneyFits(l: Listing, value: number, written: string): boolean {
-  const sums = [l.SalePrice, l.RentPrice, l.HOAMonth, l.DepositFee, l.EstimatePrice, l.UnitAreaPrice].filter((n): n is number => n !== null && n > 0);
+  const sums = [l.SalePrice, l.RentPrice, l.HOAMonth, l.DepositFee, l.EstimatePrice, l.UnitAreaPrice].filter(
+    (n): n is number => n !== null && n > 0,
+  );
   // "$1.2M" may stand for $1,150,000–$1,249,999; "$489k" for $488,500–$489,499; "$489,000" for itself.
   const tolerance = /m/i.test(written) ? 0.05 * value : /k/i.test(written) ? 500 : 0.5;
   return sums.some((s) => Math.abs(s - value) <= Math.max(tolerance, 0.5));
 }
 
-const streetKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, ' ').replace(/\s+/g, ' ').trim();
+const streetKey = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The mistakes in one stretch of text about `l`. */
 function check(text: string, l: Listing, others: readonly Listing[]): Correction[] {
@@ -104,4 +114,3 @@ export function correctionNote(corrections: Correction[]): string {
   });
   return lines.join('\n>\n');
 }
-

@@ -21,7 +21,14 @@ import type {
 import { describeFile } from '../../files/facts.ts';
 import { CARDS_INFO, SUGGESTIONS_INFO, answerProse, cardsBlock, suggestionsBlock } from '../../../protocol/index.ts';
 import { checkFacts, correctionNote } from './guard.ts';
-import { ModelUnavailable, estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from '../index.ts';
+import {
+  ModelUnavailable,
+  estimateTokens,
+  type AnswerEngine,
+  type AnswerInput,
+  type AnswerMeta,
+  type AttachedFile,
+} from '../index.ts';
 import { search } from '../search/match.ts';
 import { listingsNamedIn } from '../search/mentions.ts';
 import { askedOf } from '../reading/asked.ts';
@@ -64,7 +71,8 @@ const MAX_RETRY_WAIT_MS = 5_000;
  */
 const transient = (error: unknown) =>
   !(error instanceof ModelTimeout) &&
-  (error instanceof OpenAI.APIConnectionError || (error instanceof OpenAI.APIError && ([408, 409, 429].includes(error.status ?? 0) || (error.status ?? 0) >= 500)));
+  (error instanceof OpenAI.APIConnectionError ||
+    (error instanceof OpenAI.APIError && ([408, 409, 429].includes(error.status ?? 0) || (error.status ?? 0) >= 500)));
 
 class ModelTimeout extends Error {
   override readonly name = 'ModelTimeout';
@@ -87,7 +95,9 @@ function retryAfterMs(error: unknown): number {
 
 /** A server that does not take tools says so with an error that names them (Ollama, vLLM, llama.cpp). */
 const refusesTools = (error: unknown) =>
-  error instanceof OpenAI.APIError && [400, 404, 422, 500, 501].includes(error.status ?? 0) && /tool|function/i.test(error.message);
+  error instanceof OpenAI.APIError &&
+  [400, 404, 422, 500, 501].includes(error.status ?? 0) &&
+  /tool|function/i.test(error.message);
 
 /** Suggestions in the chatbot's language: the engine writes them in English, so only where the answers are English. */
 const english = (language: string) => !language || /^(en|english)\b/i.test(language.trim());
@@ -102,12 +112,18 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
    * The visitor's turn: images as image parts (data URLs, so the model server needs no access to
    * this service), recordings transcribed first, videos described in words.
    */
-  async function question(input: AnswerInput, signal: AbortSignal): Promise<{ content: string | ChatCompletionContentPart[]; text: string }> {
+  async function question(
+    input: AnswerInput,
+    signal: AbortSignal,
+  ): Promise<{ content: string | ChatCompletionContentPart[]; text: string }> {
     const { content, files } = input.question;
     if (!files.length) return { content, text: content };
     if (files[0]!.kind === 'Image') {
       const images = await Promise.all(
-        files.map(async (f): Promise<ChatCompletionContentPart> => ({ type: 'image_url', image_url: { url: `data:${f.mimeType};base64,${(await f.whole()).toString('base64')}` } })),
+        files.map(async (f): Promise<ChatCompletionContentPart> => ({
+          type: 'image_url',
+          image_url: { url: `data:${f.mimeType};base64,${(await f.whole()).toString('base64')}` },
+        })),
       );
       const text = content || 'What can you tell me about this?';
       return { content: [{ type: 'text', text }, ...images], text };
@@ -125,7 +141,10 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
   async function transcribe(f: AttachedFile, signal: AbortSignal): Promise<string> {
     const file = await toFile(await f.whole(), `recording-${f.id}.wav`, { type: f.mimeType });
     try {
-      const result = await client.audio.transcriptions.create({ file, model: options.transcriptionModel ?? 'whisper-1' }, { signal, timeout: firstMs, maxRetries: retries });
+      const result = await client.audio.transcriptions.create(
+        { file, model: options.transcriptionModel ?? 'whisper-1' },
+        { signal, timeout: firstMs, maxRetries: retries },
+      );
       return result.text.trim();
     } catch (error) {
       if (signal.aborted) throw error;
@@ -145,7 +164,11 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
    * sent again — the visitor has seen it. A failure leaves as ModelUnavailable, but what `keep`
    * says is the caller's to handle leaves as it is.
    */
-  async function* completion(body: ChatCompletionCreateParamsStreaming, signal: AbortSignal, keep: (error: unknown) => boolean): AsyncGenerator<ChatCompletionChunk> {
+  async function* completion(
+    body: ChatCompletionCreateParamsStreaming,
+    signal: AbortSignal,
+    keep: (error: unknown) => boolean,
+  ): AsyncGenerator<ChatCompletionChunk> {
     for (let attempt = 0; ; attempt++) {
       const abort = new AbortController();
       const leave = () => abort.abort();
@@ -178,7 +201,11 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         const cause = timeout.error ?? error;
         if (keep(cause)) throw cause;
         if (started || attempt >= retries || !transient(cause)) throw new ModelUnavailable(reasonOf(cause), { cause });
-        await delay(Math.min(MAX_RETRY_WAIT_MS, Math.max(RETRY_WAIT_MS * 2 ** attempt, retryAfterMs(cause))), undefined, { signal });
+        await delay(
+          Math.min(MAX_RETRY_WAIT_MS, Math.max(RETRY_WAIT_MS * 2 ** attempt, retryAfterMs(cause))),
+          undefined,
+          { signal },
+        );
       } finally {
         clearTimeout(timeout.timer);
         signal.removeEventListener('abort', leave);
@@ -186,7 +213,8 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
     }
   }
 
-  const withTools = () => options.tools === 'on' || (options.tools !== 'off' && toolSupport.get(options.model) !== false);
+  const withTools = () =>
+    options.tools === 'on' || (options.tools !== 'off' && toolSupport.get(options.model) !== false);
 
   return {
     /** The model server answers its model list with this key (/readyz). */
@@ -202,7 +230,11 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       let tools = withTools();
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: systemPrompt(asking, context, tools) },
-        ...input.history.map((m): ChatCompletionMessageParam => (m.role === 'assistant' ? { role: 'assistant', content: earlierAnswer(m.content, input.listings) } : { role: 'user', content: m.content })),
+        ...input.history.map((m): ChatCompletionMessageParam =>
+          m.role === 'assistant'
+            ? { role: 'assistant', content: earlierAnswer(m.content, input.listings) }
+            : { role: 'user', content: m.content },
+        ),
         { role: 'user', content: asked.content },
       ];
       let text = '';
@@ -211,8 +243,14 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       for (let round = 0; ; round++) {
         const last = round >= maxRounds;
         const body: ChatCompletionCreateParamsStreaming = {
-          model: options.model, messages, temperature: input.settings.Temperature / 10, stream: true, stream_options: { include_usage: true },
-          ...(tools ? { tools: toolDefinitions(input.listings), tool_choice: last ? ('none' as const) : ('auto' as const) } : {}),
+          model: options.model,
+          messages,
+          temperature: input.settings.Temperature / 10,
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(tools
+            ? { tools: toolDefinitions(input.listings), tool_choice: last ? ('none' as const) : ('auto' as const) }
+            : {}),
         };
         // A server that refuses tools does so at once, on the first round: that is not a failure.
         const fallBack = tools && round === 0 && options.tools !== 'on';
@@ -256,10 +294,16 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
           break;
         }
         toolSupport.set(options.model, true);
-        const toolCalls: ChatCompletionMessageFunctionToolCall[] = pending.map((c, i) => ({ id: c.id || `call_${round}_${i}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+        const toolCalls: ChatCompletionMessageFunctionToolCall[] = pending.map((c, i) => ({
+          id: c.id || `call_${round}_${i}`,
+          type: 'function',
+          function: { name: c.name, arguments: c.arguments },
+        }));
         messages.push({ role: 'assistant', content: said || null, tool_calls: toolCalls });
         for (const call of toolCalls) {
-          const result = runTool(call.function.name, call.function.arguments, input.listings, { mortgageRate: input.settings.MortgageRate });
+          const result = runTool(call.function.name, call.function.arguments, input.listings, {
+            mortgageRate: input.settings.MortgageRate,
+          });
           for (const l of result.listings) if (!given.includes(l)) given.push(l);
           if (result.criteria) criteria = result.criteria;
           messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
@@ -276,8 +320,24 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       if (note) yield `\n\n${note}`;
       const named = new RegExp(`^\`\`\`${CARDS_INFO}`, 'm').test(text) ? [] : listingsNamedIn(text, given);
       yield* blockFragments(cardsBlock(named));
-      if (english(input.settings.AIResponseLanguage) && !new RegExp(`^\`\`\`${SUGGESTIONS_INFO}`, 'm').test(text) && text.trim() && !unanswered) {
-        const next = named.length === 1 ? listingSuggestions(named[0]!, input.settings) : named.length > 1 && criteria ? searchSuggestions(criteria, search(input.listings, criteria).listings, named, input.listings, input.settings) : [];
+      if (
+        english(input.settings.AIResponseLanguage) &&
+        !new RegExp(`^\`\`\`${SUGGESTIONS_INFO}`, 'm').test(text) &&
+        text.trim() &&
+        !unanswered
+      ) {
+        const next =
+          named.length === 1
+            ? listingSuggestions(named[0]!, input.settings)
+            : named.length > 1 && criteria
+              ? searchSuggestions(
+                  criteria,
+                  search(input.listings, criteria).listings,
+                  named,
+                  input.listings,
+                  input.settings,
+                )
+              : [];
         yield* blockFragments(suggestionsBlock(next));
       }
       const searched = askedOf(criteria);

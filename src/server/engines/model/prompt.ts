@@ -6,7 +6,13 @@
  */
 import { addressText, answerProse, type Listing } from '../../../protocol/index.ts';
 import { localDateTime } from '../../time.ts';
-import { cardsIn, conversationState, readQuestion, type ConversationState, type Reading } from '../search/conversation.ts';
+import {
+  cardsIn,
+  conversationState,
+  readQuestion,
+  type ConversationState,
+  type Reading,
+} from '../search/conversation.ts';
 import type { Criteria } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import { listingLine, priceText } from '../search/format.ts';
@@ -43,16 +49,30 @@ export function listingContext(input: AnswerInput): ListingContext {
   const state = conversationState(input.history, input.listings, input.now, input.pageListing);
   const reading = readQuestion(input.question.content, state, input.listings, input.now);
   if (reading.kind === 'about') return { reading, state, relevant: reading.listings, unknown: [] };
-  if (reading.kind === 'payment') return { reading, state, relevant: reading.listing ? [reading.listing] : [], unknown: [] };
+  if (reading.kind === 'payment')
+    return { reading, state, relevant: reading.listing ? [reading.listing] : [], unknown: [] };
   if (reading.kind === 'which') return { reading, state, relevant: reading.candidates, unknown: [] };
   if (reading.kind !== 'search') return { reading, state, relevant: [], unknown: [] };
   const found = search(input.listings, reading.criteria);
-  return { reading, state, relevant: found.listings.slice(0, CONTEXT_LISTINGS), criteria: reading.criteria, unknown: found.unknown };
+  return {
+    reading,
+    state,
+    relevant: found.listings.slice(0, CONTEXT_LISTINGS),
+    criteria: reading.criteria,
+    unknown: found.unknown,
+  };
 }
 
 /** The listings of the conversation a model may write about: those given now and those shown before. */
-export const inView = (context: ListingContext) =>
-  [...new Set([...context.relevant, ...context.state.last, ...context.state.list, ...(context.state.focus ? [context.state.focus] : []), ...(context.state.page ? [context.state.page] : [])])];
+export const inView = (context: ListingContext) => [
+  ...new Set([
+    ...context.relevant,
+    ...context.state.last,
+    ...context.state.list,
+    ...(context.state.focus ? [context.state.focus] : []),
+    ...(context.state.page ? [context.state.page] : []),
+  ]),
+];
 
 /** What the model is told to do with what is not a search (issue 36: intent before search). */
 const INTENT_RULES =
@@ -60,10 +80,15 @@ const INTENT_RULES =
   'Asked whether you are a person or a bot, say truthfully that you are an automated assistant. Answer greetings, thanks and small talk in a sentence, without listings. ' +
   'When the visitor drops a filter ("forget the budget", "parking doesn\'t matter"), search again without it and keep the rest; when they restate the search ("just show me rentals instead"), it replaces the one before.';
 
-export function systemPrompt(input: AnswerInput, context: ListingContext = listingContext(input), tools = false): string {
+export function systemPrompt(
+  input: AnswerInput,
+  context: ListingContext = listingContext(input),
+  tools = false,
+): string {
   const s = input.settings;
   const parts = [
-    s.SystemMessage || `You are ${s.Name}, the assistant of a real-estate business. Answer visitors' questions helpfully and briefly.`,
+    s.SystemMessage ||
+      `You are ${s.Name}, the assistant of a real-estate business. Answer visitors' questions helpfully and briefly.`,
     `The current local date and time is ${localDateTime(input.now, s.TimeZone)}.`,
     s.AIResponseLanguage ? `Always answer in ${s.AIResponseLanguage}.` : "Answer in the visitor's language.",
     'Format answers in Markdown. Name listings by address with a link to their page; never invent listings, prices or facts.',
@@ -73,21 +98,35 @@ export function systemPrompt(input: AnswerInput, context: ListingContext = listi
   ];
   const page = context.state.page;
   if (page)
-    parts.push(`The visitor is on the page of this listing: "this house", "it", "the lot" mean it until they name or are shown another.\n${listingFacts(page)}${page.ExtensionColumn.length ? `\n  ${page.ExtensionColumn.map((x) => `${x.Key}: ${x.value}`).join('; ')}` : ''}`);
+    parts.push(
+      `The visitor is on the page of this listing: "this house", "it", "the lot" mean it until they name or are shown another.\n${listingFacts(page)}${page.ExtensionColumn.length ? `\n  ${page.ExtensionColumn.map((x) => `${x.Key}: ${x.value}`).join('; ')}` : ''}`,
+    );
   if (tools)
     parts.push(
       'Use search_listings to find listings and get_listing for everything about one; only write about listings a tool or this prompt gave you. ' +
-        'For something the listing details may not hold (a pool, a school nearby), search with `text`; if no listing mentions it, say you can\'t tell from the listing details. ' +
+        "For something the listing details may not hold (a pool, a school nearby), search with `text`; if no listing mentions it, say you can't tell from the listing details. " +
         'When nothing matches exactly, say so and offer the near misses the search returns, with what each misses by. ' +
         'For "the second cheapest" and the like, search with that sort and `offset`. For a monthly payment, call estimate_payment and give its figure with its assumptions and what it leaves out.',
     );
   else if (context.reading.kind === 'payment')
-    parts.push(`A monthly payment worked out for this question by the standard amortisation formula; give this figure, its assumptions and what it leaves out, and do no sum of your own:\n${paymentText(context.reading.terms, context.reading.listing, s)}`);
-  if (context.reading.kind === 'outside') parts.push(`This question is about ${context.reading.topic}, which you cannot know: say so briefly, list no homes, and offer a person.`);
+    parts.push(
+      `A monthly payment worked out for this question by the standard amortisation formula; give this figure, its assumptions and what it leaves out, and do no sum of your own:\n${paymentText(context.reading.terms, context.reading.listing, s)}`,
+    );
+  if (context.reading.kind === 'outside')
+    parts.push(
+      `This question is about ${context.reading.topic}, which you cannot know: say so briefly, list no homes, and offer a person.`,
+    );
   const { reading, relevant, unknown } = context;
-  if (relevant.length) parts.push(`${reading.kind === 'search' ? "Listings that match the visitor's question" : 'The listings the visitor is asking about'}:\n${relevant.map(listingFacts).join('\n')}`);
-  else if (reading.kind === 'search' && !tools) parts.push('No listing matches what the visitor asked for; say so and suggest widening the search.');
-  if (unknown.length && !tools) parts.push(`No listing's details mention ${unknown.map((f) => f.phrase).join(' or ')}: say you can't tell which homes have it.`);
+  if (relevant.length)
+    parts.push(
+      `${reading.kind === 'search' ? "Listings that match the visitor's question" : 'The listings the visitor is asking about'}:\n${relevant.map(listingFacts).join('\n')}`,
+    );
+  else if (reading.kind === 'search' && !tools)
+    parts.push('No listing matches what the visitor asked for; say so and suggest widening the search.');
+  if (unknown.length && !tools)
+    parts.push(
+      `No listing's details mention ${unknown.map((f) => f.phrase).join(' or ')}: say you can't tell which homes have it.`,
+    );
   return parts.join('\n\n');
 }
 
@@ -95,5 +134,7 @@ export function systemPrompt(input: AnswerInput, context: ListingContext = listi
 export function earlierAnswer(content: string, listings: Listing[]): string {
   const shown = cardsIn(content, listings);
   const prose = answerProse(content);
-  return shown.length ? `${prose}\n\nListings shown with this answer:\n${shown.map((l, i) => `${listingLine(l, i)} (MLS ${l.MLSNumber}, id ${l.Id})`).join('\n')}` : prose;
+  return shown.length
+    ? `${prose}\n\nListings shown with this answer:\n${shown.map((l, i) => `${listingLine(l, i)} (MLS ${l.MLSNumber}, id ${l.Id})`).join('\n')}`
+    : prose;
 }

@@ -17,7 +17,13 @@ export const TOOL_NAMES = ['search_listings', 'get_listing', 'estimate_payment']
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 const SORTS: Record<string, SortKey> = {
-  price_asc: 'price-asc', price_desc: 'price-desc', largest: 'area-desc', smallest: 'area-asc', newest_built: 'year-desc', oldest_built: 'year-asc', newest_listed: 'newest-listed',
+  price_asc: 'price-asc',
+  price_desc: 'price-desc',
+  largest: 'area-desc',
+  smallest: 'area-asc',
+  newest_built: 'year-desc',
+  oldest_built: 'year-asc',
+  newest_listed: 'newest-listed',
 };
 
 /** The tools' definitions, in the Chat Completions `tools` format; the kinds and cities are the chatbot's own. */
@@ -31,7 +37,8 @@ export function toolDefinitions(listings: Listing[]) {
       type: 'function' as const,
       function: {
         name: 'search_listings',
-        description: 'Search the agency\'s listings. Returns how many match in all and the first matches (each with its id, address, link, price and facts); when none matches, the nearest misses and what each misses by. Only Active listings unless `status` says otherwise.',
+        description:
+          "Search the agency's listings. Returns how many match in all and the first matches (each with its id, address, link, price and facts); when none matches, the nearest misses and what each misses by. Only Active listings unless `status` says otherwise.",
         parameters: {
           type: 'object',
           additionalProperties: false,
@@ -48,11 +55,22 @@ export function toolDefinitions(listings: Listing[]) {
             property_type: { type: 'string', ...(types.length ? { enum: types } : {}) },
             exclude_property_types: { type: 'array', items: { type: 'string' } },
             exclude_cities: { type: 'array', items: { type: 'string' } },
-            status: { type: 'string', enum: ['Active', 'PreOnMarket', 'Sold', 'any'], description: 'PreOnMarket = coming soon' },
-            text: str('Words to find in the listings\' descriptions and details, e.g. "fenced backyard", "water view", "schools"'),
+            status: {
+              type: 'string',
+              enum: ['Active', 'PreOnMarket', 'Sold', 'any'],
+              description: 'PreOnMarket = coming soon',
+            },
+            text: str(
+              'Words to find in the listings\' descriptions and details, e.g. "fenced backyard", "water view", "schools"',
+            ),
             sort: { type: 'string', enum: Object.keys(SORTS) },
             limit: { type: 'integer', minimum: 1, maximum: 10, description: 'How many to return (default 5)' },
-            offset: { type: 'integer', minimum: 0, description: 'How many of the order to pass over first: 1 with sort price_asc and limit 1 is "the second cheapest"; 5 shows the next page' },
+            offset: {
+              type: 'integer',
+              minimum: 0,
+              description:
+                'How many of the order to pass over first: 1 with sort price_asc and limit 1 is "the second cheapest"; 5 shows the next page',
+            },
           },
         },
       },
@@ -65,7 +83,12 @@ export function toolDefinitions(listings: Listing[]) {
         parameters: {
           type: 'object',
           additionalProperties: false,
-          properties: { id: str('The listing id from a search'), mls_number: str('The MLS number'), address: str('The street address, e.g. "12 Oak St"'), url: str('The listing\'s Url') },
+          properties: {
+            id: str('The listing id from a search'),
+            mls_number: str('The MLS number'),
+            address: str('The street address, e.g. "12 Oak St"'),
+            url: str("The listing's Url"),
+          },
         },
       },
     },
@@ -74,7 +97,7 @@ export function toolDefinitions(listings: Listing[]) {
       function: {
         name: 'estimate_payment',
         description:
-          'A monthly mortgage payment (principal and interest, standard amortisation) for a listing (by id or MLS number) or a price or loan amount, from the down payment, yearly rate and term the visitor gave; what is not given is assumed (20% down, 30 years, the agency\'s usual rate) and returned as assumptions, with what the figure leaves out.',
+          "A monthly mortgage payment (principal and interest, standard amortisation) for a listing (by id or MLS number) or a price or loan amount, from the down payment, yearly rate and term the visitor gave; what is not given is assumed (20% down, 30 years, the agency's usual rate) and returned as assumptions, with what the figure leaves out.",
         parameters: {
           type: 'object',
           additionalProperties: false,
@@ -104,27 +127,49 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function field<T>(args: Record<string, unknown>, name: string, type: 'string' | 'number'): T | undefined {
   const v = args[name];
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== type || (type === 'number' && !Number.isFinite(v))) throw new ToolInputError(`${name} must be a ${type}`);
+  if (typeof v !== type || (type === 'number' && !Number.isFinite(v)))
+    throw new ToolInputError(`${name} must be a ${type}`);
   return v as T;
 }
 const strings = (args: Record<string, unknown>, name: string): string[] => {
   const v = args[name];
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new ToolInputError(`${name} must be an array of strings`);
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+    throw new ToolInputError(`${name} must be an array of strings`);
   return v as string[];
 };
 
 /** The facts of a listing a model needs to write about it. */
 export function listingFacts(l: Listing, full = false) {
   const facts: Record<string, unknown> = {
-    id: l.Id, mls_number: l.MLSNumber, address: addressText(l), url: l.Url, sale_type: l.SaleType, status: l.Status, property_type: l.PropertyType,
-    price: priceOf(l), currency: l.CurrencySymbol, price_is_monthly_rent: l.SaleType === 'for_rent', bedrooms: l.Bedrooms, bathrooms: l.Bathrooms,
-    building_area: l.BuildingArea, area_unit: l.AreaUnit, year_built: l.YearBuilt, parking_spots: l.ParkingSpots, tours: l.Tours || null,
+    id: l.Id,
+    mls_number: l.MLSNumber,
+    address: addressText(l),
+    url: l.Url,
+    sale_type: l.SaleType,
+    status: l.Status,
+    property_type: l.PropertyType,
+    price: priceOf(l),
+    currency: l.CurrencySymbol,
+    price_is_monthly_rent: l.SaleType === 'for_rent',
+    bedrooms: l.Bedrooms,
+    bathrooms: l.Bathrooms,
+    building_area: l.BuildingArea,
+    area_unit: l.AreaUnit,
+    year_built: l.YearBuilt,
+    parking_spots: l.ParkingSpots,
+    tours: l.Tours || null,
   };
   if (full)
     Object.assign(facts, {
-      description: l.Description, lot_area: l.LotArea, hoa_per_month: l.HOAMonth, deposit: l.DepositFee, estimate_price: l.EstimatePrice, days_on_market: l.DaysOnMarket,
-      details: Object.fromEntries(l.ExtensionColumn.map((x) => [x.Key, x.value])), photo: l.Images[0] ?? null,
+      description: l.Description,
+      lot_area: l.LotArea,
+      hoa_per_month: l.HOAMonth,
+      deposit: l.DepositFee,
+      estimate_price: l.EstimatePrice,
+      days_on_market: l.DaysOnMarket,
+      details: Object.fromEntries(l.ExtensionColumn.map((x) => [x.Key, x.value])),
+      photo: l.Images[0] ?? null,
     });
   else if (l.Description) facts.description = l.Description.slice(0, 200);
   return facts;
@@ -144,10 +189,12 @@ export function criteriaOf(args: Record<string, unknown>, listings: Listing[]): 
   const state = field<string>(args, 'state', 'string');
   if (state) c.states = [state.trim().toUpperCase()];
   const sale = field<string>(args, 'sale_type', 'string');
-  if (sale !== undefined && sale !== 'for_sale' && sale !== 'for_rent') throw new ToolInputError('sale_type must be for_sale or for_rent');
+  if (sale !== undefined && sale !== 'for_sale' && sale !== 'for_rent')
+    throw new ToolInputError('sale_type must be for_sale or for_rent');
   if (sale) Object.assign(c, { saleType: sale, saleTypeSaid: true });
   const range = (lo: string, hi: string) => {
-    const min = field<number>(args, lo, 'number'), max = field<number>(args, hi, 'number');
+    const min = field<number>(args, lo, 'number'),
+      max = field<number>(args, hi, 'number');
     return min === undefined && max === undefined ? undefined : { min, max };
   };
   c.price = range('min_price', 'max_price');
@@ -156,18 +203,33 @@ export function criteriaOf(args: Record<string, unknown>, listings: Listing[]): 
   const baths = field<number>(args, 'min_bathrooms', 'number');
   if (baths !== undefined) c.bathrooms = { min: baths };
   const type = field<string>(args, 'property_type', 'string');
-  if (type) c.propertyTypes = [listings.find((l) => l.PropertyType.toLowerCase() === type.toLowerCase())?.PropertyType ?? type];
-  c.exclude.propertyTypes = strings(args, 'exclude_property_types').map((t) => listings.find((l) => l.PropertyType.toLowerCase() === t.toLowerCase())?.PropertyType ?? t);
+  if (type)
+    c.propertyTypes = [listings.find((l) => l.PropertyType.toLowerCase() === type.toLowerCase())?.PropertyType ?? type];
+  c.exclude.propertyTypes = strings(args, 'exclude_property_types').map(
+    (t) => listings.find((l) => l.PropertyType.toLowerCase() === t.toLowerCase())?.PropertyType ?? t,
+  );
   c.exclude.cities = strings(args, 'exclude_cities');
   const status = field<string>(args, 'status', 'string');
   if (status) {
-    if (!['Active', 'PreOnMarket', 'Sold', 'any'].includes(status)) throw new ToolInputError('status must be Active, PreOnMarket, Sold or any');
+    if (!['Active', 'PreOnMarket', 'Sold', 'any'].includes(status))
+      throw new ToolInputError('status must be Active, PreOnMarket, Sold or any');
     Object.assign(c, { statuses: status === 'any' ? ['Active', 'PreOnMarket', 'Sold'] : [status], statusesSaid: true });
   }
   const text = field<string>(args, 'text', 'string');
-  if (text) c.features = [{ phrase: text, relation: 'has', terms: text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2) }];
+  if (text)
+    c.features = [
+      {
+        phrase: text,
+        relation: 'has',
+        terms: text
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter((w) => w.length > 2),
+      },
+    ];
   const sort = field<string>(args, 'sort', 'string');
-  if (sort !== undefined && !(sort in SORTS)) throw new ToolInputError(`sort must be one of ${Object.keys(SORTS).join(', ')}`);
+  if (sort !== undefined && !(sort in SORTS))
+    throw new ToolInputError(`sort must be one of ${Object.keys(SORTS).join(', ')}`);
   if (sort) c.sort = SORTS[sort];
   c.aboutListings = true;
   return c;
@@ -181,22 +243,37 @@ export interface ToolResult {
 }
 
 /** Runs one tool call; a malformed call, an unknown tool or a tool that fails is a result the model reads, never a thrown error. */
-export function runTool(name: string, rawArguments: string, listings: Listing[], options: { mortgageRate?: number } = {}): ToolResult {
+export function runTool(
+  name: string,
+  rawArguments: string,
+  listings: Listing[],
+  options: { mortgageRate?: number } = {},
+): ToolResult {
   let args: unknown;
   try {
     args = rawArguments.trim() ? JSON.parse(rawArguments) : {};
   } catch {
-    return { content: JSON.stringify({ error: 'The arguments are not valid JSON; call the tool again with a JSON object.' }), listings: [] };
+    return {
+      content: JSON.stringify({ error: 'The arguments are not valid JSON; call the tool again with a JSON object.' }),
+      listings: [],
+    };
   }
-  if (!isRecord(args)) return { content: JSON.stringify({ error: 'The arguments must be a JSON object.' }), listings: [] };
+  if (!isRecord(args))
+    return { content: JSON.stringify({ error: 'The arguments must be a JSON object.' }), listings: [] };
   try {
     if (name === 'search_listings') return searchTool(args, listings);
     if (name === 'get_listing') return getTool(args, listings);
     if (name === 'estimate_payment') return paymentTool(args, listings, options.mortgageRate ?? DEFAULT_MORTGAGE_RATE);
-    return { content: JSON.stringify({ error: `There is no tool named ${name}; use ${TOOL_NAMES.join(' or ')}.` }), listings: [] };
+    return {
+      content: JSON.stringify({ error: `There is no tool named ${name}; use ${TOOL_NAMES.join(' or ')}.` }),
+      listings: [],
+    };
   } catch (error) {
     // The model reads what went wrong and answers from what it has; the visitor's answer goes on.
-    const message = error instanceof ToolInputError ? error.message : 'The tool failed; answer from what you already know, or say you could not look it up.';
+    const message =
+      error instanceof ToolInputError
+        ? error.message
+        : 'The tool failed; answer from what you already know, or say you could not look it up.';
     return { content: JSON.stringify({ error: message }), listings: [] };
   }
 }
@@ -207,8 +284,13 @@ function searchTool(args: Record<string, unknown>, listings: Listing[]): ToolRes
   const offset = Math.max(0, Math.trunc(field<number>(args, 'offset', 'number') ?? 0));
   const found = search(listings, c);
   const shown = found.listings.slice(offset, offset + limit);
-  const out: Record<string, unknown> = { total: found.listings.length, ...(offset ? { offset } : {}), listings: shown.map((l) => listingFacts(l)) };
-  if (offset && !shown.length && found.listings.length) out.note = `Only ${found.listings.length} match: there is nothing past the first ${found.listings.length}.`;
+  const out: Record<string, unknown> = {
+    total: found.listings.length,
+    ...(offset ? { offset } : {}),
+    listings: shown.map((l) => listingFacts(l)),
+  };
+  if (offset && !shown.length && found.listings.length)
+    out.note = `Only ${found.listings.length} match: there is nothing past the first ${found.listings.length}.`;
   if (c.features.length && !mentioning(listings, c.features[0]!).length)
     out.note = `No listing mentions "${c.features[0]!.phrase}" in its details, so you cannot tell which homes have it; say so. These results ignore it.`;
   if (c.unknownPlaces.length) out.note = `The agency has no listings in ${c.unknownPlaces[0]}.`;
@@ -222,16 +304,38 @@ function searchTool(args: Record<string, unknown>, listings: Listing[]): ToolRes
 }
 
 function paymentTool(args: Record<string, unknown>, listings: Listing[], defaultRate: number): ToolResult {
-  const id = field<string>(args, 'listing_id', 'string'), mls = field<string>(args, 'mls_number', 'string');
-  const listing = id || mls ? listings.find((l) => (id && l.Id === id.trim()) || (mls && mlsKey(l.MLSNumber) === mlsKey(mls))) : undefined;
-  if ((id || mls) && !listing) return { content: JSON.stringify({ error: 'No listing matches that; search_listings can find it.' }), listings: [] };
+  const id = field<string>(args, 'listing_id', 'string'),
+    mls = field<string>(args, 'mls_number', 'string');
+  const listing =
+    id || mls
+      ? listings.find((l) => (id && l.Id === id.trim()) || (mls && mlsKey(l.MLSNumber) === mlsKey(mls)))
+      : undefined;
+  if ((id || mls) && !listing)
+    return {
+      content: JSON.stringify({ error: 'No listing matches that; search_listings can find it.' }),
+      listings: [],
+    };
   const loan = field<number>(args, 'loan_amount', 'number');
-  const price = field<number>(args, 'price', 'number') ?? (loan === undefined ? (listing?.SalePrice ?? undefined) : undefined);
+  const price =
+    field<number>(args, 'price', 'number') ?? (loan === undefined ? (listing?.SalePrice ?? undefined) : undefined);
   if (loan === undefined && price === undefined)
-    return { content: JSON.stringify({ error: listing ? 'That listing has no sale price (it may be a rental): there is no mortgage to work out.' : 'Give a listing, a price or a loan amount.' }), listings: [] };
-  const downPct = field<number>(args, 'down_payment_percent', 'number'), downAmount = field<number>(args, 'down_payment_amount', 'number');
-  const rate = field<number>(args, 'rate_percent', 'number'), years = field<number>(args, 'years', 'number');
-  for (const [name, v, max] of [['rate_percent', rate, 30], ['years', years, 50], ['down_payment_percent', downPct, 100]] as const)
+    return {
+      content: JSON.stringify({
+        error: listing
+          ? 'That listing has no sale price (it may be a rental): there is no mortgage to work out.'
+          : 'Give a listing, a price or a loan amount.',
+      }),
+      listings: [],
+    };
+  const downPct = field<number>(args, 'down_payment_percent', 'number'),
+    downAmount = field<number>(args, 'down_payment_amount', 'number');
+  const rate = field<number>(args, 'rate_percent', 'number'),
+    years = field<number>(args, 'years', 'number');
+  for (const [name, v, max] of [
+    ['rate_percent', rate, 30],
+    ['years', years, 50],
+    ['down_payment_percent', downPct, 100],
+  ] as const)
     if (v !== undefined && (v < 0 || v > max)) throw new ToolInputError(`${name} must be from 0 to ${max}`);
   const e = estimate({ loan, price, downPct, downAmount, ratePct: rate, years }, price, defaultRate);
   const assumed = [
@@ -240,16 +344,29 @@ function paymentTool(args: Record<string, unknown>, listings: Listing[], default
     ...(e.assumed.years ? ['a 30-year fixed loan'] : []),
   ];
   const out = {
-    monthly_payment: Math.round(e.monthly * 100) / 100, principal: e.principal, rate_percent: e.rate, years: e.years, down_payment: e.down, ...(price !== undefined ? { price } : {}),
-    ...(listing ? { listing: listingFacts(listing) } : {}), assumed,
-    leaves_out: ['property taxes', 'home insurance', ...(listing?.HOAMonth ? [`the ${listing.CurrencySymbol}${listing.HOAMonth} monthly HOA fee`] : []), 'any mortgage insurance'],
+    monthly_payment: Math.round(e.monthly * 100) / 100,
+    principal: e.principal,
+    rate_percent: e.rate,
+    years: e.years,
+    down_payment: e.down,
+    ...(price !== undefined ? { price } : {}),
+    ...(listing ? { listing: listingFacts(listing) } : {}),
+    assumed,
+    leaves_out: [
+      'property taxes',
+      'home insurance',
+      ...(listing?.HOAMonth ? [`the ${listing.CurrencySymbol}${listing.HOAMonth} monthly HOA fee`] : []),
+      'any mortgage insurance',
+    ],
   };
   return { content: JSON.stringify(out), listings: listing ? [listing] : [] };
 }
 
 function getTool(args: Record<string, unknown>, listings: Listing[]): ToolResult {
-  const id = field<string>(args, 'id', 'string'), mls = field<string>(args, 'mls_number', 'string');
-  const address = field<string>(args, 'address', 'string'), url = field<string>(args, 'url', 'string');
+  const id = field<string>(args, 'id', 'string'),
+    mls = field<string>(args, 'mls_number', 'string');
+  const address = field<string>(args, 'address', 'string'),
+    url = field<string>(args, 'url', 'string');
   if (!id && !mls && !address && !url) throw new ToolInputError('Give one of id, mls_number, address or url');
   const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
   const found = listings.find(
@@ -259,6 +376,10 @@ function getTool(args: Record<string, unknown>, listings: Listing[]): ToolResult
       (url && l.Url.replace(/(?<!\/)\/+$/, '') === url.trim().replace(/(?<!\/)\/+$/, '')) ||
       (address && (key(l.Address) === key(address) || key(addressText(l)).startsWith(key(address)))),
   );
-  if (!found) return { content: JSON.stringify({ error: 'No listing matches that; search_listings can find it.' }), listings: [] };
+  if (!found)
+    return {
+      content: JSON.stringify({ error: 'No listing matches that; search_listings can find it.' }),
+      listings: [],
+    };
   return { content: JSON.stringify(listingFacts(found, true)), listings: [found] };
 }

@@ -9,10 +9,21 @@ import { excludesAnything, noExclusions, type Exclusions } from './negation.ts';
 export type Range = { min?: number; max?: number };
 
 /** The market a budget means when none was said: rents are monthly, so $500,000 is a purchase and $2,000 a month's rent. */
-export const budgetMarket = (price: Range): 'for_sale' | 'for_rent' => ((price.max ?? price.min ?? 0) >= 20_000 ? 'for_sale' : 'for_rent');
+export const budgetMarket = (price: Range): 'for_sale' | 'for_rent' =>
+  (price.max ?? price.min ?? 0) >= 20_000 ? 'for_sale' : 'for_rent';
 
 /** An order asked for: "the cheapest", "the biggest", "the newest", "the most recently listed". */
-export type SortKey = 'price-asc' | 'price-desc' | 'area-desc' | 'area-asc' | 'year-desc' | 'year-asc' | 'bedrooms-desc' | 'bathrooms-desc' | 'newest-listed' | 'hoa-asc';
+export type SortKey =
+  | 'price-asc'
+  | 'price-desc'
+  | 'area-desc'
+  | 'area-asc'
+  | 'year-desc'
+  | 'year-asc'
+  | 'bedrooms-desc'
+  | 'bathrooms-desc'
+  | 'newest-listed'
+  | 'hoa-asc';
 
 export interface Criteria {
   saleType?: 'for_sale' | 'for_rent';
@@ -57,16 +68,46 @@ export interface Criteria {
 }
 
 export const emptyCriteria = (): Criteria => ({
-  saleTypeSaid: false, statuses: ['Active'], statusesSaid: false, cities: [], states: [], zips: [], streets: [], streetNames: [], propertyTypes: [], tours: [], anyTour: false,
-  exclude: noExclusions(), features: [], named: [], unknownPlaces: [], corrections: [], aboutListings: false,
+  saleTypeSaid: false,
+  statuses: ['Active'],
+  statusesSaid: false,
+  cities: [],
+  states: [],
+  zips: [],
+  streets: [],
+  streetNames: [],
+  propertyTypes: [],
+  tours: [],
+  anyTour: false,
+  exclude: noExclusions(),
+  features: [],
+  named: [],
+  unknownPlaces: [],
+  corrections: [],
+  aboutListings: false,
 });
 
 /** The criteria that narrow a search (not the names, order or corrections). */
 export function narrows(c: Criteria): boolean {
   return Boolean(
-    c.saleType || c.statusesSaid || c.cities.length || c.states.length || c.zips.length || c.streets.length || c.unknownPlaces.length || c.price || c.bedrooms ||
-      c.bathrooms || c.propertyTypes.length || c.area || c.yearBuilt || c.tours.length || c.anyTour || c.minParking !== undefined ||
-      excludesAnything(c.exclude) || c.features.length,
+    c.saleType ||
+    c.statusesSaid ||
+    c.cities.length ||
+    c.states.length ||
+    c.zips.length ||
+    c.streets.length ||
+    c.unknownPlaces.length ||
+    c.price ||
+    c.bedrooms ||
+    c.bathrooms ||
+    c.propertyTypes.length ||
+    c.area ||
+    c.yearBuilt ||
+    c.tours.length ||
+    c.anyTour ||
+    c.minParking !== undefined ||
+    excludesAnything(c.exclude) ||
+    c.features.length,
   );
 }
 
@@ -79,18 +120,29 @@ export function narrows(c: Criteria): boolean {
 export function merge(earlier: Criteria, next: Criteria): Criteria {
   const c: Criteria = { ...earlier, named: next.named, corrections: next.corrections, aboutListings: true };
   // A place replaces the places, a street included: "what about Denver?" is not on the street before.
-  const place = next.cities.length || next.states.length || next.zips.length || next.unknownPlaces.length || next.streets.length;
-  if (place) Object.assign(c, { cities: next.cities, states: next.states, zips: next.zips, unknownPlaces: next.unknownPlaces, streets: next.streets, streetNames: next.streetNames });
+  const place =
+    next.cities.length || next.states.length || next.zips.length || next.unknownPlaces.length || next.streets.length;
+  if (place)
+    Object.assign(c, {
+      cities: next.cities,
+      states: next.states,
+      zips: next.zips,
+      unknownPlaces: next.unknownPlaces,
+      streets: next.streets,
+      streetNames: next.streetNames,
+    });
   if (next.saleType) Object.assign(c, { saleType: next.saleType, saleTypeSaid: next.saleTypeSaid });
   // A budget for buying says nothing of a rent, and the other way round.
   if (next.saleType && earlier.saleType && next.saleType !== earlier.saleType && !next.price) delete c.price;
   if (next.statusesSaid) Object.assign(c, { statuses: next.statuses, statusesSaid: true });
   if (next.propertyTypes.length) c.propertyTypes = next.propertyTypes;
-  for (const key of ['price', 'bedrooms', 'bathrooms', 'area', 'yearBuilt', 'minParking', 'sort', 'limit'] as const) if (next[key] !== undefined) (c as unknown as Record<string, unknown>)[key] = next[key];
+  for (const key of ['price', 'bedrooms', 'bathrooms', 'area', 'yearBuilt', 'minParking', 'sort', 'limit'] as const)
+    if (next[key] !== undefined) (c as unknown as Record<string, unknown>)[key] = next[key];
   // An order said again says its own rank ("the cheapest", after "the second cheapest", is the first).
   if (next.sort !== undefined) c.rank = next.rank;
   if (next.tours.length || next.anyTour) Object.assign(c, { tours: next.tours, anyTour: next.anyTour });
-  const x = earlier.exclude, y = next.exclude;
+  const x = earlier.exclude,
+    y = next.exclude;
   const union = <T>(a: T[], b: T[]) => [...new Set([...a, ...b])];
   c.exclude = {
     // A place asked for again is no longer ruled out ("except Denver", then "what about Denver?").
@@ -107,6 +159,9 @@ export function merge(earlier: Criteria, next: Criteria): Criteria {
   c.cities = c.cities.filter((v) => !c.exclude.cities.includes(v));
   c.propertyTypes = c.propertyTypes.filter((v) => !c.exclude.propertyTypes.includes(v));
   if (c.saleType && c.exclude.saleTypes.includes(c.saleType)) delete c.saleType;
-  c.features = [...earlier.features, ...next.features.filter((f) => !earlier.features.some((e) => e.terms.join() === f.terms.join()))];
+  c.features = [
+    ...earlier.features,
+    ...next.features.filter((f) => !earlier.features.some((e) => e.terms.join() === f.terms.join())),
+  ];
   return c;
 }

@@ -15,7 +15,8 @@ export interface Feature {
 }
 
 /** Words that introduce a feature, and the relation they mean. */
-const CUES = /(?<!\b(?:i|we|you|they|i've|we've)\s)\b(with|w\/|has|have|having|featuring|features|includes?|including|that has|near|nearby|close to|next to|walking distance (?:to|from|of)|walkable to|by the)\s+/g;
+const CUES =
+  /(?<!\b(?:i|we|you|they|i've|we've)\s)\b(with|w\/|has|have|having|featuring|features|includes?|including|that has|near|nearby|close to|next to|walking distance (?:to|from|of)|walkable to|by the)\s+/g;
 const NEAR_CUE = /^(near|nearby|close to|next to|walking|walkable|by the)/;
 /** Words a feature phrase ends before. */
 const STOP: ReadonlySet<string> = new Set(
@@ -23,14 +24,18 @@ const STOP: ReadonlySet<string> = new Set(
    is are was be it its me us you my our your his her their them this these those any some anything something everything
    price budget month per sale rent bedroom bedrooms bathroom bathrooms bed beds bath baths br bd ba parking garage garages spot spots
    tour tours open house houses home homes condo condos apartment apartments townhouse townhouses townhome townhomes listing listings
-   property properties place places one ones sq ft square feet meters area lot hoa how many much what which kind type sort`.split(/\s+/),
+   property properties place places one ones sq ft square feet meters area lot hoa how many much what which kind type sort`.split(
+    /\s+/,
+  ),
 );
-const ARTICLES = /^(?:(?:a|an|the|some|good|nice|great|big|large|huge|small|little|lovely|beautiful|decent|real|proper|lots of|plenty of|private|own)\s+)+/;
+const ARTICLES =
+  /^(?:(?:a|an|the|some|good|nice|great|big|large|huge|small|little|lovely|beautiful|decent|real|proper|lots of|plenty of|private|own)\s+)+/;
 /** Words that name a feature even without a cue ("pool?", "pet friendly", "furnished apartments"). */
 const LEXICON =
   /\b(swimming pool|pool|fireplace|garden|back ?yard|yard|basement|home office|office|deck|patio|balcony|porch|waterfront|water view|lake|river|beach|ocean|safe|safety|secure|gated|pet[- ]friendly|pets?|dogs?|cats?|furnished|laundry|washer|dryer|dishwasher|elevator|gym|fitness|air conditioning|a\/c|solar|hardwood|fenced|renovated|remodeled|updated|modern|quiet|sunny|bright|charming|spacious|schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|wheelchair|accessible|storage|attic|kitchen|quartz|granite|vaulted ceilings?|rooftop|courtyard|heat pump|radiant heat(?:ing)?|forced air|central air)\b/g;
 const PHRASE_WORDS = 3;
-const MEASURES = /^(low|lower|lowest|high|higher|cheap|cheaper|cheapest|affordable|expensive|more|less|most|least|extra|enough)$/;
+const MEASURES =
+  /^(low|lower|lowest|high|higher|cheap|cheaper|cheapest|affordable|expensive|more|less|most|least|extra|enough)$/;
 
 /** "schools" → "school", "patios" → "patio", "porches" → "porch", "amenities" → "amenity". */
 function stem(word: string): string {
@@ -42,17 +47,26 @@ function stem(word: string): string {
 
 const LEADING = /^(a|an|the|some)$/;
 /** Words that are not features: "with my family", "near me", "with finding a home", "lol". A visitor's "I have 3 kids" is not the home's. */
-const NOT_A_FEATURE = /^(my|our|your|his|her|their|me|you|us|it|them|that|this|finding|looking|getting|buying|renting|help|lol|haha|lmao|pls|plz|thx|ty)$/;
-const NEAR_WORDS = /^(schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|lake|river|beach|ocean)$/;
+const NOT_A_FEATURE =
+  /^(my|our|your|his|her|their|me|you|us|it|them|that|this|finding|looking|getting|buying|renting|help|lol|haha|lmao|pls|plz|thx|ty)$/;
+const NEAR_WORDS =
+  /^(schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|lake|river|beach|ocean)$/;
 
 /** The feature phrases of `text` (what the rest of the reading left over), each once. */
 export function featuresIn(question: string): Feature[] {
   const out: Feature[] = [];
   // What the visitor has is not what the home has: "we have a dog", "I've got 3 kids".
-  const text = question.replace(/\b(?:i|we)(?:'ve| have| own| got)\s+(?:got\s+)?(?:(?:a|an|the|some|two|three|\d+)\s+)?[\w-]+/g, ' ');
+  const text = question.replace(
+    /\b(?:i|we)(?:'ve| have| own| got)\s+(?:got\s+)?(?:(?:a|an|the|some|two|three|\d+)\s+)?[\w-]+/g,
+    ' ',
+  );
   const add = (taken: string[], relation: Feature['relation']) => {
     if (!taken.length || NOT_A_FEATURE.test(taken[0]!)) return;
-    const words = taken.join(' ').replace(ARTICLES, '').split(/[\s-]+/).filter((w) => w && !STOP.has(w) && !LEADING.test(w) && !/^\d/.test(w));
+    const words = taken
+      .join(' ')
+      .replace(ARTICLES, '')
+      .split(/[\s-]+/)
+      .filter((w) => w && !STOP.has(w) && !LEADING.test(w) && !/^\d/.test(w));
     // A measure alone is no feature: "low HOA", "cheap" — the price and dues are fields, read elsewhere.
     if (!words.length || words.every((w) => MEASURES.test(w))) return;
     const terms = [...new Set(words.map(stem))];
@@ -60,7 +74,10 @@ export function featuresIn(question: string): Feature[] {
   };
   for (const m of text.matchAll(CUES)) {
     const taken: string[] = [];
-    for (const w of text.slice(m.index + m[0].length).split(/[,.;!?]/)[0]!.split(/\s+/)) {
+    for (const w of text
+      .slice(m.index + m[0].length)
+      .split(/[,.;!?]/)[0]!
+      .split(/\s+/)) {
       // "a view of the mountains": "of" joins one word to what it is of.
       const joins = w === 'of' && taken.filter((x) => !LEADING.test(x)).length === 1;
       if (!w || (STOP.has(w) && !joins && !(LEADING.test(w) && !taken.length))) break;
@@ -71,7 +88,8 @@ export function featuresIn(question: string): Feature[] {
   }
   for (const m of text.matchAll(LEXICON)) {
     const word = m[1]!;
-    if (!out.some((f) => f.terms.includes(stem(word.split(/[\s-]/).at(-1)!)))) add([word], NEAR_WORDS.test(word) ? 'near' : 'has');
+    if (!out.some((f) => f.terms.includes(stem(word.split(/[\s-]/).at(-1)!))))
+      add([word], NEAR_WORDS.test(word) ? 'near' : 'has');
   }
   return out;
 }
@@ -92,8 +110,15 @@ function holds(words: string, term: string): boolean {
   const boundary = (at: number) => isWord(at - 1) !== isWord(at);
   for (let at = words.indexOf(term); at !== -1; at = words.indexOf(term, at + 1)) {
     const end = at + term.length;
-    const starts = [at, ...JOINED.filter((j) => at >= j.length && words.startsWith(j, at - j.length)).map((j) => at - j.length)];
-    const ends = [end, ...(words.startsWith('s', end) ? [end + 1] : []), ...(words.startsWith('es', end) ? [end + 2] : [])];
+    const starts = [
+      at,
+      ...JOINED.filter((j) => at >= j.length && words.startsWith(j, at - j.length)).map((j) => at - j.length),
+    ];
+    const ends = [
+      end,
+      ...(words.startsWith('s', end) ? [end + 1] : []),
+      ...(words.startsWith('es', end) ? [end + 2] : []),
+    ];
     if (starts.some(boundary) && ends.some(boundary)) return true;
   }
   return false;
@@ -105,14 +130,19 @@ export function sentencesAbout(l: Listing, f: Feature): string[] {
 }
 
 /** A listing's words in the pieces that speak of one thing: each sentence of its description, each extension ("water view"). */
-const piecesOf = (l: Listing): string[] => [...l.Description.toLowerCase().split(/(?<=[.!?;])\s+/), ...l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`.toLowerCase())];
+const piecesOf = (l: Listing): string[] => [
+  ...l.Description.toLowerCase().split(/(?<=[.!?;])\s+/),
+  ...l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`.toLowerCase()),
+];
 
 /**
  * Whether the listing's own words mention the feature: all its terms in one sentence or extension
  * (a "water view" is not "close to the waterfront" and "View: Park"), or — asked for — its last word.
  */
 export function mentions(l: Listing, f: Feature, headOnly = false): boolean {
-  return headOnly ? holds(wordsOf(l), f.terms.at(-1)!) : piecesOf(l).some((piece) => f.terms.every((t) => holds(piece, t)));
+  return headOnly
+    ? holds(wordsOf(l), f.terms.at(-1)!)
+    : piecesOf(l).some((piece) => f.terms.every((t) => holds(piece, t)));
 }
 
 /**

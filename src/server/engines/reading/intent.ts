@@ -7,14 +7,21 @@
  */
 
 /** Words that make a question a search of the listings ("homes", "condos"…); "property tax" is not one. */
-const SEARCHED = /\b(?:homes?|houses?|condos?|apartments?|townhouses?|townhomes?|rentals?|listings?|propert(?:y|ies)(?! tax)|studios?|duplex(?:es)?|lofts?)\b/;
+const SEARCHED =
+  /\b(?:homes?|houses?|condos?|apartments?|townhouses?|townhomes?|rentals?|listings?|propert(?:y|ies)(?! tax)|studios?|duplex(?:es)?|lofts?)\b/;
 
 /** What the chatbot cannot know, and how the answer names it. */
 const OUTSIDE: [RegExp, string][] = [
   [/\b(?:weather|climate|forecast|rainfall|snowfall)\b/, 'the weather'],
   [/\b(?:property tax(?:es)?|tax(?:es)?|tax rates?)\b/, 'taxes'],
-  [/\b(?:lenders?|mortgage (?:brokers?|compan(?:y|ies)|banks?|advisers?|advisors?)|pre-?approv\w*|credit scores?)\b/, 'lenders and loans'],
-  [/\bschool (?:district|ratings?|rankings?|scores?)\b|\b(?:best|top|highest|worst)[- ](?:rated |ranked )?schools?\b|\bschools?\b[^.?!]{0,30}\b(?:rated|ranked|ratings?|rankings?)\b/, 'school ratings'],
+  [
+    /\b(?:lenders?|mortgage (?:brokers?|compan(?:y|ies)|banks?|advisers?|advisors?)|pre-?approv\w*|credit scores?)\b/,
+    'lenders and loans',
+  ],
+  [
+    /\bschool (?:district|ratings?|rankings?|scores?)\b|\b(?:best|top|highest|worst)[- ](?:rated |ranked )?schools?\b|\bschools?\b[^.?!]{0,30}\b(?:rated|ranked|ratings?|rankings?)\b/,
+    'school ratings',
+  ],
   [/\b(?:legal(?:ly)?|illegal|(?<!in-)laws?|lawyers?|attorneys?|evict\w*|sue|break (?:a|my|the) lease)\b/, 'the law'],
   [/\b(?:crime|crimes|criminal|how safe|safety (?:rating|statistics))\b/, 'crime and safety'],
   [/\b(?:who won|the game|sports?|news|elections?|stock market|bitcoin)\b/, 'that'],
@@ -30,4 +37,5 @@ export function outsideTopic(t: string): string | null {
 export const ASKS_IF_BOT =
   /\b(?:are you|r u|is this|am i (?:talking|chatting|speaking) (?:to|with))\b[^.?!]{0,30}\b(?:bot|robot|ai|a\.i\.|human|real|person|machine|computer|automated)\b/;
 /** "How are you?", "how's your day going?". */
-export const SMALL_TALK = /\bhow(?:'s| is| are)? (?:are )?(?:you|your day|it going|things)\b|\bwhat'?s up\b|\bnice to meet you\b/;
+export const SMALL_TALK =
+  /\bhow(?:'s| is| are)? (?:are )?(?:you|your day|it going|things)\b|\bwhat'?s up\b|\bnice to meet you\b/;

@@ -20,17 +20,37 @@ export interface Exclusions {
   hoa: boolean;
 }
 
-export const noExclusions = (): Exclusions => ({ cities: [], states: [], zips: [], propertyTypes: [], saleTypes: [], statuses: [], studios: false, hoa: false });
+export const noExclusions = (): Exclusions => ({
+  cities: [],
+  states: [],
+  zips: [],
+  propertyTypes: [],
+  saleTypes: [],
+  statuses: [],
+  studios: false,
+  hoa: false,
+});
 
 export const excludesAnything = (x: Exclusions) =>
-  Boolean(x.cities.length || x.states.length || x.zips.length || x.propertyTypes.length || x.saleTypes.length || x.statuses.length || x.studios || x.hoa);
+  Boolean(
+    x.cities.length ||
+    x.states.length ||
+    x.zips.length ||
+    x.propertyTypes.length ||
+    x.saleTypes.length ||
+    x.statuses.length ||
+    x.studios ||
+    x.hoa,
+  );
 
 /** A word that rules out what follows; "no more than", "not over" and the like compare instead. */
 const CUE =
   /\b(not interested in|rather not|(?:are|is|were|was)n['’]?t|(?:do|does)(?:n['’]?t| not) (?:want|need|like)|not|no|non|never|except(?: for)?|excluding|exclude|other than|anything but|anywhere but|everything but|but not|apart from|besides|minus|outside(?: of)?|avoid|skip|without)\b-?\s*/gi;
-const COMPARES = /^(more|less|fewer|later|earlier|bigger|smaller|larger|higher|lower|over|under|above|below|than|longer|older|newer|cheaper|pricier|problem|worries|thanks|thank)\b/i;
+const COMPARES =
+  /^(more|less|fewer|later|earlier|bigger|smaller|larger|higher|lower|over|under|above|below|than|longer|older|newer|cheaper|pricier|problem|worries|thanks|thank)\b/i;
 /** Where what a cue rules out ends. */
-const SCOPE_END = /[,.;!?]|\s(?:in|near|with|under|over|below|above|between|around|that|which|who|at|from|but|please|for (?:sale|rent)|to (?:rent|buy)|under|less|max|up to)\b/i;
+const SCOPE_END =
+  /[,.;!?]|\s(?:in|near|with|under|over|below|above|between|around|that|which|who|at|from|but|please|for (?:sale|rent)|to (?:rent|buy)|under|less|max|up to)\b/i;
 /** Leading words of a scope that belong to the cue ("except in Denver", "not a condo"). */
 const LEAD = /^(?:(?:in|a|an|the|any|into|those|ones|homes|that are|which are|are|is)\s+)+/i;
 
@@ -50,7 +70,11 @@ export function negations(text: string, listings: Listing[]): Negated {
     const lead = LEAD.exec(after)?.[0] ?? '';
     const rest = after.slice(lead.length);
     const end = SCOPE_END.exec(` ${rest}`);
-    const scope = rest.slice(0, end ? Math.max(0, end.index - 1) : rest.length).split(/\s+/).slice(0, 6).join(' ');
+    const scope = rest
+      .slice(0, end ? Math.max(0, end.index - 1) : rest.length)
+      .split(/\s+/)
+      .slice(0, 6)
+      .join(' ');
     if (!scope) continue;
     const s = scope.toLowerCase();
     const found = placesAndKinds(scope, s, listings);
@@ -66,7 +90,8 @@ export function negations(text: string, listings: Listing[]): Negated {
     if (/\b(rent|rentals?|leases?)\b/.test(s)) take(exclude.saleTypes, ['for_rent' as const]);
     if (/\b(for sale|sales?|to buy|purchase)\b/.test(s)) take(exclude.saleTypes, ['for_sale' as const]);
     if (/\bsold\b/.test(s)) take(exclude.statuses, ['Sold' as const]);
-    if (/\b(coming soon|pre-?market|pre-?on-?market|upcoming)\b/.test(s)) take(exclude.statuses, ['PreOnMarket' as const]);
+    if (/\b(coming soon|pre-?market|pre-?on-?market|upcoming)\b/.test(s))
+      take(exclude.statuses, ['PreOnMarket' as const]);
     if (/\bstudios?\b/.test(s)) {
       exclude.studios = true;
       any = true;

@@ -16,9 +16,22 @@ export function normalize(text: string): string {
 }
 
 const ABBREVIATIONS: [RegExp, string][] = [
-  [/\bstreet\b/g, 'st'], [/\bavenue\b/g, 'ave'], [/\broad\b/g, 'rd'], [/\bdrive\b/g, 'dr'], [/\bboulevard\b/g, 'blvd'],
-  [/\blane\b/g, 'ln'], [/\bcourt\b/g, 'ct'], [/\bplace\b/g, 'pl'], [/\bterrace\b/g, 'ter'], [/\bcircle\b/g, 'cir'],
-  [/\bparkway\b/g, 'pkwy'], [/\bhighway\b/g, 'hwy'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
+  [/\bstreet\b/g, 'st'],
+  [/\bavenue\b/g, 'ave'],
+  [/\broad\b/g, 'rd'],
+  [/\bdrive\b/g, 'dr'],
+  [/\bboulevard\b/g, 'blvd'],
+  [/\blane\b/g, 'ln'],
+  [/\bcourt\b/g, 'ct'],
+  [/\bplace\b/g, 'pl'],
+  [/\bterrace\b/g, 'ter'],
+  [/\bcircle\b/g, 'cir'],
+  [/\bparkway\b/g, 'pkwy'],
+  [/\bhighway\b/g, 'hwy'],
+  [/\bnorth\b/g, 'n'],
+  [/\bsouth\b/g, 's'],
+  [/\beast\b/g, 'e'],
+  [/\bwest\b/g, 'w'],
 ];
 /** An address as compared: normalized, street words abbreviated ("12 North Oak Street" → " 12 n oak st "). */
 export function addressKey(text: string): string {
@@ -27,16 +40,63 @@ export function addressKey(text: string): string {
   return ` ${s.replace(/\s+/g, ' ').trim()} `;
 }
 
-export const mlsKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/^mls/, '');
+export const mlsKey = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/^mls/, '');
 
 export const STATE_NAMES: Record<string, string> = {
-  alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT', delaware: 'DE',
-  florida: 'FL', georgia: 'GA', hawaii: 'HI', idaho: 'ID', illinois: 'IL', indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY',
-  louisiana: 'LA', maine: 'ME', maryland: 'MD', massachusetts: 'MA', michigan: 'MI', minnesota: 'MN', mississippi: 'MS', missouri: 'MO',
-  montana: 'MT', nebraska: 'NE', nevada: 'NV', 'new hampshire': 'NH', 'new jersey': 'NJ', 'new mexico': 'NM', 'new york': 'NY',
-  'north carolina': 'NC', 'north dakota': 'ND', ohio: 'OH', oklahoma: 'OK', oregon: 'OR', pennsylvania: 'PA', 'rhode island': 'RI',
-  'south carolina': 'SC', 'south dakota': 'SD', tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT', virginia: 'VA',
-  washington: 'WA', 'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY',
+  alabama: 'AL',
+  alaska: 'AK',
+  arizona: 'AZ',
+  arkansas: 'AR',
+  california: 'CA',
+  colorado: 'CO',
+  connecticut: 'CT',
+  delaware: 'DE',
+  florida: 'FL',
+  georgia: 'GA',
+  hawaii: 'HI',
+  idaho: 'ID',
+  illinois: 'IL',
+  indiana: 'IN',
+  iowa: 'IA',
+  kansas: 'KS',
+  kentucky: 'KY',
+  louisiana: 'LA',
+  maine: 'ME',
+  maryland: 'MD',
+  massachusetts: 'MA',
+  michigan: 'MI',
+  minnesota: 'MN',
+  mississippi: 'MS',
+  missouri: 'MO',
+  montana: 'MT',
+  nebraska: 'NE',
+  nevada: 'NV',
+  'new hampshire': 'NH',
+  'new jersey': 'NJ',
+  'new mexico': 'NM',
+  'new york': 'NY',
+  'north carolina': 'NC',
+  'north dakota': 'ND',
+  ohio: 'OH',
+  oklahoma: 'OK',
+  oregon: 'OR',
+  pennsylvania: 'PA',
+  'rhode island': 'RI',
+  'south carolina': 'SC',
+  'south dakota': 'SD',
+  tennessee: 'TN',
+  texas: 'TX',
+  utah: 'UT',
+  vermont: 'VT',
+  virginia: 'VA',
+  washington: 'WA',
+  'west virginia': 'WV',
+  wisconsin: 'WI',
+  wyoming: 'WY',
 };
 
 const STATES = Object.entries(STATE_NAMES);
@@ -62,7 +122,11 @@ function has(text: string, phrase: string): boolean {
   if (!phrase) return false;
   for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
     const end = at + phrase.length;
-    if (!LETTER_OR_DIGIT_BEFORE.test(text.slice(Math.max(0, at - 2), at)) && !LETTER_OR_DIGIT_AFTER.test(text.slice(end, end + 2))) return true;
+    if (
+      !LETTER_OR_DIGIT_BEFORE.test(text.slice(Math.max(0, at - 2), at)) &&
+      !LETTER_OR_DIGIT_AFTER.test(text.slice(end, end + 2))
+    )
+      return true;
   }
   return false;
 }
@@ -105,19 +169,32 @@ export const listingsIndex = (listings: Listing[]): ListingsIndex => derived(lis
 
 function indexOf(listings: Listing[]): ListingsIndex {
   const index: ListingsIndex = {
-    addresses: new Map(), mls: new Map(), cities: [], states: new Set(), zips: new Set(), types: [], streets: new Map(), names: new Set(),
-    byId: new Map(listings.map((l) => [l.Id, l])), vocabulary: new Map(),
+    addresses: new Map(),
+    mls: new Map(),
+    cities: [],
+    states: new Set(),
+    zips: new Set(),
+    types: [],
+    streets: new Map(),
+    names: new Set(),
+    byId: new Map(listings.map((l) => [l.Id, l])),
+    vocabulary: new Map(),
   };
   listings.forEach((listing, at) => {
     const road = streetOf(listing.Address);
     if (road.key) {
       const known = index.streets.get(road.name) ?? [];
-      if (!known.some((s) => s.key === road.key)) index.streets.set(road.name, [...known, { key: road.key, name: road.written }]);
+      if (!known.some((s) => s.key === road.key))
+        index.streets.set(road.name, [...known, { key: road.key, name: road.written }]);
     }
     const full = addressKey(listing.Address).trim();
     for (const word of full.split(' ')) if (word.length > 2 && !/\d/.test(word)) index.names.add(word);
     const [number, street] = full.split(' ');
-    if (/^\d/.test(full)) index.addresses.set(number!, [...(index.addresses.get(number!) ?? []), { at, listing, full, short: street ? `${number} ${street}` : '' }]);
+    if (/^\d/.test(full))
+      index.addresses.set(number!, [
+        ...(index.addresses.get(number!) ?? []),
+        { at, listing, full, short: street ? `${number} ${street}` : '' },
+      ]);
     const mls = mlsKey(listing.MLSNumber);
     if (mls) index.mls.set(mls, [...(index.mls.get(mls) ?? []), listing]);
   });
@@ -131,14 +208,18 @@ function indexOf(listings: Listing[]): ListingsIndex {
 }
 
 /** The kinds of street, as addressKey writes them. */
-const STREET_KIND = /^(?:st|ave|rd|dr|blvd|ln|ct|pl|ter|cir|pkwy|hwy|way|trl|trail|row|sq|loop|pike|path|walk|hill|run|xing|aly|plz)$/;
+const STREET_KIND =
+  /^(?:st|ave|rd|dr|blvd|ln|ct|pl|ter|cir|pkwy|hwy|way|trl|trail|row|sq|loop|pike|path|walk|hill|run|xing|aly|plz)$/;
 
 /**
  * The street of an address: its key ("dale mabry hwy" — no house number or unit, addressKey's
  * abbreviations), its name without the kind ("dale mabry"), and as the listing writes it.
  */
 export function streetOf(address: string): { key: string; name: string; written: string } {
-  const written = address.replace(/(?<!\s)\s+(?:unit|apt|apartment|suite|#)\s*\S+$/i, '').replace(/^\s*\d+[a-z]?\s+/i, '').trim();
+  const written = address
+    .replace(/(?<!\s)\s+(?:unit|apt|apartment|suite|#)\s*\S+$/i, '')
+    .replace(/^\s*\d+[a-z]?\s+/i, '')
+    .trim();
   const key = addressKey(written).trim();
   const words = key.split(' ');
   const name = words.length > 1 && STREET_KIND.test(words.at(-1)!) ? words.slice(0, -1).join(' ') : key;
@@ -187,11 +268,15 @@ export function streetsIn(normalized: string, listings: Listing[]): { keys: stri
 export function namedListings(question: string, normalized: string, listings: Listing[]): Listing[] {
   const { mls, addresses } = listingsIndex(listings);
   const named: Listing[] = [];
-  for (const m of normalized.matchAll(/\bmls(?:\s*(?:#|no\.?|number))?(?:\s*[:#-])?\s*([a-z0-9][a-z0-9-]*)/g)) named.push(...(mls.get(mlsKey(m[1]!)) ?? []));
+  for (const m of normalized.matchAll(/\bmls(?:\s*(?:#|no\.?|number))?(?:\s*[:#-])?\s*([a-z0-9][a-z0-9-]*)/g))
+    named.push(...(mls.get(mlsKey(m[1]!)) ?? []));
   // Only the addresses whose house number the question has can be in it; they are taken in the listings' order.
   const q = addressKey(question);
-  const candidates = [...new Set(q.split(' '))].flatMap((word) => addresses.get(word) ?? []).sort((a, b) => a.at - b.at);
-  for (const { listing, full, short } of candidates) if (q.includes(` ${full} `) || (short && q.includes(` ${short} `))) named.push(listing);
+  const candidates = [...new Set(q.split(' '))]
+    .flatMap((word) => addresses.get(word) ?? [])
+    .sort((a, b) => a.at - b.at);
+  for (const { listing, full, short } of candidates)
+    if (q.includes(` ${full} `) || (short && q.includes(` ${short} `))) named.push(listing);
   return [...new Set(named)];
 }
 
@@ -209,14 +294,17 @@ export function placesAndKinds(question: string, normalized: string, listings: L
   const { cities, states, zips, types } = listingsIndex(listings);
   const out: PlacesAndKinds = { cities: [], states: [], zips: [], unknownPlaces: [], propertyTypes: [] };
   for (const city of cities) if (has(t, city.toLowerCase())) out.cities.push(city);
-  for (const [name, code] of STATES) if (states.has(code) && has(t, name) && !out.cities.some((x) => has(x.toLowerCase(), name))) out.states.push(code);
+  for (const [name, code] of STATES)
+    if (states.has(code) && has(t, name) && !out.cities.some((x) => has(x.toLowerCase(), name))) out.states.push(code);
   // A state code only where a place is named ("in TX", "Austin, TX"): "Austin OR Denver" is not Oregon.
-  for (const m of question.matchAll(/(?:\b(?:in|near)\s+|,\s*)([A-Z]{2})\b/g)) if (states.has(m[1]!) && !out.states.includes(m[1]!)) out.states.push(m[1]!);
+  for (const m of question.matchAll(/(?:\b(?:in|near)\s+|,\s*)([A-Z]{2})\b/g))
+    if (states.has(m[1]!) && !out.states.includes(m[1]!)) out.states.push(m[1]!);
   for (const m of t.matchAll(/\b(\d{5})\b/g)) if (zips.has(m[1]!)) out.zips.push(m[1]!);
   out.unknownPlaces = unknownPlaces(question, cities, states, zips);
   for (const type of types) if (has(t, type.toLowerCase())) out.propertyTypes.push(type);
   for (const [asked, typePattern] of TYPE_SYNONYMS)
-    if (asked.test(t)) out.propertyTypes.push(...types.filter((x) => typePattern.test(x) && !out.propertyTypes.includes(x)));
+    if (asked.test(t))
+      out.propertyTypes.push(...types.filter((x) => typePattern.test(x) && !out.propertyTypes.includes(x)));
   return out;
 }
 
@@ -233,6 +321,7 @@ function unknownPlaces(question: string, cities: string[], states: Set<string>, 
   const out: string[] = [];
   for (const m of question.matchAll(/\b(?:in|near|around)\s+((?:[A-Z][\p{L}'.-]+)(?:\s+[A-Z][\p{L}'.-]+)*)/gu))
     if (!known(m[1]!) && !/^(MLS|I)$/.test(m[1]!)) out.push(m[1]!);
-  for (const m of question.matchAll(/\b(?:in|near|around|zip(?: code)?)\s*(\d{5})\b/gi)) if (!zips.has(m[1]!)) out.push(m[1]!);
+  for (const m of question.matchAll(/\b(?:in|near|around|zip(?: code)?)\s*(\d{5})\b/gi))
+    if (!zips.has(m[1]!)) out.push(m[1]!);
   return out;
 }

@@ -13,12 +13,14 @@ const NUM = '(\\d+(?:\\.\\d+)?)';
  */
 const OR_MORE = '(\\+|or more|or fewer|or less)';
 /** "nothing", "not", "no homes", "don't want anything": what follows is ruled out. */
-const NOT_ANY = "(?:nothing|none|not|no (?:homes?|houses?|ones?|places?)|(?:don'?t|do not) want(?: (?:anything|something|homes?|houses?|places?|one|ones))?)";
+const NOT_ANY =
+  "(?:nothing|none|not|no (?:homes?|houses?|ones?|places?)|(?:don'?t|do not) want(?: (?:anything|something|homes?|houses?|places?|one|ones))?)";
 const AT_LEAST = /(at least|no less than|not less than|min(?:imum)?|from|starting at|>=)$/;
 const AT_MOST = /(at most|no more than|not more than|max(?:imum)?|up to|within|<=)$/;
 const MORE_THAN = /(more than|over|above|bigger than|larger than|greater than|>)$/;
 const LESS_THAN = /(less than|fewer than|under|below|cheaper than|smaller than|<)$/;
-const COMPARATOR = /(at least|min(?:imum)?|from|starting at|more than|over|above|greater than|under|below|less than|cheaper than|max(?:imum)?|at most|up to|no more than|within|between|budget(?: of| is)?|[<>]=?)\s*$/;
+const COMPARATOR =
+  /(at least|min(?:imum)?|from|starting at|more than|over|above|greater than|under|below|less than|cheaper than|max(?:imum)?|at most|up to|no more than|within|between|budget(?: of| is)?|[<>]=?)\s*$/;
 const BEDS = '(?:bed(?:room)?s?|br|bd|bdrms?)';
 const BATHS = '(?:bath(?:room)?s?|ba)';
 
@@ -28,7 +30,13 @@ const BATHS = '(?:bath(?:room)?s?|ba)';
  * moving by `step` (half a bathroom for baths); otherwise `plain`. Inclusive words are tested first:
  * "no more than" ends with "more than".
  */
-function ranged(before: string, value: number, after: string, plain: 'exact' | 'min' | 'max', step = Number.isInteger(value) && value < 100 ? 1 : 0): Range {
+function ranged(
+  before: string,
+  value: number,
+  after: string,
+  plain: 'exact' | 'min' | 'max',
+  step = Number.isInteger(value) && value < 100 ? 1 : 0,
+): Range {
   const b = before.trim();
   const a = after.trim();
   if (/^(\+|or more|or bigger|or larger|or newer|plus)/.test(a) || AT_LEAST.test(b)) return { min: value };
@@ -54,21 +62,41 @@ export interface Numbers {
 
 /** Reads the numbers of normalized text `t` into `c`; returns the text without them. */
 export function readNumbers(t: string, c: Numbers, now: Date): string {
-  t = t.replace(/(.{0,25}?)(?<![\d.])(\d+(?:\.\d+)?)(?:\s*(k))?\s*(sq\.? ?ft|sqft|square (?:feet|foot)|ft2|ft²|sf|sq\.? ?m\b|sqm|square met(?:er|re)s?|m2|m²)(.{0,12})/g, (_, before: string, n: string, k: string, unit: string, after: string) => {
-    const value = amount(n, k) * (/m/.test(unit.replace(/square (feet|foot)/, '')) && !/ft/.test(unit) ? SQFT_PER_SQM : 1);
-    c.area = { ...c.area, ...ranged(before, value, after, 'min') };
-    return `${before} ${after}`;
-  });
+  t = t.replace(
+    /(.{0,25}?)(?<![\d.])(\d+(?:\.\d+)?)(?:\s*(k))?\s*(sq\.? ?ft|sqft|square (?:feet|foot)|ft2|ft²|sf|sq\.? ?m\b|sqm|square met(?:er|re)s?|m2|m²)(.{0,12})/g,
+    (_, before: string, n: string, k: string, unit: string, after: string) => {
+      const value =
+        amount(n, k) * (/m/.test(unit.replace(/square (feet|foot)/, '')) && !/ft/.test(unit) ? SQFT_PER_SQM : 1);
+      c.area = { ...c.area, ...ranged(before, value, after, 'min') };
+      return `${before} ${after}`;
+    },
+  );
   // "nothing built before 1950", "don't want anything older than 1980": a lower bound ("nothing newer than 2000": an upper one).
-  t = t.replace(new RegExp(`\\b${NOT_ANY}\\s+(?:(?:that was|that were|that's|was|were|that is|is)\\s+)?(?:built\\s+|constructed\\s+)?(before|prior to|older than|after|newer than)\\s+(\\d{4})\\b`, 'g'), (_, when: string, y: string) => {
-    c.yearBuilt = /before|prior|older/.test(when) ? { min: Number(y) } : { max: Number(y) };
-    return ' ';
-  });
-  t = t.replace(/\b(built|constructed|year built|built in)(?:\s*(after|since|before|prior to|in))?\s*(\d{4})\b/g, (_, __, when: string | undefined, y: string) => {
-    const year = Number(y);
-    c.yearBuilt = when === 'after' ? { min: year + 1 } : when === 'since' ? { min: year } : when === 'before' || when === 'prior to' ? { max: year - 1 } : { min: year, max: year };
-    return ' ';
-  });
+  t = t.replace(
+    new RegExp(
+      `\\b${NOT_ANY}\\s+(?:(?:that was|that were|that's|was|were|that is|is)\\s+)?(?:built\\s+|constructed\\s+)?(before|prior to|older than|after|newer than)\\s+(\\d{4})\\b`,
+      'g',
+    ),
+    (_, when: string, y: string) => {
+      c.yearBuilt = /before|prior|older/.test(when) ? { min: Number(y) } : { max: Number(y) };
+      return ' ';
+    },
+  );
+  t = t.replace(
+    /\b(built|constructed|year built|built in)(?:\s*(after|since|before|prior to|in))?\s*(\d{4})\b/g,
+    (_, __, when: string | undefined, y: string) => {
+      const year = Number(y);
+      c.yearBuilt =
+        when === 'after'
+          ? { min: year + 1 }
+          : when === 'since'
+            ? { min: year }
+            : when === 'before' || when === 'prior to'
+              ? { max: year - 1 }
+              : { min: year, max: year };
+      return ' ';
+    },
+  );
   t = t.replace(/\b(newer|older) than (\d{4})\b/g, (_, which: string, y: string) => {
     c.yearBuilt = which === 'newer' ? { min: Number(y) + 1 } : { max: Number(y) - 1 };
     return ' ';
@@ -76,35 +104,57 @@ export function readNumbers(t: string, c: Numbers, now: Date): string {
   if (/\bnew (construction|build)\b/.test(t)) c.yearBuilt = { min: now.getUTCFullYear() - 2 };
 
   // Rooms and parking. "2-3 bedrooms", "between 1 and 2 baths" first: the money below would read them as a budget.
-  t = t.replace(new RegExp(`\\b(?:between\\s*)?${NUM}\\s*(?:-|to|and|or)\\s*${NUM}\\s*(?:-\\s*)?(${BEDS}|${BATHS})\\b`, 'g'), (match: string, a: string, b: string, noun: string) => {
-    const [min, max] = [Number(a), Number(b)].sort((x, y) => x - y) as [number, number];
-    if (max >= 20) return match;
-    if (/^ba/.test(noun)) c.bathrooms = { min, max };
-    else c.bedrooms = { min, max };
-    return ' ';
-  });
-  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*(?:${OR_MORE}\\s*)?(?:-\\s*)?${BEDS}\\b(.{0,10})`, 'g'), (_, before: string, n: string, more: string | undefined, after: string) => {
-    c.bedrooms = ranged(before, Number(n), `${more ?? ''}${after}`, 'exact');
-    return `${before} ${after}`;
-  });
+  t = t.replace(
+    new RegExp(`\\b(?:between\\s*)?${NUM}\\s*(?:-|to|and|or)\\s*${NUM}\\s*(?:-\\s*)?(${BEDS}|${BATHS})\\b`, 'g'),
+    (match: string, a: string, b: string, noun: string) => {
+      const [min, max] = [Number(a), Number(b)].sort((x, y) => x - y) as [number, number];
+      if (max >= 20) return match;
+      if (/^ba/.test(noun)) c.bathrooms = { min, max };
+      else c.bedrooms = { min, max };
+      return ' ';
+    },
+  );
+  t = t.replace(
+    new RegExp(`(.{0,20}?)\\b${NUM}\\s*(?:${OR_MORE}\\s*)?(?:-\\s*)?${BEDS}\\b(.{0,10})`, 'g'),
+    (_, before: string, n: string, more: string | undefined, after: string) => {
+      c.bedrooms = ranged(before, Number(n), `${more ?? ''}${after}`, 'exact');
+      return `${before} ${after}`;
+    },
+  );
   if (/\bstudios?\b/.test(t)) c.bedrooms = { min: 0, max: 0 };
-  t = t.replace(new RegExp(`(.{0,20}?)\\b${NUM}\\s*(?:${OR_MORE}\\s*)?(?:-\\s*)?${BATHS}\\b(.{0,10})`, 'g'), (_, before: string, n: string, more: string | undefined, after: string) => {
-    c.bathrooms = ranged(before, Number(n), `${more ?? ''}${after}`, 'min', 0.5);
-    return `${before} ${after}`;
-  });
+  t = t.replace(
+    new RegExp(`(.{0,20}?)\\b${NUM}\\s*(?:${OR_MORE}\\s*)?(?:-\\s*)?${BATHS}\\b(.{0,10})`, 'g'),
+    (_, before: string, n: string, more: string | undefined, after: string) => {
+      c.bathrooms = ranged(before, Number(n), `${more ?? ''}${after}`, 'min', 0.5);
+      return `${before} ${after}`;
+    },
+  );
   // "3 car garage", "2+ parking spots", "at least 3 parking spaces", "I have 3 cars"; "how many parking spots?" asks, it does not require.
-  t = t.replace(new RegExp(`(?:\\b(?:at least|min(?:imum)?(?: of)?)\\s+)?\\b${NUM}\\s*(?:(?:\\+|or more)\\s*)?(?:-?car\\b|cars\\b|parking)\\s*(?:garages?|spots?|spaces?)?`, 'g'), (_, n: string) => {
-    c.minParking = Math.max(c.minParking ?? 0, Number(n));
-    return ' ';
-  });
-  if (c.minParking === undefined && /\b(parking|garage|carport)\b/.test(t) && !/\bhow (?:many|much) (?:parking|garage)/.test(t)) c.minParking = 1;
+  t = t.replace(
+    new RegExp(
+      `(?:\\b(?:at least|min(?:imum)?(?: of)?)\\s+)?\\b${NUM}\\s*(?:(?:\\+|or more)\\s*)?(?:-?car\\b|cars\\b|parking)\\s*(?:garages?|spots?|spaces?)?`,
+      'g',
+    ),
+    (_, n: string) => {
+      c.minParking = Math.max(c.minParking ?? 0, Number(n));
+      return ' ';
+    },
+  );
+  if (
+    c.minParking === undefined &&
+    /\b(parking|garage|carport)\b/.test(t) &&
+    !/\bhow (?:many|much) (?:parking|garage)/.test(t)
+  )
+    c.minParking = 1;
   return readMoney(t, c);
 }
 
 /** Money: a number with $, k/m, a comparator before it or "/month" after it (not a ZIP or a house number). */
 function readMoney(t: string, c: Numbers): string {
   const MONEY = `\\$?\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m|mm|thousand|million)?\\b`;
-  const between = new RegExp(`(?:between|from)\\s*${MONEY}\\s*(?:and|to|-)\\s*${MONEY}|\\$\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m)?\\s*(?:-|to)\\s*\\$?\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m)?\\b`).exec(t);
+  const between = new RegExp(
+    `(?:between|from)\\s*${MONEY}\\s*(?:and|to|-)\\s*${MONEY}|\\$\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m)?\\s*(?:-|to)\\s*\\$?\\s?(\\d+(?:\\.\\d+)?)\\s?(k|m)?\\b`,
+  ).exec(t);
   if (between) {
     const [a, as, b, bs] = between[1] ? between.slice(1, 5) : between.slice(5, 9);
     let min = amount(a!, as ?? bs);
@@ -114,11 +164,23 @@ function readMoney(t: string, c: Numbers): string {
     c.price = { min, max };
     t = t.replace(between[0], ' ');
   }
-  return t.replace(new RegExp(`(.{0,24}?)(\\$)?\\s?(?<![\\d.])(\\d+(?:\\.\\d+)?)\\s?(k|m|mm|thousand|million)?\\b(.{0,12})`, 'g'), (whole: string, before: string, dollar: string | undefined, n: string, suffix: string | undefined, after: string) => {
-    const monthly = /^\s*(\/ ?mo|per month|a month|monthly)/.test(after);
-    if (!dollar && !suffix && !monthly && !COMPARATOR.test(before.trim())) return whole;
-    const value = amount(n, suffix);
-    c.price = /\b(around|about|approximately|roughly)\s*$/.test(before) ? { min: value * 0.9, max: value * 1.1 } : { ...c.price, ...ranged(before, value, after, 'max') };
-    return `${before} ${after}`;
-  });
+  return t.replace(
+    new RegExp(`(.{0,24}?)(\\$)?\\s?(?<![\\d.])(\\d+(?:\\.\\d+)?)\\s?(k|m|mm|thousand|million)?\\b(.{0,12})`, 'g'),
+    (
+      whole: string,
+      before: string,
+      dollar: string | undefined,
+      n: string,
+      suffix: string | undefined,
+      after: string,
+    ) => {
+      const monthly = /^\s*(\/ ?mo|per month|a month|monthly)/.test(after);
+      if (!dollar && !suffix && !monthly && !COMPARATOR.test(before.trim())) return whole;
+      const value = amount(n, suffix);
+      c.price = /\b(around|about|approximately|roughly)\s*$/.test(before)
+        ? { min: value * 0.9, max: value * 1.1 }
+        : { ...c.price, ...ranged(before, value, after, 'max') };
+      return `${before} ${after}`;
+    },
+  );
 }

@@ -29,10 +29,14 @@ const THING = '(?:one|home|house|listing|condo|apartment|place|property|option|r
 /** "the first 2", "the last 2", "the top 3" (numbers in words are digits by now). */
 const FIRST_N = new RegExp(`\\b(?:the )?(first|last|top) (\\d+)\\b(?! ?(?:bed|bath|br|bd|ba\\b|k\\b|sq|car))`);
 /** "the second one", "the 2nd home", "number 2", "#2", "option 3", "the second and third". */
-const NTH = new RegExp(`\\b(?:the ${ORDINAL}(?: (?:and|&) (?:the )?${ORDINAL})?(?: ${THING}s?)?|${ORDINAL} ${THING}|(?:number|no\\.?|option|#) ?(\\d{1,2})\\b)`, 'g');
+const NTH = new RegExp(
+  `\\b(?:the ${ORDINAL}(?: (?:and|&) (?:the )?${ORDINAL})?(?: ${THING}s?)?|${ORDINAL} ${THING}|(?:number|no\\.?|option|#) ?(\\d{1,2})\\b)`,
+  'g',
+);
 const BOTH = /\b(both|both of them|the two of them|either)\b/;
 const THEM = /\b(them|they|those|these|all of them|each of them|each one|all (?:of )?(?:those|these)|their)\b/;
-const IT = /\b(it|its|it's|that one|this one|the one|(?:that|this) (?:home|house|listing|condo|apartment|place|property|rental|townhouse|unit))\b/;
+const IT =
+  /\b(it|its|it's|that one|this one|the one|(?:that|this) (?:home|house|listing|condo|apartment|place|property|rental|townhouse|unit))\b/;
 /** "this house", "this one": on a listing's page, that listing, whatever the conversation showed since. */
 export const THIS_HOME = /\bthis (?:one|home|house|listing|condo|apartment|place|property|rental|townhouse|unit)\b/;
 
@@ -41,7 +45,6 @@ const position = (word: string, length: number): number | null => {
   if (word === 'top') return 1;
   return ORDINALS[word] ?? null;
 };
-
 
 /** What `t` (normalized, numbers as digits) points at among what was shown; null when it points at nothing. */
 export function resolveReference(t: string, shown: Shown): Reference | null {
@@ -64,8 +67,14 @@ export function resolveReference(t: string, shown: Shown): Reference | null {
   // "the one on Larimer St", "the Oak St one": a street of a listing in view.
   const inView = [...new Set([...shown.last, ...list, ...(shown.focus ? [shown.focus] : [])])];
   const onStreet = inView.filter((l) => {
-    const street = streetOf(l.Address).written.toLowerCase().replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim();
-    const name = street.split(' ').filter((w) => w.length > 2 && !/^(st|ave|rd|dr|ln|blvd|ct|pl|way|street|avenue|road|drive|lane)$/.test(w));
+    const street = streetOf(l.Address)
+      .written.toLowerCase()
+      .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const name = street
+      .split(' ')
+      .filter((w) => w.length > 2 && !/^(st|ave|rd|dr|ln|blvd|ct|pl|way|street|avenue|road|drive|lane)$/.test(w));
     return name.length > 0 && new RegExp(`\\b${name.join(' ')}\\b`).test(t);
   });
   if (onStreet.length && onStreet.length < inView.length) return { kind: 'listings', listings: onStreet };

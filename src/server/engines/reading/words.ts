@@ -7,17 +7,63 @@
 import leven from 'leven';
 
 const UNITS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
-const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000 };
 const NUMBER_WORDS = [...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES)].join('|');
 /** A run of number words: "two", "twenty-five", "two hundred and fifty thousand", "two and three". */
 const RUN = new RegExp(`\\b(?:${NUMBER_WORDS})(?:[ -]+(?:and[ -]+)?(?:${NUMBER_WORDS}))*\\b`, 'gi');
 /** Ordinal words and their places: "the second one", "the 3rd cheapest". */
 export const ORDINALS: Record<string, number> = {
-  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5, sixth: 6, '6th': 6, seventh: 7, '7th': 7, eighth: 8, '8th': 8, ninth: 9, '9th': 9, tenth: 10, '10th': 10,
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  fifth: 5,
+  '5th': 5,
+  sixth: 6,
+  '6th': 6,
+  seventh: 7,
+  '7th': 7,
+  eighth: 8,
+  '8th': 8,
+  ninth: 9,
+  '9th': 9,
+  tenth: 10,
+  '10th': 10,
 };
 
 /** What may follow "one" when it is a count, not a pronoun ("that one", "the second one"). */
@@ -25,7 +71,8 @@ const COUNTED = /^[ -]*(?:bed|bd|br\b|bath|ba\b|car\b|stor|level|floor|parking|g
 
 /** The value of number words without "and" ("two hundred fifty thousand" → 250000). */
 function valueOf(words: string[]): number {
-  let total = 0, current = 0;
+  let total = 0,
+    current = 0;
   for (const w of words) {
     if (w in UNITS) current += UNITS[w]!;
     else if (w in TENS) current += TENS[w]!;
@@ -49,19 +96,26 @@ export function wordsToNumbers(text: string): string {
     .replace(/\ba (?:million|mil)\b/gi, '1000000')
     // "500 grand", "two hundred grand": thousands.
     .replace(/\bgrand\b/gi, 'thousand')
-    .replace(/\b([a-z]+)(?: and a |-and-a-)half\b/gi, (m, w: string) => (w.toLowerCase() in UNITS ? `${UNITS[w.toLowerCase()]! + 0.5}` : m));
+    .replace(/\b([a-z]+)(?: and a |-and-a-)half\b/gi, (m, w: string) =>
+      w.toLowerCase() in UNITS ? `${UNITS[w.toLowerCase()]! + 0.5}` : m,
+    );
   // Digits before a scale word keep it as a suffix the money reader knows: "500 thousand" → "500k".
-  return t.replace(/(?<![\d.])(\d+(?:\.\d+)?)\s*(thousand|million)\b/gi, (_, n: string, scale: string) => `${n}${/^t/i.test(scale) ? 'k' : 'm'}`).replace(RUN, (run: string, at: number) => {
-    const words = run.toLowerCase().split(/[ -]+/);
-    // "and" joins parts of one number only after a scale word ("two hundred and fifty"); else it joins two numbers.
-    const numbers: string[][] = [[]];
-    words.forEach((w, i) => {
-      if (w !== 'and') numbers.at(-1)!.push(w);
-      else if (!/^(hundred|thousand|million)$/.test(words[i - 1] ?? '')) numbers.push([]);
+  return t
+    .replace(
+      /(?<![\d.])(\d+(?:\.\d+)?)\s*(thousand|million)\b/gi,
+      (_, n: string, scale: string) => `${n}${/^t/i.test(scale) ? 'k' : 'm'}`,
+    )
+    .replace(RUN, (run: string, at: number) => {
+      const words = run.toLowerCase().split(/[ -]+/);
+      // "and" joins parts of one number only after a scale word ("two hundred and fifty"); else it joins two numbers.
+      const numbers: string[][] = [[]];
+      words.forEach((w, i) => {
+        if (w !== 'and') numbers.at(-1)!.push(w);
+        else if (!/^(hundred|thousand|million)$/.test(words[i - 1] ?? '')) numbers.push([]);
+      });
+      if (numbers.length === 1 && words.join() === 'one' && !COUNTED.test(t.slice(at + run.length))) return run;
+      return numbers.map((n) => String(valueOf(n))).join(' and ');
     });
-    if (numbers.length === 1 && words.join() === 'one' && !COUNTED.test(t.slice(at + run.length))) return run;
-    return numbers.map((n) => String(valueOf(n))).join(' and ');
-  });
 }
 
 /** Words that are never corrected into another: English words a question uses that sit close to a word of the vocabulary ("least" ~ "lease"). */
@@ -74,15 +128,20 @@ const KEEP: ReadonlySet<string> = new Set(
    that the their them then there these they thing think this those though through to too top type under up us use very want was way we well were
    what when where which while who why will with within without would yes yet you your rent rents sale sold state sales cost costs least test best
    lease rented renting week weeks year years month months day days bed beds bath baths room rooms floor floors story
-   horse horses mouse hose boat boats dent cent bent tent lent sent went`.split(/\s+/).concat(Object.keys(ORDINALS)),
+   horse horses mouse hose boat boats dent cent bent tent lent sent went`
+    .split(/\s+/)
+    .concat(Object.keys(ORDINALS)),
 );
 
 /** The words of questions about homes (beside the chatbot's own cities, states and kinds). */
-const DOMAIN = `apartment apartments condo condos condominium townhouse townhouses townhome townhomes house houses home homes duplex studio studios
+const DOMAIN =
+  `apartment apartments condo condos condominium townhouse townhouses townhome townhomes house houses home homes duplex studio studios
   bedroom bedrooms bathroom bathrooms rental rentals rent sale purchase listing listings property properties available availability
   cheapest cheaper expensive priciest affordable biggest largest smallest smaller newest oldest between under below above budget month monthly
   million thousand square feet meters garage parking family single multi except excluding without coming soon active sold built year
-  detached furnished neighborhood downtown three four five seven eight eleven twelve twenty thirty forty fifty hundred`.split(/\s+/);
+  detached furnished neighborhood downtown three four five seven eight eleven twelve twenty thirty forty fifty hundred`.split(
+    /\s+/,
+  );
 
 export interface Corrected {
   text: string;
@@ -95,7 +154,8 @@ function distance(a: string, b: string): number {
   const d = leven(a, b, { maxDistance: 3 });
   if (d === 2 && a.length === b.length) {
     const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
-    if (diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!]) return 1;
+    if (diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!])
+      return 1;
   }
   return d;
 }
@@ -105,7 +165,11 @@ const allowed = (n: number) => (n >= 8 ? 2 : n >= 5 ? 1 : n === 4 ? 1 : 0);
 
 /** Words that mean the same thing: a tie between them is no ambiguity ("townhose": townhouse or townhome). */
 const sameMeaning = (a: string, b: string) => {
-  const base = (w: string) => w.replace(/s$/, '').replace(/^townhome$/, 'townhouse').replace(/^condominium$/, 'condo');
+  const base = (w: string) =>
+    w
+      .replace(/s$/, '')
+      .replace(/^townhome$/, 'townhouse')
+      .replace(/^condominium$/, 'condo');
   return base(a) === base(b);
 };
 
@@ -115,14 +179,20 @@ const sameMeaning = (a: string, b: string) => {
  * Numbers, words of KEEP and words already in the vocabulary stay as they are.
  */
 /** `names`: words of the chatbot's streets and addresses ("sable", "salem"), never corrected — a name is not a typo. */
-export function correctSpelling(text: string, vocabulary: ReadonlyMap<string, string>, names: ReadonlySet<string> = new Set()): Corrected {
+export function correctSpelling(
+  text: string,
+  vocabulary: ReadonlyMap<string, string>,
+  names: ReadonlySet<string> = new Set(),
+): Corrected {
   const corrections: [string, string][] = [];
   const words = [...vocabulary.keys()];
   const out = text.replace(/\p{L}[\p{L}'’]*/gu, (word) => {
     const w = word.toLowerCase();
     const budget = allowed(w.length);
     if (!budget || vocabulary.has(w) || KEEP.has(w) || names.has(w)) return word;
-    let best: string | null = null, bestD = budget + 1, tie = false;
+    let best: string | null = null,
+      bestD = budget + 1,
+      tie = false;
     for (const v of words) {
       if (Math.abs(v.length - w.length) > budget || (w.length === 4 && v.length !== 5 && v.length !== 4)) continue;
       // A four-letter word: a left-out letter ("rnt" is too short to read), or two letters swapped ("rnet" → "rent").
@@ -132,8 +202,7 @@ export function correctSpelling(text: string, vocabulary: ReadonlyMap<string, st
         best = v;
         bestD = d;
         tie = false;
-      }
-      else if (d === bestD && best && !sameMeaning(v, best)) tie = true;
+      } else if (d === bestD && best && !sameMeaning(v, best)) tie = true;
     }
     if (!best || tie) return word;
     // Said back as the visitor wrote it, read as the chatbot writes it: "Denvr" as "Denver".
@@ -150,8 +219,10 @@ export function correctSpelling(text: string, vocabulary: ReadonlyMap<string, st
  */
 export function vocabularyOf(places: { cities: string[]; stateNames: string[]; types: string[] }): Map<string, string> {
   const words = new Map(DOMAIN.map((w) => [w, w]));
-  for (const phrase of places.types) for (const w of phrase.toLowerCase().split(/[^\p{L}]+/u)) if (w.length >= 4 && !words.has(w)) words.set(w, w);
+  for (const phrase of places.types)
+    for (const w of phrase.toLowerCase().split(/[^\p{L}]+/u)) if (w.length >= 4 && !words.has(w)) words.set(w, w);
   for (const phrase of [...places.cities, ...places.stateNames])
-    for (const w of phrase.split(/[^\p{L}]+/u)) if (w.length >= 4 && !words.has(w.toLowerCase())) words.set(w.toLowerCase(), w);
+    for (const w of phrase.split(/[^\p{L}]+/u))
+      if (w.length >= 4 && !words.has(w.toLowerCase())) words.set(w.toLowerCase(), w);
   return words;
 }

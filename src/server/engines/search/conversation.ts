@@ -42,27 +42,51 @@ export type Reading =
   /** Not about listings: a greeting, thanks, a request for a person. */
   | { kind: 'other'; criteria: Criteria };
 
-export const emptyState = (page?: Listing): ConversationState => ({ list: [], last: [], shownUpTo: 0, visited: [], ...(page ? { page } : {}) });
+export const emptyState = (page?: Listing): ConversationState => ({
+  list: [],
+  last: [],
+  shownUpTo: 0,
+  visited: [],
+  ...(page ? { page } : {}),
+});
 
 /** Words that make a question a follow-up of the search before it. */
 const FOLLOW_UP =
   /^(and|also|but|ok|okay|so|now|then|or|only|just|any|same|instead|what if|how about|what about)\b|\b(what about|how about|and in|instead|only|just|of those|of them|of these|among (?:them|those|these)|which of|any of (?:them|those|these)|the ones?\b|those|these|them|too|as well|same but|but in|but with|but for|how many of)\b/;
 /** Words that name what is searched for: a question with one starts a search of its own, unless it says it follows up. */
-const HEAD = /\b(homes?|houses?|condos?|apartments?|townhouses?|townhomes?|rentals?|listings?|propert(?:y|ies)|places?|studios?|duplex(?:es)?|lofts?|units?)\b/;
-const MORE = /\b(show (?:me )?more|more (?:options|results|homes|listings|of them|please)|see more|the rest|next (?:\d+|ones|page|few)|what else (?:do you have|is there)|any others|other options)\b|^more\b/;
+const HEAD =
+  /\b(homes?|houses?|condos?|apartments?|townhouses?|townhomes?|rentals?|listings?|propert(?:y|ies)|places?|studios?|duplex(?:es)?|lofts?|units?)\b/;
+const MORE =
+  /\b(show (?:me )?more|more (?:options|results|homes|listings|of them|please)|see more|the rest|next (?:\d+|ones|page|few)|what else (?:do you have|is there)|any others|other options)\b|^more\b/;
 const RESTART = /\b(start over|new search|forget (?:that|it|all that)|never ?mind|clear (?:that|it))\b/;
 /** A question whose subject is a listing in view: "does it have parking?", "is the second one under $500k?". */
 const ASKS_ABOUT =
   /\b(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would)\s+(?:it|that|this|they|those|these|both|either|the (?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th))(?: one| home| house| listing)?)\b|\b(?:it|that one|this one|they) (?:have|has|come with|comes with|include|includes|got)\b/;
-const BARE_NUMBER = /^(?:(?:ok|okay|hmm+|well|and|or|but|so|maybe|what about|how about|any|anything|ones?|those|some|with|just|only)[,\s]+)*(\d{1,2})(?:\s+(?:instead|then|please|ones?))?\s*[?.!]*$/;
+const BARE_NUMBER =
+  /^(?:(?:ok|okay|hmm+|well|and|or|but|so|maybe|what about|how about|any|anything|ones?|those|some|with|just|only)[,\s]+)*(\d{1,2})(?:\s+(?:instead|then|please|ones?))?\s*[?.!]*$/;
 /** A listing named by its place in a list: "the last one", "the 2nd home", "number 3". */
-const ORDINAL = /\b(?:the (?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)) (?:one|home|house|listing|place|property|condo|apartment|rental)|number \d)\b/;
+const ORDINAL =
+  /\b(?:the (?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)) (?:one|home|house|listing|place|property|condo|apartment|rental)|number \d)\b/;
 /** "is there parking?", "and is there a garage?": asked of the home in view, not a search. */
-const IS_THERE = /^(?:(?:and|so|but|ok|okay|also|hmm+)[,\s]+)*(?:is there|are there|has it got|is it (?:near|close to|walking distance)|can i (?:bring|have|keep)|are (?:pets|dogs|cats|animals) (?:allowed|ok|okay|welcome))\b/;
-const placeOrBudget = (c: Criteria) => Boolean(c.cities.length || c.states.length || c.zips.length || c.unknownPlaces.length || c.price || c.bedrooms || c.saleType || c.propertyTypes.length);
+const IS_THERE =
+  /^(?:(?:and|so|but|ok|okay|also|hmm+)[,\s]+)*(?:is there|are there|has it got|is it (?:near|close to|walking distance)|can i (?:bring|have|keep)|are (?:pets|dogs|cats|animals) (?:allowed|ok|okay|welcome))\b/;
+const placeOrBudget = (c: Criteria) =>
+  Boolean(
+    c.cities.length ||
+    c.states.length ||
+    c.zips.length ||
+    c.unknownPlaces.length ||
+    c.price ||
+    c.bedrooms ||
+    c.saleType ||
+    c.propertyTypes.length,
+  );
 const SIMILAR = /\b(similar|like (?:this|that|it) one|like (?:this|that|it)\b|comparable|something like)\b/;
 const COMPARATIVE: [RegExp, (focus: Listing) => Partial<Criteria>][] = [
-  [/\b(cheaper|less expensive|more affordable|lower price)\b/, (f) => ({ price: { max: (priceOf(f) ?? Infinity) - 1 } })],
+  [
+    /\b(cheaper|less expensive|more affordable|lower price)\b/,
+    (f) => ({ price: { max: (priceOf(f) ?? Infinity) - 1 } }),
+  ],
   [/\b(bigger|larger|more space|roomier)\b/, (f) => ({ area: { min: squareFeet(f) + 1 } })],
   [/\b(smaller)\b/, (f) => ({ area: { max: squareFeet(f) - 1 } })],
   [/\b(newer)\b(?! than \d)/, (f) => ({ yearBuilt: { min: f.YearBuilt + 1 } })],
@@ -73,9 +97,21 @@ const COMPARATIVE: [RegExp, (focus: Listing) => Partial<Criteria>][] = [
 function similarTo(f: Listing, base: Criteria): Criteria {
   const price = priceOf(f);
   return {
-    ...base, named: [], cities: [f.City], states: [], zips: [], unknownPlaces: [], saleType: f.SaleType, saleTypeSaid: true, propertyTypes: [f.PropertyType],
-    bedrooms: { min: Math.max(0, f.Bedrooms - 1), max: f.Bedrooms + 1 }, price: price === null ? undefined : { min: price * 0.8, max: price * 1.2 },
-    exclude: { ...base.exclude }, sort: undefined, limit: undefined, aboutListings: true,
+    ...base,
+    named: [],
+    cities: [f.City],
+    states: [],
+    zips: [],
+    unknownPlaces: [],
+    saleType: f.SaleType,
+    saleTypeSaid: true,
+    propertyTypes: [f.PropertyType],
+    bedrooms: { min: Math.max(0, f.Bedrooms - 1), max: f.Bedrooms + 1 },
+    price: price === null ? undefined : { min: price * 0.8, max: price * 1.2 },
+    exclude: { ...base.exclude },
+    sort: undefined,
+    limit: undefined,
+    aboutListings: true,
   };
 }
 
@@ -95,48 +131,82 @@ export function readQuestion(question: string, state: ConversationState, listing
   if (ASKS_PAYMENT.test(t)) {
     const terms = paymentTerms(t);
     // A price or loan given is what is worked out; otherwise the listing named, or the one in view.
-    const listing = terms.price === undefined && terms.loan === undefined ? (c.named[0] ?? state.focus ?? (state.last.length === 1 ? state.last[0] : undefined) ?? state.page) : undefined;
+    const listing =
+      terms.price === undefined && terms.loan === undefined
+        ? (c.named[0] ?? state.focus ?? (state.last.length === 1 ? state.last[0] : undefined) ?? state.page)
+        : undefined;
     return { kind: 'payment', terms, ...(listing ? { listing } : {}), criteria: c };
   }
   if (c.named.length) return { kind: 'about', listings: c.named, criteria: c };
   const earlier = state.search;
-  if (earlier && MORE.test(t) && !narrows(c)) return { kind: 'search', criteria: earlier, followUp: true, offset: state.shownUpTo };
+  if (earlier && MORE.test(t) && !narrows(c))
+    return { kind: 'search', criteria: earlier, followUp: true, offset: state.shownUpTo };
   const focus = state.focus ?? (state.last.length === 1 ? state.last[0] : undefined) ?? state.page;
-  if (focus && SIMILAR.test(t)) return { kind: 'search', criteria: { ...merge(similarTo(focus, c), c), named: [] }, followUp: true, offset: 0 };
+  if (focus && SIMILAR.test(t))
+    return { kind: 'search', criteria: { ...merge(similarTo(focus, c), c), named: [] }, followUp: true, offset: 0 };
   const comparative = focus && COMPARATIVE.find(([pattern]) => pattern.test(t));
   if (focus && comparative) {
     const base = earlier ? merge(earlier, c) : similarTo(focus, c);
-    return { kind: 'search', criteria: { ...base, ...comparative[1](focus), sort: undefined, limit: undefined }, followUp: true, offset: 0 };
+    return {
+      kind: 'search',
+      criteria: { ...base, ...comparative[1](focus), sort: undefined, limit: undefined },
+      followUp: true,
+      offset: 0,
+    };
   }
   // "any with 5?", "what about 2?": a bare number changes the bedrooms the search before asked for.
   const bare = earlier?.bedrooms && !narrows(c) ? BARE_NUMBER.exec(t.trim()) : null;
   if (earlier?.bedrooms && bare) {
     const n = Number(bare[1]);
-    return { kind: 'search', criteria: merge(earlier, { ...c, bedrooms: earlier.bedrooms.max === undefined ? { min: n } : { min: n, max: n } }), followUp: true, offset: 0 };
+    return {
+      kind: 'search',
+      criteria: merge(earlier, {
+        ...c,
+        bedrooms: earlier.bedrooms.max === undefined ? { min: n } : { min: n, max: n },
+      }),
+      followUp: true,
+      offset: 0,
+    };
   }
   // "which of those have 2 baths?", "only the ones under $2,000": the search narrowed, not the listings shown.
   const refines = narrows(c) || c.sort;
   // "the second cheapest" is a rank in an order, not the second card shown.
-  if (c.rank === undefined && (!refines || ASKS_ABOUT.test(t) || ORDINAL.test(t) || /\b(the one|that one|this one)\b/.test(t))) {
+  if (
+    c.rank === undefined &&
+    (!refines || ASKS_ABOUT.test(t) || ORDINAL.test(t) || /\b(the one|that one|this one)\b/.test(t))
+  ) {
     const ref = resolveReference(t, state);
     if (ref?.kind === 'listings') {
       // "the one with the 3D tour": among those shown, the ones the words fit.
-      const fitting = refines && !ASKS_ABOUT.test(t) ? ref.listings.filter((l) => meets(l, { ...c, statuses: [l.Status] })) : ref.listings;
+      const fitting =
+        refines && !ASKS_ABOUT.test(t)
+          ? ref.listings.filter((l) => meets(l, { ...c, statuses: [l.Status] }))
+          : ref.listings;
       return { kind: 'about', listings: fitting.length ? fitting : ref.listings, criteria: c };
     }
     if (ref?.kind === 'ambiguous') {
-      const fitting = refines && !ASKS_ABOUT.test(t) ? ref.candidates.filter((l) => meets(l, { ...c, statuses: [l.Status] })) : [];
-      return fitting.length === 1 ? { kind: 'about', listings: fitting, criteria: c } : { kind: 'which', candidates: ref.candidates, criteria: c };
+      const fitting =
+        refines && !ASKS_ABOUT.test(t) ? ref.candidates.filter((l) => meets(l, { ...c, statuses: [l.Status] })) : [];
+      return fitting.length === 1
+        ? { kind: 'about', listings: fitting, criteria: c }
+        : { kind: 'which', candidates: ref.candidates, criteria: c };
     }
     // "is this house still available?" where no listing is in view or on the page: which one is not known.
-    if (!ref && !focus && THIS_HOME.test(t) && !c.cities.length && !c.states.length && !c.zips.length) return { kind: 'which', candidates: [], criteria: c };
+    if (!ref && !focus && THIS_HOME.test(t) && !c.cities.length && !c.states.length && !c.zips.length)
+      return { kind: 'which', candidates: [], criteria: c };
   }
   // "How many bedrooms?", "what's the price?" with one home in view: a question about that home;
   // so is "is there parking?", "are there good schools nearby?" while that home is all there is in view.
   const askedOf = attributesAsked(t);
   if (focus && !HEAD.test(t)) {
     if (askedOf.attributes.length && !refines) return { kind: 'about', listings: [focus], criteria: c };
-    if (IS_THERE.test(t) && state.last.length <= 1 && !placeOrBudget(c) && (askedOf.attributes.length || askedOf.features.length)) return { kind: 'about', listings: [focus], criteria: c };
+    if (
+      IS_THERE.test(t) &&
+      state.last.length <= 1 &&
+      !placeOrBudget(c) &&
+      (askedOf.attributes.length || askedOf.features.length)
+    )
+      return { kind: 'about', listings: [focus], criteria: c };
   }
   if (!c.aboutListings && !refines) return { kind: 'other', criteria: c };
   // "show me the newest listings first", "sort by price": the same search in another order.
@@ -153,8 +223,14 @@ export function cardsIn(answer: string, listings: Listing[]): Listing[] {
 }
 
 /** The state after a question read as `reading` was answered with `answer`. */
-export function advance(state: ConversationState, reading: Reading, answer: string, listings: Listing[]): ConversationState {
-  if (reading.kind === 'other' || reading.kind === 'outside' || (reading.kind === 'payment' && !reading.listing)) return state;
+export function advance(
+  state: ConversationState,
+  reading: Reading,
+  answer: string,
+  listings: Listing[],
+): ConversationState {
+  if (reading.kind === 'other' || reading.kind === 'outside' || (reading.kind === 'payment' && !reading.listing))
+    return state;
   const cards = cardsIn(answer, listings);
   const next: ConversationState = { ...state, last: cards, focus: cards.length === 1 ? cards[0] : undefined };
   if (cards.length > 1) next.list = cards;
@@ -196,7 +272,13 @@ export function conversationState(
   for (let i = 0; i < history.length; i++) {
     if (history[i]!.role !== 'user') continue;
     const answer = history[i + 1]?.role === 'assistant' ? history[i + 1]!.content : '';
-    key = createHash('sha256').update(key).update('\0').update(history[i]!.content).update('\0').update(answer).digest('base64');
+    key = createHash('sha256')
+      .update(key)
+      .update('\0')
+      .update(history[i]!.content)
+      .update('\0')
+      .update(answer)
+      .digest('base64');
     turns.push({ at: i, answer, key });
   }
   let from = turns.length;

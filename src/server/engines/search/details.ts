@@ -8,10 +8,28 @@ import { featuresIn, mentions, sentencesAbout, type Feature } from '../reading/f
 import { areaText, md, mdUrl, money, number, plural, priceText } from './format.ts';
 import { normalize } from '../reading/places.ts';
 
-export type Attribute = 'price' | 'bedrooms' | 'bathrooms' | 'area' | 'year' | 'parking' | 'hoa' | 'deposit' | 'status' | 'tour' | 'lot' | 'address' | 'days' | 'type' | 'mls';
+export type Attribute =
+  | 'price'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'area'
+  | 'year'
+  | 'parking'
+  | 'hoa'
+  | 'deposit'
+  | 'status'
+  | 'tour'
+  | 'lot'
+  | 'address'
+  | 'days'
+  | 'type'
+  | 'mls';
 
 const ATTRIBUTES: [RegExp, Attribute][] = [
-  [/\b(how much|price|prices|priced|cost|costs|asking|the rent|monthly rent|rent for|expensive|afford)\b|\b(under|over|below|above|less than|more than) \$?\d/, 'price'],
+  [
+    /\b(how much|price|prices|priced|cost|costs|asking|the rent|monthly rent|rent for|expensive|afford)\b|\b(under|over|below|above|less than|more than) \$?\d/,
+    'price',
+  ],
   [/\b(bed ?rooms?|beds?|br)\b/, 'bedrooms'],
   [/\b(bath ?rooms?|baths?)\b/, 'bathrooms'],
   [/\b(how big|how large|size|square (?:feet|foot|footage|meters)|sq ?ft|living space|how much space)\b/, 'area'],
@@ -19,7 +37,10 @@ const ATTRIBUTES: [RegExp, Attribute][] = [
   [/\b(parking|garage|car spots?|carport)\b/, 'parking'],
   [/\b(hoa|association|fees?|dues)\b/, 'hoa'],
   [/\b(deposit)\b/, 'deposit'],
-  [/\b(available|availability|still (?:on the market|for sale|for rent|there)|sold|status|on the market|taken|off the market|active)\b/, 'status'],
+  [
+    /\b(available|availability|still (?:on the market|for sale|for rent|there)|sold|status|on the market|taken|off the market|active)\b/,
+    'status',
+  ],
   [/\b(tours?|3d|virtual|open house)\b/, 'tour'],
   [/\b(lot|land)\b/, 'lot'],
   [/\b(where|address|location|located|neighbou?rhood|zip|which city|what city)\b/, 'address'],
@@ -36,15 +57,25 @@ export function attributesAsked(question: string): { attributes: Attribute[]; fe
 
 const link = (l: Listing) => `**[${md(addressText(l))}](${mdUrl(l.Url)})**`;
 const lotText = (l: Listing) => `${number(l.LotArea)} ${l.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`;
-const STATUS_TEXT = { Active: 'active — on the market now', PreOnMarket: 'coming soon — not on the market yet', Sold: 'sold' } as const;
+const STATUS_TEXT = {
+  Active: 'active — on the market now',
+  PreOnMarket: 'coming soon — not on the market yet',
+  Sold: 'sold',
+} as const;
 
 /** "single-family home", "condo", "multi-family home". */
 export const kindText = (l: Pick<Listing, 'PropertyType'>) =>
-  md(l.PropertyType.toLowerCase().replace(/^single[- ]family$/, 'single-family home').replace(/^multi[- ]family$/, 'multi-family home')) || 'home';
+  md(
+    l.PropertyType.toLowerCase()
+      .replace(/^single[- ]family$/, 'single-family home')
+      .replace(/^multi[- ]family$/, 'multi-family home'),
+  ) || 'home';
 
 /** "3 bedrooms and 2.5 bathrooms", "a studio with 1 bathroom". */
 export const roomsText = (l: Pick<Listing, 'Bedrooms' | 'Bathrooms'>) =>
-  l.Bedrooms === 0 ? `a studio with ${plural(l.Bathrooms, 'bathroom')}` : `${plural(l.Bedrooms, 'bedroom')} and ${plural(l.Bathrooms, 'bathroom')}`;
+  l.Bedrooms === 0
+    ? `a studio with ${plural(l.Bathrooms, 'bathroom')}`
+    : `${plural(l.Bedrooms, 'bedroom')} and ${plural(l.Bathrooms, 'bathroom')}`;
 
 /** One sentence answering `a` of `l`. */
 function fact(l: Listing, a: Attribute): string {
@@ -52,7 +83,9 @@ function fact(l: Listing, a: Attribute): string {
     case 'price':
       return l.SaleType === 'for_rent' ? `It rents for **${priceText(l)}**.` : `It is for sale at **${priceText(l)}**.`;
     case 'bedrooms':
-      return l.Bedrooms === 0 ? 'It is a **studio** (no separate bedroom).' : `It has **${plural(l.Bedrooms, 'bedroom')}**.`;
+      return l.Bedrooms === 0
+        ? 'It is a **studio** (no separate bedroom).'
+        : `It has **${plural(l.Bedrooms, 'bedroom')}**.`;
     case 'bathrooms':
       return `It has **${plural(l.Bathrooms, 'bathroom')}**.`;
     case 'area':
@@ -60,7 +93,9 @@ function fact(l: Listing, a: Attribute): string {
     case 'year':
       return `It was built in **${l.YearBuilt}**.`;
     case 'parking':
-      return l.ParkingSpots ? `It has **${plural(l.ParkingSpots, 'parking spot')}**.` : 'It has **no parking spot** listed.';
+      return l.ParkingSpots
+        ? `It has **${plural(l.ParkingSpots, 'parking spot')}**.`
+        : 'It has **no parking spot** listed.';
     case 'hoa':
       return l.HOAMonth ? `HOA dues are **${money(l.HOAMonth, l.CurrencySymbol)}/month**.` : 'No HOA dues are listed.';
     case 'deposit':
@@ -68,13 +103,19 @@ function fact(l: Listing, a: Attribute): string {
     case 'status':
       return `It is **${STATUS_TEXT[l.Status]}**.`;
     case 'tour':
-      return l.Tours === '3D' ? 'A **3D tour** is available on the listing page.' : l.Tours === 'OpenHouse' ? 'An **open house** is scheduled — see the listing page for times.' : 'No tour or open house is listed.';
+      return l.Tours === '3D'
+        ? 'A **3D tour** is available on the listing page.'
+        : l.Tours === 'OpenHouse'
+          ? 'An **open house** is scheduled — see the listing page for times.'
+          : 'No tour or open house is listed.';
     case 'lot':
       return l.LotArea ? `The lot is **${lotText(l)}**.` : 'No lot size is listed.';
     case 'address':
       return `It is at **${md(addressText(l))}**.`;
     case 'days':
-      return l.Status === 'PreOnMarket' ? 'It is not on the market yet.' : `It has been on the market for **${plural(l.DaysOnMarket, 'day')}**.`;
+      return l.Status === 'PreOnMarket'
+        ? 'It is not on the market yet.'
+        : `It has been on the market for **${plural(l.DaysOnMarket, 'day')}**.`;
     case 'type':
       return `It is a **${kindText(l)}**.`;
     case 'mls':
@@ -86,7 +127,8 @@ function fact(l: Listing, a: Attribute): string {
 function featureFact(l: Listing, f: Feature): string {
   const sentences = sentencesAbout(l, f);
   if (sentences.length) return `Yes — the listing says: “${md(sentences.slice(0, 2).join(' '))}”`;
-  if (mentions(l, f) || mentions(l, f, true)) return `Yes — the listing mentions ${md(f.phrase.replace(/^(a|an|the)\s+/, ''))}.`;
+  if (mentions(l, f) || mentions(l, f, true))
+    return `Yes — the listing mentions ${md(f.phrase.replace(/^(a|an|the)\s+/, ''))}.`;
   return `The listing doesn't mention ${md(f.phrase)}, so I can't tell — the team can check for you.`;
 }
 
@@ -105,7 +147,12 @@ const stemOf = (w: string) => w.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, '');
 /** The owner's extension columns a question asks about: its key's words in the question ("pool", "pets" → "dog"). */
 export function extensionsAsked(l: Listing, question: string): Listing['ExtensionColumn'] {
   const t = normalize(question);
-  const asked = new Set(t.split(/[^\p{L}]+/u).filter((w) => w.length > 2).map(stemOf));
+  const asked = new Set(
+    t
+      .split(/[^\p{L}]+/u)
+      .filter((w) => w.length > 2)
+      .map(stemOf),
+  );
   return l.ExtensionColumn.filter((x) => {
     const key = x.Key.toLowerCase();
     if (KEY_WORDS.some(([k, words]) => k.test(key) && words.test(t))) return true;
@@ -114,7 +161,8 @@ export function extensionsAsked(l: Listing, question: string): Listing['Extensio
 }
 
 /** "what kind of pool": the kind of that thing, not of home. */
-const KIND_OF_THING = /\b(?:what|which) (?:kind|type|sort)s? of (?!(?:home|house|property|place|building|unit|listing)\b)\w+/;
+const KIND_OF_THING =
+  /\b(?:what|which) (?:kind|type|sort)s? of (?!(?:home|house|property|place|building|unit|listing)\b)\w+/;
 
 /**
  * What `question` asks of one listing, or all of it when it asks nothing in particular — and
@@ -123,9 +171,16 @@ const KIND_OF_THING = /\b(?:what|which) (?:kind|type|sort)s? of (?!(?:home|house
 export function aboutOne(l: Listing, question: string): { text: string; untold: boolean } {
   const asked = attributesAsked(question);
   const extensions = extensionsAsked(l, question);
-  const attributes = KIND_OF_THING.test(normalize(question)) ? asked.attributes.filter((a) => a !== 'type') : asked.attributes;
+  const attributes = KIND_OF_THING.test(normalize(question))
+    ? asked.attributes.filter((a) => a !== 'type')
+    : asked.attributes;
   // A feature the owner's own column answers is answered by it, not searched for in words.
-  const features = asked.features.filter((f) => !extensions.some((x) => f.terms.some((t) => stemOf(x.Key.toLowerCase()).includes(t) || t.includes(stemOf(x.Key.toLowerCase())))));
+  const features = asked.features.filter(
+    (f) =>
+      !extensions.some((x) =>
+        f.terms.some((t) => stemOf(x.Key.toLowerCase()).includes(t) || t.includes(stemOf(x.Key.toLowerCase()))),
+      ),
+  );
   if (!attributes.length && !features.length && !extensions.length) return { text: listingDetails(l), untold: false };
   const quoted = extensions.map((x) => `${md(x.Key)}, as the listing puts it: **“${md(x.value)}”**.`);
   const text = `${link(l)}: ${[...attributes.map((a) => fact(l, a)), ...quoted, ...features.map((f) => featureFact(l, f))].join(' ')}`;
@@ -136,7 +191,12 @@ export function aboutOne(l: Listing, question: string): { text: string; untold: 
 export function aboutSeveral(listings: Listing[], question: string): string {
   const { attributes, features } = attributesAsked(question);
   if (attributes.length || features.length)
-    return listings.map((l) => `- ${link(l)}: ${[...attributes.map((a) => fact(l, a)), ...features.map((f) => featureFact(l, f))].join(' ')}`).join('\n');
+    return listings
+      .map(
+        (l) =>
+          `- ${link(l)}: ${[...attributes.map((a) => fact(l, a)), ...features.map((f) => featureFact(l, f))].join(' ')}`,
+      )
+      .join('\n');
   const rows = [
     ['Price', (l: Listing) => priceText(l)],
     ['Bedrooms', (l: Listing) => (l.Bedrooms === 0 ? 'studio' : number(l.Bedrooms))],
@@ -146,7 +206,11 @@ export function aboutSeveral(listings: Listing[], question: string): string {
     ['Parking', (l: Listing) => number(l.ParkingSpots)],
   ] as const;
   const head = `| | ${listings.map((l) => `[${md(l.Address || addressText(l))}](${mdUrl(l.Url)})`).join(' | ')} |`;
-  const table = [head, `|---|${listings.map(() => '---').join('|')}|`, ...rows.map(([name, value]) => `| ${name} | ${listings.map(value).join(' | ')} |`)];
+  const table = [
+    head,
+    `|---|${listings.map(() => '---').join('|')}|`,
+    ...rows.map(([name, value]) => `| ${name} | ${listings.map(value).join(' | ')} |`),
+  ];
   return `Here is how they compare:\n\n${table.join('\n')}`;
 }
 
@@ -160,7 +224,11 @@ export function listingDetails(l: Listing): string {
     l.HOAMonth ? `HOA dues are ${money(l.HOAMonth, l.CurrencySymbol)}/month.` : '',
     l.DepositFee ? `The deposit is ${money(l.DepositFee, l.CurrencySymbol)}.` : '',
     l.Tours === '3D' ? 'A 3D tour is available.' : l.Tours === 'OpenHouse' ? 'An open house is scheduled.' : '',
-    l.ExtensionColumn.length ? `${l.ExtensionColumn.slice(0, 10).map((x) => `${md(x.Key)}: ${md(x.value)}`).join('; ')}.` : '',
+    l.ExtensionColumn.length
+      ? `${l.ExtensionColumn.slice(0, 10)
+          .map((x) => `${md(x.Key)}: ${md(x.value)}`)
+          .join('; ')}.`
+      : '',
   ].filter(Boolean);
   const kind = kindText(l);
   const lines = [

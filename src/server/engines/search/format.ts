@@ -7,13 +7,17 @@ import { priceOf } from './match.ts';
  * so is a block marker at its start ("# ", "- ", "1. "). Plain readers see it almost unchanged.
  */
 export function md(text: string): string {
-  const inline = text.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`);
+  const inline = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`);
   if (/^\d+[.)]/.test(inline)) return inline.replace(/^(\d+)([.)])/, '$1\\$2');
   return /^[#>+=-]/.test(inline) ? `\\${inline}` : inline;
 }
 
 /** A URL as a Markdown link destination (the schemas already allow only http(s)). */
-export const mdUrl = (url: string) => `<${encodeURI(decodeURIComponentSafe(url)).replace(/[<>]/g, encodeURIComponent)}>`;
+export const mdUrl = (url: string) =>
+  `<${encodeURI(decodeURIComponentSafe(url)).replace(/[<>]/g, encodeURIComponent)}>`;
 
 function decodeURIComponentSafe(url: string): string {
   try {
@@ -38,9 +42,11 @@ export function priceText(l: ListingCard): string {
   return l.SaleType === 'for_rent' ? `${money(price, l.CurrencySymbol)}/month` : money(price, l.CurrencySymbol);
 }
 
-export const areaText = (l: Pick<Listing, 'BuildingArea' | 'AreaUnit'>) => `${number(l.BuildingArea)} ${l.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`;
+export const areaText = (l: Pick<Listing, 'BuildingArea' | 'AreaUnit'>) =>
+  `${number(l.BuildingArea)} ${l.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`;
 
-const bedsBaths = (l: Pick<Listing, 'Bedrooms' | 'Bathrooms'>) => `${l.Bedrooms === 0 ? 'studio' : `${l.Bedrooms} bd`} · ${number(l.Bathrooms)} ba`;
+const bedsBaths = (l: Pick<Listing, 'Bedrooms' | 'Bathrooms'>) =>
+  `${l.Bedrooms === 0 ? 'studio' : `${l.Bedrooms} bd`} · ${number(l.Bathrooms)} ba`;
 
 /** One line of a list of matches (its photo is on its card, after the list). */
 export function listingLine(l: ListingCard, i: number): string {

@@ -6,12 +6,17 @@ import { streetKeyOf } from '../reading/places.ts';
 import { SQFT_PER_SQM } from '../reading/ranges.ts';
 
 const within = (value: number | null, range?: Range) =>
-  !range || (value !== null && (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max));
+  !range ||
+  (value !== null &&
+    (range.min === undefined || value >= range.min) &&
+    (range.max === undefined || value <= range.max));
 
 /** What a listing costs: monthly rent for rentals, the sale price otherwise. */
-export const priceOf = (l: Pick<Listing, 'SaleType' | 'RentPrice' | 'SalePrice'>): number | null => (l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice);
+export const priceOf = (l: Pick<Listing, 'SaleType' | 'RentPrice' | 'SalePrice'>): number | null =>
+  l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice;
 
-export const squareFeet = (l: Pick<Listing, 'AreaUnit' | 'BuildingArea'>): number => (l.AreaUnit === 'Square Meters' ? l.BuildingArea * SQFT_PER_SQM : l.BuildingArea);
+export const squareFeet = (l: Pick<Listing, 'AreaUnit' | 'BuildingArea'>): number =>
+  l.AreaUnit === 'Square Meters' ? l.BuildingArea * SQFT_PER_SQM : l.BuildingArea;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -47,7 +52,9 @@ export function meets(l: Listing, c: Criteria): boolean {
 
 /** Homes for sale before rentals (a monthly rent is not comparable with a price), each cheapest first. */
 const byDefault = (a: Listing, b: Listing) =>
-  Number(a.SaleType === 'for_rent') - Number(b.SaleType === 'for_rent') || (priceOf(a) ?? Infinity) - (priceOf(b) ?? Infinity) || a.MLSNumber.localeCompare(b.MLSNumber);
+  Number(a.SaleType === 'for_rent') - Number(b.SaleType === 'for_rent') ||
+  (priceOf(a) ?? Infinity) - (priceOf(b) ?? Infinity) ||
+  a.MLSNumber.localeCompare(b.MLSNumber);
 
 const KEYS: Record<SortKey, (l: Listing) => number> = {
   'price-asc': (l) => priceOf(l) ?? Infinity,
@@ -67,7 +74,12 @@ export function ordered(listings: Listing[], sort?: SortKey): Listing[] {
   if (!sort) return [...listings].sort(byDefault);
   const key = KEYS[sort];
   const byPrice = sort === 'price-asc' || sort === 'price-desc';
-  return [...listings].sort((a, b) => (byPrice ? Number(a.SaleType === 'for_rent') - Number(b.SaleType === 'for_rent') : 0) || key(a) - key(b) || byDefault(a, b));
+  return [...listings].sort(
+    (a, b) =>
+      (byPrice ? Number(a.SaleType === 'for_rent') - Number(b.SaleType === 'for_rent') : 0) ||
+      key(a) - key(b) ||
+      byDefault(a, b),
+  );
 }
 
 /** A search's outcome: every listing that meets it, in order, and how its features fared. */
@@ -83,7 +95,8 @@ export function search(listings: Listing[], c: Criteria): Found {
   if (c.named.length) return { listings: c.named, mentioned: [], unknown: [] };
   if (c.unknownPlaces.length) return { listings: [], mentioned: [], unknown: [] };
   let found = listings.filter((l) => meets(l, c));
-  const mentioned: Feature[] = [], unknown: Feature[] = [];
+  const mentioned: Feature[] = [],
+    unknown: Feature[] = [];
   for (const f of c.features) {
     // A feature the chatbot's listings never mention cannot be checked; one they do mention narrows the search.
     if (!mentioning(listings, f).length) unknown.push(f);

@@ -9,7 +9,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * not a longer path that starts with it ("/12-oak" is not "/12-oak-st" nor "/12-oak.html").
  */
 function linkPattern(url: string): RegExp | null {
-  const forms = [...new Set([url, mdUrl(url).slice(1, -1)].map((u) => u.trim().replace(/(?<!\/)\/+$/, '')))].filter(Boolean);
+  const forms = [...new Set([url, mdUrl(url).slice(1, -1)].map((u) => u.trim().replace(/(?<!\/)\/+$/, '')))].filter(
+    Boolean,
+  );
   if (!forms.length) return null;
   return new RegExp(`(?:${forms.map(escape).join('|')})/?(?![\\w~%/-]|\\.\\w)`);
 }
@@ -34,7 +36,9 @@ function addressPattern(address: string, listings: readonly Listing[]): RegExp |
   const full = address.trim().replace(/\s+/g, ' ');
   if (!/^\d+\s+\S/.test(full)) return null;
   const street = full.replace(/(?<![\s,])[\s,]+(?:unit|apt\.?|apartment|suite|#)\s*\S+$/i, '');
-  const shared = listings.filter((l) => l.Address.trim().replace(/\s+/g, ' ').toLowerCase().startsWith(street.toLowerCase())).length > 1;
+  const shared =
+    listings.filter((l) => l.Address.trim().replace(/\s+/g, ' ').toLowerCase().startsWith(street.toLowerCase()))
+      .length > 1;
   const forms = [...new Set([full, ...(shared ? [] : [street])])].map((f) => f.split(' ').map(escape).join('\\s+'));
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 }

@@ -50,11 +50,23 @@ function kindsNear(asked: string[], listings: Listing[]): string[] {
 function widened(c: Criteria, tier: Tier, listings: Listing[]): Criteria {
   const { slack, rooms, years } = tier;
   const w: Criteria = { ...c, named: [], limit: undefined, sort: undefined };
-  if (c.price) w.price = { min: c.price.min === undefined ? undefined : c.price.min * (1 - slack), max: c.price.max === undefined ? undefined : c.price.max * (1 + slack) };
-  if (c.bedrooms) w.bedrooms = { min: c.bedrooms.min === undefined ? undefined : Math.max(0, c.bedrooms.min - rooms), max: c.bedrooms.max === undefined ? undefined : c.bedrooms.max + rooms };
+  if (c.price)
+    w.price = {
+      min: c.price.min === undefined ? undefined : c.price.min * (1 - slack),
+      max: c.price.max === undefined ? undefined : c.price.max * (1 + slack),
+    };
+  if (c.bedrooms)
+    w.bedrooms = {
+      min: c.bedrooms.min === undefined ? undefined : Math.max(0, c.bedrooms.min - rooms),
+      max: c.bedrooms.max === undefined ? undefined : c.bedrooms.max + rooms,
+    };
   if (c.bathrooms?.min !== undefined) w.bathrooms = { ...c.bathrooms, min: Math.max(1, c.bathrooms.min - 1) };
   if (c.area?.min !== undefined) w.area = { ...c.area, min: c.area.min * (1 - slack) };
-  if (c.yearBuilt) w.yearBuilt = { min: c.yearBuilt.min === undefined ? undefined : c.yearBuilt.min - years, max: c.yearBuilt.max === undefined ? undefined : c.yearBuilt.max + years };
+  if (c.yearBuilt)
+    w.yearBuilt = {
+      min: c.yearBuilt.min === undefined ? undefined : c.yearBuilt.min - years,
+      max: c.yearBuilt.max === undefined ? undefined : c.yearBuilt.max + years,
+    };
   if (!c.statusesSaid) w.statuses = ['Active', 'PreOnMarket'];
   if (tier.relatedKinds && c.propertyTypes.length) w.propertyTypes = kindsNear(c.propertyTypes, listings);
   return w;
@@ -63,7 +75,11 @@ function widened(c: Criteria, tier: Tier, listings: Listing[]): Criteria {
 const percent = (n: number) => `${Math.max(1, Math.round(n * 100))}%`;
 const howMany = (n: number) => (n === 1 ? 'one' : String(n));
 
-type Miss = { what: 'price' | 'bedrooms' | 'bathrooms' | 'area' | 'year' | 'status' | 'kind'; text: string; distance: number };
+type Miss = {
+  what: 'price' | 'bedrooms' | 'bathrooms' | 'area' | 'year' | 'status' | 'kind';
+  text: string;
+  distance: number;
+};
 
 /** What `l` misses `c` by, each with a measure of how far (for ranking). */
 function missesOf(l: Listing, c: Criteria): Miss[] {
@@ -72,25 +88,61 @@ function missesOf(l: Listing, c: Criteria): Miss[] {
   const month = l.SaleType === 'for_rent' ? '/month' : '';
   if (c.price && price !== null) {
     if (c.price.max !== undefined && price > c.price.max)
-      out.push({ what: 'price', text: `${money(price, l.CurrencySymbol)}${month} — ${percent(price / c.price.max - 1)} over the budget`, distance: price / c.price.max - 1 });
+      out.push({
+        what: 'price',
+        text: `${money(price, l.CurrencySymbol)}${month} — ${percent(price / c.price.max - 1)} over the budget`,
+        distance: price / c.price.max - 1,
+      });
     else if (c.price.min !== undefined && price < c.price.min)
-      out.push({ what: 'price', text: `${money(price, l.CurrencySymbol)}${month} — ${percent(1 - price / c.price.min)} under the minimum`, distance: 1 - price / c.price.min });
+      out.push({
+        what: 'price',
+        text: `${money(price, l.CurrencySymbol)}${month} — ${percent(1 - price / c.price.min)} under the minimum`,
+        distance: 1 - price / c.price.min,
+      });
   }
   const beds = l.Bedrooms === 0 ? 'a studio' : plural(l.Bedrooms, 'bedroom');
   if (c.bedrooms?.min !== undefined && l.Bedrooms < c.bedrooms.min)
-    out.push({ what: 'bedrooms', text: `${beds} — ${howMany(c.bedrooms.min - l.Bedrooms)} fewer than asked`, distance: 0.15 * (c.bedrooms.min - l.Bedrooms) });
+    out.push({
+      what: 'bedrooms',
+      text: `${beds} — ${howMany(c.bedrooms.min - l.Bedrooms)} fewer than asked`,
+      distance: 0.15 * (c.bedrooms.min - l.Bedrooms),
+    });
   if (c.bedrooms?.max !== undefined && l.Bedrooms > c.bedrooms.max)
-    out.push({ what: 'bedrooms', text: `${beds} — ${howMany(l.Bedrooms - c.bedrooms.max)} more than asked`, distance: 0.1 * (l.Bedrooms - c.bedrooms.max) });
-  if (c.bathrooms?.min !== undefined && l.Bathrooms < c.bathrooms.min) out.push({ what: 'bathrooms', text: `${plural(l.Bathrooms, 'bathroom')} — fewer than asked`, distance: 0.15 });
+    out.push({
+      what: 'bedrooms',
+      text: `${beds} — ${howMany(l.Bedrooms - c.bedrooms.max)} more than asked`,
+      distance: 0.1 * (l.Bedrooms - c.bedrooms.max),
+    });
+  if (c.bathrooms?.min !== undefined && l.Bathrooms < c.bathrooms.min)
+    out.push({ what: 'bathrooms', text: `${plural(l.Bathrooms, 'bathroom')} — fewer than asked`, distance: 0.15 });
   if (c.area?.min !== undefined && squareFeet(l) < c.area.min)
-    out.push({ what: 'area', text: `${Math.round(squareFeet(l)).toLocaleString('en-US')} sq ft — ${percent(1 - squareFeet(l) / c.area.min)} smaller`, distance: 1 - squareFeet(l) / c.area.min });
-  if (c.yearBuilt?.min !== undefined && l.YearBuilt < c.yearBuilt.min) out.push({ what: 'year', text: `built in ${l.YearBuilt} — older than asked`, distance: (c.yearBuilt.min - l.YearBuilt) / 50 });
-  if (c.yearBuilt?.max !== undefined && l.YearBuilt > c.yearBuilt.max) out.push({ what: 'year', text: `built in ${l.YearBuilt} — newer than asked`, distance: (l.YearBuilt - c.yearBuilt.max) / 50 });
-  if (!c.statuses.includes(l.Status)) out.push({ what: 'status', text: 'coming soon, not on the market yet', distance: 0.05 });
+    out.push({
+      what: 'area',
+      text: `${Math.round(squareFeet(l)).toLocaleString('en-US')} sq ft — ${percent(1 - squareFeet(l) / c.area.min)} smaller`,
+      distance: 1 - squareFeet(l) / c.area.min,
+    });
+  if (c.yearBuilt?.min !== undefined && l.YearBuilt < c.yearBuilt.min)
+    out.push({
+      what: 'year',
+      text: `built in ${l.YearBuilt} — older than asked`,
+      distance: (c.yearBuilt.min - l.YearBuilt) / 50,
+    });
+  if (c.yearBuilt?.max !== undefined && l.YearBuilt > c.yearBuilt.max)
+    out.push({
+      what: 'year',
+      text: `built in ${l.YearBuilt} — newer than asked`,
+      distance: (l.YearBuilt - c.yearBuilt.max) / 50,
+    });
+  if (!c.statuses.includes(l.Status))
+    out.push({ what: 'status', text: 'coming soon, not on the market yet', distance: 0.05 });
   if (c.propertyTypes.length && !c.propertyTypes.includes(l.PropertyType))
     // Another kind with the rooms asked for comes before a bedroom fewer of the kind asked for;
     // a price up to ~10 % over the budget, before either (how people relax a search).
-    out.push({ what: 'kind', text: `a ${kindText(l)}, not a ${c.propertyTypes.map((t) => kindText({ PropertyType: t })).join(' or ')}`, distance: 0.12 });
+    out.push({
+      what: 'kind',
+      text: `a ${kindText(l)}, not a ${c.propertyTypes.map((t) => kindText({ PropertyType: t })).join(' or ')}`,
+      distance: 0.12,
+    });
   return out;
 }
 
@@ -105,14 +157,19 @@ export function nearMisses(listings: Listing[], c: Criteria, max = 3): NearMiss[
       .listings.map((l) => ({ listing: l, misses: missesOf(l, c) }))
       .filter((n) => n.misses.length > 0 && n.misses.length <= tier.misses)
       // Another kind is taken as it is: with the rooms asked for, at most a little over the budget.
-      .filter((n) => !n.misses.some((m) => m.what === 'kind') || n.misses.every((m) => m.what === 'kind' || m.what === 'price'))
+      .filter(
+        (n) =>
+          !n.misses.some((m) => m.what === 'kind') || n.misses.every((m) => m.what === 'kind' || m.what === 'price'),
+      )
       .map((n) => ({ ...n, distance: n.misses.reduce((d, m) => d + m.distance, 0) + 0.1 * (n.misses.length - 1) }))
       .sort((a, b) => a.misses.length - b.misses.length || a.distance - b.distance);
     if (!all.length) continue;
     const kind = (n: { misses: Miss[] }) => n.misses.map((m) => m.what).join();
     const fewest = all.filter((n) => n.misses.length === all[0]!.misses.length);
     const firsts = fewest.filter((n, i) => fewest.findIndex((m) => kind(m) === kind(n)) === i);
-    return [...new Set([...firsts, ...all])].slice(0, max).map(({ listing, misses }) => ({ listing, misses: misses.map((m) => m.text) }));
+    return [...new Set([...firsts, ...all])]
+      .slice(0, max)
+      .map(({ listing, misses }) => ({ listing, misses: misses.map((m) => m.text) }));
   }
   return [];
 }

@@ -51,7 +51,8 @@ export function paymentTerms(t: string): PaymentTerms {
     // A bare small number is a house number or a count, not money.
     if (!m[1] && !unit && amount < 1_000) continue;
     if (/^\s*(?:down|deposit)\b/.test(after)) out.downAmount ??= amount;
-    else if (/\bborrow(?:ed|ing)?(?:\s*(?:about|around))?\s*$/.test(before) || /^\s*(?:loan|mortgage)\b/.test(after)) out.loan ??= amount;
+    else if (/\bborrow(?:ed|ing)?(?:\s*(?:about|around))?\s*$/.test(before) || /^\s*(?:loan|mortgage)\b/.test(after))
+      out.loan ??= amount;
     else out.price ??= amount;
   }
   return out;
@@ -89,8 +90,16 @@ export function estimate(terms: PaymentTerms, price: number | undefined, default
   const rate = terms.ratePct ?? defaultRate;
   const years = terms.years ?? 30;
   return {
-    principal, down, rate, years, monthly: monthlyPayment(principal, rate, years),
-    assumed: { down: terms.loan === undefined && noDown, rate: terms.ratePct === undefined, years: terms.years === undefined },
+    principal,
+    down,
+    rate,
+    years,
+    monthly: monthlyPayment(principal, rate, years),
+    assumed: {
+      down: terms.loan === undefined && noDown,
+      rate: terms.ratePct === undefined,
+      years: terms.years === undefined,
+    },
   };
 }
 
@@ -105,18 +114,42 @@ export function paymentText(terms: PaymentTerms, listing: Listing | undefined, s
   }
   const price = terms.loan === undefined ? (terms.price ?? listing?.SalePrice ?? undefined) : undefined;
   if (terms.loan === undefined && price === undefined)
-    return "I can estimate a monthly payment — for which price? Tell me a price or one of our homes, and your down payment, rate and term if you know them.";
-  const { principal, down, rate, years, monthly, assumed: was } = estimate(terms, price, s.MortgageRate ?? DEFAULT_MORTGAGE_RATE);
-  const downText = terms.downAmount === undefined ? `${pct(terms.downPct ?? 20)} down (${money(down, symbol)})` : `${money(down, symbol)} down`;
-  const loanText = terms.loan !== undefined ? `a loan of ${money(principal, symbol)}` : `a loan of ${money(principal, symbol)} — the ${money(price!, symbol)} price less ${downText}`;
-  const assumed = [...(was.down ? ['20% down'] : []), ...(was.rate ? [`a rate of ${pct(rate)} a year`] : []), ...(was.years ? ['a 30-year fixed loan'] : [])];
-  const about = listing && terms.price === undefined && terms.loan === undefined ? ` for **${md(addressText(listing))}**` : '';
-  const lines = [`That comes to about **${money(monthly, symbol)} a month** in principal and interest${about}: ${loanText}, at ${pct(rate)} a year over ${years} years.`];
-  if (assumed.length) lines.push(`Where you didn't say, I assumed ${joinAnd(assumed)} — tell me yours and I'll work it out again.`);
+    return 'I can estimate a monthly payment — for which price? Tell me a price or one of our homes, and your down payment, rate and term if you know them.';
+  const {
+    principal,
+    down,
+    rate,
+    years,
+    monthly,
+    assumed: was,
+  } = estimate(terms, price, s.MortgageRate ?? DEFAULT_MORTGAGE_RATE);
+  const downText =
+    terms.downAmount === undefined
+      ? `${pct(terms.downPct ?? 20)} down (${money(down, symbol)})`
+      : `${money(down, symbol)} down`;
+  const loanText =
+    terms.loan !== undefined
+      ? `a loan of ${money(principal, symbol)}`
+      : `a loan of ${money(principal, symbol)} — the ${money(price!, symbol)} price less ${downText}`;
+  const assumed = [
+    ...(was.down ? ['20% down'] : []),
+    ...(was.rate ? [`a rate of ${pct(rate)} a year`] : []),
+    ...(was.years ? ['a 30-year fixed loan'] : []),
+  ];
+  const about =
+    listing && terms.price === undefined && terms.loan === undefined ? ` for **${md(addressText(listing))}**` : '';
+  const lines = [
+    `That comes to about **${money(monthly, symbol)} a month** in principal and interest${about}: ${loanText}, at ${pct(rate)} a year over ${years} years.`,
+  ];
+  if (assumed.length)
+    lines.push(`Where you didn't say, I assumed ${joinAnd(assumed)} — tell me yours and I'll work it out again.`);
   const hoa = about && listing?.HOAMonth ? `, the ${money(listing.HOAMonth, symbol)} monthly HOA fee` : '';
-  lines.push(`It leaves out property taxes, home insurance${hoa} and any mortgage insurance, and a lender's quote will differ.`);
+  lines.push(
+    `It leaves out property taxes, home insurance${hoa} and any mortgage insurance, and a lender's quote will differ.`,
+  );
   if (s.TalkToHumanEmail) lines.push('For a real quote, use **Talk to a person** and someone from the team will help.');
   return lines.join(' ');
 }
 
-const joinAnd = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const joinAnd = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
