@@ -4,9 +4,10 @@
  * the tests' migrated PGlite database (test/setup/databases.ts; on a fresh clone PGlite's initdb,
  * the migrations and the dump take about 8 s of one core) side by side — the type checker keeps
  * one core busy and leaves the other — then the build, the size budgets, and the example apps'
- * builds (scripts/frameworks.mjs --build) beside the packed package's install (scripts/packed.mjs)
- * and the deployable artifact's (scripts/artifact.mjs; npm mostly waits). Vitest's global setup then
- * finds the database made, and the tests the apps built, the package and the artifact installed.
+ * builds (scripts/frameworks.mjs --build) beside the packed package's install (scripts/packed.mjs),
+ * the deployable artifact's (scripts/artifact.mjs; npm mostly waits) and the formatter's check and
+ * the linter (scripts/lint.mjs). Vitest's global setup then finds the database made, and the tests
+ * the apps built, the package and the artifact installed.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,7 @@ try {
     step('node scripts/frameworks.mjs --build'),
     step('node scripts/packed.mjs'),
     step('node scripts/artifact.mjs'),
+    step('npm run lint'),
   ]);
 } catch (error) {
   console.error(`npm test: ${error.message}`);
