@@ -3,6 +3,10 @@
  * Attributes as in HTML, properties with `prop:` (`prop:settings={{…}}`), events with `on:`
  * (`on:chat-bot-answer={…}`).
  */
+// Used, though no rule sees it: without this import TypeScript finds no `HTMLAttributes` in the
+// JSX namespace augmented below (test/package.test.ts type-checks a Solid template against it).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+import type { JSX } from 'solid-js';
 import type { ChatBot, ChatBotAttributes, ChatBotEventMap, ChatBotProperties } from './template.js';
 
 type SolidProperties = { [K in keyof ChatBotProperties as `prop:${K}`]?: ChatBotProperties[K] };
