@@ -37,16 +37,17 @@ const STALL_MS = 3_000;
 const KB = 1_024;
 /** A long answer: 16 KB, in 64 chunks. */
 const LONG = 16 * KB;
-/** The reader that never reads asks for this much: several times what the buffers of two loopback connections take (~6 MB). */
-const HUGE = 16 * 1_024 * KB;
+/** The reader that never reads asks for this much: several times what the buffers of two loopback connections take (6–8 MB). */
+const HUGE = 32 * 1_024 * KB;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const piece = 'Plenty more to say about these homes, room by room. '.repeat(40).slice(0, 256);
-const answerOf = (bytes: number) => ({
-  text: piece.repeat(bytes / 256),
-  chunks: Array.from({ length: bytes / 256 }, () => piece),
-});
+const words = 'Plenty more to say about these homes, room by room. '.repeat(200);
+/** An answer of `bytes`, streamed in chunks of `size` (256 bytes, as a model writes; the huge one in 8 KB: filling the buffers takes fewer chunks, not less of anything tested). */
+const answerOf = (bytes: number, size = 256) => {
+  const piece = words.slice(0, size);
+  return { text: piece.repeat(bytes / size), chunks: Array.from({ length: bytes / size }, () => piece) };
+};
 
 let fake: FakeModelServer;
 let bin: RunningBin;
@@ -140,7 +141,7 @@ describe('slow readers', () => {
     fake = await startFakeModelServer();
     fake.respond((body) => {
       const asked = JSON.stringify(body.messages.at(-1)?.content ?? '');
-      if (asked.includes('everything at once')) return answerOf(HUGE);
+      if (asked.includes('everything at once')) return answerOf(HUGE, 8 * KB);
       // A round's answers start once every visitor of it has asked: the model server runs in this
       // process, and streaming while the later visitors connect kept one from sending its request
       // within the service's headers timeout on a busy machine (a 408).
@@ -232,14 +233,14 @@ describe('slow readers', () => {
     },
   );
 
-  // The cut itself took 23–28 s of a busy machine's time (the buffers of two loopback connections filled first): 2 minutes, not 1.
+  // The cut takes 6–9 s here (the buffers of two loopback connections fill first; 23–31 s when the answer came in 256-byte chunks): a busy machine gets 2 minutes.
   it(
     'hold an answer back for a reader that takes nothing, and cut that reader off after STREAM_STALL_MS',
     { timeout: 120_000 },
     async () => {
       fake.reset();
       fake.respond((body) =>
-        JSON.stringify(body.messages.at(-1)?.content ?? '').includes('everything at once') ? answerOf(HUGE) : undefined,
+        JSON.stringify(body.messages.at(-1)?.content ?? '').includes('everything at once') ? answerOf(HUGE, 8 * KB) : undefined,
       );
       const s = await session();
       const t0 = Date.now();
