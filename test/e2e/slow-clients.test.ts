@@ -240,7 +240,9 @@ describe('slow readers', () => {
     async () => {
       fake.reset();
       fake.respond((body) =>
-        JSON.stringify(body.messages.at(-1)?.content ?? '').includes('everything at once') ? answerOf(HUGE, 8 * KB) : undefined,
+        JSON.stringify(body.messages.at(-1)?.content ?? '').includes('everything at once')
+          ? answerOf(HUGE, 8 * KB)
+          : undefined,
       );
       const s = await session();
       const t0 = Date.now();
