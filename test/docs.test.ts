@@ -21,8 +21,10 @@ const citing = tracked.filter(
 );
 const docs = new Set(tracked.filter((f) => f.startsWith('docs/') && f.endsWith('.md')).map((f) => basename(f)));
 
-/** The section numbers a doc's headings open with: `## 1. Conventions` → 1, `### 3.1a …` → 3.1a. */
-const sectionsOf = (doc: string) =>
+/** The section numbers a doc's headings open with: `## 1. Conventions` → 1, `### 3.1a …` → 3.1a (each doc read once). */
+const sections = new Map<string, Set<string>>();
+const sectionsOf = (doc: string) => sections.get(doc) ?? sections.set(doc, sectionNumbers(doc)).get(doc)!;
+const sectionNumbers = (doc: string) =>
   new Set([...read(`docs/${doc}`).matchAll(/^#{1,4} (?:§\s*)?(\d+(?:\.\d+)*[a-z]?)[.\s]/gm)].map((m) => m[1]!));
 
 describe('citations', () => {

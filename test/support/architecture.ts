@@ -59,12 +59,15 @@ export function layerOf(path: string): Layer | null {
   return m[1] ? (m[1] as Layer) : 'entry';
 }
 
+/** The source without its comments: what the rules read. */
+const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
 /** Every import, re-export and dynamic import of a module, and whether it is type-only. */
 export function importsOf(source: string): ImportLine[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const text = code(source);
   const out: ImportLine[] = [];
   const statement = /^\s*(import|export)\s+(type\s+)?([\s\S]*?)\s*from\s*['"]([^'"]+)['"]/gm;
-  for (const m of code.matchAll(statement)) {
+  for (const m of text.matchAll(statement)) {
     const clause = m[3] ?? '';
     const braces = /^\{([\s\S]*)\}$/.exec(clause.trim());
     const allTypes =
@@ -76,8 +79,8 @@ export function importsOf(source: string): ImportLine[] {
         .every((s) => s.startsWith('type '));
     out.push({ specifier: m[4]!, typeOnly: Boolean(m[2]) || allTypes });
   }
-  for (const m of code.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) out.push({ specifier: m[1]!, typeOnly: false });
-  for (const m of code.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g))
+  for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) out.push({ specifier: m[1]!, typeOnly: false });
+  for (const m of text.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g))
     out.push({ specifier: m[1]!, typeOnly: false });
   return out;
 }
@@ -235,9 +238,9 @@ function shortestCircle(
 export function crowdedFiles(files: readonly SourceFile[]): string[] {
   const found: string[] = [];
   for (const file of files) {
-    const code = file.source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    const defined = (code.match(/\bcustomElements\.define\s*\(|@customElement\s*\(/g) ?? []).length;
-    const declared = [...code.matchAll(/interface\s+HTMLElementTagNameMap\s*\{([^}]*)\}/g)]
+    const text = code(file.source);
+    const defined = (text.match(/\bcustomElements\.define\s*\(|@customElement\s*\(/g) ?? []).length;
+    const declared = [...text.matchAll(/interface\s+HTMLElementTagNameMap\s*\{([^}]*)\}/g)]
       .map((m) => (m[1]!.match(/^\s*(?:['"][^'"]+['"]|[\w$]+)\s*:/gm) ?? []).length)
       .reduce((a, b) => a + b, 0);
     if (defined > 1) found.push(`${file.path}: defines ${defined} custom elements (one element per file)`);
@@ -246,8 +249,6 @@ export function crowdedFiles(files: readonly SourceFile[]): string[] {
   }
   return found;
 }
-
-const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 /** Reactive controllers not named *Controller, or not in a `*-controller.ts` file of widget/controllers/. */
 export function misnamedControllers(files: readonly SourceFile[]): string[] {

@@ -4,6 +4,7 @@
  * values beside their keys: "Water View"); what no listing mentions is said, never dropped.
  */
 import type { Listing } from '../../../protocol/index.ts';
+import { boundaryAt } from './words.ts';
 
 export interface Feature {
   /** As the visitor put it, cleaned: "a pool", "a water view", "good schools". */
@@ -106,8 +107,7 @@ const JOINED = ['back', 'front', 'side'];
  * Word boundaries as `\b` finds them; no pattern is built (a term can be any a question names).
  */
 function holds(words: string, term: string): boolean {
-  const isWord = (at: number) => at >= 0 && at < words.length && /\w/.test(words[at]!);
-  const boundary = (at: number) => isWord(at - 1) !== isWord(at);
+  const boundary = (at: number) => boundaryAt(words, at);
   for (let at = words.indexOf(term); at !== -1; at = words.indexOf(term, at + 1)) {
     const end = at + term.length;
     const starts = [

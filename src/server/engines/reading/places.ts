@@ -4,7 +4,7 @@
  */
 import type { Listing } from '../../../protocol/index.ts';
 import { derived } from '../derived.ts';
-import { vocabularyOf } from './words.ts';
+import { boundaryAt, vocabularyOf } from './words.ts';
 
 export function normalize(text: string): string {
   return text
@@ -132,11 +132,8 @@ function has(text: string, phrase: string): boolean {
 }
 /** Whether `word` is in `text` between word boundaries as `\b` finds them (ASCII): "TX" in "Austin, TX". */
 function hasWord(text: string, word: string): boolean {
-  const isWord = (at: number) => at >= 0 && at < text.length && /\w/.test(text[at]!);
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-    const end = at + word.length;
-    if (isWord(at - 1) !== isWord(at) && isWord(end - 1) !== isWord(end)) return true;
-  }
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1))
+    if (boundaryAt(text, at) && boundaryAt(text, at + word.length)) return true;
   return false;
 }
 

@@ -6,6 +6,10 @@
  */
 import leven from 'leven';
 
+const wordAt = (text: string, i: number) => i >= 0 && i < text.length && /\w/.test(text[i]!);
+/** Whether a word boundary, as `\b` finds one (ASCII), falls before character `at` of `text`. */
+export const boundaryAt = (text: string, at: number): boolean => wordAt(text, at - 1) !== wordAt(text, at);
+
 const UNITS: Record<string, number> = {
   zero: 0,
   one: 1,
