@@ -104,6 +104,15 @@ describe('a question of 8,000 characters', () => {
     'one word': fill('homes '),
     'a word and a number': fill('mls 1 '),
     mixed: fill('a1 .b2,/ $3k '),
+    // Cues each read what follows them: once read to the question's end (a quadratic question), now
+    // within a few words, and only so many of them.
+    'a cue that rules out': fill('no '),
+    'what is ruled out': fill('not condos in denver '),
+    'a cue for a feature': fill('near '),
+    'features, each new': Array.from({ length: N }, (_, i) => `with view${i} `)
+      .join('')
+      .slice(0, N),
+    'words that name features': fill('pool fireplace garden '),
   };
 
   it('of any character class costs at most a few times a plain one', () => {

@@ -10,7 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client/index.ts';
 import { runDigests } from '../../src/server/mail/digests.ts';
-import { EMAIL_BODY_CHARS, HANDOFF_MESSAGES } from '../../src/server/mail/outbox.ts';
+import { EMAIL_BODY_CHARS, HANDOFF_MESSAGES, OUTBOX_PAGE_BYTES } from '../../src/server/mail/outbox.ts';
 import { beginQuestion, createSession, finishAnswer } from '../../src/server/store/messages.ts';
 import { leads, outbox } from '../../src/server/store/schema.ts';
 import { DEFAULT_THROTTLES, NO_THROTTLES, parseThrottles, type Throttles } from '../../src/server/throttle.ts';
@@ -210,7 +210,7 @@ async function longConversation(serial: string, turns: number, chars: number, at
 }
 
 describe('emails and the outbox', () => {
-  it('a handoff email shows the last messages of a long conversation, each cut, with the console link', async () => {
+  it('a handoff email shows the last messages of a long conversation, each cut, with a whole link to the console', async () => {
     clock.set('2026-11-20T14:00:00Z');
     const serial = await service.newChatbot({ TalkToHumanEmail: 'agents@harbor.example' });
     const sessionId = await longConversation(serial, 15, 8_000, clock.now());
@@ -218,8 +218,10 @@ describe('emails and the outbox', () => {
     const [email] = await service.db.select().from(outbox).where(eq(outbox.chatbot, serial));
     expect(email!.body.length).toBeLessThanOrEqual(EMAIL_BODY_CHARS);
     expect(email!.body).toContain(
-      `(${30 - HANDOFF_MESSAGES} earlier messages not shown: the whole conversation is at /console/#/conversations/${sessionId})`,
+      `(${30 - HANDOFF_MESSAGES} earlier messages not shown: the whole conversation is at ${service.origin}/console/#/conversations/${sessionId})`,
     );
+    // A whole address a mail client can open, without PUBLIC_URL: the one the request reached.
+    expect(email!.body).toContain(`(in the console: ${service.origin}/console/#/conversations/${sessionId})`);
     expect(email!.body).toContain('Question 15:');
     expect(email!.body).toContain('Answer 15: xxx');
     expect(email!.body).not.toContain('Question 10:');
@@ -263,5 +265,31 @@ describe('emails and the outbox', () => {
     const page = JSON.parse(reply.text) as { Data: { Items: { Body: string }[]; Total: number } };
     expect(page.Data.Total).toBe(20);
     for (const item of page.Data.Items) expect(item.Body).toMatch(/^\d+:y+… \[\d+ more characters\]$/);
+  });
+
+  it('an OutboxList page is bounded in bytes of JSON, not characters: a control character is six', async () => {
+    const serial = await service.newChatbot();
+    // As a visitor's text could make them: each body the most an email holds, of characters JSON escapes.
+    await service.db.insert(outbox).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        chatbot: serial,
+        kind: 'handoff' as const,
+        toAddress: 'a@b.example',
+        subject: `email ${i}`,
+        body: `${i}:${'\u0001'.repeat(EMAIL_BODY_CHARS - 10)}`,
+        createdAt: clock.now(),
+        nextAttemptAt: clock.now(),
+      })),
+    );
+    const reply = await postJson(
+      `${service.origin}/chat/Chatbot/OutboxList`,
+      { SerialNumber: serial, PageSize: 100 },
+      { authorization: service.apiKey },
+    );
+    expect(reply.status).toBe(200);
+    expect(Buffer.byteLength(reply.text)).toBeLessThanOrEqual(OUTBOX_PAGE_BYTES);
+    const page = JSON.parse(reply.text) as { Data: { Items: { Body: string }[] } };
+    expect(page.Data.Items).toHaveLength(100);
+    for (const item of page.Data.Items) expect(item.Body).toMatch(/^\d+:\u0001+… \[\d+ more characters\]$/);
   });
 });

@@ -23,6 +23,8 @@ type Email = Pick<typeof outbox.$inferInsert, 'chatbot' | 'kind' | 'toAddress' |
  * outbox (OutboxList) is bounded too.
  */
 export const EMAIL_BODY_CHARS = 24_000;
+/** The most a page of the outbox (OutboxList) takes in bytes of JSON: each body has its share. */
+export const OUTBOX_PAGE_BYTES = 4_000_000;
 /** What an email shows of one conversation: its last messages, each cut at this many characters. */
 export const HANDOFF_MESSAGES = 10;
 export const EMAIL_MESSAGE_CHARS = 1_000;

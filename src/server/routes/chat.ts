@@ -11,7 +11,7 @@ import { ModelUnavailable, type AttachedFile } from '../engines/index.ts';
 import { forbidden, invalid, notFound, rateLimited, unavailable, unsupported } from '../http.ts';
 import { giveBack, limitsCount, rateRetryAfter, takeQuestion, type Asking } from '../limits.ts';
 import { enqueueHandoff } from '../mail/outbox.ts';
-import { operation, REPLIED } from '../operation.ts';
+import { operation, originOf, REPLIED } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { throttle } from '../throttle.ts';
 import { generate, type Generation } from '../answer.ts';
@@ -334,7 +334,9 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     await ctx.db
       .insert(leads)
       .values({ chatbot: chatbot.serialNumber, sessionId: session.id, ...lead, createdAt: now });
-    if (chatbot.settings.TalkToHumanEmail) await enqueueHandoff(ctx, chatbot, session.id, lead, now);
+    // Its link to the console is a whole address: PUBLIC_URL's, or the one the visitor reached.
+    if (chatbot.settings.TalkToHumanEmail)
+      await enqueueHandoff({ ...ctx, publicUrl: originOf(ctx, req) }, chatbot, session.id, lead, now);
     return { Message: chatbot.settings.TalkToHumanResponseMessage };
   });
 }

@@ -1,7 +1,7 @@
 /** The console's reads [ext]: the owner's chatbots, and a chatbot's leads and outbox. */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
-import { EMAIL_BODY_CHARS } from '../mail/outbox.ts';
+import { EMAIL_BODY_CHARS, OUTBOX_PAGE_BYTES } from '../mail/outbox.ts';
 import { operation, ownedChatbot } from '../operation.ts';
 import { listLeads, listOutbox, ownersChatbots } from '../store/inbox.ts';
 
@@ -17,6 +17,7 @@ export function inboxRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   operation(app, ctx, 'OutboxList', async ({ body, caller }) => {
     const { SerialNumber, ...paging } = body;
-    return listOutbox(ctx.db, (await ownedChatbot(ctx, caller, SerialNumber)).serialNumber, paging, EMAIL_BODY_CHARS);
+    const serialNumber = (await ownedChatbot(ctx, caller, SerialNumber)).serialNumber;
+    return listOutbox(ctx.db, serialNumber, paging, { bodyChars: EMAIL_BODY_CHARS, pageBytes: OUTBOX_PAGE_BYTES });
   });
 }

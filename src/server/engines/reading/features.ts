@@ -35,6 +35,10 @@ const ARTICLES =
 const LEXICON =
   /\b(swimming pool|pool|fireplace|garden|back ?yard|yard|basement|home office|office|deck|patio|balcony|porch|waterfront|water view|lake|river|beach|ocean|safe|safety|secure|gated|pet[- ]friendly|pets?|dogs?|cats?|furnished|laundry|washer|dryer|dishwasher|elevator|gym|fitness|air conditioning|a\/c|solar|hardwood|fenced|renovated|remodeled|updated|modern|quiet|sunny|bright|charming|spacious|schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|wheelchair|accessible|storage|attic|kitchen|quartz|granite|vaulted ceilings?|rooftop|courtyard|heat pump|radiant heat(?:ing)?|forced air|central air)\b/g;
 const PHRASE_WORDS = 3;
+/** A cue's phrase is read within this many characters after it: each cue costs a bounded read, however long the question. */
+const PHRASE_CHARS = 120;
+/** At most this many features in one question (no person asks more); each is looked for in every listing's words. */
+const MAX_FEATURES = 12;
 const MEASURES =
   /^(low|lower|lowest|high|higher|cheap|cheaper|cheapest|affordable|expensive|more|less|most|least|extra|enough)$/;
 
@@ -56,6 +60,9 @@ const NEAR_WORDS =
 /** The feature phrases of `text` (what the rest of the reading left over), each once. */
 export function featuresIn(question: string): Feature[] {
   const out: Feature[] = [];
+  /** The features found, by their terms; and every term of them. */
+  const found = new Set<string>();
+  const terms = new Set<string>();
   // What the visitor has is not what the home has: "we have a dog", "I've got 3 kids".
   const text = question.replace(
     /\b(?:i|we)(?:'ve| have| own| got)\s+(?:got\s+)?(?:(?:a|an|the|some|two|three|\d+)\s+)?[\w-]+/g,
@@ -70,27 +77,34 @@ export function featuresIn(question: string): Feature[] {
       .filter((w) => w && !STOP.has(w) && !LEADING.test(w) && !/^\d/.test(w));
     // A measure alone is no feature: "low HOA", "cheap" — the price and dues are fields, read elsewhere.
     if (!words.length || words.every((w) => MEASURES.test(w))) return;
-    const terms = [...new Set(words.map(stem))];
-    if (!out.some((f) => f.terms.join(' ') === terms.join(' '))) out.push({ phrase: taken.join(' '), relation, terms });
+    const feature = { phrase: taken.join(' '), relation, terms: [...new Set(words.map(stem))] };
+    const key = feature.terms.join(' ');
+    if (found.has(key)) return;
+    found.add(key);
+    for (const term of feature.terms) terms.add(term);
+    out.push(feature);
   };
   for (const m of text.matchAll(CUES)) {
+    if (out.length >= MAX_FEATURES) return out;
     const taken: string[] = [];
+    let named = 0;
+    const at = m.index + m[0].length;
     for (const w of text
-      .slice(m.index + m[0].length)
+      .slice(at, at + PHRASE_CHARS)
       .split(/[,.;!?]/)[0]!
       .split(/\s+/)) {
       // "a view of the mountains": "of" joins one word to what it is of.
-      const joins = w === 'of' && taken.filter((x) => !LEADING.test(x)).length === 1;
+      const joins = w === 'of' && named === 1;
       if (!w || (STOP.has(w) && !joins && !(LEADING.test(w) && !taken.length))) break;
       taken.push(w);
-      if (taken.filter((x) => !LEADING.test(x)).length >= PHRASE_WORDS) break;
+      if (!LEADING.test(w) && ++named >= PHRASE_WORDS) break;
     }
     add(taken, NEAR_CUE.test(m[1]!) ? 'near' : 'has');
   }
   for (const m of text.matchAll(LEXICON)) {
+    if (out.length >= MAX_FEATURES) break;
     const word = m[1]!;
-    if (!out.some((f) => f.terms.includes(stem(word.split(/[\s-]/).at(-1)!))))
-      add([word], NEAR_WORDS.test(word) ? 'near' : 'has');
+    if (!terms.has(stem(word.split(/[\s-]/).at(-1)!))) add([word], NEAR_WORDS.test(word) ? 'near' : 'has');
   }
   return out;
 }

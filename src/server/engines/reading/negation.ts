@@ -54,6 +54,14 @@ const SCOPE_END =
 /** Leading words of a scope that belong to the cue ("except in Denver", "not a condo"). */
 const LEAD = /^(?:(?:in|a|an|the|any|into|those|ones|homes|that are|which are|are|is)\s+)+/i;
 
+/**
+ * What a cue rules out is read within this many characters after it (six words and the words that
+ * lead them), so each cue costs a bounded read, however long the question.
+ */
+const SCOPE_CHARS = 200;
+/** At most this many phrases ruled out in one question (no person asks more); each is looked up among the listings' places. */
+const MAX_RULED_OUT = 12;
+
 export interface Negated {
   /** The text with each ruled-out phrase (and its cue) blanked. */
   text: string;
@@ -63,10 +71,14 @@ export interface Negated {
 /** Finds what the question rules out among the listings' places and kinds, and the sale types, statuses, studios and HOA. */
 export function negations(text: string, listings: Listing[]): Negated {
   const exclude = noExclusions();
-  let out = text;
+  /** Where the phrases ruled out are, as [start, end) in order of their starts. */
+  const blanks: [number, number][] = [];
+  let read = 0;
   for (const m of text.matchAll(CUE)) {
-    const after = text.slice(m.index + m[0].length);
+    const at = m.index + m[0].length;
+    const after = text.slice(at, at + SCOPE_CHARS);
     if (COMPARES.test(after)) continue;
+    if (++read > MAX_RULED_OUT) break;
     const lead = LEAD.exec(after)?.[0] ?? '';
     const rest = after.slice(lead.length);
     const end = SCOPE_END.exec(` ${rest}`);
@@ -100,7 +112,23 @@ export function negations(text: string, listings: Listing[]): Negated {
       exclude.hoa = true;
       any = true;
     }
-    if (any) out = out.replace(`${m[0]}${lead}${scope}`, (x) => ' '.repeat(x.length));
+    // The phrase as written (its words one space apart, as the scope was read) is blanked where it stands.
+    const phrase = `${m[0]}${lead}${scope}`;
+    if (any && text.startsWith(phrase, m.index)) blanks.push([m.index, m.index + phrase.length]);
   }
-  return { text: out, exclude };
+  return { text: blanked(text, blanks), exclude };
+}
+
+/** `text` with each span blanked (spaces of the same length), in one pass: the spans come in order of their starts. */
+function blanked(text: string, spans: readonly [number, number][]): string {
+  if (!spans.length) return text;
+  let out = '';
+  let from = 0;
+  for (const [start, end] of spans) {
+    if (end <= from) continue;
+    const begin = Math.max(start, from);
+    out += text.slice(from, begin) + ' '.repeat(end - begin);
+    from = end;
+  }
+  return out + text.slice(from);
 }
