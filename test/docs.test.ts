@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FAILURE } from '../src/protocol/envelope.ts';
 import { OPERATIONS, OPERATION_NAMES, type Credential, type OperationSpec } from '../src/protocol/operations.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -72,6 +73,26 @@ describe("docs/API.md's table of every operation", () => {
       spec.credentials.map((c) => CREDENTIAL_NAMES[c]).join(', ') +
       (spec.visitorFlow ? '; none from a page the chatbot allows' : '');
     expect(api).toContain(`| ${name} | \`${spec.method} ${spec.path}\` | ${who} |`);
+  });
+});
+
+describe("docs/API.md's failure table", () => {
+  const table = read('docs/API.md').split('### Failure table')[1]!.split('\n## ')[0]!;
+  it.each(Object.entries(FAILURE))('has the status the service answers for %s (%i)', (_name, status) => {
+    expect(table).toMatch(new RegExp(`\\| ${status}(?: —[^|]*)? \\|$`, 'm'));
+  });
+});
+
+describe("docs/API.md's paths beside the operations", () => {
+  const beside = read('docs/API.md').split('Beside them:')[1]!.split('\n## ')[0]!;
+  const routes = tracked
+    .filter((f) => f.startsWith('src/server/') && f.endsWith('.ts'))
+    .map(read)
+    .join('\n');
+  it('are each a route of the service', () => {
+    const paths = [...beside.matchAll(/`GET (\/[\w./-]+)`/g)].map((m) => m[1]!);
+    expect(paths).toEqual(expect.arrayContaining(['/healthz', '/readyz', '/metrics', '/openapi.json']));
+    for (const path of paths) expect(routes, path).toContain(`app.get('${path}'`);
   });
 });
 

@@ -30,10 +30,14 @@ export const rateLimited = (message: string, retryAfter?: number) =>
   new Failure(FAILURE.rateLimited, message, retryAfter === undefined ? null : { RetryAfter: retryAfter });
 /** Seconds a client is asked to wait after a 503 (Retry-After): about what a database restart takes. */
 export const RETRY_AFTER_S = 5;
-export const insufficientStorage = () =>
-  new Failure(
-    FAILURE.insufficientStorage,
-    'The service has no room to store this file just now; please try again later',
+/** A 507; `cause`, what the store said, goes to the log. */
+export const insufficientStorage = (cause?: unknown) =>
+  Object.assign(
+    new Failure(
+      FAILURE.insufficientStorage,
+      'The service has no room to store this file just now; please try again later',
+    ),
+    { cause },
   );
 export const unavailable = (
   message = 'The service cannot reach its storage just now; please try again in a few seconds',
@@ -117,9 +121,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError | Failure, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof Failure) {
-      // A part that cannot serve (the file storage gone or refusing us) says why in the log, not to the caller.
-      if (error.code === FAILURE.unavailable && error.cause)
-        request.log.warn({ err: error.cause }, 'storage unavailable');
+      // A part that cannot serve (the model server, the file storage gone, refusing us or full) says
+      // why in the log, with its stack — not to the caller.
+      if (error.code >= 500 && error.cause) request.log.warn({ err: error.cause, status: error.code }, error.message);
       return sendFailure(reply, error);
     }
     const known = fromFastify(error);

@@ -5,6 +5,11 @@
  * service, its log collected in memory.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ApiError } from '../../src/client/index.ts';
+import { createEngines } from '../../src/server/engines/index.ts';
+import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
+import { createOpenAiEngine } from '../../src/server/engines/model/openai.ts';
+import { startFakeModelServer } from '../support/fake-model-server.ts';
 import { png } from '../support/media.ts';
 import { startService, type TestService } from '../support/service.ts';
 
@@ -71,4 +76,32 @@ it('logs an unexpected error with its stack, and answers 500 in the envelope', a
   const error = records().find((r) => r.reqId === id && r.level === 50);
   expect(error?.msg).toBe('unexpected error');
   expect(error?.err?.stack).toMatch(/^Error: boom: a failure nobody expected\n\s+at /);
+});
+
+it('logs a 503 with what the model server said and its stack, for an answer that is not streamed', async () => {
+  const fake = await startFakeModelServer();
+  const logged: string[] = [];
+  const withModel = await startService({
+    own: true,
+    logger: { level: 'info', destination: { write: (line) => void logged.push(line) } },
+    engines: createEngines(createOfflineEngine(), {
+      model: 'fake-model',
+      engine: createOpenAiEngine({ baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'fake-model' }),
+    }),
+  });
+  try {
+    fake.always({ text: '', serverError: 'The server had an error while processing your request.' });
+    const visitor = await withModel.visitor(await withModel.newChatbot());
+    const failure = await visitor.client
+      .ask({ sessionID: visitor.sessionId, content: 'hello' })
+      .catch((e: unknown) => e);
+    expect((failure as ApiError).code).toBe(503);
+    const warned = logged
+      .map((l) => JSON.parse(l) as { level: number; status?: number; err?: { stack?: string } })
+      .find((r) => r.level === 40 && r.status === 503);
+    expect(warned?.err?.stack).toMatch(/^ModelUnavailable: the model server answered HTTP 500\n\s+at /);
+  } finally {
+    await withModel.close();
+    await fake.close();
+  }
 });

@@ -267,7 +267,10 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const gone = new AbortController();
       reply.raw.on('close', () => !reply.raw.writableFinished && gone.abort());
       const outcome = await generateAnswer(prepared, gone.signal, () => undefined).catch((error: unknown) => {
-        throw error instanceof ModelUnavailable ? unavailable(MODEL_UNAVAILABLE) : error;
+        // What the model server said goes to the log with the 503 (http.ts), as a streamed answer's does.
+        throw error instanceof ModelUnavailable
+          ? Object.assign(unavailable(MODEL_UNAVAILABLE), { cause: error })
+          : error;
       });
       return {
         messageid: prepared.generation.answerId,

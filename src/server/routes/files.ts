@@ -188,7 +188,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const body = req.body as Readable | undefined;
     if (!body) throw unsupported('The upload is empty');
     const { sniffed, size, keep, discard } = await ctx.files.receive(file, body).catch((error: unknown) => {
-      throw storageFull(error) ? insufficientStorage() : error;
+      throw storageFull(error) ? insufficientStorage(error) : error;
     });
     // PUTs racing to one URL each received into a file of their own; the first to finish keeps its bytes.
     const [claimed] = await ctx.db
@@ -210,7 +210,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         .update(files)
         .set({ status: 'reserved', size: 0, kind: '', mimeType: '' })
         .where(eq(files.id, file.id));
-      throw storageFull(error) ? insufficientStorage() : error;
+      throw storageFull(error) ? insufficientStorage(error) : error;
     }
     return { FileStoreId: String(file.id), Size: size };
   }
