@@ -19,7 +19,17 @@ beforeAll(async () => {
   service = await startService({
     own: true,
     logger: { level: 'info', destination: { write: (line) => void lines.push(line) } },
-    routes: (app) => app.get('/test/boom', () => Promise.reject(new Error('boom: a failure nobody expected'))),
+    routes: (app) => {
+      app.get('/test/boom', () => Promise.reject(new Error('boom: a failure nobody expected')));
+      // What a careless line of future code might log: the request's headers, credential-named fields.
+      app.get('/test/careless', async (req) => {
+        req.log.info(
+          { headers: req.headers, apiKey: 'sk-careless-api-key', chat: { token: 'careless-token' } },
+          'careless',
+        );
+        return {};
+      });
+    },
   });
 });
 afterAll(() => service?.close());
@@ -67,6 +77,22 @@ it('never writes a credential: API key, session key, visitor token, an upload UR
     ).toEqual([]);
   }
   expect(records().some((r) => r.req?.path === new URL(PreUploadUrl).pathname)).toBe(true);
+});
+
+it('redacts credentials a line logs by mistake: the headers that carry them, credential-named fields', async () => {
+  const secret = 'sk-a-header-credential-0123456789';
+  const response = await fetch(`${service.origin}/test/careless`, {
+    headers: { authorization: secret, 'chatrobot-sessionkey': `${secret}-2` },
+  });
+  const line = records().find((r) => r.reqId === response.headers.get('x-request-id') && r.msg === 'careless');
+  expect(line).toMatchObject({
+    headers: { authorization: '[redacted]', 'chatrobot-sessionkey': '[redacted]' },
+    apiKey: '[redacted]',
+    chat: { token: '[redacted]' },
+  });
+  expect(lines.filter((l) => l.includes(secret) || l.includes('careless-token') || l.includes('sk-careless'))).toEqual(
+    [],
+  );
 });
 
 it('logs an unexpected error with its stack, and answers 500 in the envelope', async () => {
