@@ -33,7 +33,8 @@ export interface Shutdown {
   readonly draining: boolean;
   /**
    * An answer is being streamed; `cut` ends it at once with the 503 event (and stops its
-   * generation). Call what is returned once its request is done — its outcome stored.
+   * generation). Call what is returned once its request is done — its outcome stored: the drain
+   * waits for that (up to AFTER_CUT_MS after a cut), not only for the stream to close.
    */
   answering(cut: () => void): () => void;
 }
@@ -81,8 +82,12 @@ export function installShutdown(app: FastifyInstance): Shutdown {
       return draining;
     },
     answering(cut) {
+      let ended = false;
+      // Cut, it stays counted until its request says it is done: the stream closes at once, but the
+      // generation stores what was sent only once it notices — the app and its database must wait for that.
       const entry = () => {
-        answers.delete(entry);
+        if (ended) return;
+        ended = true;
         cut();
       };
       answers.add(entry);
