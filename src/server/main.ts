@@ -18,6 +18,7 @@ import {
   serviceFileStore,
 } from './cli.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
+import { SERVICE } from './store/pglite-lock.ts';
 import { oneStartAtATime } from './first-start.ts';
 import { systemClock } from './context.ts';
 import type { Engines } from './engines/index.ts';
@@ -46,7 +47,7 @@ interface Prepared {
 
 /** What is made once per start: the schema brought up to date, the owner, an API key, the demo, the secret. */
 async function prepare(config: ServerConfig): Promise<Prepared> {
-  const store = await openServiceStore(config);
+  const store = await openServiceStore(config, SERVICE);
   const now = new Date();
   // The owner and its first key, once among instances starting together (first-start.ts).
   const { ownerId, seed, newKey } = await oneStartAtATime(store.db, async (db) => {
@@ -226,7 +227,7 @@ async function serve(): Promise<void> {
   const config = configFromEnv();
   if (cluster.isWorker) {
     // The primary brought the schema up to date before it started the workers.
-    const store = await openServiceStore(config, false);
+    const store = await openServiceStore(config, SERVICE, false);
     const secret = await loadSecret(config.dataDir, config.sessionSecret);
     const running = await listen(
       config,
