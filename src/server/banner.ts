@@ -26,6 +26,13 @@ export interface StartFacts {
   newKey: string | null;
 }
 
+/**
+ * `http://host:port` of what a server bound, as bound: 0.0.0.0 stays 0.0.0.0 (Fastify's listen
+ * answers with 127.0.0.1 for it), an IPv6 address goes in brackets.
+ */
+export const boundUrl = ({ address, port }: { address: string; port: number }): string =>
+  `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+
 /** The package's version, from its package.json (beside src/ and dist/ alike). */
 export const packageVersion = (): string =>
   (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;

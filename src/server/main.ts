@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /** `npm start` / `chat-bot-server`: the only file that listens. */
 import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import { prometheusContentType } from 'prom-client';
 import { buildApp } from './app.ts';
-import { printBanner, type StartFacts } from './banner.ts';
+import { boundUrl, printBanner, type StartFacts } from './banner.ts';
 import { apiKeyCount, createApiKey, demoExists, ensureDemo, ensureOwner, loadSecret, seedApiKey } from './bootstrap.ts';
 import { OFFLINE_MODEL } from './engines/index.ts';
 import {
@@ -120,7 +121,8 @@ async function listen(
   };
   const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = background ? scheduleDigests(ctx) : () => undefined;
-  const address = await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port });
+  const address = boundUrl(app.server.address() as AddressInfo);
   // METRICS_PORT: this process's numbers on a listener of their own — or, in a worker, given to the primary, which serves them all.
   const stopMetrics = !metricsPort
     ? () => undefined
@@ -205,8 +207,7 @@ function startWorkers(count: number): Promise<string> {
       });
     };
     cluster.on('listening', (_worker, address) => {
-      const host = address.address?.includes(':') ? `[${address.address}]` : address.address;
-      if (++listening === count) resolve(`http://${host}:${address.port}`);
+      if (++listening === count) resolve(boundUrl(address));
     });
     for (let i = 1; i <= count; i++) fork(i);
     stopOnSignal(async () => {

@@ -117,6 +117,19 @@ describe.skipIf(usesPostgres())('a first start on the embedded database', () => 
   });
 });
 
+describe.skipIf(usesPostgres())('a start on every interface', () => {
+  it('says the address it bound, 0.0.0.0, not 127.0.0.1', { timeout: 60_000 }, async () => {
+    // For a few seconds, on a port the system chose.
+    const bin = await startBin({ HOST: '0.0.0.0', DEMO: 'off' });
+    try {
+      expect(bin.output).toMatch(/^chat-bot \S+ listening on http:\/\/0\.0\.0\.0:\d+$/m);
+      expect(bin.output).toMatch(/warning +listening on 0\.0\.0\.0 with neither TRUST_PROXY nor PUBLIC_URL/);
+    } finally {
+      await bin.close();
+    }
+  });
+});
+
 describe.runIf(usesPostgres())('starts on PostgreSQL', () => {
   let database: FreshDatabase;
   beforeAll(async () => {
