@@ -164,9 +164,11 @@ describe.skipIf(usesPostgres())('the embedded database while the service runs on
     },
   );
 
-  it('takes over a lock whose process is gone, and refuses one whose process runs', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'chat-bot-lock-'));
+  it('is taken in a DATA_DIR a first start makes, taken over from a process gone, refused to one that runs', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'chat-bot-lock-'));
+    const dataDir = join(parent, 'not made yet');
     try {
+      lockEmbeddedDatabase(dataDir, 'the service')();
       const gone = spawnSync(process.execPath, ['-e', '']).pid!;
       const held = (pid: number) =>
         writeFileSync(
@@ -181,7 +183,7 @@ describe.skipIf(usesPostgres())('the embedded database while the service runs on
       held(process.ppid);
       expect(() => lockEmbeddedDatabase(dataDir, 'chat-bot-server keys list')).toThrow(DatabaseInUse);
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

@@ -7,7 +7,7 @@
  * host and command, and another opener finds it held and refuses, saying by whom and what to do. A
  * lock whose process is gone (killed, the machine restarted) is stale and taken over.
  */
-import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
@@ -87,6 +87,8 @@ export function lockEmbeddedDatabase(dataDir: string, command: string): () => vo
   // Written whole beside it, then linked into place: a link fails if the lock exists, so of two
   // processes taking it together one gets it, and a reader never sees half a lock.
   const draft = `${file}.${process.pid}`;
+  // A first start's DATA_DIR may not exist yet.
+  mkdirSync(dataDir, { recursive: true });
   writeFileSync(draft, JSON.stringify(mine));
   try {
     for (let tries = 0; ; tries++) {
