@@ -18,7 +18,8 @@ import { lockEmbeddedDatabase } from './store/pglite-lock.ts';
 
 export const HELP = `chat-bot-server — the reference chatbot service
 
-  chat-bot-server                      serve the API, the widget and the demo (the default)
+  chat-bot-server                      serve the API, the widget and the console (the default command);
+                                       the demo site and chatbot too only with DEMO=on or model
   chat-bot-server create-key [label]   create an owner API key and print it (only its hash is kept)
   chat-bot-server keys list            the owner API keys: id, when made and last used, label (never a key)
   chat-bot-server keys revoke ID       revoke a key (its id from \`keys list\`, or the key itself), at once

@@ -60,6 +60,18 @@ describe('the environment, documented', () => {
     expect(read.filter((name) => !new RegExp(`\\b${name}\\b`).test(HELP))).toEqual([]);
   });
 
+  it('help says what serving serves: the demo only with DEMO, which is off unless set', () => {
+    expect(configFromEnv({}).demo).toBe('off');
+    const serve = /^ {2}chat-bot-server {2,}(.+\n(?: {30,}.+\n)*)/m.exec(`${HELP}\n`)?.[1] ?? '';
+    expect(serve).toMatch(/serve the API, the widget and the console/);
+    expect(serve).toMatch(/demo site and chatbot too only with DEMO=on or model/);
+  });
+
+  it('the README’s metrics say the pool a statement waits for is DATABASE_POOL_SIZE', () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    expect(/^\| `chatbot_database_waiting` .*$/m.exec(readme)?.[0]).toMatch(/`DATABASE_POOL_SIZE`, 10 unless set/);
+  });
+
   it('.env.example gives every one of them, commented, with its default', () => {
     const example = readFileSync(join(repo, '.env.example'), 'utf8');
     expect(variablesRead().filter((name) => !new RegExp(`^# ${name}=`, 'm').test(example))).toEqual([]);
