@@ -122,7 +122,9 @@ export function printBanner(config: ServerConfig, facts: StartFacts, env: NodeJS
   if (!facts.newKey)
     line(
       'owner API keys',
-      'made at the first start; make another with `npm run create-key` (the bin: `chat-bot-server create-key`), list them with `keys list`',
+      'made at the first start; make another with `npm run create-key` (the bin: `chat-bot-server create-key`), list them with `keys list`' +
+        // The embedded database opens in one process at a time (store/pglite-lock.ts).
+        (facts.database === 'pglite' ? ' — on the embedded database, with the service stopped' : ''),
     );
   for (const warning of startWarnings(config, env)) line('warning', warning);
   // The demo's line last but for a new key: a test (test/support/bin.ts) knows a start has said everything by it.

@@ -127,6 +127,8 @@ describe('DEMO', () => {
             new RegExp(`demo +off: the demo chatbot ${DEMO_SERIAL} an earlier start made serves no visitor \\(404`),
           );
           expect(again.output).not.toContain('open to any page');
+          // And, on the embedded database, when its commands can run.
+          expect(again.output).toMatch(/owner API keys +made at the first start; .* with the service stopped$/m);
           const session = await postJson(`${again.url}/chat/Chatbot/GetSession`, { serialNumber: DEMO_SERIAL });
           expect(session.status).toBe(404);
         } finally {
