@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '../protocol/index.ts';
+import { DEMO_SERIAL } from './bootstrap.ts';
 import { systemClock, type Clock, type ServiceContext } from './context.ts';
 import { demoSiteRoutes } from './demo/site.ts';
 import type { Engines } from './engines/index.ts';
@@ -52,7 +53,10 @@ export interface AppOptions {
   widgetDir?: string;
   /** The demo site's static files, dist/demo-site unless given (scripts/server-dist.mjs copies them there; its home page and listing pages are rendered by server/demo/site.ts). */
   demoDir?: string;
-  /** DEMO: serve the demo agency's site at `/` and the SPA example (the default); without it `/` leads to the console. */
+  /**
+   * DEMO: serve the demo agency's site at `/` and the SPA example (the default); without it `/` leads
+   * to the console, and the demo chatbot, if an earlier start made it, serves no visitor.
+   */
   demo?: boolean;
   /** The log (logging.ts): its level, and where its lines go (standard output unless given); none without it. */
   logger?: false | { level: LogLevel; destination?: LogDestination };
@@ -122,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     metrics: createMetrics({ db: options.db, engines: options.engines, dbTime: options.dbTime }),
     shutdown: installShutdown(app),
+    // DEMO off: the demo chatbot an earlier start made is kept for its owner, but serves no visitor.
+    notServed: new Set(options.demo === false ? [DEMO_SERIAL] : []),
   };
 
   app.addHook('onClose', async () => ctx.leases.close());

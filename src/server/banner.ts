@@ -20,11 +20,18 @@ export interface StartFacts {
   migrations: Migrated | undefined;
   /** The demo chatbot (DEMO), or null. */
   demo: { serial: string; created: boolean } | null;
-  /** DEMO is off, but an earlier start's demo chatbot is still there. */
+  /** DEMO is off, but an earlier start's demo chatbot is still there (kept for its owner, serving no visitor). */
   demoLeft: boolean;
   /** The owner API key this instance made (a first start), or null. */
   newKey: string | null;
 }
+
+/**
+ * `http://host:port` of what a server bound, as bound: 0.0.0.0 stays 0.0.0.0 (Fastify's listen
+ * answers with 127.0.0.1 for it), an IPv6 address goes in brackets.
+ */
+export const boundUrl = ({ address, port }: { address: string; port: number }): string =>
+  `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 
 /** The package's version, from its package.json (beside src/ and dist/ alike). */
 export const packageVersion = (): string =>
@@ -54,17 +61,8 @@ function fileStore(config: ServerConfig, env: NodeJS.ProcessEnv): string {
 }
 
 /** What an operator should look at, each a sentence. */
-export function startWarnings(
-  config: ServerConfig,
-  facts: Pick<StartFacts, 'demoLeft'>,
-  env: NodeJS.ProcessEnv,
-  cwd: string = process.cwd(),
-): string[] {
+export function startWarnings(config: ServerConfig, env: NodeJS.ProcessEnv, cwd: string = process.cwd()): string[] {
   const warnings: string[] = [];
-  if (facts.demoLeft)
-    warnings.push(
-      `the demo chatbot ${DEMO_SERIAL} of an earlier start is still there, open to any page: delete it in the console, or start with DEMO=on to use it`,
-    );
   // Before DATA_DIR had an absolute default it was `.data` in the working directory.
   const old = resolve(cwd, '.data');
   if (!env.DATA_DIR && old !== config.dataDir && existsSync(join(old, 'db')))
@@ -124,12 +122,19 @@ export function printBanner(config: ServerConfig, facts: StartFacts, env: NodeJS
   if (!facts.newKey)
     line(
       'owner API keys',
-      'made at the first start; make another with `npm run create-key` (the bin: `chat-bot-server create-key`), list them with `keys list`',
+      'made at the first start; make another with `npm run create-key` (the bin: `chat-bot-server create-key`), list them with `keys list`' +
+        // The embedded database opens in one process at a time (store/pglite-lock.ts).
+        (facts.database === 'pglite' ? ' — on the embedded database, with the service stopped' : ''),
     );
-  for (const warning of startWarnings(config, facts, env)) line('warning', warning);
+  for (const warning of startWarnings(config, env)) line('warning', warning);
   // The demo's line last but for a new key: a test (test/support/bin.ts) knows a start has said everything by it.
   if (facts.demo)
     line('demo chatbot', `${facts.demo.serial}${facts.demo.created ? ' (created, with its listings)' : ''}`);
+  else if (facts.demoLeft)
+    line(
+      'demo',
+      `off: the demo chatbot ${DEMO_SERIAL} an earlier start made serves no visitor (404, as if it did not exist); kept for its owner, with its conversations — DEMO=on serves it again`,
+    );
   else line('demo', "off (DEMO=on serves the demo agency's site and its chatbot)");
   if (facts.newKey)
     console.log(`\n  Owner API key (shown only now — keep it; only its hash is stored):\n  ${facts.newKey}\n`);

@@ -148,7 +148,8 @@ export async function apiKeyCount(db: Db): Promise<number> {
 
 /**
  * The demo chatbot's serial number: the same on every install, so docs and links can name it — and
- * so it exists only when DEMO asks for it (config.ts), open to any page but rate-limited.
+ * so it serves visitors only when DEMO asks for it (config.ts; app.ts `notServed`), open to any page
+ * but rate-limited.
  */
 export const DEMO_SERIAL = createHash('sha256').update('chat-bot demo agency').digest('hex').slice(0, 32);
 

@@ -14,10 +14,12 @@ import { migrateFiles } from './files/migrate.ts';
 import { filesOnDisk, filesSetting, openFileStore, withDiskFallback } from './files/stores.ts';
 import { openStore, type Db, type Store } from './store/db.ts';
 import { untilReachable } from './store/connect.ts';
+import { lockEmbeddedDatabase } from './store/pglite-lock.ts';
 
 export const HELP = `chat-bot-server — the reference chatbot service
 
-  chat-bot-server                      serve the API, the widget and the demo (the default)
+  chat-bot-server                      serve the API, the widget and the console (the default command);
+                                       the demo site and chatbot too only with DEMO=on or model
   chat-bot-server create-key [label]   create an owner API key and print it (only its hash is kept)
   chat-bot-server keys list            the owner API keys: id, when made and last used, label (never a key)
   chat-bot-server keys revoke ID       revoke a key (its id from \`keys list\`, or the key itself), at once
@@ -47,15 +49,24 @@ and the README's "Configuration"):
   email              SMTP_URL, SMTP_FROM
   operating it       LOG_LEVEL (info), METRICS_TOKEN, METRICS_PORT, THROTTLE`;
 
-/** The service's database; a PostgreSQL not reachable yet is waited for (store/connect.ts). */
-export async function openServiceStore(config: ServerConfig, migrate = true): Promise<Store> {
-  if (config.databaseUrl) await untilReachable(config.databaseUrl, config.databaseConnectPatienceMs);
-  return openStore({
-    databaseUrl: config.databaseUrl,
-    poolSize: config.databasePoolSize,
-    pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'),
-    migrate,
-  });
+/**
+ * The service's database, for `opener` (SERVICE, or a command's words); a PostgreSQL not reachable
+ * yet is waited for (store/connect.ts). The embedded one is locked while it is open: a command
+ * refuses while the service has it, a second service too (store/pglite-lock.ts).
+ */
+export async function openServiceStore(config: ServerConfig, opener: string, migrate = true): Promise<Store> {
+  if (config.databaseUrl) {
+    await untilReachable(config.databaseUrl, config.databaseConnectPatienceMs);
+    return openStore({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, migrate });
+  }
+  const unlock = lockEmbeddedDatabase(config.dataDir, opener);
+  try {
+    const store = await openStore({ pgliteDir: join(config.dataDir, 'db'), migrate });
+    return { ...store, close: () => store.close().finally(unlock) };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /**
@@ -77,7 +88,7 @@ export function enginesFor(config: ServerConfig): Engines {
 }
 
 export async function createKeyCommand(config: ServerConfig, label: string): Promise<void> {
-  const store = await openServiceStore(config);
+  const store = await openServiceStore(config, 'chat-bot-server create-key');
   try {
     const key = await createApiKey(store.db, await ensureOwner(store.db, new Date()), label);
     console.log(`New API key (shown once; keep it secret):\n${key}`);
@@ -96,7 +107,7 @@ export async function keysCommand(config: ServerConfig, args: string[]): Promise
     throw new Error(
       'Use: chat-bot-server keys list | chat-bot-server keys revoke ID (an id from `keys list`, or the key itself)',
     );
-  const store = await openServiceStore(config);
+  const store = await openServiceStore(config, `chat-bot-server keys ${action}`);
   try {
     if (action === 'list') {
       const keys = await listApiKeys(store.db);
@@ -120,7 +131,7 @@ export async function keysCommand(config: ServerConfig, args: string[]): Promise
 export async function digestCommand(config: ServerConfig, day: string): Promise<void> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
     throw new Error(`--date must be a day as YYYY-MM-DD (got "${day}")`);
-  const store = await openServiceStore(config);
+  const store = await openServiceStore(config, 'chat-bot-server digest');
   try {
     const ctx = {
       db: store.db,
@@ -142,7 +153,7 @@ export async function digestCommand(config: ServerConfig, day: string): Promise<
 }
 
 export async function migrateCommand(config: ServerConfig): Promise<void> {
-  const store = await openServiceStore(config);
+  const store = await openServiceStore(config, 'chat-bot-server migrate');
   await store.close();
   console.log(`The ${store.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is up to date.`);
 }
@@ -157,7 +168,7 @@ export async function filesCommand(config: ServerConfig, args: string[]): Promis
   const target = to === 's3' ? config.files : filesSetting(to, config.databaseUrl);
   if (target.kind !== 's3' && to === 's3')
     throw new Error('--to s3 moves the files to FILES_URL: set it to s3://bucket/prefix');
-  const store = await openServiceStore(config);
+  const store = await openServiceStore(config, 'chat-bot-server files migrate');
   try {
     const moved = await migrateFiles({
       db: store.db,

@@ -24,7 +24,8 @@ export interface ServerConfig {
   /**
    * [ext] DEMO: `on` — the demo agency's site at `/` and its chatbot (offline engine, rate-limited);
    * `model` — the same, its chatbot answering with LLM_MODEL; `off` — neither: no chatbot the owner
-   * did not make. Off unless set; `npm start` sets it on (`serve --demo`).
+   * did not make serves a visitor (one an earlier start made is kept for its owner: app.ts
+   * `notServed`). Off unless set; `npm start` sets it on (`serve --demo`).
    */
   demo: 'off' | 'on' | 'model';
   /** [ext] DEMO_RATE_LIMIT: the demo chatbot's questions per address, `count/seconds` (10/60); `0` none — for a kiosk, or tests from one address. */

@@ -47,6 +47,11 @@ export interface ServiceContext {
   metrics: Metrics;
   /** Whether the app drains for a shutdown, and the answer streams it ends when the drain time is over (shutdown.ts). */
   shutdown: Shutdown;
+  /**
+   * Chatbots that serve no visitor — to a page, a visitor token or no credential they do not exist
+   * (404) — while their owner still reads them: the demo chatbot an earlier start made, with DEMO off.
+   */
+  notServed: ReadonlySet<string>;
 }
 
 /** What the background jobs (the outbox, the digests) use: they run outside requests, and in the CLI. */

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /** `npm start` / `chat-bot-server`: the only file that listens. */
 import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import { prometheusContentType } from 'prom-client';
 import { buildApp } from './app.ts';
-import { printBanner, type StartFacts } from './banner.ts';
+import { boundUrl, printBanner, type StartFacts } from './banner.ts';
 import { apiKeyCount, createApiKey, demoExists, ensureDemo, ensureOwner, loadSecret, seedApiKey } from './bootstrap.ts';
 import { OFFLINE_MODEL } from './engines/index.ts';
 import {
@@ -18,6 +19,7 @@ import {
   serviceFileStore,
 } from './cli.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
+import { SERVICE } from './store/pglite-lock.ts';
 import { oneStartAtATime } from './first-start.ts';
 import { systemClock } from './context.ts';
 import type { Engines } from './engines/index.ts';
@@ -46,7 +48,7 @@ interface Prepared {
 
 /** What is made once per start: the schema brought up to date, the owner, an API key, the demo, the secret. */
 async function prepare(config: ServerConfig): Promise<Prepared> {
-  const store = await openServiceStore(config);
+  const store = await openServiceStore(config, SERVICE);
   const now = new Date();
   // The owner and its first key, once among instances starting together (first-start.ts).
   const { ownerId, seed, newKey } = await oneStartAtATime(store.db, async (db) => {
@@ -119,7 +121,8 @@ async function listen(
   };
   const sender = background && config.smtpUrl ? startOutboxSender(ctx, config.smtpUrl, config.smtpFrom) : null;
   const stopDigests = background ? scheduleDigests(ctx) : () => undefined;
-  const address = await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port });
+  const address = boundUrl(app.server.address() as AddressInfo);
   // METRICS_PORT: this process's numbers on a listener of their own — or, in a worker, given to the primary, which serves them all.
   const stopMetrics = !metricsPort
     ? () => undefined
@@ -204,8 +207,7 @@ function startWorkers(count: number): Promise<string> {
       });
     };
     cluster.on('listening', (_worker, address) => {
-      const host = address.address?.includes(':') ? `[${address.address}]` : address.address;
-      if (++listening === count) resolve(`http://${host}:${address.port}`);
+      if (++listening === count) resolve(boundUrl(address));
     });
     for (let i = 1; i <= count; i++) fork(i);
     stopOnSignal(async () => {
@@ -226,7 +228,7 @@ async function serve(): Promise<void> {
   const config = configFromEnv();
   if (cluster.isWorker) {
     // The primary brought the schema up to date before it started the workers.
-    const store = await openServiceStore(config, false);
+    const store = await openServiceStore(config, SERVICE, false);
     const secret = await loadSecret(config.dataDir, config.sessionSecret);
     const running = await listen(
       config,

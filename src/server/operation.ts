@@ -44,6 +44,9 @@ export function operation<N extends OperationName>(
     handler: async (req, reply) => {
       const now = ctx.clock.now();
       const caller = await identify(req, ctx.db, ctx.secret, now);
+      // A token of a chatbot that serves no visitor (DEMO off) is a token of one that does not exist.
+      if (caller.kind === 'visitor' && ctx.notServed.has(caller.chatbot))
+        throw notFound(`No chatbot has the serial number "${caller.chatbot}"`);
       const held = caller.kind === 'owner' ? caller.via : caller.kind === 'visitor' ? 'visitorToken' : null;
       if (!held && !('visitorFlow' in spec))
         throw unauthenticated(`${name} needs ${spec.credentials.map((c) => CREDENTIAL_NAMES[c]).join(' or ')}`);
@@ -73,7 +76,14 @@ export async function ownedChatbot(ctx: ServiceContext, caller: Caller, serialNu
   return chatbot;
 }
 
-/** The service's origin as the caller sees it (behind a proxy only with TRUST_PROXY). */
+/** The chatbot a visitor (or a page without a credential) asks for; 404 when it does not exist or serves no visitor. */
+export async function visitorChatbot(ctx: ServiceContext, serialNumber: string): Promise<ChatbotRow> {
+  const chatbot = await findChatbot(ctx.db, serialNumber);
+  if (!chatbot || ctx.notServed.has(chatbot.serialNumber))
+    throw notFound(`No chatbot has the serial number "${serialNumber}"`);
+  return chatbot;
+}
+
 /**
  * Where the service's links point (upload URLs, files): PUBLIC_URL when it is set — behind a proxy
  * the request's own host may be an internal one — otherwise the request's origin (its

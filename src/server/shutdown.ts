@@ -1,18 +1,22 @@
 /**
- * A deploy that does not cut answers (issue 38): on SIGTERM (main.ts) the app drains — /readyz
- * says 503 "draining" at once, so a load balancer takes the instance out; no new connection is
- * accepted, idle keep-alive ones are closed and every response sent meanwhile closes its
- * connection; the requests in flight, answer streams included, are given up to SHUTDOWN_DRAIN_MS
- * to finish. An answer still streaming then is ended with the stream's `event: error` Code 503 —
- * its generation stopped and stored partial, so the widget's Retry (the same clientMessageId)
- * generates it again on another instance (docs/PROTOCOL.md, "Asking").
+ * A deploy that does not cut answers (issue 38): on SIGTERM (main.ts) the app drains — its listener
+ * closes at once, so a new connection (a load balancer's probe too) is refused and the instance is
+ * out of rotation; idle keep-alive ones are closed and every response sent meanwhile closes its
+ * connection (/readyz, reached on one still open, says 503 "draining"); the requests in flight,
+ * answer streams included, are given up to SHUTDOWN_DRAIN_MS to finish. An answer still streaming
+ * then is ended with the stream's `event: error` Code 503 — its generation stopped and stored
+ * partial, so the widget's Retry (the same clientMessageId) generates it again on another instance
+ * (docs/PROTOCOL.md, "Asking").
  */
 import type { FastifyInstance } from 'fastify';
 
 /** How long open answers may take to finish after SIGTERM: below Kubernetes' 30 s grace period, which then kills. */
 export const SHUTDOWN_DRAIN_MS = 25_000;
-/** After the answers left are ended, how long their last event and stored outcome may take before the app closes anyway. */
-const AFTER_CUT_MS = 5_000;
+/**
+ * After the answers left are ended, how long their last event and stored outcome may take before the
+ * app closes anyway. A stop must be given more than SHUTDOWN_DRAIN_MS and this (README, "Shutdown").
+ */
+export const AFTER_CUT_MS = 5_000;
 
 export const SHUTDOWN_MESSAGE = 'The service is restarting; please ask again';
 /** The seconds a stream ended by the drain asks its reader to wait before asking again (the event's RetryAfter [ext]): the widget does so by itself, and another instance answers. */
@@ -33,7 +37,8 @@ export interface Shutdown {
   readonly draining: boolean;
   /**
    * An answer is being streamed; `cut` ends it at once with the 503 event (and stops its
-   * generation). Call what is returned once its request is done — its outcome stored.
+   * generation). Call what is returned once its request is done — its outcome stored: the drain
+   * waits for that (up to AFTER_CUT_MS after a cut), not only for the stream to close.
    */
   answering(cut: () => void): () => void;
 }
@@ -81,8 +86,12 @@ export function installShutdown(app: FastifyInstance): Shutdown {
       return draining;
     },
     answering(cut) {
+      let ended = false;
+      // Cut, it stays counted until its request says it is done: the stream closes at once, but the
+      // generation stores what was sent only once it notices — the app and its database must wait for that.
       const entry = () => {
-        answers.delete(entry);
+        if (ended) return;
+        ended = true;
         cut();
       };
       answers.add(entry);

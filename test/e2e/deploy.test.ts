@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedArtifact, type Recipe } from '../../scripts/artifact.mjs';
+import { AFTER_CUT_MS, SHUTDOWN_DRAIN_MS } from '../../src/server/shutdown.ts';
 import { postJson } from '../support/http.ts';
 import { startProcess, type StartedProcess } from '../support/process.ts';
 
@@ -142,6 +143,19 @@ function environmentFile(text: string): Record<string, string> {
   }
   return env;
 }
+
+describe('stopping it', () => {
+  it('is given more time than the drain and the wait after it: `docker run --stop-timeout`, the unit’s TimeoutStopSec', () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const run = /`(docker run [^`]*)`/.exec(readme)?.[1] ?? '';
+    expect(run).toContain('chat-bot');
+    const stopTimeout = Number(/--stop-timeout[= ](\d+)/.exec(run)?.[1] ?? 0);
+    const stopSec = Number(unitFile().get('TimeoutStopSec')?.[0] ?? 0);
+    const needed = (SHUTDOWN_DRAIN_MS + AFTER_CUT_MS) / 1000;
+    expect(stopTimeout, run).toBeGreaterThan(needed);
+    expect(stopSec).toBeGreaterThan(needed);
+  });
+});
 
 describe('the systemd unit', () => {
   it(

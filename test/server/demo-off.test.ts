@@ -5,6 +5,7 @@
  * start set. And Domains given without VerifyDomain turn verification on, so a listed owner's
  * chatbot refuses other sites, while an explicit VerifyDomain: false is kept.
  */
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERIAL, ensureDemo, ensureOwner } from '../../src/server/bootstrap.ts';
@@ -69,9 +70,42 @@ describe('DEMO', () => {
     }
   });
 
+  it('off: the demo chatbot an earlier start made serves no visitor, as if it did not exist; its owner still has it', async () => {
+    // One database: a start with DEMO on made the demo chatbot and gave a visitor a session; then one with DEMO off.
+    const on = await startService({ own: true });
+    const off = await startService({ store: on.store, secret: on.secret, demo: false });
+    try {
+      await ensureDemo(on.db, on.ownerId, OFFLINE_MODEL, 'http://localhost:8787', new Date());
+      const earlier = await on.visitor(DEMO_SERIAL);
+      const serial = { serialNumber: DEMO_SERIAL };
+      for (const operation of ['GetSession', 'Get']) {
+        const refused = await postJson(`${off.origin}/chat/Chatbot/${operation}`, serial);
+        expect({ operation, status: refused.status, body: JSON.parse(refused.text) as unknown }).toMatchObject({
+          operation,
+          status: 404,
+          body: { Code: 404, Message: `No chatbot has the serial number "${DEMO_SERIAL}"` },
+        });
+      }
+      // A token it gave before is a token of a chatbot that does not exist.
+      const asked = await postJson(
+        `${off.origin}/chat/Chat/ClientAsk`,
+        { sessionID: earlier.sessionId, content: 'Any homes with a pool?' },
+        { authorization: earlier.token },
+      );
+      expect(asked.status).toBe(404);
+      // Its owner still reads it and its conversations.
+      expect(await off.owner.get(serial)).toMatchObject({ SerialNumber: DEMO_SERIAL, Name: 'Oakridge Realty' });
+      // With DEMO on again, it serves visitors again.
+      expect((await postJson(`${on.origin}/chat/Chatbot/GetSession`, serial)).status).toBe(200);
+    } finally {
+      await off.close();
+      await on.close();
+    }
+  });
+
   // The compiled bin on its own embedded database, whichever lane: run once.
   it.skipIf(usesPostgres())(
-    'off in the compiled bin: no demo chatbot is made, and the start says so',
+    'off in the compiled bin: no demo chatbot is made, and the start says so — and what it does with one an earlier start made',
     { timeout: 90_000 },
     async () => {
       const bin = await startBin({ DEMO: 'off' });
@@ -81,6 +115,25 @@ describe('DEMO', () => {
         expect((await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: DEMO_SERIAL })).status).toBe(404);
         const owner = createClient({ baseUrl: bin.url, apiKey: bin.apiKey });
         expect(await owner.list()).toEqual([]);
+        await bin.stop();
+
+        // An earlier start with DEMO on made the demo chatbot.
+        const store = await openStore({ pgliteDir: join(bin.dataDir, 'db'), migrate: false });
+        await ensureDemo(store.db, await ensureOwner(store.db, new Date()), OFFLINE_MODEL, bin.url, new Date());
+        await store.close();
+        const again = await startBin({ DEMO: 'off' }, { again: bin.dataDir });
+        try {
+          expect(again.output).toMatch(
+            new RegExp(`demo +off: the demo chatbot ${DEMO_SERIAL} an earlier start made serves no visitor \\(404`),
+          );
+          expect(again.output).not.toContain('open to any page');
+          // And, on the embedded database, when its commands can run.
+          expect(again.output).toMatch(/owner API keys +made at the first start; .* with the service stopped$/m);
+          const session = await postJson(`${again.url}/chat/Chatbot/GetSession`, { serialNumber: DEMO_SERIAL });
+          expect(session.status).toBe(404);
+        } finally {
+          await again.stop();
+        }
       } finally {
         await bin.close();
       }

@@ -2,11 +2,14 @@
  * Owner API keys an operator can manage (issue 38, point 3), on PGlite and PostgreSQL: a weak
  * CHATBOT_API_KEY refused at start; CHATBOT_API_KEY a seed of the first start only, so a key
  * revoked stays revoked; `keys list` shows id, label, made and last used — never a key; `keys
- * revoke` refuses the key at once; all through the compiled bin as an operator runs it.
+ * revoke` refuses the key at once; all through the compiled bin as an operator runs it. On the
+ * embedded database, which opens in one process at a time, the commands refuse while the service
+ * runs on it (store/pglite-lock.ts), and so does a second service.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFile, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +24,8 @@ import {
 } from '../../src/server/bootstrap.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { openStore } from '../../src/server/store/db.ts';
-import { binCommand } from '../support/bin.ts';
+import { DatabaseInUse, lockEmbeddedDatabase, lockFileOf } from '../../src/server/store/pglite-lock.ts';
+import { binCommand, startBin } from '../support/bin.ts';
 import { copyPgliteTo, freshDatabase, usesPostgres } from '../support/database.ts';
 import { startService, type TestService } from '../support/service.ts';
 
@@ -113,6 +117,73 @@ describe('owner API keys', () => {
     } finally {
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+// The embedded database's own rule: run once, in its lane.
+describe.skipIf(usesPostgres())('the embedded database while the service runs on it', () => {
+  /** A command of the compiled bin on `dataDir`: its exit code and what it wrote. */
+  const run = (dataDir: string, ...args: string[]) =>
+    promisify(execFile)(process.execPath, binCommand(args), {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CHATBOT_API_KEY: '', HOST: '127.0.0.1', PORT: '0' },
+    }).then(
+      ({ stdout }) => ({ code: 0, out: stdout }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stderr }),
+    );
+
+  it(
+    'refuses create-key, keys list and a second service, writing nothing; stopped, create-key works',
+    { timeout: 90_000 },
+    async () => {
+      const bin = await startBin({ DEMO: 'off' });
+      try {
+        const refused = await run(bin.dataDir, 'create-key', 'refused');
+        expect(refused.code).toBe(1);
+        expect(refused.out).toContain(`is open in the service (process ${bin.pid}, since `);
+        expect(refused.out).toContain('Stop the service first, then run this again — or use PostgreSQL');
+        expect(await run(bin.dataDir, 'keys', 'list')).toMatchObject({ code: 1 });
+        const second = await run(bin.dataDir);
+        expect(second.code).toBe(1);
+        expect(second.out).toContain('Stop it first — or, to run several instances, use PostgreSQL');
+        // Still its own: it serves, and holds the lock.
+        expect((await fetch(`${bin.url}/healthz`)).status).toBe(200);
+        expect(JSON.parse(await readFile(lockFileOf(bin.dataDir), 'utf8'))).toMatchObject({ pid: bin.pid });
+
+        await bin.stop();
+        expect(await run(bin.dataDir, 'create-key', 'after the stop')).toMatchObject({ code: 0 });
+        const store = await openStore({ pgliteDir: join(bin.dataDir, 'db'), migrate: false });
+        try {
+          expect((await listApiKeys(store.db)).map((k) => k.label)).toEqual(['first start', 'after the stop']);
+        } finally {
+          await store.close();
+        }
+      } finally {
+        await bin.close();
+      }
+    },
+  );
+
+  it('is taken in a DATA_DIR a first start makes, taken over from a process gone, refused to one that runs', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'chat-bot-lock-'));
+    const dataDir = join(parent, 'not made yet');
+    try {
+      lockEmbeddedDatabase(dataDir, 'the service')();
+      const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+      const held = (pid: number) =>
+        writeFileSync(
+          lockFileOf(dataDir),
+          JSON.stringify({ pid, host: hostname(), command: 'the service', since: '2026-01-01T00:00:00.000Z' }),
+        );
+      held(gone);
+      const unlock = lockEmbeddedDatabase(dataDir, 'chat-bot-server keys list');
+      expect(JSON.parse(await readFile(lockFileOf(dataDir), 'utf8'))).toMatchObject({ pid: process.pid });
+      unlock();
+      // The test's parent process runs: its lock stands.
+      held(process.ppid);
+      expect(() => lockEmbeddedDatabase(dataDir, 'chat-bot-server keys list')).toThrow(DatabaseInUse);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

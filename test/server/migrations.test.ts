@@ -1,10 +1,10 @@
 /**
  * Data migrations (src/server/store/migrations): what a chatbot stored before a setting existed
  * holds after the upgrade — on PGlite here, PostgreSQL in the postgres project. And the README's
- * "Upgrading" (on PostgreSQL): a database an earlier version made (its migrations: these, the newest three left
- * out) is brought up to date by the start, its data kept, the banner's numbers right; instances
- * starting together take turns; the earlier version started again (a rollback) applies nothing;
- * and every migration is additive but those the README names.
+ * "Upgrading", on both: a database an earlier version made (its migrations: these, the newest three
+ * left out) is brought up to date by the start, its data kept, the banner's numbers right; the
+ * earlier version started again (a rollback) applies nothing; on PostgreSQL, instances starting
+ * together take turns; and every migration is additive but those the README names.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,13 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MORTGAGE_RATE } from '../../src/protocol/index.ts';
 import { ensureOwner } from '../../src/server/bootstrap.ts';
 import { createChatbot, defaultSettings, findChatbot } from '../../src/server/store/chatbots.ts';
-import { openStore, type Store } from '../../src/server/store/db.ts';
+import { openStore, type Store, type StoreOptions } from '../../src/server/store/db.ts';
 import { chatbots, files } from '../../src/server/store/schema.ts';
-import { freshDatabase, usesPostgres } from '../support/database.ts';
+import { copyPgliteTo, freshDatabase, usesPostgres } from '../support/database.ts';
 import { postgresServer } from '../support/postgres.ts';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -86,6 +87,8 @@ const NEWER = 3;
 
 describe('Upgrading, as the README says', () => {
   let earlier: string;
+  /** The embedded databases' directories, removed at the end. */
+  const made: string[] = [];
   beforeAll(async () => {
     // The earlier version's migrations: this folder, its journal cut before the newest three.
     earlier = await mkdtemp(join(tmpdir(), 'chat-bot-migrations-'));
@@ -96,16 +99,40 @@ describe('Upgrading, as the README says', () => {
     );
   });
   afterAll(async () => {
-    if (earlier) await rm(earlier, { recursive: true, force: true });
+    for (const dir of [earlier, ...made]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  /** An empty database on DATABASE_URL's server, named for the run (its end drops it). */
-  const emptyDatabase = async () => ({
-    databaseUrl: await (await postgresServer()).database(`upgrade_${Math.random().toString(36).slice(2, 10)}`),
-  });
+  /**
+   * An empty database: on DATABASE_URL's server, named for the run (its end drops it); or an embedded
+   * one in a directory of its own, as initdb leaves it — the tests' migrated one emptied, for initdb
+   * takes 20 s here.
+   */
+  async function emptyDatabase(): Promise<StoreOptions> {
+    if (usesPostgres())
+      return {
+        databaseUrl: await (await postgresServer()).database(`upgrade_${Math.random().toString(36).slice(2, 10)}`),
+      };
+    const dir = await mkdtemp(join(tmpdir(), 'chat-bot-upgrade-'));
+    made.push(dir);
+    const pgliteDir = join(dir, 'db');
+    await copyPgliteTo(pgliteDir);
+    const emptied = await openStore({ pgliteDir, migrate: false });
+    try {
+      // One statement each: PGlite's extended protocol takes one at a time. pg_trgm goes with public.
+      await emptied.db.execute(sql`DROP SCHEMA drizzle CASCADE`);
+      await emptied.db.execute(sql`DROP SCHEMA public CASCADE`);
+      await emptied.db.execute(sql`CREATE SCHEMA public`);
+    } finally {
+      await emptied.close();
+    }
+    return { pgliteDir };
+  }
 
   /** What the earlier version's start does to the schema: its migrations, through the same migrator. */
-  const migrateAsEarlier = (store: Store) => migratePg(store.db as never, { migrationsFolder: earlier });
+  const migrateAsEarlier = (store: Store) =>
+    store.kind === 'postgres'
+      ? migratePg(store.db as never, { migrationsFolder: earlier })
+      : migratePglite(store.db as never, { migrationsFolder: earlier });
   const recorded = async (store: Store) =>
     Number(
       (
@@ -132,24 +159,19 @@ describe('Upgrading, as the README says', () => {
     }
   }
 
-  // On PostgreSQL: the migrator and its counts are the same code on the embedded database, whose
-  // run from an empty one (initdb, then every migration) takes 20 s here — what the tests' snapshot avoids.
-  it.runIf(usesPostgres())(
-    "the start brings an earlier version's database up to date, keeping its data; the earlier version started again (a rollback) applies nothing",
-    async () => {
-      const { options, serial } = await earlierDatabase();
-      const upgraded = await openStore(options);
-      try {
-        // What the banner prints: "migrations  3 applied now, N in all".
-        expect(upgraded.migrations).toEqual({ applied: NEWER, total: journal.entries.length });
-        expect((await findChatbot(upgraded.db, serial))?.settings.Name).toBe('Made before');
-        await migrateAsEarlier(upgraded);
-        expect(await recorded(upgraded)).toBe(journal.entries.length);
-      } finally {
-        await upgraded.close();
-      }
-    },
-  );
+  it("the start brings an earlier version's database up to date, keeping its data; the earlier version started again (a rollback) applies nothing", async () => {
+    const { options, serial } = await earlierDatabase();
+    const upgraded = await openStore(options);
+    try {
+      // What the banner prints: "migrations  3 applied now, N in all".
+      expect(upgraded.migrations).toEqual({ applied: NEWER, total: journal.entries.length });
+      expect((await findChatbot(upgraded.db, serial))?.settings.Name).toBe('Made before');
+      await migrateAsEarlier(upgraded);
+      expect(await recorded(upgraded)).toBe(journal.entries.length);
+    } finally {
+      await upgraded.close();
+    }
+  });
 
   // Instances share only a PostgreSQL: the embedded database has one process.
   it.runIf(usesPostgres())(

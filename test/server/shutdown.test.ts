@@ -6,9 +6,13 @@
  * flight after its first words (`holdAfter` + `until`), whatever the machine's speed. With WORKERS
  * (on PostgreSQL), SIGTERM to the primary reaches the worker streaming the answer, which finishes it.
  */
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SHUTDOWN_MESSAGE } from '../../src/server/shutdown.ts';
+import { openStore } from '../../src/server/store/db.ts';
+import { messages } from '../../src/server/store/schema.ts';
 import { startBin, type RunningBin } from '../support/bin.ts';
 import { freshDatabase, usesPostgres } from '../support/database.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
@@ -70,6 +74,19 @@ const eventsOf = (text: string) =>
       data: JSON.parse(/^data: (.+)$/m.exec(block)![1]!) as Record<string, unknown>,
     }));
 
+/** The answers stored in a stopped bin's embedded database: each one's status and text. */
+async function storedAnswers(dataDir: string) {
+  const store = await openStore({ pgliteDir: join(dataDir, 'db'), migrate: false });
+  try {
+    return await store.db
+      .select({ status: messages.status, content: messages.content })
+      .from(messages)
+      .where(eq(messages.role, 'answer'));
+  } finally {
+    await store.close();
+  }
+}
+
 /** Whether a new connection to `url` is refused (the service no longer accepts). */
 const refused = (url: string) =>
   fetch(`${url}/healthz`).then(
@@ -111,12 +128,17 @@ describe.skipIf(usesPostgres())('SIGTERM while an answer streams', () => {
         const held = await askHeld(bin, 'drain-cuts');
         process.kill(bin.pid, 'SIGTERM');
         const reply = await held.stream;
-        expect(eventsOf(reply.text).at(-1)).toEqual({
+        const events = eventsOf(reply.text);
+        expect(events.at(-1)).toEqual({
           event: 'error',
           data: { Code: 503, Message: SHUTDOWN_MESSAGE, RetryAfter: 1 },
         });
         expect(await bin.exited).toEqual({ code: 0, signal: null });
         held.release();
+        // Its outcome was stored before the database closed: what the visitor was sent, marked partial.
+        const sent = events.flatMap((e) => (typeof e.data.content === 'string' ? [e.data.content] : [])).join('');
+        expect(sent).not.toBe('');
+        expect(await storedAnswers(bin.dataDir)).toEqual([{ status: 'partial', content: sent }]);
         // Stored partial: the widget's Retry (the same clientMessageId) on the next instance generates it again.
         const next = await startWithModel(300, bin.dataDir);
         try {
@@ -127,6 +149,47 @@ describe.skipIf(usesPostgres())('SIGTERM while an answer streams', () => {
         } finally {
           await next.stop();
         }
+      } finally {
+        await bin.close();
+      }
+    },
+  );
+
+  it(
+    'stores what the visitor was sent of an answer the drain ended, before its database closes',
+    { timeout: 60_000 },
+    async () => {
+      // The offline engine notices the cut only at its next word, after the drain has ended the
+      // stream: the answer's outcome is still stored, not left streaming behind a closed database.
+      const bin = await startBin({ OFFLINE_WORD_DELAY_MS: '1500', SHUTDOWN_DRAIN_MS: '300' });
+      try {
+        const session = await postJson(`${bin.url}/chat/Chatbot/GetSession`, { serialNumber: bin.serial });
+        const { SessionID, VisitorToken } = (
+          JSON.parse(session.text) as { Data: { SessionID: number; VisitorToken: string } }
+        ).Data;
+        const reply = await fetch(`${bin.url}/chat/Chat/ClientAsk`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: VisitorToken },
+          body: JSON.stringify({ sessionID: SessionID, content: 'Which homes have a big yard?', stream: true }),
+        });
+        const reader = reply.body!.pipeThrough(new TextDecoderStream()).getReader();
+        let text = '';
+        const read = async (enough: () => boolean) => {
+          while (!enough()) {
+            const next = await reader.read();
+            if (next.done) return;
+            text += next.value;
+          }
+        };
+        await read(() => text.includes('"content"'));
+        process.kill(bin.pid, 'SIGTERM');
+        await read(() => false);
+        const events = eventsOf(text);
+        expect(events.at(-1)).toMatchObject({ event: 'error', data: { Code: 503 } });
+        expect(await bin.exited).toEqual({ code: 0, signal: null });
+        const sent = events.flatMap((e) => (typeof e.data.content === 'string' ? [e.data.content] : [])).join('');
+        expect(sent).not.toBe('');
+        expect(await storedAnswers(bin.dataDir)).toEqual([{ status: 'partial', content: sent }]);
       } finally {
         await bin.close();
       }

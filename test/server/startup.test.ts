@@ -60,6 +60,18 @@ describe('the environment, documented', () => {
     expect(read.filter((name) => !new RegExp(`\\b${name}\\b`).test(HELP))).toEqual([]);
   });
 
+  it('help says what serving serves: the demo only with DEMO, which is off unless set', () => {
+    expect(configFromEnv({}).demo).toBe('off');
+    const serve = /^ {2}chat-bot-server {2,}(.+\n(?: {30,}.+\n)*)/m.exec(`${HELP}\n`)?.[1] ?? '';
+    expect(serve).toMatch(/serve the API, the widget and the console/);
+    expect(serve).toMatch(/demo site and chatbot too only with DEMO=on or model/);
+  });
+
+  it('the README’s metrics say the pool a statement waits for is DATABASE_POOL_SIZE', () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    expect(/^\| `chatbot_database_waiting` .*$/m.exec(readme)?.[0]).toMatch(/`DATABASE_POOL_SIZE`, 10 unless set/);
+  });
+
   it('.env.example gives every one of them, commented, with its default', () => {
     const example = readFileSync(join(repo, '.env.example'), 'utf8');
     expect(variablesRead().filter((name) => !new RegExp(`^# ${name}=`, 'm').test(example))).toEqual([]);
@@ -114,6 +126,19 @@ describe.skipIf(usesPostgres())('a first start on the embedded database', () => 
     expect(bin.output).toContain(`embedded, in ${join(bin.dataDir, 'db')}`);
     expect(bin.output).toMatch(new RegExp(`migrations\\s+${migrationCount} applied now, ${migrationCount} in all`));
     expect(bin.output).toContain(`uploaded files   on disk, in ${join(bin.dataDir, 'files')}`);
+  });
+});
+
+describe.skipIf(usesPostgres())('a start on every interface', () => {
+  it('says the address it bound, 0.0.0.0, not 127.0.0.1', { timeout: 60_000 }, async () => {
+    // For a few seconds, on a port the system chose.
+    const bin = await startBin({ HOST: '0.0.0.0', DEMO: 'off' });
+    try {
+      expect(bin.output).toMatch(/^chat-bot \S+ listening on http:\/\/0\.0\.0\.0:\d+$/m);
+      expect(bin.output).toMatch(/warning +listening on 0\.0\.0\.0 with neither TRUST_PROXY nor PUBLIC_URL/);
+    } finally {
+      await bin.close();
+    }
   });
 });
 

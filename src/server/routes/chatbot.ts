@@ -3,15 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { splitDomains, type Settings } from '../../protocol/index.ts';
 import { OWNER_SESSION_TTL_MS, VISITOR_TOKEN_TTL_MS, newKey, sha256, signVisitorToken, type Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
-import { forbidden, invalid, notFound } from '../http.ts';
-import { fileUrlFor, operation, ownedChatbot } from '../operation.ts';
+import { forbidden, invalid } from '../http.ts';
+import { fileUrlFor, operation, ownedChatbot, visitorChatbot } from '../operation.ts';
 import { assertPageAllowed } from '../origins.ts';
 import { throttle } from '../throttle.ts';
 import {
   createChatbot,
   defaultSettings,
   editSettings,
-  findChatbot,
   fullSettings,
   publicSettings,
   settingsPatch,
@@ -83,8 +82,7 @@ export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       };
       return { SessionID: await createSession(ctx.db, chatbot.serialNumber, start, now) };
     }
-    const chatbot = await findChatbot(ctx.db, body.serialNumber);
-    if (!chatbot) throw notFound(`No chatbot has the serial number "${body.serialNumber}"`);
+    const chatbot = await visitorChatbot(ctx, body.serialNumber);
     assertPageAllowed(chatbot.settings, req, reply);
     await throttle(
       ctx.db,
@@ -112,8 +110,7 @@ export function chatbotRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   operation(app, ctx, 'Get', async ({ body, caller, req, reply }) => {
     if (caller.kind === 'owner')
       return fullSettings(await ownedChatbot(ctx, caller, body.serialNumber), fileUrlFor(ctx, req));
-    const chatbot = await findChatbot(ctx.db, body.serialNumber);
-    if (!chatbot) throw notFound(`No chatbot has the serial number "${body.serialNumber}"`);
+    const chatbot = await visitorChatbot(ctx, body.serialNumber);
     if (caller.kind === 'visitor' && caller.chatbot !== chatbot.serialNumber)
       throw forbidden('This visitor token belongs to another chatbot');
     assertPageAllowed(chatbot.settings, req, reply);

@@ -40,7 +40,8 @@ type UploadRequest = { Params: { id: string }; Querystring: { token?: unknown } 
 
 /** May this caller use (upload, check, read, attach) this file? */
 export async function mayUseFile(ctx: ServiceContext, caller: Caller, file: FileRow): Promise<boolean> {
-  if (caller.kind === 'visitor') return file.sessionId !== null && file.sessionId === caller.sessionId;
+  if (caller.kind === 'visitor')
+    return file.sessionId !== null && file.sessionId === caller.sessionId && !ctx.notServed.has(caller.chatbot);
   if (caller.kind !== 'owner') return false;
   if (file.sessionId === null) return file.ownerId === caller.ownerId;
   const [row] = await ctx.db
