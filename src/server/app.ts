@@ -7,6 +7,7 @@ import { LIMITS } from '../protocol/index.ts';
 import { systemClock, type Clock, type ServiceContext } from './context.ts';
 import { demoSiteRoutes } from './demo/site.ts';
 import type { Engines } from './engines/index.ts';
+import { answerClientErrors, answerSilence } from './client-errors.ts';
 import { installErrorHandling, installJsonParsing, invalid, sendFailure } from './http.ts';
 import { diskStore } from './files/disk-store.ts';
 import { PARTIAL_IDLE_MS, PARTIAL_SWEEP_MS, type FileStore } from './files/file-store.ts';
@@ -85,7 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const root = packageRoot();
   const widgetDir = options.widgetDir ?? join(root, 'dist');
   const demoDir = options.demoDir ?? join(widgetDir, 'demo-site');
-  const app = Fastify({
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const app: FastifyInstance = Fastify({
     logger: options.logger ? loggerOptions(options.logger.level, options.logger.destination) : false,
     // Each request's id, in its log lines (reqId) and in its response (x-request-id).
     genReqId: () => randomUUID(),
@@ -98,9 +100,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ? invalid('The address is not valid: it has a "%" that is not followed by two hexadecimal digits of UTF-8')
           : invalid('The request is not valid HTTP for this service'),
       ),
+    // What Node refuses before Fastify sees a request (unreadable, too large, too slow): the envelope too.
+    clientErrorHandler: answerClientErrors(timeouts, () => app.log),
     forceCloseConnections: true,
     bodyLimit: LIMITS.jsonBodyBytes,
-    ...serverTimeouts({ ...TIMEOUTS, ...options.timeouts }),
+    ...serverTimeouts(timeouts),
     // A hop count as the function proxy-addr makes of one (Fastify's types take no number).
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     // Numeric ids and keys in URLs, no surprises: /chat/File/12 and /chat/File/12/ are the same.
@@ -123,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics: createMetrics({ db: options.db, engines: options.engines, dbTime: options.dbTime }),
     shutdown: installShutdown(app),
   };
+  answerSilence(app.server, timeouts, () => app.log);
 
   app.addHook('onClose', async () => ctx.leases.close());
   installJsonParsing(app);

@@ -1,10 +1,11 @@
 /**
  * What a hostile or careless client sends that the service must not let through (issue 37, point 6):
  * every credential sent is checked — a bad session key fails a request beside a good API key — and
- * an address Fastify cannot decode is refused in the envelope, without echoing it (its query may
- * hold a token).
+ * an address Fastify cannot decode, or a request Node cannot read, is refused in the envelope,
+ * without echoing it (its query or its headers may hold a token).
  */
 import { beforeAll, expect, it } from 'vitest';
+import { rawExchange } from '../support/http.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 let service: TestService;
@@ -65,3 +66,49 @@ it('refuses a body that is not UTF-8 with a 400, as it refuses an escaped unpair
   expect((await send(Buffer.from(`{"serialNumber":"${serial}","Name":"café ☕"}`))).status).toBe(200);
   expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Name: 'café ☕' });
 });
+
+/** A credential-like value each unreadable request carries, which no answer may echo. */
+const SECRET = 'cbk_secret-never-echoed';
+
+it.each([
+  [
+    'a request line that is not HTTP',
+    'GARBAGE\r\n\r\n',
+    400,
+    /^The request line must be a method, a target and HTTP\/1\.1/,
+  ],
+  [
+    'a header line without a name',
+    `GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthori zation: ${SECRET}\r\n\r\n`,
+    400,
+    /^The request is not valid HTTP\/1\.1: each header must be a name, a colon and a value/,
+  ],
+  [
+    'Content-Length beside Transfer-Encoding: chunked',
+    `POST /chat/Chatbot/Get HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${SECRET}\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+    400,
+    /^The body's length must be given one way: one Content-Length of digits, or Transfer-Encoding ending in chunked — never both/,
+  ],
+  [
+    'headers of 20 KB',
+    `GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${SECRET}\r\nX-Padding: ${'a'.repeat(20_480)}\r\n\r\n`,
+    431,
+    /^The request's headers must be at most 16 KB \(16,384 bytes\) in all$/,
+  ],
+])(
+  'refuses %s in the envelope naming the rule, echoing nothing of it, and closes the connection',
+  async (_what, request, status, message) => {
+    const reply = await rawExchange(service.origin, request);
+    expect(reply.status).toBe(status);
+    expect(reply.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+    expect(JSON.parse(reply.body)).toEqual({
+      Success: false,
+      Code: status,
+      Message: expect.stringMatching(message),
+      Data: null,
+      Version: '1.0.0',
+    });
+    expect(reply.body).not.toMatch(/cbk_|GARBAGE|statusCode|padding|aaaa/i);
+    expect(reply.closed, 'the server closed the connection').toBe(true);
+  },
+);
