@@ -75,7 +75,7 @@ const FAILURES: Failure[] = [
     status: FAILURE.unauthenticated,
     why: (op) =>
       op === 'Upload'
-        ? 'The upload URL is not valid or has expired'
+        ? 'The upload URL is not valid or has expired, or a credential sent beside it is not valid'
         : 'A credential sent is not valid, or none was sent where one is needed',
   },
   {

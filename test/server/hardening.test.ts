@@ -1,11 +1,13 @@
 /**
  * What a hostile or careless client sends that the service must not let through (issue 37, point 6):
- * every credential sent is checked — a bad session key fails a request beside a good API key — and
+ * every credential sent is checked — a bad session key fails a request beside a good API key, a bad
+ * API key fails an upload beside its URL's token and the read of a public file — and
  * an address Fastify cannot decode, or a request Node cannot read, is refused in the envelope,
  * without echoing it (its query or its headers may hold a token).
  */
 import { beforeAll, expect, it } from 'vitest';
 import { rawExchange } from '../support/http.ts';
+import { png } from '../support/media.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 let service: TestService;
@@ -33,6 +35,47 @@ it('refuses a request with a good API key and a bad session key beside it', asyn
     body: JSON.stringify({ serialNumber: serial }),
   });
   expect(both.status).toBe(200);
+});
+
+it('checks the credentials sent beside an upload URL: a bad one is a 401 and nothing is stored', async () => {
+  const visitor = await service.visitor(await service.newChatbot());
+  const { PreUploadUrl, FileStoreId } = await visitor.client.getPreUploadUrl({
+    sessionID: visitor.sessionId,
+    fileName: 'a.png',
+  });
+  const put = (headers: Record<string, string>) =>
+    fetch(PreUploadUrl, { method: 'PUT', headers, body: new Uint8Array(png(2, 2)) });
+  const badKey = await put({ authorization: 'garbage' });
+  expect(badKey.status).toBe(401);
+  expect(await badKey.json()).toMatchObject({ Success: false, Code: 401, Message: 'The API key is not valid' });
+  const badSession = await put({ 'chatrobot-sessionkey': 'garbage' });
+  expect(badSession.status).toBe(401);
+  expect(await badSession.json()).toMatchObject({ Message: 'The session key is not valid or has expired' });
+  expect((await put({ authorization: 'garbage', 'chatrobot-sessionkey': 'garbage' })).status).toBe(401);
+  await expect(visitor.client.uploadSuccess({ FileStoreId })).rejects.toMatchObject({
+    status: 400,
+    message: expect.stringContaining('No bytes were uploaded'),
+  });
+  // A good credential beside the URL is no obstacle; the URL is still the permission.
+  expect((await put({ authorization: visitor.token })).status).toBe(200);
+});
+
+it('checks the credentials sent to read a file, a public one too', async () => {
+  const { PreUploadUrl, FileStoreId } = await service.owner.getPreUploadUrl({ fileName: 'icon.png' });
+  await service.owner.upload(PreUploadUrl, png(2, 2));
+  await service.owner.uploadSuccess({ FileStoreId });
+  const read = (headers: Record<string, string> = {}) =>
+    fetch(service.owner.fileUrl(FileStoreId), { headers }).then(async (r) => ({
+      status: r.status,
+      text: await r.text(),
+    }));
+  expect((await read()).status).toBe(200);
+  expect((await read({ authorization: service.apiKey })).status).toBe(200);
+  const bad = await read({ authorization: 'garbage' });
+  expect(bad.status).toBe(401);
+  expect(JSON.parse(bad.text)).toMatchObject({ Success: false, Code: 401, Message: 'The API key is not valid' });
+  expect((await read({ 'chatrobot-sessionkey': 'garbage' })).status).toBe(401);
+  expect((await read({ authorization: service.apiKey, 'chatrobot-sessionkey': 'garbage' })).status).toBe(401);
 });
 
 it('refuses an address that is not valid percent-encoding in the envelope, echoing nothing of it', async () => {

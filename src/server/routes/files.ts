@@ -177,6 +177,8 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   async function upload(req: FastifyRequest<UploadRequest>) {
     const now = ctx.clock.now();
+    // The URL is the permission; a credential sent beside it is still checked, as on every operation.
+    await identify(req, ctx.db, ctx.secret, now);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     // findFile, not a query on the raw id: an id the integer column cannot hold is no file, not a 500.
     const file = await findFile(ctx, Number(req.params.id));
@@ -216,11 +218,12 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   }
 
   app.get<{ Params: { id: string } }>(`${FILE_PATH_PREFIX}:id`, async (req, reply) => {
+    // Every credential sent is checked, a public file's reader's too, as on every operation.
+    const caller = await identify(req, ctx.db, ctx.secret, ctx.clock.now());
     const file = await findFile(ctx, Number(req.params.id));
     if (!file || file.status !== 'checked')
       return sendFailure(reply, notFound(`No file has the id "${req.params.id}"`));
     if (file.sessionId !== null) {
-      const caller = await identify(req, ctx.db, ctx.secret, ctx.clock.now());
       if (caller.kind === 'none') throw unauthenticated("This file is readable only with its session's credential");
       if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
     }
