@@ -164,7 +164,8 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
-    scope.put<UploadRequest>('/chat/File/Upload/:id', async (req, reply) => {
+    // Its requests' label in the metrics, as /openapi.json names it.
+    scope.put<UploadRequest>('/chat/File/Upload/:id', { config: { operation: 'Upload' } }, async (req, reply) => {
       try {
         return sendSuccess(reply, await upload(req));
       } catch (error) {
@@ -184,6 +185,16 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const file = await findFile(ctx, Number(req.params.id));
     if (!file || file.uploadTokenHash !== sha256(token) || file.uploadExpiresAt.getTime() <= now.getTime())
       throw unauthenticated('This upload URL is not valid or has expired; ask GetPreUploadUrl for a new one');
+    // A visitor's URL counts against its session and address, before any byte is read; an owner's is never throttled.
+    const session = file.sessionId === null ? null : await findSessionWithChatbot(ctx.reads, file.sessionId);
+    if (session)
+      await throttle(
+        ctx.db,
+        ctx.throttles,
+        'Upload',
+        { chatbot: session.session.chatbot, sessionId: session.session.id, address: req.ip },
+        now,
+      );
     if (file.status !== 'reserved') throw conflict('Bytes were already uploaded to this URL');
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > LIMITS.videoBytes) throw tooLarge(`The file is larger than ${LIMITS.videoBytes / 1_048_576} MB`);
