@@ -45,6 +45,8 @@ export const FAILURE = {
   conflict: 409,
   tooLarge: 413,
   unsupportedType: 415,
+  /** [ext] A file's byte range (Range) starts past its end. */
+  rangeNotSatisfiable: 416,
   rateLimited: 429,
   /** [ext] The request's headers are larger than the service reads. */
   headersTooLarge: 431,
