@@ -87,7 +87,7 @@ export function openApiDocument(): Record<string, unknown> {
       description: [
         'Request property names are matched case-insensitively; unknown properties are rejected.',
         'The request schemas are as strict as the service: a body they accept is not refused with a 400, unless for a rule no keyword can say, which `x-rule` says in words (a URL parsed by the URL Standard, two fields compared, a file or a model that must exist).',
-        'They are stricter only about spellings the service forgives: a property name in another case, a leading byte-order mark, a time zone alias, spaces around a URL.',
+        'They are stricter only about spellings the service forgives: a property name in another case, a leading byte-order mark in a text value, a time zone alias, spaces around a URL.',
       ].join(' '),
     },
     paths,

@@ -110,6 +110,23 @@ it('refuses a body that is not UTF-8 with a 400, as it refuses an escaped unpair
   expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Name: 'café ☕' });
 });
 
+it('refuses a body that begins with a byte-order mark with a 400 naming the rule, and stores nothing', async () => {
+  const serial = await service.newChatbot({ Name: 'Unchanged' });
+  const response = await fetch(`${service.origin}/chat/Chatbot/Edit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: service.apiKey },
+    body: new Uint8Array(Buffer.from(`\uFEFF{"serialNumber":"${serial}","Name":"Changed"}`)),
+  });
+  expect(response.status).toBe(400);
+  expect(await response.json()).toMatchObject({
+    Success: false,
+    Code: 400,
+    Message: 'The body must not begin with a byte-order mark (U+FEFF): JSON is sent without one (RFC 8259 §8.1)',
+    Data: null,
+  });
+  expect(await service.owner.get({ serialNumber: serial })).toMatchObject({ Name: 'Unchanged' });
+});
+
 /** A credential-like value each unreadable request carries, which no answer may echo. */
 const SECRET = 'cbk_secret-never-echoed';
 
