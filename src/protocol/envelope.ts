@@ -47,6 +47,8 @@ export const FAILURE = {
   unsupportedType: 415,
   /** [ext] A file's byte range (Range) starts past its end. */
   rangeNotSatisfiable: 416,
+  /** [ext] An `Expect` header the service cannot meet (anything but 100-continue). */
+  expectationFailed: 417,
   rateLimited: 429,
   /** [ext] The request's headers are larger than the service reads. */
   headersTooLarge: 431,

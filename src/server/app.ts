@@ -7,7 +7,7 @@ import { LIMITS } from '../protocol/index.ts';
 import { systemClock, type Clock, type ServiceContext } from './context.ts';
 import { demoSiteRoutes } from './demo/site.ts';
 import type { Engines } from './engines/index.ts';
-import { answerClientErrors, answerSilence } from './client-errors.ts';
+import { answerClientErrors, answerServerRefusals, requireHost } from './client-errors.ts';
 import { installErrorHandling, installJsonParsing, invalid, sendFailure } from './http.ts';
 import { diskStore } from './files/disk-store.ts';
 import { PARTIAL_IDLE_MS, PARTIAL_SWEEP_MS, type FileStore } from './files/file-store.ts';
@@ -87,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const widgetDir = options.widgetDir ?? join(root, 'dist');
   const demoDir = options.demoDir ?? join(widgetDir, 'demo-site');
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const server = serverTimeouts(timeouts);
   const app: FastifyInstance = Fastify({
     logger: options.logger ? loggerOptions(options.logger.level, options.logger.destination) : false,
     // Each request's id, in its log lines (reqId) and in its response (x-request-id).
@@ -104,7 +105,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientErrors(timeouts, () => app.log),
     forceCloseConnections: true,
     bodyLimit: LIMITS.jsonBodyBytes,
-    ...serverTimeouts(timeouts),
+    ...server,
+    // Node's own Host check answers without the envelope: requireHost (client-errors.ts) makes it.
+    http: { ...server.http, requireHostHeader: false },
     // A hop count as the function proxy-addr makes of one (Fastify's types take no number).
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     // Numeric ids and keys in URLs, no surprises: /chat/File/12 and /chat/File/12/ are the same.
@@ -127,11 +130,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics: createMetrics({ db: options.db, engines: options.engines, dbTime: options.dbTime }),
     shutdown: installShutdown(app),
   };
-  answerSilence(app.server, timeouts, () => app.log);
+  answerServerRefusals(app.server, timeouts, () => app.log);
 
   app.addHook('onClose', async () => ctx.leases.close());
   installJsonParsing(app);
   installErrorHandling(app);
+  requireHost(app);
   installCors(app);
   // Before the routes: every request is counted.
   installMetrics(app, ctx.metrics, options.metrics ?? false);

@@ -3,15 +3,17 @@
  * header it cannot parse, a body whose length is ambiguous, headers larger than it reads, a request
  * that does not arrive in time (timeouts.ts). Node hands these to the server's 'clientError'
  * listener — Fastify's `clientErrorHandler` — whose default answers `{"error":…,"statusCode":N}`;
- * a body that falls silent past the idle limit Node closes without a word. Here each is the envelope
+ * a body that falls silent past the idle limit Node closes without a word; a missing Host and an
+ * `Expect` it cannot meet it answers with an empty 400 and 417. Here each is the envelope
  * like every other failure, naming the rule that was broken, echoing nothing of the request (its
  * bytes may hold a credential), and closing the connection: after a request that cannot be read,
  * where the next one would begin is unknown.
  */
 import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { FAILURE, failure } from '../protocol/index.ts';
+import { invalid, sendFailure } from './http.ts';
 import type { Timeouts } from './timeouts.ts';
 
 /** What Node passes with a client error: a code (llhttp's `HPE_*`, or Node's `ERR_*`). */
@@ -105,12 +107,14 @@ export function answerClientErrors(timeouts: Timeouts, log: () => FastifyBaseLog
 }
 
 /**
- * The idle limit (timeouts.ts `idleMs`, Fastify's connectionTimeout), where Node closes a silent
- * connection without a word: a request whose body stopped coming is told so with a 408, as one cut
- * by the whole-request limit is. Anything else silent — a keep-alive connection between requests,
- * a request still being worked on, a response under way — is closed as Node closes it.
+ * What Node answers by itself unless the server listens, answered in the envelope instead. The idle
+ * limit (timeouts.ts `idleMs`, Fastify's connectionTimeout), where Node closes a silent connection
+ * without a word: a request whose body stopped coming is told so with a 408, as one cut by the
+ * whole-request limit is; anything else silent — a keep-alive connection between requests, a request
+ * still being worked on, a response under way — is closed as Node closes it. An `Expect` other than
+ * 100-continue, which Node answers with a bare 417.
  */
-export function answerSilence(server: Server, timeouts: Timeouts, log: () => FastifyBaseLogger): void {
+export function answerServerRefusals(server: Server, timeouts: Timeouts, log: () => FastifyBaseLogger): void {
   server.on('timeout', (raw: Socket) => {
     const socket = raw as HttpSocket;
     const response = socket._httpMessage;
@@ -122,5 +126,30 @@ export function answerSilence(server: Server, timeouts: Timeouts, log: () => Fas
       FAILURE.timeout,
       `The request's body must not fall silent for more than ${seconds(timeouts.idleMs)} before it is complete`,
     );
+  });
+  server.on('checkExpectation', (_req, res) => {
+    const body = JSON.stringify(
+      failure(FAILURE.expectationFailed, 'The Expect header may only be 100-continue (RFC 9110 §10.1.1)'),
+    );
+    res.writeHead(FAILURE.expectationFailed, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      // The body it announced may follow, or not: the next request's start is unknown.
+      connection: 'close',
+    });
+    res.end(body);
+  });
+}
+
+/**
+ * An HTTP/1.1 request without a Host header: Node's own check answers a bare 400, so it is turned
+ * off (app.ts, `requireHostHeader`) and made here, before any route, in the envelope.
+ */
+export function requireHost(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
+    reply.header('connection', 'close');
+    return sendFailure(reply, invalid('An HTTP/1.1 request must have a Host header (RFC 9112 §3.2)'));
   });
 }

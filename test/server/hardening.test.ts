@@ -150,6 +150,18 @@ it.each([
     /^The body's length must be given one way: one Content-Length of digits, or Transfer-Encoding ending in chunked — never both/,
   ],
   [
+    'an HTTP/1.1 request without a Host header',
+    `GET /openapi.json HTTP/1.1\r\nAuthorization: ${SECRET}\r\n\r\n`,
+    400,
+    /^An HTTP\/1\.1 request must have a Host header \(RFC 9112 §3\.2\)$/,
+  ],
+  [
+    'an Expect header other than 100-continue',
+    `POST /chat/Chatbot/Get HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${SECRET}\r\nExpect: teapot\r\nContent-Length: 2\r\n\r\n{}`,
+    417,
+    /^The Expect header may only be 100-continue/,
+  ],
+  [
     'headers of 20 KB',
     `GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${SECRET}\r\nX-Padding: ${'a'.repeat(20_480)}\r\n\r\n`,
     431,
