@@ -40,10 +40,18 @@ export const FAILURE = {
   unauthenticated: 401,
   forbidden: 403,
   notFound: 404,
+  /** [ext] The request did not arrive within the service's time for it (its headers, or the whole of it). */
+  timeout: 408,
   conflict: 409,
   tooLarge: 413,
   unsupportedType: 415,
+  /** [ext] A file's byte range (Range) starts past its end. */
+  rangeNotSatisfiable: 416,
+  /** [ext] An `Expect` header the service cannot meet (anything but 100-continue). */
+  expectationFailed: 417,
   rateLimited: 429,
+  /** [ext] The request's headers are larger than the service reads. */
+  headersTooLarge: 431,
   internal: 500,
   /** [ext] A part the service needs (its database, its model server) cannot answer just now; Retry-After says when to try again. */
   unavailable: 503,

@@ -8,6 +8,7 @@ import { DEMO_SERIAL } from './bootstrap.ts';
 import { systemClock, type Clock, type ServiceContext } from './context.ts';
 import { demoSiteRoutes } from './demo/site.ts';
 import type { Engines } from './engines/index.ts';
+import { answerClientErrors, answerServerRefusals, requireHost } from './client-errors.ts';
 import { installErrorHandling, installJsonParsing, invalid, sendFailure } from './http.ts';
 import { diskStore } from './files/disk-store.ts';
 import { PARTIAL_IDLE_MS, PARTIAL_SWEEP_MS, type FileStore } from './files/file-store.ts';
@@ -89,7 +90,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const root = packageRoot();
   const widgetDir = options.widgetDir ?? join(root, 'dist');
   const demoDir = options.demoDir ?? join(widgetDir, 'demo-site');
-  const app = Fastify({
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const server = serverTimeouts(timeouts);
+  const app: FastifyInstance = Fastify({
     logger: options.logger ? loggerOptions(options.logger.level, options.logger.destination) : false,
     // Each request's id, in its log lines (reqId) and in its response (x-request-id).
     genReqId: () => randomUUID(),
@@ -102,9 +105,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ? invalid('The address is not valid: it has a "%" that is not followed by two hexadecimal digits of UTF-8')
           : invalid('The request is not valid HTTP for this service'),
       ),
+    // What Node refuses before Fastify sees a request (unreadable, too large, too slow): the envelope too.
+    clientErrorHandler: answerClientErrors(timeouts, () => app.log),
     forceCloseConnections: true,
     bodyLimit: LIMITS.jsonBodyBytes,
-    ...serverTimeouts({ ...TIMEOUTS, ...options.timeouts }),
+    ...server,
+    // Node's own Host check answers without the envelope: requireHost (client-errors.ts) makes it.
+    http: { ...server.http, requireHostHeader: false },
     // A hop count as the function proxy-addr makes of one (Fastify's types take no number).
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     // Numeric ids and keys in URLs, no surprises: /chat/File/12 and /chat/File/12/ are the same.
@@ -129,10 +136,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // DEMO off: the demo chatbot an earlier start made is kept for its owner, but serves no visitor.
     notServed: new Set(options.demo === false ? [DEMO_SERIAL] : []),
   };
+  answerServerRefusals(app.server, timeouts, () => app.log);
 
   app.addHook('onClose', async () => ctx.leases.close());
   installJsonParsing(app);
   installErrorHandling(app);
+  requireHost(app);
   installCors(app);
   // Before the routes: every request is counted.
   installMetrics(app, ctx.metrics, options.metrics ?? false);

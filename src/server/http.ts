@@ -81,7 +81,7 @@ function fromFastify(error: FastifyError): Failure | null {
   return null;
 }
 
-/** UTF-8 as it must be: a byte sequence that is not UTF-8 throws, and a BOM is kept (JSON refuses it). */
+/** UTF-8 as it must be: a byte sequence that is not UTF-8 throws, and a BOM is kept, to be refused by its name. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
@@ -89,6 +89,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * Fastify's safe parser, which refuses `__proto__` and `constructor.prototype` keys. One rule for
  * text that is not valid Unicode: refused with a 400, never stored changed — bytes that are not
  * UTF-8 here, as an escaped unpaired surrogate (`"\ud800"`) is by the schemas (protocol/validate.ts).
+ * A leading byte-order mark is refused too (RFC 8259 §8.1: JSON is sent without one), by its name:
+ * Fastify's parser would drop it silently, and plain JSON.parse would call the body not JSON.
  */
 export function installJsonParsing(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -101,6 +103,11 @@ export function installJsonParsing(app: FastifyInstance): void {
       return done(invalid('The body is not valid UTF-8 text'), undefined);
     }
     if (text === '') return done(null, undefined);
+    if (text.startsWith('\uFEFF'))
+      return done(
+        invalid('The body must not begin with a byte-order mark (U+FEFF): JSON is sent without one (RFC 8259 §8.1)'),
+        undefined,
+      );
     parseJson(request, text, (error, value) => {
       if (!error) return done(null, value);
       // Fastify says only "not valid JSON"; if plain JSON.parse reads it, the refusal was the keys.

@@ -5,7 +5,8 @@
  * carry a token there) and the client's address; credentials never — the headers that hold them
  * are not logged, and any that reach a logged object are replaced by "[redacted]". Every 5xx and
  * every unexpected error is logged with its stack (http.ts); a 4xx is the client's and logged at
- * info with the request.
+ * info with the request. A request refused before it could be read (client-errors.ts) is logged by
+ * its parser's code only: Node's error holds its raw bytes, credentials included.
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 

@@ -66,6 +66,13 @@ export const LINKS: Partial<Record<DocOperation, Record<string, Link>>> = {
       requestBody: file,
     },
   },
+  UploadSuccess: {
+    GetFile: {
+      operationId: 'GetFile',
+      description: "Read the checked file's bytes (a visitor's with the same credential)",
+      parameters: { id: '$response.body#/Data/FileStoreId' },
+    },
+  },
   RealEstateCreate: {
     RealEstateGet: {
       operationId: 'RealEstateGet',

@@ -9,13 +9,15 @@ import type { TSchema } from 'typebox';
 import { toJsonSchema } from './openapi-schema.ts';
 import { THROTTLED } from './throttle.ts';
 
-/** An operation of the document: API.md's, and the PUT of an upload's bytes between two of them. */
-export type DocOperation = OperationName | 'Upload';
+/** An operation of the document: API.md's, the PUT of an upload's bytes between two of them, and a file's read. */
+export type DocOperation = OperationName | 'Upload' | 'GetFile';
 
 type Json = Record<string, unknown>;
 type Why = Partial<Record<DocOperation, string>>;
 
-const bodyOf = (op: DocOperation): TSchema | null => (op === 'Upload' ? null : OPERATIONS[op].body);
+const bodyOf = (op: DocOperation): TSchema | null => (op === 'Upload' || op === 'GetFile' ? null : OPERATIONS[op].body);
+/** The operations at an address of their own, with no JSON body: whose 400 is about the address. */
+const byAddress = (op: DocOperation) => op === 'Upload' || op === 'GetFile';
 const fieldsOf = (op: DocOperation) => Object.keys((bodyOf(op) as { properties?: Json } | null)?.properties ?? {});
 
 /** Body fields that name something stored: a wrong one is a 404. */
@@ -65,7 +67,7 @@ const FAILURES: Failure[] = [
   {
     status: FAILURE.invalid,
     why: (op) =>
-      op === 'Upload'
+      byAddress(op)
         ? 'The address is not valid'
         : bodyOf(op)
           ? 'The body breaks a rule: the Message names the field and the rule (docs/PROTOCOL.md)'
@@ -75,19 +77,28 @@ const FAILURES: Failure[] = [
     status: FAILURE.unauthenticated,
     why: (op) =>
       op === 'Upload'
-        ? 'The upload URL is not valid or has expired'
-        : 'A credential sent is not valid, or none was sent where one is needed',
+        ? 'The upload URL is not valid or has expired, or a credential sent beside it is not valid'
+        : op === 'GetFile'
+          ? "A credential sent is not valid, or none was sent for a visitor's file"
+          : 'A credential sent is not valid, or none was sent where one is needed',
   },
   {
     status: FAILURE.forbidden,
     why: (op) =>
       op === 'Upload'
         ? null
-        : 'The credential is of a kind the operation does not take, or does not give access to what the body names',
+        : op === 'GetFile'
+          ? "The credential is not the file's session's, nor its chatbot's owner's"
+          : 'The credential is of a kind the operation does not take, or does not give access to what the body names',
   },
   {
     status: FAILURE.notFound,
-    why: (op) => (fieldsOf(op).some((f) => ID_FIELDS.has(f)) ? 'What the body names does not exist' : null),
+    why: (op) =>
+      op === 'GetFile'
+        ? 'No file has this id, or its bytes were not checked (UploadSuccess) yet'
+        : fieldsOf(op).some((f) => ID_FIELDS.has(f))
+          ? 'What the body names does not exist'
+          : null,
     // API.md's one documented zero: RealEstateUpdate answers a key that matches no listing with Data 0.
     dataOf: { RealEstateUpdate: { enum: [null, 0] } },
   },
@@ -98,6 +109,13 @@ const FAILURES: Failure[] = [
       op === 'Upload' ? 'The file is larger than its kind allows' : bodyOf(op) ? 'The body is larger than 1 MB' : null,
   },
   { status: FAILURE.unsupportedType, why: (op) => UNSUPPORTED[op] },
+  {
+    status: FAILURE.rangeNotSatisfiable,
+    why: (op) => (op === 'GetFile' ? 'The Range starts past the end of the file' : null),
+    headers: {
+      'Content-Range': { description: 'The size of the file: `bytes */<size>`', schema: { type: 'string' } },
+    },
+  },
   {
     status: FAILURE.rateLimited,
     why: tooMany,

@@ -14,6 +14,7 @@ import {
 } from '../protocol/index.ts';
 import { StreamError, StreamFinal, StreamFragment } from '../protocol/index.ts';
 import type { TSchema } from 'typebox';
+import { filePaths } from './openapi-files.ts';
 import { LINKS } from './openapi-links.ts';
 import { failureResponses, failureSchemas, successEnvelope, type DocOperation } from './openapi-responses.ts';
 import { toJsonSchema } from './openapi-schema.ts';
@@ -56,30 +57,6 @@ function success(name: DocOperation, data: TSchema): Json {
 
 const responses = (name: DocOperation, data: TSchema) => ({ 200: success(name, data), ...failureResponses(name) });
 
-/** The PUT to a PreUploadUrl: not one of API.md's operations, yet the step between two of them. */
-const upload = {
-  put: {
-    operationId: 'Upload',
-    summary: "Upload a file's bytes to the PreUploadUrl of GetPreUploadUrl, within 5 minutes",
-    security: [],
-    parameters: [
-      { name: 'id', in: 'path', required: true, description: 'The FileStoreId', schema: { type: 'string' } },
-      {
-        name: 'token',
-        in: 'query',
-        required: true,
-        description: "The credential of this upload, in PreUploadUrl's query",
-        schema: { type: 'string' },
-      },
-    ],
-    requestBody: {
-      required: true,
-      content: { '*/*': { description: 'The raw bytes: an image, a recording or a video', schema: {} } },
-    },
-    responses: responses('Upload', UploadResult),
-  },
-};
-
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const name of OPERATION_NAMES) {
@@ -101,7 +78,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
     };
   }
-  paths['/chat/File/Upload/{id}'] = upload;
+  Object.assign(paths, filePaths(responses('Upload', UploadResult)));
   return {
     openapi: '3.1.0',
     info: {
@@ -110,7 +87,7 @@ export function openApiDocument(): Record<string, unknown> {
       description: [
         'Request property names are matched case-insensitively; unknown properties are rejected.',
         'The request schemas are as strict as the service: a body they accept is not refused with a 400, unless for a rule no keyword can say, which `x-rule` says in words (a URL parsed by the URL Standard, two fields compared, a file or a model that must exist).',
-        'They are stricter only about spellings the service forgives: a property name in another case, a leading byte-order mark, a time zone alias, spaces around a URL.',
+        'They are stricter only about spellings the service forgives: a property name in another case, a leading byte-order mark in a text value, a time zone alias, spaces around a URL.',
       ].join(' '),
     },
     paths,

@@ -1,6 +1,7 @@
 /**
  * Throttles of the visitor operations: GetSession, TalkToHuman, Feedback, GetPreUploadUrl (which
- * every upload begins with: an upload URL takes one PUT and one UploadSuccess) — and ClientAsk,
+ * every upload begins with: an upload URL takes one PUT and one UploadSuccess), the PUT of an
+ * upload's bytes (`Upload`: a URL whose bytes are refused takes them again) — and ClientAsk,
  * whose bounds here are a backstop far above the owner's own limits (RateLimitCount, MessageLimit:
  * limits.ts), for a chatbot whose owner set none. Each counts a visitor's calls per
  * session and per address (of a chatbot), in fixed windows kept in the database — one count for
@@ -14,7 +15,7 @@ import type { Db } from './store/db.ts';
 import { rowsOf } from './store/db.ts';
 import { throttleWindows } from './store/schema.ts';
 
-export const THROTTLED = ['GetSession', 'ClientAsk', 'TalkToHuman', 'Feedback', 'GetPreUploadUrl'] as const;
+export const THROTTLED = ['GetSession', 'ClientAsk', 'TalkToHuman', 'Feedback', 'GetPreUploadUrl', 'Upload'] as const;
 export type Throttled = (typeof THROTTLED)[number];
 export type Scope = 'session' | 'address';
 
@@ -30,7 +31,8 @@ export type Throttles = Record<Throttled, Partial<Record<Scope, Bound>>>;
  * The defaults: far above what a person does in a chat, far below what a script sends. A new
  * session per page view (20 a minute from one address, an office behind one NAT included);
  * asking for a person a few times per conversation; rating every answer, and changing one's mind;
- * a few images or a recording per question.
+ * a few images or a recording per question, each URL's bytes sent once and again after a refusal
+ * (too large, not a file the service takes, no room just now).
  */
 export const DEFAULT_THROTTLES: Throttles = {
   GetSession: { address: { count: 20, seconds: 60 } },
@@ -38,6 +40,7 @@ export const DEFAULT_THROTTLES: Throttles = {
   TalkToHuman: { session: { count: 3, seconds: 600 }, address: { count: 10, seconds: 3_600 } },
   Feedback: { session: { count: 30, seconds: 60 }, address: { count: 120, seconds: 60 } },
   GetPreUploadUrl: { session: { count: 20, seconds: 600 }, address: { count: 60, seconds: 600 } },
+  Upload: { session: { count: 40, seconds: 600 }, address: { count: 120, seconds: 600 } },
 };
 
 /** No throttle at all (THROTTLE=off): for a service behind a gateway that throttles, and for tests of other things. */
@@ -47,6 +50,7 @@ export const NO_THROTTLES: Throttles = {
   TalkToHuman: {},
   Feedback: {},
   GetPreUploadUrl: {},
+  Upload: {},
 };
 
 /**
@@ -57,13 +61,7 @@ export function parseThrottles(raw: string | undefined): Throttles {
   const text = (raw ?? '').trim();
   if (text === '') return DEFAULT_THROTTLES;
   if (/^off$/i.test(text)) return NO_THROTTLES;
-  const out: Throttles = {
-    GetSession: { ...DEFAULT_THROTTLES.GetSession },
-    ClientAsk: { ...DEFAULT_THROTTLES.ClientAsk },
-    TalkToHuman: { ...DEFAULT_THROTTLES.TalkToHuman },
-    Feedback: { ...DEFAULT_THROTTLES.Feedback },
-    GetPreUploadUrl: { ...DEFAULT_THROTTLES.GetPreUploadUrl },
-  };
+  const out = structuredClone(DEFAULT_THROTTLES);
   for (const part of text.split(',')) {
     const item = part.trim();
     const match = /^(\w+)\.(session|address)=(\d{1,9})\/(\d{1,9})$/.exec(item);
@@ -148,6 +146,7 @@ const WHAT: Record<Throttled, string> = {
   TalkToHuman: 'Too many requests to talk to a person',
   Feedback: 'Too many ratings',
   GetPreUploadUrl: 'Too many uploads',
+  Upload: 'Too many attempts to upload a file',
 };
 
 const tooMany = (operation: Throttled, { scope, retryAfter }: { scope: Scope; retryAfter: number }) =>

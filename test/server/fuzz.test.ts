@@ -509,6 +509,19 @@ describe('/openapi.json, as a schema-driven tester reads it', () => {
             await follow(target, null, put);
             continue;
           }
+          if (target === 'GetFile') {
+            // The file's bytes, read with the API key that checked it: the end of the chain.
+            const { id } = evaluate(link.parameters, from) as { id: string };
+            const res = await fetch(`${service.origin}/chat/File/${id}`, { headers: headers('apiKey') });
+            const read = {
+              status: res.status,
+              contentType: res.headers.get('content-type') ?? '',
+              text: await res.text(),
+            };
+            expect(read.status, read.text.slice(0, 300)).toBe(200);
+            expect(doc.answerErrors('GetFile', read)).toEqual([]);
+            continue;
+          }
           const next = {
             ...Object.fromEntries(sampleFor(target as BodyOperation, chatbot)),
             ...(evaluate(link.requestBody ?? {}, from) as Json),
@@ -528,6 +541,7 @@ describe('/openapi.json, as a schema-driven tester reads it', () => {
         'GetSession → ClientAsk',
         'GetPreUploadUrl → Upload',
         'Upload → UploadSuccess',
+        'UploadSuccess → GetFile',
         'RealEstateCreate → RealEstateGet',
         'RealEstateCreate → RealEstateUpdate',
         'RealEstateCreate → RealEstateDelete',

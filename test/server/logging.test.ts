@@ -10,6 +10,7 @@ import { createEngines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
 import { createOpenAiEngine } from '../../src/server/engines/model/openai.ts';
 import { startFakeModelServer } from '../support/fake-model-server.ts';
+import { rawExchange } from '../support/http.ts';
 import { png } from '../support/media.ts';
 import { startService, type TestService } from '../support/service.ts';
 
@@ -130,4 +131,17 @@ it('logs a 503 with what the model server said and its stack, for an answer that
     await withModel.close();
     await fake.close();
   }
+});
+
+it('logs a request Node could not read by its code and status, never its bytes', async () => {
+  const secret = 'cbk_in-a-request-that-cannot-be-read';
+  const reply = await rawExchange(
+    service.origin,
+    `GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${secret}\r\nBad Header: x\r\n\r\n`,
+  );
+  expect(reply.status).toBe(400);
+  expect(records()).toContainEqual(
+    expect.objectContaining({ level: 30, msg: 'request refused before it was read', code: 'HPE_INVALID_HEADER_TOKEN' }),
+  );
+  expect(lines.filter((l) => l.includes(secret) || l.includes('rawPacket'))).toEqual([]);
 });

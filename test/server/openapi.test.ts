@@ -8,7 +8,7 @@ import { OPERATIONS, OPERATION_NAMES, checkBody, type OperationName } from '../.
 import { readContract, type Json } from '../support/openapi.ts';
 
 const contract = readContract();
-const NAMES = [...OPERATION_NAMES, 'Upload'];
+const NAMES = [...OPERATION_NAMES, 'Upload', 'GetFile'];
 const SERIAL = '0f9c2a6b8e4d4c1fa3b7d5e6f8091a2b';
 const failure = (status: number, Data: unknown = null) => ({
   status,
@@ -28,9 +28,15 @@ describe('the OpenAPI document', () => {
       expect(keys, `${name}: no failure left to a "default"`).not.toContain('default');
       const statuses = keys.map(Number);
       expect(statuses, name).toEqual(
-        expect.arrayContaining([401, 500, 503, ...(name === 'ModelList' ? [] : [400, 413])]),
+        expect.arrayContaining([
+          401,
+          500,
+          503,
+          ...(name === 'ModelList' ? [] : [400]),
+          ...(name === 'ModelList' || name === 'GetFile' ? [] : [413]),
+        ]),
       );
-      for (const status of statuses.filter((s) => s !== 200)) {
+      for (const status of statuses.filter((s) => s >= 400)) {
         expect(contract.answerErrors(name, failure(status)), `${name} ${status}`).toEqual([]);
         const other = failure(status);
         other.text = other.text.replace(`"Code":${status}`, '"Code":418');
@@ -42,6 +48,20 @@ describe('the OpenAPI document', () => {
     );
     expect(contract.answerErrors('Get', failure(404, 0))).not.toEqual([]);
     expect(contract.answerErrors('GetSession', failure(429, { RetryAfter: 30 }))).toEqual([]);
+  });
+
+  it('has the read of a file (API.md §3.7): its bytes, a range of them, and each failure in the envelope', () => {
+    const op = contract.operation('GetFile');
+    expect(`${op.method} ${op.path}`).toBe('get /chat/File/{id}');
+    expect(Object.keys(op.responses).map(Number)).toEqual([200, 206, 400, 401, 403, 404, 416, 500, 503]);
+    for (const status of [200, 206])
+      expect(Object.keys(op.responses[status]!.content!)).toEqual(
+        expect.arrayContaining(['image/png', 'image/jpeg', 'audio/wav', 'video/mp4']),
+      );
+    expect(contract.answerErrors('GetFile', { status: 200, contentType: 'image/png', text: '' })).toEqual([]);
+    expect(contract.answerErrors('GetFile', { status: 200, contentType: 'text/html', text: '' })).not.toEqual([]);
+    expect(contract.answerErrors('GetFile', failure(416))).toEqual([]);
+    expect(contract.answerErrors('GetFile', failure(413))).not.toEqual([]);
   });
 
   it('links operations by fields the answer and the next request both have', () => {
@@ -85,6 +105,7 @@ describe('the OpenAPI document', () => {
         'GetSession → ClientAsk',
         'GetPreUploadUrl → Upload',
         'Upload → UploadSuccess',
+        'UploadSuccess → GetFile',
         'RealEstateCreate → RealEstateGet',
         'RealEstateCreate → RealEstateUpdate',
         'RealEstateCreate → RealEstateDelete',

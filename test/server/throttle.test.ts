@@ -1,6 +1,6 @@
 /**
  * Every visitor operation is bounded (issue 37, point 3), on PGlite and PostgreSQL: GetSession,
- * TalkToHuman, Feedback and GetPreUploadUrl throttled per session and per address (429 with
+ * TalkToHuman, Feedback, GetPreUploadUrl and an upload's PUT throttled per session and per address (429 with
  * Retry-After, in the header and the envelope; nothing counted or stored past the bound; owners
  * never throttled; a new window lets the visitor in again); ClientAsk's rate limit says when to
  * come back too; a handoff email and a digest show a long conversation in part, with the console's
@@ -21,8 +21,9 @@ const THROTTLES: Throttles = {
   GetSession: { address: { count: 3, seconds: 60 } },
   ClientAsk: { session: { count: 4, seconds: 60 } },
   TalkToHuman: { session: { count: 2, seconds: 600 }, address: { count: 3, seconds: 3_600 } },
-  Feedback: { session: { count: 3, seconds: 60 } },
-  GetPreUploadUrl: { session: { count: 2, seconds: 600 } },
+  Feedback: { session: { count: 3, seconds: 60 }, address: { count: 5, seconds: 60 } },
+  GetPreUploadUrl: { session: { count: 2, seconds: 600 }, address: { count: 3, seconds: 600 } },
+  Upload: { session: { count: 3, seconds: 600 }, address: { count: 5, seconds: 600 } },
 };
 
 const clock = new TestClock();
@@ -55,6 +56,10 @@ describe('THROTTLE', () => {
     });
     expect(changed.GetSession.address).toEqual({ count: 0, seconds: 60 });
     expect(changed.Feedback).toEqual(DEFAULT_THROTTLES.Feedback);
+    expect(parseThrottles('Upload.session=0/60').Upload).toEqual({
+      session: { count: 0, seconds: 60 },
+      address: DEFAULT_THROTTLES.Upload.address,
+    });
     expect(() => parseThrottles('Add.session=5/60')).toThrow(/THROTTLE must be .*got "Add.session=5\/60"/);
     expect(() => parseThrottles('Feedback.session=5')).toThrow(/count\/seconds/);
     expect(() => parseThrottles('Feedback.session=5/0')).toThrow(
@@ -146,6 +151,83 @@ describe('the visitor operations', () => {
       status: 429,
       message: 'Too many uploads in this conversation; please try again in 600 s',
     });
+  });
+
+  it('Feedback and GetPreUploadUrl: per address, across sessions, saying when in Retry-After and Data', async () => {
+    clock.set('2026-11-20T12:10:00Z');
+    const serial = await service.newChatbot();
+    const [a, b] = [await service.visitor(serial), await service.visitor(serial)];
+    const answers = [
+      (await a.client.ask({ sessionID: a.sessionId, content: 'Hello' })).messageid,
+      (await b.client.ask({ sessionID: b.sessionId, content: 'Hello' })).messageid,
+    ];
+    const call = (path: string, v: typeof a, body: object) =>
+      postJson(`${service.origin}${path}`, { sessionID: v.sessionId, ...body }, { authorization: v.token });
+    const vote = (v: typeof a, answerID: number) => call('/chat/Chat/Feedback', v, { answerID, rating: 'up' });
+    const reserve = (v: typeof a) => call('/chat/User/GetPreUploadUrl', v, { fileName: 'photo.png' });
+    // Three votes fill a's session; b's two more fill the address's five.
+    const votes = [];
+    for (let i = 0; i < 3; i++) votes.push(await vote(a, answers[0]!));
+    for (let i = 0; i < 3; i++) votes.push(await vote(b, answers[1]!));
+    expect(votes.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(votes[5]!.headers['retry-after']).toBe('60');
+    expect(JSON.parse(votes[5]!.text)).toEqual({
+      Success: false,
+      Code: 429,
+      Message: 'Too many ratings from this address; please try again in 60 s',
+      Data: { RetryAfter: 60 },
+      Version: '1.0.0',
+    });
+    // Two reservations fill a's session; b's one more fills the address's three.
+    const reserved = [await reserve(a), await reserve(a), await reserve(b), await reserve(b)];
+    expect(reserved.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    expect(reserved[3]!.headers['retry-after']).toBe('600');
+    expect(JSON.parse(reserved[3]!.text)).toMatchObject({
+      Code: 429,
+      Message: 'Too many uploads from this address; please try again in 600 s',
+      Data: { RetryAfter: 600 },
+    });
+  });
+
+  it("Upload: a URL's PUTs per session and per address, each 429 counted in the metric; owners' not at all", async () => {
+    clock.set('2026-11-20T12:20:00Z');
+    const serial = await service.newChatbot();
+    const [a, b] = [await service.visitor(serial), await service.visitor(serial)];
+    const urlOf = async (v?: typeof a) =>
+      (await (v ? v.client : service.owner).getPreUploadUrl({ sessionID: v?.sessionId, fileName: 'notes.png' }))
+        .PreUploadUrl;
+    // Not an image: each PUT is refused (415) and leaves the URL usable, so a script could send it for ever.
+    const put = async (url: string) => {
+      const r = await fetch(url, { method: 'PUT', body: new TextEncoder().encode('only words, not an image\n') });
+      return { status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as unknown };
+    };
+    const statuses = async (url: string, n: number) => {
+      const replies = [];
+      for (let i = 0; i < n; i++) replies.push(await put(url));
+      return replies;
+    };
+    const ofA = await statuses(await urlOf(a), 4);
+    expect(ofA.map((r) => r.status)).toEqual([415, 415, 415, 429]);
+    expect(ofA[3]).toEqual({
+      status: 429,
+      retryAfter: '600',
+      body: {
+        Success: false,
+        Code: 429,
+        Message: 'Too many attempts to upload a file in this conversation; please try again in 600 s',
+        Data: { RetryAfter: 600 },
+        Version: '1.0.0',
+      },
+    });
+    // b's session has room, the address two more (five in all).
+    const ofB = await statuses(await urlOf(b), 3);
+    expect(ofB.map((r) => r.status)).toEqual([415, 415, 429]);
+    expect(ofB[2]!.body).toMatchObject({ Message: expect.stringContaining('from this address') });
+    expect(await service.app.metrics.metrics()).toContain(
+      'chatbot_rate_limited_total{operation="Upload",reason="throttle"} 2',
+    );
+    // The owner's uploads (a profile picture) are not throttled.
+    expect((await statuses(await urlOf(), 6)).map((r) => r.status)).toEqual(Array(6).fill(415));
   });
 
   it("ClientAsk: a backstop per session above the owner's limits, whatever they are", async () => {

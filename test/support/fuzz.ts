@@ -361,10 +361,10 @@ export function payloadArb(fields: readonly string[], minEdits = 1): fc.Arbitrar
   );
 }
 
-/** Is this text JSON the way the service reads it (a leading BOM is forgiven)? */
+/** Is this text JSON the way the service reads it (a leading BOM is not: docs/PROTOCOL.md)? */
 export function isJsonText(text: string): boolean {
   try {
-    JSON.parse(text.replace(/^\ufeff/, ''));
+    JSON.parse(text);
     return true;
   } catch {
     return false;

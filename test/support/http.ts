@@ -3,7 +3,7 @@
  * own (the cluster hands each to the next process), a keep-alive agent for load.
  */
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect as netConnect, createServer, type AddressInfo } from 'node:net';
 
 export interface PostReply {
   status: number;
@@ -51,3 +51,48 @@ export const freePort = () =>
     });
     server.on('error', reject);
   });
+
+export interface RawReply {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+  /** Whether the server closed the connection (within `timeoutMs`). */
+  closed: boolean;
+}
+
+/**
+ * Bytes written as they are on a connection of their own (a request no HTTP client would send), and
+ * what came back until the server closed it — or `timeoutMs` passed.
+ */
+export function rawExchange(origin: string, request: string, timeoutMs = 5_000): Promise<RawReply> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = netConnect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    let closed = true;
+    const timer = setTimeout(() => ((closed = false), socket.destroy()), timeoutMs);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // A reset after the answer (the server closed with bytes of ours unread) ends the exchange like a close.
+    socket.on('error', () => undefined);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      const received = Buffer.concat(chunks).toString('utf8');
+      const reply = parseRawReply(received);
+      if (!reply.status && received) reject(new Error(`not an HTTP response: ${received.slice(0, 200)}`));
+      resolve({ ...reply, closed });
+    });
+    socket.once('connect', () => socket.write(request));
+  });
+}
+
+/** One HTTP/1.1 response as it came over a socket: status 0 when there is none. */
+export function parseRawReply(received: string): Omit<RawReply, 'closed'> {
+  const [head = '', ...rest] = received.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0);
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  return { status, headers, body: rest.join('\r\n\r\n') };
+}

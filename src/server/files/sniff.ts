@@ -4,9 +4,24 @@
  */
 import type { FileKind } from '../../protocol/index.ts';
 
+/** The media types of the files the service takes, as it serves them (`GET /chat/File/{id}`, /openapi.json). */
+export const MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'audio/wav',
+  'video/mp4',
+  'video/x-matroska',
+  'video/x-msvideo',
+  'video/x-flv',
+  'video/mpeg',
+  'video/mp2t',
+] as const;
+
 export interface Sniffed {
   kind: FileKind;
-  mimeType: string;
+  mimeType: (typeof MIME_TYPES)[number];
 }
 
 /** Enough of the start of a file to tell every accepted type apart (MPEG-TS needs three packets). */

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FILE_PATH_PREFIX, LIMITS } from '../../protocol/index.ts';
+import { FAILURE, FILE_PATH_PREFIX, LIMITS } from '../../protocol/index.ts';
 import { identify, sha256, type Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
 import {
@@ -165,7 +165,8 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
-    scope.put<UploadRequest>('/chat/File/Upload/:id', async (req, reply) => {
+    // Its requests' label in the metrics, as /openapi.json names it.
+    scope.put<UploadRequest>('/chat/File/Upload/:id', { config: { operation: 'Upload' } }, async (req, reply) => {
       try {
         return sendSuccess(reply, await upload(req));
       } catch (error) {
@@ -178,11 +179,23 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   async function upload(req: FastifyRequest<UploadRequest>) {
     const now = ctx.clock.now();
+    // The URL is the permission; a credential sent beside it is still checked, as on every operation.
+    await identify(req, ctx.db, ctx.secret, now);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     // findFile, not a query on the raw id: an id the integer column cannot hold is no file, not a 500.
     const file = await findFile(ctx, Number(req.params.id));
     if (!file || file.uploadTokenHash !== sha256(token) || file.uploadExpiresAt.getTime() <= now.getTime())
       throw unauthenticated('This upload URL is not valid or has expired; ask GetPreUploadUrl for a new one');
+    // A visitor's URL counts against its session and address, before any byte is read; an owner's is never throttled.
+    const session = file.sessionId === null ? null : await findSessionWithChatbot(ctx.reads, file.sessionId);
+    if (session)
+      await throttle(
+        ctx.db,
+        ctx.throttles,
+        'Upload',
+        { chatbot: session.session.chatbot, sessionId: session.session.id, address: req.ip },
+        now,
+      );
     if (file.status !== 'reserved') throw conflict('Bytes were already uploaded to this URL');
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > LIMITS.videoBytes) throw tooLarge(`The file is larger than ${LIMITS.videoBytes / 1_048_576} MB`);
@@ -216,37 +229,51 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     return { FileStoreId: String(file.id), Size: size };
   }
 
-  app.get<{ Params: { id: string } }>(`${FILE_PATH_PREFIX}:id`, async (req, reply) => {
-    const file = await findFile(ctx, Number(req.params.id));
-    if (!file || file.status !== 'checked')
-      return sendFailure(reply, notFound(`No file has the id "${req.params.id}"`));
-    if (file.sessionId !== null) {
+  // Labelled in the metrics as /openapi.json names it.
+  app.get<{ Params: { id: string } }>(
+    `${FILE_PATH_PREFIX}:id`,
+    { config: { operation: 'GetFile' } },
+    async (req, reply) => {
+      // Every credential sent is checked, a public file's reader's too, as on every operation.
       const caller = await identify(req, ctx.db, ctx.secret, ctx.clock.now());
-      if (caller.kind === 'none') throw unauthenticated("This file is readable only with its session's credential");
-      if (!(await mayUseFile(ctx, caller, file))) throw forbidden('This credential does not give access to this file');
-    }
-    reply.headers({
-      'content-type': file.mimeType,
-      'accept-ranges': 'bytes',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-      'cache-control': file.sessionId === null ? 'public, max-age=3600' : 'private, max-age=3600',
-      'cross-origin-resource-policy': 'cross-origin',
-    });
-    // A video or a recording seeks with Range (one range; several, or one it cannot read, get the whole file).
-    const range = byteRange(req.headers.range, file.size);
-    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${file.size}`).send();
-    // Checked, yet not in the store (removed since): nothing to send.
-    const bytes = await ctx.files.read(file, range ?? undefined).catch((error: unknown) => {
-      throw error instanceof FileMissing ? notFound(`No file has the id "${req.params.id}"`) : error;
-    });
-    if (!range) return reply.header('content-length', String(file.size)).send(bytes);
-    return reply
-      .code(206)
-      .headers({
-        'content-range': `bytes ${range.start}-${range.end}/${file.size}`,
-        'content-length': String(range.end - range.start + 1),
-      })
-      .send(bytes);
-  });
+      const file = await findFile(ctx, Number(req.params.id));
+      if (!file || file.status !== 'checked')
+        return sendFailure(reply, notFound(`No file has the id "${req.params.id}"`));
+      if (file.sessionId !== null) {
+        if (caller.kind === 'none') throw unauthenticated("This file is readable only with its session's credential");
+        if (!(await mayUseFile(ctx, caller, file)))
+          throw forbidden('This credential does not give access to this file');
+      }
+      // A video or a recording seeks with Range (one range; several, or one it cannot read, get the whole file).
+      const range = byteRange(req.headers.range, file.size);
+      if (range === 'unsatisfiable')
+        return sendFailure(
+          reply.header('content-range', `bytes */${file.size}`),
+          new Failure(
+            FAILURE.rangeNotSatisfiable,
+            `The range must start within the file, whose size is ${file.size.toLocaleString('en-US')} bytes`,
+          ),
+        );
+      reply.headers({
+        'content-type': file.mimeType,
+        'accept-ranges': 'bytes',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'cache-control': file.sessionId === null ? 'public, max-age=3600' : 'private, max-age=3600',
+        'cross-origin-resource-policy': 'cross-origin',
+      });
+      // Checked, yet not in the store (removed since): nothing to send.
+      const bytes = await ctx.files.read(file, range ?? undefined).catch((error: unknown) => {
+        throw error instanceof FileMissing ? notFound(`No file has the id "${req.params.id}"`) : error;
+      });
+      if (!range) return reply.header('content-length', String(file.size)).send(bytes);
+      return reply
+        .code(206)
+        .headers({
+          'content-range': `bytes ${range.start}-${range.end}/${file.size}`,
+          'content-length': String(range.end - range.start + 1),
+        })
+        .send(bytes);
+    },
+  );
 }
