@@ -98,13 +98,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // What Fastify refuses before any route (an address that is not valid percent-encoding): in the
     // envelope like every other error, and without the address, whose query may hold a token.
-    frameworkErrors: (error, _req, reply) =>
-      sendFailure(
+    // Its id goes back and into the log, as for every request (the hooks that do it run after routing).
+    frameworkErrors: (error, req, reply) => {
+      reply.header('x-request-id', req.id);
+      req.log.info({ code: error.code }, 'request refused before routing');
+      return sendFailure(
         reply,
         error.code === 'FST_ERR_BAD_URL'
           ? invalid('The address is not valid: it has a "%" that is not followed by two hexadecimal digits of UTF-8')
           : invalid('The request is not valid HTTP for this service'),
-      ),
+      );
+    },
     // What Node refuses before Fastify sees a request (unreadable, too large, too slow): the envelope too.
     clientErrorHandler: answerClientErrors(timeouts, () => app.log),
     forceCloseConnections: true,

@@ -96,6 +96,17 @@ it('redacts credentials a line logs by mistake: the headers that carry them, cre
   );
 });
 
+it('gives a request refused before routing (an address that is not percent-encoding) its id and a log line, without its query', async () => {
+  const response = await fetch(`${service.origin}/chat/File/%ff?token=a-token-never-logged`);
+  expect(response.status).toBe(400);
+  const id = response.headers.get('x-request-id');
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  const own = records().filter((r) => r.reqId === id);
+  expect(own[0]).toMatchObject({ msg: 'incoming request', req: { method: 'GET', path: '/chat/File/%ff' } });
+  expect(own.map((r) => r.msg)).toContain('request refused before routing');
+  expect(lines.filter((l) => l.includes('a-token-never-logged'))).toEqual([]);
+});
+
 it('logs an unexpected error with its stack, and answers 500 in the envelope', async () => {
   const response = await fetch(`${service.origin}/test/boom`);
   expect(response.status).toBe(500);
