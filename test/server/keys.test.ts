@@ -138,12 +138,16 @@ describe.skipIf(usesPostgres())('the embedded database while the service runs on
     async () => {
       const bin = await startBin({ DEMO: 'off' });
       try {
-        const refused = await run(bin.dataDir, 'create-key', 'refused');
+        // The three at once: each is refused as it opens the database.
+        const [refused, listed, second] = await Promise.all([
+          run(bin.dataDir, 'create-key', 'refused'),
+          run(bin.dataDir, 'keys', 'list'),
+          run(bin.dataDir),
+        ]);
         expect(refused.code).toBe(1);
         expect(refused.out).toContain(`is open in the service (process ${bin.pid}, since `);
         expect(refused.out).toContain('Stop the service first, then run this again — or use PostgreSQL');
-        expect(await run(bin.dataDir, 'keys', 'list')).toMatchObject({ code: 1 });
-        const second = await run(bin.dataDir);
+        expect(listed).toMatchObject({ code: 1 });
         expect(second.code).toBe(1);
         expect(second.out).toContain('Stop it first — or, to run several instances, use PostgreSQL');
         // Still its own: it serves, and holds the lock.
