@@ -33,9 +33,12 @@ const minifyLiterals = (): Plugin => ({
     });
     if (!result) return null;
     // The CSS minifier keeps custom properties' values as written; a space after a comma in one
-    // (`var(--chat-bot-accent, rgb(29, 78, 216))`) means nothing where the value is used.
+    // (`var(--chat-bot-accent, rgb(29, 78, 216))`) means nothing where the value is used. Nor does it
+    // shorten numbers in properties it does not know (`margin-block: 0.5em`): a leading 0 means nothing.
     const tight = /\.styles\.ts$/.test(id)
-      ? result.code.replace(/--[\w-]+:[^;{}`]*/g, (declaration) => declaration.replace(/,\s+/g, ','))
+      ? result.code
+          .replace(/--[\w-]+:[^;{}`]*/g, (declaration) => declaration.replace(/,\s+/g, ','))
+          .replace(/([\s:(,/])0\.(\d)/g, '$1.$2')
       : result.code;
     return { code: tight, map: tight === result.code ? (result.map?.toString() ?? null) : null };
   },

@@ -1,15 +1,22 @@
 import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
-import { MarkdownView, answerFences, answerStyles, answerWordsEn, type CardContext } from 'chat-bot-element/markdown';
+import {
+  ContextProvider,
+  MarkdownView,
+  answerFences,
+  answerStyles,
+  answerWordsEn,
+  chatContext,
+} from 'chat-bot-element/markdown';
 
 /**
  * @summary An answer as the visitor saw it: its Markdown rendered by the widget's own renderer,
  * which builds DOM node by node and never parses HTML, so nothing in an answer can run; its
  * `listings` block as the widget's listing cards.
  *
- * A shadow root, unlike the console's other elements: the cards read their words, locale and image
- * hosts from the element whose shadow root holds them (CardContext), as they do in a message.
+ * A shadow root, unlike the console's other elements, and the cards' words, locale and image hosts
+ * provided to them (chatContext), as the widget's panel provides them to a message's.
  */
-export class OwnerAnswer extends LitElement implements CardContext {
+export class OwnerAnswer extends LitElement {
   static override styles = [
     answerStyles,
     css`
@@ -34,16 +41,23 @@ export class OwnerAnswer extends LitElement implements CardContext {
   /** The answer's Markdown as stored, with its cards and suggestions blocks. */
   text = '';
 
-  /** The cards' words (CardContext): the widget's English. */
-  readonly strings = answerWordsEn;
-  readonly locale = 'en';
   /** Photos load from the console's own host only (the demo's listings); any other image is a link. */
-  readonly imageHosts: readonly string[] = [location.hostname];
-  /** The owner reads the cards; asking about a home and talking to a person are the visitor's. */
-  readonly talk = false;
-  readonly actions = false;
+  readonly #imageHosts: readonly string[] = [location.hostname];
 
-  #view = new MarkdownView({ imageHosts: this.imageHosts, fences: answerFences });
+  constructor() {
+    super();
+    // The cards' words (the widget's English); the owner reads them: asking about a home and
+    // talking to a person are the visitor's.
+    new ContextProvider(this, chatContext).value = {
+      strings: answerWordsEn,
+      locale: 'en',
+      imageHosts: this.#imageHosts,
+      talk: false,
+      actions: false,
+    };
+  }
+
+  #view = new MarkdownView({ imageHosts: this.#imageHosts, fences: answerFences });
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('text') && this.#view.text !== this.text) this.#view.set(this.text);

@@ -3,27 +3,24 @@
  * the panel's inputs and methods (the events it sends up are in internal-events.ts).
  */
 import type { Attachment } from './message.ts';
-import type { WidgetSettings } from './settings.ts';
-import type { WidgetStorage } from './storage.ts';
+import type { ConversationConfig } from './controllers/conversation-controller.ts';
 import type { Language, Strings } from './strings/index.ts';
 
-export interface PanelInputs {
-  serialNumber: string;
-  baseUrl: string;
-  apiKey: string | undefined;
-  settings: WidgetSettings;
-  strings: Strings;
+/**
+ * Everything the launcher gives the panel, as one value (its `inputs`): what the conversation is
+ * given, and what only the panel draws with. A new value draws the panel again.
+ */
+export interface PanelInputs extends ConversationConfig {
+  /** Locale of times, prices and numbers. */
   locale: string;
-  stream: boolean;
+  /** Offer "Read aloud" where the browser has voices. */
   readAloud: boolean;
-  imageHosts: readonly string[];
-  /** The listing the page names itself (Id, MLS number or Url), or empty; false when page-context is off: nothing is said of the page. */
-  listing: string | undefined | false;
+  /** Fill the container instead of floating. */
   inline: boolean;
-  storage: WidgetStorage;
 }
 
-export interface PanelElement extends HTMLElement, PanelInputs {
+export interface PanelElement extends HTMLElement {
+  inputs: PanelInputs;
   send(text: string, files?: readonly Attachment[]): Promise<void>;
   clearHistory(): Promise<void>;
   focusComposer(): void;

@@ -33,21 +33,30 @@ interface Stored {
   tokenExpiresAt?: number;
 }
 
-/** What the conversation needs of its host, read when it is needed (the host's inputs may change). */
+/** What the conversation is given (the panel's inputs), read each time it is needed: they may change. */
 export interface ConversationConfig {
+  /** Where the conversation is kept. */
   storage: WidgetStorage;
+  /** The chatbot's serial number. */
   serialNumber: string;
+  /** The service's origin. */
   baseUrl: string;
+  /** An owner API key (trusted pages only). */
   apiKey: string | undefined;
+  /** Stream answers. */
   stream: boolean;
+  /** Hosts answers may show images from. */
   imageHosts: readonly string[];
+  /** The listing the page names itself (Id, MLS number or Url), or empty; false when page-context is off: nothing is said of the page. */
   listing: string | undefined | false;
+  /** The settings in force. */
   settings: WidgetSettings;
+  /** The widget's words. */
   strings: Strings;
 }
 
-/** The panel: it renders the conversation, gives it its inputs, and what happens in it is dispatched on it (PanelEvent). */
-export type ConversationHost = ReactiveControllerHost & EventTarget & ConversationConfig;
+/** The panel: it renders the conversation, and what happens in it is dispatched on it (PanelEvent). */
+export type ConversationHost = ReactiveControllerHost & EventTarget;
 
 /** An answer ended (done or stopped): what a screen reader should hear, once. */
 export type Announce = (answer: ChatMessage, text: string) => void;
@@ -82,10 +91,12 @@ export class ConversationController implements ReactiveController {
   #unwatch: (() => void) | undefined;
 
   readonly #host: ConversationHost;
+  readonly #inputs: () => ConversationConfig;
   readonly #announce: Announce;
 
-  constructor(host: ConversationHost, announce: Announce) {
+  constructor(host: ConversationHost, inputs: () => ConversationConfig, announce: Announce) {
     this.#host = host;
+    this.#inputs = inputs;
     this.#announce = announce;
     host.addController(this);
   }
@@ -97,7 +108,7 @@ export class ConversationController implements ReactiveController {
 
   hostConnected(): void {
     this.#ready = this.#load();
-    this.#unwatch = this.#host.storage.watch(this.#key, () => {
+    this.#unwatch = this.#inputs().storage.watch(this.#key, () => {
       if (!this.#streaming) void this.#load();
     });
   }
@@ -112,11 +123,11 @@ export class ConversationController implements ReactiveController {
   }
 
   get #key(): string {
-    return keys.conversation(this.#host.serialNumber);
+    return keys.conversation(this.#inputs().serialNumber);
   }
 
   async #load(): Promise<void> {
-    const stored = (await this.#host.storage.get<Stored>(this.#key)) ?? { messages: [] };
+    const stored = (await this.#inputs().storage.get<Stored>(this.#key)) ?? { messages: [] };
     // An answer another tab is writing stays streaming (its writes will follow); one whose writer
     // went quiet — its page closed or reloaded mid-answer — stopped where it was.
     const stale = Date.now() - (stored.updatedAt ?? 0) > STALE_MS;
@@ -163,7 +174,7 @@ export class ConversationController implements ReactiveController {
     this.#stored = { messages: [] };
     this.messages = [];
     this.#host.requestUpdate();
-    await this.#host.storage.delete(this.#key);
+    await this.#inputs().storage.delete(this.#key);
   }
 
   /**
@@ -186,7 +197,7 @@ export class ConversationController implements ReactiveController {
     const { Message } = await this.call('TalkToHuman', lead);
     this.messages = [
       ...this.messages,
-      message('assistant', Message || this.#host.settings.TalkToHumanResponseMessage, 'done'),
+      message('assistant', Message || this.#inputs().settings.TalkToHumanResponseMessage, 'done'),
     ];
     this.tell({ kind: 'handoff', ...lead });
     await this.#persist();
@@ -194,7 +205,7 @@ export class ConversationController implements ReactiveController {
 
   async #ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
     // Read as the question is asked: the host's inputs may change while the session is made.
-    const { imageHosts, stream, listing } = this.#host;
+    const { imageHosts, stream, listing } = this.#inputs();
     const view = new MarkdownView({ imageHosts, fences: answerFences });
     this.#streaming = answer;
     this.#views.set(answer.id, view);
@@ -279,7 +290,7 @@ export class ConversationController implements ReactiveController {
 
   /** What the visitor is told about a call that failed; the host hears it too (chat-bot-error). */
   failure(error: unknown): string {
-    const { settings, strings } = this.#host;
+    const { settings, strings } = this.#inputs();
     const code = error instanceof ApiError ? error.code : 0;
     // 503: the service or its model server is unavailable for now — said in the visitor's language.
     const message =
@@ -307,7 +318,7 @@ export class ConversationController implements ReactiveController {
   #making: Promise<{ client: ClientOptions; sessionId: number }> | undefined;
 
   async #makeSession(): Promise<{ client: ClientOptions; sessionId: number }> {
-    const { baseUrl, apiKey, serialNumber } = this.#host;
+    const { baseUrl, apiKey, serialNumber } = this.#inputs();
     const s = this.#stored;
     const fresh = s.sessionId !== undefined && (apiKey || (s.token && (s.tokenExpiresAt ?? 0) > Date.now() + 60_000));
     if (!fresh) {
@@ -329,6 +340,6 @@ export class ConversationController implements ReactiveController {
     clearTimeout(this.#persistTimer);
     this.#persistTimer = undefined;
     this.#stored = { ...this.#stored, messages: this.messages, updatedAt: Date.now() };
-    await this.#host.storage.set(this.#key, this.#stored);
+    await this.#inputs().storage.set(this.#key, this.#stored);
   }
 }

@@ -2,6 +2,8 @@ import { LitElement, html, type TemplateResult } from 'lit';
 import { getFile } from '../../client/index.ts';
 import { attachmentStyles } from './chat-bot-attachment.styles.ts';
 import type { SessionSource } from '../media/upload.ts';
+import { ContextController } from '../controllers/context-controller.ts';
+import { chatContext } from '../chat-context.ts';
 import type { Attachment } from '../message.ts';
 import { mediaEn, type MediaStrings } from '../strings/media.ts';
 import { fill } from '../strings/index.ts';
@@ -14,28 +16,25 @@ export class ChatBotAttachment extends LitElement {
 
   static override properties = {
     file: { attribute: false },
-    conversation: { attribute: false },
-    strings: { attribute: false },
     url: { state: true },
     failed: { state: true },
   };
 
   /** The file. */
   file!: Attachment;
-  /** The conversation whose credentials it is fetched with: a visitor's files are theirs only. */
-  conversation: SessionSource | undefined;
-  /** The widget's words. */
-  strings: Partial<MediaStrings> | undefined;
+  /** The conversation, whose credentials it is fetched with (a visitor's files are theirs only), and the words. */
+  readonly #chat = new ContextController(this, chatContext);
 
   private url = '';
   private failed = false;
   #loading = 0;
 
   protected override updated(): void {
-    if (this.url || this.failed || this.#loading === this.file.id || !this.conversation || this.file.kind === 'Video')
+    const conversation = this.#chat.value?.conversation;
+    if (this.url || this.failed || this.#loading === this.file.id || !conversation || this.file.kind === 'Video')
       return;
     this.#loading = this.file.id;
-    void this.#load(this.conversation);
+    void this.#load(conversation);
   }
 
   override disconnectedCallback(): void {
@@ -47,7 +46,7 @@ export class ChatBotAttachment extends LitElement {
 
   protected override render(): TemplateResult {
     const f = this.file;
-    const t: MediaStrings = { ...mediaEn, ...this.strings };
+    const t: MediaStrings = { ...mediaEn, ...this.#chat.value?.strings };
     if (f.kind === 'Video') return html`<span class="file">🎬 ${fill(t.videoOf, { name: f.name })}</span>`;
     if (this.failed) return html`<span class="file">${t.fileMissing}</span>`;
     if (!this.url) return html`<span class="file">…</span>`;

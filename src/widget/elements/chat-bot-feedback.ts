@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { feedbackStyles } from './chat-bot-feedback.styles.ts';
-import type { ConversationController } from '../controllers/conversation-controller.ts';
+import { ContextController } from '../controllers/context-controller.ts';
+import { chatContext, type ConversationPort } from '../chat-context.ts';
 import type { ChatMessage, Vote } from '../message.ts';
 import { feedbackEn } from '../strings/feedback.ts';
 import { fill, type Strings } from '../strings/index.ts';
@@ -18,7 +19,7 @@ const REASONS = [
 ] as const satisfies readonly (readonly [Vote['reasons'][number], keyof typeof feedbackEn])[];
 
 /** What a vote needs of the conversation. */
-export type Votes = Pick<ConversationController, 'call' | 'changed' | 'tell' | 'failure'>;
+export type Votes = Pick<ConversationPort, 'call' | 'changed' | 'tell' | 'failure'>;
 
 /**
  * Rates a finished answer, or withdraws the vote (null): shown at once, kept with the
@@ -48,8 +49,6 @@ export class ChatBotFeedback extends LitElement {
   static override styles = feedbackStyles;
   static override properties = {
     answer: { attribute: false },
-    conversation: { attribute: false },
-    strings: { attribute: false },
     said: { state: true },
     asking: { state: true },
     chosen: { state: true },
@@ -59,10 +58,11 @@ export class ChatBotFeedback extends LitElement {
 
   /** The answer voted on. */
   answer!: ChatMessage;
-  /** The conversation the answer is in: votes are kept with it. */
-  conversation!: Votes;
-  /** The widget's words. */
-  strings!: Strings;
+  /** The conversation the answer is in (votes are kept with it), and the words. */
+  readonly #chat = new ContextController(this, chatContext);
+  get #strings(): Strings {
+    return this.#chat.value!.strings;
+  }
 
   /**
    * A thumb was pressed: votes, or withdraws the vote when it was that thumb already; a new thumbs
@@ -98,7 +98,7 @@ export class ChatBotFeedback extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const t = { ...feedbackEn, ...this.strings };
+    const t = { ...feedbackEn, ...this.#strings };
     return html`<span role="status">${this.said}</span>${this.asking ? this.renderForm(t) : nothing}`;
   }
 
@@ -129,8 +129,8 @@ export class ChatBotFeedback extends LitElement {
     this.said = '';
     this.busy = true;
     try {
-      await rate(this.conversation, this.answer, vote);
-      if (thank) this.said = this.strings.feedbackThanks ?? feedbackEn.feedbackThanks;
+      await rate(this.#chat.value!.conversation!, this.answer, vote);
+      if (thank) this.said = this.#strings.feedbackThanks ?? feedbackEn.feedbackThanks;
       return true;
     } catch (error) {
       this.said = error instanceof Error ? error.message : String(error);

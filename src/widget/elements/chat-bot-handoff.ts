@@ -1,5 +1,7 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { PanelActionEvent } from '../internal-events.ts';
+import { ContextController } from '../controllers/context-controller.ts';
+import { chatContext } from '../chat-context.ts';
 import { handoffEn } from '../strings/handoff.ts';
 import type { Strings } from '../strings/index.ts';
 
@@ -23,15 +25,17 @@ export class ChatBotHandoff extends LitElement {
   `;
 
   static override properties = {
-    strings: { attribute: false },
     submit: { attribute: false },
     about: { attribute: false },
     busy: { state: true },
     error: { state: true },
   };
 
-  /** The widget's words. */
-  strings!: Strings;
+  /** The widget's words (chat-context.ts). */
+  readonly #chat = new ContextController(this, chatContext);
+  get #strings(): Strings {
+    return this.#chat.value!.strings;
+  }
   /** Sends the lead (TalkToHuman); the form closes when it resolves, and shows why when it rejects. */
   submit!: (lead: { name: string; email: string; message: string }) => Promise<void>;
   /** The listing the visitor asks about (from its card): shown, and sent after the message. */
@@ -47,7 +51,7 @@ export class ChatBotHandoff extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const t = { ...handoffEn, ...this.strings };
+    const t = { ...handoffEn, ...this.#strings };
     return html`<form @submit=${this.handleSubmit} aria-labelledby="title" aria-busy=${String(this.busy)}>
       <h3 id="title">${t.handoffTitle}</h3>
       <p>${t.handoffIntro}</p>
@@ -77,7 +81,7 @@ export class ChatBotHandoff extends LitElement {
       });
       this.handleCancel();
     } catch (error) {
-      this.error = error instanceof Error ? error.message : this.strings.failed;
+      this.error = error instanceof Error ? error.message : this.#strings.failed;
     } finally {
       this.busy = false;
     }
@@ -85,7 +89,7 @@ export class ChatBotHandoff extends LitElement {
 
   /** What goes after the visitor's message: the listing, on a line of its own. */
   #attached(): string {
-    return this.about ? `\n\n${this.strings.handoffAbout ?? handoffEn.handoffAbout}: ${this.about}` : '';
+    return this.about ? `\n\n${this.#strings.handoffAbout ?? handoffEn.handoffAbout}: ${this.about}` : '';
   }
 
   private handleCancel(): void {

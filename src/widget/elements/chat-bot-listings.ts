@@ -3,27 +3,12 @@ import { addressText, parseCard } from '../../client/cards.ts';
 import type { ListingCard } from '../../client/index.ts';
 import type { loadable, safeUrl } from '../markdown/links.ts';
 import { PanelActionEvent } from '../internal-events.ts';
+import { ContextController } from '../controllers/context-controller.ts';
+import { chatContext } from '../chat-context.ts';
 import { cardsEn } from '../strings/cards.ts';
 import { fill, type Strings } from '../strings/index.ts';
 
 type Words = Strings & typeof cardsEn;
-
-/**
- * What the cards show their listings with, read from the element whose shadow root holds them (a
- * message, or the owner's transcript) when they render: its words, locale, image hosts, and
- * whether a person can be reached.
- */
-export interface CardContext {
-  strings: Strings;
-  /** Locale of prices and numbers. */
-  locale: string;
-  /** Hosts photos may load from (the answers' image-hosts). */
-  imageHosts: readonly string[];
-  /** Offer "Talk to a person" on each card. */
-  talk: boolean;
-  /** False where nobody can act on a card (the owner's transcript): no "Ask about this home", no "Talk to a person". */
-  actions?: boolean;
-}
 
 /** Singular or plural of a `one|other` text, for n in this locale. */
 const count = (forms: string, n: number, locale: string, number: Intl.NumberFormat) => {
@@ -117,14 +102,14 @@ export class ChatBotListings extends LitElement {
     return u && (hosts ? this.loadable(u, hosts) : /^https?:$/.test(u.protocol)) ? u.href : '';
   }
 
-  /** The message the cards are in: its words, locale, image hosts and whether a person can be reached. */
-  get #context(): CardContext | undefined {
-    const host = (this.getRootNode() as ShadowRoot).host as Partial<CardContext> | undefined;
-    return host?.strings ? (host as CardContext) : undefined;
-  }
+  /**
+   * What the cards show their listings with, from the panel (or the owner's console) they are in:
+   * its words, locale, image hosts, and whether a person can be reached (chat-context.ts).
+   */
+  readonly #chat = new ContextController(this, chatContext);
 
   protected override render(): TemplateResult | typeof nothing {
-    const context = this.#context;
+    const context = this.#chat.value;
     if (!context) return nothing;
     const { strings, locale, imageHosts, talk, actions = true } = context;
     const t: Words = { ...cardsEn, ...strings };
@@ -225,7 +210,7 @@ export class ChatBotListings extends LitElement {
       inline: 'start',
       behavior: reduce ? 'auto' : 'smooth',
     });
-    const f = factsOf(cards[i]!, t, this.#context?.locale ?? 'en');
+    const f = factsOf(cards[i]!, t, this.#chat.value?.locale ?? 'en');
     this.said = `${fill(t.slide, { i: i + 1, n: cards.length })}: ${f.address}, ${f.price}`;
   }
 

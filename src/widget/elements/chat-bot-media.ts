@@ -11,10 +11,12 @@ import { checkFiles, type Checked, type Refusal } from '../media/check.ts';
 import { MicrophoneError } from '../media/recorder.ts';
 import { uploadFile, type SessionSource } from '../media/upload.ts';
 import type { Attachment } from '../message.ts';
+import { ContextController } from '../controllers/context-controller.ts';
+import { chatContext } from '../chat-context.ts';
 import { PushToTalkController } from '../controllers/push-to-talk-controller.ts';
 import type { WidgetSettings } from '../settings.ts';
 import { mediaEn, type MediaStrings } from '../strings/media.ts';
-import { fill, type Strings } from '../strings/index.ts';
+import { fill } from '../strings/index.ts';
 
 /** A file in the tray: uploading as soon as it is added. */
 interface Item {
@@ -41,20 +43,14 @@ export class ChatBotMedia extends LitElement {
   static override styles = mediaStyles;
 
   static override properties = {
-    strings: { attribute: false },
     settings: { attribute: false },
-    conversation: { attribute: false },
     busy: { type: Boolean },
     items: { state: true },
     error: { state: true },
   };
 
-  /** The widget's words (media words may be among them; English otherwise). */
-  strings!: Strings & Partial<MediaStrings>;
   /** The settings in force: EnableUploadImage, EnablePushToTalk. */
   settings!: WidgetSettings;
-  /** The conversation whose session files are uploaded to. */
-  conversation!: SessionSource;
   /** An answer is streaming: a recording waits. */
   busy = false;
 
@@ -78,7 +74,7 @@ export class ChatBotMedia extends LitElement {
         done: Promise.resolve(null),
       };
       item.done = uploadFile(
-        this.conversation,
+        this.#conversation,
         checked.file,
         (p) => this.#update(item, { progress: p }),
         abort.signal,
@@ -123,8 +119,14 @@ export class ChatBotMedia extends LitElement {
 
   readonly #pushToTalk = new PushToTalkController(this);
 
+  /** The conversation, whose session files are uploaded to, and the words (media words may be among them; English otherwise). */
+  readonly #chat = new ContextController(this, chatContext);
+  get #conversation(): SessionSource {
+    return this.#chat.value!.conversation!;
+  }
+
   get #t(): MediaStrings {
-    return { ...mediaEn, ...this.strings };
+    return { ...mediaEn, ...this.#chat.value!.strings };
   }
 
   override connectedCallback(): void {
@@ -179,7 +181,7 @@ export class ChatBotMedia extends LitElement {
     }
     if (!file) return;
     try {
-      const { id } = await uploadFile(this.conversation, file, () => undefined, new AbortController().signal);
+      const { id } = await uploadFile(this.#conversation, file, () => undefined, new AbortController().signal);
       this.dispatchEvent(new PanelActionEvent({ kind: 'send-files', files: [{ id, kind: 'Audio', name: file.name }] }));
     } catch (error) {
       this.error = fill(this.#t.uploadFailed, {

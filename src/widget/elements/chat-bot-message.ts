@@ -5,9 +5,8 @@ import { PanelActionEvent } from '../internal-events.ts';
 import { MarkdownView } from '../markdown/index.ts';
 import { answerFences } from '../cards.ts';
 import { answerProse } from '../../client/index.ts';
+import type { ChatContext } from '../chat-context.ts';
 import type { Strings } from '../strings/index.ts';
-import type { Votes } from './chat-bot-feedback.ts';
-import type { SessionSource } from '../media/upload.ts';
 
 /**
  * @summary One message of the conversation: the visitor's text, or an answer rendered from Markdown.
@@ -17,16 +16,11 @@ export class ChatBotMessage extends LitElement {
   static override styles = messageStyles;
   static override properties = {
     message: { attribute: false },
+    chat: { attribute: false },
     view: { attribute: false },
-    strings: { attribute: false },
-    locale: {},
-    imageHosts: { attribute: false },
-    talk: { attribute: false },
     status: {},
     typing: { type: Boolean },
     vote: { attribute: false },
-    conversation: { attribute: false },
-    speech: { attribute: false },
     speaking: { attribute: false },
     copied: { state: true },
   };
@@ -35,29 +29,19 @@ export class ChatBotMessage extends LitElement {
   message!: ChatMessage;
   /** The view an answer streams into; without one, the answer is rendered from its text. */
   view: MarkdownView | undefined;
-  /** The widget's words. */
-  strings!: Strings;
-  /** Locale of the time shown. */
-  locale = 'en';
-  /** Hosts answers may show images from. */
-  imageHosts: readonly string[] = [];
-  /** Listing cards offer "Talk to a person". */
-  talk = false;
   /** The message's status, given apart: the message object itself changes in place as it streams. */
   status: ChatMessage['status'] = 'done';
   /** The answer has not begun: show that it is being written. */
   typing = false;
   /** The visitor's vote on the answer, given apart (like `status`). */
   vote: Vote | undefined;
-  /** The conversation the message is in: its files are fetched with its session's credentials, and it keeps the visitor's votes. */
-  conversation: (SessionSource & Votes) | undefined;
-  /** The language to read the answer aloud in ("Spanish", "en-US"), or '' where the browser has no voices. */
-  speech = '';
   /** It is being read aloud (set by read-aloud.ts). */
   speaking = false;
 
   private copied = false;
   #ownView: MarkdownView | undefined;
+  /** The panel's words, locale, image hosts and reading voice (chat-context.ts). */
+  chat!: ChatContext;
 
   protected override updated(): void {
     // Only an answer that has begun has a .content slot.
@@ -66,7 +50,7 @@ export class ChatBotMessage extends LitElement {
     let view = this.view;
     if (!view) {
       // An answer not streamed in this page is rendered from its text, again only when it changes.
-      view = this.#ownView ??= new MarkdownView({ imageHosts: this.imageHosts, fences: answerFences });
+      view = this.#ownView ??= new MarkdownView({ imageHosts: this.chat.imageHosts, fences: answerFences });
       if (view.text !== this.message.text) view.set(this.message.text);
     }
     if (slot.firstChild !== view.root) slot.replaceChildren(view.root);
@@ -74,14 +58,14 @@ export class ChatBotMessage extends LitElement {
 
   protected override render(): TemplateResult {
     const m = this.message;
-    const t = this.strings;
+    const { strings: t, locale, speech } = this.chat;
     const time = new Date(m.at);
     const status = this.status;
     // No white space around the bubble's parts: a visitor's bubble shows theirs as typed (pre-wrap).
     return html`<div class="row ${m.role}">
       <div class="bubble" part="bubble" dir="auto">${
         m.files?.length
-          ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f} .conversation=${this.conversation} .strings=${t}></chat-bot-attachment>`)}</div>`
+          ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f}></chat-bot-attachment>`)}</div>`
           : nothing
       }${
         m.role === 'user'
@@ -92,12 +76,12 @@ export class ChatBotMessage extends LitElement {
       }</div>
       ${status === 'failed' ? html`<div class="error" role="alert">${m.error ?? t.failed}</div>` : nothing}
       <div class="meta">
-        <time datetime=${time.toISOString()}>${time.toLocaleTimeString(this.locale, { hour: 'numeric', minute: '2-digit' })}</time>
+        <time datetime=${time.toISOString()}>${time.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })}</time>
         ${status === 'stopped' ? html`<span class="note">${t.stopped}</span>` : nothing}
         ${
           m.role === 'assistant' && status === 'done' && m.text
             ? html`<button type="button" @click=${this.#handleCopy}>${this.copied ? t.copied : t.copy}</button>${
-                this.speech
+                speech
                   ? html`<button type="button" @click=${() => this.#read()}>${this.speaking ? t.stopReading : t.readAloud}</button>`
                   : nothing
               }`
@@ -108,21 +92,20 @@ export class ChatBotMessage extends LitElement {
             ? html`<button type="button" @click=${this.#handleRetry}>${t.retry}</button>`
             : nothing
         }
-        ${status === 'done' && m.answerId ? this.#renderVote() : nothing}
+        ${status === 'done' && m.answerId ? this.#renderVote(t) : nothing}
       </div>
     </div>`;
   }
 
   /**
    * Thumbs up and down (toggle buttons), and <chat-bot-feedback>: what became of the vote, and
-   * the reason form. Its code loads with the first thumb pressed; until then it is an empty element.
+   * the reason form, in the words `t`. Its code loads with the first thumb pressed; until then it is an empty element.
    */
-  #renderVote(): TemplateResult {
-    const t = this.strings;
+  #renderVote(t: Strings): TemplateResult {
     return html`${(['up', 'down'] as const).map(
       (r) =>
         html`<button type="button" class="vote" aria-label=${r === 'up' ? t.helpful : t.notHelpful} aria-pressed=${this.vote?.rating === r} @click=${(e: Event) => this.#handleVote(r, e.currentTarget as HTMLElement)}>${thumb}</button>`,
-    )}<chat-bot-feedback .answer=${this.message} .conversation=${this.conversation} .strings=${t}></chat-bot-feedback>`;
+    )}<chat-bot-feedback .answer=${this.message}></chat-bot-feedback>`;
   }
 
   async #handleCopy(): Promise<void> {
@@ -141,7 +124,7 @@ export class ChatBotMessage extends LitElement {
   async #read(stop?: boolean): Promise<void> {
     const reader = await import('../media/read-aloud.ts');
     if (stop) reader.stop(this);
-    else reader.toggle(this, this.renderRoot.querySelector<HTMLElement>('.content')!.innerText, this.speech);
+    else reader.toggle(this, this.renderRoot.querySelector<HTMLElement>('.content')!.innerText, this.chat.speech!);
   }
 
   override disconnectedCallback(): void {

@@ -5,8 +5,6 @@ export const panelStyles = css`
     display: block;
     --_bot-bubble: var(--chat-bot-bot-bubble, color-mix(in srgb, var(--_text) 7%, var(--_surface)));
   }
-  :host([hidden]) { display: none; }
-  :host([inline]) { block-size: 100%; }
   .panel {
     display: flex;
     flex-direction: column;

@@ -10,11 +10,11 @@ import { PanelEvent, type PanelActionEvent } from '../internal-events.ts';
 import type { Attachment } from '../message.ts';
 import { parseSuggestions } from '../../client/index.ts';
 import { loadStrings } from '../strings/locales.ts';
-import { PANEL_TAG, type PanelElement } from '../panel-contract.ts';
+import { PANEL_TAG, type PanelElement, type PanelInputs } from '../panel-contract.ts';
 import { ScrollController } from '../controllers/scroll-controller.ts';
-import { suggestions, type WidgetSettings } from '../settings.ts';
-import type { WidgetStorage } from '../storage.ts';
-import type { Strings } from '../strings/index.ts';
+import { ContextProvider } from '../context.ts';
+import { chatContext } from '../chat-context.ts';
+import { suggestions } from '../settings.ts';
 
 /** Images, recordings and video: their code loads only where the chatbot takes them, or a message carries them. */
 const loadMedia = () => import('./chat-bot-media.ts');
@@ -31,50 +31,22 @@ const httpUrl = (value: string) => (/^https?:\/\//i.test(value) ? value : '');
  */
 export class ChatBotPanel extends LitElement implements PanelElement {
   static override styles = panelStyles;
-  // serialNumber, baseUrl, apiKey, stream, listing and storage are plain fields: nothing drawn depends on
-  // them, and the conversation reads them when it needs them.
   static override properties = {
-    settings: { attribute: false },
-    strings: { attribute: false },
-    locale: { attribute: false },
-    imageHosts: { attribute: false },
-    inline: { type: Boolean, reflect: true },
-    readAloud: { attribute: false },
-    // Set by <chat-bot> while the panel is closed; observed for the phone sheet.
-    hidden: { type: Boolean, reflect: true },
+    inputs: { attribute: false },
+    // The attribute, set by <chat-bot> while the panel is closed (its own [hidden] rule hides it); observed for the phone sheet.
+    hidden: { type: Boolean },
     menuOpen: { state: true },
     handoff: { state: true },
     window: { state: true },
     spoken: { state: true },
     attached: { state: true },
+    voices: { state: true },
   };
   /** The panel's words in a built-in language (a chunk per language). */
   static loadStrings = loadStrings;
 
-  /** The chatbot's serial number. */
-  serialNumber = '';
-  /** The service's origin. */
-  baseUrl = '';
-  /** An owner API key (trusted pages only). */
-  apiKey: string | undefined;
-  /** The settings in force. */
-  settings!: WidgetSettings;
-  /** The widget's words. */
-  strings!: Strings;
-  /** Locale of times. */
-  locale = 'en';
-  /** Stream answers. */
-  stream = true;
-  /** Hosts answers may show images from. */
-  imageHosts: readonly string[] = [];
-  /** The listing the page names itself (or empty); false: page-context is off, nothing is said of the page. */
-  declare listing: string | undefined | false;
-  /** Fill the container instead of floating. */
-  inline = false;
-  /** Offer "Read aloud" where the browser has voices. */
-  readAloud = true;
-  /** Where the conversation is kept. */
-  storage!: WidgetStorage;
+  /** What <chat-bot> gives: the chatbot, its settings and words, where the conversation is kept (panel-contract.ts). */
+  inputs!: PanelInputs;
 
   /** Sends a question with the files it carries (already uploaded in this session). */
   send(text: string, files: readonly Attachment[] = []): Promise<void> {
@@ -94,7 +66,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   notify(count: number, sound: boolean, title: boolean): void {
     // Their code loads only for a page that asked for them, the first time an answer waits unseen.
-    if (sound || title) void import('../notify.ts').then((n) => n.notify(count, sound, title, this.strings));
+    if (sound || title) void import('../notify.ts').then((n) => n.notify(count, sound, title, this.inputs.strings));
   }
 
   private menuOpen = false;
@@ -106,9 +78,10 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   /** What the status region says: each finished answer, once. */
   private spoken = '';
 
-  // The panel's inputs are the conversation's: it reads them from here, when it needs them.
-  readonly #conversation = new ConversationController(this, (m, text) =>
-    this.#announce(m.status === 'stopped' ? `${text} ${this.strings.stopped}` : text),
+  readonly #conversation = new ConversationController(
+    this,
+    () => this.inputs,
+    (m, text) => this.#announce(m.status === 'stopped' ? `${text} ${this.inputs.strings.stopped}` : text),
   );
   readonly #follower = new ScrollController(this);
   /**
@@ -123,7 +96,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     this.#sheet ??= import('../controllers/phone-sheet-controller.ts').then(({ PhoneSheetController }) => {
       new PhoneSheetController(
         this,
-        () => !this.hidden && !this.inline,
+        () => !this.hidden && !this.inputs.inline,
         () => this.#close(),
         () => this,
       );
@@ -136,8 +109,23 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     return this.renderRoot.querySelector('chat-bot-composer');
   }
 
-  protected override willUpdate(): void {
-    if (this.settings.EnableUploadImage || this.settings.EnablePushToTalk) void loadMedia();
+  /** What every element beneath shares (chat-context.ts): the conversation, the words, the locale, the image hosts, whether a person can be reached, the reading voice. */
+  readonly #chat = new ContextProvider(this, chatContext);
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    const inputs = this.inputs;
+    const s = inputs.settings;
+    if (s.EnableUploadImage || s.EnablePushToTalk) void loadMedia();
+    // Given again only when what it is made of changed: each value given draws every element beneath
+    // again. The inputs' words, locale and image hosts, with the conversation.
+    if (changed.has('inputs') || changed.has('voices'))
+      this.#chat.value = {
+        ...inputs,
+        conversation: this.#conversation,
+        talk: s.TalkToHumanEnabled,
+        // Where the browser can speak, answers can be read aloud in the chatbot's language.
+        speech: inputs.readAloud && this.voices ? s.AIResponseLanguage || inputs.locale : '',
+      };
   }
 
   protected override updated(): void {
@@ -159,8 +147,6 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   /** Puts the shown messages in `list`, in order, reusing each one's element (a small keyed list). */
   #drawMessages(list: Element): void {
     const shown = this.#conversation.messages.slice(-this.window);
-    // Where the browser can speak, answers can be read aloud in the chatbot's language.
-    const speech = this.readAloud && this.#voices ? this.settings.AIResponseLanguage || this.locale : '';
     const ids = new Set(shown.map((m) => m.id));
     for (const [id, el] of this.#drawn) {
       if (ids.has(id)) continue;
@@ -181,13 +167,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
         view: this.#conversation.viewOf(m),
         status: m.status,
         typing: m.status === 'streaming' && !m.text,
-        strings: this.strings,
-        locale: this.locale,
-        imageHosts: this.imageHosts,
-        talk: this.settings.TalkToHumanEnabled,
         vote: m.feedback,
-        conversation: this.#conversation,
-        speech,
+        chat: this.#chat.value,
       });
       if (m.files) void loadMedia();
       if (el === next) next = el.nextSibling;
@@ -196,12 +177,11 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   }
 
   protected override render(): TemplateResult {
-    const s = this.settings;
-    const t = this.strings;
+    const { settings: s, strings: t, inline } = this.inputs;
     const c = this.#conversation;
     const hidden = c.messages.length > this.window;
     const empty = c.loaded && !c.messages.length;
-    return html`<section class="panel ${this.inline ? 'inline' : ''}" role="dialog" aria-labelledby="title" @keydown=${this.#handleKeydown} @chat-bot-action=${this.#handleAction}>
+    return html`<section class="panel ${inline ? 'inline' : ''}" role="dialog" aria-labelledby="title" @keydown=${this.#handleKeydown} @chat-bot-action=${this.#handleAction}>
       ${this.#renderHeader()}
       <div class="scroller" tabindex="0" aria-label=${t.chat}>
         <!-- Room below the content while an answer is short (scroll-controller.ts) -->
@@ -214,9 +194,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
           </div>
           ${empty ? this.#renderPrivacy() : nothing}
           ${empty ? this.#renderChips(suggestions(s)) : this.#renderChips(this.#followUps(), t.followUps)}
-          ${
-            this.handoff ? html`<chat-bot-handoff .strings=${t} .submit=${this.#sendLead}></chat-bot-handoff>` : nothing
-          }
+          ${this.handoff ? html`<chat-bot-handoff .submit=${this.#sendLead}></chat-bot-handoff>` : nothing}
         </div></div>
       </div>
       ${this.#follower.unseen ? html`<div class="more"><button type="button" @click=${() => this.#follower.next()}>${t.newMessages}</button></div>` : nothing}
@@ -224,7 +202,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
       <div class="bottom">
         ${
           s.EnableUploadImage || s.EnablePushToTalk
-            ? html`<chat-bot-media .strings=${t} .settings=${s} .conversation=${this.#conversation} ?busy=${c.busy}></chat-bot-media>`
+            ? html`<chat-bot-media .settings=${s} ?busy=${c.busy}></chat-bot-media>`
             : nothing
         }
         <chat-bot-composer part="composer" .strings=${t} .placeholder=${s.UserInputPlaceholder} ?busy=${c.busy} ?attached=${this.attached}></chat-bot-composer>
@@ -234,8 +212,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   }
 
   #renderHeader(): TemplateResult {
-    const s = this.settings;
-    const t = this.strings;
+    const { settings: s, strings: t, inline } = this.inputs;
     const links = [
       [httpUrl(s.SocialPageUrl), t.socialPage],
       [httpUrl(s.PhotoSocialUrl), t.photoSocial],
@@ -246,7 +223,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
       ${s.ChatProfilePictureUrl ? html`<img src=${s.ChatProfilePictureUrl} alt="" />` : nothing}
       <h2 id="title">${s.Name}</h2>
       <button type="button" class="icon" aria-label=${t.menu} aria-haspopup="true" aria-expanded=${this.menuOpen} aria-controls="menu" @click=${this.#handleMenu}>⋯</button>
-      ${this.inline ? nothing : html`<button type="button" class="icon" aria-label=${t.closeChat} @click=${this.#close}>×</button>`}
+      ${inline ? nothing : html`<button type="button" class="icon" aria-label=${t.closeChat} @click=${this.#close}>×</button>`}
       ${
         this.menuOpen
           ? html`<ul class="menu" id="menu">
@@ -260,16 +237,14 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   }
 
   #renderPrivacy(): TemplateResult | typeof nothing {
-    const s = this.settings;
+    const { settings: s, strings: t, locale } = this.inputs;
     const url = httpUrl(s.ChatbotPrivacyPolicyUrl);
     if (!url && !s.ChatbotPrivacyPolicyDescription) return nothing;
-    const [before, after] = this.strings.privacy.split('{link}');
+    const [before, after] = t.privacy.split('{link}');
     // The owner's name for the policy is in the site's language: inside a sentence in another
     // (a Spanish visitor's), the sentence's own words name it.
     const page = document.documentElement.lang.split('-')[0]!.toLowerCase();
-    const name =
-      ((!page || this.locale.toLowerCase().startsWith(page)) && s.ChatbotPrivacyPolicyName) ||
-      this.strings.privacyDefault;
+    const name = ((!page || locale.toLowerCase().startsWith(page)) && s.ChatbotPrivacyPolicyName) || t.privacyDefault;
     return html`<p class="privacy">
       ${s.ChatbotPrivacyPolicyDescription}
       ${url ? html`${before}<a href=${url} target="_blank" rel="noopener noreferrer">${name}</a>${after}` : nothing}
@@ -316,10 +291,9 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   }
 
   /** The browser has voices (Chromium lists them a moment after the page loads, and says so: voiceschanged). */
-  #voices = 0;
+  private voices = 0;
   readonly #listVoices = () => {
-    this.#voices = globalThis.speechSynthesis?.getVoices().length ?? 0;
-    this.requestUpdate();
+    this.voices = globalThis.speechSynthesis?.getVoices().length ?? 0;
   };
 
   /** Asks <chat-bot> to close the panel (it closes it, and says so). */
@@ -332,7 +306,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     event.stopPropagation();
     if (this.menuOpen) void this.#handleMenu();
     else if (this.handoff) this.handoff = false;
-    else if (!this.inline) this.#close();
+    else if (!this.inputs.inline) this.#close();
   }
 
   async #handleAction(event: PanelActionEvent): Promise<void> {

@@ -55,7 +55,7 @@ export const chatBotStyles = css`
 .root.left { right: auto; left: calc(20px + env(safe-area-inset-left, 0px)); align-items: flex-start; }
 .root:dir(rtl) { align-items: flex-start; }
 .root.left:dir(rtl) { align-items: flex-end; }
-.root.inline { position: static; display: block; block-size: 100%; }
+.root.inline, .inline chat-bot-panel { position: static; display: block; block-size: 100%; }
 .launcher {
   inline-size: 56px;
   block-size: 56px;

@@ -12,6 +12,7 @@ import {
   ChatBotUnreadEvent,
 } from '../events.ts';
 import type { PanelEvent } from '../internal-events.ts';
+import type { PanelInputs } from '../panel-contract.ts';
 import { LocaleWordsController } from '../controllers/locale-words-controller.ts';
 import { PanelLoaderController } from '../controllers/panel-loader-controller.ts';
 import { SettingsController } from '../controllers/settings-controller.ts';
@@ -275,18 +276,41 @@ export class ChatBot extends LitElement {
     const lang = this.#words.language;
     const inline = this.mode === 'inline';
     const unread = this.#shown ? 0 : this.#unread;
-    return html`<div class="root${s.ChatBubbleAlign === 1 ? ' left' : ''}${inline ? ' inline' : ''}" lang=${lang} dir=${isRtl(lang) ? 'rtl' : nothing}>${
-      this.#panel.ready
-        ? html`<chat-bot-panel part="panel" exportparts="header,message,user-message,assistant-message,bubble,composer" ?hidden=${!inline && !this.#shown}
-            .serialNumber=${this.serialNumber} .baseUrl=${this.baseUrl} .apiKey=${this.apiKey} .settings=${s} .strings=${t as Strings} .locale=${formatLocale(this.locale)}
-            .stream=${this.stream} .imageHosts=${photoHosts(this.imageHosts, this.baseUrl)} .inline=${inline} .storage=${this.#storage} .readAloud=${this.readAloud}
-            .listing=${this.pageContext !== 'off' && this.listing}
-            @chat-bot-panel=${this.#onPanelEvent}></chat-bot-panel>`
-        : nothing
-    }<div class="popup" part="popup" role="status" ?hidden=${inline || this.#shown || !this.#popup.visible}><button type="button" class="text" @click=${this.show}>${s.WelcomeMessage}</button><button
+    const name = this.#shown
+      ? t.closeChat
+      : unread
+        ? `${t.openChat}, ${t.unread!.replace('{n}', `${unread}`)}`
+        : t.openChat;
+    // The panel (once its code is in); the welcome beside the closed launcher (pressed, it opens the
+    // chat; × puts it away); the launcher, named with the answers not seen, fetching the panel's code
+    // at the first sign of intent.
+    return html`<div class="root${s.ChatBubbleAlign === 1 ? ' left' : ''}${inline ? ' inline' : ''}" lang=${lang} dir=${isRtl(lang) ? 'rtl' : nothing}>${this.#renderPanel(s, t as Strings, inline)}<div
+      class="popup" part="popup" role="status" ?hidden=${inline || this.#shown || !this.#popup.visible}><button type="button" class="text" @click=${this.show}>${s.WelcomeMessage}</button><button
       type="button" class="dismiss" aria-label=${t.dismiss} @click=${this.#dismissPopup}>×</button></div><button type="button" class="launcher" part="launcher" aria-haspopup="dialog"
-      aria-expanded=${this.#shown} aria-label=${this.#shown ? t.closeChat : unread ? `${t.openChat}, ${t.unread!.replace('{n}', `${unread}`)}` : t.openChat} ?hidden=${inline} @click=${this.toggle} @pointerenter=${this.#prefetch} @focus=${this.#prefetch}
-      @touchstart=${{ handleEvent: this.#prefetch, passive: true }}>${s.ChatIconUrl ? html`<img src=${s.ChatIconUrl} alt="">` : chatIcon}${unread ? html`<span class="badge" part="badge" aria-hidden="true">${unread}</span>` : nothing}</button></div>`;
+      aria-expanded=${this.#shown} aria-label=${name} ?hidden=${inline} @click=${this.toggle} @pointerenter=${this.#prefetch} @focus=${this.#prefetch}
+      @touchstart=${{ handleEvent: this.#prefetch, passive: true }}>${s.ChatIconUrl ? html`<img src=${s.ChatIconUrl} alt="">` : chatIcon}${
+        unread ? html`<span class="badge" part="badge" aria-hidden="true">${unread}</span>` : nothing
+      }</button></div>`;
+  }
+
+  /** The panel, once its code is in, given what it needs as one value (panel-contract.ts); hidden, not removed, while closed. */
+  #renderPanel(settings: WidgetSettings, strings: Strings, inline: boolean) {
+    if (!this.#panel.ready) return nothing;
+    const inputs: PanelInputs = {
+      serialNumber: this.serialNumber,
+      baseUrl: this.baseUrl,
+      apiKey: this.apiKey,
+      settings,
+      strings,
+      locale: formatLocale(this.locale),
+      stream: this.stream,
+      imageHosts: photoHosts(this.imageHosts, this.baseUrl),
+      inline,
+      storage: this.#storage!,
+      readAloud: this.readAloud,
+      listing: this.pageContext !== 'off' && this.listing,
+    };
+    return html`<chat-bot-panel part="panel" exportparts="header,message,user-message,assistant-message,bubble,composer" ?hidden=${!inline && !this.#shown} .inputs=${inputs} @chat-bot-panel=${this.#onPanelEvent}></chat-bot-panel>`;
   }
 
   /** First intent: fetch the panel's code while the visitor reaches for the button. */
