@@ -6,15 +6,19 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { FAILURE, failure, success } from '../protocol/index.ts';
 import { databaseUnavailable } from './store/unavailable.ts';
 
-/** A failure the service reports on purpose: its Code (= HTTP status), Message and Data. */
+/**
+ * A failure the service reports on purpose: its Code (= HTTP status), Message and Data; `cause`,
+ * what a part the service needs said, goes to the log with a 5xx (installErrorHandling), never to the caller.
+ */
 export class Failure extends Error {
   override readonly name = 'Failure';
   constructor(
     readonly code: number,
     message: string,
     readonly data: unknown = null,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -32,16 +36,17 @@ export const rateLimited = (message: string, retryAfter?: number) =>
 export const RETRY_AFTER_S = 5;
 /** A 507; `cause`, what the store said, goes to the log. */
 export const insufficientStorage = (cause?: unknown) =>
-  Object.assign(
-    new Failure(
-      FAILURE.insufficientStorage,
-      'The service has no room to store this file just now; please try again later',
-    ),
+  new Failure(
+    FAILURE.insufficientStorage,
+    'The service has no room to store this file just now; please try again later',
+    null,
     { cause },
   );
+/** A 503; `cause`, what the part that cannot answer said, goes to the log. */
 export const unavailable = (
   message = 'The service cannot reach its storage just now; please try again in a few seconds',
-) => new Failure(FAILURE.unavailable, message);
+  cause?: unknown,
+) => new Failure(FAILURE.unavailable, message, null, { cause });
 
 export function sendSuccess(reply: FastifyReply, data: unknown): FastifyReply {
   return reply.code(200).type('application/json; charset=utf-8').send(success(data));

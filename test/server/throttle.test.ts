@@ -291,6 +291,27 @@ async function longConversation(serial: string, turns: number, chars: number, at
   return sessionId;
 }
 
+/** A new chatbot's outbox holding `count` emails, their bodies `body(i)`; its first page of 100 as OutboxList answers it. */
+async function outboxPage(count: number, body: (i: number) => string) {
+  const serial = await service.newChatbot();
+  await service.db.insert(outbox).values(
+    Array.from({ length: count }, (_, i) => ({
+      chatbot: serial,
+      kind: 'handoff' as const,
+      toAddress: 'a@b.example',
+      subject: `email ${i}`,
+      body: body(i),
+      createdAt: clock.now(),
+      nextAttemptAt: clock.now(),
+    })),
+  );
+  return postJson(
+    `${service.origin}/chat/Chatbot/OutboxList`,
+    { SerialNumber: serial, PageSize: 100 },
+    { authorization: service.apiKey },
+  );
+}
+
 describe('emails and the outbox', () => {
   it('a handoff email shows the last messages of a long conversation, each cut, with a whole link to the console', async () => {
     clock.set('2026-11-20T14:00:00Z');
@@ -324,24 +345,8 @@ describe('emails and the outbox', () => {
   });
 
   it('an OutboxList page is bounded in bytes, whatever the emails stored', async () => {
-    const serial = await service.newChatbot();
     // Emails stored before the bound (or by another version): 200,000 characters each.
-    await service.db.insert(outbox).values(
-      Array.from({ length: 20 }, (_, i) => ({
-        chatbot: serial,
-        kind: 'handoff' as const,
-        toAddress: 'a@b.example',
-        subject: `email ${i}`,
-        body: `${i}:${'y'.repeat(200_000)}`,
-        createdAt: clock.now(),
-        nextAttemptAt: clock.now(),
-      })),
-    );
-    const reply = await postJson(
-      `${service.origin}/chat/Chatbot/OutboxList`,
-      { SerialNumber: serial, PageSize: 100 },
-      { authorization: service.apiKey },
-    );
+    const reply = await outboxPage(20, (i) => `${i}:${'y'.repeat(200_000)}`);
     expect(reply.status).toBe(200);
     expect(reply.text.length).toBeLessThan(20 * (EMAIL_BODY_CHARS + 500));
     const page = JSON.parse(reply.text) as { Data: { Items: { Body: string }[]; Total: number } };
@@ -350,24 +355,8 @@ describe('emails and the outbox', () => {
   });
 
   it('an OutboxList page is bounded in bytes of JSON, not characters: a control character is six', async () => {
-    const serial = await service.newChatbot();
     // As a visitor's text could make them: each body the most an email holds, of characters JSON escapes.
-    await service.db.insert(outbox).values(
-      Array.from({ length: 100 }, (_, i) => ({
-        chatbot: serial,
-        kind: 'handoff' as const,
-        toAddress: 'a@b.example',
-        subject: `email ${i}`,
-        body: `${i}:${'\u0001'.repeat(EMAIL_BODY_CHARS - 10)}`,
-        createdAt: clock.now(),
-        nextAttemptAt: clock.now(),
-      })),
-    );
-    const reply = await postJson(
-      `${service.origin}/chat/Chatbot/OutboxList`,
-      { SerialNumber: serial, PageSize: 100 },
-      { authorization: service.apiKey },
-    );
+    const reply = await outboxPage(100, (i) => `${i}:${'\u0001'.repeat(EMAIL_BODY_CHARS - 10)}`);
     expect(reply.status).toBe(200);
     expect(Buffer.byteLength(reply.text)).toBeLessThanOrEqual(OUTBOX_PAGE_BYTES);
     const page = JSON.parse(reply.text) as { Data: { Items: { Body: string }[] } };

@@ -58,7 +58,7 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
   // cause goes with the 503, for the log (http.ts).
   const send = ((...args: Parameters<S3Client['send']>) =>
     (client.send as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) =>
-      Promise.reject(unreachable(error) || unusable(error) ? Object.assign(unavailable(), { cause: error }) : error),
+      Promise.reject(unreachable(error) || unusable(error) ? unavailable(undefined, error) : error),
     )) as S3Client['send'];
   // The keys are <prefix>/<store key>, whatever slashes the prefix was given with.
   const folder = prefix.replace(/^\/+|(?<!\/)\/+$/g, '');

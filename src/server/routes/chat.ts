@@ -268,9 +268,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       reply.raw.on('close', () => !reply.raw.writableFinished && gone.abort());
       const outcome = await generateAnswer(prepared, gone.signal, () => undefined).catch((error: unknown) => {
         // What the model server said goes to the log with the 503 (http.ts), as a streamed answer's does.
-        throw error instanceof ModelUnavailable
-          ? Object.assign(unavailable(MODEL_UNAVAILABLE), { cause: error })
-          : error;
+        throw error instanceof ModelUnavailable ? unavailable(MODEL_UNAVAILABLE, error) : error;
       });
       return {
         messageid: prepared.generation.answerId,
