@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { answersSettled, type AnswersSettled } from './answers-settled.ts';
 import { timePglite, timePool, type DbTime } from './db-time.ts';
+import { rederiveListings } from './listings.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -94,7 +95,9 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     try {
       await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       const before = await appliedCount(lockClient);
-      await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+      const locked = drizzlePg({ client: lockClient, schema });
+      await migratePg(locked, { migrationsFolder });
+      await rederiveListings(locked as unknown as Db);
       const total = await appliedCount(lockClient);
       migrations = { applied: total - before, total };
     } finally {
@@ -140,6 +143,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   if (options.migrate !== false) {
     const before = await appliedCount(client);
     await migratePglite(db, { migrationsFolder });
+    await rederiveListings(db as unknown as Db);
     const total = await appliedCount(client);
     migrations = { applied: total - before, total };
   }

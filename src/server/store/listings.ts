@@ -2,9 +2,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, type Listing, type ListingCreateBody, type ListingListBody } from '../../protocol/index.ts';
+import { KEYS_VERSION, listingKeys, termsOf, type TermKind } from '../engines/search/listing-keys.ts';
 import { conflict } from '../http.ts';
 import type { Db, Tx } from './db.ts';
-import { chatbots, listings } from './schema.ts';
+import { chatbots, listings, listingTerms } from './schema.ts';
 
 type Row = typeof listings.$inferSelect;
 type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
@@ -46,14 +47,27 @@ const FIELDS = {
   DepositFee: ['depositFee', null],
 } as const satisfies Record<keyof Fields, readonly [keyof Row, unknown]>;
 
-function toColumns(fields: Fields): Omit<Row, 'id' | 'chatbot' | 'createdAt' | 'updatedAt'> {
+type Columns = Omit<Row, 'id' | 'chatbot' | 'createdAt' | 'updatedAt'>;
+
+type Filled = Omit<Listing, 'Id' | 'CreatedAt' | 'UpdatedAt'>;
+
+/** The fields with the empty value of each one omitted, as a listing holds them. */
+function filled(fields: Fields): Filled {
   const out: Record<string, unknown> = {};
-  for (const [field, [column, empty]] of Object.entries(FIELDS)) {
+  for (const [field, [, empty]] of Object.entries(FIELDS)) {
     const value = (fields as Record<string, unknown>)[field] ?? empty;
     // -0 is 0: PostgreSQL's driver and PGlite read a stored -0 back differently, and no price or area is negative zero.
-    out[column] = Object.is(value, -0) ? 0 : value;
+    out[field] = Object.is(value, -0) ? 0 : value;
   }
-  return out as Omit<Row, 'id' | 'chatbot' | 'createdAt' | 'updatedAt'>;
+  return out as Filled;
+}
+
+/** The row's columns: the fields, and what the engines' search compares (listing-keys.ts). */
+function toColumns(fields: Fields): Columns {
+  const all = filled(fields);
+  const out: Record<string, unknown> = {};
+  for (const [field, [column]] of Object.entries(FIELDS)) out[column] = (all as Record<string, unknown>)[field];
+  return { ...(out as Columns), ...listingKeys(all) };
 }
 
 export function toListing(row: Row): Listing {
@@ -105,12 +119,58 @@ const bumpVersion = (tx: Tx, chatbot: string) =>
     .set({ listingsVersion: sql`${chatbots.listingsVersion} + 1` })
     .where(eq(chatbots.serialNumber, chatbot));
 
+/** What listing changes do to a chatbot's terms: per term, how many more (or fewer) listings name it, and since when. */
+type TermChanges = Map<string, { kind: TermKind; value: string; count: number; since: Date }>;
+
+/** Counts what a listing names `by` more (1) or fewer (-1) times; `since`, when the listing was created. */
+function countTerms(changes: TermChanges, fields: Parameters<typeof termsOf>[0], by: number, since: Date): void {
+  for (const { kind, value } of termsOf(fields)) {
+    const key = `${kind}:${value}`;
+    const known = changes.get(key);
+    if (known) {
+      known.count += by;
+      if (since < known.since) known.since = since;
+    } else changes.set(key, { kind, value, count: by, since });
+  }
+}
+
+/** Applies term changes in the transaction that made them; a term no listing names any more goes. */
+async function applyTerms(tx: Tx, chatbot: string, changes: TermChanges): Promise<void> {
+  const rows = [...changes.values()].filter((c) => c.count !== 0).map((c) => ({ chatbot, ...c }));
+  for (let from = 0; from < rows.length; from += 1000)
+    await tx
+      .insert(listingTerms)
+      .values(rows.slice(from, from + 1000))
+      .onConflictDoUpdate({
+        target: [listingTerms.chatbot, listingTerms.kind, listingTerms.value],
+        set: {
+          count: sql`${listingTerms.count} + excluded.count`,
+          since: sql`least(${listingTerms.since}, excluded.since)`,
+        },
+      });
+  if (rows.some((r) => r.count < 0))
+    await tx.delete(listingTerms).where(and(eq(listingTerms.chatbot, chatbot), sql`${listingTerms.count} <= 0`));
+}
+
+/** The columns termsOf reads, as a row holds them. */
+const TERM_COLUMNS = {
+  City: listings.city,
+  State: listings.state,
+  ZIP: listings.zip,
+  PropertyType: listings.propertyType,
+  Address: listings.address,
+  createdAt: listings.createdAt,
+};
+
 export async function createListing(db: Db, chatbot: string, fields: Fields, now: Date): Promise<string> {
   await assertUnique(db, chatbot, fields);
   const id = uuidv7({ msecs: now.getTime() });
   try {
     await db.transaction(async (tx) => {
       await tx.insert(listings).values({ id, chatbot, ...toColumns(fields), createdAt: now, updatedAt: now });
+      const terms: TermChanges = new Map();
+      countTerms(terms, filled(fields), 1, now);
+      await applyTerms(tx, chatbot, terms);
       await bumpVersion(tx, chatbot);
     });
   } catch (error) {
@@ -131,13 +191,16 @@ export async function createListings(
   all: Fields[],
   createdAt: (i: number) => Date,
 ): Promise<void> {
+  const terms: TermChanges = new Map();
   for (let from = 0; from < all.length; from += 500) {
     const rows = all.slice(from, from + 500).map((fields, k) => {
       const at = createdAt(from + k);
+      countTerms(terms, filled(fields), 1, at);
       return { id: uuidv7({ msecs: at.getTime() }), chatbot, ...toColumns(fields), createdAt: at, updatedAt: at };
     });
     await tx.insert(listings).values(rows);
   }
+  await applyTerms(tx, chatbot, terms);
   if (all.length) await bumpVersion(tx, chatbot);
 }
 
@@ -159,11 +222,18 @@ export async function updateListing(
   await assertUnique(db, chatbot, fields, target.id);
   try {
     return await db.transaction(async (tx) => {
+      // What it named before, read in the transaction that changes it (FOR UPDATE: a second writer waits).
+      const [before] = await tx.select(TERM_COLUMNS).from(listings).where(eq(listings.id, target.id)).for('update');
+      if (!before) return 0;
       const updated = await tx
         .update(listings)
         .set({ ...toColumns(fields), updatedAt: now })
         .where(eq(listings.id, target.id))
         .returning({ id: listings.id });
+      const terms: TermChanges = new Map();
+      countTerms(terms, before, -1, before.createdAt);
+      countTerms(terms, filled(fields), 1, before.createdAt);
+      await applyTerms(tx, chatbot, terms);
       if (updated.length) await bumpVersion(tx, chatbot);
       return updated.length;
     });
@@ -177,7 +247,10 @@ export async function deleteListings(db: Db, chatbot: string, keyType: KeyType, 
     const deleted = await tx
       .delete(listings)
       .where(and(eq(listings.chatbot, chatbot), inArray(keyColumn(keyType), [...new Set(keys)])))
-      .returning({ id: listings.id });
+      .returning(TERM_COLUMNS);
+    const terms: TermChanges = new Map();
+    for (const row of deleted) countTerms(terms, row, -1, row.createdAt);
+    await applyTerms(tx, chatbot, terms);
     if (deleted.length) await bumpVersion(tx, chatbot);
     return deleted.length;
   });
@@ -268,4 +341,53 @@ export async function allListings(db: Db, chatbot: string): Promise<Listing[]> {
       .where(eq(listings.chatbot, chatbot))
       .orderBy(asc(listings.createdAt), asc(listings.id))
   ).map(toListing);
+}
+
+/**
+ * Works the engines' keys out again for every listing written before this version of them
+ * (KEYS_VERSION: listing-keys.ts), and counts those chatbots' terms afresh — after a migration that
+ * adds them, or a change to how the engines read a listing. At start, after the migrations (on
+ * PostgreSQL under their lock: one instance does it). Rows of 500 at a time; the number redone.
+ */
+export async function rederiveListings(db: Db): Promise<number> {
+  const touched = new Set<string>();
+  let done = 0;
+  for (;;) {
+    const rows = await db.select().from(listings).where(ne(listings.keysVersion, KEYS_VERSION)).limit(500);
+    if (!rows.length) break;
+    const values = rows.map((row) => {
+      const k = listingKeys(toListing(row));
+      touched.add(row.chatbot);
+      return sql`(${row.id}, ${k.cityKey}, ${k.stateKey}, ${k.streetKey}, ${k.mlsKey}, ${k.houseNumber}, ${k.price}::float8, ${k.sqft}::float8, ${k.words})`;
+    });
+    await db.execute(sql`
+      UPDATE ${listings} SET city_key = v.city_key, state_key = v.state_key, street_key = v.street_key,
+        mls_key = v.mls_key, house_number = v.house_number, price = v.price, sqft = v.sqft, words = v.words,
+        keys_version = ${KEYS_VERSION}
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, city_key, state_key, street_key, mls_key, house_number, price, sqft, words)
+      WHERE ${listings.id} = v.id`);
+    done += rows.length;
+  }
+  for (const chatbot of touched) await recountTerms(db, chatbot);
+  return done;
+}
+
+/** A chatbot's terms counted again from its listings, read 1,000 at a time, in one transaction. */
+async function recountTerms(db: Db, chatbot: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(listingTerms).where(eq(listingTerms.chatbot, chatbot));
+    const terms: TermChanges = new Map();
+    for (let after = ''; ;) {
+      const rows = await tx
+        .select({ id: listings.id, ...TERM_COLUMNS })
+        .from(listings)
+        .where(and(eq(listings.chatbot, chatbot), sql`${listings.id} > ${after}`))
+        .orderBy(asc(listings.id))
+        .limit(1000);
+      for (const row of rows) countTerms(terms, row, 1, row.createdAt);
+      if (rows.length < 1000) break;
+      after = rows.at(-1)!.id;
+    }
+    await applyTerms(tx, chatbot, terms);
+  });
 }

@@ -206,11 +206,35 @@ export const listings = pgTable(
     depositFee: doublePrecision('deposit_fee'),
     createdAt: created(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    // What the answer engines compare, worked out by their own functions when the listing is written
+    // (engines/search/listing-keys.ts), so the database's search is the engines' to the bit.
+    /** City lower-cased, State upper-cased (as JavaScript cases them, whatever the database's locale). */
+    cityKey: text('city_key').notNull().default(''),
+    stateKey: text('state_key').notNull().default(''),
+    /** The street without number or unit ("dale mabry hwy"), the MLS number as compared, the address's house number. */
+    streetKey: text('street_key').notNull().default(''),
+    mlsKey: text('mls_key').notNull().default(''),
+    houseNumber: text('house_number').notNull().default(''),
+    /** Monthly rent for rentals, the sale price otherwise; the building area in square feet. */
+    price: doublePrecision('price'),
+    sqft: doublePrecision('sqft').notNull().default(0),
+    /** The listing's own words, lower-cased: its description and each extension's value and key. */
+    words: text('words').notNull().default(''),
+    /** Which version of the engines' functions worked the keys out (KEYS_VERSION): older rows are worked out again at start. */
+    keysVersion: integer('keys_version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('listings_mls').on(t.chatbot, t.mlsNumber),
     uniqueIndex('listings_url').on(t.chatbot, t.url),
     index('listings_chatbot_status').on(t.chatbot, t.status, t.saleType),
+    // The engines' search (store/listing-search.ts): a place, a price order, a name looked up.
+    index('listings_by_price').on(t.chatbot, t.saleType, t.price),
+    index('listings_by_city').on(t.chatbot, t.cityKey, t.saleType, t.price),
+    index('listings_by_mls_key').on(t.chatbot, t.mlsKey),
+    index('listings_by_house_number').on(t.chatbot, t.houseNumber),
+    index('listings_by_keys_version').on(t.keysVersion),
+    // A feature ("a pool") is looked for in the listing's words: trigrams find the few that have it.
+    index('listings_words').using('gin', sql`${t.words} gin_trgm_ops`),
     // RealEstateList's Query looks for each word in address, city and description at once
     // (listings.ts, searchText): trigrams find it without reading every listing.
     index('listings_search').using(
@@ -218,6 +242,27 @@ export const listings = pgTable(
       sql`(${t.address} || ' ' || ${t.city} || ' ' || ${t.description}) gin_trgm_ops`,
     ),
   ],
+);
+
+/**
+ * What a chatbot's listings name — cities, states, ZIP codes, kinds, streets, the words of their
+ * addresses — each with how many listings name it and since when: what the engines read a question
+ * with, kept up to date by each listing change in its own transaction, so it is read without
+ * reading the listings.
+ */
+export const listingTerms = pgTable(
+  'listing_terms',
+  {
+    chatbot: text('chatbot')
+      .notNull()
+      .references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'city' | 'state' | 'zip' | 'type' | 'street' | 'name'>().notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+    /** When the first listing still naming it was created: terms are read in the order the listings came. */
+    since: at('since').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chatbot, t.kind, t.value] })],
 );
 
 export const files = pgTable('files', {

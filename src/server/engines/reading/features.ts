@@ -110,7 +110,7 @@ export function featuresIn(question: string): Feature[] {
 }
 
 /** What a listing says of itself in words: its description and "value key" of each extension ("Water View"). */
-export const wordsOf = (l: Listing): string =>
+export const wordsOf = (l: Pick<Listing, 'Description' | 'ExtensionColumn'>): string =>
   `${l.Description} ${l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`).join(' ')}`.toLowerCase();
 
 /** The words a term may be written after in one word: "yard" in "backyard". */

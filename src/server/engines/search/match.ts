@@ -54,7 +54,8 @@ export function meets(l: Listing, c: Criteria): boolean {
 const byDefault = (a: Listing, b: Listing) =>
   Number(a.SaleType === 'for_rent') - Number(b.SaleType === 'for_rent') ||
   (priceOf(a) ?? Infinity) - (priceOf(b) ?? Infinity) ||
-  a.MLSNumber.localeCompare(b.MLSNumber);
+  // By code unit, as the database's search orders them (collate "C"): the same order whatever the locale.
+  (a.MLSNumber < b.MLSNumber ? -1 : a.MLSNumber > b.MLSNumber ? 1 : 0);
 
 const KEYS: Record<SortKey, (l: Listing) => number> = {
   'price-asc': (l) => priceOf(l) ?? Infinity,
