@@ -12,7 +12,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ServiceContext } from './context.ts';
 import type { AttachedFile } from './engines/index.ts';
-import { pageListing, type Where } from './engines/reading/page.ts';
+import type { Where } from './engines/reading/page.ts';
+import { pageListing } from './engines/search/catalog.ts';
 import { engineKind } from './metrics/index.ts';
 import type { ChatbotRow } from './store/chatbots.ts';
 import { finishAnswer, historyBefore, type AnswerOutcome } from './store/messages.ts';
@@ -71,17 +72,17 @@ export async function generate(
   };
   let outcome: AnswerOutcome;
   try {
-    const [listings, history] = await Promise.all([
+    const [catalog, history] = await Promise.all([
       ctx.listings.get(g.chatbot),
       historyBefore(ctx.reads, g.sessionId, g.questionId),
     ]);
-    const onPage = g.where ? pageListing(listings, g.where) : undefined;
+    const onPage = g.where ? await pageListing(catalog, g.where) : undefined;
     const run = engine.answer(
       {
         settings,
         question: g.question,
         history: history.map((m) => ({ role: m.role === 'question' ? 'user' : 'assistant', content: m.content })),
-        listings,
+        catalog,
         ...(onPage ? { pageListing: onPage } : {}),
         now: ctx.clock.now(),
       },

@@ -35,7 +35,7 @@ import { LeaseHolder, SWEEP_MS, sweepLapsed } from './store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from './store/answers-settled.ts';
 import type { Db } from './store/db.ts';
 import type { DbTime } from './store/db-time.ts';
-import { ListingsCache } from './store/listings.ts';
+import { ListingCatalogs } from './store/listing-search.ts';
 import { prepareReads } from './store/messages.ts';
 
 export interface AppOptions {
@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ctx: ServiceContext = {
     db: options.db,
     reads: prepareReads(options.db),
-    listings: new ListingsCache(options.db),
+    listings: new ListingCatalogs(options.db),
     leases: new LeaseHolder(options.db),
     clock: options.clock ?? systemClock,
     secret: options.secret,

@@ -4,7 +4,7 @@
  */
 import type { AnswersSettled } from './store/answers-settled.ts';
 import type { LeaseHolder } from './store/answer-lease.ts';
-import type { ListingsCache } from './store/listings.ts';
+import type { ListingCatalogs } from './store/listing-search.ts';
 import type { Reads } from './store/messages.ts';
 import type { Db } from './store/db.ts';
 import type { Engines } from './engines/index.ts';
@@ -23,8 +23,8 @@ export interface ServiceContext {
   db: Db;
   /** Every question's reads, prepared once (store/messages.ts). */
   reads: Reads;
-  /** The chatbots' listings for the answer engines, read once per version (store/listings.ts). */
-  listings: ListingsCache;
+  /** The chatbots' listings for the answer engines: searched in the database, their vocabulary held per version (store/listing-search.ts). */
+  listings: ListingCatalogs;
   /** The leases of the answers this app writes, renewed together (store/answer-lease.ts). */
   leases: LeaseHolder;
   clock: Clock;

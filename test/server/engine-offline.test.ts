@@ -15,10 +15,11 @@ import {
   createOfflineEngine,
   describe as describeCriteria,
 } from '../../src/server/engines/answer/offline.ts';
-import { conversationState, turnsRead } from '../../src/server/engines/search/conversation.ts';
+import { readInConversation, turnsRead } from '../../src/server/engines/search/conversation.ts';
+import { memoryCatalog, pageListing } from '../../src/server/engines/search/catalog.ts';
+import { listingsIndex } from '../../src/server/engines/reading/places.ts';
 import { readDrops } from '../../src/server/engines/reading/edits.ts';
 import { outsideTopic } from '../../src/server/engines/reading/intent.ts';
-import { pageListing } from '../../src/server/engines/reading/page.ts';
 import { ASKS_PAYMENT, monthlyPayment, paymentTerms } from '../../src/server/engines/search/payment.ts';
 import { parseQuestion } from '../../src/server/engines/reading/query.ts';
 import { defaultSettings } from '../../src/server/store/chatbots.ts';
@@ -36,7 +37,7 @@ function input(question: string, overrides: Partial<Settings> = {}): AnswerInput
     settings: { ...settings, ...overrides },
     question: { content: question, askType: 'Text', files: [] },
     history: [],
-    listings: fixtureListings,
+    catalog: memoryCatalog(fixtureListings),
     now,
   };
 }
@@ -199,21 +200,24 @@ const rows: Row[] = [
 ];
 
 describe('the listings an offline answer names', () => {
-  it.each(rows.map((row) => [row.question, row] as const))('%s', (question, { names, noAnswer = false, detail }) => {
-    const answer = compose(input(question));
-    expect(new Set(named(answer.text))).toEqual(new Set(names));
-    // The prose links only listings it shows as cards.
-    expect(linked(answer.text).every((mls) => named(answer.text).includes(mls))).toBe(true);
-    expect(answer.noAnswer).toBe(noAnswer);
-    if (detail === 'all') expect(answer.text).toContain(`[View the listing](<${urlOf(names[0]!)}>)`);
-    else expect(answer.text).not.toContain('[View the listing]');
-    if (detail && detail !== 'all') expect(answerProse(answer.text)).toContain(detail);
-  });
+  it.each(rows.map((row) => [row.question, row] as const))(
+    '%s',
+    async (question, { names, noAnswer = false, detail }) => {
+      const answer = await compose(input(question));
+      expect(new Set(named(answer.text))).toEqual(new Set(names));
+      // The prose links only listings it shows as cards.
+      expect(linked(answer.text).every((mls) => named(answer.text).includes(mls))).toBe(true);
+      expect(answer.noAnswer).toBe(noAnswer);
+      if (detail === 'all') expect(answer.text).toContain(`[View the listing](<${urlOf(names[0]!)}>)`);
+      else expect(answer.text).not.toContain('[View the listing]');
+      if (detail && detail !== 'all') expect(answerProse(answer.text)).toContain(detail);
+    },
+  );
 });
 
 describe('a search with more matches than an answer names', () => {
-  it(`shows the ${MAX_NAMED} cheapest, cheapest first, and sums them all up: how many, the price range, the cheapest`, () => {
-    const { text } = compose(input('homes for sale'));
+  it(`shows the ${MAX_NAMED} cheapest, cheapest first, and sums them all up: how many, the price range, the cheapest`, async () => {
+    const { text } = await compose(input('homes for sale'));
     expect(named(text)).toEqual(['A103', 'P401', 'A101', 'A100', 'P400']);
     expect(answerProse(text)).toBe(
       'I found 8 homes for sale, from $389,000 to $980,000. The cheapest is **[55 Congress Ave Unit 1204, Austin, TX 78701](<https://homes.example/55-congress-ave-unit-1204>)** ' +
@@ -221,46 +225,50 @@ describe('a search with more matches than an answer names', () => {
     );
   });
 
-  it('links the listing it names with its address', () => {
-    const { text } = compose(input('condos in Portland'));
+  it('links the listing it names with its address', async () => {
+    const { text } = await compose(input('condos in Portland'));
     expect(text).toContain('[2 Hawthorne Blvd, Portland, OR 97214](<https://homes.example/2-hawthorne-blvd>)');
   });
 });
 
 describe('a rank in an order', () => {
-  it('reads "the second cheapest", "3rd most expensive" and "after the biggest one" as how many of that order come first', () => {
-    expect(parseQuestion('the second cheapest home for sale in austin', fixtureListings, now)).toMatchObject({
+  it('reads "the second cheapest", "3rd most expensive" and "after the biggest one" as how many of that order come first', async () => {
+    expect(
+      parseQuestion('the second cheapest home for sale in austin', listingsIndex(fixtureListings), now),
+    ).toMatchObject({
       sort: 'price-asc',
       limit: 1,
       rank: 1,
     });
-    expect(parseQuestion('3rd most expensive condo', fixtureListings, now)).toMatchObject({
+    expect(parseQuestion('3rd most expensive condo', listingsIndex(fixtureListings), now)).toMatchObject({
       sort: 'price-desc',
       limit: 1,
       rank: 2,
     });
-    expect(parseQuestion('the two biggest homes after the biggest one', fixtureListings, now)).toMatchObject({
+    expect(
+      parseQuestion('the two biggest homes after the biggest one', listingsIndex(fixtureListings), now),
+    ).toMatchObject({
       sort: 'area-desc',
       limit: 2,
       rank: 1,
     });
-    expect(parseQuestion('the cheapest home', fixtureListings, now).rank).toBeUndefined();
+    expect(parseQuestion('the cheapest home', listingsIndex(fixtureListings), now).rank).toBeUndefined();
   });
 
-  it('shows the listing at that rank and says which it is', () => {
-    const { text } = compose(input('the second cheapest home for sale in Austin'));
+  it('shows the listing at that rank and says which it is', async () => {
+    const { text } = await compose(input('the second cheapest home for sale in Austin'));
     expect(named(text)).toEqual(['A101']);
     expect(answerProse(text)).toMatch(/^The second cheapest home for sale in Austin is \*\*\[7 Elm Ave/);
   });
 
-  it('passes over the first ones for "the two cheapest after the cheapest one"', () => {
-    const { text } = compose(input('the two cheapest homes for sale in austin after the cheapest one'));
+  it('passes over the first ones for "the two cheapest after the cheapest one"', async () => {
+    const { text } = await compose(input('the two cheapest homes for sale in austin after the cheapest one'));
     expect(named(text)).toEqual(['A101', 'A100']);
     expect(answerProse(text)).toContain('after the first, out of 4');
   });
 
-  it('says so when the rank is past the last match, and shows them all in order', () => {
-    const { text } = compose(input('the fifth cheapest home for sale in Austin'));
+  it('says so when the rank is past the last match, and shows them all in order', async () => {
+    const { text } = await compose(input('the fifth cheapest home for sale in Austin'));
     expect(named(text)).toEqual(['A103', 'A101', 'A100', 'A102']);
     expect(answerProse(text)).toContain('There are only 4 homes for sale in Austin, so there is no fifth cheapest.');
   });
@@ -273,20 +281,28 @@ describe("the page's own listing", () => {
     pageListing: byMls(mls),
   });
 
-  it("is found by the page's address — any scheme, host case, trailing slash, query or fragment — or named by Id, MLS number or Url", () => {
+  it("is found by the page's address — any scheme, host case, trailing slash, query or fragment — or named by Id, MLS number or Url", async () => {
     const url = new URL(urlOf('A101'));
     expect(
-      pageListing(fixtureListings, { page: `http://${url.host.toUpperCase()}${url.pathname}/?utm=1#photos` })
+      (
+        await pageListing(memoryCatalog(fixtureListings), {
+          page: `http://${url.host.toUpperCase()}${url.pathname}/?utm=1#photos`,
+        })
+      )?.MLSNumber,
+    ).toBe('A101');
+    expect((await pageListing(memoryCatalog(fixtureListings), { listing: 'id-A102' }))?.MLSNumber).toBe('A102');
+    expect((await pageListing(memoryCatalog(fixtureListings), { listing: 'mls# a-103' }))?.MLSNumber).toBe('A103');
+    expect(
+      (await pageListing(memoryCatalog(fixtureListings), { listing: urlOf('A100'), page: urlOf('A101') }))?.MLSNumber,
+    ).toBe('A100');
+    expect(
+      (await pageListing(memoryCatalog(fixtureListings), { listing: 'nothing-like-it', page: urlOf('A101') }))
         ?.MLSNumber,
     ).toBe('A101');
-    expect(pageListing(fixtureListings, { listing: 'id-A102' })?.MLSNumber).toBe('A102');
-    expect(pageListing(fixtureListings, { listing: 'mls# a-103' })?.MLSNumber).toBe('A103');
-    expect(pageListing(fixtureListings, { listing: urlOf('A100'), page: urlOf('A101') })?.MLSNumber).toBe('A100');
-    expect(pageListing(fixtureListings, { listing: 'nothing-like-it', page: urlOf('A101') })?.MLSNumber).toBe('A101');
-    expect(pageListing(fixtureListings, { page: 'https://homes.example/about' })).toBeUndefined();
+    expect(await pageListing(memoryCatalog(fixtureListings), { page: 'https://homes.example/about' })).toBeUndefined();
   });
 
-  it('is "this house", "it" and what a bare question is about', () => {
+  it('is "this house", "it" and what a bare question is about', async () => {
     for (const q of [
       'is this house still available?',
       'how big is the lot',
@@ -294,15 +310,15 @@ describe("the page's own listing", () => {
       'when was it built',
       'tell me about this property',
     ]) {
-      const { text, noAnswer } = compose(onPage(q, 'A102'));
+      const { text, noAnswer } = await compose(onPage(q, 'A102'));
       expect(named(text), q).toEqual(['A102']);
       expect(noAnswer, q).toBe(false);
     }
   });
 
-  it('is "this house" even after a search showed others', () => {
-    const first = compose(input('homes for sale in austin')).text;
-    const { text } = compose(
+  it('is "this house" even after a search showed others', async () => {
+    const first = (await compose(input('homes for sale in austin'))).text;
+    const { text } = await compose(
       onPage('how many bedrooms does this house have?', 'A102', [
         { role: 'user', content: 'homes for sale in austin' },
         { role: 'assistant', content: first },
@@ -311,14 +327,14 @@ describe("the page's own listing", () => {
     expect(named(text)).toEqual(['A102']);
   });
 
-  it('leaves a search a search', () => {
-    expect(named(compose(onPage('homes for sale in austin', 'A102')).text)).toEqual(
-      named(compose(input('homes for sale in austin')).text),
+  it('leaves a search a search', async () => {
+    expect(named((await compose(onPage('homes for sale in austin', 'A102'))).text)).toEqual(
+      named((await compose(input('homes for sale in austin'))).text),
     );
   });
 
-  it("is unknown on a page that is no listing's: a question back, marked for the owner, never a search", () => {
-    const { text, noAnswer } = compose(input('is this house still available?'));
+  it("is unknown on a page that is no listing's: a question back, marked for the owner, never a search", async () => {
+    const { text, noAnswer } = await compose(input('is this house still available?'));
     expect(named(text)).toEqual([]);
     expect(answerProse(text)).toMatch(/^Which home do you mean\?/);
     expect(noAnswer).toBe(true);
@@ -326,7 +342,7 @@ describe("the page's own listing", () => {
 });
 
 describe('a filter dropped', () => {
-  it('reads which filter, in the words visitors use, with or without an article', () => {
+  it('reads which filter, in the words visitors use, with or without an article', async () => {
     expect(readDrops('actually forget the budget')).toEqual({ dropped: ['price'], features: [] });
     expect(readDrops('forget parking')).toEqual({ dropped: ['parking'], features: [] });
     expect(readDrops("parking doesn't matter")).toEqual({ dropped: ['parking'], features: [] });
@@ -335,15 +351,15 @@ describe('a filter dropped', () => {
     expect(readDrops('i dont care about a yard anymore')).toEqual({ dropped: ['feature'], features: ['yard'] });
   });
 
-  it('is not "never mind", "forget it", nor a kind ruled out', () => {
+  it('is not "never mind", "forget it", nor a kind ruled out', async () => {
     for (const t of ['never mind', 'forget it', 'forget that', 'drop the condos', 'skip houses', 'drop me a line'])
       expect(readDrops(t), t).toBeNull();
   });
 
-  it('keeps the rest of the search in force', () => {
+  it('keeps the rest of the search in force', async () => {
     const history: AnswerInput['history'] = [];
     for (const q of ['3 bedroom homes for sale in austin under $500k', 'forget the budget']) {
-      const { text } = compose({ ...input(q), history: [...history] });
+      const { text } = await compose({ ...input(q), history: [...history] });
       history.push({ role: 'user', content: q }, { role: 'assistant', content: text });
     }
     expect(answerProse(history[3]!.content)).toMatch(/^I found \d+ homes for sale in Austin with 3 bedrooms[,.]/);
@@ -351,7 +367,7 @@ describe('a filter dropped', () => {
 });
 
 describe('what a question is about, before any search', () => {
-  it('tells what the chatbot cannot know from a home asked about', () => {
+  it('tells what the chatbot cannot know from a home asked about', async () => {
     expect(outsideTopic('is it legal to sublet')).toBe('the law');
     expect(outsideTopic('does it have an in-law suite')).toBeNull();
     expect(outsideTopic('houses near the best schools')).toBeNull();
@@ -362,7 +378,7 @@ describe('what a question is about, before any search', () => {
 });
 
 describe('a conversation read once', () => {
-  it('reads each turn once however many questions follow it — linear in the conversation, not quadratic', () => {
+  it('reads each turn once however many questions follow it — linear in the conversation, not quadratic', async () => {
     const questions = [
       'homes in austin',
       'only 3+ bedrooms',
@@ -378,28 +394,28 @@ describe('a conversation read once', () => {
     const history: AnswerInput['history'] = [];
     const before = turnsRead.count;
     for (const q of questions) {
-      const { text } = compose({ ...input(q), history: [...history] });
+      const { text } = await compose({ ...input(q), history: [...history] });
       history.push({ role: 'user', content: q }, { role: 'assistant', content: text });
     }
     // Each question read the one turn before it: 9 turns for 10 questions.
     expect(turnsRead.count - before).toBe(questions.length - 1);
     // The whole conversation: its last turn is the only one not read yet; read again, nothing is.
-    const state = conversationState(history, fixtureListings, now);
+    const { state } = await readInConversation(history, 'thanks', memoryCatalog(fixtureListings), now);
     expect(turnsRead.count - before).toBe(questions.length);
-    expect(conversationState(history, fixtureListings, now)).toBe(state);
+    expect((await readInConversation(history, 'thanks', memoryCatalog(fixtureListings), now)).state).toBe(state);
     expect(turnsRead.count - before).toBe(questions.length);
   });
 });
 
 describe('a monthly payment estimate', () => {
-  it('amortises as published tables do, to the cent', () => {
+  it('amortises as published tables do, to the cent', async () => {
     expect(monthlyPayment(200_000, 6, 30).toFixed(2)).toBe('1199.10');
     expect(monthlyPayment(100_000, 5, 15).toFixed(2)).toBe('790.79');
     expect(monthlyPayment(300_000, 4, 30).toFixed(2)).toBe('1432.25');
     expect(monthlyPayment(120_000, 0, 10).toFixed(2)).toBe('1000.00');
   });
 
-  it('reads the price, loan, down payment, rate and term as visitors write them', () => {
+  it('reads the price, loan, down payment, rate and term as visitors write them', async () => {
     expect(paymentTerms('payment on a $400000 home with 20% down at 6% for 30 years')).toEqual({
       price: 400_000,
       downPct: 20,
@@ -426,8 +442,8 @@ describe('a monthly payment estimate', () => {
     expect(paymentTerms('mortgage on 77 sable hill with $1.2 million')).toEqual({ price: 1_200_000 });
   });
 
-  it('works one out for a price, saying what it assumed and what it leaves out, with no listings', () => {
-    const { text, noAnswer } = compose(input('what would the monthly payment be on a $400,000 home?'));
+  it('works one out for a price, saying what it assumed and what it leaves out, with no listings', async () => {
+    const { text, noAnswer } = await compose(input('what would the monthly payment be on a $400,000 home?'));
     expect(named(text)).toEqual([]);
     expect(noAnswer).toBe(false);
     const prose = answerProse(text);
@@ -437,18 +453,18 @@ describe('a monthly payment estimate', () => {
     expect(prose).toContain('It leaves out property taxes, home insurance');
   });
 
-  it("takes the chatbot's MortgageRate when the visitor names none", () => {
+  it("takes the chatbot's MortgageRate when the visitor names none", async () => {
     const prose = answerProse(
-      compose(input('mortgage on a 300k house with 50k down over 15 years', { MortgageRate: 5.25 })).text,
+      (await compose(input('mortgage on a 300k house with 50k down over 15 years', { MortgageRate: 5.25 }))).text,
     );
     expect(prose).toContain(`$${Math.round(monthlyPayment(250_000, 5.25, 15)).toLocaleString('en-US')} a month`);
   });
 
-  it('works one out for the listing in view, with its HOA fee among what it leaves out', () => {
+  it('works one out for the listing in view, with its HOA fee among what it leaves out', async () => {
     const listing = { ...byMls('A100'), HOAMonth: 120 };
-    const { text } = compose({
+    const { text } = await compose({
       ...input('and the monthly payment with 10% down at 7% for 30 years?'),
-      listings: fixtureListings.map((l) => (l.MLSNumber === 'A100' ? listing : l)),
+      catalog: memoryCatalog(fixtureListings.map((l) => (l.MLSNumber === 'A100' ? listing : l))),
       pageListing: listing,
     });
     expect(named(text)).toEqual(['A100']);
@@ -458,8 +474,8 @@ describe('a monthly payment estimate', () => {
     expect(answerProse(text)).toContain('the $120 monthly HOA fee');
   });
 
-  it('asks which price when there is none, and searches nothing', () => {
-    const { text } = compose(input("what's my monthly payment?"));
+  it('asks which price when there is none, and searches nothing', async () => {
+    const { text } = await compose(input("what's my monthly payment?"));
     expect(named(text)).toEqual([]);
     expect(answerProse(text)).toMatch(/for which price\?/);
   });
@@ -470,23 +486,23 @@ describe('names before corrections', () => {
     ...fixtureListings,
     { ...byMls('A100'), Id: 'id-S1', MLSNumber: 'S1', Address: '77 Sable Hill', Url: 'https://homes.example/s1' },
   ];
-  it('never corrects a word of a street the chatbot holds, and finds the listing it names', () => {
-    const c = parseQuestion('Is 77 Sable Hill still available?', named77, now);
+  it('never corrects a word of a street the chatbot holds, and finds the listing it names', async () => {
+    const c = parseQuestion('Is 77 Sable Hill still available?', listingsIndex(named77), now);
     expect(c.corrections).toEqual([]);
     expect(c.named.map((l) => l.MLSNumber)).toEqual(['S1']);
   });
 
-  it('reads a street named after "on", or before its kind, as a place to search', () => {
-    const c = parseQuestion('anything on oak street?', fixtureListings, now);
+  it('reads a street named after "on", or before its kind, as a place to search', async () => {
+    const c = parseQuestion('anything on oak street?', listingsIndex(fixtureListings), now);
     expect(c.streets).toEqual(['oak st']);
-    const { text } = compose(input('homes on Oak St'));
+    const { text } = await compose(input('homes on Oak St'));
     expect(named(text).length).toBeGreaterThan(0);
     expect(named(text).every((mls) => byMls(mls).Address.includes('Oak St'))).toBe(true);
     expect(answerProse(text)).toContain('on Oak St');
   });
 
-  it('leaves a street word that is not a street named as it was', () => {
-    expect(parseQuestion('homes with oak floors', fixtureListings, now).streets).toEqual([]);
+  it('leaves a street word that is not a street named as it was', async () => {
+    expect(parseQuestion('homes with oak floors', listingsIndex(fixtureListings), now).streets).toEqual([]);
   });
 });
 
@@ -501,27 +517,29 @@ describe("the owner's own words", () => {
   const about = (q: string) =>
     compose({
       ...input(q),
-      listings: fixtureListings.map((l) => (l.MLSNumber === 'A100' ? pooled : l)),
+      catalog: memoryCatalog(fixtureListings.map((l) => (l.MLSNumber === 'A100' ? pooled : l))),
       pageListing: pooled,
     });
 
-  it('quote an extension column the question asks about, by its key or a usual word for it', () => {
-    expect(answerProse(about('what kind of pool does it have?').text)).toContain(
+  it('quote an extension column the question asks about, by its key or a usual word for it', async () => {
+    expect(answerProse((await about('what kind of pool does it have?')).text)).toContain(
       'Pool, as the listing puts it: **“Saltwater, heated”**',
     );
-    expect(answerProse(about('what kind of pool does it have?').text)).not.toMatch(/single-family/);
-    expect(answerProse(about('can I bring my dog?').text)).toContain('Pets, as the listing puts it: **“Cats only”**');
+    expect(answerProse((await about('what kind of pool does it have?')).text)).not.toMatch(/single-family/);
+    expect(answerProse((await about('can I bring my dog?')).text)).toContain(
+      'Pets, as the listing puts it: **“Cats only”**',
+    );
   });
 
-  it('give a figure once, never with "can\'t tell" beside it', () => {
-    const prose = answerProse(about('how many parking spots does it have?').text);
+  it('give a figure once, never with "can\'t tell" beside it', async () => {
+    const prose = answerProse((await about('how many parking spots does it have?')).text);
     expect(prose).toContain('It has **2 parking spots**.');
     expect(prose).not.toMatch(/can't tell/);
   });
 });
 
 describe('what is not a search', () => {
-  it('gets no listings, an honest word, a person, and noAnswer where the chatbot cannot know', () => {
+  it('gets no listings, an honest word, a person, and noAnswer where the chatbot cannot know', async () => {
     for (const q of [
       'whats the weather like in austin in summer',
       'What are property taxes like in Texas?',
@@ -530,30 +548,30 @@ describe('what is not a search', () => {
       'is it legal to break a lease early',
       "what's the crime rate in austin",
     ]) {
-      const { text, noAnswer } = compose(input(q));
+      const { text, noAnswer } = await compose(input(q));
       expect(named(text), q).toEqual([]);
       expect(noAnswer, q).toBe(true);
       expect(answerProse(text), q).toMatch(/^I can't tell you about .+\*\*Talk to a person\*\*/);
     }
   });
 
-  it('says truthfully that it is an assistant, and answers small talk, unmarked', () => {
-    const bot = compose(input('are you a real person or a bot?'));
+  it('says truthfully that it is an assistant, and answers small talk, unmarked', async () => {
+    const bot = await compose(input('are you a real person or a bot?'));
     expect(answerProse(bot.text)).toMatch(/an automated assistant — not a person/);
     expect(bot.noAnswer).toBe(false);
-    const talk = compose(input("how's your day going?"));
+    const talk = await compose(input("how's your day going?"));
     expect(named(talk.text)).toEqual([]);
     expect(talk.noAnswer).toBe(false);
   });
 
-  it('leaves a search with such a word a search', () => {
-    expect(named(compose(input('homes for sale in austin near good schools')).text).length).toBeGreaterThan(0);
+  it('leaves a search with such a word a search', async () => {
+    expect(named((await compose(input('homes for sale in austin near good schools'))).text).length).toBeGreaterThan(0);
   });
 });
 
 describe('the cards of an offline answer', () => {
-  it('follow a search’s summary in one block, before the suggestions: the shown listings, in order, as stored', () => {
-    const { text } = compose(input('homes for sale'));
+  it('follow a search’s summary in one block, before the suggestions: the shown listings, in order, as stored', async () => {
+    const { text } = await compose(input('homes for sale'));
     const [block, ...others] = blocksOf(text);
     expect(others).toEqual([]);
     expect(block!.cards).toEqual(['A103', 'P401', 'A101', 'A100', 'P400'].map((mls) => listingCard(byMls(mls))));
@@ -563,14 +581,14 @@ describe('the cards of an offline answer', () => {
     );
   });
 
-  it('end the prose of a search that shows every match', () => {
-    const { text } = compose(input('homes in Denver'));
+  it('end the prose of a search that shows every match', async () => {
+    const { text } = await compose(input('homes in Denver'));
     expect(cardsOf(text).map((c) => c.MLSNumber)).toEqual(['D300', 'D301', 'D302', 'D303']);
     expect(text).toMatch(/\.\n\n```listings\n(\{[^\n]+\}\n){4}```\n\n```suggestions\n/);
   });
 
-  it('are one card after the paragraph about one listing', () => {
-    const { text } = compose(input('tell me about MLS A100'));
+  it('are one card after the paragraph about one listing', async () => {
+    const { text } = await compose(input('tell me about MLS A100'));
     expect(cardsOf(text)).toEqual([listingCard(byMls('A100'))]);
     expect(text).toMatch(
       /\[View the listing\]\(<https:\/\/homes\.example\/12-oak-st>\)\n\n```listings\n\{[^\n]+\}\n```\n\n```suggestions\n[^`]+```$/,
@@ -579,15 +597,15 @@ describe('the cards of an offline answer', () => {
 
   it.each(['hello', 'what is the weather like?', 'condos with an open house', 'MLS Z999'])(
     'are absent from an answer that names no listing: "%s"',
-    (question) => {
-      expect(compose(input(question)).text).not.toContain('```listings');
+    async (question) => {
+      expect((await compose(input(question))).text).not.toContain('```listings');
     },
   );
 
   it.each(['homes for sale', 'rentals in Denver with 2 baths and parking', 'tell me about MLS D301'])(
     'leave prose that names the first listing by address, price and link, without photos or data: "%s"',
-    (question) => {
-      const { text } = compose(input(question));
+    async (question) => {
+      const { text } = await compose(input(question));
       const prose = answerProse(text);
       const [card] = cardsOf(text);
       const listing = byMls(card!.MLSNumber);
@@ -613,35 +631,38 @@ describe('the criteria in words', () => {
     ['between 2 and 3 bedrooms', 'homes with 2 to 3 bedrooms'],
     ['sold condos', 'sold condos'],
   ])('describes "%s" as "%s"', (question, words) => {
-    expect(describeCriteria(parseQuestion(question, fixtureListings, now))).toBe(words);
+    expect(describeCriteria(parseQuestion(question, listingsIndex(fixtureListings), now))).toBe(words);
   });
 });
 
 describe('places the listings are not in', () => {
   it.each(['homes in Boston', 'houses near Springfield', 'condos in 99999', 'anything for rent in New Orleans'])(
     'finds nothing for "%s" instead of listing other places',
-    (question) => {
-      const { text, noAnswer } = compose(input(question));
+    async (question) => {
+      const { text, noAnswer } = await compose(input(question));
       expect(named(text)).toEqual([]);
       expect(noAnswer).toBe(true);
       expect(text).toMatch(/couldn't find any .* in (Boston|Springfield|99999|New Orleans)/);
     },
   );
 
-  it('still reads a known city next to a state code', () => {
-    expect(named(compose(input('3 bedroom homes in Austin TX under $500k')).text).sort()).toEqual(['A100', 'A101']);
+  it('still reads a known city next to a state code', async () => {
+    expect(named((await compose(input('3 bedroom homes in Austin TX under $500k'))).text).sort()).toEqual([
+      'A100',
+      'A101',
+    ]);
   });
 
-  it('does not take "OR" between two cities for Oregon', () => {
-    const criteria = parseQuestion('homes in Austin OR Denver', fixtureListings, now);
+  it('does not take "OR" between two cities for Oregon', async () => {
+    const criteria = parseQuestion('homes in Austin OR Denver', listingsIndex(fixtureListings), now);
     expect(criteria.states).toEqual([]);
     expect(criteria.cities.sort()).toEqual(['Austin', 'Denver']);
   });
 });
 
 describe('a search across sale types', () => {
-  it('lists homes for sale before rentals, and says so', () => {
-    const { text } = compose(input('homes in Austin'));
+  it('lists homes for sale before rentals, and says so', async () => {
+    const { text } = await compose(input('homes in Austin'));
     // Austin has four active homes for sale and three rentals; the answer names five.
     const kinds = named(text).map((mls) => fixtureListings.find((l) => l.MLSNumber === mls)!.SaleType);
     expect(kinds).toEqual(['for_sale', 'for_sale', 'for_sale', 'for_sale', 'for_rent']);
@@ -650,36 +671,36 @@ describe('a search across sale types', () => {
 });
 
 describe('questions that are not about listings', () => {
-  it('greets with the chatbot name and its suggested questions', () => {
-    const answer = compose(input('hello', { SuggestedMessage: 'Homes under $500k?\n\n3 bedroom rentals' }));
+  it('greets with the chatbot name and its suggested questions', async () => {
+    const answer = await compose(input('hello', { SuggestedMessage: 'Homes under $500k?\n\n3 bedroom rentals' }));
     expect(answer.noAnswer).toBe(false);
     expect(answer.text).toContain("I'm Casa Bot");
     expect(answer.text).toContain('- Homes under $500k?');
     expect(answer.text).toContain('- 3 bedroom rentals');
   });
 
-  it('answers thanks', () => {
-    expect(compose(input('thanks!'))).toMatchObject({
+  it('answers thanks', async () => {
+    expect(await compose(input('thanks!'))).toMatchObject({
       noAnswer: false,
       text: expect.stringContaining("You're welcome"),
     });
   });
 
-  it('points to Talk to a person when the chatbot has an email for it', () => {
-    expect(compose(input('can I talk to a person?'))).toMatchObject({
+  it('points to Talk to a person when the chatbot has an email for it', async () => {
+    expect(await compose(input('can I talk to a person?'))).toMatchObject({
       noAnswer: false,
       text: expect.stringContaining('**Talk to a person**'),
     });
   });
 
-  it('says it cannot hand over when the chatbot has no email for it', () => {
-    const answer = compose(input('can I talk to a person?', { TalkToHumanEmail: '' }));
+  it('says it cannot hand over when the chatbot has no email for it', async () => {
+    const answer = await compose(input('can I talk to a person?', { TalkToHumanEmail: '' }));
     expect(answer.noAnswer).toBe(false);
     expect(answer.text).not.toContain('Talk to a person');
   });
 
-  it('links the privacy policy when there is one', () => {
-    const answer = compose(
+  it('links the privacy policy when there is one', async () => {
+    const answer = await compose(
       input('what about my privacy?', {
         ChatbotPrivacyPolicyName: 'Our privacy notice',
         ChatbotPrivacyPolicyUrl: 'https://homes.example/privacy',
@@ -689,24 +710,24 @@ describe('questions that are not about listings', () => {
     expect(answer.text).toContain('[Our privacy notice](<https://homes.example/privacy>)');
   });
 
-  it('has no answer about privacy when there is no policy', () => {
-    expect(compose(input('what about my privacy?')).noAnswer).toBe(true);
+  it('has no answer about privacy when there is no policy', async () => {
+    expect((await compose(input('what about my privacy?'))).noAnswer).toBe(true);
   });
 
-  it('offers a person when it has no answer and the chatbot has an email for it', () => {
-    const answer = compose(input('what is the weather like?'));
+  it('offers a person when it has no answer and the chatbot has an email for it', async () => {
+    const answer = await compose(input('what is the weather like?'));
     expect(answer.noAnswer).toBe(true);
     expect(answer.text).toContain('**Talk to a person**');
   });
 
-  it('offers no person when it has no answer and the chatbot has no email', () => {
-    const answer = compose(input('what is the weather like?', { TalkToHumanEmail: '' }));
+  it('offers no person when it has no answer and the chatbot has no email', async () => {
+    const answer = await compose(input('what is the weather like?', { TalkToHumanEmail: '' }));
     expect(answer.noAnswer).toBe(true);
     expect(answer.text).not.toContain('Talk to a person');
   });
 
-  it('says an unknown MLS number matches nothing', () => {
-    expect(compose(input('MLS Z999'))).toMatchObject({
+  it('says an unknown MLS number matches nothing', async () => {
+    expect(await compose(input('MLS Z999'))).toMatchObject({
       noAnswer: true,
       text: expect.stringContaining("couldn't find a listing with that MLS number"),
     });
@@ -731,7 +752,7 @@ describe('streaming an offline answer', () => {
     const question = input('3 bedroom houses in Austin under $500k');
     const { fragments } = await drain(createOfflineEngine().answer(question, new AbortController().signal));
     expect(fragments.length).toBeGreaterThan(1);
-    expect(fragments.join('')).toBe(compose(question).text);
+    expect(fragments.join('')).toBe((await compose(question)).text);
   });
 
   it('streams the cards in many fragments, cut inside their JSON lines', async () => {
@@ -752,7 +773,7 @@ describe('streaming an offline answer', () => {
 
   it('stops when the signal aborts', async () => {
     const question = input('homes for sale');
-    const whole = compose(question).text.split(/(?<=\s)(?=\S)/).length;
+    const whole = (await compose(question)).text.split(/(?<=\s)(?=\S)/).length;
     const controller = new AbortController();
     const { fragments } = await drain(createOfflineEngine().answer(question, controller.signal), (count) => {
       if (count === 3) controller.abort();

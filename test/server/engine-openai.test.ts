@@ -27,7 +27,13 @@ import {
 import { listingsNamedIn } from '../../src/server/engines/search/mentions.ts';
 import { listingLine } from '../../src/server/engines/search/format.ts';
 import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
-import { createOpenAiEngine, MAX_TOOL_ROUNDS, systemPrompt } from '../../src/server/engines/model/openai.ts';
+import {
+  createOpenAiEngine,
+  listingContext,
+  MAX_TOOL_ROUNDS,
+  systemPrompt,
+} from '../../src/server/engines/model/openai.ts';
+import { memoryCatalog } from '../../src/server/engines/search/catalog.ts';
 import { monthlyPayment } from '../../src/server/engines/search/payment.ts';
 import { diskStore } from '../../src/server/files/disk-store.ts';
 import type { FileStore } from '../../src/server/files/file-store.ts';
@@ -70,7 +76,7 @@ function input(
     settings: { ...defaultSettings('America/Chicago', MODEL), ...options.settings },
     question: { content: question, askType: 'Text', files: [] },
     history: options.history ?? [],
-    listings: fixtureListings,
+    catalog: memoryCatalog(fixtureListings),
     ...(options.pageListing ? { pageListing: options.pageListing } : {}),
     now: NOW,
   };
@@ -155,8 +161,8 @@ describe('the cards after the model’s answer', () => {
   const answer = (options: Parameters<typeof input>[1] = {}) =>
     drain(engine().answer(input(QUESTION, options), new AbortController().signal));
 
-  it('gives the model the listings this section expects', () => {
-    const system = systemPrompt(input(QUESTION));
+  it('gives the model the listings this section expects', async () => {
+    const system = systemPrompt(input(QUESTION), await listingContext(input(QUESTION)));
     expect(system).toContain('link https://homes.example/12-oak-st');
     expect(system).toContain('link https://homes.example/7-elm-ave');
     expect(system).not.toContain('homes.example/42-aspen-ct');
@@ -183,7 +189,11 @@ describe('the cards after the model’s answer', () => {
     // The cards count for nothing: the tokens are estimated on the model's own text.
     expect(meta).toEqual({
       noAnswer: false,
-      totalTokens: estimateTokens(systemPrompt(input(QUESTION), undefined, true), QUESTION, text),
+      totalTokens: estimateTokens(
+        systemPrompt(input(QUESTION), await listingContext(input(QUESTION)), true),
+        QUESTION,
+        text,
+      ),
       factsCorrected: 0,
       asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' },
     });

@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkFacts, correctionNote } from '../../src/server/engines/model/guard.ts';
 import { runTool, toolDefinitions } from '../../src/server/engines/model/tools.ts';
+import { memoryCatalog } from '../../src/server/engines/search/catalog.ts';
 import { fixtureListings } from '../support/listings.ts';
 
 const byMls = (mls: string) => fixtureListings.find((l) => l.MLSNumber === mls)!;
-const search = (args: unknown) => {
-  const result = runTool('search_listings', JSON.stringify(args), fixtureListings);
+const catalog = memoryCatalog(fixtureListings);
+const search = async (args: unknown) => {
+  const result = await runTool('search_listings', JSON.stringify(args), catalog);
   return {
     ...result,
     json: JSON.parse(result.content) as Record<string, unknown> & {
@@ -15,24 +17,25 @@ const search = (args: unknown) => {
     },
   };
 };
-const mlsOf = (r: ReturnType<typeof search>) => r.listings.map((l) => l.MLSNumber);
+const mlsOf = (r: Awaited<ReturnType<typeof search>>) => r.listings.map((l) => l.MLSNumber);
 
 describe('search_listings', () => {
-  it('is defined with the chatbot’s own cities and kinds', () => {
-    const [searchTool, getTool] = toolDefinitions(fixtureListings);
+  it('is defined with the chatbot’s own cities and kinds', async () => {
+    const [searchTool, getTool] = toolDefinitions(catalog.vocabulary);
     expect(searchTool!.function.name).toBe('search_listings');
     expect(getTool!.function.name).toBe('get_listing');
     expect(JSON.stringify(searchTool)).toContain('Austin, Denver, Portland');
+    // In the order of their names: the vocabulary the database keeps is a set.
     expect((searchTool!.function.parameters.properties.property_type as { enum: string[] }).enum).toEqual([
-      'Single Family',
-      'Condo',
-      'Townhouse',
       'Apartment',
+      'Condo',
+      'Single Family',
+      'Townhouse',
     ]);
   });
 
-  it('filters by place, sale type, price, rooms and kind, cheapest first, and counts all matches', () => {
-    const r = search({
+  it('filters by place, sale type, price, rooms and kind, cheapest first, and counts all matches', async () => {
+    const r = await search({
       city: 'austin',
       sale_type: 'for_sale',
       max_price: 500000,
@@ -50,19 +53,25 @@ describe('search_listings', () => {
     });
   });
 
-  it('sorts, limits, excludes and takes statuses', () => {
-    expect(mlsOf(search({ sale_type: 'for_sale', sort: 'price_desc', limit: 1 }))).toEqual(['D301']);
-    expect(mlsOf(search({ sale_type: 'for_sale', city: 'Austin', exclude_property_types: ['Condo'] }))).toEqual([
+  it('sorts, limits, excludes and takes statuses', async () => {
+    expect(mlsOf(await search({ sale_type: 'for_sale', sort: 'price_desc', limit: 1 }))).toEqual(['D301']);
+    expect(mlsOf(await search({ sale_type: 'for_sale', city: 'Austin', exclude_property_types: ['Condo'] }))).toEqual([
       'A101',
       'A100',
       'A102',
     ]);
-    expect(mlsOf(search({ status: 'PreOnMarket' }))).toEqual(['A105']);
-    expect(search({ status: 'any', city: 'Portland' }).json.total).toBe(3);
+    expect(mlsOf(await search({ status: 'PreOnMarket' }))).toEqual(['A105']);
+    expect((await search({ status: 'any', city: 'Portland' })).json.total).toBe(3);
   });
 
-  it('offers near misses, with what each misses by, when nothing matches', () => {
-    const r = search({ city: 'Austin', sale_type: 'for_sale', min_bedrooms: 3, max_bedrooms: 3, max_price: 450000 });
+  it('offers near misses, with what each misses by, when nothing matches', async () => {
+    const r = await search({
+      city: 'Austin',
+      sale_type: 'for_sale',
+      min_bedrooms: 3,
+      max_bedrooms: 3,
+      max_price: 450000,
+    });
     expect(r.json.total).toBe(0);
     expect(r.json.near_misses).toEqual([
       expect.objectContaining({ mls_number: 'A101', misses_by: ['$455,000 — 1% over the budget'] }),
@@ -71,23 +80,28 @@ describe('search_listings', () => {
     expect(mlsOf(r)).toEqual(['A101', 'A100']);
   });
 
-  it('says when no listing mentions the words looked for, and what place it has nothing in', () => {
-    expect(search({ text: 'swimming pool', city: 'Denver' }).json.note).toMatch(/No listing mentions "swimming pool"/);
-    expect(search({ city: 'Boston' }).json).toMatchObject({ total: 0, note: 'The agency has no listings in Boston.' });
+  it('says when no listing mentions the words looked for, and what place it has nothing in', async () => {
+    expect((await search({ text: 'swimming pool', city: 'Denver' })).json.note).toMatch(
+      /No listing mentions "swimming pool"/,
+    );
+    expect((await search({ city: 'Boston' })).json).toMatchObject({
+      total: 0,
+      note: 'The agency has no listings in Boston.',
+    });
   });
 
-  it('answers malformed calls with an error the model can read, never a throw', () => {
-    expect(JSON.parse(runTool('search_listings', '{"city": "Austin"', fixtureListings).content)).toEqual({
+  it('answers malformed calls with an error the model can read, never a throw', async () => {
+    expect(JSON.parse((await runTool('search_listings', '{"city": "Austin"', catalog)).content)).toEqual({
       error: expect.stringMatching(/not valid JSON/),
     });
-    expect(JSON.parse(runTool('search_listings', '[1]', fixtureListings).content).error).toMatch(/JSON object/);
-    expect(JSON.parse(runTool('search_listings', '{"max_price": "cheap"}', fixtureListings).content).error).toBe(
+    expect(JSON.parse((await runTool('search_listings', '[1]', catalog)).content).error).toMatch(/JSON object/);
+    expect(JSON.parse((await runTool('search_listings', '{"max_price": "cheap"}', catalog)).content).error).toBe(
       'max_price must be a number',
     );
-    expect(JSON.parse(runTool('search_listings', '{"sort": "best"}', fixtureListings).content).error).toMatch(
+    expect(JSON.parse((await runTool('search_listings', '{"sort": "best"}', catalog)).content).error).toMatch(
       /^sort must be one of/,
     );
-    expect(JSON.parse(runTool('delete_listings', '{}', fixtureListings).content).error).toMatch(
+    expect(JSON.parse((await runTool('delete_listings', '{}', catalog)).content).error).toMatch(
       /no tool named delete_listings/,
     );
   });
@@ -99,8 +113,8 @@ describe('get_listing', () => {
     { mls_number: 'MLS D301' },
     { address: '42 aspen ct' },
     { url: 'https://homes.example/42-aspen-ct/' },
-  ])('finds a listing by %j, with all of it', (args) => {
-    const r = runTool('get_listing', JSON.stringify(args), fixtureListings);
+  ])('finds a listing by %j, with all of it', async (args) => {
+    const r = await runTool('get_listing', JSON.stringify(args), catalog);
     expect(r.listings).toEqual([byMls('D301')]);
     expect(JSON.parse(r.content)).toMatchObject({
       mls_number: 'D301',
@@ -111,11 +125,11 @@ describe('get_listing', () => {
     });
   });
 
-  it('says when nothing matches, or nothing was given', () => {
-    expect(JSON.parse(runTool('get_listing', '{"mls_number":"Z9"}', fixtureListings).content).error).toMatch(
+  it('says when nothing matches, or nothing was given', async () => {
+    expect(JSON.parse((await runTool('get_listing', '{"mls_number":"Z9"}', catalog)).content).error).toMatch(
       /No listing matches/,
     );
-    expect(JSON.parse(runTool('get_listing', '{}', fixtureListings).content).error).toBe(
+    expect(JSON.parse((await runTool('get_listing', '{}', catalog)).content).error).toBe(
       'Give one of id, mls_number, address or url',
     );
   });
@@ -126,7 +140,7 @@ describe('the facts guard', () => {
   const fields = (text: string) =>
     checkFacts(text, given).map((c) => [c.listing.MLSNumber, c.field, c.wrote, c.actual]);
 
-  it('finds nothing wrong in right figures, bounds and ranges', () => {
+  it('finds nothing wrong in right figures, bounds and ranges', async () => {
     expect(
       fields(
         '[12 Oak St](https://homes.example/12-oak-st) is listed at $489,000 with 3 bedrooms and 2.5 baths (MLS A100).',
@@ -140,7 +154,7 @@ describe('the facts guard', () => {
     expect(fields('[12 Oak St](https://homes.example/12-oak-st) costs about $489k.')).toEqual([]);
   });
 
-  it('catches a wrong price, bed and bath count, MLS number and address, and says the right ones', () => {
+  it('catches a wrong price, bed and bath count, MLS number and address, and says the right ones', async () => {
     expect(
       fields('[12 Oak St](https://homes.example/12-oak-st) is $498,000 with 4 bedrooms and 3 baths (MLS A199).'),
     ).toEqual([
@@ -154,14 +168,14 @@ describe('the facts guard', () => {
     ]);
   });
 
-  it('reads a sentence without a name as about the listing named before it in the paragraph', () => {
+  it('reads a sentence without a name as about the listing named before it in the paragraph', async () => {
     expect(fields('Take a look at 42 Aspen Ct in Denver. It is priced at $1.2M and has 5 bedrooms.')).toEqual([
       ['D301', 'price', '$1.2M', '$980,000'],
     ]);
     expect(fields('Take a look at 42 Aspen Ct.\n\nSomething else costs $5.')).toEqual([]);
   });
 
-  it('writes the corrections as a note, a line per listing', () => {
+  it('writes the corrections as a note, a line per listing', async () => {
     const note = correctionNote(
       checkFacts('MLS A100 is $1 and has 9 bedrooms. [7 Elm Ave](https://homes.example/7-elm-ave) has 8 baths.', given),
     );

@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingCreateBody } from '../../src/protocol/index.ts';
 import { emptyCriteria, type Criteria, type SortKey } from '../../src/server/engines/reading/criteria.ts';
 import { featuresIn } from '../../src/server/engines/reading/features.ts';
-import { streetOf } from '../../src/server/engines/reading/places.ts';
+import { streetOf, type Vocabulary } from '../../src/server/engines/reading/places.ts';
 import { memoryCatalog, type Catalog, type Outcome } from '../../src/server/engines/search/catalog.ts';
+import { listingKeys } from '../../src/server/engines/search/listing-keys.ts';
 import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
-import { databaseCatalog } from '../../src/server/store/listing-search.ts';
+import { databaseCatalog, readVocabulary } from '../../src/server/store/listing-search.ts';
 import {
   allListings,
   createListing,
@@ -268,7 +269,17 @@ async function compare(
   c: Criteria,
   window: { from: number; count: number; restFrom: number },
 ) {
-  expect(brief(await database.search(c, window)), JSON.stringify(c)).toEqual(brief(await memory.search(c, window)));
+  const both = async <T>(ask: (catalog: Catalog) => Promise<T>) => Promise.all([ask(database), ask(memory)]);
+  const [found, expected] = await both((catalog) => catalog.search(c, window));
+  expect(brief(found), JSON.stringify(c)).toEqual(brief(expected));
+  const [windowed, expectedWindow] = await both((catalog) => catalog.window(c, window.restFrom, window.count));
+  expect(windowed.map((l) => l.MLSNumber)).toEqual(expectedWindow.map((l) => l.MLSNumber));
+  const [rest, expectedRest] = await both((catalog) => catalog.rest(c, window.restFrom));
+  expect(rest).toEqual(expectedRest);
+  for (const type of ['for_sale', 'for_rent'] as const) {
+    const [middle, expectedMiddle] = await both((catalog) => catalog.middle(c, window.restFrom, type));
+    expect(middle, type).toBe(expectedMiddle);
+  }
   expect(await database.any(c)).toBe(await memory.any(c));
   const [inDb, inMemory] = await Promise.all([database.candidates(c, 7), memory.candidates(c, 7)]);
   expect(inDb.map((l) => l.MLSNumber)).toEqual(inMemory.map((l) => l.MLSNumber));
@@ -278,7 +289,7 @@ describe('the database search finds what the engines find in memory', () => {
   it('on generated listings and searches', async () => {
     const { serial, all } = await chatbotWith(generated(240, 41));
     const memory = memoryCatalog(all);
-    const database = databaseCatalog(store.db, serial);
+    const database = databaseCatalog(store.db, serial, await readVocabulary(store.db, serial));
     let found = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -302,10 +313,44 @@ describe('the database search finds what the engines find in memory', () => {
     expect(found).toBeGreaterThan(15);
   });
 
+  it('names the same places, kinds and streets, looks up the same listings, and finds the same features mentioned', async () => {
+    const { serial, all } = await chatbotWith(generated(240, 43));
+    const memory = memoryCatalog(all);
+    const database = databaseCatalog(store.db, serial, await readVocabulary(store.db, serial));
+    const vocabulary = (v: Vocabulary) => ({
+      cities: v.cities,
+      states: [...v.states].sort(),
+      zips: [...v.zips].sort(),
+      types: v.types,
+      streets: [...v.streets].sort(([a], [b]) => (a < b ? -1 : 1)),
+      names: [...v.names].sort(),
+      vocabulary: [...v.vocabulary].sort(([a], [b]) => (a < b ? -1 : 1)),
+    });
+    expect(vocabulary(database.vocabulary)).toEqual(vocabulary(memory.vocabulary));
+    expect(database.vocabulary.cities.slice(0, 2)).toEqual(['West Austin', 'São Paulo']);
+    const r = random(5);
+    for (let i = 0; i < 40; i++) {
+      const some = (f: (l: Listing) => string) => Array.from({ length: r.int(0, 3) }, () => f(r.pick(all)));
+      const names = {
+        ids: some((l) => l.Id),
+        urls: some((l) => l.Url),
+        mlsKeys: some((l) => listingKeys(l).mlsKey),
+        houseNumbers: some((l) => listingKeys(l).houseNumber),
+        pageKeys: some((l) => listingKeys(l).pageKey ?? ''),
+        urlKeys: some((l) => listingKeys(l).urlKey),
+        addressStarts: some((l) => listingKeys(l).addressKey.slice(0, r.int(1, 12))),
+      };
+      const [inDb, inMemory] = await Promise.all([database.lookup(names), memory.lookup(names)]);
+      expect(inDb.map((l) => l.Id)).toEqual(inMemory.map((l) => l.Id));
+    }
+    for (const phrase of [...FEATURES, 'with a moat', 'with a big courtyard garden'])
+      for (const f of featuresIn(phrase)) expect(await database.mentioned(f), phrase).toBe(await memory.mentioned(f));
+  });
+
   it('on every order of a search that finds many, and windows past its end', async () => {
     const { serial, all } = await chatbotWith(generated(120, 7));
     const memory = memoryCatalog(all);
-    const database = databaseCatalog(store.db, serial);
+    const database = databaseCatalog(store.db, serial, await readVocabulary(store.db, serial));
     for (const sort of SORTS)
       for (const window of [
         { from: 0, count: 5, restFrom: 0 },
@@ -319,7 +364,7 @@ describe('the database search finds what the engines find in memory', () => {
         };
         await compare(memory, database, c, window);
       }
-    expect((await database.search(emptyCriteria(), { from: 0, count: 1, restFrom: 0 })).total).toBeGreaterThan(40);
+    expect((await database.search(emptyCriteria(), { from: 0, count: 1 })).total).toBeGreaterThan(40);
   });
 });
 
@@ -378,7 +423,7 @@ describe("a chatbot's terms", () => {
       .where(eq(listingsTable.chatbot, serial));
     await store.db.delete(listingTerms).where(eq(listingTerms.chatbot, serial));
     expect(await rederiveListings(store.db)).toBe(12);
-    const database = databaseCatalog(store.db, serial);
+    const database = databaseCatalog(store.db, serial, await readVocabulary(store.db, serial));
     const c = { ...emptyCriteria(), statuses: ['Active', 'PreOnMarket', 'Sold'] as Listing['Status'][] };
     await compare(memoryCatalog(all), database, c, { from: 0, count: 12, restFrom: 0 });
     expect((await termsIn(serial)).length).toBeGreaterThan(5);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../src/protocol/index.ts';
 import {
   addressKey,
+  listingsIndex,
   mlsKey,
   namedListings,
   normalize,
@@ -113,7 +114,9 @@ describe('the listings a question names', () => {
       fc.property(
         listingsArb.chain((listings) => fc.tuple(fc.constant(listings), askAbout(listings))),
         ([listings, question]) => {
-          expect(namedListings(question, normalize(question), listings)).toEqual(plainNamed(question, listings));
+          expect(namedListings(question, normalize(question), listingsIndex(listings))).toEqual(
+            plainNamed(question, listings),
+          );
         },
       ),
       { numRuns: RUNS },
@@ -131,7 +134,8 @@ describe('the listings a question names', () => {
         PropertyType: 'Condo',
       }) as unknown as Listing;
     const first = [home('12 Oak Street', 'HV100'), home('12 Pier Rd', 'HV200')];
-    const ask = (q: string, listings: Listing[]) => namedListings(q, normalize(q), listings).map((l) => l.MLSNumber);
+    const ask = (q: string, listings: Listing[]) =>
+      namedListings(q, normalize(q), listingsIndex(listings)).map((l) => l.MLSNumber);
     expect(ask('Is 12 Oak St still available?', first)).toEqual(['HV100']);
     expect(ask('and 12 pier road?', first)).toEqual(['HV200']);
     expect(ask('MLS# hv200 or 12 Oak', first)).toEqual(['HV200', 'HV100']);
@@ -147,7 +151,7 @@ describe('the listings a question names', () => {
       { Address: '1 Main', MLSNumber: '1', City: 'West Austin', State: 'TX', ZIP: '78701', PropertyType: 'Condo' },
       { Address: '2 Main', MLSNumber: '2', City: 'Austin', State: 'TX', ZIP: '78702', PropertyType: 'Single Family' },
     ] as unknown as Listing[];
-    const read = (q: string, l = listings) => placesAndKinds(q, normalize(q), l);
+    const read = (q: string, l = listings) => placesAndKinds(q, normalize(q), listingsIndex(l));
     expect(read('condos in West Austin, TX 78701')).toMatchObject({
       cities: ['West Austin', 'Austin'],
       states: ['TX'],

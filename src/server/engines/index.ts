@@ -1,5 +1,6 @@
 /** The answer engines behind one interface: the built-in offline engine, or an OpenAI-compatible server. */
 import type { Listing, Model, Settings } from '../../protocol/index.ts';
+import type { Catalog } from './search/catalog.ts';
 import type { Asked } from '../store/schema.ts';
 
 export interface AttachedFile {
@@ -18,8 +19,8 @@ export interface AnswerInput {
   question: { content: string; askType: string; files: AttachedFile[] };
   /** The conversation so far, oldest first. */
   history: { role: 'user' | 'assistant'; content: string }[];
-  /** Every listing of the chatbot. */
-  listings: Listing[];
+  /** The chatbot's listings, as the engines search them (search/catalog.ts): in the database, or an array in memory. */
+  catalog: Catalog;
   /** The listing the visitor's page shows (engines/page.ts), when it is one of them. */
   pageListing?: Listing;
   now: Date;

@@ -10,16 +10,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Db } from './db-types.ts';
 import pg from 'pg';
 import { answersSettled, type AnswersSettled } from './answers-settled.ts';
 import { timePglite, timePool, type DbTime } from './db-time.ts';
 import { rederiveListings } from './listings.ts';
 import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** What a transaction callback receives; it has the same query API as Db. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Tx } from './db-types.ts';
 
 /** Rows of a raw query (`db.execute`), from either driver: node-postgres and PGlite both answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -7,23 +7,16 @@
  * looked for by trigrams in the listings' words, and the few found are checked by the engines' own
  * matching, so a search finds here exactly what it finds in memory.
  */
-import { and, asc, eq, inArray, isNotNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Listing } from '../../protocol/index.ts';
 import type { Criteria, Range, SortKey } from '../engines/reading/criteria.ts';
 import { mentioning, mentions, type Feature } from '../engines/reading/features.ts';
-import {
-  outcomeOf,
-  type Catalog,
-  type Outcome,
-  type Rest,
-  type SaleType,
-  type Spread,
-} from '../engines/search/catalog.ts';
-import { ordered } from '../engines/search/match.ts';
-import { rowsOf, type Db } from './db.ts';
+import { vocabularyOfTerms, type Vocabulary } from '../engines/reading/places.ts';
+import { LOOKUP_MAX, type Catalog, type Outcome, type SaleType, type Spread } from '../engines/search/catalog.ts';
+import type { Db } from './db.ts';
 import { toListing } from './listings.ts';
-import { listings } from './schema.ts';
+import { listings, listingTerms } from './schema.ts';
 
 type Column = PgColumn;
 
@@ -110,7 +103,29 @@ function mayMention(f: Feature): SQL {
 
 const FEATURE_PAGE = 200;
 
-export function databaseCatalog(db: Db, chatbot: string): Catalog {
+/** A chatbot's vocabulary, from the terms its listings name (counted per change: store/listings.ts). */
+export async function readVocabulary(db: Db, chatbot: string): Promise<Vocabulary> {
+  return vocabularyOfTerms(await termsOfChatbot(db, chatbot));
+}
+
+const termsOfChatbot = (db: Db, chatbot: string) =>
+  db
+    .select({ kind: listingTerms.kind, value: listingTerms.value })
+    .from(listingTerms)
+    .where(eq(listingTerms.chatbot, chatbot));
+
+/** A search's matches as a WHERE, and how its features fared. */
+interface Narrowed {
+  where: SQL;
+  mentioned: Feature[];
+  unknown: Feature[];
+}
+
+/** The listing order: as created, then by Id (code unit). */
+const LISTED = [asc(listings.createdAt), sql`${listings.id} collate "C"`];
+
+/** The catalog of a chatbot's listings in the database; `vocabulary`, what readVocabulary gave for their present version. */
+export function databaseCatalog(db: Db, chatbot: string, vocabulary: Vocabulary): Catalog {
   const mine = eq(listings.chatbot, chatbot);
 
   /** Whether any of the chatbot's listings mentions the feature (features.ts's `mentioning` finds some). */
@@ -134,125 +149,309 @@ export function databaseCatalog(db: Db, chatbot: string): Catalog {
     return false;
   }
 
-  /** A search with features: the few that meet the fields and may mention them, read and matched as in memory. */
-  async function withFeatures(c: Criteria): Promise<{ listings: Listing[]; mentioned: Feature[]; unknown: Feature[] }> {
+  /**
+   * What a search's matches are, as a WHERE: the criteria the fields answer and, for each feature
+   * some listing mentions, the listings that do — found by trigrams among those that meet the rest,
+   * and matched by the engines' own reading of their words (features.ts `mentioning`). Features no
+   * listing mentions are set aside (to be said), as in memory. Worked out once per criteria of a
+   * catalog (a question asks for the same search's count, window and suggestions).
+   */
+  const narrowedBy = new Map<Criteria, Promise<Narrowed>>();
+  function narrowed(c: Criteria): Promise<Narrowed> {
+    let known = narrowedBy.get(c);
+    if (!known) {
+      known = narrow(c);
+      narrowedBy.set(c, known);
+    }
+    return known;
+  }
+  async function narrow(c: Criteria): Promise<Narrowed> {
+    if (c.unknownPlaces.length) return { where: sql`false`, mentioned: [], unknown: [] };
     const mentioned: Feature[] = [],
       unknown: Feature[] = [];
     for (const f of c.features) ((await anyMentions(f)) ? mentioned : unknown).push(f);
+    const fields = meetsSql(chatbot, c);
+    if (!mentioned.length) return { where: fields, mentioned, unknown };
     const rows = await db
-      .select()
+      .select({ Id: listings.id, Description: listings.description, ExtensionColumn: listings.extensionColumn })
       .from(listings)
-      .where(and(meetsSql(chatbot, c), ...mentioned.map(mayMention)))
-      .orderBy(asc(listings.createdAt), sql`${listings.id} collate "C"`);
-    let found = rows.map(toListing);
+      .where(and(fields, ...mentioned.map(mayMention)))
+      .orderBy(...LISTED);
+    let found = rows as unknown as Listing[];
     for (const f of mentioned) found = mentioning(found, f);
-    return { listings: ordered(found, c.sort), mentioned, unknown };
+    const ids = found.map((l) => l.Id);
+    return { where: ids.length ? and(fields, inArray(listings.id, ids))! : sql`false`, mentioned, unknown };
   }
 
+  /** How the matches spread per sale type: counts and prices in one pass; each type's currency from its first in order. */
   async function spread(where: SQL, order: SQL[]): Promise<Partial<Record<SaleType, Spread>>> {
-    const [groups, firsts] = await Promise.all([
-      db
-        .select({
-          saleType: listings.saleType,
-          count: sql<number>`count(*)::int`,
-          priced: sql<number>`count(${listings.price})::int`,
-          min: sql<number | null>`min(${listings.price})`,
-          max: sql<number | null>`max(${listings.price})`,
-        })
-        .from(listings)
-        .where(where)
-        .groupBy(listings.saleType),
-      db.execute(
-        sql`select distinct on (${listings.saleType}) ${listings.saleType} as "saleType", ${listings.currencySymbol} as currency
-            from ${listings} where ${where} order by ${listings.saleType}, ${sql.join(order, sql`, `)}`,
-      ),
-    ]);
-    const currency = new Map(
-      rowsOf<{ saleType: string; currency: string }>(firsts).map((r) => [r.saleType, r.currency]),
-    );
+    const groups = await db
+      .select({
+        saleType: listings.saleType,
+        count: sql<number>`count(*)::int`,
+        priced: sql<number>`count(${listings.price})::int`,
+        min: sql<number | null>`min(${listings.price})`,
+        max: sql<number | null>`max(${listings.price})`,
+        lowestCurrency: sql<string>`min(${listings.currencySymbol} collate "C")`,
+        highestCurrency: sql<string>`max(${listings.currencySymbol} collate "C")`,
+      })
+      .from(listings)
+      .where(where)
+      .groupBy(listings.saleType);
     const out: Partial<Record<SaleType, Spread>> = {};
-    for (const g of groups)
-      out[g.saleType as SaleType] = {
-        count: g.count,
-        priced: g.priced,
-        min: g.min === null ? null : Number(g.min),
-        max: g.max === null ? null : Number(g.max),
-        currency: currency.get(g.saleType) ?? '',
-      };
+    await Promise.all(
+      groups.map(async (g) => {
+        // One currency among them (as a chatbot's listings mostly are): it is the first's; else the first in order is read.
+        const [first] =
+          g.lowestCurrency === g.highestCurrency
+            ? [{ currency: g.lowestCurrency }]
+            : await db
+                .select({ currency: listings.currencySymbol })
+                .from(listings)
+                .where(and(where, eq(listings.saleType, g.saleType)))
+                .orderBy(...order)
+                .limit(1);
+        out[g.saleType as SaleType] = {
+          count: g.count,
+          priced: g.priced,
+          min: g.min === null ? null : Number(g.min),
+          max: g.max === null ? null : Number(g.max),
+          currency: first?.currency ?? '',
+        };
+      }),
+    );
     return out;
   }
 
-  async function rest(where: SQL, order: SQL[], from: number): Promise<Rest> {
-    const after = sql`(select ${listings.saleType} as sale_type, ${listings.price} as price, ${listings.bedrooms} as bedrooms
-      from ${listings} where ${where} order by ${sql.join(order, sql`, `)} offset ${from}) as r`;
-    const groups = rowsOf<{ sale_type: SaleType; n: number; priced: number; three: boolean; fewer: boolean }>(
-      await db.execute(
-        sql`select sale_type, count(*)::int as n, count(price)::int as priced, bool_or(bedrooms >= 3) as three,
-            bool_or(bedrooms < 3) as fewer from ${after} group by sale_type order by sale_type`,
-      ),
-    );
-    const middle: Partial<Record<SaleType, number>> = {};
-    for (const g of groups) {
-      if (g.priced < 4) continue;
-      const [mid] = rowsOf<{ price: number }>(
-        await db.execute(
-          sql`select price from ${after} where sale_type = ${g.sale_type} and price is not null
-              order by price offset ${Math.floor(g.priced / 2)} limit 1`,
-        ),
-      );
-      if (mid) middle[g.sale_type] = Number(mid.price);
-    }
-    return {
-      count: groups.reduce((n, g) => n + g.n, 0),
-      threeBedrooms: groups.some((g) => g.three),
-      fewerBedrooms: groups.some((g) => g.fewer),
-      saleTypes: groups.map((g) => g.sale_type),
-      middle,
-    };
+  const windowOf = async (where: SQL, order: SQL[], from: number, count: number) =>
+    count > 0
+      ? (
+          await db
+            .select()
+            .from(listings)
+            .where(where)
+            .orderBy(...order)
+            .limit(count)
+            .offset(from)
+        ).map(toListing)
+      : [];
+
+  /** The matches from the `from`-th on: all of them but the first `from` in order (few: what was shown before). */
+  async function after(c: Criteria, from: number): Promise<SQL> {
+    const { where } = await narrowed(c);
+    if (from <= 0) return where;
+    const before = await db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(where)
+      .orderBy(...orderSql(c.sort))
+      .limit(from);
+    return before.length
+      ? and(
+          where,
+          not(
+            inArray(
+              listings.id,
+              before.map((r) => r.id),
+            ),
+          ),
+        )!
+      : where;
   }
 
   return {
+    vocabulary,
+    async lookup(names) {
+      const pages = (names.pageKeys ?? []).filter(Boolean);
+      const any = [
+        names.ids.length ? inArray(listings.id, names.ids) : undefined,
+        names.urls.length ? inArray(listings.url, names.urls) : undefined,
+        names.mlsKeys.length ? and(inArray(listings.mlsKey, names.mlsKeys), sql`${listings.mlsKey} <> ''`) : undefined,
+        names.houseNumbers.length
+          ? and(inArray(listings.houseNumber, names.houseNumbers), sql`${listings.houseNumber} <> ''`)
+          : undefined,
+        pages.length ? inArray(listings.pageKey, pages) : undefined,
+        names.urlKeys?.length ? inArray(listings.urlKey, names.urlKeys) : undefined,
+        ...(names.addressStarts ?? []).map((start) => sql`${listings.addressKey} like ${`${start}%`}`),
+      ].filter((x): x is SQL => x !== undefined);
+      if (!any.length) return [];
+      const rows = await db
+        .select()
+        .from(listings)
+        .where(and(mine, or(...any)))
+        .orderBy(...LISTED)
+        .limit(LOOKUP_MAX);
+      return rows.map(toListing);
+    },
     async search(c, window): Promise<Outcome> {
-      if (c.unknownPlaces.length) return outcomeOf({ listings: [], mentioned: [], unknown: [] }, window);
-      if (c.features.length) return outcomeOf(await withFeatures(c), window);
-      const where = meetsSql(chatbot, c);
+      const { where, mentioned, unknown } = await narrowed(c);
       const order = orderSql(c.sort);
-      const [spreadBy, rows, after] = await Promise.all([
+      const [spreadBy, rows] = await Promise.all([
         spread(where, order),
-        window.count > 0
-          ? db
-              .select()
-              .from(listings)
-              .where(where)
-              .orderBy(...order)
-              .limit(window.count)
-              .offset(window.from)
-          : Promise.resolve([]),
-        rest(where, order, window.restFrom),
+        windowOf(where, order, window.from, window.count),
       ]);
       return {
         total: Object.values(spreadBy).reduce((n, s) => n + s.count, 0),
-        mentioned: [],
-        unknown: [],
+        mentioned,
+        unknown,
         spread: spreadBy,
-        window: rows.map(toListing),
-        rest: after,
+        window: rows,
       };
     },
+    async window(c, from, count) {
+      return windowOf((await narrowed(c)).where, orderSql(c.sort), from, count);
+    },
+    async rest(c, from) {
+      const groups = await db
+        .select({
+          saleType: listings.saleType,
+          count: sql<number>`count(*)::int`,
+          three: sql<boolean>`bool_or(${listings.bedrooms} >= 3)`,
+          fewer: sql<boolean>`bool_or(${listings.bedrooms} < 3)`,
+        })
+        .from(listings)
+        .where(await after(c, from))
+        .groupBy(listings.saleType);
+      return {
+        count: groups.reduce((n, g) => n + g.count, 0),
+        threeBedrooms: groups.some((g) => g.three),
+        fewerBedrooms: groups.some((g) => g.fewer),
+        saleTypes: groups.map((g) => g.saleType as SaleType).sort(),
+      };
+    },
+    async middle(c, from, saleType) {
+      const where = and(await after(c, from), eq(listings.saleType, saleType), isNotNull(listings.price))!;
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(listings)
+        .where(where);
+      const n = counted?.n ?? 0;
+      if (n < 4) return undefined;
+      const [mid] = await db
+        .select({ price: listings.price })
+        .from(listings)
+        .where(where)
+        .orderBy(asc(listings.price))
+        .limit(1)
+        .offset(Math.floor(n / 2));
+      return mid?.price ?? undefined;
+    },
+    mentioned: anyMentions,
     async any(c) {
       const [row] = await db.select({ id: listings.id }).from(listings).where(meetsSql(chatbot, c)).limit(1);
       return Boolean(row);
     },
     async candidates(c, cap) {
-      if (c.unknownPlaces.length) return [];
-      if (c.features.length) return (await withFeatures(c)).listings.slice(0, cap);
-      const rows = await db
-        .select()
-        .from(listings)
-        .where(meetsSql(chatbot, c))
-        .orderBy(...orderSql(c.sort))
-        .limit(cap);
-      return rows.map(toListing);
+      return windowOf((await narrowed(c)).where, orderSql(c.sort), 0, cap);
     },
   };
+}
+
+/**
+ * What a chatbot's held vocabulary is counted as, beyond its terms' text: the conversations read
+ * with it (search/conversation.ts) and its searches remembered (MEMO_ENTRIES).
+ */
+const HELD_ALLOWANCE = 512 * 1024;
+/** How many searches' answers are remembered per chatbot, for as long as its listings are unchanged. */
+const MEMO_ENTRIES = 64;
+
+/**
+ * The catalog, remembering what it answered: a chatbot's listings are the same until their version
+ * changes, and visitors ask the same searches again and again ("homes for sale", a suggestion chip)
+ * — each answered once per version. The least recently asked go first past MEMO_ENTRIES.
+ */
+function remembering(catalog: Catalog, memo: Map<string, Promise<unknown>>): Catalog {
+  const recall = <T>(key: string, ask: () => Promise<T>): Promise<T> => {
+    const known = memo.get(key) as Promise<T> | undefined;
+    if (known) {
+      memo.delete(key);
+      memo.set(key, known);
+      return known;
+    }
+    const asked = ask();
+    memo.set(key, asked);
+    // A failed search is asked again next time, not remembered.
+    asked.catch(() => memo.get(key) === asked && memo.delete(key));
+    if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+    return asked;
+  };
+  // What a search is, for the catalog: names and corrections are the reading's, not the search's.
+  const keyOf = (c: Criteria) =>
+    JSON.stringify({ ...c, named: [], corrections: [] }, (_, v: unknown) =>
+      typeof v === 'number' && !Number.isFinite(v) ? String(v) : v,
+    );
+  return {
+    vocabulary: catalog.vocabulary,
+    lookup: (names) => catalog.lookup(names),
+    search: (c, w) => recall(`search ${w.from} ${w.count} ${keyOf(c)}`, () => catalog.search(c, w)),
+    window: (c, from, count) => recall(`window ${from} ${count} ${keyOf(c)}`, () => catalog.window(c, from, count)),
+    rest: (c, from) => recall(`rest ${from} ${keyOf(c)}`, () => catalog.rest(c, from)),
+    middle: (c, from, type) => recall(`middle ${from} ${type} ${keyOf(c)}`, () => catalog.middle(c, from, type)),
+    mentioned: (f) => recall(`mentioned ${JSON.stringify(f)}`, () => catalog.mentioned(f)),
+    any: (c) => recall(`any ${keyOf(c)}`, () => catalog.any(c)),
+    candidates: (c, cap) => recall(`candidates ${cap} ${keyOf(c)}`, () => catalog.candidates(c, cap)),
+  };
+}
+/** The most the held vocabularies may come to, in all. */
+export const HELD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The chatbots' catalogs for the answer engines. What is held per chatbot is its vocabulary (small,
+ * whatever the number of listings), read again only when its listings changed: every change bumps
+ * the chatbot's listings_version in its own transaction, and each question reads the chatbot row
+ * anyway, so an instance knows when what it holds is out of date — other instances' changes
+ * included. The least recently used go first past HELD_BYTES. One per app (its context).
+ */
+export class ListingCatalogs {
+  readonly #db: Db;
+  readonly #maxBytes: number;
+  readonly #held = new Map<
+    string,
+    { version: number; vocabulary: Vocabulary; bytes: number; memo: Map<string, Promise<unknown>> }
+  >();
+  #bytes = 0;
+
+  constructor(db: Db, maxBytes = HELD_BYTES) {
+    this.#db = db;
+    this.#maxBytes = maxBytes;
+  }
+
+  /** How many chatbots' vocabularies are held, and what they are counted as (the metrics, the benchmarks). */
+  get held(): { chatbots: number; bytes: number } {
+    return { chatbots: this.#held.size, bytes: this.#bytes };
+  }
+
+  async get(chatbot: { serialNumber: string; listingsVersion: number }): Promise<Catalog> {
+    const serial = chatbot.serialNumber;
+    const hit = this.#held.get(serial);
+    if (hit) {
+      this.#held.delete(serial);
+      this.#bytes -= hit.bytes;
+    }
+    const entry =
+      hit && hit.version === chatbot.listingsVersion
+        ? hit
+        : {
+            version: chatbot.listingsVersion,
+            ...(await this.#read(serial)),
+            memo: new Map<string, Promise<unknown>>(),
+          };
+    // A newer version may have been put meanwhile by a question of the same chatbot: this one replaces it.
+    const other = this.#held.get(serial);
+    if (other) this.#bytes -= other.bytes;
+    this.#held.set(serial, entry);
+    this.#bytes += entry.bytes;
+    while (this.#bytes > this.#maxBytes && this.#held.size > 1) {
+      const [oldest, held] = this.#held.entries().next().value!;
+      this.#held.delete(oldest);
+      this.#bytes -= held.bytes;
+    }
+    return remembering(databaseCatalog(this.#db, serial, entry.vocabulary), entry.memo);
+  }
+
+  async #read(serial: string): Promise<{ vocabulary: Vocabulary; bytes: number }> {
+    const terms = await termsOfChatbot(this.#db, serial);
+    const bytes = terms.reduce((n, t) => n + 2 * t.value.length + 64, HELD_ALLOWANCE);
+    return { vocabulary: vocabularyOfTerms(terms), bytes };
+  }
 }

@@ -2,9 +2,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, type Listing, type ListingCreateBody, type ListingListBody } from '../../protocol/index.ts';
-import { KEYS_VERSION, listingKeys, termsOf, type TermKind } from '../engines/search/listing-keys.ts';
+import { KEYS_VERSION, listingKeys, termsOf, type ListingKeys, type TermKind } from '../engines/search/listing-keys.ts';
 import { conflict } from '../http.ts';
-import type { Db, Tx } from './db.ts';
+import type { Db, Tx } from './db-types.ts';
 import { chatbots, listings, listingTerms } from './schema.ts';
 
 type Row = typeof listings.$inferSelect;
@@ -112,25 +112,23 @@ function uniqueViolation(error: unknown, fields: Fields): Error | null {
   return null;
 }
 
-/** Marks the chatbot's listings changed, in the transaction that changed them (see ListingsCache). */
+/** Marks the chatbot's listings changed, in the transaction that changed them (see store/listing-search.ts ListingCatalogs). */
 const bumpVersion = (tx: Tx, chatbot: string) =>
   tx
     .update(chatbots)
     .set({ listingsVersion: sql`${chatbots.listingsVersion} + 1` })
     .where(eq(chatbots.serialNumber, chatbot));
 
-/** What listing changes do to a chatbot's terms: per term, how many more (or fewer) listings name it, and since when. */
-type TermChanges = Map<string, { kind: TermKind; value: string; count: number; since: Date }>;
+/** What listing changes do to a chatbot's terms: per term, how many more (or fewer) listings name it. */
+type TermChanges = Map<string, { kind: TermKind; value: string; count: number }>;
 
-/** Counts what a listing names `by` more (1) or fewer (-1) times; `since`, when the listing was created. */
-function countTerms(changes: TermChanges, fields: Parameters<typeof termsOf>[0], by: number, since: Date): void {
+/** Counts what a listing names `by` more (1) or fewer (-1) times. */
+function countTerms(changes: TermChanges, fields: Parameters<typeof termsOf>[0], by: number): void {
   for (const { kind, value } of termsOf(fields)) {
     const key = `${kind}:${value}`;
     const known = changes.get(key);
-    if (known) {
-      known.count += by;
-      if (since < known.since) known.since = since;
-    } else changes.set(key, { kind, value, count: by, since });
+    if (known) known.count += by;
+    else changes.set(key, { kind, value, count: by });
   }
 }
 
@@ -143,10 +141,7 @@ async function applyTerms(tx: Tx, chatbot: string, changes: TermChanges): Promis
       .values(rows.slice(from, from + 1000))
       .onConflictDoUpdate({
         target: [listingTerms.chatbot, listingTerms.kind, listingTerms.value],
-        set: {
-          count: sql`${listingTerms.count} + excluded.count`,
-          since: sql`least(${listingTerms.since}, excluded.since)`,
-        },
+        set: { count: sql`${listingTerms.count} + excluded.count` },
       });
   if (rows.some((r) => r.count < 0))
     await tx.delete(listingTerms).where(and(eq(listingTerms.chatbot, chatbot), sql`${listingTerms.count} <= 0`));
@@ -159,7 +154,6 @@ const TERM_COLUMNS = {
   ZIP: listings.zip,
   PropertyType: listings.propertyType,
   Address: listings.address,
-  createdAt: listings.createdAt,
 };
 
 export async function createListing(db: Db, chatbot: string, fields: Fields, now: Date): Promise<string> {
@@ -169,7 +163,7 @@ export async function createListing(db: Db, chatbot: string, fields: Fields, now
     await db.transaction(async (tx) => {
       await tx.insert(listings).values({ id, chatbot, ...toColumns(fields), createdAt: now, updatedAt: now });
       const terms: TermChanges = new Map();
-      countTerms(terms, filled(fields), 1, now);
+      countTerms(terms, filled(fields), 1);
       await applyTerms(tx, chatbot, terms);
       await bumpVersion(tx, chatbot);
     });
@@ -195,7 +189,7 @@ export async function createListings(
   for (let from = 0; from < all.length; from += 500) {
     const rows = all.slice(from, from + 500).map((fields, k) => {
       const at = createdAt(from + k);
-      countTerms(terms, filled(fields), 1, at);
+      countTerms(terms, filled(fields), 1);
       return { id: uuidv7({ msecs: at.getTime() }), chatbot, ...toColumns(fields), createdAt: at, updatedAt: at };
     });
     await tx.insert(listings).values(rows);
@@ -231,8 +225,8 @@ export async function updateListing(
         .where(eq(listings.id, target.id))
         .returning({ id: listings.id });
       const terms: TermChanges = new Map();
-      countTerms(terms, before, -1, before.createdAt);
-      countTerms(terms, filled(fields), 1, before.createdAt);
+      countTerms(terms, before, -1);
+      countTerms(terms, filled(fields), 1);
       await applyTerms(tx, chatbot, terms);
       if (updated.length) await bumpVersion(tx, chatbot);
       return updated.length;
@@ -249,7 +243,7 @@ export async function deleteListings(db: Db, chatbot: string, keyType: KeyType, 
       .where(and(eq(listings.chatbot, chatbot), inArray(keyColumn(keyType), [...new Set(keys)])))
       .returning(TERM_COLUMNS);
     const terms: TermChanges = new Map();
-    for (const row of deleted) countTerms(terms, row, -1, row.createdAt);
+    for (const row of deleted) countTerms(terms, row, -1);
     await applyTerms(tx, chatbot, terms);
     if (deleted.length) await bumpVersion(tx, chatbot);
     return deleted.length;
@@ -302,46 +296,32 @@ export async function listListings(
   return { Items: rows.map(toListing), Total: Number(total?.n ?? 0) };
 }
 
-const CACHED_CHATBOTS = 200;
-
-/**
- * Every listing of a chatbot for the answer engines, read once per version of them: every change
- * bumps the chatbot's listings_version in its own transaction, and each question reads the chatbot
- * row anyway, so an instance knows when what it holds is out of date — other instances' changes
- * included. Holds the most recently used chatbots' listings. One per app (its context).
- */
-export class ListingsCache {
-  readonly #db: Db;
-  readonly #held = new Map<string, { version: number; listings: Listing[] }>();
-
-  constructor(db: Db) {
-    this.#db = db;
-  }
-
-  async get(chatbot: { serialNumber: string; listingsVersion: number }): Promise<Listing[]> {
-    const hit = this.#held.get(chatbot.serialNumber);
-    this.#held.delete(chatbot.serialNumber);
-    if (hit && hit.version === chatbot.listingsVersion) {
-      this.#held.set(chatbot.serialNumber, hit);
-      return hit.listings;
-    }
-    const fresh = { version: chatbot.listingsVersion, listings: await allListings(this.#db, chatbot.serialNumber) };
-    this.#held.set(chatbot.serialNumber, fresh);
-    if (this.#held.size > CACHED_CHATBOTS) this.#held.delete(this.#held.keys().next().value!);
-    return fresh.listings;
-  }
-}
-
-/** Every listing of a chatbot, for the answer engines. */
+/** Every listing of a chatbot, in the listings' order (created, then Id): exports, backups, tests. */
 export async function allListings(db: Db, chatbot: string): Promise<Listing[]> {
   return (
     await db
       .select()
       .from(listings)
       .where(eq(listings.chatbot, chatbot))
-      .orderBy(asc(listings.createdAt), asc(listings.id))
+      .orderBy(asc(listings.createdAt), sql`${listings.id} collate "C"`)
   ).map(toListing);
 }
+
+/** The keys' columns, and each one's SQL type. */
+const KEY_COLUMNS: [keyof ListingKeys, string][] = [
+  ['cityKey', 'text'],
+  ['stateKey', 'text'],
+  ['streetKey', 'text'],
+  ['mlsKey', 'text'],
+  ['houseNumber', 'text'],
+  ['pageKey', 'text'],
+  ['urlKey', 'text'],
+  ['addressKey', 'text'],
+  ['price', 'float8'],
+  ['sqft', 'float8'],
+  ['words', 'text'],
+  ['keysVersion', 'int4'],
+];
 
 /**
  * Works the engines' keys out again for every listing written before this version of them
@@ -356,15 +336,20 @@ export async function rederiveListings(db: Db): Promise<number> {
     const rows = await db.select().from(listings).where(ne(listings.keysVersion, KEYS_VERSION)).limit(500);
     if (!rows.length) break;
     const values = rows.map((row) => {
-      const k = listingKeys(toListing(row));
       touched.add(row.chatbot);
-      return sql`(${row.id}, ${k.cityKey}, ${k.stateKey}, ${k.streetKey}, ${k.mlsKey}, ${k.houseNumber}, ${k.price}::float8, ${k.sqft}::float8, ${k.words})`;
+      const k = listingKeys(toListing(row));
+      return sql`(${row.id}, ${sql.join(
+        KEY_COLUMNS.map(([key, type]) => sql`${k[key]}::${sql.raw(type)}`),
+        sql`, `,
+      )})`;
     });
+    const names = KEY_COLUMNS.map(([key]) => sql.identifier(listings[key].name));
     await db.execute(sql`
-      UPDATE ${listings} SET city_key = v.city_key, state_key = v.state_key, street_key = v.street_key,
-        mls_key = v.mls_key, house_number = v.house_number, price = v.price, sqft = v.sqft, words = v.words,
-        keys_version = ${KEYS_VERSION}
-      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, city_key, state_key, street_key, mls_key, house_number, price, sqft, words)
+      UPDATE ${listings} SET ${sql.join(
+        names.map((name) => sql`${name} = v.${name}`),
+        sql`, `,
+      )}
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, ${sql.join(names, sql`, `)})
       WHERE ${listings.id} = v.id`);
     done += rows.length;
   }
@@ -384,7 +369,7 @@ async function recountTerms(db: Db, chatbot: string): Promise<void> {
         .where(and(eq(listings.chatbot, chatbot), sql`${listings.id} > ${after}`))
         .orderBy(asc(listings.id))
         .limit(1000);
-      for (const row of rows) countTerms(terms, row, 1, row.createdAt);
+      for (const row of rows) countTerms(terms, row, 1);
       if (rows.length < 1000) break;
       after = rows.at(-1)!.id;
     }

@@ -66,7 +66,7 @@ export const chatbots = pgTable('chatbots', {
     .references(() => owners.id),
   type: integer('type').notNull().default(0),
   settings: jsonb('settings').$type<Settings>().notNull(),
-  /** Bumped with every change to the chatbot's listings: instances keep its listings while it stands. */
+  /** Bumped with every change to the chatbot's listings: instances keep its vocabulary and remembered searches while it stands. */
   listingsVersion: integer('listings_version').notNull().default(0),
   createdAt: created(),
   updatedAt: at('updated_at').notNull().defaultNow(),
@@ -215,6 +215,11 @@ export const listings = pgTable(
     streetKey: text('street_key').notNull().default(''),
     mlsKey: text('mls_key').notNull().default(''),
     houseNumber: text('house_number').notNull().default(''),
+    /** The page of its Url, as a visitor's page is compared (engines/reading/page.ts pageKey); its Url without trailing slashes. */
+    pageKey: text('page_key'),
+    urlKey: text('url_key').notNull().default(''),
+    /** Its whole address (protocol addressText) in lower-case letters and digits only: what a model's get_listing looks up. */
+    addressKey: text('address_key').notNull().default(''),
     /** Monthly rent for rentals, the sale price otherwise; the building area in square feet. */
     price: doublePrecision('price'),
     sqft: doublePrecision('sqft').notNull().default(0),
@@ -232,6 +237,9 @@ export const listings = pgTable(
     index('listings_by_city').on(t.chatbot, t.cityKey, t.saleType, t.price),
     index('listings_by_mls_key').on(t.chatbot, t.mlsKey),
     index('listings_by_house_number').on(t.chatbot, t.houseNumber),
+    index('listings_by_page_key').on(t.chatbot, t.pageKey),
+    index('listings_by_url_key').on(t.chatbot, t.urlKey),
+    index('listings_by_address_key').on(t.chatbot, t.addressKey.op('text_pattern_ops')),
     index('listings_by_keys_version').on(t.keysVersion),
     // A feature ("a pool") is looked for in the listing's words: trigrams find the few that have it.
     index('listings_words').using('gin', sql`${t.words} gin_trgm_ops`),
@@ -246,7 +254,7 @@ export const listings = pgTable(
 
 /**
  * What a chatbot's listings name — cities, states, ZIP codes, kinds, streets, the words of their
- * addresses — each with how many listings name it and since when: what the engines read a question
+ * addresses — each with how many listings name it: what the engines read a question
  * with, kept up to date by each listing change in its own transaction, so it is read without
  * reading the listings.
  */
@@ -259,8 +267,6 @@ export const listingTerms = pgTable(
     kind: text('kind').$type<'city' | 'state' | 'zip' | 'type' | 'street' | 'name'>().notNull(),
     value: text('value').notNull(),
     count: integer('count').notNull(),
-    /** When the first listing still naming it was created: terms are read in the order the listings came. */
-    since: at('since').notNull(),
   },
   (t) => [primaryKey({ columns: [t.chatbot, t.kind, t.value] })],
 );

@@ -25,7 +25,7 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
   return {
     waiting: nextTurn.waiting,
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
-      const { text, noAnswer, asked } = compose(input, await describeFiles(input.question.files));
+      const { text, noAnswer, asked } = await compose(input, await describeFiles(input.question.files));
       // Words with the space after them: the fragments join back to exactly `text`.
       const words = text.split(/(?<=\s)(?=\S)/);
       for (let i = 0; i < words.length; i++) {
@@ -60,7 +60,7 @@ const MEDIA_OFFER: Record<string, string> = {
 };
 
 /** The answer: to the text, after what the engine can know of any attached files (`media`, from describeFiles). */
-export function compose(input: AnswerInput, media = ''): Reply {
+export async function compose(input: AnswerInput, media = ''): Promise<Reply> {
   const { askType } = input.question;
   if (askType === 'Text') return reply(input);
   const received = `Thank you — I received ${media || 'your file'}.`;
@@ -70,6 +70,6 @@ export function compose(input: AnswerInput, media = ''): Reply {
       : '';
     return { text: `${received} ${MEDIA_OFFER[askType] ?? ''}${person}`, noAnswer: false };
   }
-  const answer = reply(input);
+  const answer = await reply(input);
   return { ...answer, text: `${received}\n\n${answer.text}` };
 }

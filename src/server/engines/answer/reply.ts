@@ -5,11 +5,10 @@
  */
 import { cardsBlock, suggestionLines, suggestionsBlock, type Listing, type Settings } from '../../../protocol/index.ts';
 import { askedOf } from '../reading/asked.ts';
-import { conversationState, readQuestion, type ConversationState, type Reading } from '../search/conversation.ts';
+import { readInConversation, type ConversationState, type Reading } from '../search/conversation.ts';
 import { aboutOne, aboutSeveral } from '../search/details.ts';
 import { md, mdUrl } from '../search/format.ts';
 import type { AnswerInput } from '../index.ts';
-import { search } from '../search/match.ts';
 import { nearMisses } from '../search/near.ts';
 import { ASKS_IF_BOT, SMALL_TALK } from '../reading/intent.ts';
 import { paymentText } from '../search/payment.ts';
@@ -38,14 +37,19 @@ const VIEWING =
   /\b(book|schedule|arrange|set up|organi[sz]e)\b.*\b(viewing|showing|tour|visit|appointment)\b|\b(see it|see the (?:home|house|place|property)|visit it|view it) in person\b|\bcan i (?:see|visit|view) it\b/;
 const HANDOFF = /\b(talk|speak|chat) (to|with) (a |an )?(person|human|agent|someone|realtor)|\bcontact\b|\bcall me\b/;
 
-export function reply(input: AnswerInput): Reply {
-  const state = conversationState(input.history, input.listings, input.now, input.pageListing);
-  const reading = readQuestion(input.question.content, state, input.listings, input.now);
+export async function reply(input: AnswerInput): Promise<Reply> {
+  const { state, reading } = await readInConversation(
+    input.history,
+    input.question.content,
+    input.catalog,
+    input.now,
+    input.pageListing,
+  );
   const asked = reading.kind === 'search' ? askedOf(reading.criteria) : undefined;
-  return { ...replyTo(input, state, reading), ...(asked ? { asked } : {}) };
+  return { ...(await replyTo(input, state, reading)), ...(asked ? { asked } : {}) };
 }
 
-function replyTo(input: AnswerInput, state: ConversationState, reading: Reading): Reply {
+async function replyTo(input: AnswerInput, state: ConversationState, reading: Reading): Promise<Reply> {
   const { settings } = input;
   const question = input.question.content;
   const q = question.trim().toLowerCase();
@@ -59,7 +63,7 @@ function replyTo(input: AnswerInput, state: ConversationState, reading: Reading)
     );
   if (reading.kind === 'about') return about(reading.listings, question, settings);
   if (reading.kind === 'which') return reading.candidates.length ? which(reading.candidates) : whichUnknown(settings);
-  if (reading.kind === 'search') return searchAnswer(input, reading, state.visited);
+  if (reading.kind === 'search') return await searchAnswer(input, reading, state.visited);
   if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q))
     return greeting(settings, state.page);
   if (/\b(thanks|thank you|thx|cheers)\b/.test(q))
@@ -81,65 +85,71 @@ function replyTo(input: AnswerInput, state: ConversationState, reading: Reading)
   return fallback(settings, "I'm not sure about that one.");
 }
 
-function searchAnswer(
+async function searchAnswer(
   input: AnswerInput,
   reading: Extract<Reading, { kind: 'search' }>,
   visited: readonly string[],
-): Reply {
-  const { settings, listings } = input;
+): Promise<Reply> {
+  const { settings, catalog } = input;
   const c = reading.criteria;
   if (/\bmls\b/i.test(input.question.content) && !c.cities.length && !c.price && !reading.followUp)
     return fallback(settings, "I couldn't find a listing with that MLS number.");
   const corrections = c.corrections.length
     ? `(I read ${c.corrections.map(([from, to]) => `“${md(from)}” as “${md(to)}”`).join(' and ')}.) `
     : '';
-  const found = search(listings, c);
+  // "The second cheapest": the ones before it in that order are passed over.
+  const rank = c.sort ? (c.rank ?? 0) : 0;
+  const from = reading.offset + rank;
+  const found = await catalog.search(c, { from, count: Math.min(c.limit ?? MAX_NAMED, MAX_NAMED) });
   const notes = cantTell(found.unknown);
   const intro = `${corrections}${notes ? `${notes} ` : ''}`;
   const { mentioned } = found;
-  if (!found.listings.length) {
-    const near = c.unknownPlaces.length ? [] : nearMisses(listings, c);
+  if (!found.total) {
+    const near = c.unknownPlaces.length ? [] : await nearMisses(catalog, c);
     if (near.length)
       return answer(
         `${intro}${nearMissText(c, near, mentioned)}`,
         near.map((n) => n.listing),
-        nearSuggestions(c, listings, settings, visited),
+        await nearSuggestions(c, catalog, settings, visited),
       );
     return fallback(
       settings,
       `${intro}I couldn't find any ${describe(c, 2, mentioned)} right now. Try widening the search — another area, price or number of rooms.`,
     );
   }
-  // "The second cheapest": the ones before it in that order are passed over.
-  const rank = c.sort ? (c.rank ?? 0) : 0;
-  if (rank >= found.listings.length) {
-    const all = found.listings.slice(0, MAX_NAMED);
+  if (rank >= found.total) {
+    const all = await catalog.window(c, 0, MAX_NAMED);
     return answer(
-      `${intro}${onlyThese(found.listings, c, rank, mentioned)}`,
+      `${intro}${onlyThese(found.total, all, c, rank, mentioned)}`,
       all,
-      searchSuggestions(c, found.listings, all, listings, settings, visited),
+      await searchSuggestions(c, { total: found.total, from: 0 }, all, catalog, settings, visited),
     );
   }
-  let shown: Listing[];
+  let shown = found.window;
   if (
     c.limit === 1 &&
     !c.saleType &&
     (c.sort === 'price-asc' || c.sort === 'price-desc') &&
-    new Set(found.listings.map((l) => l.SaleType)).size > 1
-  )
-    shown = (['for_sale', 'for_rent'] as const).flatMap(
-      (type) => found.listings.filter((l) => l.SaleType === type)[rank] ?? [],
-    );
-  else
-    shown = found.listings.slice(
-      reading.offset + rank,
-      reading.offset + rank + Math.min(c.limit ?? MAX_NAMED, MAX_NAMED),
-    );
-  const prose = `${intro}${summary(found.listings, shown, c, reading.offset, mentioned)}`;
+    Object.keys(found.spread).length > 1
+  ) {
+    // By price, homes for sale come before rentals: the nth of each.
+    const sale = found.spread.for_sale?.count ?? 0,
+      rent = found.spread.for_rent?.count ?? 0;
+    const nth = (at: number) => catalog.window(c, at, 1);
+    // The nth rental: among rentals alone, the same order — unless a feature narrowed the search (what
+    // mentions it is read among all the matches: features.ts `mentioning`), then after the homes for sale.
+    const nthRental = () =>
+      c.features.length ? nth(sale + rank) : catalog.window({ ...c, saleType: 'for_rent' }, rank, 1);
+    shown = [
+      ...(rank < sale ? (from === rank ? found.window.slice(0, 1) : await nth(rank)) : []),
+      ...(rank < rent ? await nthRental() : []),
+    ];
+  }
+  const prose = `${intro}${summary(found, shown, c, reading.offset, mentioned)}`;
   const suggestions =
     shown.length === 1
       ? listingSuggestions(shown[0]!, settings)
-      : searchSuggestions(c, found.listings.slice(reading.offset), shown, listings, settings, visited);
+      : await searchSuggestions(c, { total: found.total, from: reading.offset }, shown, catalog, settings, visited);
   return answer(prose, shown, suggestions);
 }
 

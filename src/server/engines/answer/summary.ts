@@ -8,7 +8,8 @@ import type { Criteria } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import { md, mdUrl, money, plural, priceText } from '../search/format.ts';
 import { kindText, roomsText } from '../search/details.ts';
-import { priceOf, squareFeet } from '../search/match.ts';
+import { squareFeet } from '../search/match.ts';
+import type { Outcome, SaleType, Spread } from '../search/catalog.ts';
 import type { NearMiss } from '../search/near.ts';
 import { ORDINALS } from '../reading/words.ts';
 
@@ -76,25 +77,23 @@ export function describe(c: Criteria, count = 2, mentioned: Feature[] = []): str
   return parts.join(' ');
 }
 
-/** "from $750 to $2,325 a month" — the price range of some listings of one sale type. */
-function range(listings: Listing[]): string {
-  const prices = listings.map(priceOf).filter((p): p is number => p !== null);
-  if (!prices.length) return '';
-  const [lo, hi] = [Math.min(...prices), Math.max(...prices)];
-  const symbol = listings[0]!.CurrencySymbol || '$';
-  const month = listings[0]!.SaleType === 'for_rent' ? ' a month' : '';
-  if (lo !== hi) return `from ${money(lo, symbol)} to ${money(hi, symbol)}${month}`;
-  return `${prices.length > 1 ? 'each ' : ''}at ${money(lo, symbol)}${month}`;
+/** "from $750 to $2,325 a month" — the price range of the matches of one sale type. */
+function range(type: SaleType, s: Spread): string {
+  if (s.min === null || s.max === null) return '';
+  const symbol = s.currency || '$';
+  const month = type === 'for_rent' ? ' a month' : '';
+  if (s.min !== s.max) return `from ${money(s.min, symbol)} to ${money(s.max, symbol)}${month}`;
+  return `${s.priced > 1 ? 'each ' : ''}at ${money(s.min, symbol)}${month}`;
 }
 
 /** "I found 12 homes: 9 for sale from $310,000 to $880,000 and 3 rentals from $1,650 to $3,100 a month." */
-function counted(found: Listing[], c: Criteria, mentioned: Feature[]): string {
-  const sale = found.filter((l) => l.SaleType === 'for_sale'),
-    rent = found.filter((l) => l.SaleType === 'for_rent');
-  const what = `I found ${found.length.toLocaleString('en-US')} ${describe(c, found.length, mentioned)}`;
-  if (sale.length && rent.length)
-    return `${what}: ${sale.length} for sale ${range(sale)} and ${rent.length} for rent ${range(rent)}.`;
-  return `${what}, ${range(found)}.`;
+function counted(found: Outcome, c: Criteria, mentioned: Feature[]): string {
+  const { for_sale: sale, for_rent: rent } = found.spread;
+  const what = `I found ${found.total.toLocaleString('en-US')} ${describe(c, found.total, mentioned)}`;
+  if (sale && rent)
+    return `${what}: ${sale.count} for sale ${range('for_sale', sale)} and ${rent.count} for rent ${range('for_rent', rent)}.`;
+  const [type, only] = Object.entries(found.spread)[0] as [SaleType, Spread];
+  return `${what}, ${range(type, only)}.`;
 }
 
 const ORDER_WORDS: Record<string, [string, string]> = {
@@ -132,16 +131,16 @@ const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** Asked for the nth of an order past the last match: "There are only 4 homes for sale in Austin, so there is no fifth cheapest. Here they are, the cheapest first." — all of them follow, in order. */
-export function onlyThese(found: Listing[], c: Criteria, rank: number, mentioned: Feature[] = []): string {
+export function onlyThese(n: number, found: Listing[], c: Criteria, rank: number, mentioned: Feature[] = []): string {
   const sort = ORDER_WORDS[c.sort!]!;
-  return `There ${found.length === 1 ? 'is' : 'are'} only ${found.length} ${describe({ ...c, sort: undefined }, found.length, mentioned)}, so there is no ${ordinal(rank + 1)} ${sort[0].replace(/^one /, '')}. ${
-    found.length === 1 ? `It is ${brief(found[0]!, c)}.` : `Here they are, the ${sort[0].replace(/^one /, '')} first.`
+  return `There ${n === 1 ? 'is' : 'are'} only ${n} ${describe({ ...c, sort: undefined }, n, mentioned)}, so there is no ${ordinal(rank + 1)} ${sort[0].replace(/^one /, '')}. ${
+    n === 1 ? `It is ${brief(found[0]!, c)}.` : `Here they are, the ${sort[0].replace(/^one /, '')} first.`
   }`;
 }
 
 /** The summary of a search's matches, of which `shown` (from `offset`) are the cards that follow. */
 export function summary(
-  found: Listing[],
+  found: Outcome,
   shown: Listing[],
   c: Criteria,
   offset: number,
@@ -159,25 +158,25 @@ export function summary(
       return `${the} home for sale${after} is ${brief(shown[0]!, c)}; ${the.toLowerCase()} rental${after} is ${brief(shown[1]!, c)}.`;
     return `${the} ${describe({ ...c, sort: undefined }, 1, mentioned)}${after} is ${brief(shown[0]!, c)}.`;
   }
-  const all = describe(c, found.length, mentioned);
+  const all = describe(c, found.total, mentioned);
   if (offset > 0)
     return shown.length
-      ? `Here are ${shown.length} more — ${offset + 1} to ${offset + shown.length} of the ${found.length} ${all}.`
-      : `That's all of them: I've shown all ${found.length} ${all}.`;
+      ? `Here are ${shown.length} more — ${offset + 1} to ${offset + shown.length} of the ${found.total} ${all}.`
+      : `That's all of them: I've shown all ${found.total} ${all}.`;
   if (c.limit && sort) {
     // "… after the first 2": what was passed over, said.
     const past = rank ? ` after the first${rank > 1 ? ` ${rank}` : ''}` : '';
     return sort[1].startsWith('with ')
-      ? `The ${shown.length} ${describe(c, shown.length, mentioned)} ${sort[1]}${past}, out of ${found.length}:`
-      : `The ${shown.length} ${sort[1]} ${describe(c, shown.length, mentioned)}${past}, out of ${found.length}:`;
+      ? `The ${shown.length} ${describe(c, shown.length, mentioned)} ${sort[1]}${past}, out of ${found.total}:`
+      : `The ${shown.length} ${sort[1]} ${describe(c, shown.length, mentioned)}${past}, out of ${found.total}:`;
   }
   if (rank) return `${counted(found, c, mentioned)} From the ${ordinal(rank + 1)} ${sort![0].replace(/^one /, '')} on:`;
   const head = counted(found, c, mentioned);
-  if (found.length === 1) return `${head.replace(/, (at|from) [^.]*\.$/, '.')} It is ${inBrief(found[0]!)}.`;
+  if (found.total === 1) return `${head.replace(/, (at|from) [^.]*\.$/, '.')} It is ${inBrief(shown[0]!)}.`;
   const first = sort ? `The ${sort[0]} is ${brief(shown[0]!, c)}.` : `The cheapest is ${inBrief(shown[0]!)}.`;
   const which =
-    found.length > shown.length
-      ? ` Here are the ${shown.length} ${sort ? sort[1] : new Set(found.map((l) => l.SaleType)).size > 1 ? 'first — homes for sale first, each lowest price first' : 'lowest-priced'}.`
+    found.total > shown.length
+      ? ` Here are the ${shown.length} ${sort ? sort[1] : Object.keys(found.spread).length > 1 ? 'first — homes for sale first, each lowest price first' : 'lowest-priced'}.`
       : '';
   return `${head} ${first}${which}`;
 }

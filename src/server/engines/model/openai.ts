@@ -29,7 +29,7 @@ import {
   type AnswerMeta,
   type AttachedFile,
 } from '../index.ts';
-import { search } from '../search/match.ts';
+import { knownFor } from '../search/conversation.ts';
 import { listingsNamedIn } from '../search/mentions.ts';
 import { askedOf } from '../reading/asked.ts';
 import { earlierAnswer, inView, listingContext, systemPrompt } from './prompt.ts';
@@ -224,7 +224,13 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
       const asked = await question(input, signal);
       const asking = { ...input, question: { ...input.question, content: asked.text } };
-      const context = listingContext(asking);
+      const context = await listingContext(asking);
+      // The listings the earlier answers showed, looked up at once.
+      const shownBefore = await knownFor(
+        input.catalog,
+        [],
+        input.history.filter((m) => m.role === 'assistant').map((m) => m.content),
+      );
       const given = inView(context);
       let criteria = context.criteria;
       let tools = withTools();
@@ -232,7 +238,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         { role: 'system', content: systemPrompt(asking, context, tools) },
         ...input.history.map((m): ChatCompletionMessageParam =>
           m.role === 'assistant'
-            ? { role: 'assistant', content: earlierAnswer(m.content, input.listings) }
+            ? { role: 'assistant', content: earlierAnswer(m.content, shownBefore) }
             : { role: 'user', content: m.content },
         ),
         { role: 'user', content: asked.content },
@@ -249,7 +255,10 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
           stream: true,
           stream_options: { include_usage: true },
           ...(tools
-            ? { tools: toolDefinitions(input.listings), tool_choice: last ? ('none' as const) : ('auto' as const) }
+            ? {
+                tools: toolDefinitions(input.catalog.vocabulary),
+                tool_choice: last ? ('none' as const) : ('auto' as const),
+              }
             : {}),
         };
         // A server that refuses tools does so at once, on the first round: that is not a failure.
@@ -301,7 +310,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         }));
         messages.push({ role: 'assistant', content: said || null, tool_calls: toolCalls });
         for (const call of toolCalls) {
-          const result = runTool(call.function.name, call.function.arguments, input.listings, {
+          const result = await runTool(call.function.name, call.function.arguments, input.catalog, {
             mortgageRate: input.settings.MortgageRate,
           });
           for (const l of result.listings) if (!given.includes(l)) given.push(l);
@@ -330,11 +339,11 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
           named.length === 1
             ? listingSuggestions(named[0]!, input.settings)
             : named.length > 1 && criteria
-              ? searchSuggestions(
+              ? await searchSuggestions(
                   criteria,
-                  search(input.listings, criteria).listings,
+                  { total: (await input.catalog.search(criteria, { from: 0, count: 0 })).total, from: 0 },
                   named,
-                  input.listings,
+                  input.catalog,
                   input.settings,
                 )
               : [];

@@ -6,19 +6,13 @@
  */
 import { addressText, answerProse, type Listing } from '../../../protocol/index.ts';
 import { localDateTime } from '../../time.ts';
-import {
-  cardsIn,
-  conversationState,
-  readQuestion,
-  type ConversationState,
-  type Reading,
-} from '../search/conversation.ts';
+import { cardsIn, readInConversation, type ConversationState, type Reading } from '../search/conversation.ts';
 import type { Criteria } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import { listingLine, priceText } from '../search/format.ts';
 import type { AnswerInput } from '../index.ts';
 import { paymentText } from '../search/payment.ts';
-import { search } from '../search/match.ts';
+import type { ListingsIndex } from '../reading/places.ts';
 
 /** How many listings go into the context. */
 const CONTEXT_LISTINGS = 12;
@@ -45,19 +39,24 @@ export interface ListingContext {
   unknown: Feature[];
 }
 
-export function listingContext(input: AnswerInput): ListingContext {
-  const state = conversationState(input.history, input.listings, input.now, input.pageListing);
-  const reading = readQuestion(input.question.content, state, input.listings, input.now);
+export async function listingContext(input: AnswerInput): Promise<ListingContext> {
+  const { state, reading } = await readInConversation(
+    input.history,
+    input.question.content,
+    input.catalog,
+    input.now,
+    input.pageListing,
+  );
   if (reading.kind === 'about') return { reading, state, relevant: reading.listings, unknown: [] };
   if (reading.kind === 'payment')
     return { reading, state, relevant: reading.listing ? [reading.listing] : [], unknown: [] };
   if (reading.kind === 'which') return { reading, state, relevant: reading.candidates, unknown: [] };
   if (reading.kind !== 'search') return { reading, state, relevant: [], unknown: [] };
-  const found = search(input.listings, reading.criteria);
+  const found = await input.catalog.search(reading.criteria, { from: 0, count: CONTEXT_LISTINGS });
   return {
     reading,
     state,
-    relevant: found.listings.slice(0, CONTEXT_LISTINGS),
+    relevant: found.window,
     criteria: reading.criteria,
     unknown: found.unknown,
   };
@@ -80,11 +79,7 @@ const INTENT_RULES =
   'Asked whether you are a person or a bot, say truthfully that you are an automated assistant. Answer greetings, thanks and small talk in a sentence, without listings. ' +
   'When the visitor drops a filter ("forget the budget", "parking doesn\'t matter"), search again without it and keep the rest; when they restate the search ("just show me rentals instead"), it replaces the one before.';
 
-export function systemPrompt(
-  input: AnswerInput,
-  context: ListingContext = listingContext(input),
-  tools = false,
-): string {
+export function systemPrompt(input: AnswerInput, context: ListingContext, tools = false): string {
   const s = input.settings;
   const parts = [
     s.SystemMessage ||
@@ -131,8 +126,8 @@ export function systemPrompt(
 }
 
 /** An earlier answer as the model reads it: its prose, then the listings it showed, numbered (their cards are data it is not to imitate). */
-export function earlierAnswer(content: string, listings: Listing[]): string {
-  const shown = cardsIn(content, listings);
+export function earlierAnswer(content: string, known: ListingsIndex): string {
+  const shown = cardsIn(content, known);
   const prose = answerProse(content);
   return shown.length
     ? `${prose}\n\nListings shown with this answer:\n${shown.map((l, i) => `${listingLine(l, i)} (MLS ${l.MLSNumber}, id ${l.Id})`).join('\n')}`

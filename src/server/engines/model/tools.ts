@@ -7,11 +7,12 @@
  */
 import { addressText, DEFAULT_MORTGAGE_RATE, type Listing } from '../../../protocol/index.ts';
 import { budgetMarket, emptyCriteria, type Criteria, type SortKey } from '../reading/criteria.ts';
-import { mentioning } from '../reading/features.ts';
-import { priceOf, search } from '../search/match.ts';
+import { priceOf } from '../search/match.ts';
+import type { Catalog } from '../search/catalog.ts';
+import { lettersAndDigits, withoutTrailingSlashes } from '../search/listing-keys.ts';
 import { nearMisses } from '../search/near.ts';
 import { estimate } from '../search/payment.ts';
-import { mlsKey } from '../reading/places.ts';
+import { mlsKey, type Vocabulary } from '../reading/places.ts';
 
 export const TOOL_NAMES = ['search_listings', 'get_listing', 'estimate_payment'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -27,9 +28,9 @@ const SORTS: Record<string, SortKey> = {
 };
 
 /** The tools' definitions, in the Chat Completions `tools` format; the kinds and cities are the chatbot's own. */
-export function toolDefinitions(listings: Listing[]) {
-  const types = [...new Set(listings.map((l) => l.PropertyType).filter(Boolean))];
-  const cities = [...new Set(listings.map((l) => l.City).filter(Boolean))];
+export function toolDefinitions(vocabulary: Vocabulary) {
+  const types = vocabulary.types.filter(Boolean);
+  const cities = [...vocabulary.cities].sort();
   const str = (description: string) => ({ type: 'string', description });
   const num = (description: string) => ({ type: 'number', description });
   return [
@@ -176,12 +177,12 @@ export function listingFacts(l: Listing, full = false) {
 }
 
 /** The search a `search_listings` call asks for, as the offline engine's criteria. */
-export function criteriaOf(args: Record<string, unknown>, listings: Listing[]): Criteria {
+export function criteriaOf(args: Record<string, unknown>, vocabulary: Vocabulary): Criteria {
   const c = emptyCriteria();
   const city = field<string>(args, 'city', 'string');
   if (city) {
-    const known = listings.find((l) => l.City.toLowerCase() === city.trim().toLowerCase());
-    if (known) c.cities = [known.City];
+    const known = vocabulary.cities.find((x) => x.toLowerCase() === city.trim().toLowerCase());
+    if (known) c.cities = [known];
     else c.unknownPlaces = [city];
   }
   const zip = field<string>(args, 'zip', 'string');
@@ -202,12 +203,11 @@ export function criteriaOf(args: Record<string, unknown>, listings: Listing[]): 
   c.bedrooms = range('min_bedrooms', 'max_bedrooms');
   const baths = field<number>(args, 'min_bathrooms', 'number');
   if (baths !== undefined) c.bathrooms = { min: baths };
+  // A kind as the listings spell it.
+  const kindOf = (t: string) => vocabulary.types.find((x) => x.toLowerCase() === t.toLowerCase()) ?? t;
   const type = field<string>(args, 'property_type', 'string');
-  if (type)
-    c.propertyTypes = [listings.find((l) => l.PropertyType.toLowerCase() === type.toLowerCase())?.PropertyType ?? type];
-  c.exclude.propertyTypes = strings(args, 'exclude_property_types').map(
-    (t) => listings.find((l) => l.PropertyType.toLowerCase() === t.toLowerCase())?.PropertyType ?? t,
-  );
+  if (type) c.propertyTypes = [kindOf(type)];
+  c.exclude.propertyTypes = strings(args, 'exclude_property_types').map(kindOf);
   c.exclude.cities = strings(args, 'exclude_cities');
   const status = field<string>(args, 'status', 'string');
   if (status) {
@@ -243,12 +243,12 @@ export interface ToolResult {
 }
 
 /** Runs one tool call; a malformed call, an unknown tool or a tool that fails is a result the model reads, never a thrown error. */
-export function runTool(
+export async function runTool(
   name: string,
   rawArguments: string,
-  listings: Listing[],
+  catalog: Catalog,
   options: { mortgageRate?: number } = {},
-): ToolResult {
+): Promise<ToolResult> {
   let args: unknown;
   try {
     args = rawArguments.trim() ? JSON.parse(rawArguments) : {};
@@ -261,9 +261,10 @@ export function runTool(
   if (!isRecord(args))
     return { content: JSON.stringify({ error: 'The arguments must be a JSON object.' }), listings: [] };
   try {
-    if (name === 'search_listings') return searchTool(args, listings);
-    if (name === 'get_listing') return getTool(args, listings);
-    if (name === 'estimate_payment') return paymentTool(args, listings, options.mortgageRate ?? DEFAULT_MORTGAGE_RATE);
+    if (name === 'search_listings') return await searchTool(args, catalog);
+    if (name === 'get_listing') return await getTool(args, catalog);
+    if (name === 'estimate_payment')
+      return await paymentTool(args, catalog, options.mortgageRate ?? DEFAULT_MORTGAGE_RATE);
     return {
       content: JSON.stringify({ error: `There is no tool named ${name}; use ${TOOL_NAMES.join(' or ')}.` }),
       listings: [],
@@ -278,38 +279,44 @@ export function runTool(
   }
 }
 
-function searchTool(args: Record<string, unknown>, listings: Listing[]): ToolResult {
-  const c = criteriaOf(args, listings);
+async function searchTool(args: Record<string, unknown>, catalog: Catalog): Promise<ToolResult> {
+  const c = criteriaOf(args, catalog.vocabulary);
   const limit = Math.min(10, Math.max(1, Math.trunc(field<number>(args, 'limit', 'number') ?? 5)));
   const offset = Math.max(0, Math.trunc(field<number>(args, 'offset', 'number') ?? 0));
-  const found = search(listings, c);
-  const shown = found.listings.slice(offset, offset + limit);
+  const found = await catalog.search(c, { from: offset, count: limit });
+  const shown = found.window;
   const out: Record<string, unknown> = {
-    total: found.listings.length,
+    total: found.total,
     ...(offset ? { offset } : {}),
     listings: shown.map((l) => listingFacts(l)),
   };
-  if (offset && !shown.length && found.listings.length)
-    out.note = `Only ${found.listings.length} match: there is nothing past the first ${found.listings.length}.`;
-  if (c.features.length && !mentioning(listings, c.features[0]!).length)
+  if (offset && !shown.length && found.total)
+    out.note = `Only ${found.total} match: there is nothing past the first ${found.total}.`;
+  if (c.features.length && !(await catalog.mentioned(c.features[0]!)))
     out.note = `No listing mentions "${c.features[0]!.phrase}" in its details, so you cannot tell which homes have it; say so. These results ignore it.`;
   if (c.unknownPlaces.length) out.note = `The agency has no listings in ${c.unknownPlaces[0]}.`;
   let returned = shown;
-  if (!found.listings.length && !c.unknownPlaces.length) {
-    const near = nearMisses(listings, c);
+  if (!found.total && !c.unknownPlaces.length) {
+    const near = await nearMisses(catalog, c);
     out.near_misses = near.map((n) => ({ ...listingFacts(n.listing), misses_by: n.misses }));
     returned = near.map((n) => n.listing);
   }
   return { content: JSON.stringify(out), listings: returned, criteria: c };
 }
 
-function paymentTool(args: Record<string, unknown>, listings: Listing[], defaultRate: number): ToolResult {
+async function paymentTool(args: Record<string, unknown>, catalog: Catalog, defaultRate: number): Promise<ToolResult> {
   const id = field<string>(args, 'listing_id', 'string'),
     mls = field<string>(args, 'mls_number', 'string');
-  const listing =
+  const pool =
     id || mls
-      ? listings.find((l) => (id && l.Id === id.trim()) || (mls && mlsKey(l.MLSNumber) === mlsKey(mls)))
-      : undefined;
+      ? await catalog.lookup({
+          ids: id ? [id.trim()] : [],
+          urls: [],
+          mlsKeys: mls ? [mlsKey(mls)] : [],
+          houseNumbers: [],
+        })
+      : [];
+  const listing = pool.find((l) => (id && l.Id === id.trim()) || (mls && mlsKey(l.MLSNumber) === mlsKey(mls)));
   if ((id || mls) && !listing)
     return {
       content: JSON.stringify({ error: 'No listing matches that; search_listings can find it.' }),
@@ -362,18 +369,28 @@ function paymentTool(args: Record<string, unknown>, listings: Listing[], default
   return { content: JSON.stringify(out), listings: listing ? [listing] : [] };
 }
 
-function getTool(args: Record<string, unknown>, listings: Listing[]): ToolResult {
+async function getTool(args: Record<string, unknown>, catalog: Catalog): Promise<ToolResult> {
   const id = field<string>(args, 'id', 'string'),
     mls = field<string>(args, 'mls_number', 'string');
   const address = field<string>(args, 'address', 'string'),
     url = field<string>(args, 'url', 'string');
   if (!id && !mls && !address && !url) throw new ToolInputError('Give one of id, mls_number, address or url');
-  const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const found = listings.find(
+  const key = lettersAndDigits;
+  const mlsAsked = mls ? key(mls).replace(/^mls/, '') : '';
+  // Those that may be it, looked up by each key given; then the first of them that is, as asked.
+  const pool = await catalog.lookup({
+    ids: id ? [id.trim()] : [],
+    urls: [],
+    mlsKeys: mlsAsked ? [...new Set([mlsAsked, mlsAsked.replace(/^mls/, '')])] : [],
+    houseNumbers: [],
+    urlKeys: url ? [withoutTrailingSlashes(url.trim())] : [],
+    addressStarts: address ? [key(address)] : [],
+  });
+  const found = pool.find(
     (l) =>
       (id && l.Id === id.trim()) ||
-      (mls && key(l.MLSNumber) === key(mls).replace(/^mls/, '')) ||
-      (url && l.Url.replace(/(?<!\/)\/+$/, '') === url.trim().replace(/(?<!\/)\/+$/, '')) ||
+      (mls && key(l.MLSNumber) === mlsAsked) ||
+      (url && withoutTrailingSlashes(l.Url) === withoutTrailingSlashes(url.trim())) ||
       (address && (key(l.Address) === key(address) || key(addressText(l)).startsWith(key(address)))),
   );
   if (!found)

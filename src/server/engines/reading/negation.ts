@@ -5,7 +5,7 @@
  * the reading does not ask for them.
  */
 import type { Listing } from '../../../protocol/index.ts';
-import { placesAndKinds } from './places.ts';
+import { placesAndKinds, type Vocabulary } from './places.ts';
 
 export interface Exclusions {
   cities: string[];
@@ -69,7 +69,7 @@ export interface Negated {
 }
 
 /** Finds what the question rules out among the listings' places and kinds, and the sale types, statuses, studios and HOA. */
-export function negations(text: string, listings: Listing[]): Negated {
+export function negations(text: string, known: Vocabulary): Negated {
   const exclude = noExclusions();
   /** Where the phrases ruled out are, as [start, end) in order of their starts. */
   const blanks: [number, number][] = [];
@@ -89,7 +89,7 @@ export function negations(text: string, listings: Listing[]): Negated {
       .join(' ');
     if (!scope) continue;
     const s = scope.toLowerCase();
-    const found = placesAndKinds(scope, s, listings);
+    const found = placesAndKinds(scope, s, known);
     let any = false;
     const take = <T>(into: T[], values: T[]) => {
       for (const v of values) if (!into.includes(v)) into.push(v);

@@ -137,70 +137,136 @@ function hasWord(text: string, word: string): boolean {
   return false;
 }
 
-/** What matching a question needs of a chatbot's listings. */
-interface ListingsIndex {
+/**
+ * What the reading knows of a chatbot's listings without reading them: the places, kinds and streets
+ * they name and the words of their addresses — small whatever the number of listings, and kept by
+ * the database per change (listing-keys.ts termsOf, store/listings.ts).
+ */
+export interface Vocabulary {
+  /** Longest first: "West Austin" before "Austin"; then by code unit. */
+  cities: string[];
+  states: ReadonlySet<string>;
+  zips: ReadonlySet<string>;
+  /** By code unit. */
+  types: string[];
+  /** The streets, by their name without its kind ("dale mabry" of "Dale Mabry Hwy"): each street's key ("dale mabry hwy") and how the listings write it. */
+  streets: ReadonlyMap<string, { key: string; name: string }[]>;
+  /** Words of the listings' streets and addresses: names, never spelling mistakes to correct. */
+  names: ReadonlySet<string>;
+  /** The words a question's spelling is corrected towards: the listings' places and kinds, and the domain's words. */
+  vocabulary: ReadonlyMap<string, string>;
+}
+
+/** What a reading is given: the vocabulary, and the listings a conversation names or shows (in memory: all of them), in the listings' order. */
+export interface ListingsIndex extends Vocabulary {
   /** The street addresses, by their house number ("12" of "12 oak st"), with each listing's place in the list. */
   addresses: Map<string, { at: number; listing: Listing; full: string; short: string }[]>;
   mls: Map<string, Listing[]>;
-  /** Longest first: "West Austin" before "Austin". */
-  cities: string[];
-  states: Set<string>;
-  zips: Set<string>;
-  types: string[];
-  /** The streets, by their name without its kind ("dale mabry" of "Dale Mabry Hwy"): each street's key ("dale mabry hwy") and how the listings write it. */
-  streets: Map<string, { key: string; name: string }[]>;
-  /** Words of the listings' streets and addresses: names, never spelling mistakes to correct. */
-  names: Set<string>;
   byId: Map<string, Listing>;
-  /** The words a question's spelling is corrected towards: the listings' places and kinds, and the domain's words. */
-  vocabulary: Map<string, string>;
+  /** The first listing of each Url. */
+  byUrl: Map<string, Listing>;
 }
 
 const INDEX = Symbol('listings index');
 /**
- * Worked out once per list of listings (derived.ts): the answer engines are given the same array
- * for as long as a chatbot's listings are unchanged (the app's ListingsCache), and every question —
- * and every earlier question of the conversation, read again — matches against it.
+ * Every listing of a list, as a reading is given them, worked out once per list (derived.ts): the
+ * engine tests and the eval give their listings in memory (search/catalog.ts memoryCatalog).
  */
-export const listingsIndex = (listings: Listing[]): ListingsIndex => derived(listings, INDEX, () => indexOf(listings));
+export const listingsIndex = (listings: Listing[]): ListingsIndex =>
+  derived(listings, INDEX, () => knownOf(vocabularyOfListings(listings), listings));
 
-function indexOf(listings: Listing[]): ListingsIndex {
+/** The vocabulary of some listings: what their terms are (termsOf), gathered as vocabularyOfTerms does. */
+function vocabularyOfListings(listings: Listing[]): Vocabulary {
+  return vocabularyOfTerms(listings.flatMap((l) => termsOf(l)));
+}
+
+/**
+ * The vocabulary of a chatbot's terms — each a kind and a value (termsOf), in any order, any number
+ * of times: each is taken once, and the lists ordered by value, so the same listings give the same
+ * vocabulary whether counted in the database or read in memory.
+ */
+export function vocabularyOfTerms(terms: readonly { kind: TermKind; value: string }[]): Vocabulary {
+  const of = (kind: TermKind) =>
+    [...new Set(terms.filter((t) => t.kind === kind).map((t) => t.value))].sort(byCodeUnit);
+  const cities = of('city').sort((a, b) => b.length - a.length);
+  const states = new Set(of('state'));
+  const types = of('type');
+  const streets = new Map<string, { key: string; name: string }[]>();
+  for (const value of of('street')) {
+    const [name, key, written] = JSON.parse(value) as [string, string, string];
+    const known = streets.get(name);
+    if (!known) streets.set(name, [{ key, name: written }]);
+    else if (!known.some((s) => s.key === key)) known.push({ key, name: written });
+  }
+  const stateNames = STATES.filter(([, code]) => states.has(code)).map(([name]) => name);
+  return {
+    cities,
+    states,
+    zips: new Set(of('zip')),
+    types,
+    streets,
+    names: new Set(of('name')),
+    vocabulary: vocabularyOf({ cities, stateNames, types }),
+  };
+}
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The kinds of term a listing names, and what each is (the database counts them per chatbot). */
+export type TermKind = 'city' | 'state' | 'zip' | 'type' | 'street' | 'name';
+
+/**
+ * The terms one listing names, each once: its city, state, ZIP and kind; its street (name, key and
+ * spelling: a JSON array of the three); the words of its address that are names (no digit, longer
+ * than two letters).
+ */
+export function termsOf(
+  l: Pick<Listing, 'City' | 'State' | 'ZIP' | 'PropertyType' | 'Address'>,
+): { kind: TermKind; value: string }[] {
+  const out: { kind: TermKind; value: string }[] = [];
+  if (l.City) out.push({ kind: 'city', value: l.City });
+  if (l.State) out.push({ kind: 'state', value: l.State.toUpperCase() });
+  if (l.ZIP) out.push({ kind: 'zip', value: l.ZIP });
+  out.push({ kind: 'type', value: l.PropertyType });
+  const road = streetOf(l.Address);
+  if (road.key) out.push({ kind: 'street', value: JSON.stringify([road.name, road.key, road.written]) });
+  const words = new Set(
+    addressKey(l.Address)
+      .trim()
+      .split(' ')
+      .filter((w) => w.length > 2 && !/\d/.test(w)),
+  );
+  for (const value of words) out.push({ kind: 'name', value });
+  return out;
+}
+
+/** The index a reading is given: the vocabulary, and `pool` — the listings it may find named or shown, in the listings' order. */
+export function knownOf(vocabulary: Vocabulary, pool: readonly Listing[]): ListingsIndex {
   const index: ListingsIndex = {
+    ...vocabulary,
     addresses: new Map(),
     mls: new Map(),
-    cities: [],
-    states: new Set(),
-    zips: new Set(),
-    types: [],
-    streets: new Map(),
-    names: new Set(),
-    byId: new Map(listings.map((l) => [l.Id, l])),
-    vocabulary: new Map(),
+    byId: new Map(),
+    byUrl: new Map(),
   };
-  listings.forEach((listing, at) => {
-    const road = streetOf(listing.Address);
-    if (road.key) {
-      const known = index.streets.get(road.name) ?? [];
-      if (!known.some((s) => s.key === road.key))
-        index.streets.set(road.name, [...known, { key: road.key, name: road.written }]);
-    }
+  pool.forEach((listing, at) => {
+    index.byId.set(listing.Id, listing);
+    if (!index.byUrl.has(listing.Url)) index.byUrl.set(listing.Url, listing);
     const full = addressKey(listing.Address).trim();
-    for (const word of full.split(' ')) if (word.length > 2 && !/\d/.test(word)) index.names.add(word);
     const [number, street] = full.split(' ');
-    if (/^\d/.test(full))
-      index.addresses.set(number!, [
-        ...(index.addresses.get(number!) ?? []),
-        { at, listing, full, short: street ? `${number} ${street}` : '' },
-      ]);
+    if (/^\d/.test(full)) {
+      const known = index.addresses.get(number!);
+      const entry = { at, listing, full, short: street ? `${number} ${street}` : '' };
+      if (known) known.push(entry);
+      else index.addresses.set(number!, [entry]);
+    }
     const mls = mlsKey(listing.MLSNumber);
-    if (mls) index.mls.set(mls, [...(index.mls.get(mls) ?? []), listing]);
+    if (mls) {
+      const known = index.mls.get(mls);
+      if (known) known.push(listing);
+      else index.mls.set(mls, [listing]);
+    }
   });
-  index.cities = [...new Set(listings.map((l) => l.City).filter(Boolean))].sort((a, b) => b.length - a.length);
-  index.states = new Set(listings.map((l) => l.State.toUpperCase()).filter(Boolean));
-  index.zips = new Set(listings.map((l) => l.ZIP).filter(Boolean));
-  index.types = [...new Set(listings.map((l) => l.PropertyType))];
-  const stateNames = STATES.filter(([, code]) => index.states.has(code)).map(([name]) => name);
-  index.vocabulary = vocabularyOf({ cities: index.cities, stateNames, types: index.types });
   return index;
 }
 
@@ -233,8 +299,8 @@ export const streetKeyOf = (l: Listing): string => derived(l, STREET_KEY, () => 
  * with the street's words taken out (they are a name, not criteria). Each word is looked at once,
  * with the two after it: linear in the question.
  */
-export function streetsIn(normalized: string, listings: Listing[]): { keys: string[]; names: string[]; rest: string } {
-  const { streets } = listingsIndex(listings);
+export function streetsIn(normalized: string, known: Vocabulary): { keys: string[]; names: string[]; rest: string } {
+  const { streets } = known;
   const words = normalized.split(' ');
   const out = { keys: [] as string[], names: [] as string[], rest: normalized };
   if (!streets.size) return out;
@@ -261,17 +327,31 @@ export function streetsIn(normalized: string, listings: Listing[]): { keys: stri
   return out;
 }
 
+/** At most this many MLS numbers and house numbers of one question are looked up (no one names more homes at once). */
+const MAX_NAMES = 16;
+
+/**
+ * What a question may name listings by: the MLS numbers after "MLS" (as mlsKey compares them), and
+ * the house numbers of its words — only a listing with one of them can be named by its address.
+ */
+export function namesIn(question: string, normalized: string): { mlsKeys: string[]; houseNumbers: string[] } {
+  const mlsKeys = new Set<string>();
+  for (const m of normalized.matchAll(/\bmls(?:\s*(?:#|no\.?|number))?(?:\s*[:#-])?\s*([a-z0-9][a-z0-9-]*)/g)) {
+    if (mlsKeys.size >= MAX_NAMES) break;
+    mlsKeys.add(mlsKey(m[1]!));
+  }
+  const houseNumbers = [...new Set(addressKey(question).split(' '))].filter((w) => /^\d/.test(w)).slice(0, MAX_NAMES);
+  return { mlsKeys: [...mlsKeys], houseNumbers };
+}
+
 /** The listings a question names by MLS number ("MLS# 2400099") or street address ("12 Oak Street"). */
-export function namedListings(question: string, normalized: string, listings: Listing[]): Listing[] {
-  const { mls, addresses } = listingsIndex(listings);
-  const named: Listing[] = [];
-  for (const m of normalized.matchAll(/\bmls(?:\s*(?:#|no\.?|number))?(?:\s*[:#-])?\s*([a-z0-9][a-z0-9-]*)/g))
-    named.push(...(mls.get(mlsKey(m[1]!)) ?? []));
+export function namedListings(question: string, normalized: string, known: ListingsIndex): Listing[] {
+  const { mls, addresses } = known;
+  const asked = namesIn(question, normalized);
+  const named: Listing[] = asked.mlsKeys.flatMap((key) => mls.get(key) ?? []);
   // Only the addresses whose house number the question has can be in it; they are taken in the listings' order.
   const q = addressKey(question);
-  const candidates = [...new Set(q.split(' '))]
-    .flatMap((word) => addresses.get(word) ?? [])
-    .sort((a, b) => a.at - b.at);
+  const candidates = asked.houseNumbers.flatMap((word) => addresses.get(word) ?? []).sort((a, b) => a.at - b.at);
   for (const { listing, full, short } of candidates)
     if (q.includes(` ${full} `) || (short && q.includes(` ${short} `))) named.push(listing);
   return [...new Set(named)];
@@ -286,9 +366,9 @@ export interface PlacesAndKinds {
 }
 
 /** The places and kinds of property a question asks for, as the listings spell them. */
-export function placesAndKinds(question: string, normalized: string, listings: Listing[]): PlacesAndKinds {
+export function placesAndKinds(question: string, normalized: string, known: Vocabulary): PlacesAndKinds {
   const t = normalized;
-  const { cities, states, zips, types } = listingsIndex(listings);
+  const { cities, states, zips, types } = known;
   const out: PlacesAndKinds = { cities: [], states: [], zips: [], unknownPlaces: [], propertyTypes: [] };
   for (const city of cities) if (has(t, city.toLowerCase())) out.cities.push(city);
   for (const [name, code] of STATES)
@@ -306,7 +386,12 @@ export function placesAndKinds(question: string, normalized: string, listings: L
 }
 
 /** Capitalised names and ZIP codes after "in"/"near" that are none of the listings' places. */
-function unknownPlaces(question: string, cities: string[], states: Set<string>, zips: Set<string>): string[] {
+function unknownPlaces(
+  question: string,
+  cities: string[],
+  states: ReadonlySet<string>,
+  zips: ReadonlySet<string>,
+): string[] {
   const known = (phrase: string) => {
     const p = phrase.toLowerCase();
     return (

@@ -10,7 +10,16 @@ import type { Listing } from '../../../protocol/index.ts';
 import { budgetMarket, emptyCriteria, narrows, type Criteria, type SortKey } from './criteria.ts';
 import { featuresIn } from './features.ts';
 import { negations } from './negation.ts';
-import { listingsIndex, namedListings, normalize, placesAndKinds, STATE_NAMES, streetsIn } from './places.ts';
+import {
+  namedListings,
+  namesIn,
+  normalize,
+  placesAndKinds,
+  STATE_NAMES,
+  streetsIn,
+  type ListingsIndex,
+  type Vocabulary,
+} from './places.ts';
 import { readNumbers } from './ranges.ts';
 import { correctSpelling, ORDINALS, wordsToNumbers } from './words.ts';
 
@@ -111,18 +120,30 @@ function readOrder(t: string, c: Criteria): string {
   return t;
 }
 
-export function parseQuestion(question: string, listings: Listing[], now = new Date()): Criteria {
+/** The question as read: its spelling corrected towards the listings' words, numbers in words as figures. */
+function prepared(question: string, known: Vocabulary): { q: string; corrections: [string, string][] } {
+  const corrected = correctSpelling(question, known.vocabulary, known.names);
+  return { q: wordsToNumbers(corrected.text), corrections: corrected.corrections };
+}
+
+/** What a question may name listings by (places.ts namesIn), read as parseQuestion reads it: the listings to look up before. */
+export function namesAsked(question: string, known: Vocabulary): { mlsKeys: string[]; houseNumbers: string[] } {
+  const { q } = prepared(question, known);
+  return namesIn(q, normalize(q));
+}
+
+/** A question's criteria; `known`, the chatbot's vocabulary and the listings it may name (places.ts ListingsIndex). */
+export function parseQuestion(question: string, known: ListingsIndex, now = new Date()): Criteria {
   const c = emptyCriteria();
-  const { vocabulary, names } = listingsIndex(listings);
-  const corrected = correctSpelling(question, vocabulary, names);
-  c.corrections = corrected.corrections;
-  let q = wordsToNumbers(corrected.text);
-  c.named = namedListings(q, normalize(q), listings);
-  const negated = negations(q, listings);
+  const read = prepared(question, known);
+  c.corrections = read.corrections;
+  let q = read.q;
+  c.named = namedListings(q, normalize(q), known);
+  const negated = negations(q, known);
   c.exclude = negated.exclude;
   q = negated.text;
   // A street named ("on Dale Mabry", "Pecan lane") is a place; its words are no other criterion.
-  const streets = streetsIn(normalize(q), listings);
+  const streets = streetsIn(normalize(q), known);
   Object.assign(c, { streets: streets.keys, streetNames: streets.names });
   let t = readOrder(streets.rest, c);
   t = readNumbers(t, c, now);
@@ -151,7 +172,7 @@ export function parseQuestion(question: string, listings: Listing[], now = new D
   if (!c.tours.length && /\btours?\b/.test(t)) c.anyTour = true;
 
   // Places and kinds, against what the listings hold; then what no field holds.
-  Object.assign(c, placesAndKinds(q, t, listings));
+  Object.assign(c, placesAndKinds(q, t, known));
   const places = [...c.cities, ...c.states, ...Object.keys(STATE_NAMES)].map((p) => p.toLowerCase());
   c.features = featuresIn(t).filter((f) => !f.terms.some((term) => places.some((p) => p.split(' ').includes(term))));
 

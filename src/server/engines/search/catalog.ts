@@ -9,7 +9,10 @@
  */
 import type { Listing } from '../../../protocol/index.ts';
 import type { Criteria } from '../reading/criteria.ts';
-import type { Feature } from '../reading/features.ts';
+import { mentioning, type Feature } from '../reading/features.ts';
+import { pageKey, type Where } from '../reading/page.ts';
+import { listingsIndex, mlsKey, type Vocabulary } from '../reading/places.ts';
+import { listingKeys } from './listing-keys.ts';
 import { meets, priceOf, search } from './match.ts';
 
 export type SaleType = Listing['SaleType'];
@@ -23,15 +26,14 @@ export interface Spread {
   currency: string;
 }
 
-/** What a search's matches are from the `restFrom`-th on (the ones after those shown before): what suggestions are made from. */
+/** What a search's matches are from a point on (those after the ones shown before): what suggestions are made from. */
 export interface Rest {
   count: number;
   /** Some have 3 bedrooms or more; some fewer. */
   threeBedrooms: boolean;
   fewerBedrooms: boolean;
+  /** The sale types among them, in code-unit order. */
   saleTypes: SaleType[];
-  /** Per sale type, the middle price (the upper of two) of those with a price, when at least 4 have one. */
-  middle: Partial<Record<SaleType, number>>;
 }
 
 export interface Outcome {
@@ -42,19 +44,38 @@ export interface Outcome {
   spread: Partial<Record<SaleType, Spread>>;
   /** Up to `count` matches from the `from`-th, in order. */
   window: Listing[];
-  rest: Rest;
 }
 
-export interface Window {
-  from: number;
-  count: number;
-  /** Where `rest` starts (0: all the matches). */
-  restFrom: number;
+/** Listings a reading may need by name: by Id or Url (an answer's cards), by MLS number or house number (what a question names). */
+export interface Lookup {
+  ids: string[];
+  urls: string[];
+  /** As mlsKey gives them. */
+  mlsKeys: string[];
+  /** The first word of an address as addressKey gives it ("12"). */
+  houseNumbers: string[];
+  /** Pages (reading/page.ts pageKey): the listing a visitor's page shows. */
+  pageKeys?: string[];
+  /** Urls without trailing slashes, and the start of an address in letters and digits (listing-keys.ts): a model's get_listing. */
+  urlKeys?: string[];
+  addressStarts?: string[];
 }
 
 export interface Catalog {
-  /** A search's outcome (names are not looked at: a question naming listings is answered by them; a place no listing is in finds none). */
-  search(c: Criteria, window: Window): Promise<Outcome>;
+  /** The places, kinds and streets the chatbot's listings name: the same object while they are unchanged. */
+  vocabulary: Vocabulary;
+  /** The listings any of whose keys is among the lookup's, in the listings' order (created, then Id), at most LOOKUP_MAX. */
+  lookup(names: Lookup): Promise<Listing[]>;
+  /** A search's outcome, with up to `count` of its matches from the `from`-th (names are not looked at: a question naming listings is answered by them; a place no listing is in finds none). */
+  search(c: Criteria, window: { from: number; count: number }): Promise<Outcome>;
+  /** Up to `count` of a search's matches from the `from`-th, in its order: a window alone. */
+  window(c: Criteria, from: number, count: number): Promise<Listing[]>;
+  /** What the matches are from the `from`-th on. */
+  rest(c: Criteria, from: number): Promise<Rest>;
+  /** The middle price (the upper of two) of the matches of a sale type from the `from`-th on that have one, when at least 4 have. */
+  middle(c: Criteria, from: number, saleType: SaleType): Promise<number | undefined>;
+  /** Whether any listing mentions the feature (features.ts `mentioning` finds some). */
+  mentioned(f: Feature): Promise<boolean>;
   /** Whether any listing meets the criteria the listing fields answer (features are not looked at). */
   any(c: Criteria): Promise<boolean>;
   /** The matches of a search (features included), in its order, up to `cap`: a near miss's candidates. */
@@ -76,31 +97,30 @@ export function spreadOf(found: readonly Listing[]): Partial<Record<SaleType, Sp
   return out;
 }
 
-/** What the matches from a point on are, for suggestions. */
+/** What some matches are, for suggestions. */
 export function restOf(rest: readonly Listing[]): Rest {
-  const middle: Partial<Record<SaleType, number>> = {};
-  const saleTypes = [...new Set(rest.map((l) => l.SaleType))].sort();
-  for (const type of saleTypes) {
-    const prices = rest
-      .filter((l) => l.SaleType === type)
-      .map(priceOf)
-      .filter((p): p is number => p !== null)
-      .sort((a, b) => a - b);
-    if (prices.length >= 4) middle[type] = prices[Math.floor(prices.length / 2)]!;
-  }
   return {
     count: rest.length,
     threeBedrooms: rest.some((l) => l.Bedrooms >= 3),
     fewerBedrooms: rest.some((l) => l.Bedrooms < 3),
-    saleTypes,
-    middle,
+    saleTypes: [...new Set(rest.map((l) => l.SaleType))].sort(),
   };
+}
+
+/** The middle price of some matches of a sale type (the upper of two), when at least 4 have a price. */
+export function middleOf(rest: readonly Listing[], saleType: SaleType): number | undefined {
+  const prices = rest
+    .filter((l) => l.SaleType === saleType)
+    .map(priceOf)
+    .filter((p): p is number => p !== null)
+    .sort((a, b) => a - b);
+  return prices.length >= 4 ? prices[Math.floor(prices.length / 2)] : undefined;
 }
 
 /** The outcome of a search whose every match is known, in order. */
 export function outcomeOf(
   found: { listings: Listing[]; mentioned: Feature[]; unknown: Feature[] },
-  window: Window,
+  window: { from: number; count: number },
 ): Outcome {
   return {
     total: found.listings.length,
@@ -108,15 +128,62 @@ export function outcomeOf(
     unknown: found.unknown,
     spread: spreadOf(found.listings),
     window: found.listings.slice(window.from, window.from + window.count),
-    rest: restOf(found.listings.slice(window.restFrom)),
   };
 }
 
-/** The catalog of listings held in memory: the engines' own matching over the array. */
+/** At most this many listings are found by name at once: a conversation names a few. */
+export const LOOKUP_MAX = 500;
+
+/** Whether the listing has one of the lookup's keys. */
+export function looksUp(l: Listing, names: Lookup): boolean {
+  const keys = listingKeys(l);
+  return (
+    names.ids.includes(l.Id) ||
+    names.urls.includes(l.Url) ||
+    (keys.mlsKey !== '' && names.mlsKeys.includes(keys.mlsKey)) ||
+    (keys.houseNumber !== '' && names.houseNumbers.includes(keys.houseNumber)) ||
+    (keys.pageKey !== null && (names.pageKeys ?? []).includes(keys.pageKey)) ||
+    (names.urlKeys ?? []).includes(keys.urlKey) ||
+    (names.addressStarts ?? []).some((start) => keys.addressKey.startsWith(start))
+  );
+}
+
+/** The catalog of listings held in memory, in their order: the engines' own matching over the array. */
 export function memoryCatalog(listings: Listing[]): Catalog {
+  const matches = (c: Criteria) => search(listings, { ...c, named: [] });
   return {
-    search: async (c, window) => outcomeOf(search(listings, { ...c, named: [] }), window),
+    vocabulary: listingsIndex(listings),
+    lookup: async (names) => listings.filter((l) => looksUp(l, names)).slice(0, LOOKUP_MAX),
+    search: async (c, window) => outcomeOf(matches(c), window),
+    window: async (c, from, count) => matches(c).listings.slice(from, from + count),
+    rest: async (c, from) => restOf(matches(c).listings.slice(from)),
+    middle: async (c, from, saleType) => middleOf(matches(c).listings.slice(from), saleType),
+    mentioned: async (f) => mentioning(listings, f).length > 0,
     any: async (c) => listings.some((l) => meets(l, c)),
-    candidates: async (c, cap) => search(listings, { ...c, named: [] }).listings.slice(0, cap),
+    candidates: async (c, cap) => matches(c).listings.slice(0, cap),
   };
+}
+
+/**
+ * The listing the visitor's page shows (ClientAsk's [ext] `page` and `listing`, docs/PROTOCOL.md;
+ * reading/page.ts): the one the page names — by Id, MLS number or Url, in that order — or the first
+ * whose Url is the page's address.
+ */
+export async function pageListing(catalog: Catalog, where: Where): Promise<Listing | undefined> {
+  const named = where.listing?.trim() ?? '';
+  const namedPage = named ? pageKey(named) : null;
+  const page = where.page ? pageKey(where.page) : null;
+  const mls = named ? mlsKey(named) : '';
+  const pool = await catalog.lookup({
+    ids: named ? [named] : [],
+    urls: [],
+    mlsKeys: mls ? [mls] : [],
+    houseNumbers: [],
+    pageKeys: [namedPage, page].filter((k): k is string => k !== null),
+  });
+  const onPage = (key: string | null) => (key ? pool.find((l) => pageKey(l.Url) === key) : undefined);
+  const found = named
+    ? (pool.find((l) => l.Id === named) ?? pool.find((l) => mls && mlsKey(l.MLSNumber) === mls) ?? onPage(namedPage))
+    : undefined;
+  return found ?? onPage(page);
 }

@@ -14,8 +14,9 @@ import { meets, priceOf, squareFeet } from './match.ts';
 import { readDrops, RESTATES, withoutDropped } from '../reading/edits.ts';
 import { outsideTopic } from '../reading/intent.ts';
 import { ASKS_PAYMENT, paymentTerms, type PaymentTerms } from './payment.ts';
-import { listingsIndex, normalize } from '../reading/places.ts';
-import { parseQuestion } from '../reading/query.ts';
+import { knownOf, normalize, type ListingsIndex } from '../reading/places.ts';
+import { namesAsked, parseQuestion } from '../reading/query.ts';
+import type { Catalog, Lookup } from './catalog.ts';
 import { resolveReference, THIS_HOME, type Shown } from '../reading/references.ts';
 import { wordsToNumbers } from '../reading/words.ts';
 
@@ -116,16 +117,16 @@ function similarTo(f: Listing, base: Criteria): Criteria {
 }
 
 /** Reads `question` in the conversation's state. */
-export function readQuestion(question: string, state: ConversationState, listings: Listing[], now: Date): Reading {
+export function readQuestion(question: string, state: ConversationState, known: ListingsIndex, now: Date): Reading {
   const t = wordsToNumbers(normalize(question));
   // "forget the budget", "parking doesn't matter": the search in force, without it (and with anything else said).
   const drops = state.search ? readDrops(t) : null;
   if (state.search && drops) {
-    const c = withoutDropped(parseQuestion(question, listings, now), drops);
+    const c = withoutDropped(parseQuestion(question, known, now), drops);
     return { kind: 'search', criteria: merge(withoutDropped(state.search, drops), c), followUp: true, offset: 0 };
   }
-  if (RESTART.test(t) && !HEAD.test(t)) return { kind: 'other', criteria: parseQuestion(question, listings, now) };
-  const c = parseQuestion(question, listings, now);
+  if (RESTART.test(t) && !HEAD.test(t)) return { kind: 'other', criteria: parseQuestion(question, known, now) };
+  const c = parseQuestion(question, known, now);
   const topic = outsideTopic(t);
   if (topic) return { kind: 'outside', topic, criteria: c };
   if (ASKS_PAYMENT.test(t)) {
@@ -217,9 +218,8 @@ export function readQuestion(question: string, state: ConversationState, listing
 }
 
 /** The listings of an answer's cards, as the chatbot holds them now (a card of a listing since deleted is left out). */
-export function cardsIn(answer: string, listings: Listing[]): Listing[] {
-  const { byId } = listingsIndex(listings);
-  return cardsOf(answer).flatMap((card) => byId.get(card.Id) ?? listings.find((l) => l.Url === card.Url) ?? []);
+export function cardsIn(answer: string, known: ListingsIndex): Listing[] {
+  return cardsOf(answer).flatMap((card) => known.byId.get(card.Id) ?? known.byUrl.get(card.Url) ?? []);
 }
 
 /** The state after a question read as `reading` was answered with `answer`. */
@@ -227,11 +227,11 @@ export function advance(
   state: ConversationState,
   reading: Reading,
   answer: string,
-  listings: Listing[],
+  known: ListingsIndex,
 ): ConversationState {
   if (reading.kind === 'other' || reading.kind === 'outside' || (reading.kind === 'payment' && !reading.listing))
     return state;
-  const cards = cardsIn(answer, listings);
+  const cards = cardsIn(answer, known);
   const next: ConversationState = { ...state, last: cards, focus: cards.length === 1 ? cards[0] : undefined };
   if (cards.length > 1) next.list = cards;
   if (reading.kind === 'search')
@@ -246,26 +246,48 @@ export function advance(
 }
 
 /**
- * States already read, per list of listings (derived.ts: the same array while a chatbot's listings
- * are unchanged), by a digest of the conversation up to a turn: each question reads only the turns
+ * What a reading of `questions` after `answers` is given (places.ts ListingsIndex): the chatbot's
+ * vocabulary, and the few listings they may name (by MLS number or house number) or showed (their
+ * cards) — looked up at once, not read from every listing.
+ */
+export async function knownFor(catalog: Catalog, questions: string[], answers: string[]): Promise<ListingsIndex> {
+  const lookup: Lookup = { ids: [], urls: [], mlsKeys: [], houseNumbers: [] };
+  for (const question of questions) {
+    const names = namesAsked(question, catalog.vocabulary);
+    lookup.mlsKeys.push(...names.mlsKeys);
+    lookup.houseNumbers.push(...names.houseNumbers);
+  }
+  for (const answer of answers)
+    for (const card of cardsOf(answer)) {
+      lookup.ids.push(card.Id);
+      lookup.urls.push(card.Url);
+    }
+  return knownOf(catalog.vocabulary, await catalog.lookup(lookup));
+}
+
+/**
+ * States already read, per vocabulary (the same object while a chatbot's listings are unchanged:
+ * derived.ts), by a digest of the conversation up to a turn: each question reads only the turns
  * since the last one read, so a conversation costs one reading per turn, not one per turn per question.
  */
 const STATES = Symbol('conversation states');
-const STATES_KEPT = 5_000;
+const STATES_KEPT = 1_000;
 /** How many turns have been read since the process started (test/server/engine-offline.test.ts counts them). */
 export const turnsRead = { count: 0 };
 
 /**
- * The conversation's state after `history` (oldest first), read turn by turn as it was answered;
- * `page`, the listing of the page the visitor asks from now, is taken as theirs all along.
+ * The question read in the conversation so far: the state after `history` (oldest first), read turn
+ * by turn as it was answered, and the question's reading in it; `page`, the listing of the page the
+ * visitor asks from now, is taken as theirs all along.
  */
-export function conversationState(
+export async function readInConversation(
   history: readonly { role: 'user' | 'assistant'; content: string }[],
-  listings: Listing[],
+  question: string,
+  catalog: Catalog,
   now: Date,
   page?: Listing,
-): ConversationState {
-  const kept = derived(listings, STATES, () => new Map<string, ConversationState>());
+): Promise<{ state: ConversationState; reading: Reading }> {
+  const kept = derived(catalog.vocabulary, STATES, () => new Map<string, ConversationState>());
   // The digest of each turn chains the one before: the conversation's reading up to there.
   const turns: { at: number; answer: string; key: string }[] = [];
   let key = `${page?.Id ?? ''}|${now.toISOString().slice(0, 10)}`;
@@ -284,14 +306,20 @@ export function conversationState(
   let from = turns.length;
   while (from > 0 && !kept.has(turns[from - 1]!.key)) from--;
   let state = from > 0 ? kept.get(turns[from - 1]!.key)! : emptyState(page);
-  for (const { at, answer, key: after } of turns.slice(from)) {
-    const question = history[at]!.content;
-    const t = wordsToNumbers(normalize(question));
+  const toRead = turns.slice(from);
+  const known = await knownFor(
+    catalog,
+    [...toRead.map((turn) => history[turn.at]!.content), question],
+    toRead.map((turn) => turn.answer),
+  );
+  for (const { at, answer, key: after } of toRead) {
+    const asked = history[at]!.content;
+    const t = wordsToNumbers(normalize(asked));
     turnsRead.count++;
     if (RESTART.test(t) && !(state.search && readDrops(t))) state = emptyState(page);
-    else state = advance(state, readQuestion(question, state, listings, now), answer, listings);
+    else state = advance(state, readQuestion(asked, state, known, now), answer, known);
     if (kept.size >= STATES_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(after, state);
   }
-  return state;
+  return { state, reading: readQuestion(question, state, known, now) };
 }

@@ -6,9 +6,12 @@
  * and the terms a chatbot's listings name (cities, kinds, streets…), counted per chatbot, which a
  * question is read with.
  */
-import type { Listing } from '../../../protocol/index.ts';
+import { addressText, type Listing } from '../../../protocol/index.ts';
 import { wordsOf } from '../reading/features.ts';
+import { pageKey } from '../reading/page.ts';
 import { addressKey, mlsKey, streetOf } from '../reading/places.ts';
+
+export { termsOf, type TermKind } from '../reading/places.ts';
 import { priceOf, squareFeet } from './match.ts';
 
 /** Raised whenever a function below changes what it gives: rows written before are worked out again at start. */
@@ -20,6 +23,7 @@ type Fields = Pick<
   | 'State'
   | 'ZIP'
   | 'Address'
+  | 'Url'
   | 'MLSNumber'
   | 'PropertyType'
   | 'SaleType'
@@ -31,12 +35,21 @@ type Fields = Pick<
   | 'ExtensionColumn'
 >;
 
+/** A Url without the slashes it ends with: how a model's get_listing compares Urls. */
+export const withoutTrailingSlashes = (url: string) => url.replace(/(?<!\/)\/+$/, '');
+/** Lower-case ASCII letters and digits only: how a model's get_listing compares MLS numbers and addresses. */
+export const lettersAndDigits = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 export interface ListingKeys {
   cityKey: string;
   stateKey: string;
   streetKey: string;
   mlsKey: string;
   houseNumber: string;
+  /** The page of its Url (reading/page.ts pageKey); null when the Url is no address. */
+  pageKey: string | null;
+  urlKey: string;
+  addressKey: string;
   price: number | null;
   sqft: number;
   words: string;
@@ -51,36 +64,12 @@ export function listingKeys(l: Fields): ListingKeys {
     streetKey: streetOf(l.Address).key,
     mlsKey: mlsKey(l.MLSNumber),
     houseNumber: /^\d/.test(full) ? full.split(' ')[0]! : '',
+    pageKey: pageKey(l.Url),
+    urlKey: withoutTrailingSlashes(l.Url),
+    addressKey: lettersAndDigits(addressText(l)),
     price: priceOf(l),
     sqft: squareFeet(l),
     words: wordsOf(l),
     keysVersion: KEYS_VERSION,
   };
-}
-
-export type TermKind = 'city' | 'state' | 'zip' | 'type' | 'street' | 'name';
-
-/**
- * The terms one listing names, each once: its city, state, ZIP and kind; its street (name, key and
- * spelling: a JSON array of the three); the words of its address that are names (no digit, longer
- * than two letters).
- */
-export function termsOf(
-  l: Pick<Listing, 'City' | 'State' | 'ZIP' | 'PropertyType' | 'Address'>,
-): { kind: TermKind; value: string }[] {
-  const out: { kind: TermKind; value: string }[] = [];
-  if (l.City) out.push({ kind: 'city', value: l.City });
-  if (l.State) out.push({ kind: 'state', value: l.State.toUpperCase() });
-  if (l.ZIP) out.push({ kind: 'zip', value: l.ZIP });
-  out.push({ kind: 'type', value: l.PropertyType });
-  const road = streetOf(l.Address);
-  if (road.key) out.push({ kind: 'street', value: JSON.stringify([road.name, road.key, road.written]) });
-  const names = new Set(
-    addressKey(l.Address)
-      .trim()
-      .split(' ')
-      .filter((w) => w.length > 2 && !/\d/.test(w)),
-  );
-  for (const value of names) out.push({ kind: 'name', value });
-  return out;
 }

@@ -8,7 +8,8 @@ import type { Listing } from '../../../protocol/index.ts';
 import type { Criteria } from '../reading/criteria.ts';
 import { kindText } from './details.ts';
 import { money, plural } from './format.ts';
-import { priceOf, search, squareFeet } from './match.ts';
+import type { Catalog } from './catalog.ts';
+import { priceOf, squareFeet } from './match.ts';
 
 export interface NearMiss {
   listing: Listing;
@@ -41,13 +42,13 @@ const RELATED: Record<string, string[]> = {
   'multi family': ['single family', 'single-family', 'townhouse'],
 };
 
-/** The kinds among `listings` asked for or related to one asked for. */
-function kindsNear(asked: string[], listings: Listing[]): string[] {
+/** The kinds of the listings (`types`) asked for or related to one asked for. */
+function kindsNear(asked: string[], types: readonly string[]): string[] {
   const wanted = new Set(asked.flatMap((t) => [t.toLowerCase(), ...(RELATED[t.toLowerCase()] ?? [])]));
-  return [...new Set(listings.map((l) => l.PropertyType))].filter((t) => wanted.has(t.toLowerCase()));
+  return types.filter((t) => wanted.has(t.toLowerCase()));
 }
 /** The search with each thing a near miss may miss widened; what was said of place and sale type stays. */
-function widened(c: Criteria, tier: Tier, listings: Listing[]): Criteria {
+function widened(c: Criteria, tier: Tier, types: readonly string[]): Criteria {
   const { slack, rooms, years } = tier;
   const w: Criteria = { ...c, named: [], limit: undefined, sort: undefined };
   if (c.price)
@@ -68,7 +69,7 @@ function widened(c: Criteria, tier: Tier, listings: Listing[]): Criteria {
       max: c.yearBuilt.max === undefined ? undefined : c.yearBuilt.max + years,
     };
   if (!c.statusesSaid) w.statuses = ['Active', 'PreOnMarket'];
-  if (tier.relatedKinds && c.propertyTypes.length) w.propertyTypes = kindsNear(c.propertyTypes, listings);
+  if (tier.relatedKinds && c.propertyTypes.length) w.propertyTypes = kindsNear(c.propertyTypes, types);
   return w;
 }
 
@@ -146,15 +147,18 @@ function missesOf(l: Listing, c: Criteria): Miss[] {
   return out;
 }
 
+/** At most this many listings a tier widens the search to are weighed: the first in the default order (sale first, cheapest first). */
+const CANDIDATES = 5_000;
+
 /**
  * Up to `max` listings closest to a search none meets, fewest misses first: among those missing by
  * the fewest things, the closest of each kind of miss (over the budget, a bedroom fewer, coming
  * soon…) before a second of any kind, so the visitor sees each way the search could give.
  */
-export function nearMisses(listings: Listing[], c: Criteria, max = 3): NearMiss[] {
+export async function nearMisses(catalog: Catalog, c: Criteria, max = 3): Promise<NearMiss[]> {
   for (const tier of TIERS) {
-    const all = search(listings, widened(c, tier, listings))
-      .listings.map((l) => ({ listing: l, misses: missesOf(l, c) }))
+    const all = (await catalog.candidates(widened(c, tier, catalog.vocabulary.types), CANDIDATES))
+      .map((l) => ({ listing: l, misses: missesOf(l, c) }))
       .filter((n) => n.misses.length > 0 && n.misses.length <= tier.misses)
       // Another kind is taken as it is: with the rooms asked for, at most a little over the budget.
       .filter(
