@@ -105,6 +105,7 @@ export function createClient(options: ClientOptions) {
     realEstateDelete: op('RealEstateDelete'),
     realEstateList: op('RealEstateList'),
     realEstateGet: op('RealEstateGet'),
+    realEstateImport: op('RealEstateImport'),
 
     getPreUploadUrl: op('GetPreUploadUrl'),
     /**

@@ -121,6 +121,31 @@ export type ListingDeleteBody = Static<typeof ListingDeleteBody>;
 export const ListingDeleteResult = Type.Object({ SuccessCount: Type.Integer() });
 export type ListingDeleteResult = Static<typeof ListingDeleteResult>;
 
+/** [ext] Many listings at once, as a feed sends them: each created, or replaced where its MLSNumber is the chatbot's already. */
+export const ListingImportBody = Type.Object(
+  {
+    SerialNumber: serialNumber(),
+    Items: Type.Array(
+      Type.Object({ ...RequiredListingFields, ...OptionalListingFields }, { additionalProperties: false }),
+      {
+        minItems: 1,
+        maxItems: LIMITS.importItems,
+        rule: `must be a list of 1 to ${LIMITS.importItems.toLocaleString('en-US')} listings`,
+      },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ListingImportBody = Static<typeof ListingImportBody>;
+
+/** How many of the Items were new, replaced a listing that differed, or were the same as the one stored. */
+export const ListingImportResult = Type.Object({
+  Created: Type.Integer(),
+  Updated: Type.Integer(),
+  Unchanged: Type.Integer(),
+});
+export type ListingImportResult = Static<typeof ListingImportResult>;
+
 export const ListingListBody = Type.Object(
   {
     SerialNumber: serialNumber(),

@@ -24,6 +24,7 @@ export const CHATBOT_OPERATIONS = [
   'RealEstateDelete',
   'RealEstateList',
   'RealEstateGet',
+  'RealEstateImport',
   'List',
   'LeadList',
   'OutboxList',

@@ -29,6 +29,8 @@ export const LIMITS = {
   extensionKeyChars: 200,
   extensionValueChars: 2_000,
   deleteKeys: 1_000,
+  /** Listings in one RealEstateImport [ext]. */
+  importItems: 500,
   pageSizeMax: 100,
   pageSizeDefault: 20,
   queryChars: 500,

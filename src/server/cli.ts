@@ -15,6 +15,7 @@ import { filesOnDisk, filesSetting, openFileStore, withDiskFallback } from './fi
 import { openStore, type Db, type Store } from './store/db.ts';
 import { untilReachable } from './store/connect.ts';
 import { lockEmbeddedDatabase } from './store/pglite-lock.ts';
+import { importFile } from './listings-import.ts';
 
 export const HELP = `chat-bot-server — the reference chatbot service
 
@@ -27,6 +28,10 @@ export const HELP = `chat-bot-server — the reference chatbot service
   chat-bot-server migrate              bring the database schema up to date, then exit
   chat-bot-server secret               print a new SESSION_SECRET (32 random bytes, base64url; the format of
                                        DATA_DIR/session-secret too)
+  chat-bot-server listings import FILE --chatbot SERIAL
+                                       create or replace the chatbot's listings by MLSNumber from a CSV
+                                       file (a header row of the listing fields) or JSON (.json array,
+                                       .jsonl); rows that break a rule are refused and said
   chat-bot-server files migrate --to database|s3
                                        move uploaded files from DATA_DIR/files into the database (or
                                        to FILES_URL's S3 bucket), verifying sizes and hashes; resumable
@@ -156,6 +161,37 @@ export async function migrateCommand(config: ServerConfig): Promise<void> {
   const store = await openServiceStore(config, 'chat-bot-server migrate');
   await store.close();
   console.log(`The ${store.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is up to date.`);
+}
+
+/** `listings import FILE --chatbot SERIAL` (listings-import.ts). */
+export async function listingsCommand(config: ServerConfig, args: string[]): Promise<void> {
+  const [action, file] = args;
+  const serial = args[args.indexOf('--chatbot') + 1] ?? '';
+  if (action !== 'import' || !file || !args.includes('--chatbot') || !serial)
+    throw new Error('Usage: chat-bot-server listings import FILE --chatbot SERIAL');
+  const store = await openServiceStore(config, 'chat-bot-server listings import');
+  try {
+    const started = Date.now();
+    const count = (n: number) => n.toLocaleString('en-US');
+    const done = await importFile(
+      store.db,
+      serial,
+      file,
+      () => new Date(),
+      (s) =>
+        console.error(
+          `… ${count(s.rows)} rows read: ${count(s.Created)} created, ${count(s.Updated)} updated, ${count(s.Unchanged)} unchanged, ${count(s.refused.length)} refused`,
+        ),
+    );
+    console.log(
+      `Imported ${file} into ${serial} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${count(done.rows)} rows — ${count(done.Created)} created, ${count(done.Updated)} updated, ${count(done.Unchanged)} unchanged, ${count(done.refused.length)} refused.`,
+    );
+    for (const r of done.refused.slice(0, 50)) console.log(`  row ${r.line}: ${r.why}`);
+    if (done.refused.length > 50) console.log(`  … and ${count(done.refused.length - 50)} more refused`);
+    if (done.refused.length) process.exitCode = 1;
+  } finally {
+    await store.close();
+  }
 }
 
 /** `files migrate --to database|s3`: the disk's files into the store named, each verified before its disk copy goes. */

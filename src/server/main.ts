@@ -12,6 +12,7 @@ import {
   createKeyCommand,
   digestCommand,
   keysCommand,
+  listingsCommand,
   enginesFor,
   filesCommand,
   migrateCommand,
@@ -267,6 +268,7 @@ const run: Record<string, () => Promise<void>> = {
   migrate: () => migrateCommand(config()),
   files: () => filesCommand(config(), args),
   keys: () => keysCommand(config(), args),
+  listings: () => listingsCommand(config(), args),
   secret: async () => console.log(newSecret()),
   help: async () => console.log(HELP),
 };

@@ -36,6 +36,8 @@ function callOperation(client: Client, name: OperationName, signal?: AbortSignal
       return client.realEstateList(validBodies.RealEstateList, opts);
     case 'RealEstateGet':
       return client.realEstateGet(validBodies.RealEstateGet, opts);
+    case 'RealEstateImport':
+      return client.realEstateImport(validBodies.RealEstateImport, opts);
     case 'GetPreUploadUrl':
       return client.getPreUploadUrl(validBodies.GetPreUploadUrl, opts);
     case 'UploadSuccess':

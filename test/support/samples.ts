@@ -71,6 +71,13 @@ export const validBodies: { [N in Exclude<OperationName, 'ModelList'>]: BodyOf<N
   RealEstateDelete: { SerialNumber: SERIAL, Keys: ['MLS-12345', 'MLS-99999'], KeyType: 'MLSNumber' },
   RealEstateList: { SerialNumber: SERIAL, Page: 1, PageSize: 20, Status: 'Active', Query: 'Austin' },
   RealEstateGet: { SerialNumber: SERIAL, Key: 'https://homes.example.com/listing/12-oak-st', KeyType: 'URL' },
+  RealEstateImport: {
+    SerialNumber: SERIAL,
+    Items: [
+      { ...listingFields, City: 'Austin', Address: '12 Oak St', SalePrice: 489000 },
+      { ...listingFields, MLSNumber: 'MLS-12346', Url: 'https://homes.example.com/listing/7-elm-ave', City: 'Austin' },
+    ],
+  },
   GetPreUploadUrl: { fileName: 'kitchen.jpg', sessionID: 42 },
   UploadSuccess: { FileStoreId: '1001' },
   SessionKey: {},
@@ -144,6 +151,7 @@ export function sampleData(name: OperationName, origin: string): unknown {
     RealEstateDelete: { SuccessCount: 1 },
     RealEstateList: { Items: [listingRead], Total: 1 },
     RealEstateGet: listingRead,
+    RealEstateImport: { Created: 1, Updated: 1, Unchanged: 0 },
     GetPreUploadUrl: { FileStoreId: '1001', PreUploadUrl: `${origin}/__upload/1001` },
     UploadSuccess: { FileStoreId: '1001', Kind: 'Image', MimeType: 'image/jpeg', Size: 4 },
     SessionKey: { SessionKey: 'sk.sample.key', ExpiresAt: '2026-11-23T10:00:00.000Z' },

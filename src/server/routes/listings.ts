@@ -1,9 +1,16 @@
-/** The five listing operations (API.md §3.6), for the API key or an owner session key. */
+/** The five listing operations (API.md §3.6) and RealEstateImport [ext], for the API key or an owner session key. */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { notFound } from '../http.ts';
 import { operation, ownedChatbot } from '../operation.ts';
-import { createListing, deleteListings, getListing, listListings, updateListing } from '../store/listings.ts';
+import {
+  createListing,
+  deleteListings,
+  getListing,
+  importListings,
+  listListings,
+  updateListing,
+} from '../store/listings.ts';
 
 const KEY_NAMES = { NewOaks: 'the id', MLSNumber: 'the MLSNumber', URL: 'the Url' } as const;
 const noListing = (keyType: keyof typeof KEY_NAMES, key: string, data: unknown = null) =>
@@ -33,6 +40,11 @@ export function listingRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const { SerialNumber, ...query } = body;
     const chatbot = await ownedChatbot(ctx, caller, SerialNumber);
     return listListings(ctx.db, chatbot.serialNumber, query);
+  });
+
+  operation(app, ctx, 'RealEstateImport', async ({ body, caller, now }) => {
+    const chatbot = await ownedChatbot(ctx, caller, body.SerialNumber);
+    return importListings(ctx.db, chatbot.serialNumber, body.Items, now);
   });
 
   operation(app, ctx, 'RealEstateGet', async ({ body, caller }) => {

@@ -1,9 +1,9 @@
 /** Listings: the five operations' storage, uniqueness of MLSNumber and Url, the three KeyTypes. */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, type Listing, type ListingCreateBody, type ListingListBody } from '../../protocol/index.ts';
 import { KEYS_VERSION, listingKeys, termsOf, type ListingKeys, type TermKind } from '../engines/search/listing-keys.ts';
-import { conflict } from '../http.ts';
+import { conflict, invalid } from '../http.ts';
 import type { Db, Tx } from './db-types.ts';
 import { chatbots, listings, listingTerms } from './schema.ts';
 
@@ -196,6 +196,102 @@ export async function createListings(
   }
   await applyTerms(tx, chatbot, terms);
   if (all.length) await bumpVersion(tx, chatbot);
+}
+
+/** How many of an import's listings were new, replaced one that differed, or were the same as stored. */
+export interface Imported {
+  Created: number;
+  Updated: number;
+  Unchanged: number;
+}
+
+/** Whether a stored row holds exactly these columns (an import leaves it, and its UpdatedAt, alone). */
+function holds(row: Row, columns: Columns): boolean {
+  return Object.values(FIELDS).every(([column]) => {
+    const [a, b] = [row[column], columns[column]];
+    return typeof a === 'object' && a !== null ? JSON.stringify(a) === JSON.stringify(b) : a === b;
+  });
+}
+
+/**
+ * Many listings as a feed sends them (RealEstateImport [ext]): each created, or — where the chatbot
+ * has a listing of its MLSNumber — replacing it (full replacement, as RealEstateUpdate); one the same
+ * as stored is left as it is. All or nothing, in one transaction, with one version bump. An MLSNumber
+ * or Url twice among them is a 400 naming both; a Url another listing of the chatbot has, a 409.
+ */
+export async function importListings(db: Db, chatbot: string, all: Fields[], now: Date): Promise<Imported> {
+  for (const field of ['MLSNumber', 'Url'] as const) {
+    const first = new Map<string, number>();
+    all.forEach((fields, i) => {
+      const at = first.get(fields[field]);
+      if (at !== undefined)
+        throw invalid(
+          `"Items[${i}].${field}" must not repeat Items[${at}]'s ("${fields[field]}"): each listing once an import`,
+        );
+      first.set(fields[field], i);
+    });
+  }
+  const mls = all.map((f) => f.MLSNumber);
+  try {
+    return await db.transaction(async (tx) => {
+      const [clash] = await tx
+        .select({ mls: listings.mlsNumber, url: listings.url })
+        .from(listings)
+        .where(
+          and(
+            eq(listings.chatbot, chatbot),
+            inArray(
+              listings.url,
+              all.map((f) => f.Url),
+            ),
+            notInArray(listings.mlsNumber, mls),
+          ),
+        )
+        .limit(1);
+      if (clash) {
+        const i = all.findIndex((f) => f.Url === clash.url);
+        throw conflict(
+          `"Items[${i}].Url" is the Url of this chatbot's listing with MLSNumber "${clash.mls}": ${clash.url}`,
+        );
+      }
+      const stored = await tx
+        .select()
+        .from(listings)
+        .where(and(eq(listings.chatbot, chatbot), inArray(listings.mlsNumber, mls)))
+        .for('update');
+      const byMls = new Map(stored.map((row) => [row.mlsNumber, row]));
+      const terms: TermChanges = new Map();
+      const created: (typeof listings.$inferInsert)[] = [];
+      let updated = 0;
+      for (const fields of all) {
+        const columns = toColumns(fields);
+        const old = byMls.get(fields.MLSNumber);
+        if (old && holds(old, columns)) continue;
+        countTerms(terms, filled(fields), 1);
+        if (!old) {
+          created.push({ id: uuidv7({ msecs: now.getTime() }), chatbot, ...columns, createdAt: now, updatedAt: now });
+          continue;
+        }
+        countTerms(terms, toListing(old), -1);
+        await tx
+          .update(listings)
+          .set({ ...columns, updatedAt: now })
+          .where(eq(listings.id, old.id));
+        updated++;
+      }
+      if (created.length) await tx.insert(listings).values(created);
+      await applyTerms(tx, chatbot, terms);
+      if (created.length || updated) await bumpVersion(tx, chatbot);
+      return { Created: created.length, Updated: updated, Unchanged: all.length - created.length - updated };
+    });
+  } catch (error) {
+    // Two writers at once, or Items exchanging Urls: the unique indexes refuse it, and nothing was stored.
+    if (uniqueViolation(error, all[0]!))
+      throw conflict(
+        'The import would give two listings of this chatbot the same MLSNumber or Url (changed meanwhile, or Items exchanging Urls); nothing was stored',
+      );
+    throw error;
+  }
 }
 
 /** Full replacement of the listing Key names; the number of listings updated (0 or 1). */
