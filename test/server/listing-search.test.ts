@@ -14,7 +14,7 @@ import type { Listing, ListingCreateBody } from '../../src/protocol/index.ts';
 import { emptyCriteria, type Criteria, type SortKey } from '../../src/server/engines/reading/criteria.ts';
 import { featuresIn } from '../../src/server/engines/reading/features.ts';
 import { streetOf, type Vocabulary } from '../../src/server/engines/reading/places.ts';
-import { memoryCatalog, type Catalog, type Outcome } from '../../src/server/engines/search/catalog.ts';
+import { memoryCatalog, pageListing, type Catalog, type Outcome } from '../../src/server/engines/search/catalog.ts';
 import { listingKeys } from '../../src/server/engines/search/listing-keys.ts';
 import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
@@ -365,6 +365,16 @@ describe('the database search finds what the engines find in memory', () => {
         await compare(memory, database, c, window);
       }
     expect((await database.search(emptyCriteria(), { from: 0, count: 1 })).total).toBeGreaterThan(40);
+  });
+});
+
+describe('a page address that decodes to a NUL', () => {
+  it("is stored and looked up as the visitor's page is read: %00 stays written", async () => {
+    const [fields] = generated(1, 11);
+    const { serial, all } = await chatbotWith([{ ...fields!, Url: 'http://a.aa/homes/%00' }]);
+    const database = databaseCatalog(store.db, serial, await readVocabulary(store.db, serial));
+    for (const catalog of [database, memoryCatalog(all)])
+      expect((await pageListing(catalog, { page: 'https://A.aa/homes/%00/?x=1' }))?.Id).toBe(all[0]!.Id);
   });
 });
 

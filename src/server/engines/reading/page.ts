@@ -16,7 +16,10 @@ export interface Where {
 export function pageKey(address: string): string | null {
   try {
     const u = new URL(address.trim());
-    return `${u.host.toLowerCase()}${decodeURI(u.pathname).replace(/(?<!\/)\/+$/, '')}`;
+    // A NUL it decodes to stays written as %00: no database's text holds one (the key is stored: listing-keys.ts).
+    return `${u.host.toLowerCase()}${decodeURI(u.pathname)
+      .replace(/(?<!\/)\/+$/, '')
+      .replace(/\0/g, '%00')}`;
   } catch {
     return null;
   }
