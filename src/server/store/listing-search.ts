@@ -121,6 +121,20 @@ interface Narrowed {
   unknown: Feature[];
 }
 
+/** A search's matches of one sale type, counted in one pass. */
+interface Group {
+  saleType: SaleType;
+  count: number;
+  priced: number;
+  min: number | null;
+  max: number | null;
+  lowestCurrency: string;
+  highestCurrency: string;
+  /** How many have 3 bedrooms or more; fewer. */
+  three: number;
+  fewer: number;
+}
+
 /** The listing order: as created, then by Id (code unit). */
 const LISTED = [asc(listings.createdAt), sql`${listings.id} collate "C"`];
 
@@ -184,23 +198,38 @@ export function databaseCatalog(db: Db, chatbot: string, vocabulary: Vocabulary)
   }
 
   /** How the matches spread per sale type: counts and prices in one pass; each type's currency from its first in order. */
-  async function spread(where: SQL, order: SQL[]): Promise<Partial<Record<SaleType, Spread>>> {
-    const groups = await db
-      .select({
-        saleType: listings.saleType,
-        count: sql<number>`count(*)::int`,
-        priced: sql<number>`count(${listings.price})::int`,
-        min: sql<number | null>`min(${listings.price})`,
-        max: sql<number | null>`max(${listings.price})`,
-        lowestCurrency: sql<string>`min(${listings.currencySymbol} collate "C")`,
-        highestCurrency: sql<string>`max(${listings.currencySymbol} collate "C")`,
-      })
-      .from(listings)
-      .where(where)
-      .groupBy(listings.saleType);
+  /** The matches per sale type, in one pass: how many, their prices and currencies, their bedrooms — once per criteria. */
+  const groupsBy = new Map<Criteria, Promise<Group[]>>();
+  function groupsOf(c: Criteria): Promise<Group[]> {
+    let known = groupsBy.get(c);
+    if (!known) {
+      known = narrowed(c).then(({ where }) =>
+        db
+          .select({
+            saleType: sql<SaleType>`${listings.saleType}`,
+            count: sql<number>`count(*)::int`,
+            priced: sql<number>`count(${listings.price})::int`,
+            min: sql<number | null>`min(${listings.price})`,
+            max: sql<number | null>`max(${listings.price})`,
+            lowestCurrency: sql<string>`min(${listings.currencySymbol} collate "C")`,
+            highestCurrency: sql<string>`max(${listings.currencySymbol} collate "C")`,
+            three: sql<number>`(count(*) filter (where ${listings.bedrooms} >= 3))::int`,
+            fewer: sql<number>`(count(*) filter (where ${listings.bedrooms} < 3))::int`,
+          })
+          .from(listings)
+          .where(where)
+          .groupBy(listings.saleType),
+      );
+      groupsBy.set(c, known);
+    }
+    return known;
+  }
+
+  /** How the matches spread per sale type; each type's currency, its first's in order. */
+  async function spread(c: Criteria, where: SQL, order: SQL[]): Promise<Partial<Record<SaleType, Spread>>> {
     const out: Partial<Record<SaleType, Spread>> = {};
     await Promise.all(
-      groups.map(async (g) => {
+      (await groupsOf(c)).map(async (g) => {
         // One currency among them (as a chatbot's listings mostly are): it is the first's; else the first in order is read.
         const [first] =
           g.lowestCurrency === g.highestCurrency
@@ -211,7 +240,7 @@ export function databaseCatalog(db: Db, chatbot: string, vocabulary: Vocabulary)
                 .where(and(where, eq(listings.saleType, g.saleType)))
                 .orderBy(...order)
                 .limit(1);
-        out[g.saleType as SaleType] = {
+        out[g.saleType] = {
           count: g.count,
           priced: g.priced,
           min: g.min === null ? null : Number(g.min),
@@ -287,7 +316,7 @@ export function databaseCatalog(db: Db, chatbot: string, vocabulary: Vocabulary)
       const { where, mentioned, unknown } = await narrowed(c);
       const order = orderSql(c.sort);
       const [spreadBy, rows] = await Promise.all([
-        spread(where, order),
+        spread(c, where, order),
         windowOf(where, order, window.from, window.count),
       ]);
       return {
@@ -302,6 +331,16 @@ export function databaseCatalog(db: Db, chatbot: string, vocabulary: Vocabulary)
       return windowOf((await narrowed(c)).where, orderSql(c.sort), from, count);
     },
     async rest(c, from) {
+      // All the matches: what the search's own pass counted.
+      if (from <= 0) {
+        const all = await groupsOf(c);
+        return {
+          count: all.reduce((n, g) => n + g.count, 0),
+          threeBedrooms: all.some((g) => g.three > 0),
+          fewerBedrooms: all.some((g) => g.fewer > 0),
+          saleTypes: all.map((g) => g.saleType).sort(),
+        };
+      }
       const groups = await db
         .select({
           saleType: listings.saleType,
