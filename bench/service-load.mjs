@@ -266,16 +266,19 @@ async function listingsOf(origin, serial) {
  */
 async function measureEngine(listings, n = 300) {
   const dist = (file) => import(path.join(ROOT_DIR, 'dist/node/server', file));
-  const [{ createOfflineEngine }, { defaultSettings }] = await Promise.all([
-    dist('engines/offline.js'),
+  const [{ createOfflineEngine }, { memoryCatalog }, { defaultSettings }] = await Promise.all([
+    dist('engines/answer/offline.js'),
+    dist('engines/search/catalog.js'),
     dist('store/chatbots.js'),
   ]);
+  // The engine's own work over the listings in memory: the database's part is measured with the service.
+  const catalog = memoryCatalog(listings);
   const engine = createOfflineEngine();
   const settings = defaultSettings('America/Chicago', 'offline');
   const answer = recorded.join('');
   const ask = async (history) => {
     const run = engine.answer(
-      { settings, question: { content: QUESTION, askType: 'Text', files: [] }, history, listings, now: new Date() },
+      { settings, question: { content: QUESTION, askType: 'Text', files: [] }, history, catalog, now: new Date() },
       new AbortController().signal,
     );
     while (!(await run.next()).done);
