@@ -83,7 +83,7 @@ export interface Catalog {
 }
 
 /** How a list of matches spreads, per sale type. */
-export function spreadOf(found: readonly Listing[]): Partial<Record<SaleType, Spread>> {
+function spreadOf(found: readonly Listing[]): Partial<Record<SaleType, Spread>> {
   const out: Partial<Record<SaleType, Spread>> = {};
   for (const l of found) {
     const s = (out[l.SaleType] ??= { count: 0, priced: 0, min: null, max: null, currency: l.CurrencySymbol });
@@ -98,7 +98,7 @@ export function spreadOf(found: readonly Listing[]): Partial<Record<SaleType, Sp
 }
 
 /** What some matches are, for suggestions. */
-export function restOf(rest: readonly Listing[]): Rest {
+function restOf(rest: readonly Listing[]): Rest {
   return {
     count: rest.length,
     threeBedrooms: rest.some((l) => l.Bedrooms >= 3),
@@ -108,7 +108,7 @@ export function restOf(rest: readonly Listing[]): Rest {
 }
 
 /** The middle price of some matches of a sale type (the upper of two), when at least 4 have a price. */
-export function middleOf(rest: readonly Listing[], saleType: SaleType): number | undefined {
+function middleOf(rest: readonly Listing[], saleType: SaleType): number | undefined {
   const prices = rest
     .filter((l) => l.SaleType === saleType)
     .map(priceOf)
@@ -118,7 +118,7 @@ export function middleOf(rest: readonly Listing[], saleType: SaleType): number |
 }
 
 /** The outcome of a search whose every match is known, in order. */
-export function outcomeOf(
+function outcomeOf(
   found: { listings: Listing[]; mentioned: Feature[]; unknown: Feature[] },
   window: { from: number; count: number },
 ): Outcome {
@@ -135,7 +135,7 @@ export function outcomeOf(
 export const LOOKUP_MAX = 500;
 
 /** Whether the listing has one of the lookup's keys. */
-export function looksUp(l: Listing, names: Lookup): boolean {
+function looksUp(l: Listing, names: Lookup): boolean {
   const keys = listingKeys(l);
   return (
     names.ids.includes(l.Id) ||
