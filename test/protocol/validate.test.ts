@@ -185,6 +185,18 @@ const invalid: [BodyOp, unknown, string][] = [
     { SerialNumber: SERIAL, Keys: ['k', 5], KeyType: 'URL' },
     '"Keys[1]" must be text of 1 to 2,000 characters',
   ],
+  ['RealEstateImport', { SerialNumber: SERIAL }, '"Items" is required'],
+  ['RealEstateImport', { SerialNumber: SERIAL, Items: [] }, '"Items" must be a list of 1 to 500 listings'],
+  [
+    'RealEstateImport',
+    { SerialNumber: SERIAL, Items: [{ ...listingFields, Bathrooms: -1 }] },
+    '"Items[0].Bathrooms" must be a number of bathrooms from 0 to 1,000',
+  ],
+  [
+    'RealEstateImport',
+    { SerialNumber: SERIAL, Items: [{ ...listingFields, SerialNumber: SERIAL }] },
+    '"Items[0].SerialNumber"',
+  ],
   ['RealEstateList', { SerialNumber: SERIAL, Page: 0 }, '"Page" must be an integer from 1'],
   ['RealEstateList', { SerialNumber: SERIAL, PageSize: 101 }, '"PageSize" must be an integer from 1 to 100'],
   [

@@ -89,6 +89,10 @@ function bodyFor(name: OperationName, unique: string): unknown {
       return { SerialNumber: serial };
     case 'RealEstateGet':
       return { SerialNumber: serial, Key: 'no-such-listing', KeyType: 'MLSNumber' };
+    case 'RealEstateImport': {
+      const { SerialNumber: _serial, ...item } = listing;
+      return { SerialNumber: serial, Items: [item] };
+    }
     case 'GetPreUploadUrl':
       return { fileName: 'photo.png', sessionID: sessionId };
     case 'UploadSuccess':

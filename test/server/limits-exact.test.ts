@@ -266,6 +266,22 @@ const cases: Record<string, Case> = {
         Keys: Array.from({ length: n }, (_, i) => `none-${i}`),
       }),
   },
+  importItems: {
+    field: 'Items',
+    at: LIMITS.importItems,
+    past: LIMITS.importItems + 1,
+    probe: (n) =>
+      service.owner.realEstateImport({
+        SerialNumber: serial,
+        Items: Array.from({ length: n }, (_, i) => {
+          const { SerialNumber: _serial, ...fields } = listing({
+            MLSNumber: `import-${n}-${i}`,
+            Url: `https://homes.example/import/${n}/${i}`,
+          });
+          return fields;
+        }),
+      }),
+  },
   pageSizeMax: {
     field: 'PageSize',
     at: LIMITS.pageSizeMax,

@@ -307,11 +307,11 @@ describe('the database search finds what the engines find in memory', () => {
         },
       ),
       // npm test takes a sample; npm run soak five times as many.
-      { numRuns: process.env.TEST_CORPORA === 'whole' ? 400 : 80, seed: Number(process.env.FUZZ_SEED) || undefined },
+      { numRuns: process.env.TEST_CORPORA === 'whole' ? 400 : 40, seed: Number(process.env.FUZZ_SEED) || undefined },
     );
     // The property is worth something only if searches find listings.
-    expect(found).toBeGreaterThan(15);
-  });
+    expect(found).toBeGreaterThan(8);
+  }, 120_000);
 
   it('names the same places, kinds and streets, looks up the same listings, and finds the same features mentioned', async () => {
     const { serial, all } = await chatbotWith(generated(240, 43));
