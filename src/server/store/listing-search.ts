@@ -3,7 +3,8 @@
  * engines/search/catalog.ts): the criteria the listing fields answer become a WHERE over the keys
  * the engines worked out when each listing was written (listing-keys.ts) — indexed by chatbot, city,
  * sale type and price — and counts, price ranges, a window in the order asked for and what the
- * suggestions need are each one statement; nothing reads every listing. A feature ("a pool") is
+ * suggestions need are each one statement: no listing is read into the process but those an answer
+ * shows (a search matching many still has the database go through its matches). A feature ("a pool") is
  * looked for by trigrams in the listings' words, and the few found are checked by the engines' own
  * matching, so a search finds here exactly what it finds in memory.
  */
@@ -38,7 +39,7 @@ const noneOf = (column: Column, values: readonly string[]) =>
 const lower = (values: readonly string[]) => values.map((v) => v.toLowerCase());
 
 /** match.ts's `meets`, as a WHERE: the criteria the listing fields answer. */
-export function meetsSql(chatbot: string, c: Criteria): SQL {
+function meetsSql(chatbot: string, c: Criteria): SQL {
   const x = c.exclude;
   const l = listings;
   return and(
@@ -91,7 +92,7 @@ const KEYS: Record<SortKey, SQL[]> = {
   'hoa-asc': [sql`coalesce(${listings.hoaMonth}, 0) asc`],
 };
 /** match.ts's `ordered`, as an ORDER BY. */
-export const orderSql = (sort?: SortKey): SQL[] => (sort ? [...KEYS[sort], ...BY_DEFAULT] : BY_DEFAULT);
+const orderSql = (sort?: SortKey): SQL[] => (sort ? [...KEYS[sort], ...BY_DEFAULT] : BY_DEFAULT);
 
 /** LIKE's pattern for text holding `word`. */
 const containing = (word: string) => `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
