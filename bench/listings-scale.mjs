@@ -14,9 +14,10 @@
 //              reported apart; p50 / p99 / slowest of the others.
 //   change     --changes times: ONE listing updated through the API (RealEstateUpdate, a new price),
 //              then a question — and, sent 10 ms after it, GET /openapi.json; meanwhile GET /healthz
-//              one after another (the event loop's delay, seen from outside) and the service's own
-//              nodejs_eventloop_lag_p99_seconds (GET /metrics, reset at each scrape); then the next
-//              question of the conversation.
+//              one after another (the event loop's delay, seen from outside), the longest the loop
+//              was held as the service's own delay histogram saw it (lib/loop-probe.mjs, preloaded),
+//              and its nodejs_eventloop_lag_p99_seconds (GET /metrics, reset at each scrape); then the
+//              next question of the conversation.
 //   load       --bulk new listings through the API (loadListings: --loader creates, today's only way,
 //              is --bulk-concurrency concurrent RealEstateCreate; the one function to switch to a bulk
 //              operation), at most --load-limit-s, while the /healthz probes run: once alone, once
@@ -43,6 +44,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { cpuShares, cpuSnapshot } from './lib/cpu.mjs';
 import { withDatabase } from './lib/database.mjs';
 import { ROOT_DIR } from './lib/env.mjs';
@@ -81,7 +83,7 @@ if (args.quick) {
   args.many = '20x240';
 }
 /** What has been measured so far: kept (printed and written) even when the deadline ends the run. */
-const measured = { sizes: [], many: [], profiles: [] };
+const measured = { sizes: [], many: [], profiles: [], failures: [] };
 const startedAt = Date.now();
 setTimeout(() => {
   console.error(`listings-scale: over the limit of ${args.deadlineS} s; what was measured so far follows`);
@@ -210,11 +212,18 @@ function ask(origin, session, content) {
 function probing(origin) {
   let stopped = false;
   const samples = [];
+  /** Probes that failed: after how long, and why. */
+  const errors = [];
   const running = (async () => {
     while (!stopped) {
-      const r = await request(`${origin}/healthz`, { through: probeAgent });
-      if (r.status !== 200) throw new Error(`GET /healthz: ${r.status}`);
-      samples.push(r.ms);
+      const t0 = performance.now();
+      try {
+        const r = await request(`${origin}/healthz`, { through: probeAgent });
+        if (r.status !== 200) throw new Error(`GET /healthz: ${r.status}`);
+        samples.push(r.ms);
+      } catch (e) {
+        errors.push({ ms: performance.now() - t0, error: e.message });
+      }
       await sleep(PROBE_GAP_MS);
     }
   })();
@@ -222,7 +231,7 @@ function probing(origin) {
     async stop() {
       stopped = true;
       await running;
-      return probeSummary(samples);
+      return { ...probeSummary(samples), errors };
     },
   };
 }
@@ -326,15 +335,18 @@ const LOADERS = {
   async creates(origin, serial, listings, { concurrency, stopAt = Infinity }) {
     const t0 = performance.now();
     let next = 0;
+    const errors = [];
     await Promise.all(
       Array.from({ length: Math.min(concurrency, listings.length) }, async () => {
         while (next < listings.length && Date.now() < stopAt) {
           const listing = listings[next++];
-          await api(origin, 'Chatbot/RealEstateCreate', { SerialNumber: serial, ...listing });
+          await api(origin, 'Chatbot/RealEstateCreate', { SerialNumber: serial, ...listing }).catch((e) =>
+            errors.push(e.message),
+          );
         }
       }),
     );
-    return { count: next, ms: performance.now() - t0 };
+    return { count: next - errors.length, errors, ms: performance.now() - t0 };
   },
 };
 const loadListings = (...a) => {
@@ -348,7 +360,9 @@ const loadListings = (...a) => {
  * probes run, /metrics is read every second, and — `withVisitor` — a visitor asks one question after
  * another: how fast they went in, how long the probes and the questions waited.
  */
-async function loadWhileProbing(origin, serial, listings, withVisitor) {
+async function loadWhileProbing(service, serial, listings, withVisitor) {
+  const { origin } = service;
+  const from = Date.now();
   const probes = probing(origin);
   await scrape(origin);
   let loading = true;
@@ -356,16 +370,23 @@ async function loadWhileProbing(origin, serial, listings, withVisitor) {
   const scraping = (async () => {
     while (loading) {
       await sleep(1000);
-      loopMax = Math.max(loopMax, (await scrape(origin)).loopP99Ms);
+      loopMax = Math.max(loopMax, (await scrape(origin).catch(() => ({ loopP99Ms: NaN }))).loopP99Ms);
     }
   })();
+  const questionErrors = [];
   const asking = (async () => {
     if (!withVisitor) return [];
     const session = await visitor(origin, serial);
     const times = [];
-    for (let i = 0; loading; i++) times.push((await ask(origin, session, CONVERSATION[i % 2 ? 1 : 0])).ms);
+    for (let i = 0; loading; i++)
+      await ask(origin, session, CONVERSATION[i % 2 ? 1 : 0]).then(
+        (a) => times.push(a.ms),
+        (e) => questionErrors.push(e.message),
+      );
     return times;
   })();
+  // Held until awaited below: a failure there is the run's, not an unhandled rejection meanwhile.
+  asking.catch(() => {});
   const loaded = await loadListings(origin, serial, listings, {
     concurrency: args.bulkConcurrency,
     stopAt: Date.now() + args.loadLimitS * 1000,
@@ -376,10 +397,13 @@ async function loadWhileProbing(origin, serial, listings, withVisitor) {
     loader: args.loader,
     withVisitor,
     count: loaded.count,
+    errors: loaded.errors,
+    questionErrors,
     concurrency: args.bulkConcurrency,
     perSecond: loaded.count / (loaded.ms / 1000),
     probes: await probes.stop(),
     questions: times.length ? latency(times) : null,
+    loopHeldMs: await service.held(from),
     loopP99MaxMs: Math.max(loopMax, (await scrape(origin)).loopP99Ms),
   };
 }
@@ -429,21 +453,70 @@ async function quiet(pid) {
   }
 }
 
+/** The failures of a load or a change, if any: creates, questions, probes. */
+function errorsText(l) {
+  const all = [...(l.errors ?? []), ...(l.questionErrors ?? []), ...(l.probes?.errors ?? []).map((p) => p.error)];
+  return all.length ? `; ${all.length} FAILED: ${[...new Set(all)].slice(0, 3).join(' | ')}` : '';
+}
+
+/** `e` with the end of the service's log, and whether it had exited: what a failed step reports. */
+function withLog(e, service) {
+  return Object.assign(e instanceof Error ? e : new Error(String(e)), {
+    serviceLog: service.output().slice(-4000),
+    serviceExited: service.exited(),
+  });
+}
+
 // ---- one size ----
 
 /**
- * The service on a DATA_DIR (seeded or not), with /metrics on its port; `profileDir`: with node's CPU
- * profiler preloaded (lib/profiler.mjs: SIGUSR2 starts it, the next writes the profile there).
+ * The service on a DATA_DIR (seeded or not), with /metrics on its port and its loop's delay written by
+ * lib/loop-probe.mjs (preloaded; read by `held`); `profileDir`: with node's CPU profiler preloaded too
+ * (lib/profiler.mjs: SIGUSR2 starts it, the next writes the profile there).
  */
-const start = (dataDir, databaseUrl, profileDir = '') =>
-  startService({
+async function start(dataDir, databaseUrl, profileDir = '') {
+  const loopDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-loop-'));
+  const preload = (file) => ['--import', pathToFileURL(path.join(ROOT_DIR, 'bench/lib', file)).href];
+  const service = await startService({
     apiKey: API_KEY,
     databaseUrl,
     dataDir,
-    nodeArgs: profileDir ? ['--import', path.join(ROOT_DIR, 'bench/lib/profiler.mjs')] : [],
-    env: { METRICS_TOKEN, LOG_LEVEL: 'warn', ...(profileDir ? { BENCH_PROFILE_DIR: profileDir } : {}) },
+    nodeArgs: [...preload('loop-probe.mjs'), ...(profileDir ? preload('profiler.mjs') : [])],
+    env: {
+      METRICS_TOKEN,
+      LOG_LEVEL: 'warn',
+      BENCH_LOOP_DIR: loopDir,
+      ...(profileDir ? { BENCH_PROFILE_DIR: profileDir } : {}),
+    },
     startLimitMs: START_LIMIT_MS,
+  }).catch((e) => {
+    fs.rmSync(loopDir, { recursive: true, force: true });
+    throw e;
   });
+  const file = path.join(loopDir, `${service.pid}.jsonl`);
+  return {
+    ...service,
+    /**
+     * The longest the service's event loop was held between `from` and `to` (Date.now()), ms, as its
+     * own delay histogram saw it (lib/loop-probe.mjs: 100 ms windows, each line written when its
+     * window ends — so it waits for the one that ends after `to`).
+     */
+    async held(from, to = Date.now()) {
+      await sleep(Math.max(0, to + 150 - Date.now()));
+      let max = 0;
+      for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+        if (!line) continue;
+        const w = JSON.parse(line);
+        if (w.t > from && w.t <= to + 150) max = Math.max(max, w.max);
+      }
+      return max;
+    },
+    async close() {
+      await service.close();
+      fs.rmSync(loopDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * The profile's summary (lib/profile.mjs) without the profiler's own work: `dispatch`, the inspector
@@ -505,15 +578,21 @@ async function measureSize(label, size, databaseUrl) {
     out.rssMiB = { start: rssOf(pid) };
     console.log(`  seeded in ${fmt(seedS, 1)} s, started in ${fmt(startS, 1)} s; RSS ${fmt(out.rssMiB.start)} MiB`);
 
-    // Questions: --rounds conversations, each in a session of its own.
+    // Questions: --rounds conversations, each in a session of its own; the first question is the cold one.
     const asked = [];
+    const coldFrom = Date.now();
+    let warmFrom = 0;
     for (let round = 0; round < args.rounds; round++) {
       const session = await visitor(origin, serial);
-      for (const q of CONVERSATION) asked.push({ round, ...(await ask(origin, session, q)) });
+      for (const q of CONVERSATION) {
+        asked.push({ round, ...(await ask(origin, session, q)) });
+        warmFrom ||= Date.now();
+      }
     }
     const [cold, ...warm] = asked;
-    out.cold = { ms: cold.ms, firstMs: cold.firstMs };
+    out.cold = { ms: cold.ms, firstMs: cold.firstMs, loopHeldMs: await service.held(coldFrom, warmFrom) };
     out.questions = latency(warm.map((a) => a.ms));
+    out.questionsLoopHeldMs = await service.held(warmFrom);
     out.firstFragment = latency(warm.map((a) => a.firstMs));
     out.byQuestion = CONVERSATION.map((q) => ({
       question: q,
@@ -522,7 +601,7 @@ async function measureSize(label, size, databaseUrl) {
     }));
     out.rssMiB.questions = rssOf(pid);
     console.log(
-      `  questions: cold ${fmt(cold.ms)} ms, then p50 ${fmt(out.questions.p50, 1)} / p99 ${fmt(out.questions.p99)} / slowest ${fmt(out.questions.max)} ms (${warm.length}); RSS ${fmt(out.rssMiB.questions)} MiB`,
+      `  questions: cold ${fmt(cold.ms)} ms (loop held ${fmt(out.cold.loopHeldMs)} ms), then p50 ${fmt(out.questions.p50, 1)} / p99 ${fmt(out.questions.p99)} / slowest ${fmt(out.questions.max)} ms (${warm.length}; loop held at most ${fmt(out.questionsLoopHeldMs)} ms); RSS ${fmt(out.rssMiB.questions)} MiB`,
     );
 
     // ONE listing changes; the next question, a probe sent with it, the probes meanwhile, the loop's delay.
@@ -543,11 +622,13 @@ async function measureSize(label, size, databaseUrl) {
       if (profiled) process.kill(pid, 'SIGUSR2');
       const probes = probing(origin);
       await sleep(50);
+      const asked = Date.now();
       const question = ask(origin, session, AFTER_CHANGE[0]);
       await sleep(10);
       const withIt = await request(`${origin}/openapi.json`, { through: probeAgent });
       const answered = await question;
       const meanwhile = await probes.stop();
+      const loopHeldMs = await service.held(asked);
       if (profiled) {
         process.kill(pid, 'SIGUSR2');
         await profileWritten(profileDir, pid);
@@ -560,11 +641,12 @@ async function measureSize(label, size, databaseUrl) {
         questionMs: answered.ms,
         probeWithItMs: withIt.ms,
         probes: meanwhile,
+        loopHeldMs,
         loopP99Ms,
         nextQuestionMs: next.ms,
       });
       console.log(
-        `  after one change (${k}/${args.changes}): update ${fmt(update.ms)} ms; next question ${fmt(answered.ms)} ms, GET /openapi.json sent with it ${fmt(withIt.ms)} ms, slowest /healthz ${fmt(meanwhile.max)} ms; loop p99 ${fmt(loopP99Ms)} ms (metrics); the question after ${fmt(next.ms, 1)} ms`,
+        `  after one change (${k}/${args.changes}): update ${fmt(update.ms)} ms; next question ${fmt(answered.ms)} ms, GET /openapi.json sent with it ${fmt(withIt.ms)} ms, slowest /healthz ${fmt(meanwhile.max)} ms; loop held ${fmt(loopHeldMs)} ms (p99 ${fmt(loopP99Ms)} ms in /metrics); the question after ${fmt(next.ms, 1)} ms${errorsText({ probes: meanwhile })}`,
       );
     }
     out.rssMiB.changes = rssOf(pid);
@@ -574,10 +656,10 @@ async function measureSize(label, size, databaseUrl) {
     for (const [i, withVisitor] of [false, true].entries()) {
       const batch = extra.slice(i * args.bulk, (i + 1) * args.bulk);
       if (!batch.length) continue;
-      const l = await loadWhileProbing(origin, serial, batch, withVisitor);
+      const l = await loadWhileProbing(service, serial, batch, withVisitor);
       out.loads.push(l);
       console.log(
-        `  load of ${fmt(l.count)} listings${l.count < batch.length ? ` (of ${fmt(batch.length)}: stopped at ${args.loadLimitS} s)` : ''}, ${withVisitor ? 'a visitor asking throughout' : 'alone'}: ${fmt(l.perSecond)}/s; /healthz p50 ${fmt(l.probes.p50, 1)}, slowest ${fmt(l.probes.max)} ms${l.questions ? `; ${l.questions.n} questions meanwhile, p50 ${fmt(l.questions.p50)} / slowest ${fmt(l.questions.max)} ms` : ''}; loop p99 up to ${fmt(l.loopP99MaxMs)} ms`,
+        `  load of ${fmt(l.count)} listings${l.count < batch.length ? ` (of ${fmt(batch.length)}: stopped at ${args.loadLimitS} s)` : ''}, ${withVisitor ? 'a visitor asking throughout' : 'alone'}: ${fmt(l.perSecond)}/s; /healthz p50 ${fmt(l.probes.p50, 1)}, slowest ${fmt(l.probes.max)} ms${l.questions ? `; ${l.questions.n} questions meanwhile, p50 ${fmt(l.questions.p50)} / slowest ${fmt(l.questions.max)} ms` : ''}; loop held up to ${fmt(l.loopHeldMs)} ms (p99 up to ${fmt(l.loopP99MaxMs)} in /metrics)${errorsText(l)}`,
       );
     }
     out.rssMiB.end = rssOf(pid);
@@ -587,6 +669,8 @@ async function measureSize(label, size, databaseUrl) {
     console.log(
       `  RSS at the end ${fmt(out.rssMiB.end)} MiB, peak ${fmt(out.rssMiB.peak)} MiB; CPU of the cores: service ${fmt(100 * out.cpu.service)} %, PostgreSQL ${fmt(100 * out.cpu.database)} %, this script ${fmt(100 * out.cpu.load)} %, other programs ${fmt(100 * out.cpu.other)} %`,
     );
+  } catch (e) {
+    throw withLog(e, service);
   } finally {
     await service.close();
     if (profileDir) fs.rmSync(profileDir, { recursive: true, force: true });
@@ -622,9 +706,14 @@ async function measureMany(label, chatbots, each, databaseUrl) {
     const cpuBefore = cpuSnapshot();
     let sampled = rssOf(pid);
     const sampler = setInterval(() => (sampled = Math.max(sampled, rssOf(pid))), RSS_SAMPLE_MS);
+    // The loop's delay since the last checkpoint, as the service's histogram and /metrics (reset at each scrape) saw it.
+    let since = Date.now();
     const checkpoint = async (asked) => {
+      const to = Date.now();
       const m = await scrape(origin);
-      out.checkpoints.push({ asked, rssMiB: rssOf(pid), heapMiB: m.heapMiB, loopP99Ms: m.loopP99Ms });
+      const loopHeldMs = await service.held(since, to);
+      since = to;
+      out.checkpoints.push({ asked, rssMiB: rssOf(pid), heapMiB: m.heapMiB, loopHeldMs, loopP99Ms: m.loopP99Ms });
     };
     await checkpoint(0);
     const marks = new Set([1, 10, 50, 100, 200, 300, 500, 1000, 2000, 5000, chatbots].filter((n) => n <= chatbots));
@@ -637,7 +726,7 @@ async function measureMany(label, chatbots, each, databaseUrl) {
         await checkpoint(c + 1);
         const p = out.checkpoints.at(-1);
         console.log(
-          `  ${fmt(c + 1)} asked: RSS ${fmt(p.rssMiB)} MiB, heap ${fmt(p.heapMiB)} MiB, loop p99 ${fmt(p.loopP99Ms)} ms`,
+          `  ${fmt(c + 1)} asked: RSS ${fmt(p.rssMiB)} MiB, heap ${fmt(p.heapMiB)} MiB, loop held up to ${fmt(p.loopHeldMs)} ms (p99 ${fmt(p.loopP99Ms)} in /metrics)`,
         );
       }
     }
@@ -649,6 +738,8 @@ async function measureMany(label, chatbots, each, databaseUrl) {
     console.log(
       `  seeded in ${fmt(seedS)} s, started in ${fmt(startS, 1)} s; asked in ${fmt(out.askS)} s: question p50 ${fmt(out.questions.p50)} / p99 ${fmt(out.questions.p99)} ms; RSS peak ${fmt(out.rssMiB.peak)} MiB, at the end ${fmt(out.rssMiB.end)} MiB`,
     );
+  } catch (e) {
+    throw withLog(e, service);
   } finally {
     await service.close();
   }
@@ -678,11 +769,22 @@ const medianOf = (xs) => median(xs.filter((x) => Number.isFinite(x)));
 function report(sizes, many) {
   if (sizes.length) {
     console.log(
-      `\n### Questions (${args.rounds} conversations of ${CONVERSATION.length}: whole answer, ms)\n\n"cold" = the first question after the start (reads every listing); the rest p50 / p99 / slowest.\n`,
+      `\n### Questions (${args.rounds} conversations of ${CONVERSATION.length}: whole answer, ms)\n\n"cold" = the first question after the start (reads every listing); the rest p50 / p99 / slowest; "loop held" = the longest the service's event loop was held meanwhile (its own histogram, lib/loop-probe.mjs).\n`,
     );
     console.log(
       table(
-        ['database', 'listings', 'seed s', 'cold', 'p50', 'p99', 'slowest', 'RSS after, MiB', 'other programs, CPU'],
+        [
+          'database',
+          'listings',
+          'seed s',
+          'cold',
+          'p50',
+          'p99',
+          'slowest',
+          'loop held',
+          'RSS after, MiB',
+          'other programs, CPU',
+        ],
         sizes.map((r) => [
           r.database,
           fmt(r.size),
@@ -691,13 +793,14 @@ function report(sizes, many) {
           ms(r.questions.p50),
           ms(r.questions.p99),
           ms(r.questions.max),
+          ms(r.questionsLoopHeldMs),
           fmt(r.rssMiB.questions),
           r.cpu ? `${fmt(100 * r.cpu.other)} %` : '',
         ]),
       ),
     );
     console.log(
-      `\n### After ONE listing changes (medians of ${args.changes}; slowest in brackets), ms\n\nthe next question; GET /openapi.json sent 10 ms after it; the slowest GET /healthz meanwhile; the service's loop-delay p99 (/metrics) over it; the question after.\n`,
+      `\n### After ONE listing changes (medians of ${args.changes}; slowest in brackets), ms\n\nthe next question; GET /openapi.json sent 10 ms after it; the slowest GET /healthz meanwhile; the longest the loop was held (its own histogram) and the p99 /metrics gives over it; the question after.\n`,
     );
     const mid = (r, pick) => medianOf(r.changes.map(pick));
     const top = (r, pick) => Math.max(...r.changes.map(pick));
@@ -711,7 +814,8 @@ function report(sizes, many) {
           'next question',
           '/openapi.json with it',
           'slowest /healthz',
-          'loop p99',
+          'loop held',
+          '/metrics p99',
           'the question after',
         ],
         sizes
@@ -723,6 +827,7 @@ function report(sizes, many) {
             both(r, (c) => c.questionMs),
             both(r, (c) => c.probeWithItMs),
             both(r, (c) => c.probes.max),
+            both(r, (c) => c.loopHeldMs),
             both(r, (c) => c.loopP99Ms),
             both(r, (c) => c.nextQuestionMs),
           ]),
@@ -746,7 +851,8 @@ function report(sizes, many) {
             'questions',
             'question p50',
             'slowest question',
-            'loop p99, most',
+            'loop held',
+            '/metrics p99, most',
           ],
           loads.map((l) => [
             l.database,
@@ -759,6 +865,7 @@ function report(sizes, many) {
             fmt(l.questions?.n ?? 0),
             l.questions ? ms(l.questions.p50) : '',
             l.questions ? ms(l.questions.max) : '',
+            ms(l.loopHeldMs),
             ms(l.loopP99MaxMs),
           ]),
         ),
@@ -785,8 +892,8 @@ function report(sizes, many) {
     );
     console.log(
       table(
-        ['chatbots asked', 'RSS MiB', 'heap in use MiB', 'loop p99 ms since the last'],
-        m.checkpoints.map((p) => [fmt(p.asked), fmt(p.rssMiB), fmt(p.heapMiB), ms(p.loopP99Ms)]),
+        ['chatbots asked', 'RSS MiB', 'heap in use MiB', 'since the last: loop held ms', '/metrics p99 ms'],
+        m.checkpoints.map((p) => [fmt(p.asked), fmt(p.rssMiB), fmt(p.heapMiB), ms(p.loopHeldMs), ms(p.loopP99Ms)]),
       ),
     );
   }
@@ -826,6 +933,19 @@ function distIsStale() {
     Math.max(newest(path.join(ROOT_DIR, 'src/server')), newest(path.join(ROOT_DIR, 'src/protocol'))) >
     fs.statSync(path.join(ROOT_DIR, 'dist/node/server/main.js')).mtimeMs
   );
+}
+
+/** A step that failed: said, kept in the results with the end of the service's log, and the run goes on. */
+function failed(step, e) {
+  console.error(`${step}: failed — ${e.stack ?? e}`);
+  if (e.serviceLog)
+    console.error(`the service ${e.serviceExited ? 'had exited' : 'was running'}; its log ended:\n${e.serviceLog}`);
+  measured.failures.push({
+    step,
+    error: String(e.message ?? e),
+    serviceExited: e.serviceExited,
+    serviceLog: e.serviceLog,
+  });
 }
 
 /** Prints the tables and writes the JSON of what was measured (once). */
@@ -870,8 +990,16 @@ async function main() {
     for (const d of databases) {
       const { label, run } = DATABASES[d];
       if (args.steps.includes('sizes'))
-        for (const size of args.sizes) measured.sizes.push(await run((url) => measureSize(label, size, url)));
-      if (many) measured.many.push(await run((url) => measureMany(label, many.chatbots, many.each, url)));
+        for (const size of args.sizes)
+          await run((url) => measureSize(label, size, url)).then(
+            (r) => measured.sizes.push(r),
+            (e) => failed(`${label}, ${fmt(size)} listings`, e),
+          );
+      if (many)
+        await run((url) => measureMany(label, many.chatbots, many.each, url)).then(
+          (r) => measured.many.push(r),
+          (e) => failed(`${label}, ${many.chatbots}x${many.each}`, e),
+        );
     }
   } finally {
     // What was measured is kept even when a later step fails.

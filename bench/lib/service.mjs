@@ -67,6 +67,10 @@ export async function startService({
   return {
     origin: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    /** What the service has written to its standard output so far (its log). */
+    output: () => out,
+    /** Whether it has exited. */
+    exited: () => child.exitCode !== null || child.signalCode !== null,
     async close() {
       process.off('exit', cleanUp);
       child.kill();
