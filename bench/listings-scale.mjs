@@ -15,9 +15,9 @@
 //   change     --changes times: ONE listing updated through the API (RealEstateUpdate, a new price),
 //              then a question — and, sent 10 ms after it, GET /openapi.json; meanwhile GET /healthz
 //              one after another (the event loop's delay, seen from outside), the longest the loop
-//              was held as the service's own delay histogram saw it (lib/loop-probe.mjs, preloaded),
-//              and its nodejs_eventloop_lag_p99_seconds (GET /metrics, reset at each scrape); then the
-//              next question of the conversation.
+//              was held as the service itself saw it (lib/loop-probe.mjs, preloaded: a 10 ms timer's
+//              lateness), and its nodejs_eventloop_lag_p99_seconds (GET /metrics, reset at each
+//              scrape); then the next question of the conversation.
 //   load       --bulk new listings through the API (loadListings: --loader creates, today's only way,
 //              is --bulk-concurrency concurrent RealEstateCreate; the one function to switch to a bulk
 //              operation), at most --load-limit-s, while the /healthz probes run: once alone, once
@@ -90,6 +90,13 @@ setTimeout(() => {
   finish();
   process.exit(3);
 }, args.deadlineS * 1000).unref();
+// Stopped by hand: what was measured is kept, and process.exit runs lib/service.mjs's clean-up (the service stopped, its DATA_DIR removed).
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    console.error(`listings-scale: ${signal}; what was measured so far follows`);
+    finish();
+    process.exit(130);
+  });
 
 /** A fresh key for each run (CHATBOT_API_KEY takes no weak key). */
 const API_KEY = `cbk_${randomBytes(24).toString('base64url')}`;
@@ -470,8 +477,8 @@ function withLog(e, service) {
 // ---- one size ----
 
 /**
- * The service on a DATA_DIR (seeded or not), with /metrics on its port and its loop's delay written by
- * lib/loop-probe.mjs (preloaded; read by `held`); `profileDir`: with node's CPU profiler preloaded too
+ * The service on a DATA_DIR (seeded or not), with /metrics on its port and how long its loop is held
+ * written by lib/loop-probe.mjs (preloaded; read by `held`); `profileDir`: with node's CPU profiler preloaded too
  * (lib/profiler.mjs: SIGUSR2 starts it, the next writes the profile there).
  */
 async function start(dataDir, databaseUrl, profileDir = '') {
@@ -497,9 +504,9 @@ async function start(dataDir, databaseUrl, profileDir = '') {
   return {
     ...service,
     /**
-     * The longest the service's event loop was held between `from` and `to` (Date.now()), ms, as its
-     * own delay histogram saw it (lib/loop-probe.mjs: 100 ms windows, each line written when its
-     * window ends — so it waits for the one that ends after `to`).
+     * The longest the service's event loop was held between `from` and `to` (Date.now()), ms, as the
+     * service itself saw it (lib/loop-probe.mjs: a 10 ms timer's lateness, in 100 ms windows, each
+     * line written when its window ends — so it waits for the one that ends after `to`).
      */
     async held(from, to = Date.now()) {
       await sleep(Math.max(0, to + 150 - Date.now()));
@@ -511,7 +518,14 @@ async function start(dataDir, databaseUrl, profileDir = '') {
       }
       return max;
     },
+    /**
+     * Stops it and waits for it to exit (a large PGlite takes seconds to close; lib/service.mjs waits 5
+     * and then removes its DATA_DIR, under a PGlite still writing): up to 60 s, then SIGKILL.
+     */
     async close() {
+      if (!service.exited()) process.kill(service.pid, 'SIGTERM');
+      for (let i = 0; i < 600 && !service.exited(); i++) await sleep(100);
+      if (!service.exited()) process.kill(service.pid, 'SIGKILL');
       await service.close();
       fs.rmSync(loopDir, { recursive: true, force: true });
     },
@@ -769,7 +783,7 @@ const medianOf = (xs) => median(xs.filter((x) => Number.isFinite(x)));
 function report(sizes, many) {
   if (sizes.length) {
     console.log(
-      `\n### Questions (${args.rounds} conversations of ${CONVERSATION.length}: whole answer, ms)\n\n"cold" = the first question after the start (reads every listing); the rest p50 / p99 / slowest; "loop held" = the longest the service's event loop was held meanwhile (its own histogram, lib/loop-probe.mjs).\n`,
+      `\n### Questions (${args.rounds} conversations of ${CONVERSATION.length}: whole answer, ms)\n\n"cold" = the first question after the start (reads every listing); the rest p50 / p99 / slowest; "loop held" = the longest the service's event loop was held meanwhile (lib/loop-probe.mjs).\n`,
     );
     console.log(
       table(
@@ -800,7 +814,7 @@ function report(sizes, many) {
       ),
     );
     console.log(
-      `\n### After ONE listing changes (medians of ${args.changes}; slowest in brackets), ms\n\nthe next question; GET /openapi.json sent 10 ms after it; the slowest GET /healthz meanwhile; the longest the loop was held (its own histogram) and the p99 /metrics gives over it; the question after.\n`,
+      `\n### After ONE listing changes (medians of ${args.changes}; slowest in brackets), ms\n\nthe next question; GET /openapi.json sent 10 ms after it; the slowest GET /healthz meanwhile; the longest the loop was held (lib/loop-probe.mjs) and the p99 /metrics gives over it; the question after.\n`,
     );
     const mid = (r, pick) => medianOf(r.changes.map(pick));
     const top = (r, pick) => Math.max(...r.changes.map(pick));
