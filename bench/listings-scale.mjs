@@ -38,7 +38,7 @@
 //   node listings-scale.mjs [--sizes 240,2400,24000,100000] [--databases pglite,postgres]
 //        [--database-url postgres://… | --pg postgres://…] [--rounds 5] [--changes 3] [--bulk 1000]
 //        [--bulk-concurrency 16] [--load-limit-s 60] [--loader creates] [--many 1000x1000 | --many off]
-//        [--seed store|api] [--steps sizes,many] [--profile] [--quiet-wait-s 300] [--quick] [--deadline-s 14400]
+//        [--seed store|api] [--steps sizes,many] [--profile] [--quiet-wait-s 600] [--quick] [--deadline-s 14400]
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -71,7 +71,7 @@ const args = parseArgs(process.argv.slice(2), {
   steps: ['sizes', 'many'],
   quick: false,
   profile: false,
-  quietWaitS: 300,
+  quietWaitS: 600,
   deadlineS: 14_400,
 });
 if (args.pg) args.databaseUrl = args.pg;
@@ -442,19 +442,20 @@ const SEEDS = {
 
 /**
  * Waits, at most --quiet-wait-s, until other programs leave the cores mostly idle (under a quarter of
- * them busy over 3 s, the service `pid` and this script aside), so that what follows measures the
+ * them busy over 10 s, the service `pid` and this script aside), so that what follows measures the
  * service rather than another job on the machine. How long it waited, and how busy they were then.
  */
 async function quiet(pid) {
   const t0 = Date.now();
   for (;;) {
     const before = cpuSnapshot();
-    await sleep(3000);
+    await sleep(10_000);
     const c = cpuShares(before, cpuSnapshot(), new Set([pid]));
     const busy = c ? c.other + c.database : 0;
     const waitedS = (Date.now() - t0) / 1000;
     if (busy < 0.25 || waitedS >= args.quietWaitS) {
-      if (waitedS > 4) console.log(`  waited ${fmt(waitedS)} s for other programs (${fmt(100 * busy)} % of the cores)`);
+      if (waitedS > 11)
+        console.log(`  waited ${fmt(waitedS)} s for other programs (${fmt(100 * busy)} % of the cores)`);
       return { waitedS, othersBusy: busy };
     }
   }
@@ -483,6 +484,8 @@ function withLog(e, service) {
  */
 async function start(dataDir, databaseUrl, profileDir = '') {
   const loopDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-loop-'));
+  const removeLoopDir = () => fs.rmSync(loopDir, { recursive: true, force: true });
+  process.on('exit', removeLoopDir);
   const preload = (file) => ['--import', pathToFileURL(path.join(ROOT_DIR, 'bench/lib', file)).href];
   const service = await startService({
     apiKey: API_KEY,
@@ -497,7 +500,8 @@ async function start(dataDir, databaseUrl, profileDir = '') {
     },
     startLimitMs: START_LIMIT_MS,
   }).catch((e) => {
-    fs.rmSync(loopDir, { recursive: true, force: true });
+    process.off('exit', removeLoopDir);
+    removeLoopDir();
     throw e;
   });
   const file = path.join(loopDir, `${service.pid}.jsonl`);
@@ -527,7 +531,8 @@ async function start(dataDir, databaseUrl, profileDir = '') {
       for (let i = 0; i < 600 && !service.exited(); i++) await sleep(100);
       if (!service.exited()) process.kill(service.pid, 'SIGKILL');
       await service.close();
-      fs.rmSync(loopDir, { recursive: true, force: true });
+      process.off('exit', removeLoopDir);
+      removeLoopDir();
     },
   };
 }
