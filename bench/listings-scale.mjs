@@ -32,8 +32,8 @@
 //
 // Before each measurement it waits (at most --quiet-wait-s) for other programs to leave the cores
 // mostly idle, and says how much of the cores they took meanwhile. --profile: the service under node's
-// CPU profiler for the first question after a change, and where its time went (its figures are then
-// not the benchmark's).
+// CPU profiler for the first question after a change and for the load alone, and where its time
+// went (its figures are then not the benchmark's).
 //
 //   node listings-scale.mjs [--sizes 240,2400,24000,100000] [--databases pglite,postgres]
 //        [--database-url postgres://… | --pg postgres://…] [--rounds 5] [--changes 3] [--bulk 1000]
@@ -543,6 +543,8 @@ async function start(dataDir, databaseUrl, profileDir = '') {
  */
 function withoutProfiler(dir) {
   const { busyMs, parts, functions } = summarizeProfiles(dir, 16);
+  // Read: the next profile is written into the same file.
+  for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
   const own = functions.find((f) => f.name === 'dispatch')?.ms ?? 0;
   const busy = busyMs - own;
   const less = (x, ms) => ({ ...x, ms: x.ms - ms, share: (x.ms - ms) / busy });
@@ -554,7 +556,7 @@ function withoutProfiler(dir) {
   };
 }
 
-/** Waits (up to 30 s) for the profile process `pid` writes into `dir` after its second SIGUSR2. */
+/** Waits (up to 30 s) for the profile process `pid` writes into `dir` after its second SIGUSR2; the one before is gone by then (withoutProfiler). */
 async function profileWritten(dir, pid) {
   const file = path.join(dir, `${pid}.cpuprofile`);
   for (let i = 0; i < 300 && !fs.existsSync(file); i++) await sleep(100);
@@ -651,7 +653,12 @@ async function measureSize(label, size, databaseUrl) {
       if (profiled) {
         process.kill(pid, 'SIGUSR2');
         await profileWritten(profileDir, pid);
-        measured.profiles.push({ database: label, size, questionMs: answered.ms, ...withoutProfiler(profileDir) });
+        measured.profiles.push({
+          database: label,
+          size,
+          step: `the question after a change (${fmt(answered.ms)} ms)`,
+          ...withoutProfiler(profileDir),
+        });
       }
       const { loopP99Ms } = await scrape(origin);
       const next = await ask(origin, session, AFTER_CHANGE[1]);
@@ -675,7 +682,20 @@ async function measureSize(label, size, databaseUrl) {
     for (const [i, withVisitor] of [false, true].entries()) {
       const batch = extra.slice(i * args.bulk, (i + 1) * args.bulk);
       if (!batch.length) continue;
+      // --profile: the load alone too (what a create costs beside the listings held).
+      const profiled = profileDir && !withVisitor;
+      if (profiled) process.kill(pid, 'SIGUSR2');
       const l = await loadWhileProbing(service, serial, batch, withVisitor);
+      if (profiled) {
+        process.kill(pid, 'SIGUSR2');
+        await profileWritten(profileDir, pid);
+        measured.profiles.push({
+          database: label,
+          size,
+          step: `a load of ${fmt(l.count)} listings alone (${fmt(l.count / l.perSecond, 1)} s)`,
+          ...withoutProfiler(profileDir),
+        });
+      }
       out.loads.push(l);
       console.log(
         `  load of ${fmt(l.count)} listings${l.count < batch.length ? ` (of ${fmt(batch.length)}: stopped at ${args.loadLimitS} s)` : ''}, ${withVisitor ? 'a visitor asking throughout' : 'alone'}: ${fmt(l.perSecond)}/s; /healthz p50 ${fmt(l.probes.p50, 1)}, slowest ${fmt(l.probes.max)} ms${l.questions ? `; ${l.questions.n} questions meanwhile, p50 ${fmt(l.questions.p50)} / slowest ${fmt(l.questions.max)} ms` : ''}; loop held up to ${fmt(l.loopHeldMs)} ms (p99 up to ${fmt(l.loopP99MaxMs)} in /metrics)${errorsText(l)}`,
@@ -919,11 +939,9 @@ function report(sizes, many) {
 }
 
 /** Where the service's time went in the first question after a change (--profile): by part, and the functions with the most self time. */
-function printProfile({ database, size, questionMs, busyMs, parts, functions }) {
+function printProfile({ database, size, step, busyMs, parts, functions }) {
   const pc = (x) => `${fmt(100 * x.share, 1)} %`;
-  console.log(
-    `\n#### Where the time goes: ${database}, ${fmt(size)} listings, the question after a change (${fmt(questionMs)} ms profiled; ${fmt(busyMs)} ms busy)\n`,
-  );
+  console.log(`\n#### Where the time goes: ${database}, ${fmt(size)} listings, ${step}: ${fmt(busyMs)} ms busy\n`);
   console.log(
     table(
       ['part', 'self time', 'share'],
