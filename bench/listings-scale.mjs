@@ -28,7 +28,8 @@
 //
 // Then --many CxL: C chatbots of L listings each (seeded as above), each asked one question in turn
 // (a session each): the RSS as they are asked (sampled every 500 ms; read at checkpoints with the
-// heap from /metrics), the peak, the question's latency.
+// heap in use from /metrics, and then what the service still holds after a full collection:
+// lib/heap-probe.mjs, preloaded with --expose-gc), the peak, the question's latency.
 //
 // Before each measurement it waits (at most --quiet-wait-s) for other programs to leave the cores
 // mostly idle, and says how much of the cores they took meanwhile. --profile: the service under node's
@@ -48,6 +49,7 @@ import { pathToFileURL } from 'node:url';
 import { cpuShares, cpuSnapshot } from './lib/cpu.mjs';
 import { withDatabase } from './lib/database.mjs';
 import { ROOT_DIR } from './lib/env.mjs';
+import { HEAP_PROBE, heapProbe } from './lib/heap-read.mjs';
 import { changed, feedListings } from './lib/listings-gen.mjs';
 import { summarizeProfiles } from './lib/profile.mjs';
 import { machine, writeResults } from './lib/results.mjs';
@@ -321,6 +323,8 @@ async function seedBeforeStart({ dataDir, databaseUrl }, count, feed, progress =
       serials.push(serial);
       progress(c + 1);
     }
+    // Room to sort in (PostgreSQL's default, 64 MB, makes a trigram index over a million rows crawl).
+    await store.db.execute("SET maintenance_work_mem = '256MB'");
     for (const { indexdef } of deferred) await store.db.execute(indexdef);
     // What PostgreSQL's autovacuum does within a minute of such a load (PGlite has none; nor does the service).
     if (databaseUrl) await store.db.execute('ANALYZE listings');
@@ -484,8 +488,11 @@ function withLog(e, service) {
  * written by lib/loop-probe.mjs (preloaded; read by `held`); `profileDir`: with node's CPU profiler preloaded too
  * (lib/profiler.mjs: SIGUSR2 starts it, the next writes the profile there).
  */
-async function start(dataDir, databaseUrl, profileDir = '') {
+async function start(dataDir, databaseUrl, profileDir = '', { heap = false } = {}) {
   const loopDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-loop-'));
+  // lib/heap-probe.mjs's file has the same name as the loop probe's: a directory of its own, inside.
+  const heapDir = path.join(loopDir, 'heap');
+  if (heap) fs.mkdirSync(heapDir);
   const removeLoopDir = () => fs.rmSync(loopDir, { recursive: true, force: true });
   process.on('exit', removeLoopDir);
   const preload = (file) => ['--import', pathToFileURL(path.join(ROOT_DIR, 'bench/lib', file)).href];
@@ -493,11 +500,16 @@ async function start(dataDir, databaseUrl, profileDir = '') {
     apiKey: API_KEY,
     databaseUrl,
     dataDir,
-    nodeArgs: [...preload('loop-probe.mjs'), ...(profileDir ? preload('profiler.mjs') : [])],
+    nodeArgs: [
+      ...preload('loop-probe.mjs'),
+      ...(profileDir ? preload('profiler.mjs') : []),
+      ...(heap ? ['--expose-gc', '--import', HEAP_PROBE] : []),
+    ],
     env: {
       METRICS_TOKEN,
       LOG_LEVEL: 'warn',
       BENCH_LOOP_DIR: loopDir,
+      ...(heap ? { BENCH_HEAP_DIR: heapDir } : {}),
       ...(profileDir ? { BENCH_PROFILE_DIR: profileDir } : {}),
     },
     startLimitMs: START_LIMIT_MS,
@@ -507,8 +519,11 @@ async function start(dataDir, databaseUrl, profileDir = '') {
     throw e;
   });
   const file = path.join(loopDir, `${service.pid}.jsonl`);
+  const heapFile = heap ? heapProbe(service.pid, heapDir) : null;
   return {
     ...service,
+    /** A full collection in the service now, and what it still holds (MiB: heap, outside it, total): lib/heap-probe.mjs. */
+    live: () => heapFile.live(),
     /**
      * The longest the service's event loop was held between `from` and `to` (Date.now()), ms, as the
      * service itself saw it (lib/loop-probe.mjs: a 10 ms timer's lateness, in 100 ms windows, each
@@ -579,12 +594,16 @@ async function measureSize(label, size, databaseUrl) {
   const listings = all.slice(0, size);
   const extra = all.slice(size);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-listings-'));
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  // Until the service has it (lib/service.mjs removes it then): a run stopped while seeding leaves nothing behind.
+  process.on('exit', removeDataDir);
   const loadAverage = os.loadavg()[0];
   console.log(`${label}, ${fmt(size)} listings: seeding (${args.seed})…`);
   const seededBefore = await seed.before({ dataDir, databaseUrl }, listings).catch((e) => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw e;
   });
+  process.off('exit', removeDataDir);
   const t0 = performance.now();
   // --profile: where the service's time goes in the first question after a change (its figures then are not the benchmark's).
   const profileDir = args.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-profile-')) : '';
@@ -723,6 +742,9 @@ async function measureSize(label, size, databaseUrl) {
 
 async function measureMany(label, chatbots, each, databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bot-listings-'));
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  // Until the service has it (lib/service.mjs removes it then): a run stopped while seeding leaves nothing behind.
+  process.on('exit', removeDataDir);
   const loadAverage = os.loadavg()[0];
   console.log(`${label}, ${fmt(chatbots)} chatbots of ${fmt(each)} listings: seeding…`);
   let t0 = performance.now();
@@ -733,12 +755,13 @@ async function measureMany(label, chatbots, each, databaseUrl) {
     (c) => feedListings(each, 1000 + c, `https://feed-${c}.example`),
     (n) => n % every === 0 && console.log(`  ${fmt(n)} chatbots seeded, ${fmt((performance.now() - t0) / 1000)} s`),
   ).catch((e) => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw e;
   });
   const seedS = (performance.now() - t0) / 1000;
   t0 = performance.now();
-  const service = await start(dataDir, databaseUrl);
+  process.off('exit', removeDataDir);
+  const service = await start(dataDir, databaseUrl, '', { heap: true });
   const startS = (performance.now() - t0) / 1000;
   const out = { database: label, chatbots, each, loadAverage, seedS, startS, checkpoints: [] };
   try {
@@ -749,12 +772,15 @@ async function measureMany(label, chatbots, each, databaseUrl) {
     const sampler = setInterval(() => (sampled = Math.max(sampled, rssOf(pid))), RSS_SAMPLE_MS);
     // The loop's delay since the last checkpoint, as the service's histogram and /metrics (reset at each scrape) saw it.
     let since = Date.now();
+    // Then what the service still holds after a full collection (lib/heap-probe.mjs): RSS is read before it, as a collection changes what RSS shows.
     const checkpoint = async (asked) => {
       const to = Date.now();
       const m = await scrape(origin);
       const loopHeldMs = await service.held(since, to);
-      since = to;
-      out.checkpoints.push({ asked, rssMiB: rssOf(pid), heapMiB: m.heapMiB, loopHeldMs, loopP99Ms: m.loopP99Ms });
+      const rssMiB = rssOf(pid);
+      const live = await service.live();
+      since = Date.now();
+      out.checkpoints.push({ asked, rssMiB, heapMiB: m.heapMiB, liveMiB: live, loopHeldMs, loopP99Ms: m.loopP99Ms });
     };
     await checkpoint(0);
     const marks = new Set([1, 10, 50, 100, 200, 300, 500, 1000, 2000, 5000, chatbots].filter((n) => n <= chatbots));
@@ -767,7 +793,7 @@ async function measureMany(label, chatbots, each, databaseUrl) {
         await checkpoint(c + 1);
         const p = out.checkpoints.at(-1);
         console.log(
-          `  ${fmt(c + 1)} asked: RSS ${fmt(p.rssMiB)} MiB, heap ${fmt(p.heapMiB)} MiB, loop held up to ${fmt(p.loopHeldMs)} ms (p99 ${fmt(p.loopP99Ms)} in /metrics)`,
+          `  ${fmt(c + 1)} asked: RSS ${fmt(p.rssMiB)} MiB, heap in use ${fmt(p.heapMiB)} MiB, held after a full collection ${fmt(p.liveMiB.heap)} MiB heap + ${fmt(p.liveMiB.outside)} outside it; loop held up to ${fmt(p.loopHeldMs)} ms (p99 ${fmt(p.loopP99Ms)} in /metrics)`,
         );
       }
     }
@@ -933,8 +959,22 @@ function report(sizes, many) {
     );
     console.log(
       table(
-        ['chatbots asked', 'RSS MiB', 'heap in use MiB', 'since the last: loop held ms', '/metrics p99 ms'],
-        m.checkpoints.map((p) => [fmt(p.asked), fmt(p.rssMiB), fmt(p.heapMiB), ms(p.loopHeldMs), ms(p.loopP99Ms)]),
+        [
+          'chatbots asked',
+          'RSS MiB',
+          'heap in use MiB',
+          'held after a full collection: heap, outside it MiB',
+          'since the last: loop held ms',
+          '/metrics p99 ms',
+        ],
+        m.checkpoints.map((p) => [
+          fmt(p.asked),
+          fmt(p.rssMiB),
+          fmt(p.heapMiB),
+          p.liveMiB ? `${fmt(p.liveMiB.heap)}, ${fmt(p.liveMiB.outside)}` : '',
+          ms(p.loopHeldMs),
+          ms(p.loopP99Ms),
+        ]),
       ),
     );
   }
