@@ -10,7 +10,8 @@ import { ROOT_DIR } from './env.mjs';
 
 /**
  * `apiKey` becomes CHATBOT_API_KEY; `databaseUrl` '' for the embedded PGlite; `nodeArgs` go to the
- * service's node (--cpu-prof … to profile it); `dataRoot`: where its DATA_DIR is made (a tmpfs: in memory); `env`: more of its environment. Gone with the script even when a deadline exits it.
+ * service's node (--cpu-prof … to profile it); `dataRoot`: where its DATA_DIR is made (a tmpfs: in memory); `dataDir`: a
+ * DATA_DIR made (and seeded) beforehand instead, removed with the service as a made one is; `env`: more of its environment. Gone with the script even when a deadline exits it.
  * Its visitor throttles and the demo's rate limit are off (THROTTLE=off, DEMO_RATE_LIMIT=0): every benchmark's visitors come from one address.
  */
 export async function startService({
@@ -19,13 +20,14 @@ export async function startService({
   workers = 1,
   nodeArgs = [],
   dataRoot = os.tmpdir(),
+  dataDir = undefined,
   env = {},
   startLimitMs = 60_000,
 }) {
   const main = path.join(ROOT_DIR, 'dist/node/server/main.js');
   if (!fs.existsSync(main))
     throw new Error('dist/node/server/main.js is missing: run `npm run build` at the root first.');
-  const dataDir = fs.mkdtempSync(path.join(dataRoot, 'chat-bot-bench-'));
+  dataDir ??= fs.mkdtempSync(path.join(dataRoot, 'chat-bot-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env,
@@ -65,6 +67,10 @@ export async function startService({
   return {
     origin: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    /** What the service has written to its standard output so far (its log). */
+    output: () => out,
+    /** Whether it has exited. */
+    exited: () => child.exitCode !== null || child.signalCode !== null,
     async close() {
       process.off('exit', cleanUp);
       child.kill();
