@@ -9,7 +9,7 @@
  * A store is opened before any app and may serve several (tests, and instances sharing one store),
  * so each app listens, and stops listening when it closes.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteThread } from './pglite-thread.ts';
 import type pg from 'pg';
 
 export interface DbTime {
@@ -45,7 +45,7 @@ export function timePool(pool: pg.Pool): DbTime {
   return { listen, waiting: () => pool.waitingCount };
 }
 
-export function timePglite(client: PGlite): DbTime {
+export function timePglite(client: PGliteThread): DbTime {
   const { listen, tell } = listeners();
   const timed =
     <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
@@ -57,8 +57,8 @@ export function timePglite(client: PGlite): DbTime {
         tell(since);
       }
     };
-  client.query = timed(client.query.bind(client)) as PGlite['query'];
+  client.query = timed(client.query.bind(client)) as PGliteThread['query'];
   client.exec = timed(client.exec.bind(client));
-  client.transaction = timed(client.transaction.bind(client)) as PGlite['transaction'];
+  client.transaction = timed(client.transaction.bind(client)) as PGliteThread['transaction'];
   return { listen, waiting: () => 0 };
 }

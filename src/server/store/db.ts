@@ -4,8 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -14,6 +13,7 @@ import type { Db } from './db-types.ts';
 import pg from 'pg';
 import { answersSettled, type AnswersSettled } from './answers-settled.ts';
 import { timePglite, timePool, type DbTime } from './db-time.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import { rederiveListings } from './listings.ts';
 import * as schema from './schema.ts';
 
@@ -131,13 +131,10 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  // pg_trgm: the listing search's index (migration 0003).
-  const client = new PGlite({
-    dataDir: options.pgliteDir,
-    extensions: { pg_trgm },
-    ...(options.pgliteLoad ? { loadDataDir: options.pgliteLoad } : {}),
-  });
-  const db = drizzlePglite({ client, schema });
+  // In a thread of its own (pglite-thread.ts): its statements do not hold the service's event loop.
+  const client = await PGliteThread.open({ dataDir: options.pgliteDir, load: options.pgliteLoad });
+  // drizzle's PGlite driver asks of its client what PGliteThread answers (query, transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   if (options.migrate !== false) {
     const before = await appliedCount(client);
     await migratePglite(db, { migrationsFolder });
