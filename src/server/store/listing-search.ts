@@ -194,8 +194,16 @@ export function databaseCatalog(db: Db, chatbot: string, vocabulary: Vocabulary)
       .orderBy(...LISTED);
     let found = rows as unknown as Listing[];
     for (const f of mentioned) found = mentioning(found, f);
-    const ids = found.map((l) => l.Id);
-    return { where: ids.length ? and(fields, inArray(listings.id, ids))! : sql`false`, mentioned, unknown };
+    if (!found.length) return { where: sql`false`, mentioned, unknown };
+    // The matches are the candidates less those the reading turned down ("no pool"), mostly few: the
+    // shorter list of ids goes into the WHERE (a list of thousands costs the database more than the scan).
+    const kept = new Set(found.map((l) => l.Id));
+    const refused = rows.filter((r) => !kept.has(r.Id)).map((r) => r.Id);
+    const where =
+      refused.length < kept.size
+        ? and(fields, ...mentioned.map(mayMention), refused.length ? not(inArray(listings.id, refused)) : undefined)!
+        : and(fields, inArray(listings.id, [...kept]))!;
+    return { where, mentioned, unknown };
   }
 
   /** How the matches spread per sale type: counts and prices in one pass; each type's currency from its first in order. */

@@ -174,9 +174,16 @@ export async function createListing(db: Db, chatbot: string, fields: Fields, now
 }
 
 /**
+ * Listings a statement inserts: building one statement's SQL and working out its rows' keys is the
+ * service's own thread's work, done between statements — a few tens of milliseconds at a time
+ * rather than one long hold of the event loop for a feed's 500.
+ */
+const INSERT_ROWS = 100;
+
+/**
  * Many new listings at once, in the caller's transaction — a seed, whose Urls and MLSNumbers are
  * unique by construction (a clash still meets the unique index and fails the whole batch): one
- * INSERT per 500 rows and one version bump, where createListing costs four statements a listing.
+ * INSERT per INSERT_ROWS rows and one version bump, where createListing costs four statements a listing.
  * `createdAt(i)` dates the i-th.
  */
 export async function createListings(
@@ -186,8 +193,8 @@ export async function createListings(
   createdAt: (i: number) => Date,
 ): Promise<void> {
   const terms: TermChanges = new Map();
-  for (let from = 0; from < all.length; from += 500) {
-    const rows = all.slice(from, from + 500).map((fields, k) => {
+  for (let from = 0; from < all.length; from += INSERT_ROWS) {
+    const rows = all.slice(from, from + INSERT_ROWS).map((fields, k) => {
       const at = createdAt(from + k);
       countTerms(terms, filled(fields), 1);
       return { id: uuidv7({ msecs: at.getTime() }), chatbot, ...toColumns(fields), createdAt: at, updatedAt: at };
@@ -263,7 +270,9 @@ export async function importListings(db: Db, chatbot: string, all: Fields[], now
       const terms: TermChanges = new Map();
       const created: (typeof listings.$inferInsert)[] = [];
       let updated = 0;
-      for (const fields of all) {
+      for (const [i, fields] of all.entries()) {
+        // A turn of the event loop now and then: the keys of 500 listings are worked out here.
+        if (i % INSERT_ROWS === INSERT_ROWS - 1) await new Promise(setImmediate);
         const columns = toColumns(fields);
         const old = byMls.get(fields.MLSNumber);
         if (old && holds(old, columns)) continue;
@@ -279,7 +288,8 @@ export async function importListings(db: Db, chatbot: string, all: Fields[], now
           .where(eq(listings.id, old.id));
         updated++;
       }
-      if (created.length) await tx.insert(listings).values(created);
+      for (let from = 0; from < created.length; from += INSERT_ROWS)
+        await tx.insert(listings).values(created.slice(from, from + INSERT_ROWS));
       await applyTerms(tx, chatbot, terms);
       if (created.length || updated) await bumpVersion(tx, chatbot);
       return { Created: created.length, Updated: updated, Unchanged: all.length - created.length - updated };
