@@ -258,6 +258,9 @@ async function scrape(origin) {
     loopP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
     heapMiB: value('nodejs_heap_size_used_bytes') / 2 ** 20,
     rssMiB: value('process_resident_memory_bytes') / 2 ** 20,
+    /** What the listing catalogs hold (issue 41): chatbots, and what they are counted as (NaN before it). */
+    vocabularies: value('chatbot_listing_vocabularies'),
+    vocabulariesMiB: value('chatbot_listing_vocabularies_bytes') / 2 ** 20,
   };
 }
 
@@ -796,7 +799,16 @@ async function measureMany(label, chatbots, each, databaseUrl) {
       const rssMiB = rssOf(pid);
       const live = await service.live();
       since = Date.now();
-      out.checkpoints.push({ asked, rssMiB, heapMiB: m.heapMiB, liveMiB: live, loopHeldMs, loopP99Ms: m.loopP99Ms });
+      out.checkpoints.push({
+        asked,
+        rssMiB,
+        heapMiB: m.heapMiB,
+        liveMiB: live,
+        loopHeldMs,
+        loopP99Ms: m.loopP99Ms,
+        vocabularies: m.vocabularies,
+        vocabulariesMiB: m.vocabulariesMiB,
+      });
     };
     await checkpoint(0);
     const marks = new Set([1, 10, 50, 100, 200, 300, 500, 1000, 2000, 5000, chatbots].filter((n) => n <= chatbots));
@@ -980,6 +992,7 @@ function report(sizes, many) {
           'RSS MiB',
           'heap in use MiB',
           'held after a full collection: heap, outside it MiB',
+          'vocabularies held (MiB counted)',
           'since the last: loop held ms',
           '/metrics p99 ms',
         ],
@@ -988,6 +1001,7 @@ function report(sizes, many) {
           fmt(p.rssMiB),
           fmt(p.heapMiB),
           p.liveMiB ? `${fmt(p.liveMiB.heap)}, ${fmt(p.liveMiB.outside)}` : '',
+          Number.isFinite(p.vocabularies) ? `${fmt(p.vocabularies)} (${fmt(p.vocabulariesMiB, 1)})` : '',
           ms(p.loopHeldMs),
           ms(p.loopP99Ms),
         ]),

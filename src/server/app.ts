@@ -121,10 +121,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Numeric ids and keys in URLs, no surprises: /chat/File/12 and /chat/File/12/ are the same.
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const listings = new ListingCatalogs(options.db);
   const ctx: ServiceContext = {
     db: options.db,
     reads: prepareReads(options.db),
-    listings: new ListingCatalogs(options.db),
+    listings,
     leases: new LeaseHolder(options.db),
     clock: options.clock ?? systemClock,
     secret: options.secret,
@@ -135,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     answers: options.answers ?? answersSettled(),
     throttles: options.throttles ?? DEFAULT_THROTTLES,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-    metrics: createMetrics({ db: options.db, engines: options.engines, dbTime: options.dbTime }),
+    metrics: createMetrics({ db: options.db, engines: options.engines, dbTime: options.dbTime, listings }),
     shutdown: installShutdown(app),
     // DEMO off: the demo chatbot an earlier start made is kept for its owner, but serves no visitor.
     notServed: new Set(options.demo === false ? [DEMO_SERIAL] : []),

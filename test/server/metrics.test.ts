@@ -100,6 +100,8 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
       chatbot_streams_open: 'gauge',
       chatbot_rate_limited_total: 'counter',
       chatbot_pace_waiting: 'gauge',
+      chatbot_listing_vocabularies: 'gauge',
+      chatbot_listing_vocabularies_bytes: 'gauge',
       chatbot_outbox_pending: 'gauge',
       chatbot_outbox_failed: 'gauge',
       chatbot_database_waiting: 'gauge',
@@ -138,6 +140,9 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
       added('chatbot_request_duration_seconds_sum', { operation: 'ClientAsk' }),
     );
     expect(added('chatbot_database_seconds_count')).toBeGreaterThan(0);
+    // The chatbot asked now has its listings' vocabulary held, counted in bytes.
+    expect(after.value('chatbot_listing_vocabularies')).toBeGreaterThanOrEqual(1);
+    expect(after.value('chatbot_listing_vocabularies_bytes')).toBeGreaterThan(0);
     // A histogram's buckets are cumulative, the last one its count.
     expect(after.value('chatbot_answer_seconds_bucket', { engine: 'offline', outcome: 'complete', le: '+Inf' })).toBe(
       after.value('chatbot_answer_seconds_count', { engine: 'offline', outcome: 'complete' }),

@@ -1,7 +1,8 @@
 /**
  * The queues, read at each scrape rather than kept up to date: the outbox (a count in the
  * database), the offline engine's pace queue (pace.ts) and the database pool's waiting statements
- * (store/db-time.ts), and the time of each database statement as the store reports it.
+ * (store/db-time.ts), the time of each database statement as the store reports it, and what the
+ * listing catalogs hold.
  */
 import { and, count, gte, isNull, lt } from 'drizzle-orm';
 import { Gauge, Histogram, type Registry } from 'prom-client';
@@ -17,6 +18,8 @@ export interface MetricSources {
   engines: Engines;
   /** The store's statement times (store/db-time.ts); no database times without it. */
   dbTime?: DbTime | undefined;
+  /** What the listing catalogs hold (store/listing-search.ts `ListingCatalogs`). */
+  listings?: { readonly held: { chatbots: number; bytes: number } } | undefined;
 }
 
 /** How long a scrape waits for the outbox's count: past it, the gauge is not a number (NaN) rather than the scrape late. */
@@ -53,6 +56,25 @@ export function queueMetrics(registry: Registry, sources: MetricSources): () => 
       this.set(sources.engines.engineFor(OFFLINE_MODEL).waiting?.() ?? 0);
     },
   });
+  const { listings } = sources;
+  if (listings) {
+    new Gauge({
+      name: 'chatbot_listing_vocabularies',
+      help: "Chatbots whose listings' vocabulary this process holds (the least recently asked go first past the bytes allowed).",
+      registers,
+      collect() {
+        this.set(listings.held.chatbots);
+      },
+    });
+    new Gauge({
+      name: 'chatbot_listing_vocabularies_bytes',
+      help: 'What those vocabularies and their remembered searches are counted as, in bytes (at most 64 MiB a process).',
+      registers,
+      collect() {
+        this.set(listings.held.bytes);
+      },
+    });
+  }
   // Every instance reads the one outbox: across WORKERS, one worker's count is the count.
   const unsent = (name: string, help: string, tried: 'pending' | 'failed') =>
     new Gauge({
