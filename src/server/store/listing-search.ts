@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, isNotNull, not, or, sql, type SQL } from 'drizzl
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Listing } from '../../protocol/index.ts';
 import type { Criteria, Range, SortKey } from '../engines/reading/criteria.ts';
-import { mentioning, mentions, type Feature } from '../engines/reading/features.ts';
+import { mentions, type Feature } from '../engines/reading/features.ts';
 import { vocabularyOfTerms, type Vocabulary } from '../engines/reading/places.ts';
 import { LOOKUP_MAX, type Catalog, type Outcome, type SaleType, type Spread } from '../engines/search/catalog.ts';
 import type { Db } from './db.ts';
@@ -104,6 +104,28 @@ function mayMention(f: Feature): SQL {
 
 const FEATURE_PAGE = 200;
 
+/** How many listings' words the reading goes through between two turns of the event loop (~10–20 ms of work). */
+const MENTIONS_PER_TURN = 1000;
+
+/** Those of `listings` that `keep`, the event loop given a turn every MENTIONS_PER_TURN. */
+async function filterInTurns(listings: Listing[], keep: (l: Listing) => boolean): Promise<Listing[]> {
+  const out: Listing[] = [];
+  for (let at = 0; at < listings.length; at += MENTIONS_PER_TURN) {
+    if (at) await new Promise(setImmediate);
+    for (const l of listings.slice(at, at + MENTIONS_PER_TURN)) if (keep(l)) out.push(l);
+  }
+  return out;
+}
+
+/**
+ * features.ts's `mentioning` — those that mention the feature, or failing that its last word — over
+ * the thousands of candidates a broad feature has at a feed's size, in turns rather than one hold.
+ */
+async function mentioningInTurns(listings: Listing[], f: Feature): Promise<Listing[]> {
+  const all = await filterInTurns(listings, (l) => mentions(l, f));
+  return all.length || f.terms.length === 1 ? all : filterInTurns(listings, (l) => mentions(l, f, true));
+}
+
 /** A chatbot's vocabulary, from the terms its listings name (counted per change: store/listings.ts). */
 export async function readVocabulary(db: Db, chatbot: string): Promise<Vocabulary> {
   return vocabularyOfTerms(await termsOfChatbot(db, chatbot));
@@ -193,7 +215,7 @@ export function databaseCatalog(db: Db, chatbot: string, vocabulary: Vocabulary)
       .where(and(fields, ...mentioned.map(mayMention)))
       .orderBy(...LISTED);
     let found = rows as unknown as Listing[];
-    for (const f of mentioned) found = mentioning(found, f);
+    for (const f of mentioned) found = await mentioningInTurns(found, f);
     if (!found.length) return { where: sql`false`, mentioned, unknown };
     // The matches are the candidates less those the reading turned down ("no pool"), mostly few: the
     // shorter list of ids goes into the WHERE (a list of thousands costs the database more than the scan).
