@@ -36,6 +36,7 @@ import { answersSettled, type AnswersSettled } from './store/answers-settled.ts'
 import type { Db } from './store/db.ts';
 import type { DbTime } from './store/db-time.ts';
 import { ListingCatalogs } from './store/listing-search.ts';
+import { urgencyOf } from './store/urgency.ts';
 import { prepareReads } from './store/messages.ts';
 
 export interface AppOptions {
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     reads: prepareReads(options.db),
     listings,
+    urgency: urgencyOf(options.db),
     leases: new LeaseHolder(options.db),
     clock: options.clock ?? systemClock,
     secret: options.secret,

@@ -98,6 +98,21 @@ describe('PGliteThread', () => {
     expect(order).toEqual(['transaction', 'outside']);
   });
 
+  it('runs the urgent statements waiting before the others, each kind in order', async () => {
+    const order: string[] = [];
+    const blocker = db.query('SELECT count(*) FROM generate_series(1, 300000) g, LATERAL (SELECT md5(g::text)) m');
+    const done = (name: string) => () => void order.push(name);
+    const waiting = [
+      db.query('SELECT 1').then(done('other 1')),
+      db.query('SELECT 2').then(done('other 2')),
+      db.urgency.run(true, () => db.query('SELECT 3')).then(done('urgent 1')),
+      db.urgency.run(true, () => db.query('SELECT 4')).then(done('urgent 2')),
+    ];
+    await blocker;
+    await Promise.all(waiting);
+    expect(order).toEqual(['urgent 1', 'urgent 2', 'other 1', 'other 2']);
+  });
+
   it("gives a COPY's output as a blob", async () => {
     const { blob } = await db.query("COPY (SELECT name FROM t ORDER BY id) TO '/dev/blob'");
     expect(await blob!.text()).toBe('one\ntwo\n');

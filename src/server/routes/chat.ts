@@ -253,7 +253,8 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   }
 
   operation(app, ctx, 'ClientAsk', async ({ body, caller, req, reply, now }) => {
-    const prepared = await prepare(body, caller, req, reply, now);
+    // Until its first words are out, a question's statements go first (store/urgency.ts; generate settles it).
+    const prepared = await ctx.urgency.run(() => prepare(body, caller, req, reply, now));
     if (!body.stream) {
       if (prepared.kind === 'replay') {
         const { answer } = prepared;

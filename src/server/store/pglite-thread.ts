@@ -11,6 +11,7 @@
  * intervals as text) run here, on the text the thread leaves for those types. Errors come back with
  * their fields (a DatabaseError's `code`, `detail`, `constraint`…), as the store reads them.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
@@ -77,6 +78,12 @@ function errorOf(data: NonNullable<Wire['error']>): Error {
 }
 
 export class PGliteThread {
+  /**
+   * Whether the statements made within are urgent: a question's before its first words. The thread
+   * runs them before the others waiting (pglite-worker.mjs) — under load the statements queue there,
+   * and a visitor waiting for an answer to start waits for theirs alone (store/urgency.ts).
+   */
+  readonly urgency = new AsyncLocalStorage<boolean>();
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #next = 1;
@@ -155,19 +162,32 @@ export class PGliteThread {
     options: QueryOptions | undefined,
     tx: number | undefined,
   ) {
-    const result = await this.#ask<Results<T>>({ op: 'query', sql, params, options: wireOptions(options), tx });
+    const result = await this.#ask<Results<T>>({
+      op: 'query',
+      sql,
+      params,
+      options: wireOptions(options),
+      tx,
+      urgent: this.urgency.getStore() === true,
+    });
     return received(result, options?.parsers);
   }
 
   async #exec(sql: string, options: QueryOptions | undefined, tx: number | undefined): Promise<Results[]> {
-    const results = await this.#ask<Results[]>({ op: 'exec', sql, options: wireOptions(options), tx });
+    const results = await this.#ask<Results[]>({
+      op: 'exec',
+      sql,
+      options: wireOptions(options),
+      tx,
+      urgent: this.urgency.getStore() === true,
+    });
     return results.map((r) => received(r, options?.parsers));
   }
 
   /** PGlite's transaction: BEGIN, the callback's statements, COMMIT — or ROLLBACK when it throws. */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     const id = this.#next;
-    await this.#ask({ op: 'begin' });
+    await this.#ask({ op: 'begin', urgent: this.urgency.getStore() === true });
     let closed = false;
     const tx: ThreadTransaction = {
       query: (sql, params, options) => this.#query(sql, params, options, id),

@@ -9,14 +9,14 @@
  * the service's own files, and this file needs none of them. It is copied beside the compiled store
  * (scripts/server-dist.mjs).
  *
- * Messages in: { id, op, … } — `query` (sql, params, options, tx?), `exec` (sql, options, tx?),
- * `begin` (a transaction: answered once it has begun; its statements then name it as `tx`),
+ * Messages in: { id, op, urgent?, … } — `query` (sql, params, options, tx?), `exec` (sql, options,
+ * tx?), `begin` (a transaction: answered once it has begun; its statements then name it as `tx`),
  * `rollback` (tx), `end` (tx, commit: true or false), `close`. Out: { id, ok: true, result } or
  * { id, ok: false, error } — the error's own fields (a DatabaseError's code, detail, constraint…)
  * as plain data. A result's `blob` (COPY … TO '/dev/blob') comes as `blobBytes`, an ArrayBuffer
  * handed over, not copied.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
@@ -88,6 +88,13 @@ function begin(id) {
   ended.catch((error) => {
     if (!begun) fail(id, error);
   });
+  // PGlite is the transaction's until it ends; then the next statement waiting.
+  void ended
+    .catch(() => undefined)
+    .finally(() => {
+      busy = false;
+      next();
+    });
 }
 
 async function end(id, tx, commit) {
@@ -105,7 +112,8 @@ async function end(id, tx, commit) {
   answer(id, null);
 }
 
-port.on('message', async (m) => {
+/** One message: answered with its result, or its error. */
+async function handle(m) {
   try {
     switch (m.op) {
       case 'ready':
@@ -117,8 +125,6 @@ port.on('message', async (m) => {
       }
       case 'exec':
         return answer(m.id, await on(m.tx).exec(m.sql, optionsOf(m.options)));
-      case 'begin':
-        return begin(m.id);
       case 'rollback':
         await on(m.tx).rollback();
         return answer(m.id, null);
@@ -134,4 +140,42 @@ port.on('message', async (m) => {
   } catch (error) {
     fail(m.id, error);
   }
+}
+
+/**
+ * The order statements reach PGlite in. PGlite runs one at a time anyway; here the thread chooses
+ * which: those marked urgent (a question before its first words: pglite-thread.ts `urgency`) before
+ * the rest, each kind in the order it came. A transaction, once begun, has PGlite to itself until it
+ * ends — its statements run as they come, nothing else starts meanwhile.
+ */
+const waiting = { urgent: [], other: [] };
+/** A statement outside a transaction, or a transaction, has PGlite now. */
+let busy = false;
+
+/** A message as it comes: a transaction's own statements, its end and the first word at once (the transaction has PGlite); the rest wait their turn. */
+function accept(m) {
+  if (m.tx !== undefined || m.op === 'ready') void handle(m);
+  else (m.urgent ? waiting.urgent : waiting.other).push(m);
+}
+
+function next() {
+  while (!busy) {
+    // Every message already sent is taken in before choosing: a statement holds this thread while it
+    // runs, and those that came meanwhile are all here to choose from.
+    for (let r = receiveMessageOnPort(port); r; r = receiveMessageOnPort(port)) accept(r.message);
+    const m = waiting.urgent.shift() ?? waiting.other.shift();
+    if (!m) return;
+    busy = true;
+    if (m.op === 'begin') begin(m.id);
+    else
+      void handle(m).finally(() => {
+        busy = false;
+        next();
+      });
+  }
+}
+
+port.on('message', (m) => {
+  accept(m);
+  next();
 });

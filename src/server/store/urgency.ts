@@ -1,0 +1,30 @@
+/**
+ * Which database work a visitor is waiting on to see an answer start. On the embedded database the
+ * statements of every request queue in PGlite's thread (pglite-thread.ts), which is the busiest part
+ * of the service under load; a question's statements before its first words go ahead of the rest
+ * there. On PostgreSQL each statement has a connection of its own: nothing to order, and this does
+ * nothing.
+ */
+import type { Db } from './db-types.ts';
+import { PGliteThread } from './pglite-thread.ts';
+
+export interface Urgency {
+  /** Runs `work` with its statements urgent. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** From here on in the calling async function (and what it calls), its statements are urgent. */
+  begin(): void;
+  /** From here on in the calling async function, its statements are not urgent any more (its first words are out). */
+  settle(): void;
+}
+
+export function urgencyOf(db: Db): Urgency {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PGliteThread))
+    return { run: (work) => work(), begin: () => undefined, settle: () => undefined };
+  const { urgency } = client;
+  return {
+    run: (work) => urgency.run(true, work),
+    begin: () => urgency.enterWith(true),
+    settle: () => urgency.enterWith(false),
+  };
+}
