@@ -47,9 +47,6 @@ export async function generate(
   // The lease says this attempt still writes the answer, renewed with this process's others, and
   // stores the text as it grows (answer-lease.ts) — a string kept in memory here, no statement per fragment.
   const lease = ctx.leases.hold(g.answerId, g.attempt);
-  // Until the first words are out, this answer's statements go first on the embedded database
-  // (store/urgency.ts) — begun after the lease, whose renewals (a timer it may start) are not urgent.
-  ctx.urgency.begin();
   // The engine is asked for the next fragment once this one is taken: a slow reader holds it back.
   const emit = async (text: string) => {
     if (!text) return;
@@ -75,11 +72,13 @@ export async function generate(
   };
   let outcome: AnswerOutcome;
   try {
-    const [catalog, history] = await Promise.all([
-      ctx.listings.get(g.chatbot),
-      historyBefore(ctx.reads, g.sessionId, g.questionId),
-    ]);
-    const onPage = g.where ? await pageListing(catalog, g.where) : undefined;
+    // Until its first words are out, this answer's statements go first on the embedded database
+    // (store/urgency.ts): what it reads, and the engine's work up to its first fragment.
+    const [catalog, history] = await ctx.urgency.run(() =>
+      Promise.all([ctx.listings.get(g.chatbot), historyBefore(ctx.reads, g.sessionId, g.questionId)]),
+    );
+    const { where } = g;
+    const onPage = where ? await ctx.urgency.run(() => pageListing(catalog, where)) : undefined;
     const run = engine.answer(
       {
         settings,
@@ -91,13 +90,11 @@ export async function generate(
       },
       signal,
     );
-    let step = await timing.engine(run.next());
+    let step = await ctx.urgency.run(() => timing.engine(run.next()));
     while (!step.done && !signal.aborted) {
       await emit(step.value);
-      ctx.urgency.settle();
       step = await timing.engine(run.next());
     }
-    ctx.urgency.settle();
     if (signal.aborted) {
       await run.return({ noAnswer: false, totalTokens: 0 });
       outcome = { content, status: 'partial', totalToken: 0, noAnswer: false };

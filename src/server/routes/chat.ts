@@ -253,7 +253,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   }
 
   operation(app, ctx, 'ClientAsk', async ({ body, caller, req, reply, now }) => {
-    // Until its first words are out, a question's statements go first (store/urgency.ts; generate settles it).
+    // Until its first words are out, a question's statements go first (store/urgency.ts; generate() runs the rest).
     const prepared = await ctx.urgency.run(() => prepare(body, caller, req, reply, now));
     if (!body.stream) {
       if (prepared.kind === 'replay') {

@@ -9,22 +9,13 @@ import type { Db } from './db-types.ts';
 import { PGliteThread } from './pglite-thread.ts';
 
 export interface Urgency {
-  /** Runs `work` with its statements urgent. */
+  /** Runs `work` with its statements urgent (and those of what it starts meanwhile). */
   run<T>(work: () => Promise<T>): Promise<T>;
-  /** From here on in the calling async function (and what it calls), its statements are urgent. */
-  begin(): void;
-  /** From here on in the calling async function, its statements are not urgent any more (its first words are out). */
-  settle(): void;
 }
 
 export function urgencyOf(db: Db): Urgency {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof PGliteThread))
-    return { run: (work) => work(), begin: () => undefined, settle: () => undefined };
+  if (!(client instanceof PGliteThread)) return { run: (work) => work() };
   const { urgency } = client;
-  return {
-    run: (work) => urgency.run(true, work),
-    begin: () => urgency.enterWith(true),
-    settle: () => urgency.enterWith(false),
-  };
+  return { run: (work) => urgency.run(true, work) };
 }
