@@ -43,7 +43,7 @@ import { ROOT_DIR } from './lib/env.mjs';
 import { cpuSnapshot } from './lib/cpu.mjs';
 import { HEAP_PROBE, heapProbe } from './lib/heap-read.mjs';
 import { machine, writeResults } from './lib/results.mjs';
-import { startService } from './lib/service.mjs';
+import { distIsStale, startService } from './lib/service.mjs';
 import { fmt, median, parseArgs, table } from './lib/stats.mjs';
 
 const args = parseArgs(process.argv.slice(2), {
@@ -592,21 +592,6 @@ async function repeated(key) {
     othersShareMax: Math.max(...runs.map((r) => r.othersShare)),
     each: runs,
   };
-}
-
-/** Is the compiled service older than its source? Then the numbers are not the commit's that results.mjs records. */
-function distIsStale() {
-  const newest = (dir) =>
-    Math.max(
-      0,
-      ...fs
-        .readdirSync(dir, { withFileTypes: true })
-        .map((e) => (e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs)),
-    );
-  return (
-    Math.max(newest(path.join(ROOT_DIR, 'src/server')), newest(path.join(ROOT_DIR, 'src/protocol'))) >
-    fs.statSync(path.join(ROOT_DIR, 'dist/node/server/main.js')).mtimeMs
-  );
 }
 
 async function main() {

@@ -52,9 +52,9 @@ import { withDatabase } from './lib/database.mjs';
 import { ROOT_DIR } from './lib/env.mjs';
 import { HEAP_PROBE, heapProbe } from './lib/heap-read.mjs';
 import { changed, feedListings } from './lib/listings-gen.mjs';
-import { summarizeProfiles } from './lib/profile.mjs';
+import { printProfileTables, summarizeProfiles } from './lib/profile.mjs';
 import { machine, writeResults } from './lib/results.mjs';
-import { startService } from './lib/service.mjs';
+import { distIsStale, startService } from './lib/service.mjs';
 import { fmt, median, parseArgs, quantile, table } from './lib/stats.mjs';
 
 const args = parseArgs(process.argv.slice(2), {
@@ -1012,36 +1012,8 @@ function report(sizes, many) {
 
 /** Where the service's time went in the first question after a change (--profile): by part, and the functions with the most self time. */
 function printProfile({ database, size, step, busyMs, parts, functions }) {
-  const pc = (x) => `${fmt(100 * x.share, 1)} %`;
   console.log(`\n#### Where the time goes: ${database}, ${fmt(size)} listings, ${step}: ${fmt(busyMs)} ms busy\n`);
-  console.log(
-    table(
-      ['part', 'self time', 'share'],
-      parts.map((p) => [p.name, `${fmt(p.ms)} ms`, pc(p)]),
-    ),
-  );
-  console.log('');
-  console.log(
-    table(
-      ['function', 'self time', 'share'],
-      functions.map((f) => [f.name.replace(/\|/g, '\\|'), `${fmt(f.ms)} ms`, pc(f)]),
-    ),
-  );
-}
-
-/** Is the compiled service older than its source? Then the numbers are not the commit's that results.mjs records. */
-function distIsStale() {
-  const newest = (dir) =>
-    Math.max(
-      0,
-      ...fs
-        .readdirSync(dir, { withFileTypes: true })
-        .map((e) => (e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs)),
-    );
-  return (
-    Math.max(newest(path.join(ROOT_DIR, 'src/server')), newest(path.join(ROOT_DIR, 'src/protocol'))) >
-    fs.statSync(path.join(ROOT_DIR, 'dist/node/server/main.js')).mtimeMs
-  );
+  printProfileTables(parts, functions);
 }
 
 /** A step that failed: said, kept in the results with the end of the service's log, and the run goes on. */

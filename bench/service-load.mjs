@@ -39,7 +39,7 @@ import { withDatabase } from './lib/database.mjs';
 import { ROOT_DIR } from './lib/env.mjs';
 import { machine, writeResults } from './lib/results.mjs';
 import { cpuShares, cpuSnapshot } from './lib/cpu.mjs';
-import { summarizeProfiles } from './lib/profile.mjs';
+import { printProfileTables, summarizeProfiles } from './lib/profile.mjs';
 import { startFloor, startService } from './lib/service.mjs';
 import { fmt, median, parseArgs, quantile, table } from './lib/stats.mjs';
 
@@ -507,23 +507,10 @@ async function runOn(label, databaseUrl, workers = 1, dataRoot = undefined) {
 
 /** Where the service's time went (lib/profile.mjs): by part of the system, and the functions with the most self time. */
 function printProfile(label, { busyMs, parts, functions }) {
-  const pc = (x) => `${fmt(100 * x.share, 1)} %`;
   console.log(
     `\n#### Where the time goes: ${label} (CPU profile of the service's processes, ${fmt(busyMs / 1000, 1)} s busy)\n`,
   );
-  console.log(
-    table(
-      ['part', 'self time', 'share'],
-      parts.map((p) => [p.name, `${fmt(p.ms)} ms`, pc(p)]),
-    ),
-  );
-  console.log('');
-  console.log(
-    table(
-      ['function', 'self time', 'share'],
-      functions.map((f) => [f.name.replace(/\|/g, '\\|'), `${fmt(f.ms)} ms`, pc(f)]),
-    ),
-  );
+  printProfileTables(parts, functions);
   console.log('');
 }
 

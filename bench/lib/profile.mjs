@@ -2,6 +2,7 @@
 // the primary and each worker with WORKERS): self time by function, and by part of the system.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fmt, table } from './stats.mjs';
 
 /** The part of the system a function belongs to, by where its code is. */
 const PARTS = [
@@ -63,4 +64,22 @@ export function summarizeProfiles(dir, n = 25) {
       .slice(0, n)
       .map(share),
   };
+}
+
+/** A summary's two tables, as the benchmarks print them: self time by part, then by function. */
+export function printProfileTables(parts, functions) {
+  const pc = (x) => `${fmt(100 * x.share, 1)} %`;
+  console.log(
+    table(
+      ['part', 'self time', 'share'],
+      parts.map((p) => [p.name, `${fmt(p.ms)} ms`, pc(p)]),
+    ),
+  );
+  console.log('');
+  console.log(
+    table(
+      ['function', 'self time', 'share'],
+      functions.map((f) => [f.name.replace(/\|/g, '\\|'), `${fmt(f.ms)} ms`, pc(f)]),
+    ),
+  );
 }

@@ -113,3 +113,18 @@ export async function startFloor(fragments, { nodeArgs = [] } = {}) {
     },
   };
 }
+
+/** Is the compiled service older than its source? Then the numbers are not the commit's that results.mjs records. */
+export function distIsStale() {
+  const newest = (dir) =>
+    Math.max(
+      0,
+      ...fs
+        .readdirSync(dir, { withFileTypes: true })
+        .map((e) => (e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs)),
+    );
+  return (
+    Math.max(newest(path.join(ROOT_DIR, 'src/server')), newest(path.join(ROOT_DIR, 'src/protocol'))) >
+    fs.statSync(path.join(ROOT_DIR, 'dist/node/server/main.js')).mtimeMs
+  );
+}
