@@ -245,6 +245,11 @@ describe('what the listings cannot tell', () => {
     expect(mentions(courtyard, featuresIn('with a yard')[0]!)).toBe(false);
     expect(mentions({ ...courtyard, Description: 'A big front yard.' }, featuresIn('with a yard')[0]!)).toBe(true);
   });
+
+  it('reads no feature in a word that stems to nothing ("\'s"), which every listing\'s words would hold', () => {
+    expect(featuresIn("homes with 's")).toEqual([]);
+    expect(featuresIn('with ’s pool').map((f) => f.terms)).toEqual([['pool']]);
+  });
 });
 
 describe('no exact match', () => {

@@ -7,17 +7,17 @@
  * candidate must be the same. And the terms a chatbot's listings name, kept by each change, are
  * what counting them again gives.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingCreateBody } from '../../src/protocol/index.ts';
 import { emptyCriteria, type Criteria, type SortKey } from '../../src/server/engines/reading/criteria.ts';
-import { featuresIn } from '../../src/server/engines/reading/features.ts';
+import { featuresIn, holdsPattern, mentions, wordsOf } from '../../src/server/engines/reading/features.ts';
 import { streetOf, type Vocabulary } from '../../src/server/engines/reading/places.ts';
 import { memoryCatalog, pageListing, type Catalog, type Outcome } from '../../src/server/engines/search/catalog.ts';
 import { listingKeys } from '../../src/server/engines/search/listing-keys.ts';
 import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.ts';
-import { openStore, type Store } from '../../src/server/store/db.ts';
+import { openStore, rowsOf, type Store } from '../../src/server/store/db.ts';
 import { databaseCatalog, readVocabulary } from '../../src/server/store/listing-search.ts';
 import {
   allListings,
@@ -145,6 +145,8 @@ const FEATURES = [
   'with a water view',
   'with a garage',
   'near the park',
+  'with a yard',
+  'with quartz',
 ];
 
 const range = (lo: number, hi: number, step: number) =>
@@ -365,6 +367,47 @@ describe('the database search finds what the engines find in memory', () => {
         await compare(memory, database, c, window);
       }
     expect((await database.search(emptyCriteria(), { from: 0, count: 1 })).total).toBeGreaterThan(40);
+  });
+});
+
+describe("a word in the listings' words", () => {
+  // Pieces of text where the engines' reading of a word is easiest to get wrong: joined words,
+  // plurals, punctuation and underscores at its edges, letters beyond ASCII, emoji, line ends.
+  const PIECES = ['pool', 'yard', 'back', 'front', 'side', 's', 'es', 'e', ' ', '-', '_', '.', "'", '/', '(', '\n'];
+  const MORE = ['é', 'ü', 'ß', '😀', 'a', 'c', 'x', '1', 'poolside', 'courtyard', 'a/c'];
+  const TERMS = ['pool', 'yard', 'a/c', 's', 'es', '_x', '(pool', 'é', 'pool.', 'x_', 'school', 'ü', '1', "'s", '😀'];
+  // The term among the pieces, so that it is there, joined, at an edge or inside another word.
+  const samples = fc.sample(
+    fc
+      .constantFrom(...TERMS)
+      .chain((term) =>
+        fc
+          .array(fc.constantFrom(...PIECES, ...MORE, term, term, term), { maxLength: 10 })
+          .map((xs) => [xs.join(''), term] as const),
+      ),
+    { numRuns: process.env.TEST_CORPORA === 'whole' ? 20_000 : 2_000, seed: Number(process.env.FUZZ_SEED) || 41 },
+  );
+
+  it('is found by its pattern as the engines read it, in JavaScript and in the database', async () => {
+    const words = samples.map(([text]) => wordsOf({ Description: text, ExtensionColumn: [] }));
+    const expected = samples.map(([text, term]) =>
+      mentions(
+        { Description: text, ExtensionColumn: [] } as unknown as Listing,
+        { phrase: term, relation: 'has', terms: [term] },
+        true,
+      ),
+    );
+    expect(samples.map(([, term], i) => new RegExp(holdsPattern(term)).test(words[i]!))).toEqual(expected);
+    const pairs = JSON.stringify(samples.map(([, term], i) => [words[i], holdsPattern(term)]));
+    const inDatabase = rowsOf<{ holds: boolean }>(
+      await store.db.execute(
+        sql`select (p->>0) ~ (p->>1) as holds from json_array_elements(${pairs}::json) with ordinality as t(p, n) order by n`,
+      ),
+    );
+    expect(inDatabase.map((r) => r.holds)).toEqual(expected);
+    // Worth something only if both verdicts come up often.
+    expect(expected.filter(Boolean).length).toBeGreaterThan(samples.length / 10);
+    expect(expected.filter((x) => !x).length).toBeGreaterThan(samples.length / 10);
   });
 });
 

@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, isNotNull, not, or, sql, type SQL } from 'drizzl
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Listing } from '../../protocol/index.ts';
 import type { Criteria, Range, SortKey } from '../engines/reading/criteria.ts';
-import { mentions, type Feature } from '../engines/reading/features.ts';
+import { holdsPattern, mentions, type Feature } from '../engines/reading/features.ts';
 import { vocabularyOfTerms, type Vocabulary } from '../engines/reading/places.ts';
 import { LOOKUP_MAX, type Catalog, type Outcome, type SaleType, type Spread } from '../engines/search/catalog.ts';
 import type { Db } from './db.ts';
@@ -96,11 +96,15 @@ const orderSql = (sort?: SortKey): SQL[] => (sort ? [...KEYS[sort], ...BY_DEFAUL
 
 /** LIKE's pattern for text holding `word`. */
 const containing = (word: string) => `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-/** Listings whose words hold every term of the feature, or (a phrase) its last: a superset of those that mention it. */
-function mayMention(f: Feature): SQL {
-  const all = and(...f.terms.map((t) => sql`${listings.words} like ${containing(t)}`))!;
-  return f.terms.length > 1 ? sql`(${all} or ${listings.words} like ${containing(f.terms.at(-1)!)})` : all;
-}
+/** Listings whose words hold every term (found by trigrams): a superset of those that mention a feature. */
+const holdingAll = (terms: readonly string[]) =>
+  and(...terms.map((t) => sql`${listings.words} like ${containing(t)}`))!;
+/**
+ * Listings whose words hold the term as features.ts `holds` reads it — the trigrams find those that
+ * hold its letters, its pattern (`holdsPattern`, the same in both) those that hold it as a word.
+ */
+const holdingWord = (term: string) =>
+  sql`(${listings.words} like ${containing(term)} and ${listings.words} ~ ${holdsPattern(term)})`;
 
 const FEATURE_PAGE = 200;
 
@@ -115,15 +119,6 @@ async function filterInTurns(listings: Listing[], keep: (l: Listing) => boolean)
     for (const l of listings.slice(at, at + MENTIONS_PER_TURN)) if (keep(l)) out.push(l);
   }
   return out;
-}
-
-/**
- * features.ts's `mentioning` — those that mention the feature, or failing that its last word — over
- * the thousands of candidates a broad feature has at a feed's size, in turns rather than one hold.
- */
-async function mentioningInTurns(listings: Listing[], f: Feature): Promise<Listing[]> {
-  const all = await filterInTurns(listings, (l) => mentions(l, f));
-  return all.length || f.terms.length === 1 ? all : filterInTurns(listings, (l) => mentions(l, f, true));
 }
 
 /** A chatbot's vocabulary, from the terms its listings name (counted per change: store/listings.ts). */
@@ -165,33 +160,36 @@ const LISTED = [asc(listings.createdAt), sql`${listings.id} collate "C"`];
 export function databaseCatalog(db: Db, chatbot: string, vocabulary: Vocabulary): Catalog {
   const mine = eq(listings.chatbot, chatbot);
 
-  /** Whether any of the chatbot's listings mentions the feature (features.ts's `mentioning` finds some). */
+  /**
+   * Whether any of the chatbot's listings mentions the feature (features.ts's `mentioning` finds
+   * some): one word, or a phrase's last, the database reads as the engines do; a phrase's words in one
+   * sentence, the engines read among those that hold them all, a page at a time, until one does.
+   */
   async function anyMentions(f: Feature): Promise<boolean> {
-    for (const headOnly of f.terms.length > 1 ? [false, true] : [false]) {
-      const terms = headOnly ? [f.terms.at(-1)!] : f.terms;
-      const hold = and(mine, ...terms.map((t) => sql`${listings.words} like ${containing(t)}`));
-      // Those whose words hold the terms, a page at a time, until one mentions the feature as the engines read it.
-      for (let after = ''; ;) {
-        const rows = await db
-          .select({ id: listings.id, Description: listings.description, ExtensionColumn: listings.extensionColumn })
-          .from(listings)
-          .where(and(hold, sql`${listings.id} > ${after}`))
-          .orderBy(asc(listings.id))
-          .limit(FEATURE_PAGE);
-        if (rows.some((row) => mentions(row as unknown as Listing, f, headOnly))) return true;
-        if (rows.length < FEATURE_PAGE) break;
-        after = rows.at(-1)!.id;
-      }
+    const any = async (where: SQL) =>
+      (await db.select({ id: listings.id }).from(listings).where(and(mine, where)).limit(1)).length > 0;
+    if (f.terms.length === 1) return any(holdingWord(f.terms[0]!));
+    for (let after = ''; ;) {
+      const rows = await db
+        .select({ id: listings.id, Description: listings.description, ExtensionColumn: listings.extensionColumn })
+        .from(listings)
+        .where(and(mine, holdingAll(f.terms), sql`${listings.id} > ${after}`))
+        .orderBy(asc(listings.id))
+        .limit(FEATURE_PAGE);
+      if (rows.some((row) => mentions(row as unknown as Listing, f))) return true;
+      if (rows.length < FEATURE_PAGE) break;
+      after = rows.at(-1)!.id;
     }
-    return false;
+    return any(holdingWord(f.terms.at(-1)!));
   }
 
   /**
    * What a search's matches are, as a WHERE: the criteria the fields answer and, for each feature
-   * some listing mentions, the listings that do — found by trigrams among those that meet the rest,
-   * and matched by the engines' own reading of their words (features.ts `mentioning`). Features no
-   * listing mentions are set aside (to be said), as in memory. Worked out once per criteria of a
-   * catalog (a question asks for the same search's count, window and suggestions).
+   * some listing mentions in turn, those of the matches so far that mention it — or, none doing, its
+   * last word (features.ts `mentioning`). A word the database finds as the engines would; a phrase's
+   * words in one sentence, the engines find among the few that hold them all. Features no listing
+   * mentions are set aside (to be said), as in memory. Worked out once per criteria of a catalog (a
+   * question asks for the same search's count, window and suggestions).
    */
   const narrowedBy = new Map<Criteria, Promise<Narrowed>>();
   function narrowed(c: Criteria): Promise<Narrowed> {
@@ -207,25 +205,28 @@ export function databaseCatalog(db: Db, chatbot: string, vocabulary: Vocabulary)
     const mentioned: Feature[] = [],
       unknown: Feature[] = [];
     for (const f of c.features) ((await anyMentions(f)) ? mentioned : unknown).push(f);
-    const fields = meetsSql(chatbot, c);
-    if (!mentioned.length) return { where: fields, mentioned, unknown };
+    let where = meetsSql(chatbot, c);
+    for (const f of mentioned)
+      where = f.terms.length === 1 ? and(where, holdingWord(f.terms[0]!))! : await phrase(where, f);
+    return { where, mentioned, unknown };
+  }
+
+  /** Those of the matches `where` gives that mention the feature's words in one sentence, or (none do) its last word. */
+  async function phrase(where: SQL, f: Feature): Promise<SQL> {
+    const holding = and(where, holdingAll(f.terms))!;
     const rows = await db
       .select({ Id: listings.id, Description: listings.description, ExtensionColumn: listings.extensionColumn })
       .from(listings)
-      .where(and(fields, ...mentioned.map(mayMention)))
-      .orderBy(...LISTED);
-    let found = rows as unknown as Listing[];
-    for (const f of mentioned) found = await mentioningInTurns(found, f);
-    if (!found.length) return { where: sql`false`, mentioned, unknown };
-    // The matches are the candidates less those the reading turned down ("no pool"), mostly few: the
-    // shorter list of ids goes into the WHERE (a list of thousands costs the database more than the scan).
+      .where(holding);
+    const found = await filterInTurns(rows as unknown as Listing[], (l) => mentions(l, f));
+    if (!found.length) return and(where, holdingWord(f.terms.at(-1)!))!;
+    // Those that hold the words less those the reading turned down ("pool" and "view" in two sentences),
+    // or those it kept: the shorter list of ids goes into the WHERE (thousands cost more than the scan).
     const kept = new Set(found.map((l) => l.Id));
     const refused = rows.filter((r) => !kept.has(r.Id)).map((r) => r.Id);
-    const where =
-      refused.length < kept.size
-        ? and(fields, ...mentioned.map(mayMention), refused.length ? not(inArray(listings.id, refused)) : undefined)!
-        : and(fields, inArray(listings.id, [...kept]))!;
-    return { where, mentioned, unknown };
+    return refused.length < kept.size
+      ? and(holding, refused.length ? not(inArray(listings.id, refused)) : undefined)!
+      : and(where, inArray(listings.id, [...kept]))!;
   }
 
   /** How the matches spread per sale type: counts and prices in one pass; each type's currency from its first in order. */

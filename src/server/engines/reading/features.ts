@@ -77,7 +77,10 @@ export function featuresIn(question: string): Feature[] {
       .filter((w) => w && !STOP.has(w) && !LEADING.test(w) && !/^\d/.test(w));
     // A measure alone is no feature: "low HOA", "cheap" — the price and dues are fields, read elsewhere.
     if (!words.length || words.every((w) => MEASURES.test(w))) return;
-    const feature = { phrase: taken.join(' '), relation, terms: [...new Set(words.map(stem))] };
+    // A word that stems to nothing ("'s") is looked for nowhere: an empty term would be found everywhere.
+    const stems = words.map(stem).filter(Boolean);
+    if (!stems.length) return;
+    const feature = { phrase: taken.join(' '), relation, terms: [...new Set(stems)] };
     const key = feature.terms.join(' ');
     if (found.has(key)) return;
     found.add(key);
@@ -136,6 +139,27 @@ function holds(words: string, term: string): boolean {
     if (starts.some(boundary) && ends.some(boundary)) return true;
   }
   return false;
+}
+
+/** A word character, as `\w` and `boundaryAt` read one (ASCII), and any other; written out, so that no locale reads them otherwise. */
+const WORD = '[0-9A-Z_a-z]';
+const OTHER = '[^0-9A-Z_a-z]';
+const isWord = (ch: string) => /\w/.test(ch);
+/** A character of a term as itself: ASCII punctuation escaped (a backslash before a letter would be an escape). */
+const literal = (term: string) => term.replace(/[!-/:-@[-`{-~]/g, (ch) => `\\${ch}`);
+
+/**
+ * `holds` as a regular expression, read alike by JavaScript and by PostgreSQL (whose search asks it
+ * of the listings' words in the database, store/listing-search.ts): the term after a word boundary
+ * or after "back", "front" or "side" that follows one, and before a boundary or "s"/"es" and one.
+ * A boundary is where a word character meets another kind or the text's end, as in `boundaryAt`.
+ */
+export function holdsPattern(term: string): string {
+  const before = (ch: string) => (isWord(ch) ? `(?:^|${OTHER})` : WORD);
+  const after = (ch: string) => (isWord(ch) ? `(?:${OTHER}|$)` : WORD);
+  const starts = `(?:${before(term[0]!)}|(?:^|${OTHER})(?:${JOINED.join('|')}))`;
+  const ends = `(?:${after(term.at(-1)!)}|e?s(?:${OTHER}|$))`;
+  return `${starts}${literal(term)}${ends}`;
 }
 
 /** The sentences of a listing's description that mention the feature (all its terms), as the owner wrote them. */
