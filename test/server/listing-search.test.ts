@@ -12,7 +12,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing, ListingCreateBody } from '../../src/protocol/index.ts';
 import { emptyCriteria, type Criteria, type SortKey } from '../../src/server/engines/reading/criteria.ts';
-import { featuresIn, holdsPattern, mentions, wordsOf } from '../../src/server/engines/reading/features.ts';
+import {
+  featuresIn,
+  holdsPattern,
+  mentions,
+  wholeWords,
+  wordForms,
+  wordsOf,
+} from '../../src/server/engines/reading/features.ts';
 import { streetOf, type Vocabulary } from '../../src/server/engines/reading/places.ts';
 import { memoryCatalog, pageListing, type Catalog, type Outcome } from '../../src/server/engines/search/catalog.ts';
 import { listingKeys } from '../../src/server/engines/search/listing-keys.ts';
@@ -398,6 +405,13 @@ describe("a word in the listings' words", () => {
       ),
     );
     expect(samples.map(([, term], i) => new RegExp(holdsPattern(term)).test(words[i]!))).toEqual(expected);
+    // A term of word characters: one of its forms among the whole words, as the database looks it up.
+    const ofWords = samples.flatMap(([, term], i) => {
+      const forms = wordForms(term);
+      return forms ? [{ found: forms.some((f) => wholeWords(words[i]!).includes(f)), expected: expected[i] }] : [];
+    });
+    expect(ofWords.map((x) => x.found)).toEqual(ofWords.map((x) => x.expected));
+    expect(ofWords.length).toBeGreaterThan(samples.length / 2);
     const pairs = JSON.stringify(samples.map(([, term], i) => [words[i], holdsPattern(term)]));
     const inDatabase = rowsOf<{ holds: boolean }>(
       await store.db.execute(

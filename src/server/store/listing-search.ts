@@ -4,15 +4,16 @@
  * the engines worked out when each listing was written (listing-keys.ts) — indexed by chatbot, city,
  * sale type and price — and counts, price ranges, a window in the order asked for and what the
  * suggestions need are each one statement: no listing is read into the process but those an answer
- * shows (a search matching many still has the database go through its matches). A feature ("a pool") is
- * looked for by trigrams in the listings' words, and the few found are checked by the engines' own
- * matching, so a search finds here exactly what it finds in memory.
+ * shows (a search matching many still has the database go through its matches). A one-word feature
+ * ("a pool") is a few whole words looked up by an index of each listing's (features.ts `wordForms`),
+ * or a pattern (`holdsPattern`); a phrase's words in one sentence are checked by the engines' own
+ * matching among the few that hold them all — so a search finds here exactly what it finds in memory.
  */
 import { and, asc, eq, inArray, isNotNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Listing } from '../../protocol/index.ts';
 import type { Criteria, Range, SortKey } from '../engines/reading/criteria.ts';
-import { holdsPattern, mentions, type Feature } from '../engines/reading/features.ts';
+import { holdsPattern, mentions, wordForms, type Feature } from '../engines/reading/features.ts';
 import { vocabularyOfTerms, type Vocabulary } from '../engines/reading/places.ts';
 import { LOOKUP_MAX, type Catalog, type Outcome, type SaleType, type Spread } from '../engines/search/catalog.ts';
 import type { Db } from './db.ts';
@@ -96,15 +97,26 @@ const orderSql = (sort?: SortKey): SQL[] => (sort ? [...KEYS[sort], ...BY_DEFAUL
 
 /** LIKE's pattern for text holding `word`. */
 const containing = (word: string) => `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-/** Listings whose words hold every term (found by trigrams): a superset of those that mention a feature. */
-const holdingAll = (terms: readonly string[]) =>
-  and(...terms.map((t) => sql`${listings.words} like ${containing(t)}`))!;
 /**
- * Listings whose words hold the term as features.ts `holds` reads it — the trigrams find those that
- * hold its letters, its pattern (`holdsPattern`, the same in both) those that hold it as a word.
+ * Listings whose words hold the term as features.ts `holds` reads it: a term of word characters is
+ * one of a few whole words, looked up by the index of each listing's (`wordForms`); any other, the
+ * trigrams find those that hold its letters and its pattern (`holdsPattern`) those that hold it.
  */
-const holdingWord = (term: string) =>
-  sql`(${listings.words} like ${containing(term)} and ${listings.words} ~ ${holdsPattern(term)})`;
+function holdingWord(term: string): SQL {
+  const forms = wordForms(term);
+  return forms
+    ? sql`${listings.wholeWords} && array[${sql.join(
+        forms.map((f) => sql`${f}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`(${listings.words} like ${containing(term)} and ${listings.words} ~ ${holdsPattern(term)})`;
+}
+/**
+ * Listings whose words hold every term: a superset of those that mention a feature (all its terms
+ * in one sentence). A term of word characters among their whole words; any other, by its letters.
+ */
+const holdingAll = (terms: readonly string[]) =>
+  and(...terms.map((t) => (wordForms(t) ? holdingWord(t) : sql`${listings.words} like ${containing(t)}`)))!;
 
 const FEATURE_PAGE = 200;
 

@@ -426,6 +426,7 @@ const KEY_COLUMNS: [keyof ListingKeys, string][] = [
   ['price', 'float8'],
   ['sqft', 'float8'],
   ['words', 'text'],
+  ['wholeWords', 'text[]'],
   ['keysVersion', 'int4'],
 ];
 
@@ -445,7 +446,8 @@ export async function rederiveListings(db: Db): Promise<number> {
       touched.add(row.chatbot);
       const k = listingKeys(toListing(row));
       return sql`(${row.id}, ${sql.join(
-        KEY_COLUMNS.map(([key, type]) => sql`${k[key]}::${sql.raw(type)}`),
+        // As the column writes it (an array as PostgreSQL's array text), cast to the column's type.
+        KEY_COLUMNS.map(([key, type]) => sql`${listings[key].mapToDriverValue(k[key])}::${sql.raw(type)}`),
         sql`, `,
       )})`;
     });

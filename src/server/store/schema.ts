@@ -225,6 +225,11 @@ export const listings = pgTable(
     sqft: doublePrecision('sqft').notNull().default(0),
     /** The listing's own words, lower-cased: its description and each extension's value and key. */
     words: text('words').notNull().default(''),
+    /** Its words' whole words (engines/reading/features.ts wholeWords), each once: what a one-word feature is looked up among. */
+    wholeWords: text('whole_words')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Which version of the engines' functions worked the keys out (KEYS_VERSION): older rows are worked out again at start. */
     keysVersion: integer('keys_version').notNull().default(0),
   },
@@ -243,6 +248,8 @@ export const listings = pgTable(
     index('listings_by_keys_version').on(t.keysVersion),
     // A feature ("a pool") is looked for in the listing's words: trigrams find the few that have it.
     index('listings_words').using('gin', sql`${t.words} gin_trgm_ops`),
+    // A one-word feature ("a pool", "schools") is one of a few whole words: looked up, no listing's text read.
+    index('listings_whole_words').using('gin', t.wholeWords),
     // RealEstateList's Query looks for each word in address, city and description at once
     // (listings.ts, searchText): trigrams find it without reading every listing.
     index('listings_search').using(

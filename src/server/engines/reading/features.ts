@@ -162,6 +162,20 @@ export function holdsPattern(term: string): string {
   return `${starts}${literal(term)}${ends}`;
 }
 
+/** The words of a text as `holds` reads words: each longest run of word characters (`\w`, ASCII), once. */
+export const wholeWords = (words: string): string[] => [...new Set(words.match(/\w+/g) ?? [])];
+
+/**
+ * For a term of word characters only, the whole words (`wholeWords`) in which `holds` finds it: the
+ * term, after "back", "front" or "side" or not, before "s" or "es" or not. `holds(words, term)` is
+ * then whether one of them is among `wholeWords(words)` — what the database looks up by an index
+ * (store/listing-search.ts). Undefined for any other term ("a/c", "(pool"): its pattern is read instead.
+ */
+export function wordForms(term: string): string[] | undefined {
+  if (!/^\w+$/.test(term)) return undefined;
+  return ['', ...JOINED].flatMap((start) => ['', 's', 'es'].map((end) => `${start}${term}${end}`));
+}
+
 /** The sentences of a listing's description that mention the feature (all its terms), as the owner wrote them. */
 export function sentencesAbout(l: Listing, f: Feature): string[] {
   return l.Description.split(/(?<=[.!?;])\s+/).filter((s) => f.terms.every((t) => holds(s.toLowerCase(), t)));

@@ -7,7 +7,7 @@
  * question is read with.
  */
 import { addressText, type Listing } from '../../../protocol/index.ts';
-import { wordsOf } from '../reading/features.ts';
+import { wholeWords, wordsOf } from '../reading/features.ts';
 import { pageKey } from '../reading/page.ts';
 import { addressKey, mlsKey, streetOf } from '../reading/places.ts';
 
@@ -15,7 +15,7 @@ export { termsOf, type TermKind } from '../reading/places.ts';
 import { priceOf, squareFeet } from './match.ts';
 
 /** Raised whenever a function below changes what it gives: rows written before are worked out again at start. */
-export const KEYS_VERSION = 1;
+export const KEYS_VERSION = 2;
 
 type Fields = Pick<
   Listing,
@@ -53,11 +53,14 @@ export interface ListingKeys {
   price: number | null;
   sqft: number;
   words: string;
+  /** Its words' whole words (features.ts wholeWords): a one-word feature is looked up among them. */
+  wholeWords: string[];
   keysVersion: number;
 }
 
 export function listingKeys(l: Fields): ListingKeys {
   const full = addressKey(l.Address).trim();
+  const words = wordsOf(l);
   return {
     cityKey: l.City.toLowerCase(),
     stateKey: l.State.toUpperCase(),
@@ -69,7 +72,8 @@ export function listingKeys(l: Fields): ListingKeys {
     addressKey: lettersAndDigits(addressText(l)),
     price: priceOf(l),
     sqft: squareFeet(l),
-    words: wordsOf(l),
+    words,
+    wholeWords: wholeWords(words),
     keysVersion: KEYS_VERSION,
   };
 }
