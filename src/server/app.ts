@@ -36,6 +36,7 @@ import { answersSettled, type AnswersSettled } from './store/answers-settled.ts'
 import type { Db } from './store/db.ts';
 import type { DbTime } from './store/db-time.ts';
 import { ListingCatalogs } from './store/listing-search.ts';
+import { embeddedUpkeep, UPKEEP_MS } from './store/upkeep.ts';
 import { urgencyOf } from './store/urgency.ts';
 import { prepareReads } from './store/messages.ts';
 
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweepLapsedAnswers(app, ctx);
   sweepPartialFiles(app, ctx);
   sweeping(app, THROTTLE_SWEEP_MS, 'throttle windows', () => sweepThrottles(ctx.db, ctx.clock.now()));
+  keepEmbeddedDatabase(app, ctx);
 
   // Serialized once (about 135 KB): a request for it costs no JSON work.
   const openapi = JSON.stringify(openApiDocument());
@@ -218,6 +220,15 @@ function sweeping(app: FastifyInstance, everyMs: number, what: string, sweep: ()
     timer = setInterval(run, everyMs).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** The embedded database's statistics and dead rows kept as autovacuum keeps PostgreSQL's (store/upkeep.ts); each step logged. */
+function keepEmbeddedDatabase(app: FastifyInstance, ctx: ServiceContext): void {
+  const upkeep = embeddedUpkeep(ctx.db);
+  if (!upkeep) return;
+  sweeping(app, UPKEEP_MS, "the embedded database's statistics", async () => {
+    for (const step of await upkeep()) app.log.info(step, `embedded database: ${step.did} of ${step.table}`);
+  });
 }
 
 /** What uploads left unfinished, removed from the file store at start and every PARTIAL_SWEEP_MS (files/file-store.ts). */

@@ -1,0 +1,69 @@
+/**
+ * What PostgreSQL's autovacuum does, for the embedded database, which has none: without it PGlite's
+ * planner never learns what its tables hold (a feed's 100,000 listings imported, every search
+ * planned as for an empty table: seconds where milliseconds would do) and the rows that updates and
+ * deletes leave dead are never reclaimed. The service runs a pass at start and every UPKEEP_MS
+ * (app.ts), with autovacuum's own thresholds. Each step holds PGlite's thread while it runs (an
+ * ANALYZE of 100,000 listings ~3 s, reading a sample of 30,000) — once per tenth of a table changed,
+ * as a feed's import does. On PostgreSQL this is autovacuum's job and nothing here runs.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from './db-types.ts';
+import { rowsOf } from './db.ts';
+import { PGliteThread } from './pglite-thread.ts';
+
+/** How often the embedded database's tables are looked at (autovacuum's naptime). */
+export const UPKEEP_MS = 60_000;
+
+/** Autovacuum's defaults: analyzed once 50 rows + 10 % of the table changed since; vacuumed once 50 + 20 % are dead. */
+const ANALYZE_BASE = 50;
+const ANALYZE_SCALE = 0.1;
+const VACUUM_BASE = 50;
+const VACUUM_SCALE = 0.2;
+
+export interface UpkeepStep {
+  table: string;
+  /** VACUUM (ANALYZE): dead rows reclaimed and statistics made anew; ANALYZE: statistics only. */
+  did: 'vacuum' | 'analyze';
+  /** What the table held when it was looked at: rows live, dead, changed since the last ANALYZE. */
+  live: number;
+  dead: number;
+  changed: number;
+  ms: number;
+}
+
+/** The embedded database's upkeep, when `db` is one (PGlite); undefined on PostgreSQL. */
+export function embeddedUpkeep(db: Db): (() => Promise<UpkeepStep[]>) | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGliteThread ? () => upkeep(db) : undefined;
+}
+
+/** One pass over the service's tables: each vacuumed or analyzed that passed its threshold, one after the other. */
+export async function upkeep(db: Db): Promise<UpkeepStep[]> {
+  // The counters of statements just run are flushed when the database is next idle: now.
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const tables = rowsOf<{ table: string; live: number; dead: number; changed: number }>(
+    await db.execute(sql`
+      select relname as table, n_live_tup::float8 as live, n_dead_tup::float8 as dead,
+             n_mod_since_analyze::float8 as changed
+      from pg_stat_user_tables where schemaname = 'public' order by relname`),
+  );
+  const done: UpkeepStep[] = [];
+  for (const t of tables) {
+    const live = Number(t.live),
+      dead = Number(t.dead),
+      changed = Number(t.changed);
+    const did =
+      dead > VACUUM_BASE + VACUUM_SCALE * live
+        ? 'vacuum'
+        : changed > ANALYZE_BASE + ANALYZE_SCALE * live
+          ? 'analyze'
+          : undefined;
+    if (!did) continue;
+    const started = performance.now();
+    const name = sql.identifier(t.table);
+    await db.execute(did === 'vacuum' ? sql`vacuum (analyze) ${name}` : sql`analyze ${name}`);
+    done.push({ table: t.table, did, live, dead, changed, ms: Math.round(performance.now() - started) });
+  }
+  return done;
+}

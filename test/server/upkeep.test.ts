@@ -1,0 +1,90 @@
+/**
+ * The embedded database's upkeep (store/upkeep.ts): PGlite has no autovacuum, so the service
+ * analyzes a table once a tenth of it changed and vacuums it once a fifth of it is dead rows — and
+ * the service runs a pass when it is ready. On PostgreSQL nothing runs (autovacuum does it).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.ts';
+import { openStore, rowsOf, type Store } from '../../src/server/store/db.ts';
+import { createListings, deleteListings } from '../../src/server/store/listings.ts';
+import { owners } from '../../src/server/store/schema.ts';
+import { embeddedUpkeep, upkeep } from '../../src/server/store/upkeep.ts';
+import { demoListings } from '../../src/server/seed.ts';
+import { freshDatabase, usesPostgres } from '../support/database.ts';
+import { startService } from '../support/service.ts';
+
+let store: Store;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  store = await openStore(database.options);
+});
+
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+const listingsStats = async () =>
+  rowsOf<{ analyzed: number; vacuumed: number; stats: number }>(
+    await store.db.execute(sql`
+      select coalesce(analyze_count, 0)::int as analyzed, coalesce(vacuum_count, 0)::int as vacuumed,
+             (select count(*)::int from pg_stats where tablename = 'listings') as stats
+      from pg_stat_user_tables where relname = 'listings'`),
+  )[0]!;
+
+describe.skipIf(usesPostgres())('the embedded database kept as autovacuum keeps PostgreSQL', () => {
+  it('is analyzed once a tenth of a table changed, vacuumed once a fifth is dead, and left alone between', async () => {
+    expect(embeddedUpkeep(store.db)).toBeTypeOf('function');
+    const [owner] = await store.db.insert(owners).values({ name: 'Upkeep' }).returning();
+    const serial = await createChatbot(store.db, owner!.id, defaultSettings('UTC', 'offline'));
+    const listings = demoListings('https://homes.example', 400, 3);
+    await store.db.transaction((tx) => createListings(tx, serial, listings, () => new Date()));
+    expect((await listingsStats()).stats).toBe(0);
+
+    // 400 new rows, none analyzed: the planner learns what the table holds.
+    const first = await upkeep(store.db);
+    expect(first.find((s) => s.table === 'listings')).toMatchObject({ did: 'analyze', changed: 400 });
+    expect(await listingsStats()).toMatchObject({ analyzed: 1, vacuumed: 0 });
+    expect((await listingsStats()).stats).toBeGreaterThan(10);
+
+    // Nothing changed since: nothing done.
+    expect((await upkeep(store.db)).find((s) => s.table === 'listings')).toBeUndefined();
+
+    // 200 of 400 deleted: dead rows past 50 + 20 % — reclaimed, and analyzed again with them.
+    await deleteListings(
+      store.db,
+      serial,
+      'MLSNumber',
+      listings.slice(0, 200).map((l) => l.MLSNumber),
+    );
+    const third = await upkeep(store.db);
+    expect(third.find((s) => s.table === 'listings')).toMatchObject({ did: 'vacuum', dead: 200 });
+    expect(await listingsStats()).toMatchObject({ analyzed: 2, vacuumed: 1 });
+    expect((await upkeep(store.db)).find((s) => s.table === 'listings')).toBeUndefined();
+  });
+
+  it('runs when the service is ready', async () => {
+    const before = await listingsStats();
+    const [owner] = await store.db.insert(owners).values({ name: 'Upkeep 2' }).returning();
+    const serial = await createChatbot(store.db, owner!.id, defaultSettings('UTC', 'offline'));
+    await store.db.transaction((tx) =>
+      createListings(tx, serial, demoListings('https://homes.example/2', 200, 4), () => new Date()),
+    );
+    // The service's app on this store: ready, it runs a pass.
+    const service = await startService({ store });
+    try {
+      await expect.poll(async () => (await listingsStats()).analyzed, { timeout: 10_000 }).toBe(before.analyzed + 1);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe.runIf(usesPostgres())('on PostgreSQL', () => {
+  it('is autovacuum’s: the service runs no upkeep of its own', () => {
+    expect(embeddedUpkeep(store.db)).toBeUndefined();
+  });
+});
