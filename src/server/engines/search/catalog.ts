@@ -12,8 +12,8 @@ import type { Criteria } from '../reading/criteria.ts';
 import { mentioning, type Feature } from '../reading/features.ts';
 import { pageKey, type Where } from '../reading/page.ts';
 import { listingsIndex, mlsKey, type Vocabulary } from '../reading/places.ts';
-import { listingKeys } from './listing-keys.ts';
-import { meets, priceOf, search } from './match.ts';
+import { listingKeys, type ListingKeys } from './listing-keys.ts';
+import { meets, priceOf, search, type Found } from './match.ts';
 
 export type SaleType = Listing['SaleType'];
 
@@ -134,9 +134,8 @@ function outcomeOf(
 /** At most this many listings are found by name at once: a conversation names a few. */
 export const LOOKUP_MAX = 500;
 
-/** Whether the listing has one of the lookup's keys. */
-function looksUp(l: Listing, names: Lookup): boolean {
-  const keys = listingKeys(l);
+/** Whether the listing, whose keys are `keys`, has one of the lookup's. */
+function looksUp(l: Listing, keys: ListingKeys, names: Lookup): boolean {
   return (
     names.ids.includes(l.Id) ||
     names.urls.includes(l.Url) ||
@@ -148,12 +147,29 @@ function looksUp(l: Listing, names: Lookup): boolean {
   );
 }
 
-/** The catalog of listings held in memory, in their order: the engines' own matching over the array. */
+/**
+ * The catalog of listings held in memory, in their order: the engines' own matching over the array.
+ * What the database keeps or works out once is worked out once here too: each listing's keys (at the
+ * first lookup), and each search's matches (a question asks the same criteria for its count, window
+ * and suggestions; held as long as the criteria are).
+ */
 export function memoryCatalog(listings: Listing[]): Catalog {
-  const matches = (c: Criteria) => search(listings, { ...c, named: [] });
+  let keys: ListingKeys[] | undefined;
+  const searched = new WeakMap<Criteria, Found>();
+  const matches = (c: Criteria) => {
+    let found = searched.get(c);
+    if (!found) {
+      found = search(listings, { ...c, named: [] });
+      searched.set(c, found);
+    }
+    return found;
+  };
   return {
     vocabulary: listingsIndex(listings),
-    lookup: async (names) => listings.filter((l) => looksUp(l, names)).slice(0, LOOKUP_MAX),
+    lookup: async (names) => {
+      const each = (keys ??= listings.map(listingKeys));
+      return listings.filter((l, i) => looksUp(l, each[i]!, names)).slice(0, LOOKUP_MAX);
+    },
     search: async (c, window) => outcomeOf(matches(c), window),
     window: async (c, from, count) => matches(c).listings.slice(from, from + count),
     rest: async (c, from) => restOf(matches(c).listings.slice(from)),
