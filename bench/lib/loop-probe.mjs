@@ -9,14 +9,19 @@
 // hold right after reset() leaves max at 10 ms; 25 ms after, 317 ms — Node 20). The service's own
 // nodejs_eventloop_lag_p99_seconds resets that way at each scrape, and is a p99 over the whole
 // scrape interval besides: one long hold among many short turns falls outside it.
+//
+// The service's thread only: a worker thread inherits the process's --import, and PGlite's thread
+// (src/server/store/pglite-thread.ts) holds its own loop for each statement by design — before
+// 2026-11-29 its holds were written here too, under the same pid, and read as the service's.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 
 const RESOLUTION_MS = 10;
 const WINDOW_MS = 100;
 
 const dir = process.env.BENCH_LOOP_DIR;
-if (dir) {
+if (dir && isMainThread) {
   const fd = fs.openSync(path.join(dir, `${process.pid}.jsonl`), 'a');
   let last = performance.now();
   let windowEnd = last + WINDOW_MS;
