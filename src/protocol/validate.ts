@@ -84,6 +84,17 @@ function text(value: string, path: string): Checked<unknown> {
   return { ok: true, value: value.replace(/^\uFEFF+/, '') };
 }
 
+/** An object schema's property names by their lower case, once per schema (an import's 500 listings share one). */
+const lowered = new WeakMap<object, Map<string, string>>();
+function lowerNames(properties: object): Map<string, string> {
+  let names = lowered.get(properties);
+  if (!names) {
+    names = new Map(Object.keys(properties).map((k) => [k.toLowerCase(), k]));
+    lowered.set(properties, names);
+  }
+  return names;
+}
+
 function normalize(schema: Node, value: unknown, path: string): Checked<unknown> {
   if (typeof value === 'string') return text(value, path);
   const s = branchFor(schema, value);
@@ -97,7 +108,7 @@ function normalize(schema: Node, value: unknown, path: string): Checked<unknown>
     return { ok: true, value: out };
   }
   if (s.type !== 'object' || !s.properties || !isObject(value)) return { ok: true, value };
-  const byLower = new Map(Object.keys(s.properties).map((k) => [k.toLowerCase(), k]));
+  const byLower = lowerNames(s.properties);
   const out: Obj = {};
   const seen = new Map<string, string>();
   for (const [given, v] of Object.entries(value)) {

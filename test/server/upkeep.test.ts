@@ -40,28 +40,28 @@ describe.skipIf(usesPostgres())('the embedded database kept as autovacuum keeps 
     expect(embeddedUpkeep(store.db)).toBeTypeOf('function');
     const [owner] = await store.db.insert(owners).values({ name: 'Upkeep' }).returning();
     const serial = await createChatbot(store.db, owner!.id, defaultSettings('UTC', 'offline'));
-    const listings = demoListings('https://homes.example', 400, 3);
+    const listings = demoListings('https://homes.example', 200, 3);
     await store.db.transaction((tx) => createListings(tx, serial, listings, () => new Date()));
     expect((await listingsStats()).stats).toBe(0);
 
-    // 400 new rows, none analyzed: the planner learns what the table holds.
+    // 200 new rows, none analyzed: the planner learns what the table holds.
     const first = await upkeep(store.db);
-    expect(first.find((s) => s.table === 'listings')).toMatchObject({ did: 'analyze', changed: 400 });
+    expect(first.find((s) => s.table === 'listings')).toMatchObject({ did: 'analyze', changed: 200 });
     expect(await listingsStats()).toMatchObject({ analyzed: 1, vacuumed: 0 });
     expect((await listingsStats()).stats).toBeGreaterThan(10);
 
     // Nothing changed since: nothing done.
     expect((await upkeep(store.db)).find((s) => s.table === 'listings')).toBeUndefined();
 
-    // 200 of 400 deleted: dead rows past 50 + 20 % — reclaimed, and analyzed again with them.
+    // 100 of 200 deleted: dead rows past 50 + 20 % — reclaimed, and analyzed again with them.
     await deleteListings(
       store.db,
       serial,
       'MLSNumber',
-      listings.slice(0, 200).map((l) => l.MLSNumber),
+      listings.slice(0, 100).map((l) => l.MLSNumber),
     );
     const third = await upkeep(store.db);
-    expect(third.find((s) => s.table === 'listings')).toMatchObject({ did: 'vacuum', dead: 200 });
+    expect(third.find((s) => s.table === 'listings')).toMatchObject({ did: 'vacuum', dead: 100 });
     expect(await listingsStats()).toMatchObject({ analyzed: 2, vacuumed: 1 });
     expect((await upkeep(store.db)).find((s) => s.table === 'listings')).toBeUndefined();
   });
@@ -71,7 +71,7 @@ describe.skipIf(usesPostgres())('the embedded database kept as autovacuum keeps 
     const [owner] = await store.db.insert(owners).values({ name: 'Upkeep 2' }).returning();
     const serial = await createChatbot(store.db, owner!.id, defaultSettings('UTC', 'offline'));
     await store.db.transaction((tx) =>
-      createListings(tx, serial, demoListings('https://homes.example/2', 200, 4), () => new Date()),
+      createListings(tx, serial, demoListings('https://homes.example/2', 100, 4), () => new Date()),
     );
     // The service's app on this store: ready, it runs a pass.
     const service = await startService({ store });

@@ -175,10 +175,11 @@ export async function createListing(db: Db, chatbot: string, fields: Fields, now
 
 /**
  * Listings a statement inserts: building one statement's SQL and working out its rows' keys is the
- * service's own thread's work, done between statements — a few tens of milliseconds at a time
- * rather than one long hold of the event loop for a feed's 500.
+ * service's own thread's work, done between statements — ~10–20 ms at a time rather than one long
+ * hold of the event loop for a feed's 500 (drizzle's building of an insert costs ~1.5 ms a listing:
+ * 100 a statement held the loop 76–150 ms, bench/listings-scale.mjs --profile).
  */
-const INSERT_ROWS = 100;
+const INSERT_ROWS = 25;
 
 /**
  * Many new listings at once, in the caller's transaction — a seed, whose Urls and MLSNumbers are
