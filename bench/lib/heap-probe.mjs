@@ -6,11 +6,15 @@
 //   on SIGUSR2    the same right after a full garbage collection (`live: true`): what the process
 //                 still holds.
 // RSS says how much memory the process has from the kernel; this says how much of it is in use.
+//
+// The service's thread only: a worker thread (PGlite's, src/server/store/pglite-thread.ts) inherits
+// --expose-gc and --import, and its own heap's samples would mix with the service's in the file.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 
 const dir = process.env.BENCH_HEAP_DIR;
-if (dir && typeof globalThis.gc === 'function') {
+if (dir && isMainThread && typeof globalThis.gc === 'function') {
   const fd = fs.openSync(path.join(dir, `${process.pid}.jsonl`), 'a');
   const write = (live) => {
     const m = process.memoryUsage();
