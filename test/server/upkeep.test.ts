@@ -9,7 +9,7 @@ import { createChatbot, defaultSettings } from '../../src/server/store/chatbots.
 import { openStore, rowsOf, type Store } from '../../src/server/store/db.ts';
 import { createListings, deleteListings } from '../../src/server/store/listings.ts';
 import { owners } from '../../src/server/store/schema.ts';
-import { embeddedUpkeep, upkeep } from '../../src/server/store/upkeep.ts';
+import { embeddedUpkeep, upkeep, UPKEEP_OVERDUE_MS } from '../../src/server/store/upkeep.ts';
 import { demoListings } from '../../src/server/seed.ts';
 import { freshDatabase, usesPostgres } from '../support/database.ts';
 import { startService } from '../support/service.ts';
@@ -46,12 +46,12 @@ describe.skipIf(usesPostgres())('the embedded database kept as autovacuum keeps 
 
     // 200 new rows, none analyzed: the planner learns what the table holds.
     const first = await upkeep(store.db);
-    expect(first.find((s) => s.table === 'listings')).toMatchObject({ did: 'analyze', changed: 200 });
+    expect(first.steps.find((s) => s.table === 'listings')).toMatchObject({ did: 'analyze', changed: 200 });
     expect(await listingsStats()).toMatchObject({ analyzed: 1, vacuumed: 0 });
     expect((await listingsStats()).stats).toBeGreaterThan(10);
 
     // Nothing changed since: nothing done.
-    expect((await upkeep(store.db)).find((s) => s.table === 'listings')).toBeUndefined();
+    expect((await upkeep(store.db)).steps.find((s) => s.table === 'listings')).toBeUndefined();
 
     // 100 of 200 deleted: dead rows past 50 + 20 % — reclaimed, and analyzed again with them.
     await deleteListings(
@@ -61,9 +61,30 @@ describe.skipIf(usesPostgres())('the embedded database kept as autovacuum keeps 
       listings.slice(0, 100).map((l) => l.MLSNumber),
     );
     const third = await upkeep(store.db);
-    expect(third.find((s) => s.table === 'listings')).toMatchObject({ did: 'vacuum', dead: 100 });
+    expect(third.steps.find((s) => s.table === 'listings')).toMatchObject({ did: 'vacuum', dead: 100 });
     expect(await listingsStats()).toMatchObject({ analyzed: 2, vacuumed: 1 });
-    expect((await upkeep(store.db)).find((s) => s.table === 'listings')).toBeUndefined();
+    expect((await upkeep(store.db)).steps.find((s) => s.table === 'listings')).toBeUndefined();
+  });
+
+  it("steps aside while statements wait on PGlite's thread, unless it has for ten minutes", async () => {
+    const [owner] = await store.db.insert(owners).values({ name: 'Upkeep 3' }).returning();
+    const serial = await createChatbot(store.db, owner!.id, defaultSettings('UTC', 'offline'));
+    await store.db.transaction((tx) =>
+      createListings(tx, serial, demoListings('https://homes.example/3', 100, 5), () => new Date()),
+    );
+    const before = await listingsStats();
+    let now = 0;
+    const pass = embeddedUpkeep(store.db, { busy: () => true, now: () => now })!;
+    expect(await pass()).toEqual([]);
+    now += UPKEEP_OVERDUE_MS - 1;
+    expect(await pass()).toEqual([]);
+    expect((await listingsStats()).analyzed).toBe(before.analyzed);
+    now += 1;
+    expect((await pass()).find((s) => s.table === 'listings')).toMatchObject({ did: 'analyze' });
+    expect((await listingsStats()).analyzed).toBe(before.analyzed + 1);
+    // The thread idle: a pass runs at once.
+    expect(await upkeep(store.db, () => false)).toMatchObject({ deferred: false });
+    expect(await upkeep(store.db, () => true)).toMatchObject({ steps: [] });
   });
 
   it('runs when the service is ready', async () => {

@@ -128,6 +128,11 @@ export class PGliteThread {
     return thread;
   }
 
+  /** Whether statements sent to the thread are still waiting for their answers (a visitor's among them, maybe). */
+  get busy(): boolean {
+    return this.#pending.size > 0;
+  }
+
   /** Whether it was closed (or its thread stopped). */
   get closed(): boolean {
     return this.#stopped !== undefined;
