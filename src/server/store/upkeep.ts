@@ -1,9 +1,9 @@
 /**
- * What PostgreSQL's autovacuum does, for the embedded database, which has none: without it PGlite's
- * planner never learns what its tables hold (a feed's 100,000 listings imported, every search
- * planned as for an empty table: seconds where milliseconds would do) and the rows that updates and
- * deletes leave dead are never reclaimed. The service runs a pass at start and every UPKEEP_MS
- * (app.ts), with autovacuum's own thresholds. Each step holds PGlite's thread while it runs (an
+ * What PostgreSQL's autovacuum does, for the embedded database's listings (KEPT), which nothing else
+ * does on PGlite: without it the planner never learns what they hold (a feed's 100,000 listings
+ * imported, every search planned as for an empty table: seconds where milliseconds would do) and
+ * the rows that updates and deletes leave dead are never reclaimed. The service runs a pass at start
+ * and every UPKEEP_MS (app.ts), with autovacuum's own thresholds. Each step holds PGlite's thread while it runs (an
  * ANALYZE of 100,000 listings ~3 s, reading a sample of 30,000) — once per tenth of a table changed,
  * as a feed's import does. On PostgreSQL this is autovacuum's job and nothing here runs.
  */
@@ -11,6 +11,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db-types.ts';
 import { rowsOf } from './db.ts';
 import { PGliteThread } from './pglite-thread.ts';
+
+/**
+ * The tables kept: those a feed writes in bulk and the answer engines' search is planned over. The
+ * tables visitors write (sessions, messages, leases) are read by key, which the planner answers by
+ * their indexes without statistics; analyzed while small, they were planned worse as they grew under
+ * load (bench/service-load.mjs: first fragment p99 453 ms with them kept, 200 without).
+ */
+const KEPT = ['listings', 'listing_terms'];
 
 /** How often the embedded database's tables are looked at (autovacuum's naptime). */
 export const UPKEEP_MS = 60_000;
@@ -62,7 +70,7 @@ export function embeddedUpkeep(
 }
 
 /**
- * One pass over the service's tables: each vacuumed or analyzed that passed its threshold, one after
+ * One pass over the tables kept (KEPT): each vacuumed or analyzed that passed its threshold, one after
  * the other — until `busy` says statements are waiting, when the rest is left for the next pass.
  */
 export async function upkeep(
@@ -75,7 +83,10 @@ export async function upkeep(
     await db.execute(sql`
       select relname as table, n_live_tup::float8 as live, n_dead_tup::float8 as dead,
              n_mod_since_analyze::float8 as changed
-      from pg_stat_user_tables where schemaname = 'public' order by relname`),
+      from pg_stat_user_tables where schemaname = 'public' and relname in (${sql.join(
+        KEPT.map((t) => sql`${t}`),
+        sql`, `,
+      )}) order by relname`),
   );
   const done: UpkeepStep[] = [];
   for (const t of tables) {
