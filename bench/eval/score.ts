@@ -7,7 +7,7 @@
  * the prose); `lenient` is what can be asked of a model (right listings, none wrong, the right one
  * first for a superlative), since a model chooses how many to show.
  */
-import { answerProse, cardsOf, type Listing } from '../../src/protocol/index.ts';
+import { answerProse, cardsOf, parseSources, type Listing } from '../../src/protocol/index.ts';
 import { ORDER_KEY, compareKeys, money, monthlyPayment, price } from './predicates.ts';
 import type { Category, EvalCase, Expectation, Where } from './types.ts';
 
@@ -112,7 +112,18 @@ export function scoreTurn(
       if (cards.length) return fail('listings shown for a question that is not a search');
       if (answer.noAnswer !== expect.noAnswer)
         return fail(expect.noAnswer ? 'not marked noAnswer, so the owner never sees it' : 'marked noAnswer');
+      const cited = parseSources(answer.content);
+      if (expect.noAnswer && cited.length)
+        return fail(`sources named by an answer it could not give: ${cited.map((s) => s.title).join(', ')}`);
       return expect.says && !expect.says.test(prose) ? fail(`the prose does not say ${expect.says}`) : { ok: true };
+    }
+    case 'knowledge': {
+      if (cards.length) return fail('listings shown for a question about the business');
+      if (answer.noAnswer) return fail('marked noAnswer: the knowledge holds the answer');
+      const cited = parseSources(answer.content).map((s) => s.title);
+      if (!cited.includes(expect.source))
+        return fail(`the sources (${cited.join(', ') || 'none'}) do not name "${expect.source}"`);
+      return expect.says.test(prose) ? { ok: true } : fail(`the prose does not say ${expect.says}`);
     }
     case 'payment': {
       const want = expect.pick?.(listings);

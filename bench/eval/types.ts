@@ -24,7 +24,9 @@ export type Category =
   | 'ordinal'
   | 'owner-facts'
   | 'calculation'
-  | 'page-listing';
+  | 'page-listing'
+  // The business's own knowledge (issue 42; bench/eval/cases-business.ts):
+  | 'business';
 
 /** How a list is ordered: the engines' default is `default` — homes for sale before rentals, each cheapest first. */
 export type Order =
@@ -54,13 +56,18 @@ export type Expectation =
    * (its prose holds "can't tell" and `term`), and any cards it shows meet `match` (the rest of the question).
    */
   | { kind: 'cant-tell'; term: string; match: (l: Listing) => boolean }
+  /**
+   * A question the owner's knowledge answers (FAQ, pages): no listing cards, not `noAnswer`, the
+   * answer names `source` (a title) among its sources, and its prose matches `says`.
+   */
+  | { kind: 'knowledge'; source: string; says: RegExp }
   /** Words in the listings' descriptions: every card's Description (or an ExtensionColumn value) holds `term`, and each meets `match`. */
   | { kind: 'mentions'; term: RegExp; match: (l: Listing) => boolean }
   /**
    * A question that is not a search (small talk, the assistant itself, something outside what it
    * can know): no listing cards; `noAnswer` as given — true where it could not answer, so the owner
    * sees the question in Unanswered — and the prose matching `says` when given (an honest reply, the
-   * offer of a person).
+   * offer of a person). An answer marked `noAnswer` names no sources: it quoted nothing.
    */
   | { kind: 'no-search'; noAnswer: boolean; says?: RegExp }
   /**
