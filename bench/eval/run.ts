@@ -3,7 +3,8 @@
  * 127.0.0.1 with a fresh embedded database, gives a chatbot the demo's 240 listings, asks every
  * conversation of the question set (cases.ts, cases-fresh.ts) through the typed client as a
  * visitor, and prints the accuracy per category; then the same for the conversations off the happy
- * path (cases-off-path.ts) on a chatbot that also holds the owner's listings (owner-listings.ts). With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
+ * path (cases-off-path.ts) on a chatbot that also holds the owner's listings (owner-listings.ts), and
+ * the questions about the business (cases-business.ts) on one that holds the demo agency's knowledge. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
  * model server (tools and all) and is scored leniently (score.ts); otherwise with the offline engine.
  * Results go to bench/results/eval-<engine>-<time>.json.
  *
@@ -28,9 +29,10 @@ import { openStore } from '../../src/server/store/db.ts';
 import { cases as developed } from './cases.ts';
 import { freshCases } from './cases-fresh.ts';
 import { offPathCases } from './cases-off-path.ts';
+import { businessCases } from './cases-business.ts';
 import { ownerListings } from './owner-listings.ts';
 import { byCategory, report, runCases, type CaseResult } from './score.ts';
-import { seedChatbot } from './seed.ts';
+import { addKnowledge, seedChatbot } from './seed.ts';
 import type { EvalCase } from './types.ts';
 
 const ORIGIN = 'https://homes.example';
@@ -39,13 +41,20 @@ const ORIGIN = 'https://homes.example';
  * written after, as a check that the improvements generalize (the demo's listings); and the
  * conversations off the happy path (issue 36), over the demo's listings and the owner's own.
  */
-const sets: { name: string; cases: EvalCase[]; listings: () => Parameters<typeof seedChatbot>[1] }[] = [
+const sets: {
+  name: string;
+  cases: EvalCase[];
+  listings: () => Parameters<typeof seedChatbot>[1];
+  knowledge?: true;
+}[] = [
   { name: 'the question set', cases: [...developed, ...freshCases], listings: () => demoListings(ORIGIN) },
   {
     name: 'off the happy path',
     cases: offPathCases,
     listings: () => [...demoListings(ORIGIN), ...ownerListings(ORIGIN)],
   },
+  // Questions about the business (issue 42): the demo's listings and the demo agency's FAQ and pages.
+  { name: 'the business', cases: businessCases, listings: () => demoListings(ORIGIN), knowledge: true },
 ];
 
 const args = process.argv.slice(2);
@@ -83,6 +92,7 @@ try {
     const chosen = set.cases.filter((c) => !only || c.category === only || c.id.startsWith(only));
     if (!chosen.length) continue;
     const { serial, listings } = await seedChatbot(owner, set.listings(), llm?.model);
+    if (set.knowledge) await addKnowledge(owner, serial, ORIGIN);
     const started = performance.now();
     const results = await runCases(
       chosen,

@@ -1,6 +1,7 @@
 /** The evaluation's chatbot: one that hands off to a person, holding the given listings, made through the owner's API. */
 import type { Client } from '../../src/client/index.ts';
 import type { Listing, ListingCreateBody } from '../../src/protocol/index.ts';
+import { DEMO_FAQ, DEMO_PAGES } from '../../src/server/demo/knowledge.ts';
 
 type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
 
@@ -30,4 +31,24 @@ export async function addListings(owner: Client, serial: string, fields: Fields[
     if (!found.Items.length) break;
   }
   return listings;
+}
+
+/** Gives a chatbot the demo agency's knowledge: its FAQ, and its pages (as texts, with their addresses under `origin`). */
+export async function addKnowledge(owner: Client, serial: string, origin: string): Promise<void> {
+  for (const f of DEMO_FAQ)
+    await owner.knowledgeAdd({
+      SerialNumber: serial,
+      Kind: 'faq',
+      Question: f.question,
+      Phrasings: f.phrasings,
+      Content: f.answer,
+    });
+  for (const p of DEMO_PAGES)
+    await owner.knowledgeAdd({
+      SerialNumber: serial,
+      Kind: 'text',
+      Title: p.title,
+      Url: `${origin}${p.path}`,
+      Content: p.markdown,
+    });
 }

@@ -28,7 +28,16 @@ export type { Credentials, ClientOptions, CallOptions } from './call.ts';
 export { callOperation, exportFile } from './call.ts';
 export { getFile } from './files.ts';
 /** Data in answers [ext]: the blocks' info strings, an answer's prose without them, and its follow-up suggestions. */
-export { CARDS_INFO, SUGGESTIONS_INFO, answerProse, parseSuggestions } from '../protocol/answer.ts';
+export {
+  CARDS_INFO,
+  SOURCES_INFO,
+  SUGGESTIONS_INFO,
+  answerProse,
+  parseSources,
+  parseSuggestions,
+  sourceOfLine,
+  type AnswerSource,
+} from '../protocol/answer.ts';
 export type { ListingCard } from '../protocol/cards.ts';
 
 export type Client = ReturnType<typeof createClient>;
@@ -106,6 +115,14 @@ export function createClient(options: ClientOptions) {
     realEstateList: op('RealEstateList'),
     realEstateGet: op('RealEstateGet'),
     realEstateImport: op('RealEstateImport'),
+
+    /** The owner's knowledge [ext]: FAQ entries and texts the engines answer from, naming them. */
+    knowledgeList: op('KnowledgeList'),
+    knowledgeAdd: op('KnowledgeAdd'),
+    knowledgeUpdate: op('KnowledgeUpdate'),
+    knowledgeDelete: op('KnowledgeDelete'),
+    /** The passages a question finds and their scores, as the offline engine weighs them. */
+    knowledgeSearch: op('KnowledgeSearch'),
 
     getPreUploadUrl: op('GetPreUploadUrl'),
     /**

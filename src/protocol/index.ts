@@ -12,6 +12,7 @@ export * from './files.ts';
 export * from './owner.ts';
 export * from './feedback.ts';
 export * from './conversations.ts';
+export * from './knowledge.ts';
 export * from './operations.ts';
 export * from './validate.ts';
 export * from './sse.ts';

@@ -48,6 +48,17 @@ import {
   UnansweredBody,
   UnansweredPage,
 } from './conversations.ts';
+import {
+  KnowledgeAddBody,
+  KnowledgeDeleteBody,
+  KnowledgeDeleteResult,
+  KnowledgeListBody,
+  KnowledgePage,
+  KnowledgeSearchBody,
+  KnowledgeSearchResult,
+  KnowledgeSource,
+  KnowledgeUpdateBody,
+} from './knowledge.ts';
 
 export interface OperationSpec extends OperationRoute {
   /** Credentials the operation accepts. */
@@ -93,6 +104,11 @@ const ACCESS = {
   UnansweredList: { credentials: ownerOrSession },
   Insights: { credentials: ownerOrSession },
   Export: { credentials: ownerOrSession },
+  KnowledgeList: { credentials: ownerOrSession },
+  KnowledgeAdd: { credentials: ownerOrSession },
+  KnowledgeUpdate: { credentials: ownerOrSession },
+  KnowledgeDelete: { credentials: ownerOrSession },
+  KnowledgeSearch: { credentials: ownerOrSession },
 } as const satisfies Record<OperationName, { credentials: readonly Credential[]; visitorFlow?: true }>;
 
 const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(
@@ -167,6 +183,26 @@ export const OPERATIONS = {
     ExportBody,
     Type.String({ description: 'The file itself: CSV (UTF-8 with a BOM) or JSON, streamed' }),
     'Download conversations or feedback of a date range as CSV or JSON',
+  ),
+  KnowledgeList: spec(
+    'KnowledgeList',
+    KnowledgeListBody,
+    KnowledgePage,
+    "Page through the chatbot's knowledge sources",
+  ),
+  KnowledgeAdd: spec('KnowledgeAdd', KnowledgeAddBody, KnowledgeSource, 'Add a FAQ entry or a text to the knowledge'),
+  KnowledgeUpdate: spec(
+    'KnowledgeUpdate',
+    KnowledgeUpdateBody,
+    KnowledgeSource,
+    'Replace a knowledge source; its passages are replaced in one transaction',
+  ),
+  KnowledgeDelete: spec('KnowledgeDelete', KnowledgeDeleteBody, KnowledgeDeleteResult, 'Delete knowledge sources'),
+  KnowledgeSearch: spec(
+    'KnowledgeSearch',
+    KnowledgeSearchBody,
+    KnowledgeSearchResult,
+    'The passages a question finds, scored as the offline engine scores them',
   ),
 } as const satisfies Record<OperationName, OperationSpec>;
 

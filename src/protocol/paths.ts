@@ -33,6 +33,11 @@ export const CHATBOT_OPERATIONS = [
   'UnansweredList',
   'Insights',
   'Export',
+  'KnowledgeList',
+  'KnowledgeAdd',
+  'KnowledgeUpdate',
+  'KnowledgeDelete',
+  'KnowledgeSearch',
 ] as const;
 export const CHAT_OPERATIONS = ['ClientAsk', 'TalkToHuman', 'Feedback'] as const;
 export const USER_OPERATIONS = ['GetPreUploadUrl', 'UploadSuccess', 'SessionKey'] as const;

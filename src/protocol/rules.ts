@@ -49,6 +49,15 @@ export const LIMITS = {
   /** The console's reads of conversations [ext]: the longest date range, and search words. */
   rangeDaysMax: 366,
   searchChars: 200,
+  /** The owner's knowledge [ext]: sources per chatbot, and each one's size. */
+  knowledgeSources: 2_000,
+  knowledgeTitleChars: 200,
+  faqQuestionChars: 300,
+  faqAnswerChars: 5_000,
+  faqPhrasings: 10,
+  knowledgeTextChars: 200_000,
+  knowledgeDeleteIds: 1_000,
+  knowledgeSearchResults: 20,
 } as const;
 
 // The form of a day, `YYYY-MM-DD`: `[0-9]`, as `\d` is wider in some regular expression dialects.

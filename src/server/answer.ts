@@ -14,6 +14,7 @@ import type { ServiceContext } from './context.ts';
 import type { AttachedFile } from './engines/index.ts';
 import type { Where } from './engines/reading/page.ts';
 import { pageListing } from './engines/search/catalog.ts';
+import { knowledgeBase } from './store/knowledge.ts';
 import { engineKind } from './metrics/index.ts';
 import type { ChatbotRow } from './store/chatbots.ts';
 import { finishAnswer, historyBefore, type AnswerOutcome } from './store/messages.ts';
@@ -85,6 +86,7 @@ export async function generate(
         question: g.question,
         history: history.map((m) => ({ role: m.role === 'question' ? 'user' : 'assistant', content: m.content })),
         catalog,
+        knowledge: knowledgeBase(ctx.db, g.chatbot.serialNumber),
         ...(onPage ? { pageListing: onPage } : {}),
         now: ctx.clock.now(),
       },

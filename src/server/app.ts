@@ -22,6 +22,7 @@ import { inboxRoutes } from './routes/inbox.ts';
 import { conversationRoutes } from './routes/conversations.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { listingRoutes } from './routes/listings.ts';
+import { knowledgeRoutes } from './routes/knowledge.ts';
 import { PING_MS, STALL_MS } from './sse-reply.ts';
 import { serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts.ts';
 import { loggerOptions, type LogDestination, type LogLevel } from './logging.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   chatbotRoutes(app, ctx);
   chatRoutes(app, ctx);
   listingRoutes(app, ctx);
+  knowledgeRoutes(app, ctx);
   inboxRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   conversationRoutes(app, ctx);

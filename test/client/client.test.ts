@@ -58,6 +58,16 @@ function callOperation(client: Client, name: OperationName, signal?: AbortSignal
       return client.conversationGet(validBodies.ConversationGet, opts);
     case 'UnansweredList':
       return client.unansweredList(validBodies.UnansweredList, opts);
+    case 'KnowledgeList':
+      return client.knowledgeList(validBodies.KnowledgeList, opts);
+    case 'KnowledgeAdd':
+      return client.knowledgeAdd(validBodies.KnowledgeAdd, opts);
+    case 'KnowledgeUpdate':
+      return client.knowledgeUpdate(validBodies.KnowledgeUpdate, opts);
+    case 'KnowledgeDelete':
+      return client.knowledgeDelete(validBodies.KnowledgeDelete, opts);
+    case 'KnowledgeSearch':
+      return client.knowledgeSearch(validBodies.KnowledgeSearch, opts);
     case 'Insights':
       return client.insights(validBodies.Insights, opts);
     // The service answers Export with the file itself; the wire server answers every operation with

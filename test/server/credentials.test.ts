@@ -112,6 +112,16 @@ function bodyFor(name: OperationName, unique: string): unknown {
       return { sessionID: sessionId, answerID, rating: 'up' };
     case 'Export':
       return { SerialNumber: serial, Format: 'csv', Of: 'feedback' };
+    case 'KnowledgeList':
+      return { SerialNumber: serial };
+    case 'KnowledgeAdd':
+      return { SerialNumber: serial, Kind: 'faq', Question: `Question ${unique}?`, Content: 'An answer.' };
+    case 'KnowledgeUpdate':
+      return { SerialNumber: serial, Id: 2_000_000_000, Question: 'Q?', Content: 'A.' };
+    case 'KnowledgeDelete':
+      return { SerialNumber: serial, Ids: [2_000_000_000] };
+    case 'KnowledgeSearch':
+      return { SerialNumber: serial, Query: 'fees' };
   }
 }
 
@@ -120,7 +130,9 @@ const OK = 200;
 function expected(name: OperationName, credential: Credential): number {
   if (['expiredToken', 'forgedToken', 'unknownApiKey'].includes(credential)) return 401;
   const allowedAfterAccess =
-    name === 'RealEstateUpdate' || name === 'RealEstateGet' || name === 'UploadSuccess' ? 404 : OK;
+    name === 'RealEstateUpdate' || name === 'RealEstateGet' || name === 'UploadSuccess' || name === 'KnowledgeUpdate'
+      ? 404
+      : OK;
   const spec = OPERATIONS[name];
   const kind =
     credential === 'apiKey' || credential === 'otherOwnersApiKey'

@@ -104,6 +104,36 @@ export const validBodies: { [N in Exclude<OperationName, 'ModelList'>]: BodyOf<N
   UnansweredList: { SerialNumber: SERIAL, From: '2026-11-01', To: '2026-11-30' },
   Insights: { SerialNumber: SERIAL, From: '2026-11-01', To: '2026-11-07' },
   Export: { SerialNumber: SERIAL, From: '2026-11-01', To: '2026-11-30', Format: 'csv', Of: 'conversations' },
+  KnowledgeList: { SerialNumber: SERIAL, Page: 1, PageSize: 20, Kind: 'faq' },
+  KnowledgeAdd: {
+    SerialNumber: SERIAL,
+    Kind: 'faq',
+    Question: 'What are your fees?',
+    Phrasings: ['How much do you charge?'],
+    Content: 'Buying with us costs you **nothing**.',
+  },
+  KnowledgeUpdate: {
+    SerialNumber: SERIAL,
+    Id: 7,
+    Title: 'Renting with us',
+    Url: 'https://oakrealty.example/renting',
+    Content: '# Leases\n\nOur standard lease runs 12 months.',
+  },
+  KnowledgeDelete: { SerialNumber: SERIAL, Ids: [7, 8] },
+  KnowledgeSearch: { SerialNumber: SERIAL, Query: 'how much do you charge?', Limit: 3 },
+};
+
+export const knowledgeRead: DataOf<'KnowledgeAdd'> = {
+  Id: 7,
+  Kind: 'faq',
+  Title: 'What are your fees?',
+  Url: '',
+  Question: 'What are your fees?',
+  Phrasings: ['How much do you charge?'],
+  Content: 'Buying with us costs you **nothing**.',
+  Passages: 1,
+  CreatedAt: '2026-11-01T10:00:00.000Z',
+  UpdatedAt: '2026-11-02T10:00:00.000Z',
 };
 
 export const answer = 'We have **2 homes** in Austin under $500k: 12 Oak St ($489,000) and 7 Elm Ave ($455,000).';
@@ -152,6 +182,24 @@ export function sampleData(name: OperationName, origin: string): unknown {
     RealEstateList: { Items: [listingRead], Total: 1 },
     RealEstateGet: listingRead,
     RealEstateImport: { Created: 1, Updated: 1, Unchanged: 0 },
+    KnowledgeList: { Items: [knowledgeRead], Total: 1 },
+    KnowledgeAdd: knowledgeRead,
+    KnowledgeUpdate: knowledgeRead,
+    KnowledgeDelete: { SuccessCount: 2 },
+    KnowledgeSearch: {
+      Items: [
+        {
+          SourceId: 7,
+          Kind: 'faq',
+          Title: 'What are your fees?',
+          Url: '',
+          Heading: 'What are your fees?',
+          Text: 'Buying with us costs you **nothing**.',
+          Score: 0.8,
+        },
+      ],
+      Threshold: 0.5,
+    },
     GetPreUploadUrl: { FileStoreId: '1001', PreUploadUrl: `${origin}/__upload/1001` },
     UploadSuccess: { FileStoreId: '1001', Kind: 'Image', MimeType: 'image/jpeg', Size: 4 },
     SessionKey: { SessionKey: 'sk.sample.key', ExpiresAt: '2026-11-23T10:00:00.000Z' },

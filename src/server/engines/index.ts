@@ -1,6 +1,7 @@
 /** The answer engines behind one interface: the built-in offline engine, or an OpenAI-compatible server. */
 import type { Listing, Model, Settings } from '../../protocol/index.ts';
 import type { Catalog } from './search/catalog.ts';
+import type { KnowledgeBase } from './knowledge/find.ts';
 import type { Asked } from '../store/schema.ts';
 
 export interface AttachedFile {
@@ -21,6 +22,8 @@ export interface AnswerInput {
   history: { role: 'user' | 'assistant'; content: string }[];
   /** The chatbot's listings, as the engines search them (search/catalog.ts): in the database, or an array in memory. */
   catalog: Catalog;
+  /** What the owner has told the chatbot besides its listings: FAQ entries, texts (engines/knowledge/find.ts). */
+  knowledge?: KnowledgeBase;
   /** The listing the visitor's page shows (engines/page.ts), when it is one of them. */
   pageListing?: Listing;
   now: Date;

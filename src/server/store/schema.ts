@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -420,4 +421,79 @@ export const monthlyCounts = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.chatbot, t.month] })],
+);
+
+/** A text search document (PostgreSQL's tsvector), written by the database alone. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The owner's knowledge [ext] (store/knowledge.ts): FAQ entries, texts, pages of the owner's site,
+ * documents — each a source whose passages (below) the answer engines search. A sitemap's pages
+ * are sources of their own under it (`parentId`), each with what its last fetch was told.
+ */
+export const knowledgeSources = pgTable(
+  'knowledge_sources',
+  {
+    id: serial('id').primaryKey(),
+    chatbot: text('chatbot')
+      .notNull()
+      .references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'faq' | 'text' | 'page' | 'sitemap' | 'document'>().notNull(),
+    title: text('title').notNull().default(''),
+    url: text('url').notNull().default(''),
+    /** A FAQ entry's question, and the other ways visitors ask it. */
+    question: text('question').notNull().default(''),
+    phrasings: jsonb('phrasings').$type<string[]>().notNull().default([]),
+    /** A FAQ entry's answer, a text's Markdown. */
+    content: text('content').notNull().default(''),
+    /** A document's file (files.id). */
+    fileId: integer('file_id'),
+    parentId: integer('parent_id').references((): AnyPgColumn => knowledgeSources.id, { onDelete: 'cascade' }),
+    state: text('state').$type<'ready' | 'pending' | 'failed'>().notNull().default('ready'),
+    error: text('error').notNull().default(''),
+    /** What the last fetch of a page was told (its ETag, Last-Modified), and a hash of the text it kept. */
+    etag: text('etag').notNull().default(''),
+    lastModified: text('last_modified').notNull().default(''),
+    contentHash: text('content_hash').notNull().default(''),
+    syncedAt: at('synced_at'),
+    createdAt: created(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('knowledge_sources_by_chatbot').on(t.chatbot, t.kind),
+    index('knowledge_sources_by_parent').on(t.parentId),
+  ],
+);
+
+/**
+ * A source's passages (knowledge/passages.ts): a FAQ entry whole, a text or page by headings and
+ * paragraphs. `search` is the database's own: the heading and a FAQ's other phrasings weighted
+ * above the body, English stems; the heading's trigrams find a misspelt question.
+ */
+export const knowledgePassages = pgTable(
+  'knowledge_passages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
+    chatbot: text('chatbot').notNull(),
+    position: integer('position').notNull(),
+    heading: text('heading').notNull().default(''),
+    aliases: text('aliases').notNull().default(''),
+    body: text('body').notNull(),
+    /** Where the passage is read (a page's address, with its section's anchor when it has one). */
+    url: text('url').notNull().default(''),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', heading || ' ' || aliases), 'A') || setweight(to_tsvector('english', body), 'B')`,
+      ),
+  },
+  (t) => [
+    index('knowledge_passages_by_source').on(t.sourceId, t.position),
+    index('knowledge_passages_by_chatbot').on(t.chatbot),
+    index('knowledge_passages_search').using('gin', t.search),
+    index('knowledge_passages_heading_trgm').using('gin', sql`(heading || ' ' || aliases) gin_trgm_ops`),
+  ],
 );

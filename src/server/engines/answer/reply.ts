@@ -16,6 +16,9 @@ import { generalSuggestions, listingSuggestions, nearSuggestions, searchSuggesti
 import { cantTell, describe, nearMissText, onlyThese, summary } from './summary.ts';
 import { addressText } from '../../../protocol/index.ts';
 import type { Asked } from '../../store/schema.ts';
+import { THRESHOLD, findInKnowledge, holdsSubject, type Hit } from '../knowledge/find.ts';
+import type { Criteria } from '../reading/criteria.ts';
+import { knowledgeText } from './knowledge.ts';
 
 /** How many matches one answer shows. */
 export const MAX_NAMED = 5;
@@ -49,10 +52,51 @@ export async function reply(input: AnswerInput): Promise<Reply> {
   return { ...(await replyTo(input, state, reading)), ...(asked ? { asked } : {}) };
 }
 
+/**
+ * What a search narrows by besides its sale type and kind of home: a place (not a word of the
+ * chatbot's own name: "how long has Oakridge been around?"), a budget, rooms, size, age, parking —
+ * and tours, unless the question asks to book one.
+ */
+const narrowsBeyondKind = (c: Criteria, s: Settings, booking: boolean) =>
+  Boolean(
+    c.cities.length ||
+    c.states.length ||
+    c.zips.length ||
+    c.streets.length ||
+    c.unknownPlaces.some((p) => !s.Name.toLowerCase().includes(p.toLowerCase())) ||
+    c.price ||
+    c.bedrooms ||
+    c.bathrooms ||
+    c.area ||
+    c.yearBuilt ||
+    c.minParking !== undefined ||
+    (!booking && (c.tours.length || c.anyTour)),
+  );
+
+/**
+ * The passage of the owner's knowledge that answers the question, or none: only for a question that
+ * is not about listings in view, and — where its words read as a search — only when it names no
+ * place, budget or rooms and asks of something besides homes ("are pets allowed in your rentals?").
+ */
+async function fromKnowledge(input: AnswerInput, state: ConversationState, reading: Reading): Promise<Hit | null> {
+  if (!input.knowledge || reading.kind === 'about' || reading.kind === 'which' || reading.kind === 'payment')
+    return null;
+  const question = input.question.content;
+  const booking = VIEWING.test(question.toLowerCase());
+  if (booking && (state.focus || state.page)) return null;
+  if (reading.kind === 'search' && (!reading.said || narrowsBeyondKind(reading.said, input.settings, booking)))
+    return null;
+  const [best] = await findInKnowledge(input.knowledge, question, 1);
+  if (!best || best.score < THRESHOLD) return null;
+  return reading.kind !== 'search' || holdsSubject(question, best) ? best : null;
+}
+
 async function replyTo(input: AnswerInput, state: ConversationState, reading: Reading): Promise<Reply> {
   const { settings } = input;
   const question = input.question.content;
   const q = question.trim().toLowerCase();
+  const known = await fromKnowledge(input, state, reading);
+  if (known) return { text: knowledgeText(known, question, settings), noAnswer: false };
   if (VIEWING.test(q)) return viewing(settings, reading.kind === 'about' ? reading.listings[0] : state.focus);
   if (reading.kind === 'outside') return outside(settings, reading.topic);
   if (reading.kind === 'payment')

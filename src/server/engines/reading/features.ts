@@ -31,9 +31,9 @@ const STOP: ReadonlySet<string> = new Set(
 );
 const ARTICLES =
   /^(?:(?:a|an|the|some|good|nice|great|big|large|huge|small|little|lovely|beautiful|decent|real|proper|lots of|plenty of|private|own)\s+)+/;
-/** Words that name a feature even without a cue ("pool?", "pet friendly", "furnished apartments"). */
+/** Words that name a feature even without a cue ("pool?", "pet friendly", "furnished apartments"); not the agency's own ("your office"). */
 const LEXICON =
-  /\b(swimming pool|pool|fireplace|garden|back ?yard|yard|basement|home office|office|deck|patio|balcony|porch|waterfront|water view|lake|river|beach|ocean|safe|safety|secure|gated|pet[- ]friendly|pets?|dogs?|cats?|furnished|laundry|washer|dryer|dishwasher|elevator|gym|fitness|air conditioning|a\/c|solar|hardwood|fenced|renovated|remodeled|updated|modern|quiet|sunny|bright|charming|spacious|schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|wheelchair|accessible|storage|attic|kitchen|quartz|granite|vaulted ceilings?|rooftop|courtyard|heat pump|radiant heat(?:ing)?|forced air|central air)\b/g;
+  /(?<!\b(?:your|our)\s)\b(swimming pool|pool|fireplace|garden|back ?yard|yard|basement|home office|office|deck|patio|balcony|porch|waterfront|water view|lake|river|beach|ocean|safe|safety|secure|gated|pet[- ]friendly|pets?|dogs?|cats?|furnished|laundry|washer|dryer|dishwasher|elevator|gym|fitness|air conditioning|a\/c|solar|hardwood|fenced|renovated|remodeled|updated|modern|quiet|sunny|bright|charming|spacious|schools?|parks?|transit|downtown|university|campus|hospital|shops|restaurants|caf[eé]s|trails?|wheelchair|accessible|storage|attic|kitchen|quartz|granite|vaulted ceilings?|rooftop|courtyard|heat pump|radiant heat(?:ing)?|forced air|central air)\b/g;
 const PHRASE_WORDS = 3;
 /** A cue's phrase is read within this many characters after it: each cue costs a bounded read, however long the question. */
 const PHRASE_CHARS = 120;

@@ -6,9 +6,9 @@
  * is bounded: reading is linear in the question's length.
  */
 
-/** Words that make a question a search of the listings ("homes", "condos"…); "property tax" is not one. */
+/** Words that make a question a search of the listings ("homes", "condos"…); "property tax" and "home insurance" are not. */
 const SEARCHED =
-  /\b(?:homes?|houses?|condos?|apartments?|townhouses?|townhomes?|rentals?|listings?|propert(?:y|ies)(?! tax)|studios?|duplex(?:es)?|lofts?)\b/;
+  /\b(?:homes?(?! insurance)|houses?|condos?|apartments?|townhouses?|townhomes?|rentals?|listings?|propert(?:y|ies)(?! tax)|studios?|duplex(?:es)?|lofts?)\b/;
 
 /** What the chatbot cannot know, and how the answer names it. */
 const OUTSIDE: [RegExp, string][] = [
@@ -23,6 +23,7 @@ const OUTSIDE: [RegExp, string][] = [
     'school ratings',
   ],
   [/\b(?:legal(?:ly)?|illegal|(?<!in-)laws?|lawyers?|attorneys?|evict\w*|sue|break (?:a|my|the) lease)\b/, 'the law'],
+  [/\b(?:insurance|insurers?)\b/, 'insurance'],
   [/\b(?:crime|crimes|criminal|how safe|safety (?:rating|statistics))\b/, 'crime and safety'],
   [/\b(?:who won|the game|sports?|news|elections?|stock market|bitcoin)\b/, 'that'],
 ];

@@ -6,7 +6,7 @@
  * digest of the turns up to it), so a conversation is read once, turn by turn, not once a question.
  */
 import { createHash } from 'node:crypto';
-import { cardsOf, type Listing } from '../../../protocol/index.ts';
+import { cardsOf, parseSources, type Listing } from '../../../protocol/index.ts';
 import { derived } from '../derived.ts';
 import { merge, narrows, type Criteria } from '../reading/criteria.ts';
 import { attributesAsked } from './details.ts';
@@ -31,7 +31,14 @@ export interface ConversationState extends Shown {
 
 export type Reading =
   /** A search of the listings, the earlier one carried over when this is a follow-up; `offset` skips what was shown. */
-  | { kind: 'search'; criteria: Criteria; followUp: boolean; offset: number }
+  | {
+      kind: 'search';
+      criteria: Criteria;
+      followUp: boolean;
+      offset: number;
+      /** The question's own criteria, where only its words made it a search (no drop, "more", "similar", comparison). */
+      said?: Criteria;
+    }
   /** A question about listings already shown (or named): "how much is the second one?". */
   | { kind: 'about'; listings: Listing[]; criteria: Criteria }
   /** "it" while several listings are in view; with no candidates, "this house" where no listing is known. */
@@ -214,7 +221,7 @@ export function readQuestion(question: string, state: ConversationState, known: 
   const resorts = Boolean(c.sort && c.limit === undefined && c.rank === undefined && !narrows(c));
   // "just show me houses for rent in Denver": a search of its own, whatever it follows.
   const followUp = Boolean(earlier) && !RESTATES.test(t) && (resorts || FOLLOW_UP.test(t) || !HEAD.test(t));
-  return { kind: 'search', criteria: followUp && earlier ? merge(earlier, c) : c, followUp, offset: 0 };
+  return { kind: 'search', criteria: followUp && earlier ? merge(earlier, c) : c, followUp, offset: 0, said: c };
 }
 
 /** The listings of an answer's cards, as the chatbot holds them now (a card of a listing since deleted is left out). */
@@ -232,6 +239,8 @@ export function advance(
   if (reading.kind === 'other' || reading.kind === 'outside' || (reading.kind === 'payment' && !reading.listing))
     return state;
   const cards = cardsIn(answer, known);
+  // An answer from the owner's knowledge (its sources named, no homes shown) leaves the search where it was.
+  if (!cards.length && parseSources(answer).length) return state;
   const next: ConversationState = { ...state, last: cards, focus: cards.length === 1 ? cards[0] : undefined };
   if (cards.length > 1) next.list = cards;
   if (reading.kind === 'search')

@@ -1,0 +1,167 @@
+/**
+ * The owner's knowledge [ext] (docs/PROTOCOL.md *Knowledge*): what the business says about itself
+ * beside its listings — FAQ entries (a question, its answer in Markdown, other ways visitors ask
+ * it) and texts (a titled Markdown document, such as a page of the owner's site) — which the
+ * answer engines search and quote, naming the source.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { LIMITS } from './rules.ts';
+import { httpUrlOrEmpty, integer, oneOf, serialNumber, text } from './fields.ts';
+
+export const KNOWLEDGE_KINDS = ['faq', 'text'] as const;
+export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** The fields a source is written with; which are required depends on its Kind (knowledgeRuleBroken). */
+const sourceFields = {
+  Title: Type.Optional(text(LIMITS.knowledgeTitleChars)),
+  Url: Type.Optional(httpUrlOrEmpty()),
+  Question: Type.Optional(text(LIMITS.faqQuestionChars)),
+  Phrasings: Type.Optional(
+    Type.Array(text(LIMITS.faqQuestionChars), {
+      maxItems: LIMITS.faqPhrasings,
+      rule: `must be a list of at most ${LIMITS.faqPhrasings} questions of at most ${n(LIMITS.faqQuestionChars)} characters`,
+    }),
+  ),
+  Content: Type.Optional(text(LIMITS.knowledgeTextChars)),
+};
+
+interface Written {
+  Kind?: unknown;
+  Title?: unknown;
+  Question?: unknown;
+  Phrasings?: unknown;
+  Content?: unknown;
+}
+const blank = (v: unknown) => typeof v !== 'string' || !v.trim();
+
+/** What a source of this Kind must hold, or null: a FAQ entry its Question and answer (Content), a text its Title and Content. */
+export function knowledgeRuleBroken(body: Written): string | null {
+  if (body.Kind === 'faq') {
+    if (blank(body.Question)) return '"Question" is required for a FAQ entry (Kind "faq")';
+    if (blank(body.Content)) return '"Content" (the answer) is required for a FAQ entry (Kind "faq")';
+    if (typeof body.Content === 'string' && body.Content.length > LIMITS.faqAnswerChars)
+      return `"Content" must be an answer of at most ${n(LIMITS.faqAnswerChars)} characters for a FAQ entry`;
+    if (Array.isArray(body.Phrasings) && body.Phrasings.some(blank))
+      return '"Phrasings" must not hold an empty question';
+  }
+  if (body.Kind === 'text') {
+    if (blank(body.Title)) return '"Title" is required for a text (Kind "text")';
+    if (blank(body.Content)) return '"Content" is required for a text (Kind "text")';
+    if (!blank(body.Question) || (Array.isArray(body.Phrasings) && body.Phrasings.length))
+      return '"Question" and "Phrasings" are for FAQ entries (Kind "faq"), not texts';
+  }
+  return null;
+}
+
+const byKind = <S extends TSchema>(object: S, rule: (v: Written) => string | null) =>
+  Type.Refine(
+    {
+      ...object,
+      jsonSchema: {
+        'x-rule':
+          'A FAQ entry (Kind "faq") needs Question and Content (its answer, at most 5,000 characters); a text (Kind "text") needs Title and Content.',
+      },
+    },
+    (v) => rule(v as Written) === null,
+    (v) => rule(v as Written) ?? 'is not a valid source',
+  );
+
+/** `POST /chat/Chatbot/KnowledgeAdd`: a new source. */
+export const KnowledgeAddBody = byKind(
+  Type.Object(
+    { SerialNumber: serialNumber(), Kind: oneOf(KNOWLEDGE_KINDS), ...sourceFields },
+    { additionalProperties: false },
+  ),
+  knowledgeRuleBroken,
+);
+export type KnowledgeAddBody = Static<typeof KnowledgeAddBody>;
+
+const sourceId = () => integer(1, 2_147_483_647);
+
+/** `POST /chat/Chatbot/KnowledgeUpdate`: every field of source Id replaced (its Kind stays). */
+export const KnowledgeUpdateBody = Type.Object(
+  { SerialNumber: serialNumber(), Id: sourceId(), ...sourceFields },
+  { additionalProperties: false },
+);
+export type KnowledgeUpdateBody = Static<typeof KnowledgeUpdateBody>;
+
+export const KnowledgeDeleteBody = Type.Object(
+  {
+    SerialNumber: serialNumber(),
+    Ids: Type.Array(sourceId(), {
+      minItems: 1,
+      maxItems: LIMITS.knowledgeDeleteIds,
+      rule: `must be a list of 1 to ${n(LIMITS.knowledgeDeleteIds)} source ids`,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type KnowledgeDeleteBody = Static<typeof KnowledgeDeleteBody>;
+
+export const KnowledgeListBody = Type.Object(
+  {
+    SerialNumber: serialNumber(),
+    Page: Type.Optional(integer(1, 1_000_000)),
+    PageSize: Type.Optional(integer(1, LIMITS.pageSizeMax)),
+    Kind: Type.Optional(oneOf(KNOWLEDGE_KINDS)),
+  },
+  { additionalProperties: false },
+);
+export type KnowledgeListBody = Static<typeof KnowledgeListBody>;
+
+/** A source as every read returns it: all fields present, "" or [] where its Kind has none. */
+export const KnowledgeSource = Type.Object({
+  Id: Type.Integer(),
+  Kind: oneOf(KNOWLEDGE_KINDS),
+  Title: Type.String({ description: "A FAQ entry's title is its Question" }),
+  Url: Type.String(),
+  Question: Type.String(),
+  Phrasings: Type.Array(Type.String()),
+  Content: Type.String(),
+  Passages: Type.Integer({ description: 'How many passages the engines search it by' }),
+  CreatedAt: Type.String({ description: 'ISO 8601' }),
+  UpdatedAt: Type.String({ description: 'ISO 8601' }),
+});
+export type KnowledgeSource = Static<typeof KnowledgeSource>;
+
+export const KnowledgePage = Type.Object({ Items: Type.Array(KnowledgeSource), Total: Type.Integer() });
+export type KnowledgePage = Static<typeof KnowledgePage>;
+
+export const KnowledgeDeleteResult = Type.Object({ SuccessCount: Type.Integer() });
+export type KnowledgeDeleteResult = Static<typeof KnowledgeDeleteResult>;
+
+/** `POST /chat/Chatbot/KnowledgeSearch`: the passages a question finds, as the engines find them (the console's "Try a question"). */
+export const KnowledgeSearchBody = Type.Object(
+  {
+    SerialNumber: serialNumber(),
+    Query: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.queryChars,
+      rule: `must be a question of 1 to ${n(LIMITS.queryChars)} characters`,
+    }),
+    Limit: Type.Optional(integer(1, LIMITS.knowledgeSearchResults)),
+  },
+  { additionalProperties: false },
+);
+export type KnowledgeSearchBody = Static<typeof KnowledgeSearchBody>;
+
+export const KnowledgeHit = Type.Object({
+  SourceId: Type.Integer(),
+  Kind: oneOf(KNOWLEDGE_KINDS),
+  Title: Type.String(),
+  Url: Type.String(),
+  Heading: Type.String({
+    description: "The passage's place in its source: the FAQ question, or the headings above it",
+  }),
+  Text: Type.String(),
+  Score: Type.Number({ description: 'How much of the question the passage answers, 0 to 1' }),
+});
+export type KnowledgeHit = Static<typeof KnowledgeHit>;
+
+export const KnowledgeSearchResult = Type.Object({
+  Items: Type.Array(KnowledgeHit),
+  Threshold: Type.Number({ description: 'The offline engine answers from a passage scoring at least this' }),
+});
+export type KnowledgeSearchResult = Static<typeof KnowledgeSearchResult>;

@@ -1,0 +1,133 @@
+/**
+ * The owner's knowledge as the engines search it: a question's words (stemmed, with the words
+ * visitors use for the same thing: words.ts) find candidate passages in the database (full-text
+ * search and trigram likeness: store/knowledge.ts), and each candidate is scored by how much of the
+ * question it holds (scoreOf): a word in its heading (a FAQ's question or other phrasings, a
+ * page's headings) counts more than in its body, the word itself more than another of its group,
+ * a weak word ("home", "need") less. At THRESHOLD or above the offline engine answers from it; below, it says it does not know.
+ * Linear in the lengths of the question and the candidates.
+ */
+import { stemmer } from 'stemmer';
+import { SEARCH_WORDS, STOP_WORDS, SYNONYMS, WEAK_WEIGHT, WEAK_WORDS } from './words.ts';
+
+/** A passage the database found, with its source. */
+export interface Candidate {
+  sourceId: number;
+  kind: 'faq' | 'text';
+  title: string;
+  /** The source's address, or the passage's own ("" for none). */
+  url: string;
+  heading: string;
+  aliases: string;
+  body: string;
+}
+
+export interface Hit extends Candidate {
+  /** How much of the question it holds, 0 to 1. */
+  score: number;
+}
+
+/** What the engines ask of the owner's knowledge. */
+export interface KnowledgeBase {
+  /** Passages holding any of `words` (each as written, to be stemmed by the database), or like `question` in their heading. */
+  candidates(query: { words: string[]; question: string }, limit: number): Promise<Candidate[]>;
+}
+
+/** The offline engine answers from a passage scoring at least this. */
+export const THRESHOLD = 0.5;
+const HEADING_OVER_BODY = 0.75;
+const SYNONYM_OVER_WORD = 0.8;
+/** Candidates read from the database per question. */
+const CANDIDATES = 30;
+
+const stem = (word: string) => stemmer(word.toLowerCase().replace(/'s$/, ''));
+const STOPS: ReadonlySet<string> = new Set(STOP_WORDS);
+const WEAK: ReadonlySet<string> = new Set(WEAK_WORDS.map(stem));
+const SEARCHING: ReadonlySet<string> = new Set(SEARCH_WORDS.map(stem));
+/** Each stem's group: the stems of every word it stands for (of every group it is in). */
+const GROUPS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  [...new Set(SYNONYMS.flat().map(stem))].map((s) => [
+    s,
+    new Set(SYNONYMS.filter((g) => g.some((w) => stem(w) === s)).flatMap((g) => g.map(stem))),
+  ]),
+);
+
+/** A text's words, lower case: letters and digits, apostrophes inside. */
+const wordsIn = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+
+export interface QuestionTerm {
+  /** The word as written. */
+  word: string;
+  /** Its stem and those of the words it stands for. */
+  stems: ReadonlySet<string>;
+  weight: number;
+}
+
+/** What a question asks, word by word: each word that carries a subject once, with its group and weight. */
+export function questionTerms(question: string): QuestionTerm[] {
+  const out = new Map<string, QuestionTerm>();
+  for (const raw of wordsIn(question.replace(/’/g, "'"))) {
+    if (STOPS.has(raw) || raw.length < 2) continue;
+    const s = stem(raw);
+    if (out.has(s)) continue;
+    out.set(s, { word: raw, stems: GROUPS.get(s) ?? new Set([s]), weight: WEAK.has(s) ? WEAK_WEIGHT : 1 });
+  }
+  return [...out.values()];
+}
+
+const stemsOf = (text: string) => new Set(wordsIn(text).map(stem));
+
+/**
+ * How much of the question `terms` a passage holds, 0 to 1: each word found counts its weight — in
+ * full in the heading, HEADING_OVER_BODY of it in the body, SYNONYM_OVER_WORD of that where the
+ * passage holds only another word of its group. A weak word adds what it found to both sides of
+ * the ratio, so it can only raise it ("how long does it take to close?" is about closing).
+ */
+export function scoreOf(terms: readonly QuestionTerm[], c: Pick<Candidate, 'heading' | 'aliases' | 'body'>): number {
+  const heading = stemsOf(`${c.heading} ${c.aliases}`);
+  const body = stemsOf(c.body);
+  let got = 0;
+  let total = 0;
+  let strong = false;
+  for (const t of terms) {
+    const own = stem(t.word);
+    const found = (set: Set<string>) =>
+      set.has(own) ? 1 : [...t.stems].some((s) => set.has(s)) ? SYNONYM_OVER_WORD : 0;
+    const credit = Math.max(found(heading), found(body) * HEADING_OVER_BODY);
+    if (credit && t.weight === 1) strong = true;
+    got += t.weight * credit;
+    total += t.weight === 1 ? 1 : t.weight * credit;
+  }
+  // A passage that holds only the question's weak words ("home", "need") answers nothing of it.
+  return strong && total ? Math.round((got / total) * 1000) / 1000 : 0;
+}
+
+/**
+ * Whether `hit` holds a word of `question` that names a subject other than a search of the
+ * listings ("pets", "documents", "fees" — not "rentals", "homes"): what makes a question that
+ * reads as a search ("are pets allowed in your rentals?") one about the business.
+ */
+export function holdsSubject(question: string, hit: Pick<Candidate, 'heading' | 'aliases' | 'body'>): boolean {
+  const held = stemsOf(`${hit.heading} ${hit.aliases} ${hit.body}`);
+  return questionTerms(question).some(
+    (t) => t.weight === 1 && !SEARCHING.has(stem(t.word)) && [...t.stems].some((s) => held.has(s)),
+  );
+}
+
+/** The passages that answer `question` best, best first, each scored; none when the knowledge is empty or nothing fits. */
+export async function findInKnowledge(kb: KnowledgeBase, question: string, limit = 5): Promise<Hit[]> {
+  const terms = questionTerms(question);
+  if (!terms.length) return [];
+  const words = [
+    ...new Set(terms.flatMap((t) => [t.word, ...SYNONYMS.filter((g) => g.some((w) => t.stems.has(stem(w)))).flat()])),
+  ];
+  const found = await kb.candidates({ words, question }, CANDIDATES);
+  return (
+    found
+      .map((c) => ({ ...c, score: scoreOf(terms, c) }))
+      .filter((h) => h.score > 0)
+      // Equal scores keep the database's order: its rank weighs how often the passage says each word.
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * The owner's knowledge [ext]: sources (FAQ entries, texts) and the passages the engines search
+ * them by. A source and its passages are written in one transaction: a changed source's passages
+ * are replaced whole, never half. The search is the database's (full-text search with English
+ * stems, and pg_trgm's word likeness on headings for a misspelt question), on PGlite and
+ * PostgreSQL alike; the engines score what it finds (engines/knowledge/find.ts).
+ */
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { LIMITS, type KnowledgeKind, type KnowledgeSource } from '../../protocol/index.ts';
+import type { Candidate, KnowledgeBase } from '../engines/knowledge/find.ts';
+import { faqPassages, textPassages, type PassageText } from '../knowledge/passages.ts';
+import { conflict } from '../http.ts';
+import type { Db, Tx } from './db-types.ts';
+import { knowledgePassages, knowledgeSources } from './schema.ts';
+
+type Row = typeof knowledgeSources.$inferSelect;
+
+/** What a source is written with (the fields its Kind does not use are stored empty). */
+export interface SourceFields {
+  Title?: string;
+  Url?: string;
+  Question?: string;
+  Phrasings?: string[];
+  Content?: string;
+}
+
+function columnsOf(kind: KnowledgeKind, f: SourceFields) {
+  const faq = kind === 'faq';
+  const question = faq ? (f.Question ?? '').trim() : '';
+  return {
+    title: faq ? question : (f.Title ?? '').trim(),
+    url: f.Url ?? '',
+    question,
+    phrasings: faq ? (f.Phrasings ?? []).map((p) => p.trim()).filter(Boolean) : [],
+    content: f.Content ?? '',
+  };
+}
+
+const passagesOf = (kind: KnowledgeKind, c: ReturnType<typeof columnsOf>): PassageText[] =>
+  kind === 'faq' ? faqPassages(c.question, c.phrasings, c.content, c.url) : textPassages(c.title, c.content, c.url);
+
+async function writePassages(tx: Tx, chatbot: string, sourceId: number, passages: PassageText[]): Promise<void> {
+  await tx.delete(knowledgePassages).where(eq(knowledgePassages.sourceId, sourceId));
+  // A few hundred rows a statement: a long text's passages never make one statement of thousands of parameters.
+  for (let i = 0; i < passages.length; i += 200)
+    await tx
+      .insert(knowledgePassages)
+      .values(passages.slice(i, i + 200).map((p, j) => ({ ...p, chatbot, sourceId, position: i + j })));
+}
+
+const toSource = (r: Row, passages: number): KnowledgeSource => ({
+  Id: r.id,
+  Kind: r.kind as KnowledgeKind,
+  Title: r.title,
+  Url: r.url,
+  Question: r.question,
+  Phrasings: r.phrasings,
+  Content: r.content,
+  Passages: passages,
+  CreatedAt: r.createdAt.toISOString(),
+  UpdatedAt: r.updatedAt.toISOString(),
+});
+
+export async function addSource(
+  db: Db,
+  chatbot: string,
+  kind: KnowledgeKind,
+  fields: SourceFields,
+  now: Date,
+): Promise<KnowledgeSource> {
+  const columns = columnsOf(kind, fields);
+  const passages = passagesOf(kind, columns);
+  return db.transaction(async (tx) => {
+    // One writer at a time per chatbot, so two adds never both pass the count below.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`knowledge:${chatbot}`}))`);
+    const [held] = await tx.select({ n: count() }).from(knowledgeSources).where(eq(knowledgeSources.chatbot, chatbot));
+    if (Number(held?.n ?? 0) >= LIMITS.knowledgeSources)
+      throw conflict(
+        `This chatbot holds ${LIMITS.knowledgeSources.toLocaleString('en-US')} knowledge sources, the most it can; delete some first`,
+      );
+    const [row] = await tx
+      .insert(knowledgeSources)
+      .values({ chatbot, kind, ...columns, syncedAt: now, createdAt: now, updatedAt: now })
+      .returning();
+    await writePassages(tx, chatbot, row!.id, passages);
+    return toSource(row!, passages.length);
+  });
+}
+
+/** Replaces source `id`'s fields and passages; null when the chatbot has no such source. */
+export async function updateSource(
+  db: Db,
+  chatbot: string,
+  id: number,
+  fields: SourceFields,
+  now: Date,
+): Promise<KnowledgeSource | null> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ kind: knowledgeSources.kind })
+      .from(knowledgeSources)
+      .where(and(eq(knowledgeSources.chatbot, chatbot), eq(knowledgeSources.id, id)))
+      .for('update');
+    if (!found) return null;
+    const kind = found.kind as KnowledgeKind;
+    const columns = columnsOf(kind, fields);
+    const passages = passagesOf(kind, columns);
+    const [row] = await tx
+      .update(knowledgeSources)
+      .set({ ...columns, syncedAt: now, updatedAt: now })
+      .where(eq(knowledgeSources.id, id))
+      .returning();
+    await writePassages(tx, chatbot, id, passages);
+    return toSource(row!, passages.length);
+  });
+}
+
+/** The kind of source `id` of this chatbot, or null. */
+export async function sourceKind(db: Db, chatbot: string, id: number): Promise<KnowledgeKind | null> {
+  const [row] = await db
+    .select({ kind: knowledgeSources.kind })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.chatbot, chatbot), eq(knowledgeSources.id, id)));
+  return (row?.kind as KnowledgeKind | undefined) ?? null;
+}
+
+export async function deleteSources(db: Db, chatbot: string, ids: number[]): Promise<number> {
+  const gone = await db
+    .delete(knowledgeSources)
+    .where(and(eq(knowledgeSources.chatbot, chatbot), inArray(knowledgeSources.id, ids)))
+    .returning({ id: knowledgeSources.id });
+  return gone.length;
+}
+
+export async function listSources(
+  db: Db,
+  chatbot: string,
+  query: { Page?: number; PageSize?: number; Kind?: KnowledgeKind },
+): Promise<{ Items: KnowledgeSource[]; Total: number }> {
+  const where = and(
+    eq(knowledgeSources.chatbot, chatbot),
+    query.Kind ? eq(knowledgeSources.kind, query.Kind) : undefined,
+  );
+  const size = query.PageSize ?? LIMITS.pageSizeDefault;
+  const page = query.Page ?? 1;
+  const passages = db
+    .select({ n: count() })
+    .from(knowledgePassages)
+    .where(eq(knowledgePassages.sourceId, knowledgeSources.id));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ row: knowledgeSources, passages: sql<number>`(${passages})` })
+      .from(knowledgeSources)
+      .where(where)
+      .orderBy(desc(knowledgeSources.updatedAt), asc(knowledgeSources.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(knowledgeSources).where(where),
+  ]);
+  return { Items: rows.map((r) => toSource(r.row, Number(r.passages))), Total: Number(total?.n ?? 0) };
+}
+
+/** The words a full-text query may hold: letters and digits (websearch_to_tsquery reads the rest as its syntax). */
+const queryWord = (w: string) => w.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** A chatbot's knowledge, as the engines search it. */
+export function knowledgeBase(db: Db, chatbot: string): KnowledgeBase {
+  return {
+    async candidates({ words, question }, limit) {
+      const terms = words.map(queryWord).filter(Boolean).slice(0, 64);
+      if (!terms.length) return [];
+      const query = sql`websearch_to_tsquery('english', ${terms.join(' or ')})`;
+      const heading = sql`(${knowledgePassages.heading} || ' ' || ${knowledgePassages.aliases})`;
+      const text = question.slice(0, LIMITS.queryChars);
+      const rows = await db
+        .select({
+          sourceId: knowledgePassages.sourceId,
+          kind: knowledgeSources.kind,
+          title: knowledgeSources.title,
+          sourceUrl: knowledgeSources.url,
+          url: knowledgePassages.url,
+          heading: knowledgePassages.heading,
+          aliases: knowledgePassages.aliases,
+          body: knowledgePassages.body,
+        })
+        .from(knowledgePassages)
+        .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
+        .where(
+          and(
+            eq(knowledgePassages.chatbot, chatbot),
+            sql`(${knowledgePassages.search} @@ ${query} OR ${text} <% ${heading})`,
+          ),
+        )
+        .orderBy(
+          sql`ts_rank(${knowledgePassages.search}, ${query}) + word_similarity(${text}, ${heading}) DESC`,
+          asc(knowledgePassages.id),
+        )
+        .limit(limit);
+      return rows.map((r): Candidate => ({
+        sourceId: r.sourceId,
+        kind: r.kind as Candidate['kind'],
+        title: r.title,
+        url: r.url || r.sourceUrl,
+        heading: r.heading,
+        aliases: r.aliases,
+        body: r.body,
+      }));
+    },
+  };
+}
