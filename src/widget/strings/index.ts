@@ -8,6 +8,7 @@ import type { FeedbackStrings } from './feedback.ts';
 import type { HandoffStrings } from './handoff.ts';
 import type { MediaStrings } from './media.ts';
 import type { NotifyStrings } from './notify.ts';
+import type { SourcesStrings } from './sources.ts';
 
 /** The launcher's words: they ship in every language at once (launcherWords, below). */
 export interface LauncherStrings {
@@ -72,10 +73,17 @@ export type Strings = LauncherStrings &
   Partial<HandoffStrings> &
   Partial<MediaStrings> &
   Partial<CardsStrings> &
+  Partial<SourcesStrings> &
   Partial<FeedbackStrings> &
   Partial<NotifyStrings>;
 /** What a locale's chunk holds: everything but the launcher's words. */
-export type PanelStrings = typeof en & HandoffStrings & MediaStrings & CardsStrings & FeedbackStrings & NotifyStrings;
+export type PanelStrings = typeof en &
+  HandoffStrings &
+  MediaStrings &
+  CardsStrings &
+  SourcesStrings &
+  FeedbackStrings &
+  NotifyStrings;
 
 /** A text with its `{name}`-style places filled. */
 export const fill = (text: string, values: Record<string, string | number>) =>
