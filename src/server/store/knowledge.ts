@@ -166,6 +166,14 @@ const queryWord = (w: string) => w.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 /** A chatbot's knowledge, as the engines search it. */
 export function knowledgeBase(db: Db, chatbot: string): KnowledgeBase {
   return {
+    async any() {
+      const [row] = await db
+        .select({ id: knowledgePassages.id })
+        .from(knowledgePassages)
+        .where(eq(knowledgePassages.chatbot, chatbot))
+        .limit(1);
+      return row !== undefined;
+    },
     async candidates({ words, question }, limit) {
       const terms = words.map(queryWord).filter(Boolean).slice(0, 64);
       if (!terms.length) return [];

@@ -31,6 +31,8 @@ export interface Hit extends Candidate {
 export interface KnowledgeBase {
   /** Passages holding any of `words` (each as written, to be stemmed by the database), or like `question` in their heading. */
   candidates(query: { words: string[]; question: string }, limit: number): Promise<Candidate[]>;
+  /** Whether it holds any passage at all (a model is offered search_knowledge only then). */
+  any(): Promise<boolean>;
 }
 
 /** The offline engine answers from a passage scoring at least this. */

@@ -19,7 +19,16 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import { describeFile } from '../../files/facts.ts';
-import { CARDS_INFO, SUGGESTIONS_INFO, answerProse, cardsBlock, suggestionsBlock } from '../../../protocol/index.ts';
+import {
+  CARDS_INFO,
+  SUGGESTIONS_INFO,
+  answerProse,
+  cardsBlock,
+  sourcesBlock,
+  suggestionsBlock,
+} from '../../../protocol/index.ts';
+import { citationFilter, citations } from './citations.ts';
+import { knowledgeFor } from './knowledge-tool.ts';
 import { checkFacts, correctionNote } from './guard.ts';
 import {
   ModelUnavailable,
@@ -234,8 +243,14 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       const given = inView(context);
       let criteria = context.criteria;
       let tools = withTools();
+      // The owner's knowledge: the passages the question finds, numbered for citing; search_knowledge for more.
+      const cite = citations();
+      const base = input.knowledge && (await input.knowledge.any()) ? input.knowledge : undefined;
+      const passages = base ? await knowledgeFor(base, asked.text, cite) : [];
+      const knowledge = (searchable: boolean) => (base ? { passages, searchable } : undefined);
+      const filter = citationFilter(cite.has, Boolean(base));
       const messages: ChatCompletionMessageParam[] = [
-        { role: 'system', content: systemPrompt(asking, context, tools) },
+        { role: 'system', content: systemPrompt(asking, context, tools, knowledge(tools)) },
         ...input.history.map((m): ChatCompletionMessageParam =>
           m.role === 'assistant'
             ? { role: 'assistant', content: earlierAnswer(m.content, shownBefore) }
@@ -256,7 +271,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
           stream_options: { include_usage: true },
           ...(tools
             ? {
-                tools: toolDefinitions(input.catalog.vocabulary),
+                tools: toolDefinitions(input.catalog.vocabulary, Boolean(base)),
                 tool_choice: last ? ('none' as const) : ('auto' as const),
               }
             : {}),
@@ -274,7 +289,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
           // This server takes no tools: remember it, and give the model the listings in the prompt.
           toolSupport.set(options.model, false);
           tools = false;
-          messages[0] = { role: 'system', content: systemPrompt(asking, context, false) };
+          messages[0] = { role: 'system', content: systemPrompt(asking, context, false, knowledge(false)) };
           round--;
           continue;
         }
@@ -285,8 +300,10 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
             // What the model says after looking something up starts a paragraph of its own.
             if (!said && text && !/\s$/.test(text)) piece = `\n\n${piece}`;
             said += piece;
-            text += piece;
-            yield piece;
+            // A citation of a passage it was not given is dropped on the way (citations.ts).
+            const out = filter.push(piece);
+            text += out;
+            if (out) yield out;
           }
           for (const part of delta?.tool_calls ?? []) {
             const call = (calls[part.index] ??= { id: '', name: '', arguments: '' });
@@ -312,11 +329,17 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         for (const call of toolCalls) {
           const result = await runTool(call.function.name, call.function.arguments, input.catalog, {
             mortgageRate: input.settings.MortgageRate,
+            ...(base ? { knowledge: { base, cite } } : {}),
           });
           for (const l of result.listings) if (!given.includes(l)) given.push(l);
           if (result.criteria) criteria = result.criteria;
           messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
         }
+      }
+      const held = filter.end();
+      if (held && !signal.aborted) {
+        text += held;
+        yield held;
       }
       if (signal.aborted) return { noAnswer: false, totalTokens: total ?? 0 };
       if (unanswered) {
@@ -329,6 +352,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       if (note) yield `\n\n${note}`;
       const named = new RegExp(`^\`\`\`${CARDS_INFO}`, 'm').test(text) ? [] : listingsNamedIn(text, given);
       yield* blockFragments(cardsBlock(named));
+      yield* blockFragments(sourcesBlock(cite.sourcesOf(filter.cited)));
       if (
         english(input.settings.AIResponseLanguage) &&
         !new RegExp(`^\`\`\`${SUGGESTIONS_INFO}`, 'm').test(text) &&

@@ -13,8 +13,11 @@ import { lettersAndDigits, withoutTrailingSlashes } from '../search/listing-keys
 import { nearMisses } from '../search/near.ts';
 import { estimate } from '../search/payment.ts';
 import { mlsKey, type Vocabulary } from '../reading/places.ts';
+import type { KnowledgeBase } from '../knowledge/find.ts';
+import type { Citations } from './citations.ts';
+import { KNOWLEDGE_TOOL, runKnowledgeTool } from './knowledge-tool.ts';
 
-export const TOOL_NAMES = ['search_listings', 'get_listing', 'estimate_payment'] as const;
+export const TOOL_NAMES = ['search_listings', 'get_listing', 'estimate_payment', 'search_knowledge'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 const SORTS: Record<string, SortKey> = {
@@ -27,8 +30,8 @@ const SORTS: Record<string, SortKey> = {
   newest_listed: 'newest-listed',
 };
 
-/** The tools' definitions, in the Chat Completions `tools` format; the kinds and cities are the chatbot's own. */
-export function toolDefinitions(vocabulary: Vocabulary) {
+/** The tools' definitions, in the Chat Completions `tools` format; the kinds and cities are the chatbot's own; search_knowledge where it has knowledge. */
+export function toolDefinitions(vocabulary: Vocabulary, knowledge = false) {
   const types = vocabulary.types.filter(Boolean);
   const cities = [...vocabulary.cities].sort();
   const str = (description: string) => ({ type: 'string', description });
@@ -115,6 +118,7 @@ export function toolDefinitions(vocabulary: Vocabulary) {
         },
       },
     },
+    ...(knowledge ? [KNOWLEDGE_TOOL] : []),
   ];
 }
 
@@ -247,7 +251,7 @@ export async function runTool(
   name: string,
   rawArguments: string,
   catalog: Catalog,
-  options: { mortgageRate?: number } = {},
+  options: { mortgageRate?: number; knowledge?: { base: KnowledgeBase; cite: Citations } } = {},
 ): Promise<ToolResult> {
   let args: unknown;
   try {
@@ -265,8 +269,15 @@ export async function runTool(
     if (name === 'get_listing') return await getTool(args, catalog);
     if (name === 'estimate_payment')
       return await paymentTool(args, catalog, options.mortgageRate ?? DEFAULT_MORTGAGE_RATE);
+    if (name === 'search_knowledge' && options.knowledge)
+      return {
+        content: JSON.stringify(await runKnowledgeTool(args, options.knowledge.base, options.knowledge.cite)),
+        listings: [],
+      };
     return {
-      content: JSON.stringify({ error: `There is no tool named ${name}; use ${TOOL_NAMES.join(' or ')}.` }),
+      content: JSON.stringify({
+        error: `There is no tool named ${name}; use ${TOOL_NAMES.filter((t) => t !== 'search_knowledge' || options.knowledge).join(' or ')}.`,
+      }),
       listings: [],
     };
   } catch (error) {
