@@ -116,13 +116,15 @@ export function createClient(options: ClientOptions) {
     realEstateGet: op('RealEstateGet'),
     realEstateImport: op('RealEstateImport'),
 
-    /** The owner's knowledge [ext]: FAQ entries and texts the engines answer from, naming them. */
+    /** The owner's knowledge [ext]: FAQ entries, texts, pages, sitemaps and documents the engines answer from, naming them. */
     knowledgeList: op('KnowledgeList'),
     knowledgeAdd: op('KnowledgeAdd'),
     knowledgeUpdate: op('KnowledgeUpdate'),
     knowledgeDelete: op('KnowledgeDelete'),
     /** The passages a question finds and their scores, as the offline engine weighs them. */
     knowledgeSearch: op('KnowledgeSearch'),
+    /** Read a page, sitemap or document again (every one without Id), in the background. */
+    knowledgeSync: op('KnowledgeSync'),
 
     getPreUploadUrl: op('GetPreUploadUrl'),
     /**

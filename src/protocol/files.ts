@@ -10,6 +10,7 @@ export const FILE_LIMITS: Record<FileKind, number> = {
   Image: LIMITS.imageBytes,
   Audio: LIMITS.audioBytes,
   Video: LIMITS.videoBytes,
+  Document: LIMITS.documentBytes,
 };
 
 /** `POST /chat/User/GetPreUploadUrl` — sessionID is required with a visitor token. */

@@ -1,15 +1,20 @@
 /**
  * The owner's knowledge [ext] (docs/PROTOCOL.md *Knowledge*): what the business says about itself
  * beside its listings — FAQ entries (a question, its answer in Markdown, other ways visitors ask
- * it) and texts (a titled Markdown document, such as a page of the owner's site) — which the
- * answer engines search and quote, naming the source.
+ * it), texts (a titled Markdown document), pages of the owner's site and sitemaps (fetched by the
+ * service), and documents (PDF, DOCX, Markdown, text uploaded as files) — which the answer engines
+ * search and quote, naming the source.
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { LIMITS } from './rules.ts';
 import { httpUrlOrEmpty, integer, oneOf, serialNumber, text } from './fields.ts';
 
-export const KNOWLEDGE_KINDS = ['faq', 'text'] as const;
+export const KNOWLEDGE_KINDS = ['faq', 'text', 'page', 'sitemap', 'document'] as const;
 export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
+/** The kinds the service reads from elsewhere (a page, a sitemap's pages, a file): synced, by KnowledgeSync too. */
+export const SYNCED_KINDS: readonly KnowledgeKind[] = ['page', 'sitemap', 'document'];
+/** Where a source's last reading stands: read; waiting or being read; failed (Error says why; the passages of the last good reading stay). */
+export const SOURCE_STATES = ['ready', 'pending', 'syncing', 'failed'] as const;
 
 const n = (x: number) => x.toLocaleString('en-US');
 
@@ -25,6 +30,12 @@ const sourceFields = {
     }),
   ),
   Content: Type.Optional(text(LIMITS.knowledgeTextChars)),
+  FileStoreId: Type.Optional(
+    Type.String({
+      pattern: '^[1-9][0-9]{0,9}$',
+      rule: 'must be the FileStoreId of a document you uploaded and checked with UploadSuccess',
+    }),
+  ),
 };
 
 interface Written {
@@ -33,10 +44,15 @@ interface Written {
   Question?: unknown;
   Phrasings?: unknown;
   Content?: unknown;
+  Url?: unknown;
+  FileStoreId?: unknown;
 }
 const blank = (v: unknown) => typeof v !== 'string' || !v.trim();
 
-/** What a source of this Kind must hold, or null: a FAQ entry its Question and answer (Content), a text its Title and Content. */
+/**
+ * What a source of this Kind must hold, or null: a FAQ entry its Question and answer (Content), a
+ * text its Title and Content, a page or sitemap its Url, a document its FileStoreId.
+ */
 export function knowledgeRuleBroken(body: Written): string | null {
   if (body.Kind === 'faq') {
     if (blank(body.Question)) return '"Question" is required for a FAQ entry (Kind "faq")';
@@ -49,9 +65,17 @@ export function knowledgeRuleBroken(body: Written): string | null {
   if (body.Kind === 'text') {
     if (blank(body.Title)) return '"Title" is required for a text (Kind "text")';
     if (blank(body.Content)) return '"Content" is required for a text (Kind "text")';
-    if (!blank(body.Question) || (Array.isArray(body.Phrasings) && body.Phrasings.length))
-      return '"Question" and "Phrasings" are for FAQ entries (Kind "faq"), not texts';
   }
+  const kind = body.Kind;
+  if (kind !== 'faq' && (!blank(body.Question) || (Array.isArray(body.Phrasings) && body.Phrasings.length)))
+    return '"Question" and "Phrasings" are for FAQ entries (Kind "faq") only';
+  if ((kind === 'page' || kind === 'sitemap') && blank(body.Url))
+    return `"Url" is required for a ${kind} (Kind "${kind}"): the address the service reads`;
+  if ((kind === 'page' || kind === 'sitemap' || kind === 'document') && !blank(body.Content))
+    return `"Content" is read by the service for a ${kind}, not sent`;
+  if (kind === 'document' && blank(body.FileStoreId))
+    return '"FileStoreId" is required for a document (Kind "document"): upload it first (GetPreUploadUrl, UploadSuccess)';
+  if (kind !== 'document' && !blank(body.FileStoreId)) return '"FileStoreId" is for documents (Kind "document") only';
   return null;
 }
 
@@ -61,7 +85,7 @@ const byKind = <S extends TSchema>(object: S, rule: (v: Written) => string | nul
       ...object,
       jsonSchema: {
         'x-rule':
-          'A FAQ entry (Kind "faq") needs Question and Content (its answer, at most 5,000 characters); a text (Kind "text") needs Title and Content.',
+          'A FAQ entry (Kind "faq") needs Question and Content (its answer, at most 5,000 characters); a text (Kind "text") Title and Content; a page or a sitemap Url; a document FileStoreId. Question and Phrasings are for FAQ entries only, Content is not sent for a page, sitemap or document.',
       },
     },
     (v) => rule(v as Written) === null,
@@ -106,6 +130,10 @@ export const KnowledgeListBody = Type.Object(
     Page: Type.Optional(integer(1, 1_000_000)),
     PageSize: Type.Optional(integer(1, LIMITS.pageSizeMax)),
     Kind: Type.Optional(oneOf(KNOWLEDGE_KINDS)),
+    Parent: Type.Optional({
+      ...sourceId(),
+      description: "A sitemap's Id: its pages. Without it, the sources the owner added (no sitemap's pages).",
+    }),
   },
   { additionalProperties: false },
 );
@@ -120,6 +148,13 @@ export const KnowledgeSource = Type.Object({
   Question: Type.String(),
   Phrasings: Type.Array(Type.String()),
   Content: Type.String(),
+  FileStoreId: Type.String({ description: "A document's file; '' for other kinds" }),
+  Parent: Type.Union([Type.Integer(), Type.Null()], {
+    description: "The sitemap a page was read from; null for the owner's own",
+  }),
+  State: oneOf(SOURCE_STATES),
+  Error: Type.String({ description: 'Why the last reading failed; "" when it did not' }),
+  SyncedAt: Type.Union([Type.String(), Type.Null()], { description: 'ISO 8601: when it was last read; null before' }),
   Passages: Type.Integer({ description: 'How many passages the engines search it by' }),
   CreatedAt: Type.String({ description: 'ISO 8601' }),
   UpdatedAt: Type.String({ description: 'ISO 8601' }),
@@ -165,3 +200,17 @@ export const KnowledgeSearchResult = Type.Object({
   Threshold: Type.Number({ description: 'The offline engine answers from a passage scoring at least this' }),
 });
 export type KnowledgeSearchResult = Static<typeof KnowledgeSearchResult>;
+
+/** `POST /chat/Chatbot/KnowledgeSync`: read again a page, sitemap or document — or, without Id, every one of the chatbot's. */
+export const KnowledgeSyncBody = Type.Object(
+  { SerialNumber: serialNumber(), Id: Type.Optional(sourceId()) },
+  { additionalProperties: false },
+);
+export type KnowledgeSyncBody = Static<typeof KnowledgeSyncBody>;
+
+export const KnowledgeSyncResult = Type.Object({
+  Scheduled: Type.Integer({
+    description: 'How many sources will be read again (in the background: KnowledgeList shows their State)',
+  }),
+});
+export type KnowledgeSyncResult = Static<typeof KnowledgeSyncResult>;

@@ -57,6 +57,8 @@ import {
   KnowledgeSearchBody,
   KnowledgeSearchResult,
   KnowledgeSource,
+  KnowledgeSyncBody,
+  KnowledgeSyncResult,
   KnowledgeUpdateBody,
 } from './knowledge.ts';
 
@@ -109,6 +111,7 @@ const ACCESS = {
   KnowledgeUpdate: { credentials: ownerOrSession },
   KnowledgeDelete: { credentials: ownerOrSession },
   KnowledgeSearch: { credentials: ownerOrSession },
+  KnowledgeSync: { credentials: ownerOrSession },
 } as const satisfies Record<OperationName, { credentials: readonly Credential[]; visitorFlow?: true }>;
 
 const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(
@@ -190,7 +193,12 @@ export const OPERATIONS = {
     KnowledgePage,
     "Page through the chatbot's knowledge sources",
   ),
-  KnowledgeAdd: spec('KnowledgeAdd', KnowledgeAddBody, KnowledgeSource, 'Add a FAQ entry or a text to the knowledge'),
+  KnowledgeAdd: spec(
+    'KnowledgeAdd',
+    KnowledgeAddBody,
+    KnowledgeSource,
+    'Add a FAQ entry, a text, a page, a sitemap or a document to the knowledge',
+  ),
   KnowledgeUpdate: spec(
     'KnowledgeUpdate',
     KnowledgeUpdateBody,
@@ -203,6 +211,12 @@ export const OPERATIONS = {
     KnowledgeSearchBody,
     KnowledgeSearchResult,
     'The passages a question finds, scored as the offline engine scores them',
+  ),
+  KnowledgeSync: spec(
+    'KnowledgeSync',
+    KnowledgeSyncBody,
+    KnowledgeSyncResult,
+    'Read a page, sitemap or document again (all of them without Id), in the background',
   ),
 } as const satisfies Record<OperationName, OperationSpec>;
 

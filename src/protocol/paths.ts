@@ -38,6 +38,7 @@ export const CHATBOT_OPERATIONS = [
   'KnowledgeUpdate',
   'KnowledgeDelete',
   'KnowledgeSearch',
+  'KnowledgeSync',
 ] as const;
 export const CHAT_OPERATIONS = ['ClientAsk', 'TalkToHuman', 'Feedback'] as const;
 export const USER_OPERATIONS = ['GetPreUploadUrl', 'UploadSuccess', 'SessionKey'] as const;

@@ -21,6 +21,8 @@ export const LIMITS = {
   imageBytes: 20 * MiB,
   audioBytes: 40 * MiB,
   videoBytes: 100 * MiB,
+  /** A document for the owner's knowledge [ext]. */
+  documentBytes: 20 * MiB,
   fileNameChars: 255,
   listingDescriptionChars: 20_000,
   listingTextChars: 500,
@@ -58,6 +60,8 @@ export const LIMITS = {
   knowledgeTextChars: 200_000,
   knowledgeDeleteIds: 1_000,
   knowledgeSearchResults: 20,
+  /** Pages read from one sitemap. */
+  sitemapPages: 200,
 } as const;
 
 // The form of a day, `YYYY-MM-DD`: `[0-9]`, as `\d` is wider in some regular expression dialects.
@@ -108,7 +112,8 @@ export const PRIVATE_SETTINGS = [
 /** Settings a visitor gets only as the URL of the file they name (ChatProfilePictureUrl, ChatIconUrl). */
 export const FILE_SETTINGS = ['ChatProfilePicture', 'ChatIcon'] as const;
 export const CHAT_ASK_TYPES = ['Text', 'Audio', 'Image', 'Video'] as const;
-export const FILE_KINDS = ['Image', 'Audio', 'Video'] as const;
+/** What a file is; a Document (PDF, DOCX, Markdown, text) is an owner's, for the knowledge [ext]. */
+export const FILE_KINDS = ['Image', 'Audio', 'Video', 'Document'] as const;
 
 /** `rgb(r,g,b)` in any case (as CSS reads it), each part 0–255 (leading zeros allowed), spaces allowed around every part. */
 export const RGB_PATTERN =

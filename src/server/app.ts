@@ -23,6 +23,8 @@ import { conversationRoutes } from './routes/conversations.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
+import { createFetcher } from './knowledge/fetch.ts';
+import { knowledgeSyncer } from './knowledge/sync.ts';
 import { PING_MS, STALL_MS } from './sse-reply.ts';
 import { serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts.ts';
 import { loggerOptions, type LogDestination, type LogLevel } from './logging.ts';
@@ -87,6 +89,12 @@ export interface AppOptions {
   metrics?: { token?: string | undefined } | false;
   /** The store's statement times (`store.time`), for the database metrics; none without it. */
   dbTime?: DbTime;
+  /**
+   * How the owner's pages are fetched (knowledge/fetch.ts): `allowPrivate` lets the service read
+   * private, loopback and link-local addresses (KNOWLEDGE_FETCH_PRIVATE, for development); its own
+   * origin (`ownOrigin`, PUBLIC_URL: the demo's site is served by the service) it reads always.
+   */
+  knowledgeFetch?: { allowPrivate?: boolean; ownOrigin?: string };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -125,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   const listings = new ListingCatalogs(options.db);
+  const files = options.files ?? diskStore(join(options.dataDir, 'files'));
   const ctx: ServiceContext = {
     db: options.db,
     reads: prepareReads(options.db),
@@ -133,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     leases: new LeaseHolder(options.db),
     clock: options.clock ?? systemClock,
     secret: options.secret,
-    files: options.files ?? diskStore(join(options.dataDir, 'files')),
+    files,
     engines: options.engines,
     pingMs: options.pingMs ?? PING_MS,
     stallMs: options.stallMs ?? STALL_MS,
@@ -141,6 +150,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttles: options.throttles ?? DEFAULT_THROTTLES,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     metrics: createMetrics({ db: options.db, engines: options.engines, dbTime: options.dbTime, listings }),
+    knowledge: knowledgeSyncer({
+      db: options.db,
+      files,
+      reader: createFetcher({
+        allowPrivate: options.knowledgeFetch?.allowPrivate ?? false,
+        ...(options.knowledgeFetch?.ownOrigin ? { ownOrigin: new URL(options.knowledgeFetch.ownOrigin).origin } : {}),
+      }),
+      now: () => (options.clock ?? systemClock).now(),
+      unexpected: (error, source) => app.log.error({ err: error, source }, 'reading a knowledge source failed'),
+    }),
     shutdown: installShutdown(app),
     // DEMO off: the demo chatbot an earlier start made is kept for its owner, but serves no visitor.
     notServed: new Set(options.demo === false ? [DEMO_SERIAL] : []),
@@ -166,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweepPartialFiles(app, ctx);
   sweeping(app, THROTTLE_SWEEP_MS, 'throttle windows', () => sweepThrottles(ctx.db, ctx.clock.now()));
   keepEmbeddedDatabase(app, ctx);
+  readKnowledge(app, ctx);
 
   // Serialized once (about 135 KB): a request for it costs no JSON work.
   const openapi = JSON.stringify(openApiDocument());
@@ -251,5 +271,30 @@ function sweepLapsedAnswers(app: FastifyInstance, ctx: ServiceContext): void {
   sweeping(app, SWEEP_MS, 'answers left streaming', async () => {
     const ids = await sweepLapsed(ctx.db);
     if (ids.length) app.log.warn({ answers: ids }, 'answers whose writer was gone marked failed');
+  });
+}
+
+/** How often the knowledge due a reading is looked for (knowledge/sync.ts: daily, and what waits). */
+const KNOWLEDGE_SWEEP_MS = 10 * 60_000;
+
+/**
+ * The owner's pages, sitemaps and documents read in the background: what waits, what a gone
+ * instance left, what was read a day ago — from when the app listens (the demo reads its own site).
+ */
+function readKnowledge(app: FastifyInstance, ctx: ServiceContext): void {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () =>
+    void ctx.knowledge
+      .due()
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'looking for knowledge to read failed; trying again later'),
+      );
+  app.addHook('onListen', async () => {
+    run();
+    timer ??= setInterval(run, KNOWLEDGE_SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await ctx.knowledge.close();
   });
 }

@@ -12,6 +12,8 @@ import { apiKeys, chatbots, owners } from './store/schema.ts';
 import { defaultSettings } from './store/chatbots.ts';
 import { createListings } from './store/listings.ts';
 import { demoListings } from './seed.ts';
+import { DEMO_FAQ } from './demo/knowledge.ts';
+import { addSource } from './store/knowledge.ts';
 import type { Settings } from '../protocol/index.ts';
 
 /** The least a visitor-token secret holds: 32 bytes, as HMAC-SHA-256's key should. */
@@ -214,6 +216,16 @@ export async function ensureDemo(
       .returning();
     if (inserted.length === 0) return false; // another instance is seeding it
     await createListings(tx, DEMO_SERIAL, demoListings(publicUrl), (i) => new Date(now.getTime() - i * 60_000));
+    // Its FAQ; its pages read from its own site's sitemap once the service listens (demo/knowledge.ts, app.ts readKnowledge).
+    for (const f of DEMO_FAQ)
+      await addSource(tx, DEMO_SERIAL, 'faq', { Question: f.question, Phrasings: f.phrasings, Content: f.answer }, now);
+    await addSource(
+      tx,
+      DEMO_SERIAL,
+      'sitemap',
+      { Url: `${publicUrl}/sitemap.xml`, Title: 'Oakridge Realty website' },
+      now,
+    );
     return true;
   });
   return { serial: DEMO_SERIAL, created };

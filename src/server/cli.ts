@@ -51,6 +51,7 @@ and the README's "Configuration"):
                      LLM_TOOLS (auto), LLM_TIMEOUT_MS (60000), LLM_IDLE_TIMEOUT_MS (30000),
                      LLM_RETRIES (2), OFFLINE_WORD_DELAY_MS (0), STREAM_STALL_MS (60000),
                      SHUTDOWN_DRAIN_MS (25000)
+  knowledge          KNOWLEDGE_FETCH_PRIVATE (false: owners' pages on public addresses only, and PUBLIC_URL)
   email              SMTP_URL, SMTP_FROM
   operating it       LOG_LEVEL (info), METRICS_TOKEN, METRICS_PORT, THROTTLE`;
 

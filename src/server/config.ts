@@ -60,6 +60,12 @@ export interface ServerConfig {
   publicUrlGiven: string | undefined;
   /** [ext] Where visitors reach the service (the demo listings' links); default http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * [ext] KNOWLEDGE_FETCH_PRIVATE: `true` lets the service read owners' pages on private, loopback
+   * and link-local addresses (development: a site on this machine); off, only public addresses and
+   * PUBLIC_URL itself are read (knowledge/fetch.ts).
+   */
+  knowledgeFetchPrivate: boolean;
   /** [ext] The offline engine's pause between words, to look like typing (0 = none). */
   offlineWordDelayMs: number;
   /** [ext] How many processes serve on the one port (node:cluster); above 1 only with DATABASE_URL. */
@@ -135,6 +141,12 @@ export function trustProxySetting(raw: string | undefined): TrustProxy {
       );
   }
   return entries.join(',');
+}
+
+function knowledgeFetchPrivateSetting(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new Error(`KNOWLEDGE_FETCH_PRIVATE must be true or false (got "${raw}")`);
 }
 
 function demoRateLimitSetting(raw: string | undefined): ServerConfig['demoRateLimit'] {
@@ -215,6 +227,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     publicUrlGiven: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/(?<!\/)\/+$/, '') : undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/(?<!\/)\/+$/, ''),
+    knowledgeFetchPrivate: knowledgeFetchPrivateSetting(env.KNOWLEDGE_FETCH_PRIVATE),
     offlineWordDelayMs: integer(env, 'OFFLINE_WORD_DELAY_MS', 0, 5_000),
     workers,
     streamStallMs: integer(env, 'STREAM_STALL_MS', STALL_MS, 3_600_000) || STALL_MS,

@@ -13,6 +13,7 @@ import type { FileStore } from './files/file-store.ts';
 import type { Throttles } from './throttle.ts';
 import type { Metrics } from './metrics/types.ts';
 import type { Shutdown } from './shutdown.ts';
+import type { KnowledgeSyncer } from './knowledge/sync.ts';
 
 export interface Clock {
   now(): Date;
@@ -46,6 +47,8 @@ export interface ServiceContext {
   throttles: Throttles;
   /** [ext] PUBLIC_URL: where the service is reached; emails link to the console with it (a path alone without it). */
   publicUrl?: string;
+  /** What reads the owner's pages, sitemaps and documents into the knowledge, in the background (knowledge/sync.ts). */
+  knowledge: KnowledgeSyncer;
   /** What this app counts and times, for /metrics (metrics/index.ts). */
   metrics: Metrics;
   /** Whether the app drains for a shutdown, and the answer streams it ends when the drain time is over (shutdown.ts). */

@@ -114,6 +114,7 @@ async function listen(
     throttles: config.throttles,
     demo: config.demo !== 'off',
     ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}),
+    knowledgeFetch: { allowPrivate: config.knowledgeFetchPrivate, ownOrigin: config.publicUrl },
   });
   const ctx = {
     db: p.store.db,

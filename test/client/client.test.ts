@@ -68,6 +68,8 @@ function callOperation(client: Client, name: OperationName, signal?: AbortSignal
       return client.knowledgeDelete(validBodies.KnowledgeDelete, opts);
     case 'KnowledgeSearch':
       return client.knowledgeSearch(validBodies.KnowledgeSearch, opts);
+    case 'KnowledgeSync':
+      return client.knowledgeSync(validBodies.KnowledgeSync, opts);
     case 'Insights':
       return client.insights(validBodies.Insights, opts);
     // The service answers Export with the file itself; the wire server answers every operation with

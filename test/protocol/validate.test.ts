@@ -212,7 +212,11 @@ const invalid: [BodyOp, unknown, string][] = [
     '"Key" must be text of 1 to 2,000 characters',
   ],
   ['RealEstateGet', { Key: 'k', KeyType: 'NewOaks' }, '"SerialNumber" is required'],
-  ['KnowledgeList', { SerialNumber: SERIAL, Kind: 'page' }, '"Kind" must be one of "faq", "text"'],
+  [
+    'KnowledgeList',
+    { SerialNumber: SERIAL, Kind: 'pdf' },
+    '"Kind" must be one of "faq", "text", "page", "sitemap", "document"',
+  ],
   ['KnowledgeList', { SerialNumber: SERIAL, PageSize: 0 }, '"PageSize" must be an integer from 1 to 100'],
   ['KnowledgeList', {}, '"SerialNumber" is required'],
   [
@@ -244,8 +248,28 @@ const invalid: [BodyOp, unknown, string][] = [
   [
     'KnowledgeAdd',
     { SerialNumber: SERIAL, Kind: 'text', Title: 'About us', Content: 'Hi', Question: 'Who?' },
-    '"Question" and "Phrasings" are for FAQ entries',
+    '"Question" and "Phrasings" are for FAQ entries (Kind "faq") only',
   ],
+  ['KnowledgeAdd', { SerialNumber: SERIAL, Kind: 'page', Title: 'About' }, '"Url" is required for a page'],
+  [
+    'KnowledgeAdd',
+    { SerialNumber: SERIAL, Kind: 'sitemap', Url: 'https://x.example/sitemap.xml', Content: 'x' },
+    '"Content" is read by the service for a sitemap, not sent',
+  ],
+  ['KnowledgeAdd', { SerialNumber: SERIAL, Kind: 'document' }, '"FileStoreId" is required for a document'],
+  [
+    'KnowledgeAdd',
+    { SerialNumber: SERIAL, Kind: 'faq', Question: 'Q?', Content: 'A.', FileStoreId: '5' },
+    '"FileStoreId" is for documents (Kind "document") only',
+  ],
+  [
+    'KnowledgeAdd',
+    { SerialNumber: SERIAL, Kind: 'document', FileStoreId: 'x' },
+    '"FileStoreId" must be the FileStoreId',
+  ],
+  ['KnowledgeSync', { SerialNumber: SERIAL, Id: 'all' }, '"Id" must be an integer from 1'],
+  ['KnowledgeSync', { SerialNumber: SERIAL, Ids: [1] }, '"Ids"'],
+  ['KnowledgeSync', {}, '"SerialNumber" is required'],
   [
     'KnowledgeAdd',
     { SerialNumber: SERIAL, Kind: 'text', Title: 'About us', Content: 'Hi', Url: 'javascript:alert(1)' },

@@ -122,6 +122,8 @@ function bodyFor(name: OperationName, unique: string): unknown {
       return { SerialNumber: serial, Ids: [2_000_000_000] };
     case 'KnowledgeSearch':
       return { SerialNumber: serial, Query: 'fees' };
+    case 'KnowledgeSync':
+      return { SerialNumber: serial };
   }
 }
 

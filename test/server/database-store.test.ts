@@ -100,7 +100,7 @@ describe('the database store', () => {
   it('keeps nothing of a refused upload, nor of one cut off halfway', async () => {
     const id = await newFile();
     await expect(
-      store.receive(fileRef(id), Readable.from([Buffer.from('not a picture at all, just words')])),
+      store.receive(fileRef(id), Readable.from([Buffer.from('\0not a picture, nor a document: bytes of nothing')])),
     ).rejects.toMatchObject({ code: 415 });
     await expect(
       store.receive(fileRef(id), Readable.from([Buffer.from(padTo(png(), 25 * MiB))])),

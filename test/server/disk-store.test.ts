@@ -45,7 +45,10 @@ describe('the disk store', () => {
     // is still being opened (seen on a busy machine, where the file appeared after its removal).
     const refused = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        store.receive(fileRef(2 + i), Readable.from([Buffer.from('not a picture at all, just words')])),
+        store.receive(
+          fileRef(2 + i),
+          Readable.from([Buffer.from('\0not a picture, nor a document: bytes of nothing')]),
+        ),
       ),
     );
     for (const upload of refused) expect(upload).toMatchObject({ status: 'rejected', reason: { code: 415 } });

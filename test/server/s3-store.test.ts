@@ -83,7 +83,7 @@ describe('the S3 store', () => {
 
   it('keeps nothing of a refused upload, nor of a discarded one', async () => {
     await expect(
-      store.receive(fileRef(2), Readable.from([Buffer.from('not a picture at all, just words')])),
+      store.receive(fileRef(2), Readable.from([Buffer.from('\0not a picture, nor a document: bytes of nothing')])),
     ).rejects.toMatchObject({ code: 415 });
     await (await store.receive(fileRef(3), Readable.from([Buffer.from(png(2, 2))]))).discard();
     await expect(store.whole(fileRef(3))).rejects.toBeInstanceOf(FileMissing);

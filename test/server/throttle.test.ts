@@ -198,7 +198,7 @@ describe('the visitor operations', () => {
         .PreUploadUrl;
     // Not an image: each PUT is refused (415) and leaves the URL usable, so a script could send it for ever.
     const put = async (url: string) => {
-      const r = await fetch(url, { method: 'PUT', body: new TextEncoder().encode('only words, not an image\n') });
+      const r = await fetch(url, { method: 'PUT', body: new TextEncoder().encode('\0no image, nor a document\n') });
       return { status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as unknown };
     };
     const statuses = async (url: string, n: number) => {

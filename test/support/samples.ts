@@ -121,6 +121,7 @@ export const validBodies: { [N in Exclude<OperationName, 'ModelList'>]: BodyOf<N
   },
   KnowledgeDelete: { SerialNumber: SERIAL, Ids: [7, 8] },
   KnowledgeSearch: { SerialNumber: SERIAL, Query: 'how much do you charge?', Limit: 3 },
+  KnowledgeSync: { SerialNumber: SERIAL, Id: 8 },
 };
 
 export const knowledgeRead: DataOf<'KnowledgeAdd'> = {
@@ -131,6 +132,11 @@ export const knowledgeRead: DataOf<'KnowledgeAdd'> = {
   Question: 'What are your fees?',
   Phrasings: ['How much do you charge?'],
   Content: 'Buying with us costs you **nothing**.',
+  FileStoreId: '',
+  Parent: null,
+  State: 'ready',
+  Error: '',
+  SyncedAt: '2026-11-02T10:00:00.000Z',
   Passages: 1,
   CreatedAt: '2026-11-01T10:00:00.000Z',
   UpdatedAt: '2026-11-02T10:00:00.000Z',
@@ -186,6 +192,7 @@ export function sampleData(name: OperationName, origin: string): unknown {
     KnowledgeAdd: knowledgeRead,
     KnowledgeUpdate: knowledgeRead,
     KnowledgeDelete: { SuccessCount: 2 },
+    KnowledgeSync: { Scheduled: 1 },
     KnowledgeSearch: {
       Items: [
         {

@@ -100,6 +100,8 @@ export interface ServiceOptions {
   metrics?: AppOptions['metrics'];
   /** The visitor operations' throttles (src/server/throttle.ts), for a test of them; none without it. */
   throttles?: Throttles;
+  /** How the owner's pages are fetched (app.ts knowledgeFetch): `allowPrivate` for a test site on 127.0.0.1. */
+  knowledgeFetch?: AppOptions['knowledgeFetch'];
   /** Adds routes of the test's own (a page to load in a browser) before the service listens. */
   routes?: (app: FastifyInstance) => void;
 }
@@ -145,6 +147,7 @@ async function openService(options: ServiceOptions): Promise<TestService> {
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     throttles: options.throttles ?? NO_THROTTLES,
+    ...(options.knowledgeFetch ? { knowledgeFetch: options.knowledgeFetch } : {}),
   });
   options.routes?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -12,6 +12,7 @@ import { addressText } from '../../protocol/index.ts';
 import { areaText, priceText } from '../engines/search/format.ts';
 import { findChatbot } from '../store/chatbots.ts';
 import { getListing, listListings } from '../store/listings.ts';
+import { demoPageRoutes } from './pages.ts';
 
 /** A listing's values in words, as the widget's cards show them: "Coming soon", "3D tour", never the field's raw value. */
 const statusWords = (status: string) =>
@@ -55,7 +56,7 @@ function page(
 <link rel="stylesheet" href="/demo.css">
 </head>
 <body>
-<header class="site"><a class="brand" href="/">${esc(agency)}</a><nav aria-label="Site"><a href="/?type=for_sale">Buy</a> <a href="/?type=for_rent">Rent</a> <a href="/privacy.html">Privacy</a> <a href="/service.html">The service</a></nav></header>
+<header class="site"><a class="brand" href="/">${esc(agency)}</a><nav aria-label="Site"><a href="/?type=for_sale">Buy</a> <a href="/?type=for_rent">Rent</a> <a href="/buying.html">Buying with us</a> <a href="/renting.html">Renting with us</a> <a href="/about.html">About us</a> <a href="/privacy.html">Privacy</a> <a href="/service.html">The service</a></nav></header>
 <main>
 ${body}
 </main>
@@ -208,5 +209,15 @@ ${l.Description ? `<p>${esc(l.Description)}</p>` : ''}
 <p>The chat runs on this site's own server: it sends nothing to anyone else, and loads no fonts, trackers or scripts
 from elsewhere.</p>`;
     return reply.type('text/html; charset=utf-8').send(page(req, await photoHost(), name, `Privacy — ${name}`, body));
+  });
+
+  demoPageRoutes(app, {
+    onRequest: oneOrigin,
+    send: async (req, reply, title, body) => {
+      const name = await agency();
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(page(req, await photoHost(), name, `${title} — ${name}`, body));
+    },
   });
 }

@@ -20,7 +20,8 @@ import { SNIFF_BYTES, sniff, type Sniffed } from './sniff.ts';
 const MiB = 1_048_576;
 const mb = (bytes: number) => `${bytes / MiB} MB`;
 
-const ACCEPTED = 'an image (PNG, JPEG, WEBP, still GIF), WAV audio, or a video (MP4, MKV, AVI, FLV, MPEG)';
+const ACCEPTED =
+  "an image (PNG, JPEG, WEBP, still GIF), WAV audio, a video (MP4, MKV, AVI, FLV, MPEG), or an owner's document (PDF, DOCX, Markdown, text)";
 
 /** Which file: its row's id and its store key. */
 export interface FileRef {

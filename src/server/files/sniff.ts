@@ -1,8 +1,11 @@
 /**
  * What a file is, by its content (magic bytes), never by its name (API.md §3.7): Image PNG, JPEG,
  * WEBP, GIF; Audio WAV; Video MP4, MKV, AVI, FLV, MPEG. An animated GIF is not an accepted image.
+ * [ext] Document: a PDF, a ZIP (a DOCX, told apart at UploadSuccess: knowledge/documents.ts) or
+ * UTF-8 text — an owner's, for the knowledge; a visitor's is refused (routes/files.ts).
  */
 import type { FileKind } from '../../protocol/index.ts';
+import { utf8 } from '../knowledge/document-kind.ts';
 
 /** The media types of the files the service takes, as it serves them (`GET /chat/File/{id}`, /openapi.json). */
 export const MIME_TYPES = [
@@ -17,6 +20,10 @@ export const MIME_TYPES = [
   'video/x-flv',
   'video/mpeg',
   'video/mp2t',
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/markdown; charset=utf-8',
+  'text/plain; charset=utf-8',
 ] as const;
 
 export interface Sniffed {
@@ -68,9 +75,18 @@ export function sniff(head: Uint8Array): Sniffed | null {
     return { kind: 'Video', mimeType: 'video/mpeg' };
   if (head.length >= 377 && head[0] === 0x47 && head[188] === 0x47 && head[376] === 0x47)
     return { kind: 'Video', mimeType: 'video/mp2t' };
+  if (ascii(head, 0, '%PDF-')) return { kind: 'Document', mimeType: 'application/pdf' };
+  if (bytes(head, 0, [0x50, 0x4b, 0x03, 0x04]))
+    return { kind: 'Document', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+  if (isText(head)) return { kind: 'Document', mimeType: 'text/plain; charset=utf-8' };
   return null;
 }
 
+/** UTF-8 without NUL or other control characters than tab, line breaks and form feed (a character cut at the end allowed). */
+const isText = (head: Uint8Array) =>
+  head.length > 0 &&
+  !head.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) &&
+  utf8(head, true) !== null;
 /** The number of frames of a GIF (stops counting at 2), or -1 when it is not a well-formed GIF. */
 export function gifFrames(gif: Uint8Array): number {
   const skipTable = (packed: number, p: number) => (packed & 0x80 ? p + 3 * 2 ** ((packed & 0x07) + 1) : p);

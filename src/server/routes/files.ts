@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FAILURE, FILE_PATH_PREFIX, LIMITS } from '../../protocol/index.ts';
+import { FAILURE, FILE_PATH_PREFIX, LIMITS, type FileKind } from '../../protocol/index.ts';
 import { identify, sha256, type Caller } from '../auth.ts';
 import type { ServiceContext } from '../context.ts';
 import {
@@ -31,7 +31,8 @@ import { findChatbot } from '../store/chatbots.ts';
 import { findSessionWithChatbot } from '../store/messages.ts';
 import { chatbots, files, sessions } from '../store/schema.ts';
 import { FileMissing, storageFull, type ByteRange } from '../files/file-store.ts';
-import { HEAD_BYTES, refusal, sniff } from '../files/sniff.ts';
+import { HEAD_BYTES, refusal, sniff, type Sniffed } from '../files/sniff.ts';
+import { DOCUMENT_TYPES, documentKind } from '../knowledge/document-kind.ts';
 
 const UPLOAD_TTL_MS = 5 * 60 * 1000;
 type FileRow = typeof files.$inferSelect;
@@ -81,7 +82,7 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
 
 const dataOf = (f: FileRow) => ({
   FileStoreId: String(f.id),
-  Kind: f.kind as 'Image' | 'Audio' | 'Video',
+  Kind: f.kind as FileKind,
   MimeType: f.mimeType,
   Size: f.size,
 });
@@ -143,8 +144,14 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         throw conflict('The bytes of this file are not in place: wait for the upload to finish, or upload it again');
       throw error;
     });
-    const sniffed = sniff(head);
-    const why = sniffed ? await refusal(sniffed, head, () => ctx.files.whole(file)) : 'The file type is not accepted';
+    let sniffed: Sniffed | null = sniff(head);
+    let why = sniffed ? await refusal(sniffed, head, () => ctx.files.whole(file)) : 'The file type is not accepted';
+    if (sniffed?.kind === 'Document' && !why) {
+      // What kind of document, by all its bytes (a ZIP that is no DOCX is refused); Markdown by its name.
+      const kind = documentKind(await ctx.files.whole(file), file.fileName);
+      if (kind) sniffed = { kind: 'Document', mimeType: DOCUMENT_TYPES[kind] };
+      else why = 'The file is not a document the service reads: a PDF, a DOCX, Markdown or UTF-8 text';
+    }
     if (!sniffed || why) {
       await ctx.files.remove(file);
       await ctx.db
@@ -204,6 +211,13 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const { sniffed, size, keep, discard } = await ctx.files.receive(file, body).catch((error: unknown) => {
       throw storageFull(error) ? insufficientStorage(error) : error;
     });
+    // Documents are an owner's, for the knowledge: a visitor's upload is media only.
+    if (sniffed.kind === 'Document' && file.sessionId !== null) {
+      await discard();
+      throw unsupported(
+        'The file is not an image (PNG, JPEG, WEBP, still GIF), WAV audio, or a video (MP4, MKV, AVI, FLV, MPEG)',
+      );
+    }
     // PUTs racing to one URL each received into a file of their own; the first to finish keeps its bytes.
     const [claimed] = await ctx.db
       .update(files)
@@ -239,6 +253,11 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const file = await findFile(ctx, Number(req.params.id));
       if (!file || file.status !== 'checked')
         return sendFailure(reply, notFound(`No file has the id "${req.params.id}"`));
+      // A document (the owner's knowledge) is the owner's to read, as a visitor's file is its session's.
+      if (file.kind === 'Document' && !(caller.kind === 'owner' && (await mayUseFile(ctx, caller, file))))
+        throw caller.kind === 'none'
+          ? unauthenticated("This document is readable only with its owner's credential")
+          : forbidden('This credential does not give access to this file');
       if (file.sessionId !== null) {
         if (caller.kind === 'none') throw unauthenticated("This file is readable only with its session's credential");
         if (!(await mayUseFile(ctx, caller, file)))
@@ -259,7 +278,8 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         'accept-ranges': 'bytes',
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; sandbox",
-        'cache-control': file.sessionId === null ? 'public, max-age=3600' : 'private, max-age=3600',
+        'cache-control':
+          file.sessionId === null && file.kind !== 'Document' ? 'public, max-age=3600' : 'private, max-age=3600',
         'cross-origin-resource-policy': 'cross-origin',
       });
       // Checked, yet not in the store (removed since): nothing to send.

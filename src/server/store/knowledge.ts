@@ -5,8 +5,8 @@
  * stems, and pg_trgm's word likeness on headings for a misspelt question), on PGlite and
  * PostgreSQL alike; the engines score what it finds (engines/knowledge/find.ts).
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { LIMITS, type KnowledgeKind, type KnowledgeSource } from '../../protocol/index.ts';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { LIMITS, SYNCED_KINDS, type KnowledgeKind, type KnowledgeSource } from '../../protocol/index.ts';
 import type { Candidate, KnowledgeBase } from '../engines/knowledge/find.ts';
 import { faqPassages, textPassages, type PassageText } from '../knowledge/passages.ts';
 import { conflict } from '../http.ts';
@@ -22,24 +22,33 @@ export interface SourceFields {
   Question?: string;
   Phrasings?: string[];
   Content?: string;
+  FileStoreId?: string;
 }
 
 function columnsOf(kind: KnowledgeKind, f: SourceFields) {
   const faq = kind === 'faq';
   const question = faq ? (f.Question ?? '').trim() : '';
+  const synced = SYNCED_KINDS.includes(kind);
   return {
-    title: faq ? question : (f.Title ?? '').trim(),
+    title: faq ? question : (f.Title ?? '').trim() || (synced ? (f.Url ?? '') : ''),
+    givenTitle: synced ? (f.Title ?? '').trim() : '',
     url: f.Url ?? '',
     question,
     phrasings: faq ? (f.Phrasings ?? []).map((p) => p.trim()).filter(Boolean) : [],
-    content: f.Content ?? '',
+    content: synced ? '' : (f.Content ?? ''),
+    fileId: kind === 'document' ? Number(f.FileStoreId) : null,
   };
 }
 
+/** The passages of what the owner wrote; none for what the service reads (a page, a sitemap, a document: knowledge/sync.ts). */
 const passagesOf = (kind: KnowledgeKind, c: ReturnType<typeof columnsOf>): PassageText[] =>
-  kind === 'faq' ? faqPassages(c.question, c.phrasings, c.content, c.url) : textPassages(c.title, c.content, c.url);
+  kind === 'faq'
+    ? faqPassages(c.question, c.phrasings, c.content, c.url)
+    : kind === 'text'
+      ? textPassages(c.title, c.content, c.url)
+      : [];
 
-async function writePassages(tx: Tx, chatbot: string, sourceId: number, passages: PassageText[]): Promise<void> {
+export async function writePassages(tx: Tx, chatbot: string, sourceId: number, passages: PassageText[]): Promise<void> {
   await tx.delete(knowledgePassages).where(eq(knowledgePassages.sourceId, sourceId));
   // A few hundred rows a statement: a long text's passages never make one statement of thousands of parameters.
   for (let i = 0; i < passages.length; i += 200)
@@ -48,7 +57,7 @@ async function writePassages(tx: Tx, chatbot: string, sourceId: number, passages
       .values(passages.slice(i, i + 200).map((p, j) => ({ ...p, chatbot, sourceId, position: i + j })));
 }
 
-const toSource = (r: Row, passages: number): KnowledgeSource => ({
+export const toSource = (r: Row, passages: number): KnowledgeSource => ({
   Id: r.id,
   Kind: r.kind as KnowledgeKind,
   Title: r.title,
@@ -56,6 +65,11 @@ const toSource = (r: Row, passages: number): KnowledgeSource => ({
   Question: r.question,
   Phrasings: r.phrasings,
   Content: r.content,
+  FileStoreId: r.fileId === null ? '' : String(r.fileId),
+  Parent: r.parentId,
+  State: r.state,
+  Error: r.error,
+  SyncedAt: r.syncedAt?.toISOString() ?? null,
   Passages: passages,
   CreatedAt: r.createdAt.toISOString(),
   UpdatedAt: r.updatedAt.toISOString(),
@@ -80,7 +94,15 @@ export async function addSource(
       );
     const [row] = await tx
       .insert(knowledgeSources)
-      .values({ chatbot, kind, ...columns, syncedAt: now, createdAt: now, updatedAt: now })
+      .values({
+        chatbot,
+        kind,
+        ...columns,
+        // What the service reads waits for its first reading (knowledge/sync.ts); what the owner wrote is read.
+        ...(SYNCED_KINDS.includes(kind) ? { state: 'pending' as const } : { syncedAt: now }),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await writePassages(tx, chatbot, row!.id, passages);
     return toSource(row!, passages.length);
@@ -105,13 +127,22 @@ export async function updateSource(
     const kind = found.kind as KnowledgeKind;
     const columns = columnsOf(kind, fields);
     const passages = passagesOf(kind, columns);
+    const synced = SYNCED_KINDS.includes(kind);
     const [row] = await tx
       .update(knowledgeSources)
-      .set({ ...columns, syncedAt: now, updatedAt: now })
+      .set({
+        ...columns,
+        // Read again from what it now names; its passages stay until then.
+        ...(synced
+          ? { state: 'pending' as const, error: '', etag: '', lastModified: '', contentHash: '' }
+          : { syncedAt: now }),
+        updatedAt: now,
+      })
       .where(eq(knowledgeSources.id, id))
       .returning();
-    await writePassages(tx, chatbot, id, passages);
-    return toSource(row!, passages.length);
+    if (!synced) await writePassages(tx, chatbot, id, passages);
+    const [held] = await tx.select({ n: count() }).from(knowledgePassages).where(eq(knowledgePassages.sourceId, id));
+    return toSource(row!, Number(held?.n ?? 0));
   });
 }
 
@@ -135,11 +166,12 @@ export async function deleteSources(db: Db, chatbot: string, ids: number[]): Pro
 export async function listSources(
   db: Db,
   chatbot: string,
-  query: { Page?: number; PageSize?: number; Kind?: KnowledgeKind },
+  query: { Page?: number; PageSize?: number; Kind?: KnowledgeKind; Parent?: number },
 ): Promise<{ Items: KnowledgeSource[]; Total: number }> {
   const where = and(
     eq(knowledgeSources.chatbot, chatbot),
     query.Kind ? eq(knowledgeSources.kind, query.Kind) : undefined,
+    query.Parent === undefined ? isNull(knowledgeSources.parentId) : eq(knowledgeSources.parentId, query.Parent),
   );
   const size = query.PageSize ?? LIMITS.pageSizeDefault;
   const page = query.Page ?? 1;
@@ -215,4 +247,25 @@ export function knowledgeBase(db: Db, chatbot: string): KnowledgeBase {
       }));
     },
   };
+}
+
+/**
+ * The chatbot's pages, sitemaps and documents that are not its sitemaps' pages (those are read
+ * with their sitemap) — or source `id` alone — marked to be read again; their ids.
+ */
+export async function syncedSources(db: Db, chatbot: string, id: number | undefined, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(knowledgeSources)
+    .set({ state: 'pending', error: '', updatedAt: now })
+    .where(
+      and(
+        eq(knowledgeSources.chatbot, chatbot),
+        inArray(knowledgeSources.kind, [...SYNCED_KINDS]),
+        id === undefined ? isNull(knowledgeSources.parentId) : eq(knowledgeSources.id, id),
+        // One being read is left to its reader.
+        sql`${knowledgeSources.state} <> 'syncing'`,
+      ),
+    )
+    .returning({ id: knowledgeSources.id });
+  return rows.map((r) => r.id);
 }

@@ -286,7 +286,7 @@ export const files = pgTable('files', {
   sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
   fileName: text('file_name').notNull(),
   status: text('status').$type<'reserved' | 'uploaded' | 'checked'>().notNull(),
-  kind: text('kind').$type<'Image' | 'Audio' | 'Video' | ''>().notNull().default(''),
+  kind: text('kind').$type<'Image' | 'Audio' | 'Video' | 'Document' | ''>().notNull().default(''),
   mimeType: text('mime_type').notNull().default(''),
   size: integer('size').notNull().default(0),
   uploadTokenHash: text('upload_token_hash').notNull(),
@@ -440,6 +440,8 @@ export const knowledgeSources = pgTable(
       .references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
     kind: text('kind').$type<'faq' | 'text' | 'page' | 'sitemap' | 'document'>().notNull(),
     title: text('title').notNull().default(''),
+    /** The title the owner gave a page or document ('': the one it gives itself, read into `title`). */
+    givenTitle: text('given_title').notNull().default(''),
     url: text('url').notNull().default(''),
     /** A FAQ entry's question, and the other ways visitors ask it. */
     question: text('question').notNull().default(''),
@@ -449,7 +451,7 @@ export const knowledgeSources = pgTable(
     /** A document's file (files.id). */
     fileId: integer('file_id'),
     parentId: integer('parent_id').references((): AnyPgColumn => knowledgeSources.id, { onDelete: 'cascade' }),
-    state: text('state').$type<'ready' | 'pending' | 'failed'>().notNull().default('ready'),
+    state: text('state').$type<'ready' | 'pending' | 'syncing' | 'failed'>().notNull().default('ready'),
     error: text('error').notNull().default(''),
     /** What the last fetch of a page was told (its ETag, Last-Modified), and a hash of the text it kept. */
     etag: text('etag').notNull().default(''),

@@ -49,5 +49,6 @@ export async function uploadFile(
   });
   onProgress(1);
   const checked = await callOperation(client, 'UploadSuccess', { FileStoreId }, { signal });
-  return { id: Number(FileStoreId), kind: checked.Kind };
+  // Never a Document: the service takes those from owners only.
+  return { id: Number(FileStoreId), kind: checked.Kind as Uploaded['kind'] };
 }

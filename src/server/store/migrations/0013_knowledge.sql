@@ -15,6 +15,7 @@ CREATE TABLE "knowledge_sources" (
 	"chatbot" text NOT NULL,
 	"kind" text NOT NULL,
 	"title" text DEFAULT '' NOT NULL,
+	"given_title" text DEFAULT '' NOT NULL,
 	"url" text DEFAULT '' NOT NULL,
 	"question" text DEFAULT '' NOT NULL,
 	"phrasings" jsonb DEFAULT '[]'::jsonb NOT NULL,
