@@ -12,6 +12,7 @@ import './owner-inbox.ts';
 import './owner-conversations.ts';
 import './owner-conversation.ts';
 import './owner-unanswered.ts';
+import './owner-knowledge.ts';
 
 type Route =
   | { page: 'settings' }
@@ -21,6 +22,7 @@ type Route =
   | { page: 'conversations'; query: string }
   | { page: 'conversation'; sessionId: number }
   | { page: 'unanswered'; query: string }
+  | { page: 'knowledge'; query: string }
   | { page: 'insights'; query: string };
 
 const PAGE_TITLES = {
@@ -31,6 +33,7 @@ const PAGE_TITLES = {
   conversations: 'Conversations',
   conversation: 'Conversation',
   unanswered: 'Unanswered questions',
+  knowledge: 'Knowledge',
   insights: 'Insights',
 } as const;
 /** The pages a conversation is opened from, and how its back link names them. */
@@ -51,7 +54,8 @@ function routeOf(hash: string): Route {
   if (page === 'listings') return { page: 'listings' };
   if (page === 'inbox') return { page: 'inbox' };
   if (page === 'conversations' && /^[1-9]\d{0,9}$/.test(sub)) return { page: 'conversation', sessionId: Number(sub) };
-  if (page === 'conversations' || page === 'unanswered' || page === 'insights') return { page, query };
+  if (page === 'conversations' || page === 'unanswered' || page === 'knowledge' || page === 'insights')
+    return { page, query };
   return { page: 'settings' };
 }
 
@@ -113,7 +117,7 @@ export class OwnerConsole extends LitElement {
         <span class="brand">chat-bot console</span>
         <nav aria-label="Console">
           ${nav('#/settings', 'Settings', ['settings'])} ${nav('#/listings', 'Listings', ['listings', 'listing'])}
-          ${nav('#/conversations', 'Conversations', ['conversations', 'conversation'])} ${nav('#/unanswered', 'Unanswered', ['unanswered'])}
+          ${nav('#/conversations', 'Conversations', ['conversations', 'conversation'])} ${nav('#/unanswered', 'Unanswered', ['unanswered'])} ${nav('#/knowledge', 'Knowledge', ['knowledge'])}
           ${nav('#/insights', 'Insights', ['insights'])} ${nav('#/inbox', 'Leads and outbox', ['inbox'])}
         </nav>
         ${
@@ -160,6 +164,8 @@ export class OwnerConsole extends LitElement {
         return html`<owner-conversation .client=${common.client} .serialNumber=${common.serial} .sessionId=${r.sessionId} .back=${this.#back}></owner-conversation>`;
       case 'unanswered':
         return html`<owner-unanswered .client=${common.client} .serialNumber=${common.serial} .query=${r.query}></owner-unanswered>`;
+      case 'knowledge':
+        return html`<owner-knowledge .client=${common.client} .serialNumber=${common.serial} .query=${r.query}></owner-knowledge>`;
       case 'insights':
         // The page and its chart library (uPlot) load the first time Insights opens; the element upgrades then.
         void import('./owner-insights.ts');

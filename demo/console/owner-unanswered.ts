@@ -4,6 +4,7 @@ import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';
 import { conversationRoute, reasonLabel, timeOf, when } from './conversation-words.ts';
 import { conversationsRoute } from './owner-conversations.ts';
+import { answerRoute } from './knowledge-words.ts';
 import { dayLabel, dayParam, pageParam, rangeBody, rangeFields, rangeOf, routeWith, type Range } from './date-range.ts';
 
 const PAGE_SIZE = 20;
@@ -46,7 +47,7 @@ export class OwnerUnanswered extends FilteredPage {
 
   protected override render(): TemplateResult {
     return html`<h1 tabindex="-1">Unanswered questions</h1>
-      <p class="hint">What visitors asked that the chatbot had no answer to, or whose answer they rated down — similar questions together. Add a listing or change the instructions in Settings so the next visitor gets an answer.</p>
+      <p class="hint">What visitors asked that the chatbot had no answer to, or whose answer they rated down — similar questions together. Add an answer to the chatbot’s knowledge, add a listing, or change the instructions in Settings so the next visitor gets an answer.</p>
       <form class="filters" aria-label="Days" @submit=${this.#handleFilter}>
         ${rangeFields('unanswered', this.#filters, this.invalid)}
         <button type="submit">Show</button>
@@ -83,6 +84,7 @@ export class OwnerUnanswered extends FilteredPage {
     return html`<li class="group">
       <h2 class="question" dir="auto">${g.Question}</h2>
       <p>${counts.join(' · ')} · last ${timeOf(g.LastAt)}</p>
+      <p><button type="button" @click=${() => this.dispatchEvent(new NavigateEvent(answerRoute(g.Question)))}>Add an answer<span class="sr"> to “${g.Question}”</span></button></p>
       <details>
         <summary>${g.Questions.length === 1 ? 'The question' : `The ${g.Questions.length} newest questions`}</summary>
         <ul class="asked">${g.Questions.map((q) => this.#renderQuestion(q))}</ul>

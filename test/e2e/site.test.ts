@@ -9,8 +9,10 @@ import { useSite } from './site/harness.ts';
 import { describeConversations } from './site/conversations.ts';
 import { describeDemoSite } from './site/demo-site.ts';
 import { describeConsole } from './site/console.ts';
+import { describeKnowledge } from './site/knowledge.ts';
 
 const site = useSite();
 describeConversations(site);
 describeDemoSite(site);
 describeConsole(site);
+describeKnowledge(site);
