@@ -165,8 +165,10 @@ const builds = {
       // may export more than ChatBotPanel for this.)
       preserveEntrySignatures: 'allow-extension' as const,
       output: {
-        // Named after the module (a controller without its suffix: each name is in the panel's imports).
-        chunkFileNames: (chunk: { name: string }) => `chat-bot.${chunk.name.replace(/-controller$/, '')}-[hash].js`,
+        // Named after the module (a controller without its suffix: each name is in the panel's imports),
+        // with a hash of 6 characters, not 8: each is in the panel's imports, where random characters
+        // do not compress (36 bits still tell a file's versions apart).
+        chunkFileNames: (chunk: { name: string }) => `chat-bot.${chunk.name.replace(/-controller$/, '')}-[hash:6].js`,
         minify: true,
         // No bundler reads these files after us: `/* @__PURE__ */` marks (kept by default) are dead weight.
         comments: { annotation: false },

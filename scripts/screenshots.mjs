@@ -3,7 +3,7 @@
  * service (`npm run build` first) on a throwaway data directory and a free loopback port, and
  * photographs with Debian's Chromium (CHROMIUM_PATH for another): the demo agency's site, the
  * widget open with an answer mid-stream, its cards, a follow-up with its chips, the launcher counting
- * an answer that came while it was closed, and the owner's console (settings with the live preview,
+ * an answer that came while it was closed, an answer from the agency's knowledge with its source, and the owner's console (settings with the live preview,
  * listings, conversations, insights). Writes docs/screenshots/*.png.
  */
 import { spawn } from 'node:child_process';
@@ -100,6 +100,30 @@ try {
     clip: { x: 1280 - 420, y: 800 - 240, width: 420, height: 240 },
   });
 
+  // An answer from the demo agency's knowledge, its source linked under it: once the service has
+  // read its own site's pages (its sitemap, at start), a visitor asks about leases.
+  const owners = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+  const demoSerial = await page.locator('chat-bot').getAttribute('serial-number');
+  for (let tries = 0; ; tries++) {
+    const res = await fetch(`${origin}/chat/Chatbot/KnowledgeSearch`, {
+      method: 'POST',
+      headers: owners,
+      body: JSON.stringify({ SerialNumber: demoSerial, Query: 'how long are your leases?' }),
+    });
+    if ((await res.json()).Data.Items.some((h) => h.Kind === 'page')) break;
+    if (tries > 120) throw new Error("the demo site's pages were not read in 60 s");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const visitor = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await visitor.goto(`${origin}/renting.html`);
+  await visitor.locator('chat-bot .launcher').click();
+  await visitor.locator('chat-bot-panel textarea').fill('how long are your leases?');
+  await visitor.locator('chat-bot-panel textarea').press('Enter');
+  await visitor.locator('chat-bot-sources a').waitFor();
+  await visitor.locator('chat-bot-panel .suggestions[role="group"][aria-label]').waitFor();
+  await visitor.evaluate(() => new Promise((r) => setTimeout(r, 600)));
+  await visitor.screenshot({ path: join(out, 'answer-sources.png') });
+
   // The console: a colour being tried out (not saved yet) in the live preview, then the listings.
   const owner = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
   await owner.goto(`${origin}/console/`);
@@ -159,7 +183,7 @@ try {
   await owner.locator('owner-chart canvas').first().waitFor();
   await owner.screenshot({ path: join(out, 'console-insights.png') });
   console.log(
-    `docs/screenshots: demo-site.png, widget-streaming.png, widget-cards.png, widget-follow-up.png, console-settings.png, console-listings.png, console-conversations.png, console-insights.png`,
+    `docs/screenshots: demo-site.png, widget-streaming.png, widget-cards.png, widget-follow-up.png, answer-sources.png, console-settings.png, console-listings.png, console-conversations.png, console-insights.png`,
   );
 } finally {
   await browser.close();

@@ -5,7 +5,7 @@
  * name it and which fields it takes.
  */
 import type { KnowledgeAddBody, KnowledgeKind, KnowledgeSource } from 'chat-bot-element';
-import { LIMITS } from 'chat-bot-element/rules';
+import { KNOWLEDGE_LIMITS, LIMITS } from 'chat-bot-element/rules';
 
 export type KnowledgeFieldName = Exclude<keyof KnowledgeAddBody, 'SerialNumber' | 'Kind'>;
 
@@ -37,7 +37,7 @@ const optionalTitle = (hint: string): KnowledgeField => ({
   name: 'Title',
   label: 'Title',
   input: 'line',
-  max: LIMITS.knowledgeTitleChars,
+  max: KNOWLEDGE_LIMITS.knowledgeTitleChars,
   hint,
 });
 
@@ -47,21 +47,21 @@ export const KINDS: Record<KnowledgeKind, KindWords> = {
     many: 'FAQ entries',
     add: 'Add FAQ entry',
     fields: [
-      { name: 'Question', label: 'Question', input: 'line', required: true, max: LIMITS.faqQuestionChars },
+      { name: 'Question', label: 'Question', input: 'line', required: true, max: KNOWLEDGE_LIMITS.faqQuestionChars },
       {
         name: 'Content',
         label: 'Answer',
         input: 'long',
         required: true,
-        max: LIMITS.faqAnswerChars,
+        max: KNOWLEDGE_LIMITS.faqAnswerChars,
         hint: 'In Markdown (**bold**, lists, links). The chat quotes it as you write it.',
       },
       {
         name: 'Phrasings',
         label: 'Other ways visitors ask it',
         input: 'lines',
-        max: LIMITS.faqQuestionChars,
-        hint: `One question a line, at most ${LIMITS.faqPhrasings}: “How much do you charge?” for “What are your fees?”.`,
+        max: KNOWLEDGE_LIMITS.faqQuestionChars,
+        hint: `One question a line, at most ${KNOWLEDGE_LIMITS.faqPhrasings}: “How much do you charge?” for “What are your fees?”.`,
       },
       {
         name: 'Url',
@@ -76,13 +76,13 @@ export const KINDS: Record<KnowledgeKind, KindWords> = {
     many: 'texts',
     add: 'Add text',
     fields: [
-      { name: 'Title', label: 'Title', input: 'line', required: true, max: LIMITS.knowledgeTitleChars },
+      { name: 'Title', label: 'Title', input: 'line', required: true, max: KNOWLEDGE_LIMITS.knowledgeTitleChars },
       {
         name: 'Content',
         label: 'Text',
         input: 'long',
         required: true,
-        max: LIMITS.knowledgeTextChars,
+        max: KNOWLEDGE_LIMITS.knowledgeTextChars,
         hint: 'In Markdown. Headings (## Leases) split it into the passages the chat searches and names.',
       },
       { name: 'Url', label: 'Where it is read', input: 'url', hint: 'Optional: the http(s) address of the page.' },

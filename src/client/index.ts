@@ -28,16 +28,8 @@ export type { Credentials, ClientOptions, CallOptions } from './call.ts';
 export { callOperation, exportFile } from './call.ts';
 export { getFile } from './files.ts';
 /** Data in answers [ext]: the blocks' info strings, an answer's prose without them, and its follow-up suggestions. */
-export {
-  CARDS_INFO,
-  SOURCES_INFO,
-  SUGGESTIONS_INFO,
-  answerProse,
-  parseSources,
-  parseSuggestions,
-  sourceOfLine,
-  type AnswerSource,
-} from '../protocol/answer.ts';
+export { CARDS_INFO, SOURCES_INFO, SUGGESTIONS_INFO, answerProse, parseSuggestions } from '../protocol/answer.ts';
+export type { AnswerSource } from '../protocol/sources.ts';
 export type { ListingCard } from '../protocol/cards.ts';
 
 export type Client = ReturnType<typeof createClient>;

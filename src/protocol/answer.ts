@@ -18,17 +18,7 @@ export const CARDS_INFO = 'listings';
 export const SUGGESTIONS_INFO = 'suggestions';
 /** The info string of the sources' block [ext]: the owner's knowledge an answer quotes (docs/PROTOCOL.md). */
 export const SOURCES_INFO = 'sources';
-/** An answer names at most this many sources. */
-export const MAX_SOURCES = 5;
-/** A source's title is cut to this many characters. */
-export const SOURCE_TITLE_MAX = 200;
 
-/** Where an answer came from: the title of a FAQ entry, page or document of the owner's, and its address when it has one. */
-export interface AnswerSource {
-  title: string;
-  /** An http(s) address; absent when the source has none (a FAQ entry). */
-  url?: string;
-}
 export const MAX_SUGGESTIONS = 3;
 export const SUGGESTION_MAX = 80;
 
@@ -71,47 +61,4 @@ export function parseSuggestions(text: string): string[] {
     if (s && s.length <= SUGGESTION_MAX && !out.includes(s)) out.push(s);
   }
   return out.slice(0, MAX_SUGGESTIONS);
-}
-
-const oneLine = (s: string, max: number) => s.replace(/\s+/g, ' ').trim().slice(0, max);
-const httpUrl = (url: unknown): url is string => typeof url === 'string' && /^https?:\/\/[^\s]+$/i.test(url);
-
-/** The sources block for these sources ('' for none): titled, each once, the first MAX_SOURCES; an address only when it is http(s). */
-export function sourcesBlock(sources: readonly AnswerSource[]): string {
-  const lines: string[] = [];
-  for (const s of sources) {
-    const title = oneLine(s.title, SOURCE_TITLE_MAX);
-    if (!title) continue;
-    const line = blockLine(httpUrl(s.url) ? { title, url: s.url } : { title });
-    if (!lines.includes(line)) lines.push(line);
-  }
-  const shown = lines.slice(0, MAX_SOURCES);
-  return shown.length ? `\`\`\`${SOURCES_INFO}\n${shown.join('\n')}\n\`\`\`` : '';
-}
-
-/** One line of a sources block as a source, or null: an object with a title (and an http(s) url, else none). */
-export function sourceOfLine(line: string): AnswerSource | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== 'object') return null;
-  const { title, url } = value as { title?: unknown; url?: unknown };
-  const t = typeof title === 'string' ? oneLine(title, SOURCE_TITLE_MAX) : '';
-  if (!t) return null;
-  return httpUrl(url) ? { title: t, url } : { title: t };
-}
-
-const SOURCES = new RegExp(`(?:^|\\n)\`\`\`${SOURCES_INFO}\\n([\\s\\S]*?)\\n\`\`\`[ \\t]*(?=\\n|$)`, 'g');
-
-/** The sources an answer names: the readable lines of its last complete sources block, at most MAX_SOURCES. */
-export function parseSources(text: string): AnswerSource[] {
-  const body = [...text.matchAll(SOURCES)].at(-1)?.[1] ?? '';
-  return body
-    .split('\n')
-    .map(sourceOfLine)
-    .filter((s): s is AnswerSource => s !== null)
-    .slice(0, MAX_SOURCES);
 }

@@ -6,6 +6,7 @@ export * from './settings.ts';
 export * from './defaults.ts';
 export * from './listing.ts';
 export * from './answer.ts';
+export * from './sources.ts';
 export * from './cards.ts';
 export * from './chat.ts';
 export * from './files.ts';

@@ -6,7 +6,7 @@
  * search and quote, naming the source.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { LIMITS } from './rules.ts';
+import { KNOWLEDGE_LIMITS, LIMITS } from './rules.ts';
 import { httpUrlOrEmpty, integer, oneOf, serialNumber, text } from './fields.ts';
 
 export const KNOWLEDGE_KINDS = ['faq', 'text', 'page', 'sitemap', 'document'] as const;
@@ -20,16 +20,16 @@ const n = (x: number) => x.toLocaleString('en-US');
 
 /** The fields a source is written with; which are required depends on its Kind (knowledgeRuleBroken). */
 const sourceFields = {
-  Title: Type.Optional(text(LIMITS.knowledgeTitleChars)),
+  Title: Type.Optional(text(KNOWLEDGE_LIMITS.knowledgeTitleChars)),
   Url: Type.Optional(httpUrlOrEmpty()),
-  Question: Type.Optional(text(LIMITS.faqQuestionChars)),
+  Question: Type.Optional(text(KNOWLEDGE_LIMITS.faqQuestionChars)),
   Phrasings: Type.Optional(
-    Type.Array(text(LIMITS.faqQuestionChars), {
-      maxItems: LIMITS.faqPhrasings,
-      rule: `must be a list of at most ${LIMITS.faqPhrasings} questions of at most ${n(LIMITS.faqQuestionChars)} characters`,
+    Type.Array(text(KNOWLEDGE_LIMITS.faqQuestionChars), {
+      maxItems: KNOWLEDGE_LIMITS.faqPhrasings,
+      rule: `must be a list of at most ${KNOWLEDGE_LIMITS.faqPhrasings} questions of at most ${n(KNOWLEDGE_LIMITS.faqQuestionChars)} characters`,
     }),
   ),
-  Content: Type.Optional(text(LIMITS.knowledgeTextChars)),
+  Content: Type.Optional(text(KNOWLEDGE_LIMITS.knowledgeTextChars)),
   FileStoreId: Type.Optional(
     Type.String({
       pattern: '^[1-9][0-9]{0,9}$',
@@ -57,8 +57,8 @@ export function knowledgeRuleBroken(body: Written): string | null {
   if (body.Kind === 'faq') {
     if (blank(body.Question)) return '"Question" is required for a FAQ entry (Kind "faq")';
     if (blank(body.Content)) return '"Content" (the answer) is required for a FAQ entry (Kind "faq")';
-    if (typeof body.Content === 'string' && body.Content.length > LIMITS.faqAnswerChars)
-      return `"Content" must be an answer of at most ${n(LIMITS.faqAnswerChars)} characters for a FAQ entry`;
+    if (typeof body.Content === 'string' && body.Content.length > KNOWLEDGE_LIMITS.faqAnswerChars)
+      return `"Content" must be an answer of at most ${n(KNOWLEDGE_LIMITS.faqAnswerChars)} characters for a FAQ entry`;
     if (Array.isArray(body.Phrasings) && body.Phrasings.some(blank))
       return '"Phrasings" must not hold an empty question';
   }
@@ -116,8 +116,8 @@ export const KnowledgeDeleteBody = Type.Object(
     SerialNumber: serialNumber(),
     Ids: Type.Array(sourceId(), {
       minItems: 1,
-      maxItems: LIMITS.knowledgeDeleteIds,
-      rule: `must be a list of 1 to ${n(LIMITS.knowledgeDeleteIds)} source ids`,
+      maxItems: KNOWLEDGE_LIMITS.knowledgeDeleteIds,
+      rule: `must be a list of 1 to ${n(KNOWLEDGE_LIMITS.knowledgeDeleteIds)} source ids`,
     }),
   },
   { additionalProperties: false },
@@ -176,7 +176,7 @@ export const KnowledgeSearchBody = Type.Object(
       maxLength: LIMITS.queryChars,
       rule: `must be a question of 1 to ${n(LIMITS.queryChars)} characters`,
     }),
-    Limit: Type.Optional(integer(1, LIMITS.knowledgeSearchResults)),
+    Limit: Type.Optional(integer(1, KNOWLEDGE_LIMITS.knowledgeSearchResults)),
   },
   { additionalProperties: false },
 );

@@ -51,7 +51,11 @@ export const LIMITS = {
   /** The console's reads of conversations [ext]: the longest date range, and search words. */
   rangeDaysMax: 366,
   searchChars: 200,
-  /** The owner's knowledge [ext]: sources per chatbot, and each one's size. */
+} as const;
+
+/** The knowledge's limits [ext] (apart from LIMITS, which the widget carries: it never needs these). */
+export const KNOWLEDGE_LIMITS = {
+  /** Sources per chatbot, and each one's size. */
   knowledgeSources: 2_000,
   knowledgeTitleChars: 200,
   faqQuestionChars: 300,

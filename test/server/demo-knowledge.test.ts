@@ -4,7 +4,7 @@
  * "how long is your lease?" are answered, each naming its source.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSources } from '../../src/client/index.ts';
+import { parseSources } from '../../src/client/sources.ts';
 import { answerProse } from '../../src/protocol/index.ts';
 import { DEMO_SERIAL, ensureDemo } from '../../src/server/bootstrap.ts';
 import { DEMO_FAQ, DEMO_PAGES } from '../../src/server/demo/knowledge.ts';

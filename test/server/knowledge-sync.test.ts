@@ -8,7 +8,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, parseSources, type Client } from '../../src/client/index.ts';
+import { ApiError, type Client } from '../../src/client/index.ts';
+import { parseSources } from '../../src/client/sources.ts';
 import { answerProse, type KnowledgeSource } from '../../src/protocol/index.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { docxFile, pdfFile } from '../support/documents.ts';

@@ -5,7 +5,8 @@
  * its source — while what the knowledge does not hold gets the honest reply, marked noAnswer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, parseSources } from '../../src/client/index.ts';
+import { ApiError } from '../../src/client/index.ts';
+import { parseSources } from '../../src/client/sources.ts';
 import { answerProse, cardsOf, parseSuggestions, type KnowledgeAddBody } from '../../src/protocol/index.ts';
 import { validBodies } from '../support/samples.ts';
 import { startService, type TestService } from '../support/service.ts';

@@ -30,6 +30,7 @@ const SCHEMA_FREE = new Set([
   'src/protocol/paths.ts',
   'src/protocol/cards.ts',
   'src/protocol/answer.ts',
+  'src/protocol/sources.ts',
   'src/protocol/rules.ts',
   'src/protocol/defaults.ts',
 ]);

@@ -8,7 +8,7 @@
  * One source at a time per app, queued: a sitemap of 200 pages never holds the service.
  */
 import { createHash } from 'node:crypto';
-import { LIMITS } from '../../protocol/index.ts';
+import { KNOWLEDGE_LIMITS } from '../../protocol/index.ts';
 import type { Db } from '../store/db-types.ts';
 import {
   claimSource,
@@ -67,7 +67,7 @@ async function read(deps: SyncDeps, source: ClaimedSource): Promise<number[]> {
     return [];
   }
   if (source.kind === 'sitemap') {
-    const urls = await deps.reader.readSitemap(source.url, LIMITS.sitemapPages);
+    const urls = await deps.reader.readSitemap(source.url, KNOWLEDGE_LIMITS.sitemapPages);
     const pages = await sitemapPages(deps.db, source, urls, now);
     await finishSource(deps.db, source, null, now);
     return pages;

@@ -5,7 +5,7 @@
  * beside the passages of the last good reading, a sitemap's pages kept to what it lists now.
  */
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { LIMITS, SYNCED_KINDS, type KnowledgeKind } from '../../protocol/index.ts';
+import { KNOWLEDGE_LIMITS, SYNCED_KINDS, type KnowledgeKind } from '../../protocol/index.ts';
 import type { PassageText } from '../knowledge/passages.ts';
 import type { Db } from './db-types.ts';
 import { writePassages } from './knowledge.ts';
@@ -101,7 +101,7 @@ export async function failSource(db: Db, id: number, reason: string, now: Date):
 export async function sitemapPages(db: Db, sitemap: ClaimedSource, urls: string[], now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`knowledge:${sitemap.chatbot}`}))`);
-    const listed = urls.slice(0, LIMITS.sitemapPages);
+    const listed = urls.slice(0, KNOWLEDGE_LIMITS.sitemapPages);
     await tx
       .delete(knowledgeSources)
       .where(
@@ -118,7 +118,7 @@ export async function sitemapPages(db: Db, sitemap: ClaimedSource, urls: string[
       .select({ n: sql<number>`count(*)::int` })
       .from(knowledgeSources)
       .where(eq(knowledgeSources.chatbot, sitemap.chatbot));
-    const room = Math.max(0, LIMITS.knowledgeSources - Number(held?.n ?? 0));
+    const room = Math.max(0, KNOWLEDGE_LIMITS.knowledgeSources - Number(held?.n ?? 0));
     const fresh = listed.filter((u) => !kept.some((k) => k.url === u)).slice(0, room);
     const added = fresh.length
       ? await tx

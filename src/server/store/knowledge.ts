@@ -6,7 +6,13 @@
  * PostgreSQL alike; the engines score what it finds (engines/knowledge/find.ts).
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { LIMITS, SYNCED_KINDS, type KnowledgeKind, type KnowledgeSource } from '../../protocol/index.ts';
+import {
+  KNOWLEDGE_LIMITS,
+  LIMITS,
+  SYNCED_KINDS,
+  type KnowledgeKind,
+  type KnowledgeSource,
+} from '../../protocol/index.ts';
 import type { Candidate, KnowledgeBase } from '../engines/knowledge/find.ts';
 import { faqPassages, textPassages, type PassageText } from '../knowledge/passages.ts';
 import { conflict } from '../http.ts';
@@ -88,9 +94,9 @@ export async function addSource(
     // One writer at a time per chatbot, so two adds never both pass the count below.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`knowledge:${chatbot}`}))`);
     const [held] = await tx.select({ n: count() }).from(knowledgeSources).where(eq(knowledgeSources.chatbot, chatbot));
-    if (Number(held?.n ?? 0) >= LIMITS.knowledgeSources)
+    if (Number(held?.n ?? 0) >= KNOWLEDGE_LIMITS.knowledgeSources)
       throw conflict(
-        `This chatbot holds ${LIMITS.knowledgeSources.toLocaleString('en-US')} knowledge sources, the most it can; delete some first`,
+        `This chatbot holds ${KNOWLEDGE_LIMITS.knowledgeSources.toLocaleString('en-US')} knowledge sources, the most it can; delete some first`,
       );
     const [row] = await tx
       .insert(knowledgeSources)

@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { sourceOfLine, type AnswerSource } from '../../client/index.ts';
+import { sourceOfLine } from '../../client/sources.ts';
+import type { AnswerSource } from '../../client/index.ts';
 import type { safeUrl } from '../markdown/links.ts';
 import { ContextController } from '../controllers/context-controller.ts';
 import { chatContext } from '../chat-context.ts';

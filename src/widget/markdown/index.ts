@@ -28,7 +28,13 @@ export interface MarkdownOptions {
  * from the block's first line to its last, so what it shows is never made twice. Null: the block
  * is data for something outside the answer (follow-up suggestions) and shows nothing.
  */
-export type Fence = (lines: readonly string[], final: boolean, made: HTMLElement | undefined) => HTMLElement | null;
+export type Fence = (
+  lines: readonly string[],
+  final: boolean,
+  made: HTMLElement | undefined,
+  /** The block's info string: one renderer may draw several kinds. */
+  info: string,
+) => HTMLElement | null;
 
 export class MarkdownView {
   /** A <div class="md"> the caller inserts into its shadow DOM. */
@@ -103,7 +109,7 @@ export class MarkdownView {
       if (!Object.hasOwn(fences, info)) return false;
       const make = fences[info]!,
         i = finished ? this.#fenced++ : this.#fenced + opened++;
-      const made = (this.#made[i] = make(b.lines, finished, this.#made[i]) ?? undefined);
+      const made = (this.#made[i] = make(b.lines, finished, this.#made[i], info) ?? undefined);
       if (made) parent.appendChild(made);
       return true;
     };

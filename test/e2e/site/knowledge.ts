@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { answerProse, createClient, parseSources } from '../../../src/client/index.ts';
+import { answerProse, createClient } from '../../../src/client/index.ts';
+import { parseSources } from '../../../src/client/sources.ts';
 import { axeViolations } from '../../support/chromium.ts';
 import { signedInConsole, type Site } from './harness.ts';
 
