@@ -54,6 +54,20 @@ describe('citations in a model’s text', () => {
   });
 });
 
+describe('a citation kept', () => {
+  it('goes out as `written` makes it, however the text is cut', () => {
+    const link = (n: number) => `[[${n}]](<https://x.example/${n}>)`;
+    const text = 'Leases run 12 months [2], pets pay a deposit [1] [9].';
+    for (const fragments of cuts(text)) {
+      const filter = citationFilter(given, true, link);
+      const out = fragments.map((f) => filter.push(f)).join('') + filter.end();
+      expect(out, JSON.stringify(fragments)).toBe(
+        'Leases run 12 months [[2]](<https://x.example/2>), pets pay a deposit [[1]](<https://x.example/1>).',
+      );
+    }
+  });
+});
+
 describe('the passages given, by number', () => {
   const hit = (sourceId: number, title: string, body: string, url = ''): Hit => ({
     sourceId,
@@ -76,6 +90,8 @@ describe('the passages given, by number', () => {
     );
     expect(cite.number(rent)).toBe(2);
     expect(cite.has(3)).toBe(true);
+    expect(cite.written(1)).toBe('[1]');
+    expect(cite.written(2)).toBe('[\\[2\\]](<https://x.example/renting>)');
     expect(cite.has(4)).toBe(false);
     expect(cite.sourcesOf([3, 1, 2, 3])).toEqual([
       { title: 'What are your fees?' },

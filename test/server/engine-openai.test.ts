@@ -678,6 +678,16 @@ describe('answering through the service with a model server', () => {
       );
     });
 
+    it("makes a citation of a page's passage a link to the page", async () => {
+      const { visitor } = await knowing();
+      fake.script({ text: 'Leases run 12 months [1].' });
+      const items = await ask(visitor.client, visitor.sessionId, 'how long is your lease?');
+      expect(systemOf(onlyRequest().body.messages)).toContain('[1] Renting with us — Renting with us › Leases');
+      const answer = finalOf(items);
+      expect(answerProse(answer)).toBe('Leases run 12 months [\\[1\\]](<https://oakridge.example/renting>).');
+      expect(parseSources(answer)).toEqual([{ title: 'Renting with us', url: 'https://oakridge.example/renting' }]);
+    });
+
     it('offers no search_knowledge and no passages to a chatbot without knowledge', async () => {
       const serial = await service.newChatbot();
       const visitor = await service.visitor(serial);

@@ -121,6 +121,21 @@ describe('the sources of an answer', () => {
     expect(root.querySelector('img')).toBeNull();
   });
 
+  it("draw a model's citation as a link to its page, the source named under the answer", async () => {
+    const t = token();
+    const block = JSON.stringify({ title: 'Renting with us', url: 'https://harbor.test/renting' });
+    await script(t, {
+      text: `Leases run 12 months [\\[1\\]](<https://harbor.test/renting>).\n\n\`\`\`sources\n${block}\n\`\`\``,
+    });
+    const bot = await mount(await newChatbot({ Model: 'scripted' }));
+    await open(bot);
+    const answer = await ask(bot, `${t} lease?`);
+    const cite = answer.shadowRoot!.querySelector<HTMLAnchorElement>('.content a')!;
+    expect(text(cite)).toMatch(/^\[1\]/);
+    expect(cite.href).toBe('https://harbor.test/renting');
+    expect([...sourcesIn(answer)!.querySelectorAll('a')].map((a) => a.href)).toEqual(['https://harbor.test/renting']);
+  });
+
   it('show only the complete lines of a block that is still arriving', async () => {
     const t = token();
     const first = JSON.stringify({ title: 'Fees', url: 'https://harbor.test/fees' });

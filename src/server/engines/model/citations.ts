@@ -2,11 +2,13 @@
  * What a model may cite of the owner's knowledge, and what it did: the passages it was given are
  * numbered once each ([1], [2]…) across the prompt and its search_knowledge calls; its text is
  * passed through a filter that removes a citation of a number it was not given (a model invents
- * them) and notes the ones it made; the sources of those become the answer's sources block.
+ * them), makes the others links to their passage's page ("[1]" → "[\[1\]](https://…)") and notes
+ * them; the sources of those become the answer's sources block.
  * Streaming: a "[" is held back only until the citation it may open is whole — a few characters.
  */
 import type { AnswerSource } from '../../../protocol/index.ts';
 import type { Hit } from '../knowledge/find.ts';
+import { mdUrl } from '../search/format.ts';
 
 /** The passages given to the model, by number. */
 export function citations() {
@@ -22,6 +24,12 @@ export function citations() {
       return given.length;
     },
     has: (n: number) => n >= 1 && n <= given.length,
+    /** What citation `n` becomes in the answer: a link to its passage's page, or itself where it has none. */
+    written(n: number): string {
+      const url = given[n - 1]?.url;
+      // The brackets escaped: link text of "[1]" itself, not a link inside a link.
+      return url && /^https?:\/\//i.test(url) ? `[\\[${n}\\]](${mdUrl(url)})` : `[${n}]`;
+    },
     /** The sources of the passages cited, in the order of their numbers, each source once. */
     sourcesOf(cited: readonly number[]): AnswerSource[] {
       const sources = new Map<number, AnswerSource>();
@@ -48,11 +56,15 @@ const withoutTrailingBlanks = (text: string) => {
 
 /**
  * A filter of the model's text: `push` each fragment and send on what it returns; `end` returns
- * what was held at the end. A citation of a number `has` refuses is dropped, with a blank beside
- * it; `holdBlanks` keeps a fragment's trailing blanks back until what follows them is known, so the
+ * what was held at the end. A citation `has` takes goes out as `written` makes it; one of a number
+ * it refuses is dropped, with a blank beside it; `holdBlanks` keeps a fragment's trailing blanks back until what follows them is known, so the
  * blank before a dropped citation goes too ("12 months [7]." → "12 months.").
  */
-export function citationFilter(has: (n: number) => boolean, holdBlanks = false) {
+export function citationFilter(
+  has: (n: number) => boolean,
+  holdBlanks = false,
+  written: (n: number) => string = (n) => `[${n}]`,
+) {
   let held = '';
   /** The last character sent on. */
   let last = '';
@@ -76,7 +88,7 @@ export function citationFilter(has: (n: number) => boolean, holdBlanks = false) 
         const n = Number(m[1]);
         if (has(n)) {
           cited.push(n);
-          out += m[0];
+          out += written(n);
           rest = rest.slice(m[0].length);
         } else {
           // Dropped with the blank before it — or, where that blank has gone out already, the one after it.

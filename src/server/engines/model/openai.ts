@@ -248,7 +248,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       const base = input.knowledge && (await input.knowledge.any()) ? input.knowledge : undefined;
       const passages = base ? await knowledgeFor(base, asked.text, cite) : [];
       const knowledge = (searchable: boolean) => (base ? { passages, searchable } : undefined);
-      const filter = citationFilter(cite.has, Boolean(base));
+      const filter = citationFilter(cite.has, Boolean(base), cite.written);
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: systemPrompt(asking, context, tools, knowledge(tools)) },
         ...input.history.map((m): ChatCompletionMessageParam =>
