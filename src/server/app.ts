@@ -274,8 +274,9 @@ function sweepLapsedAnswers(app: FastifyInstance, ctx: ServiceContext): void {
   });
 }
 
-/** How often the knowledge due a reading is looked for (knowledge/sync.ts: daily, and what waits). */
+/** How often the knowledge due a reading is looked for (knowledge/sync.ts: daily, and what waits), and how long after the start first. */
 const KNOWLEDGE_SWEEP_MS = 10 * 60_000;
+const KNOWLEDGE_FIRST_MS = 3_000;
 
 /**
  * The owner's pages, sitemaps and documents read in the background: what waits, what a gone
@@ -290,10 +291,14 @@ function readKnowledge(app: FastifyInstance, ctx: ServiceContext): void {
         app.log.warn({ err: error }, 'looking for knowledge to read failed; trying again later'),
       );
   app.addHook('onListen', async () => {
-    run();
-    timer ??= setInterval(run, KNOWLEDGE_SWEEP_MS).unref();
+    // A moment after the start, whose own work (the embedded database's upkeep) goes first.
+    timer ??= setTimeout(() => {
+      run();
+      timer = setInterval(run, KNOWLEDGE_SWEEP_MS).unref();
+    }, KNOWLEDGE_FIRST_MS).unref();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(timer);
     clearInterval(timer);
     await ctx.knowledge.close();
   });

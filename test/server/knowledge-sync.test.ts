@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type Client } from '../../src/client/index.ts';
 import { parseSources } from '../../src/client/sources.ts';
-import { answerProse, type KnowledgeSource } from '../../src/protocol/index.ts';
+import { LIMITS, answerProse, type KnowledgeSource } from '../../src/protocol/index.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { docxFile, pdfFile } from '../support/documents.ts';
 
@@ -255,6 +255,23 @@ describe('a document', () => {
       );
     expect((refused as ApiError).status).toBe(400);
     expect((refused as ApiError).message).toContain('"FileStoreId" must be the FileStoreId of a document');
+  });
+
+  it('is taken up to 20 MB, the limit included, and refused one byte over with 413', { timeout: 60_000 }, async () => {
+    const text = (n: number) => new Uint8Array(n).fill(0x61);
+    const at = await service.owner.getPreUploadUrl({ fileName: 'big.txt' });
+    await service.owner.upload(at.PreUploadUrl, text(LIMITS.documentBytes));
+    expect(await service.owner.uploadSuccess({ FileStoreId: at.FileStoreId })).toMatchObject({
+      Kind: 'Document',
+      Size: LIMITS.documentBytes,
+    });
+    const over = await service.owner.getPreUploadUrl({ fileName: 'bigger.txt' });
+    const refused = await service.owner.upload(over.PreUploadUrl, text(LIMITS.documentBytes + 1)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((refused as ApiError).status).toBe(413);
+    expect((refused as ApiError).message).toContain('20 MB');
   });
 
   it('that holds no text is failed with the reason', async () => {

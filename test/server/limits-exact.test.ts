@@ -23,6 +23,8 @@ const ELSEWHERE: Partial<Record<keyof typeof LIMITS, string>> = {
   imageBytes: 'test/server/files.test.ts: "accepts a file of exactly the limit, which includes itself"',
   audioBytes: 'test/server/files.test.ts: "accepts a file of exactly the limit, which includes itself"',
   videoBytes: 'test/server/files.test.ts: "accepts a file of exactly the limit, which includes itself"',
+  documentBytes:
+    'test/server/knowledge-sync.test.ts: "is taken up to 20 MB, the limit included, and refused one byte over with 413"',
 };
 
 /** A run of one limit: what is sent at `n`; resolves when accepted, rejects with the service's error. */
