@@ -9,14 +9,18 @@
  * (5xx, 429, no answer in time) allows nothing.
  */
 import { lookup } from 'node:dns/promises';
-import { request as httpRequest, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import { isIP } from 'node:net';
 import type { LookupAddress } from 'node:dns';
-import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { createRequire } from 'node:module';
+import { isBlockedAddress } from './address.ts';
 import { HtmlRefused, htmlToMarkdown } from './html.ts';
+import { exchange, textOf, within, type Answer, type Want } from './http-get.ts';
+import { FetchRefused } from './refusal.ts';
+import { locsOf } from './sitemap.ts';
+
+export { isBlockedAddress } from './address.ts';
+export { FetchRefused, type RefusalCode } from './refusal.ts';
 
 /** What robots-parser makes of a robots.txt: the one question asked of it. */
 interface RobotsRules {
@@ -26,20 +30,6 @@ interface RobotsRules {
 // function for the bundler's resolution (tests) and Node's (the compiled service), which read a
 // default import of it apart.
 const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: string, robotsTxt: string) => RobotsRules;
-
-export type RefusalCode =
-  'address' | 'robots' | 'too-large' | 'timeout' | 'type' | 'status' | 'redirects' | 'host' | 'url';
-
-/** Why a page was not fetched, in a sentence the owner can act on. */
-export class FetchRefused extends Error {
-  override name = 'FetchRefused';
-  constructor(
-    readonly code: RefusalCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface FetcherOptions {
   /** Every address allowed, private ones included (a development setting). */
@@ -83,46 +73,6 @@ const MAX_SITEMAPS = 25;
 const SITEMAP_LEVELS = 2;
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
-/** The IANA special-purpose ranges. An IPv4 rule also holds for the address written IPv4-mapped (::ffff:a.b.c.d). */
-const BLOCKED = ((list: BlockList) => {
-  for (const range of [
-    '0.0.0.0/8 10.0.0.0/8 100.64.0.0/10 127.0.0.0/8 169.254.0.0/16 172.16.0.0/12 192.0.0.0/24 192.0.2.0/24',
-    '192.88.99.0/24 192.168.0.0/16 198.18.0.0/15 198.51.100.0/24 203.0.113.0/24 224.0.0.0/4 240.0.0.0/4',
-    // IPv4-compatible, NAT64 and 6to4 addresses carry an IPv4 address a gateway may reach for us.
-    '::/96 64:ff9b::/96 64:ff9b:1::/48 100::/64 2001::/23 2001:db8::/32 2002::/16 3fff::/20',
-    'fc00::/7 fe80::/10 fec0::/10 ff00::/8',
-  ].flatMap((line) => line.split(' '))) {
-    const [address, prefix] = range.split('/');
-    list.addSubnet(address!, Number(prefix), isIP(address!) === 6 ? 'ipv6' : 'ipv4');
-  }
-  return list;
-})(new BlockList());
-
-export const isBlockedAddress = (address: string): boolean =>
-  isIP(address) !== 0 && BLOCKED.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
-
-interface Want {
-  what: 'page' | 'sitemap' | 'robots.txt';
-  accept: string;
-  /** The media types taken (null: any), named in a refusal as `expected`. */
-  types: ReadonlySet<string> | null;
-  expected: string;
-  /** Past `cap` bytes the body is refused, or, when `truncate`, cut there. */
-  cap: number;
-  truncate: boolean;
-}
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-const megabytes = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
-
-const mediaType = (headers: IncomingHttpHeaders) => (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-
 /** `raw` (read against `base`) as an address the service may fetch on `host`. */
 function checkedUrl(raw: string, base: URL | undefined, host: string | undefined, where: string): URL {
   let url: URL;
@@ -151,138 +101,6 @@ function hostnameOf(host: string): string {
     throw new FetchRefused('url', `${host.slice(0, 200)} is not a host name`);
   }
 }
-
-/** `promise`, unless `signal` aborts first: then a timeout refusal. */
-function within<T>(promise: Promise<T>, signal: AbortSignal, refusal: () => FetchRefused): Promise<T> {
-  if (signal.aborted) return Promise.reject(refusal());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(refusal());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/** A lookup that answers the addresses already checked, whatever DNS says now. */
-const pinned =
-  (addresses: readonly LookupAddress[]): LookupFunction =>
-  (_hostname, options, callback) => {
-    const fitting = addresses.filter((a) => !options.family || a.family === options.family);
-    if (!fitting.length) return callback(Object.assign(new Error('no checked address'), { code: 'ENOTFOUND' }), '');
-    if (options.all) callback(null, fitting);
-    else callback(null, fitting[0]!.address, fitting[0]!.family);
-  };
-
-const decompressed = (response: IncomingMessage): Readable | null => {
-  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (encoding === 'identity') return response;
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : null;
-  return decoder && response.pipe(decoder);
-};
-
-/** One request to `url`, connected to `addresses` only; a success's body read within `want`. */
-function exchange(
-  url: URL,
-  addresses: readonly LookupAddress[],
-  headers: Record<string, string>,
-  want: Want,
-  signal: AbortSignal,
-  tooLate: () => FetchRefused,
-): Promise<Answer> {
-  if (signal.aborted) return Promise.reject(tooLate());
-  return new Promise<Answer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    let body: Readable | null = null;
-    const settle = (error: Error | null, answer?: Answer) => {
-      if (settled) return;
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-      request.destroy();
-      // A decompressor stops inflating what it already holds only when destroyed (a small bomb is large).
-      body?.destroy();
-      if (error) reject(error);
-      else resolve(answer!);
-    };
-    const onAbort = () => settle(tooLate());
-    const unreachable = (error: NodeJS.ErrnoException) =>
-      settle(new FetchRefused('status', `${url.host} could not be reached (${error.code ?? error.message})`));
-    const tooLarge = () =>
-      settle(new FetchRefused('too-large', `the ${want.what} is larger than ${megabytes(want.cap)}`));
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(url, { agent: false, headers, lookup: pinned(addresses) }, (response) => {
-      const status = response.statusCode ?? 0;
-      const done = () => settle(null, { status, headers: response.headers, body: Buffer.concat(chunks) });
-      response.on('error', unreachable);
-      if (status < 200 || status > 299) return done();
-      const type = mediaType(response.headers);
-      if (want.types && !want.types.has(type))
-        return settle(
-          new FetchRefused('type', `the ${want.what} is ${type || 'of no stated type'}, not ${want.expected}`),
-        );
-      if (!want.truncate && Number(response.headers['content-length']) > want.cap) return tooLarge();
-      body = decompressed(response);
-      if (!body)
-        return settle(new FetchRefused('type', `the ${want.what} is compressed in a way the service does not read`));
-      body.on('data', (chunk: Buffer) => {
-        if (settled) return;
-        if (size + chunk.length <= want.cap) {
-          chunks.push(chunk);
-          size += chunk.length;
-        } else if (!want.truncate) tooLarge();
-        else {
-          chunks.push(chunk.subarray(0, want.cap - size));
-          size = want.cap;
-          done();
-        }
-      });
-      body.on('end', done);
-      body.on('error', unreachable);
-    });
-    request.on('error', unreachable);
-    signal.addEventListener('abort', onAbort, { once: true });
-    request.end();
-  });
-}
-
-const CHARSET = /charset\s*=\s*["']?([\w.:-]{1,40})/i;
-
-/** A page's text, in the charset its Content-Type names, else its `<meta>` in the first KB, else UTF-8. */
-function textOf(answer: Answer): string {
-  const declared =
-    CHARSET.exec(answer.headers['content-type'] ?? '')?.[1] ??
-    CHARSET.exec(answer.body.subarray(0, 1024).toString('latin1'))?.[1];
-  try {
-    return new TextDecoder(declared ?? 'utf-8').decode(answer.body);
-  } catch {
-    return new TextDecoder().decode(answer.body);
-  }
-}
-
-const LOC = /<loc>([^<]{1,2048})<\/loc>/g;
-const XML_ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([\da-f]{1,6}));/gi;
-const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/**
- * The `<loc>` values of a sitemap, read with one bounded pattern instead of an XML parser: a DTD
- * is never read, so no entity can expand, and only XML's five entities and character references
- * are decoded.
- */
-const locsOf = (xml: string): string[] =>
-  Array.from(xml.matchAll(LOC), (match) =>
-    match[1]!.trim().replace(XML_ENTITY, (_, name: string | undefined, decimal?: string, hex?: string) => {
-      if (name) return NAMED[name.toLowerCase()] ?? '';
-      const point = decimal ? Number(decimal) : parseInt(hex!, 16);
-      return point <= 0x10ffff ? String.fromCodePoint(point) : '';
-    }),
-  );
 
 const ok = (status: number) => status >= 200 && status <= 299;
 const answered = (what: string, status: number) =>
