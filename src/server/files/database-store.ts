@@ -65,9 +65,10 @@ export function databaseStore(db: Db, chunkBytes = CHUNK_BYTES): FileStore {
     async check() {
       await db.select({ id: fileBytes.fileId }).from(fileBytes).limit(1);
     },
-    async receive({ id }, body) {
+    async receive(file, body) {
+      const { id } = file;
       const key = randomBytes(12).toString('hex');
-      const checked = gate();
+      const checked = gate(file);
       let seq = 0;
       let pending: Buffer[] = [];
       let pendingBytes = 0;

@@ -35,7 +35,7 @@ export function diskStore(dir: string): FileStore {
     async receive(file, body) {
       await mkdir(dir, { recursive: true });
       const partial = `${pathOf(file)}.${randomBytes(6).toString('hex')}.part`;
-      const checked = gate();
+      const checked = gate(file);
       const out = createWriteStream(partial);
       try {
         await pipeline(body, checked.transform, out);

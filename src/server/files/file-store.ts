@@ -20,13 +20,14 @@ import { SNIFF_BYTES, sniff, type Sniffed } from './sniff.ts';
 const MiB = 1_048_576;
 const mb = (bytes: number) => `${bytes / MiB} MB`;
 
-const ACCEPTED =
-  "an image (PNG, JPEG, WEBP, still GIF), WAV audio, a video (MP4, MKV, AVI, FLV, MPEG), or an owner's document (PDF, DOCX, Markdown, text)";
+const MEDIA = 'an image (PNG, JPEG, WEBP, still GIF), WAV audio, or a video (MP4, MKV, AVI, FLV, MPEG)';
+const ACCEPTED = `${MEDIA.replace(', or a video', ', a video')}, or an owner's document (PDF, DOCX, Markdown, text)`;
 
-/** Which file: its row's id and its store key. */
+/** Which file: its row's id and its store key — and, for a visitor's upload, its session (which takes media only). */
 export interface FileRef {
   id: number;
   storeKey: string;
+  sessionId?: number | null;
 }
 
 /**
@@ -95,13 +96,16 @@ export const PARTIAL_SWEEP_MS = 10 * 60_000;
  * counts, and fails the stream at the first byte over the limit of the kind (or of any kind, while
  * the kind is not known yet). `result()` once the stream has ended: the kind and the size.
  */
-export function gate(): { transform: Transform; result(): { sniffed: Sniffed; size: number } } {
+export function gate(file: FileRef): { transform: Transform; result(): { sniffed: Sniffed; size: number } } {
   let head = Buffer.alloc(0);
   let sniffed: Sniffed | null = null;
   let size = 0;
+  // A session's file is a visitor's: media only — a document is an owner's, for the knowledge.
+  const visitors = file.sessionId !== undefined && file.sessionId !== null;
   const identify = (): Sniffed => {
     const found = sniff(head);
-    if (!found) throw unsupported(`The file is not ${ACCEPTED}`);
+    if (!found || (visitors && found.kind === 'Document'))
+      throw unsupported(`The file is not ${visitors ? MEDIA : ACCEPTED}`);
     sniffed = found;
     return found;
   };
@@ -125,7 +129,7 @@ export function gate(): { transform: Transform; result(): { sniffed: Sniffed; si
     },
     flush(done) {
       try {
-        if (size === 0) throw unsupported(`The upload is empty; send ${ACCEPTED}`);
+        if (size === 0) throw unsupported(`The upload is empty; send ${visitors ? MEDIA : ACCEPTED}`);
         assertWithin(sniffed ?? identify());
         done();
       } catch (error) {

@@ -97,7 +97,7 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
     },
     async receive(file, body) {
       const Key = keyOf(file);
-      const checked = gate();
+      const checked = gate(file);
       const cancel = new AbortController();
       const parts: CompletedPart[] = [];
       let uploadId: string | undefined;

@@ -211,13 +211,6 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const { sniffed, size, keep, discard } = await ctx.files.receive(file, body).catch((error: unknown) => {
       throw storageFull(error) ? insufficientStorage(error) : error;
     });
-    // Documents are an owner's, for the knowledge: a visitor's upload is media only.
-    if (sniffed.kind === 'Document' && file.sessionId !== null) {
-      await discard();
-      throw unsupported(
-        'The file is not an image (PNG, JPEG, WEBP, still GIF), WAV audio, or a video (MP4, MKV, AVI, FLV, MPEG)',
-      );
-    }
     // PUTs racing to one URL each received into a file of their own; the first to finish keeps its bytes.
     const [claimed] = await ctx.db
       .update(files)
