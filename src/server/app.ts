@@ -232,16 +232,32 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** How often the throttles' ended windows are removed. */
 const THROTTLE_SWEEP_MS = 60_000;
 
-/** Runs `sweep` once the app is ready and every `everyMs` after, until it closes; a sweep that fails is logged and tried again at the next. */
-function sweeping(app: FastifyInstance, everyMs: number, what: string, sweep: () => Promise<unknown>): void {
+/**
+ * Runs `sweep` once the app is ready (or `first`: once it listens, and after a wait) and every
+ * `everyMs` after, until it closes; a sweep that fails is logged and tried again at the next.
+ */
+function sweeping(
+  app: FastifyInstance,
+  everyMs: number,
+  what: string,
+  sweep: () => Promise<unknown>,
+  first: { when: 'onReady' | 'onListen'; afterMs: number } = { when: 'onReady', afterMs: 0 },
+): void {
   let timer: NodeJS.Timeout | undefined;
   const run = () =>
     void sweep().catch((error: unknown) => app.log.warn({ err: error }, `sweep of ${what} failed; trying again later`));
-  app.addHook('onReady', async () => {
+  const start = () => {
     run();
     timer = setInterval(run, everyMs).unref();
+  };
+  app.addHook(first.when, async () => {
+    if (first.afterMs) timer ??= setTimeout(start, first.afterMs).unref();
+    else start();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    // The first run's wait, or the runs after it: clearTimeout and clearInterval clear either.
+    clearTimeout(timer);
+  });
 }
 
 /** The embedded database's statistics and dead rows kept as autovacuum keeps PostgreSQL's (store/upkeep.ts); each step logged. */
@@ -283,23 +299,10 @@ const KNOWLEDGE_FIRST_MS = 3_000;
  * instance left, what was read a day ago — from when the app listens (the demo reads its own site).
  */
 function readKnowledge(app: FastifyInstance, ctx: ServiceContext): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    void ctx.knowledge
-      .due()
-      .catch((error: unknown) =>
-        app.log.warn({ err: error }, 'looking for knowledge to read failed; trying again later'),
-      );
-  app.addHook('onListen', async () => {
-    // A moment after the start, whose own work (the embedded database's upkeep) goes first.
-    timer ??= setTimeout(() => {
-      run();
-      timer = setInterval(run, KNOWLEDGE_SWEEP_MS).unref();
-    }, KNOWLEDGE_FIRST_MS).unref();
+  // A moment after the start's own work (the embedded database's upkeep) has gone first.
+  sweeping(app, KNOWLEDGE_SWEEP_MS, 'the knowledge due a reading', () => ctx.knowledge.due(), {
+    when: 'onListen',
+    afterMs: KNOWLEDGE_FIRST_MS,
   });
-  app.addHook('onClose', async () => {
-    clearTimeout(timer);
-    clearInterval(timer);
-    await ctx.knowledge.close();
-  });
+  app.addHook('onClose', async () => ctx.knowledge.close());
 }

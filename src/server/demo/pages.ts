@@ -4,10 +4,9 @@
  * indexed from at first start, as an owner's would be from their own site.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { esc } from './escape.ts';
 import { DEMO_PAGES } from './knowledge.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 /** Inline Markdown of the demo's own pages: **bold** only, the rest escaped. */
 const inline = (text: string) => esc(text).replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
 /** An id for a heading, so a passage can link to its section. */

@@ -12,6 +12,7 @@ import { addressText } from '../../protocol/index.ts';
 import { areaText, priceText } from '../engines/search/format.ts';
 import { findChatbot } from '../store/chatbots.ts';
 import { getListing, listListings } from '../store/listings.ts';
+import { esc } from './escape.ts';
 import { demoPageRoutes } from './pages.ts';
 
 /** A listing's values in words, as the widget's cards show them: "Coming soon", "3D tour", never the field's raw value. */
@@ -21,9 +22,6 @@ const tourWords = (tours: string) => ({ OpenHouse: 'Open house', '3D': '3D tour'
 
 const PAGE_SIZE = 12;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text for HTML content and quoted attributes. */
-export const esc = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 /** An http(s) URL for an attribute, or nothing. */
 const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? esc(url) : '');
 

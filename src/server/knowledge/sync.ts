@@ -54,16 +54,33 @@ function reasonOf(error: unknown): string | null {
   return null;
 }
 
+/**
+ * What a reading got, written: its title (the owner's, else the text's own), and its passages when
+ * its text differs from the last reading's (by hash); `validators`, what the page said of itself.
+ */
+function keep(
+  deps: SyncDeps,
+  source: ClaimedSource,
+  read: { title: string; markdown: string; url?: string },
+  validators: { etag: string; lastModified: string },
+  now: Date,
+): Promise<void> {
+  const title = source.ownTitle || read.title;
+  const hash = hashOf(`${title}\n${read.markdown}`);
+  const passages = hash === source.previous.contentHash ? null : textPassages(title, read.markdown, read.url);
+  return finishSource(deps.db, source, { passages, title, ...validators, hash }, now);
+}
+
 /** Reads `source`; returns what to read next (a sitemap's pages). */
 async function read(deps: SyncDeps, source: ClaimedSource): Promise<number[]> {
   const now = deps.now();
   if (source.kind === 'page') {
     const got = await deps.reader.fetchPage(source.url, source.previous);
-    if (got.status === 'unchanged') return (await finishSource(deps.db, source, null, now), []);
-    const title = source.ownTitle || got.title || new URL(got.url).pathname;
-    const hash = hashOf(`${title}\n${got.markdown}`);
-    const passages = hash === source.previous.contentHash ? null : textPassages(title, got.markdown, got.url);
-    await finishSource(deps.db, source, { passages, title, etag: got.etag, lastModified: got.lastModified, hash }, now);
+    if (got.status === 'unchanged') await finishSource(deps.db, source, null, now);
+    else {
+      const page = { title: got.title || new URL(got.url).pathname, markdown: got.markdown, url: got.url };
+      await keep(deps, source, page, { etag: got.etag, lastModified: got.lastModified }, now);
+    }
     return [];
   }
   if (source.kind === 'sitemap') {
@@ -73,16 +90,12 @@ async function read(deps: SyncDeps, source: ClaimedSource): Promise<number[]> {
     return pages;
   }
   if (source.kind === 'document') {
-    if (!source.file)
-      throw Object.assign(new Error('The document’s file is gone: upload it again'), { name: 'DocumentUnreadable' });
     // Loaded only when a document is read: the PDF and DOCX readers are large.
-    const { extractDocument, documentKind } = await import('./documents.ts');
+    const { DocumentUnreadable, extractDocument, documentKind } = await import('./documents.ts');
+    if (!source.file) throw new DocumentUnreadable('corrupt', 'The document’s file is gone: upload it again.');
     const bytes = await deps.files.whole(source.file);
     const doc = await extractDocument(bytes, documentKind(bytes, source.file.fileName), source.file.fileName);
-    const title = source.ownTitle || doc.title;
-    const hash = hashOf(`${title}\n${doc.markdown}`);
-    const passages = hash === source.previous.contentHash ? null : textPassages(title, doc.markdown);
-    await finishSource(deps.db, source, { passages, title, etag: '', lastModified: '', hash }, now);
+    await keep(deps, source, doc, { etag: '', lastModified: '' }, now);
   }
   return [];
 }

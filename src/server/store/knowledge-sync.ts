@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { KNOWLEDGE_LIMITS, SYNCED_KINDS, type KnowledgeKind } from '../../protocol/index.ts';
 import type { PassageText } from '../knowledge/passages.ts';
 import type { Db } from './db-types.ts';
-import { writePassages } from './knowledge.ts';
+import { lockKnowledge, writePassages } from './knowledge.ts';
 import { files, knowledgeSources } from './schema.ts';
 
 /** A reading not finished in this long was a gone instance's: the source may be claimed again. */
@@ -100,7 +100,7 @@ export async function failSource(db: Db, id: number, reason: string, now: Date):
  */
 export async function sitemapPages(db: Db, sitemap: ClaimedSource, urls: string[], now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`knowledge:${sitemap.chatbot}`}))`);
+    await lockKnowledge(tx, sitemap.chatbot);
     const listed = urls.slice(0, KNOWLEDGE_LIMITS.sitemapPages);
     await tx
       .delete(knowledgeSources)

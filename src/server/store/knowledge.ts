@@ -54,6 +54,10 @@ const passagesOf = (kind: KnowledgeKind, c: ReturnType<typeof columnsOf>): Passa
       ? textPassages(c.title, c.content, c.url)
       : [];
 
+/** Until the transaction ends, this chatbot's sources are added by `tx` alone (so its limit holds across instances). */
+export const lockKnowledge = (tx: Tx, chatbot: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`knowledge:${chatbot}`}))`);
+
 export async function writePassages(tx: Tx, chatbot: string, sourceId: number, passages: PassageText[]): Promise<void> {
   await tx.delete(knowledgePassages).where(eq(knowledgePassages.sourceId, sourceId));
   // A few hundred rows a statement: a long text's passages never make one statement of thousands of parameters.
@@ -92,7 +96,7 @@ export async function addSource(
   const passages = passagesOf(kind, columns);
   return db.transaction(async (tx) => {
     // One writer at a time per chatbot, so two adds never both pass the count below.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`knowledge:${chatbot}`}))`);
+    await lockKnowledge(tx, chatbot);
     const [held] = await tx.select({ n: count() }).from(knowledgeSources).where(eq(knowledgeSources.chatbot, chatbot));
     if (Number(held?.n ?? 0) >= KNOWLEDGE_LIMITS.knowledgeSources)
       throw conflict(

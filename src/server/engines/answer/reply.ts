@@ -17,7 +17,8 @@ import { cantTell, describe, nearMissText, onlyThese, summary } from './summary.
 import { addressText } from '../../../protocol/index.ts';
 import type { Asked } from '../../store/schema.ts';
 import { THRESHOLD, findInKnowledge, holdsSubject, type Hit } from '../knowledge/find.ts';
-import type { Criteria } from '../reading/criteria.ts';
+import { narrows, type Criteria } from '../reading/criteria.ts';
+import { noExclusions } from '../reading/negation.ts';
 import { knowledgeText } from './knowledge.ts';
 
 /** How many matches one answer shows. */
@@ -58,20 +59,16 @@ export async function reply(input: AnswerInput): Promise<Reply> {
  * and tours, unless the question asks to book one.
  */
 const narrowsBeyondKind = (c: Criteria, s: Settings, booking: boolean) =>
-  Boolean(
-    c.cities.length ||
-    c.states.length ||
-    c.zips.length ||
-    c.streets.length ||
-    c.unknownPlaces.some((p) => !s.Name.toLowerCase().includes(p.toLowerCase())) ||
-    c.price ||
-    c.bedrooms ||
-    c.bathrooms ||
-    c.area ||
-    c.yearBuilt ||
-    c.minParking !== undefined ||
-    (!booking && (c.tours.length || c.anyTour)),
-  );
+  narrows({
+    ...c,
+    saleType: undefined,
+    statusesSaid: false,
+    propertyTypes: [],
+    features: [],
+    exclude: noExclusions(),
+    unknownPlaces: c.unknownPlaces.filter((p) => !s.Name.toLowerCase().includes(p.toLowerCase())),
+    ...(booking ? { tours: [], anyTour: false } : {}),
+  });
 
 /**
  * The passage of the owner's knowledge that answers the question, or none: only for a question that

@@ -46,12 +46,13 @@ const stem = (word: string) => stemmer(word.toLowerCase().replace(/'s$/, ''));
 const STOPS: ReadonlySet<string> = new Set(STOP_WORDS);
 const WEAK: ReadonlySet<string> = new Set(WEAK_WORDS.map(stem));
 const SEARCHING: ReadonlySet<string> = new Set(SEARCH_WORDS.map(stem));
-/** Each stem's group: the stems of every word it stands for (of every group it is in). */
+/** Each stem's groups of words, as written (of every group it is in): what the database is asked for beside it. */
+const GROUP_WORDS: ReadonlyMap<string, readonly string[]> = new Map(
+  [...new Set(SYNONYMS.flat().map(stem))].map((s) => [s, SYNONYMS.filter((g) => g.some((w) => stem(w) === s)).flat()]),
+);
+/** Each stem's group: the stems of every word it stands for. */
 const GROUPS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  [...new Set(SYNONYMS.flat().map(stem))].map((s) => [
-    s,
-    new Set(SYNONYMS.filter((g) => g.some((w) => stem(w) === s)).flatMap((g) => g.map(stem))),
-  ]),
+  [...GROUP_WORDS].map(([s, words]) => [s, new Set(words.map(stem))]),
 );
 
 /** A text's words, lower case: letters and digits, apostrophes inside. */
@@ -120,9 +121,8 @@ export function holdsSubject(question: string, hit: Pick<Candidate, 'heading' | 
 export async function findInKnowledge(kb: KnowledgeBase, question: string, limit = 5): Promise<Hit[]> {
   const terms = questionTerms(question);
   if (!terms.length) return [];
-  const words = [
-    ...new Set(terms.flatMap((t) => [t.word, ...SYNONYMS.filter((g) => g.some((w) => t.stems.has(stem(w)))).flat()])),
-  ];
+  // The question's words and every word of the groups their stems are in, worked out once at load.
+  const words = [...new Set(terms.flatMap((t) => [t.word, ...[...t.stems].flatMap((s) => GROUP_WORDS.get(s) ?? [])]))];
   const found = await kb.candidates({ words, question }, CANDIDATES);
   return (
     found
