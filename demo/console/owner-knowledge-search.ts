@@ -52,10 +52,10 @@ export class OwnerKnowledgeSearch extends ConsolePage {
   }
 
   #renderHits(result: KnowledgeSearchResult): TemplateResult {
-    return html`<ol class="hits" aria-label="Passages found for “${this.asked}”">${result.Items.map((h) => this.#renderHit(h, result.Threshold))}</ol>`;
+    return html`<ol class="hits" aria-label="Passages found for “${this.asked}”">${result.Items.map((h) => this.#renderHit(h, result))}</ol>`;
   }
 
-  #renderHit(h: KnowledgeHit, threshold: number): TemplateResult {
+  #renderHit(h: KnowledgeHit, { Threshold: threshold, SimilarityBar: bar }: KnowledgeSearchResult): TemplateResult {
     const answers = h.Score >= threshold;
     return html`<li class="hit">
       <h3 dir="auto">${h.Title}</h3>
@@ -63,6 +63,7 @@ export class OwnerKnowledgeSearch extends ConsolePage {
       <p class="excerpt" dir="auto">${excerpt(h.Text)}</p>
       <p class="score">
         <span class="bar-cell"><span class="bar" aria-hidden="true" style="inline-size: ${(h.Score * 6).toFixed(2)}rem"></span>Score ${score(h.Score)}</span>
+        ${bar === null ? nothing : html`<span>Words ${score(h.Words)} · Similarity ${h.Similarity === null ? 'not among the nearest' : `${score(h.Similarity)} (answers from ${score(bar)})`}</span>`}
         <span class="badge">${answers ? 'Would answer' : 'Below the threshold'}</span>
       </p>
     </li>`;

@@ -192,12 +192,21 @@ export const KnowledgeHit = Type.Object({
   }),
   Text: Type.String(),
   Score: Type.Number({ description: 'How much of the question the passage answers, 0 to 1' }),
+  Words: Type.Number({ description: "How much of the question's words the passage holds, 0 to 1" }),
+  Similarity: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      'Its cosine similarity to the question, where the service found it by meaning (an embedding model is set: LLM_EMBEDDING_MODEL); null otherwise',
+  }),
 });
 export type KnowledgeHit = Static<typeof KnowledgeHit>;
 
 export const KnowledgeSearchResult = Type.Object({
   Items: Type.Array(KnowledgeHit),
   Threshold: Type.Number({ description: 'The offline engine answers from a passage scoring at least this' }),
+  SimilarityBar: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      'A passage at least this similar scores at least Threshold (LLM_EMBEDDING_MIN_SIMILARITY); null without an embedding model',
+  }),
 });
 export type KnowledgeSearchResult = Static<typeof KnowledgeSearchResult>;
 

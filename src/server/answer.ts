@@ -86,7 +86,7 @@ export async function generate(
         question: g.question,
         history: history.map((m) => ({ role: m.role === 'question' ? 'user' : 'assistant', content: m.content })),
         catalog,
-        knowledge: knowledgeBase(ctx.db, g.chatbot.serialNumber),
+        knowledge: knowledgeBase(ctx.db, g.chatbot.serialNumber, ctx.vectors),
         ...(onPage ? { pageListing: onPage } : {}),
         now: ctx.clock.now(),
       },

@@ -25,6 +25,10 @@ import { listingRoutes } from './routes/listings.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
 import { createFetcher } from './knowledge/fetch.ts';
 import { knowledgeSyncer } from './knowledge/sync.ts';
+import { passageEmbedder } from './knowledge/embed.ts';
+import type { Embedder } from './engines/model/embeddings.ts';
+import { ARRAY_SCAN, vectorMode } from './store/knowledge-vectors.ts';
+import type { KnowledgeVectors } from './store/knowledge.ts';
 import { PING_MS, STALL_MS } from './sse-reply.ts';
 import { serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts.ts';
 import { loggerOptions, type LogDestination, type LogLevel } from './logging.ts';
@@ -95,6 +99,11 @@ export interface AppOptions {
    * origin (`ownOrigin`, PUBLIC_URL: the demo's site is served by the service) it reads always.
    */
   knowledgeFetch?: { allowPrivate?: boolean; ownOrigin?: string };
+  /**
+   * The model server's embeddings (LLM_EMBEDDING_MODEL: engines/model/embeddings.ts): the owner's
+   * passages are embedded in the background and questions compared with them by meaning too.
+   */
+  embeddings?: Embedder;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -159,7 +168,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       now: () => (options.clock ?? systemClock).now(),
       unexpected: (error, source) => app.log.error({ err: error, source }, 'reading a knowledge source failed'),
+      read: () => ctx.embedding?.kick(),
     }),
+    ...(options.embeddings ? await embeddingsOf(app, options.db, options.embeddings) : {}),
     shutdown: installShutdown(app),
     // DEMO off: the demo chatbot an earlier start made is kept for its owner, but serves no visitor.
     notServed: new Set(options.demo === false ? [DEMO_SERIAL] : []),
@@ -290,6 +301,31 @@ function sweepLapsedAnswers(app: FastifyInstance, ctx: ServiceContext): void {
   });
 }
 
+/**
+ * The embeddings' two halves: the question's comparison, by pgvector where the database has it (a
+ * PostgreSQL without it compares arrays in SQL: said once at the start), and the passages' embedder.
+ */
+async function embeddingsOf(app: FastifyInstance, db: Db, embedder: Embedder) {
+  const { mode, reason } = await vectorMode(db);
+  if (reason)
+    app.log.warn(
+      { reason, scan: ARRAY_SCAN },
+      'pgvector is not available: the knowledge compares embeddings in SQL, over each chatbot’s newest passages only',
+    );
+  const vectors: KnowledgeVectors = {
+    embedder,
+    mode,
+    failed: (error) =>
+      app.log.warn({ err: error }, 'the model server did not embed a question: searched by its words alone'),
+  };
+  const embedding = passageEmbedder({
+    db,
+    embedder,
+    failed: (error) => app.log.error({ err: error }, 'embedding the knowledge’s passages failed; tried again later'),
+  });
+  return { vectors, embedding };
+}
+
 /** How often the knowledge due a reading is looked for (knowledge/sync.ts: daily, and what waits), and how long after the start first. */
 const KNOWLEDGE_SWEEP_MS = 10 * 60_000;
 const KNOWLEDGE_FIRST_MS = 3_000;
@@ -300,9 +336,18 @@ const KNOWLEDGE_FIRST_MS = 3_000;
  */
 function readKnowledge(app: FastifyInstance, ctx: ServiceContext): void {
   // A moment after the start's own work (the embedded database's upkeep) has gone first.
-  sweeping(app, KNOWLEDGE_SWEEP_MS, 'the knowledge due a reading', () => ctx.knowledge.due(), {
-    when: 'onListen',
-    afterMs: KNOWLEDGE_FIRST_MS,
+  sweeping(
+    app,
+    KNOWLEDGE_SWEEP_MS,
+    'the knowledge due a reading',
+    async () => {
+      ctx.embedding?.kick();
+      return ctx.knowledge.due();
+    },
+    { when: 'onListen', afterMs: KNOWLEDGE_FIRST_MS },
+  );
+  app.addHook('onClose', async () => {
+    await ctx.knowledge.close();
+    await ctx.embedding?.close();
   });
-  app.addHook('onClose', async () => ctx.knowledge.close());
 }

@@ -51,7 +51,8 @@ and the README's "Configuration"):
                      LLM_TOOLS (auto), LLM_TIMEOUT_MS (60000), LLM_IDLE_TIMEOUT_MS (30000),
                      LLM_RETRIES (2), OFFLINE_WORD_DELAY_MS (0), STREAM_STALL_MS (60000),
                      SHUTDOWN_DRAIN_MS (25000)
-  knowledge          KNOWLEDGE_FETCH_PRIVATE (false: owners' pages on public addresses only, and PUBLIC_URL)
+  knowledge          KNOWLEDGE_FETCH_PRIVATE (false: owners' pages on public addresses only, and PUBLIC_URL),
+                     LLM_EMBEDDING_MODEL (none: searched by words only), LLM_EMBEDDING_MIN_SIMILARITY (0.75)
   email              SMTP_URL, SMTP_FROM
   operating it       LOG_LEVEL (info), METRICS_TOKEN, METRICS_PORT, THROTTLE`;
 

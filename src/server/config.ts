@@ -43,6 +43,8 @@ export interface ServerConfig {
         firstTokenTimeoutMs: number;
         idleTimeoutMs: number;
         retries: number;
+        /** [ext] LLM_EMBEDDING_MODEL, LLM_EMBEDDING_MIN_SIMILARITY (engines/model/embeddings.ts): none, no vectors. */
+        embedding: { model: string; minSimilarity: number } | undefined;
       }
     | undefined;
   /** SESSION_SECRET: 32+ random bytes as base64url, the format of DATA_DIR/session-secret (bootstrap.ts secretFrom). */
@@ -178,11 +180,24 @@ function apiKeySetting(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** LLM_EMBEDDING_MIN_SIMILARITY's default: high enough that only a close paraphrase answers by meaning alone with most models. */
+export const MIN_SIMILARITY = 0.75;
+
+function similaritySetting(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return MIN_SIMILARITY;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 1)
+    throw new Error(`LLM_EMBEDDING_MIN_SIMILARITY must be a number above 0 and at most 1 (got "${raw}")`);
+  return n;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8787, 65_535);
   const host = env.HOST || '127.0.0.1';
   if (env.LLM_BASE_URL && !env.LLM_MODEL)
     throw new Error('LLM_MODEL must name the model to use when LLM_BASE_URL is set');
+  if (env.LLM_EMBEDDING_MODEL && !env.LLM_BASE_URL)
+    throw new Error('LLM_EMBEDDING_MODEL needs LLM_BASE_URL: the model server that makes the embeddings');
   const tools = (env.LLM_TOOLS || 'auto').trim().toLowerCase();
   if (tools !== 'auto' && tools !== 'on' && tools !== 'off')
     throw new Error(`LLM_TOOLS must be auto, on or off (got "${env.LLM_TOOLS}")`);
@@ -216,6 +231,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
             integer(env, 'LLM_TIMEOUT_MS', FIRST_TOKEN_TIMEOUT_MS, 600_000) || FIRST_TOKEN_TIMEOUT_MS,
           idleTimeoutMs: integer(env, 'LLM_IDLE_TIMEOUT_MS', IDLE_TIMEOUT_MS, 600_000) || IDLE_TIMEOUT_MS,
           retries: integer(env, 'LLM_RETRIES', RETRIES, 5),
+          embedding: env.LLM_EMBEDDING_MODEL
+            ? {
+                model: env.LLM_EMBEDDING_MODEL.trim(),
+                minSimilarity: similaritySetting(env.LLM_EMBEDDING_MIN_SIMILARITY),
+              }
+            : undefined,
         }
       : undefined,
     // Checked now: a secret of the wrong form stops the start, rather than every visitor's token (bootstrap.ts).

@@ -14,6 +14,8 @@ import type { Throttles } from './throttle.ts';
 import type { Metrics } from './metrics/types.ts';
 import type { Shutdown } from './shutdown.ts';
 import type { KnowledgeSyncer } from './knowledge/sync.ts';
+import type { PassageEmbedder } from './knowledge/embed.ts';
+import type { KnowledgeVectors } from './store/knowledge.ts';
 
 export interface Clock {
   now(): Date;
@@ -49,6 +51,9 @@ export interface ServiceContext {
   publicUrl?: string;
   /** What reads the owner's pages, sitemaps and documents into the knowledge, in the background (knowledge/sync.ts). */
   knowledge: KnowledgeSyncer;
+  /** With an embedding model (LLM_EMBEDDING_MODEL): how questions are compared with the passages by meaning, and what embeds the passages. */
+  vectors?: KnowledgeVectors;
+  embedding?: PassageEmbedder;
   /** What this app counts and times, for /metrics (metrics/index.ts). */
   metrics: Metrics;
   /** Whether the app drains for a shutdown, and the answer streams it ends when the drain time is over (shutdown.ts). */

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { boundUrl, printBanner, type StartFacts } from './banner.ts';
 import { apiKeyCount, createApiKey, demoExists, ensureDemo, ensureOwner, loadSecret, seedApiKey } from './bootstrap.ts';
 import { OFFLINE_MODEL } from './engines/index.ts';
+import { openAiEmbedder } from './engines/model/embeddings.ts';
 import {
   HELP,
   createKeyCommand,
@@ -115,6 +116,16 @@ async function listen(
     demo: config.demo !== 'off',
     ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}),
     knowledgeFetch: { allowPrivate: config.knowledgeFetchPrivate, ownOrigin: config.publicUrl },
+    ...(config.llm?.embedding
+      ? {
+          embeddings: openAiEmbedder({
+            baseUrl: config.llm.baseUrl,
+            apiKey: config.llm.apiKey,
+            model: config.llm.embedding.model,
+            minSimilarity: config.llm.embedding.minSimilarity,
+          }),
+        }
+      : {}),
   });
   const ctx = {
     db: p.store.db,

@@ -78,6 +78,7 @@ describe('the passages given, by number', () => {
     aliases: '',
     body,
     score: 1,
+    words: 1,
   });
 
   it('numbers each passage once, and names each cited source once, in the order of the numbers', () => {

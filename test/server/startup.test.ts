@@ -86,6 +86,25 @@ describe('settings a deployment needs', () => {
     expect(() => configFromEnv({ DATABASE_POOL_SIZE: 'ten' })).toThrow(/DATABASE_POOL_SIZE must be an integer/);
   });
 
+  it('LLM_EMBEDDING_MODEL needs the model server, and its similarity bar is a number above 0 and at most 1', () => {
+    const server = { LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3.1' };
+    expect(configFromEnv(server).llm?.embedding).toBeUndefined();
+    expect(configFromEnv({ ...server, LLM_EMBEDDING_MODEL: 'nomic-embed-text' }).llm?.embedding).toEqual({
+      model: 'nomic-embed-text',
+      minSimilarity: 0.75,
+    });
+    expect(
+      configFromEnv({ ...server, LLM_EMBEDDING_MODEL: 'e', LLM_EMBEDDING_MIN_SIMILARITY: '0.6' }).llm?.embedding,
+    ).toEqual({ model: 'e', minSimilarity: 0.6 });
+    expect(() => configFromEnv({ LLM_EMBEDDING_MODEL: 'nomic-embed-text' })).toThrow(
+      /LLM_EMBEDDING_MODEL needs LLM_BASE_URL/,
+    );
+    for (const bad of ['0', '1.5', 'high', '-0.2'])
+      expect(() => configFromEnv({ ...server, LLM_EMBEDDING_MODEL: 'e', LLM_EMBEDDING_MIN_SIMILARITY: bad })).toThrow(
+        /LLM_EMBEDDING_MIN_SIMILARITY must be a number above 0 and at most 1/,
+      );
+  });
+
   it('DATA_DIR is absolute by default: the package’s .data from the sources, the XDG data home compiled', () => {
     expect(configFromEnv({}).dataDir).toBe(join(repo, '.data'));
     expect(configFromEnv({ DATA_DIR: 'relative/data' }).dataDir).toBe(join(process.cwd(), 'relative/data'));

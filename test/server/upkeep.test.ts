@@ -87,11 +87,11 @@ describe.skipIf(usesPostgres())('the embedded database kept as autovacuum keeps 
     // The service's app on this store: ready, it runs a pass.
     const service = await startService({ store: file.store });
     try {
-      await expect.poll(async () => (await listingsStats()).analyzed, { timeout: 10_000 }).toBe(before.analyzed + 1);
+      await expect.poll(async () => (await listingsStats()).analyzed, { timeout: 30_000 }).toBe(before.analyzed + 1);
     } finally {
       await service.close();
     }
-  });
+  }, 60_000);
 });
 
 describe.runIf(usesPostgres())('on PostgreSQL', () => {

@@ -7,6 +7,7 @@
  * reply (or the default one); every request is recorded with its body, headers and whether the
  * client went away before the response ended. `POST /v1/audio/transcriptions` (multipart, as the
  * client sends it) answers `{ text }`: the scripted transcript, recorded with the file it was given.
+ * `POST /v1/embeddings` answers each input's vector from a small model of meanings (fake-embeddings.ts).
  *
  * Tools as OpenAI streams them: a reply with `toolCalls` sends each call's id and name in its first
  * delta and its arguments in pieces (`tool_calls[].index` keeps them apart, optionally interleaved),
@@ -19,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { fakeEmbedding } from './fake-embeddings.ts';
 
 /** A tool call the model makes: its arguments (JSON text) are streamed in `pieces` parts (default 3). */
 export interface ScriptedToolCall {
@@ -138,6 +140,10 @@ export interface FakeModelServer {
   respond(decide: (body: ChatRequestBody) => ScriptedReply | undefined): void;
   /** Answer every request carrying `tools` with HTTP 400, as a server without tool support does. */
   toolsUnsupported: boolean;
+  /** Every text `POST /v1/embeddings` was asked for, oldest first (vectors: fake-embeddings.ts). */
+  embedded: string[];
+  /** Answer `/v1/embeddings` with HTTP 503 while set (a model server without its embedding model loaded). */
+  embeddingsDown: boolean;
   /** Forget the recorded requests and any unplayed replies. */
   reset(): void;
   close(): Promise<void>;
@@ -305,6 +311,23 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ text: transcripts.shift() ?? 'Hello from a recording.' }));
     }
+    if (req.method === 'POST' && req.url === '/v1/embeddings') {
+      if (api.embeddingsDown) return sendError(res, 503, 'The embedding model is not loaded.', 'server_error');
+      const body = JSON.parse(raw.toString('utf8')) as { model?: unknown; input?: unknown };
+      const input = typeof body.input === 'string' ? [body.input] : body.input;
+      if (typeof body.model !== 'string' || !Array.isArray(input) || !input.every((t) => typeof t === 'string'))
+        return sendError(res, 400, 'Embeddings need a model and input texts.', 'invalid_request_error');
+      api.embedded.push(...(input as string[]));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(
+        JSON.stringify({
+          object: 'list',
+          model: body.model,
+          data: (input as string[]).map((t, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(t) })),
+          usage: { prompt_tokens: 0, total_tokens: 0 },
+        }),
+      );
+    }
     // The model list, as OpenAI-compatible servers give it (the service's /readyz asks for it).
     if (req.method === 'GET' && req.url === '/v1/models') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -448,10 +471,14 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     always: (reply) => void (fallback = reply),
     respond: (fn) => void (decide = fn),
     toolsUnsupported: false,
+    embedded: [],
+    embeddingsDown: false,
     reset: () => {
       fallback = DEFAULT_REPLY;
       decide = undefined;
       api.toolsUnsupported = false;
+      api.embeddingsDown = false;
+      api.embedded.length = 0;
       requests.length = 0;
       transcriptions.length = 0;
       transcripts.length = 0;

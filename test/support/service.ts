@@ -102,6 +102,8 @@ export interface ServiceOptions {
   throttles?: Throttles;
   /** How the owner's pages are fetched (app.ts knowledgeFetch): `allowPrivate` for a test site on 127.0.0.1. */
   knowledgeFetch?: AppOptions['knowledgeFetch'];
+  /** The model server's embeddings (app.ts embeddings): the knowledge searched by meaning too. */
+  embeddings?: AppOptions['embeddings'];
   /** Adds routes of the test's own (a page to load in a browser) before the service listens. */
   routes?: (app: FastifyInstance) => void;
 }
@@ -148,6 +150,7 @@ async function openService(options: ServiceOptions): Promise<TestService> {
     ...(options.metrics ? { metrics: options.metrics } : {}),
     throttles: options.throttles ?? NO_THROTTLES,
     ...(options.knowledgeFetch ? { knowledgeFetch: options.knowledgeFetch } : {}),
+    ...(options.embeddings ? { embeddings: options.embeddings } : {}),
   });
   options.routes?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

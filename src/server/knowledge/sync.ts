@@ -40,6 +40,8 @@ export interface SyncDeps {
   now(): Date;
   /** A failure the owner cannot act on (the database, a bug): logged with its stack. */
   unexpected(error: unknown, source: number): void;
+  /** A source was read (its passages may be new): what embeds passages looks (knowledge/embed.ts). */
+  read?(): void;
 }
 
 /** A page, sitemap or document is read again once a day. */
@@ -110,6 +112,7 @@ export function knowledgeSyncer(deps: SyncDeps) {
     if (!source) return;
     try {
       schedule(await read(deps, source));
+      deps.read?.();
     } catch (error) {
       const reason = reasonOf(error);
       if (!reason) deps.unexpected(error, id);

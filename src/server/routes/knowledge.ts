@@ -43,6 +43,7 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: ServiceContext): void
     const added = await addSource(ctx.db, chatbot.serialNumber, Kind, fields, now);
     // Read in the background: its State says how it went.
     if (SYNCED_KINDS.includes(Kind)) ctx.knowledge.schedule([added.Id]);
+    else ctx.embedding?.kick();
     return added;
   });
 
@@ -58,6 +59,7 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: ServiceContext): void
     const updated = await updateSource(ctx.db, chatbot.serialNumber, Id, fields, now);
     if (!updated) throw noSource(Id);
     if (SYNCED_KINDS.includes(kind)) ctx.knowledge.schedule([Id]);
+    else ctx.embedding?.kick();
     return updated;
   });
 
@@ -83,7 +85,8 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: ServiceContext): void
 
   operation(app, ctx, 'KnowledgeSearch', async ({ body, caller }) => {
     const chatbot = await ownedChatbot(ctx, caller, body.SerialNumber);
-    const hits = await findInKnowledge(knowledgeBase(ctx.db, chatbot.serialNumber), body.Query, body.Limit ?? 5);
+    const kb = knowledgeBase(ctx.db, chatbot.serialNumber, ctx.vectors);
+    const hits = await findInKnowledge(kb, body.Query, body.Limit ?? 5);
     return {
       Items: hits.map((h) => ({
         SourceId: h.sourceId,
@@ -93,8 +96,11 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: ServiceContext): void
         Heading: h.heading,
         Text: h.body,
         Score: h.score,
+        Words: h.words,
+        Similarity: h.similarity ?? null,
       })),
       Threshold: THRESHOLD,
+      SimilarityBar: kb.similarityBar ?? null,
     };
   });
 }

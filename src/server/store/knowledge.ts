@@ -3,7 +3,8 @@
  * them by. A source and its passages are written in one transaction: a changed source's passages
  * are replaced whole, never half. The search is the database's (full-text search with English
  * stems, and pg_trgm's word likeness on headings for a misspelt question), on PGlite and
- * PostgreSQL alike; the engines score what it finds (engines/knowledge/find.ts).
+ * PostgreSQL alike — and, with an embedding model, the passages nearest the question by meaning
+ * (knowledge-vectors.ts), the two rankings fused; the engines score what it finds (engines/knowledge/find.ts).
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -14,6 +15,8 @@ import {
   type KnowledgeSource,
 } from '../../protocol/index.ts';
 import type { Candidate, KnowledgeBase } from '../engines/knowledge/find.ts';
+import type { Embedder } from '../engines/model/embeddings.ts';
+import { nearestPassages, type VectorMode } from './knowledge-vectors.ts';
 import { faqPassages, textPassages, type PassageText } from '../knowledge/passages.ts';
 import { conflict } from '../http.ts';
 import type { Db, Tx } from './db-types.ts';
@@ -205,56 +208,128 @@ export async function listSources(
 /** The words a full-text query may hold: letters and digits (websearch_to_tsquery reads the rest as its syntax). */
 const queryWord = (w: string) => w.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-/** A chatbot's knowledge, as the engines search it. */
-export function knowledgeBase(db: Db, chatbot: string): KnowledgeBase {
+/** How a question is compared with the passages by meaning (LLM_EMBEDDING_MODEL), when the service has a model for it. */
+export interface KnowledgeVectors {
+  embedder: Embedder;
+  mode: VectorMode;
+  /** The model server failed to embed a question: the search goes on by words alone. */
+  failed(error: unknown): void;
+}
+
+/** How long a question's embedding may take before the search goes on without it. */
+export const QUESTION_EMBED_MS = 5_000;
+/** Passages taken from the vector ranking per question, beside the words' candidates. */
+const NEAREST = 10;
+/** Reciprocal rank fusion's constant: a passage's place in each ranking counts 1 / (RRF_K + place). */
+const RRF_K = 60;
+
+const passageColumns = {
+  id: knowledgePassages.id,
+  sourceId: knowledgePassages.sourceId,
+  kind: knowledgeSources.kind,
+  title: knowledgeSources.title,
+  sourceUrl: knowledgeSources.url,
+  url: knowledgePassages.url,
+  heading: knowledgePassages.heading,
+  aliases: knowledgePassages.aliases,
+  body: knowledgePassages.body,
+};
+type PassageRow = { [K in keyof typeof passageColumns]: (typeof passageColumns)[K]['_']['data'] };
+
+const toCandidate = (r: PassageRow, similarity: number | undefined): Candidate => ({
+  sourceId: r.sourceId,
+  kind: r.kind as Candidate['kind'],
+  title: r.title,
+  url: r.url || r.sourceUrl,
+  heading: r.heading,
+  aliases: r.aliases,
+  body: r.body,
+  ...(similarity === undefined ? {} : { similarity }),
+});
+
+/**
+ * The two rankings as one (reciprocal rank fusion): a passage both find comes before one only
+ * either finds; each keeps its similarity where the vector ranking found it.
+ */
+function fused(lexical: PassageRow[], near: { row: PassageRow; similarity: number }[]): Candidate[] {
+  const byId = new Map<number, { row: PassageRow; rank: number; similarity?: number }>();
+  lexical.forEach((row, i) => byId.set(row.id, { row, rank: 1 / (RRF_K + i + 1) }));
+  near.forEach(({ row, similarity }, i) => {
+    const held = byId.get(row.id);
+    const rank = 1 / (RRF_K + i + 1);
+    if (held) Object.assign(held, { rank: held.rank + rank, similarity });
+    else byId.set(row.id, { row, rank, similarity });
+  });
+  return [...byId.values()].sort((a, b) => b.rank - a.rank).map((c) => toCandidate(c.row, c.similarity));
+}
+
+/** A chatbot's knowledge, as the engines search it: by its words, and by meaning when `vectors` is given. */
+export function knowledgeBase(db: Db, chatbot: string, vectors?: KnowledgeVectors): KnowledgeBase {
+  const mine = eq(knowledgePassages.chatbot, chatbot);
+  const passages = () =>
+    db
+      .select(passageColumns)
+      .from(knowledgePassages)
+      .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId));
+
+  async function byWords(words: string[], question: string, limit: number): Promise<PassageRow[]> {
+    const terms = words.map(queryWord).filter(Boolean).slice(0, 64);
+    if (!terms.length) return [];
+    const query = sql`websearch_to_tsquery('english', ${terms.join(' or ')})`;
+    const heading = sql`(${knowledgePassages.heading} || ' ' || ${knowledgePassages.aliases})`;
+    const text = question.slice(0, LIMITS.queryChars);
+    return passages()
+      .where(and(mine, sql`(${knowledgePassages.search} @@ ${query} OR ${text} <% ${heading})`))
+      .orderBy(
+        sql`ts_rank(${knowledgePassages.search}, ${query}) + word_similarity(${text}, ${heading}) DESC`,
+        asc(knowledgePassages.id),
+      )
+      .limit(limit);
+  }
+
+  async function byMeaning(question: string): Promise<{ row: PassageRow; similarity: number }[]> {
+    if (!vectors) return [];
+    let vector: number[] | undefined;
+    try {
+      [vector] = await vectors.embedder.embed(
+        [question.slice(0, LIMITS.queryChars)],
+        AbortSignal.timeout(QUESTION_EMBED_MS),
+      );
+    } catch (error) {
+      vectors.failed(error);
+      return [];
+    }
+    if (!vector) return [];
+    const near = await nearestPassages(db, vectors.mode, { chatbot, model: vectors.embedder.model, vector }, NEAREST);
+    if (!near.length) return [];
+    const rows = new Map(
+      (
+        await passages().where(
+          and(
+            mine,
+            inArray(
+              knowledgePassages.id,
+              near.map((n) => n.id),
+            ),
+          ),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    return near.flatMap((n) => {
+      const row = rows.get(n.id);
+      return row ? [{ row, similarity: n.similarity }] : [];
+    });
+  }
+
   return {
+    similarityBar: vectors?.embedder.minSimilarity,
     async any() {
-      const [row] = await db
-        .select({ id: knowledgePassages.id })
-        .from(knowledgePassages)
-        .where(eq(knowledgePassages.chatbot, chatbot))
-        .limit(1);
+      const [row] = await db.select({ id: knowledgePassages.id }).from(knowledgePassages).where(mine).limit(1);
       return row !== undefined;
     },
     async candidates({ words, question }, limit) {
-      const terms = words.map(queryWord).filter(Boolean).slice(0, 64);
-      if (!terms.length) return [];
-      const query = sql`websearch_to_tsquery('english', ${terms.join(' or ')})`;
-      const heading = sql`(${knowledgePassages.heading} || ' ' || ${knowledgePassages.aliases})`;
-      const text = question.slice(0, LIMITS.queryChars);
-      const rows = await db
-        .select({
-          sourceId: knowledgePassages.sourceId,
-          kind: knowledgeSources.kind,
-          title: knowledgeSources.title,
-          sourceUrl: knowledgeSources.url,
-          url: knowledgePassages.url,
-          heading: knowledgePassages.heading,
-          aliases: knowledgePassages.aliases,
-          body: knowledgePassages.body,
-        })
-        .from(knowledgePassages)
-        .innerJoin(knowledgeSources, eq(knowledgeSources.id, knowledgePassages.sourceId))
-        .where(
-          and(
-            eq(knowledgePassages.chatbot, chatbot),
-            sql`(${knowledgePassages.search} @@ ${query} OR ${text} <% ${heading})`,
-          ),
-        )
-        .orderBy(
-          sql`ts_rank(${knowledgePassages.search}, ${query}) + word_similarity(${text}, ${heading}) DESC`,
-          asc(knowledgePassages.id),
-        )
-        .limit(limit);
-      return rows.map((r): Candidate => ({
-        sourceId: r.sourceId,
-        kind: r.kind as Candidate['kind'],
-        title: r.title,
-        url: r.url || r.sourceUrl,
-        heading: r.heading,
-        aliases: r.aliases,
-        body: r.body,
-      }));
+      const [lexical, near] = await Promise.all([byWords(words, question, limit), byMeaning(question)]);
+      return fused(lexical, near);
     },
   };
 }

@@ -19,6 +19,7 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs as a worker thread (store/pglite-thread.ts starts it)');
@@ -27,8 +28,9 @@ if (!port) throw new Error('pglite-worker.mjs runs as a worker thread (store/pgl
 const { dataDir, load } = workerData ?? {};
 const pg = new PGlite({
   dataDir,
-  // pg_trgm: the listing search's index (migrations 0003, 0011).
-  extensions: { pg_trgm },
+  // pg_trgm: the listing search's index (migrations 0003, 0011); vector: the knowledge's
+  // embeddings compared (store/knowledge-vectors.ts), created only when a model makes them.
+  extensions: { pg_trgm, vector },
   ...(load ? { loadDataDir: new Blob([load]) } : {}),
 });
 

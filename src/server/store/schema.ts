@@ -15,6 +15,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -491,11 +492,22 @@ export const knowledgePassages = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english', heading || ' ' || aliases), 'A') || setweight(to_tsvector('english', body), 'B')`,
       ),
+    /**
+     * The passage's embedding by `embeddingModel` (LLM_EMBEDDING_MODEL), of unit length; null until
+     * the service has asked the model server for it (knowledge/embed.ts). Plain `real[]`: PostgreSQL
+     * without pgvector holds it too; with pgvector it is cast to `vector` to be compared.
+     */
+    embedding: real('embedding').array(),
+    embeddingModel: text('embedding_model').notNull().default(''),
   },
   (t) => [
     index('knowledge_passages_by_source').on(t.sourceId, t.position),
     index('knowledge_passages_by_chatbot').on(t.chatbot),
     index('knowledge_passages_search').using('gin', t.search),
     index('knowledge_passages_heading_trgm').using('gin', sql`(heading || ' ' || aliases) gin_trgm_ops`),
+    // What waits for its embedding, found without reading every passage.
+    index('knowledge_passages_unembedded')
+      .on(t.id)
+      .where(sql`embedding IS NULL`),
   ],
 );

@@ -4,7 +4,10 @@
  * search and trigram likeness: store/knowledge.ts), and each candidate is scored by how much of the
  * question it holds (scoreOf): a word in its heading (a FAQ's question or other phrasings, a
  * page's headings) counts more than in its body, the word itself more than another of its group,
- * a weak word ("home", "need") less. At THRESHOLD or above the offline engine answers from it; below, it says it does not know.
+ * a weak word ("home", "need") less. With an embedding model the database also finds passages
+ * near the question by meaning; one at least as similar as the model's bar (LLM_EMBEDDING_MIN_SIMILARITY)
+ * scores at least THRESHOLD, however few of the question's words it holds (relevance).
+ * At THRESHOLD or above the offline engine answers from it; below, it says it does not know.
  * Linear in the lengths of the question and the candidates.
  */
 import { stemmer } from 'stemmer';
@@ -20,11 +23,15 @@ export interface Candidate {
   heading: string;
   aliases: string;
   body: string;
+  /** Its cosine similarity to the question, where the vector ranking found it. */
+  similarity?: number;
 }
 
 export interface Hit extends Candidate {
-  /** How much of the question it holds, 0 to 1. */
+  /** How well it answers the question, 0 to 1: the larger of its words' score and its similarity's (relevance). */
   score: number;
+  /** How much of the question's words it holds, 0 to 1 (scoreOf). */
+  words: number;
 }
 
 /** What the engines ask of the owner's knowledge. */
@@ -33,6 +40,8 @@ export interface KnowledgeBase {
   candidates(query: { words: string[]; question: string }, limit: number): Promise<Candidate[]>;
   /** Whether it holds any passage at all (a model is offered search_knowledge only then). */
   any(): Promise<boolean>;
+  /** The similarity at which a passage found by meaning answers the question (LLM_EMBEDDING_MIN_SIMILARITY); none without vectors. */
+  similarityBar?: number | undefined;
 }
 
 /** The offline engine answers from a passage scoring at least this. */
@@ -117,6 +126,17 @@ export function holdsSubject(question: string, hit: Pick<Candidate, 'heading' | 
   );
 }
 
+/**
+ * A candidate's score: its words' score, or — where it is at least `bar` similar to the question —
+ * its similarity mapped from [bar, 1] onto [THRESHOLD, 1], whichever is larger. A passage at the
+ * model's bar counts as one at the words' bar; below the bar similarity adds nothing.
+ */
+export function relevance(words: number, similarity: number | undefined, bar: number | undefined): number {
+  if (similarity === undefined || bar === undefined || similarity < bar) return words;
+  const meant = bar >= 1 ? 1 : THRESHOLD + ((Math.min(similarity, 1) - bar) / (1 - bar)) * (1 - THRESHOLD);
+  return Math.max(words, Math.round(meant * 1000) / 1000);
+}
+
 /** The passages that answer `question` best, best first, each scored; none when the knowledge is empty or nothing fits. */
 export async function findInKnowledge(kb: KnowledgeBase, question: string, limit = 5): Promise<Hit[]> {
   const terms = questionTerms(question);
@@ -126,7 +146,10 @@ export async function findInKnowledge(kb: KnowledgeBase, question: string, limit
   const found = await kb.candidates({ words, question }, CANDIDATES);
   return (
     found
-      .map((c) => ({ ...c, score: scoreOf(terms, c) }))
+      .map((c) => {
+        const words = scoreOf(terms, c);
+        return { ...c, words, score: relevance(words, c.similarity, kb.similarityBar) };
+      })
       .filter((h) => h.score > 0)
       // Equal scores keep the database's order: its rank weighs how often the passage says each word.
       .sort((a, b) => b.score - a.score)
