@@ -3,7 +3,8 @@
  * Finishes the compiled service (after `tsc -p tsconfig.server.json`, in `npm run build:server`):
  * tsc emits only JavaScript, so the migrations are copied beside the compiled store
  * (dist/node/server/store/migrations, where store/db.ts looks), and so is the embedded database's
- * thread (store/pglite-worker.mjs, plain JavaScript) — a deployed dist/ runs without
+ * thread (store/pglite-worker.mjs, plain JavaScript) and the knowledge's extraction thread
+ * (knowledge/extract-worker.mjs) — a deployed dist/ runs without
  * src/ — and the bin gets its executable bit back, which a fresh emit of main.js does not have
  * (`npx chat-bot-server` and a unit file's ExecStart run the file itself). The demo site's own
  * files (its stylesheet, icon and the page about the service) go to dist/demo-site, where app.ts
@@ -22,6 +23,11 @@ cpSync(join(root, 'src', 'server', 'store', 'migrations'), migrations, { recursi
 cpSync(
   join(root, 'src', 'server', 'store', 'pglite-worker.mjs'),
   join(root, 'dist', 'node', 'server', 'store', 'pglite-worker.mjs'),
+);
+// The extraction thread's entry, likewise (knowledge/extract-thread.ts).
+cpSync(
+  join(root, 'src', 'server', 'knowledge', 'extract-worker.mjs'),
+  join(root, 'dist', 'node', 'server', 'knowledge', 'extract-worker.mjs'),
 );
 const demoSite = join(root, 'dist', 'demo-site');
 rmSync(demoSite, { recursive: true, force: true });

@@ -26,6 +26,7 @@ import { knowledgeRoutes } from './routes/knowledge.ts';
 import { createFetcher } from './knowledge/fetch.ts';
 import { knowledgeSyncer } from './knowledge/sync.ts';
 import { passageEmbedder } from './knowledge/embed.ts';
+import { extractionThread } from './knowledge/extract-thread.ts';
 import type { Embedder } from './engines/model/embeddings.ts';
 import { ARRAY_SCAN, vectorMode } from './store/knowledge-vectors.ts';
 import type { KnowledgeVectors } from './store/knowledge.ts';
@@ -143,6 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const listings = new ListingCatalogs(options.db);
   const files = options.files ?? diskStore(join(options.dataDir, 'files'));
+  // The owner's pages and documents read into text away from the visitors' thread.
+  const extractor = extractionThread();
+  app.addHook('onClose', () => extractor.close());
   const ctx: ServiceContext = {
     db: options.db,
     reads: prepareReads(options.db),
@@ -162,7 +166,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     knowledge: knowledgeSyncer({
       db: options.db,
       files,
+      extractor,
       reader: createFetcher({
+        extract: extractor.html,
         allowPrivate: options.knowledgeFetch?.allowPrivate ?? false,
         ...(options.knowledgeFetch?.ownOrigin ? { ownOrigin: new URL(options.knowledgeFetch.ownOrigin).origin } : {}),
       }),

@@ -10,8 +10,10 @@ import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import { utf8, type DocumentKind } from './document-kind.ts';
 import { docxMarkdown, firstHeading } from './docx-markdown.ts';
+import { DocumentUnreadable } from './refusal.ts';
 
 export { documentKind, KIND_HEAD_BYTES, type DocumentKind } from './document-kind.ts';
+export { DocumentUnreadable, type UnreadableCode } from './refusal.ts';
 
 export interface ExtractedDocument {
   title: string;
@@ -26,21 +28,6 @@ export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_PDF_PAGES = 500;
 /** Extracted text past this many characters is cut, not refused: the start of a long manual still answers. */
 export const MAX_DOCUMENT_CHARS = 1_000_000;
-
-/** Why a document is refused: not a kind the service reads, a password, no text, too big, damaged. */
-export type UnreadableCode = 'type' | 'encrypted' | 'empty' | 'too-large' | 'corrupt';
-
-/** A document the service will not read; its message is for the owner who uploaded it. */
-export class DocumentUnreadable extends Error {
-  override name = 'DocumentUnreadable';
-  constructor(
-    readonly code: UnreadableCode,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
 
 /** A file's name without its folders and extension: a document's title when it names none. */
 function baseName(fileName: string): string {

@@ -14,9 +14,8 @@ import { isIP } from 'node:net';
 import type { LookupAddress } from 'node:dns';
 import { createRequire } from 'node:module';
 import { isBlockedAddress } from './address.ts';
-import { HtmlRefused, htmlToMarkdown } from './html.ts';
 import { exchange, textOf, within, type Answer, type Want } from './http-get.ts';
-import { FetchRefused } from './refusal.ts';
+import { FetchRefused, HtmlRefused } from './refusal.ts';
 import { locsOf } from './sitemap.ts';
 
 export { isBlockedAddress } from './address.ts';
@@ -42,6 +41,8 @@ export interface FetcherOptions {
   timeoutMs?: number;
   /** The User-Agent header; robots.txt is read for ChatBotKnowledge whatever it says. */
   userAgent?: string;
+  /** How a page's HTML becomes Markdown: the service's extraction thread (extract-thread.ts); htmlToMarkdown here unless given. */
+  extract?: (html: string, url: string) => Promise<{ title: string; markdown: string }>;
 }
 
 /** What the last fetch of a page answered, to ask whether it changed since. */
@@ -115,6 +116,9 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
   const userAgent = options.userAgent ?? `${ROBOTS_AGENT}/1.0`;
   const ownOrigin = options.ownOrigin ? new URL(options.ownOrigin).origin : null;
   const robotsByOrigin = new Map<string, { until: number; rules: Promise<Robots> }>();
+  // On this thread unless given (tests of the fetcher alone): loaded at the first page.
+  const extract =
+    options.extract ?? (async (html: string, url: string) => (await import('./html.ts')).htmlToMarkdown(html, url));
   const page: Want = {
     what: 'page',
     accept: 'text/html,application/xhtml+xml;q=0.9',
@@ -226,7 +230,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     if (answer.status === 304 && Object.keys(conditions).length) return { status: 'unchanged' };
     if (!ok(answer.status)) throw answered('page', answer.status);
     try {
-      const { title, markdown } = htmlToMarkdown(textOf(answer), url.href);
+      const { title, markdown } = await extract(textOf(answer), url.href);
       const { etag = '', 'last-modified': lastModified = '' } = answer.headers;
       return { status: 'fetched', url: url.href, title, markdown, etag, lastModified };
     } catch (error) {

@@ -10,6 +10,9 @@ import { Readability } from '@mozilla/readability';
 import { Parser } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import { markdownOf, oneLine } from './markdown-writer.ts';
+import { HtmlRefused } from './refusal.ts';
+
+export { HtmlRefused } from './refusal.ts';
 
 /** Beyond this the page is refused before parsing (the fetcher's byte limit stops it sooner). */
 export const MAX_HTML_CHARS = 5 * 1024 * 1024;
@@ -26,11 +29,6 @@ export const MAX_DEPTH = 400;
  * Real pages (a few thousand elements, 10–30 deep) are well within them.
  */
 const READABLE = { elements: 10_000, depths: 250_000, depth: 100 };
-
-export class HtmlRefused extends Error {
-  override name = 'HtmlRefused';
-  readonly code = 'too-large';
-}
 
 /**
  * The markup's elements, the sum of their depths and the deepest, as htmlparser2 reads it; null when

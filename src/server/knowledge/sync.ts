@@ -20,6 +20,9 @@ import {
 } from '../store/knowledge-sync.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { textPassages } from './passages.ts';
+import { DocumentUnreadable } from './refusal.ts';
+import { documentKind } from './document-kind.ts';
+import type { Extractor } from './extract-thread.ts';
 
 /** What reads pages and sitemaps for the service (knowledge/fetch.ts createFetcher). */
 export interface PageReader {
@@ -37,6 +40,8 @@ export interface SyncDeps {
   db: Db;
   files: FileStore;
   reader: PageReader;
+  /** What reads a document's text, away from the service's thread (extract-thread.ts). */
+  extractor: Pick<Extractor, 'document'>;
   now(): Date;
   /** A failure the owner cannot act on (the database, a bug): logged with its stack. */
   unexpected(error: unknown, source: number): void;
@@ -92,11 +97,9 @@ async function read(deps: SyncDeps, source: ClaimedSource): Promise<number[]> {
     return pages;
   }
   if (source.kind === 'document') {
-    // Loaded only when a document is read: the PDF and DOCX readers are large.
-    const { DocumentUnreadable, extractDocument, documentKind } = await import('./documents.ts');
     if (!source.file) throw new DocumentUnreadable('corrupt', 'The document’s file is gone: upload it again.');
     const bytes = await deps.files.whole(source.file);
-    const doc = await extractDocument(bytes, documentKind(bytes, source.file.fileName), source.file.fileName);
+    const doc = await deps.extractor.document(bytes, documentKind(bytes, source.file.fileName), source.file.fileName);
     await keep(deps, source, doc, { etag: '', lastModified: '' }, now);
   }
   return [];
