@@ -5,30 +5,21 @@
  * never a private, loopback, link-local or otherwise special address — the name is resolved once,
  * every address checked, and the connection made to those addresses only, so a DNS answer that
  * changes between the check and the connection (rebinding) changes nothing. robots.txt is obeyed
- * for the agent ChatBotKnowledge, as Google reads it: missing (4xx) allows everything, unreadable
- * (5xx, 429, no answer in time) allows nothing.
+ * on every hop (robots.ts).
  */
 import { lookup } from 'node:dns/promises';
 import { STATUS_CODES } from 'node:http';
 import { isIP } from 'node:net';
 import type { LookupAddress } from 'node:dns';
-import { createRequire } from 'node:module';
 import { isBlockedAddress } from './address.ts';
-import { exchange, textOf, within, type Answer, type Want } from './http-get.ts';
+import { exchange, textOf, within, type Want } from './http-get.ts';
 import { FetchRefused, HtmlRefused } from './refusal.ts';
+import { ROBOTS_AGENT, ROBOTS_WANT, robotsObeyed } from './robots.ts';
 import { locsOf } from './sitemap.ts';
 
 export { isBlockedAddress } from './address.ts';
 export { FetchRefused, type RefusalCode } from './refusal.ts';
-
-/** What robots-parser makes of a robots.txt: the one question asked of it. */
-interface RobotsRules {
-  isAllowed(url: string, ua?: string): boolean | undefined;
-}
-// A CommonJS function whose types say `export default`: required, and typed here, it is the same
-// function for the bundler's resolution (tests) and Node's (the compiled service), which read a
-// default import of it apart.
-const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: string, robotsTxt: string) => RobotsRules;
+export { ROBOTS_AGENT } from './robots.ts';
 
 export interface FetcherOptions {
   /** Every address allowed, private ones included (a development setting). */
@@ -62,13 +53,8 @@ export interface Fetcher {
   readSitemap(url: string, limit: number, host?: string): Promise<string[]>;
 }
 
-export const ROBOTS_AGENT = 'ChatBotKnowledge';
 const MAX_REDIRECTS = 5;
 const MAX_URL_CHARS = 2048;
-const ROBOTS_BYTES = 100 * 1024;
-const ROBOTS_TIMEOUT_MS = 5_000;
-/** How long a robots.txt read stays true (Google's: a day). */
-const ROBOTS_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** The most sitemap files one readSitemap reads, the index included, and how deep: an index and its sitemaps. */
 const MAX_SITEMAPS = 25;
 const SITEMAP_LEVELS = 2;
@@ -107,15 +93,12 @@ const ok = (status: number) => status >= 200 && status <= 299;
 const answered = (what: string, status: number) =>
   new FetchRefused('status', `the ${what} answered ${status} ${STATUS_CODES[status] ?? ''}`.trim());
 
-type Robots = RobotsRules | 'all';
-
-/** A fetcher with its own robots.txt cache; see the module's comment for the rules it keeps. */
+/** A fetcher with its own robots.txt cache (robots.ts); see the module's comment for the rules it keeps. */
 export function createFetcher(options: FetcherOptions = {}): Fetcher {
   const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const userAgent = options.userAgent ?? `${ROBOTS_AGENT}/1.0`;
   const ownOrigin = options.ownOrigin ? new URL(options.ownOrigin).origin : null;
-  const robotsByOrigin = new Map<string, { until: number; rules: Promise<Robots> }>();
   // On this thread unless given (tests of the fetcher alone): loaded at the first page.
   const extract =
     options.extract ?? (async (html: string, url: string) => (await import('./html.ts')).htmlToMarkdown(html, url));
@@ -136,15 +119,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     cap: maxBytes,
     truncate: true,
   };
-  // Google reads the first 500 KiB of a robots.txt; what a page is, it does not care.
-  const robots: Want = {
-    what: 'robots.txt',
-    accept: 'text/plain',
-    types: null,
-    expected: '',
-    cap: ROBOTS_BYTES,
-    truncate: true,
-  };
+  const obeyRobots = robotsObeyed((url, ms) => get(url, url.hostname, ROBOTS_WANT, {}, ms), timeoutMs);
 
   /** The addresses `url`'s host has, each checked. */
   async function addressesOf(url: URL, signal: AbortSignal, tooLate: () => FetchRefused): Promise<LookupAddress[]> {
@@ -175,7 +150,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     let url = start;
     for (let hop = 0; ; hop++) {
       const addresses = await addressesOf(url, signal, tooLate);
-      if (want !== robots) await obeyRobots(url, signal, tooLate);
+      if (want !== ROBOTS_WANT) await obeyRobots(url, signal, tooLate);
       const answer = await exchange(url, addresses, headers, want, signal, tooLate);
       const location = REDIRECTS.has(answer.status) ? answer.headers.location : undefined;
       if (!location) return { url, answer };
@@ -183,41 +158,6 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
         throw new FetchRefused('redirects', `the ${want.what} redirects more than ${MAX_REDIRECTS} times`);
       url = checkedUrl(location, url, host, `the ${want.what} redirects to`);
     }
-  }
-
-  async function readRobots(site: URL): Promise<Robots> {
-    const url = new URL('/robots.txt', site.origin);
-    const ms = Math.min(ROBOTS_TIMEOUT_MS, timeoutMs);
-    const unreadable = (why: string) =>
-      new FetchRefused('robots', `robots.txt of ${site.host} ${why}, so the service does not fetch its pages for now`);
-    let answer: Answer;
-    try {
-      ({ answer } = await get(url, site.hostname, robots, {}, ms));
-    } catch (error) {
-      if (!(error instanceof FetchRefused)) throw error;
-      if (error.code === 'timeout') throw unreadable(`did not arrive within ${ms / 1000} s`);
-      // Redirected away, or too often: as if there were none (Google's reading).
-      if (error.code === 'host' || error.code === 'redirects' || error.code === 'url') return 'all';
-      // Anything else (the site unreachable, its address refused) says more about the page than robots.txt would.
-      throw error;
-    }
-    if (ok(answer.status)) return robotsParser(url.href, answer.body.toString('utf8'));
-    if (answer.status === 429 || answer.status >= 500) throw unreadable(`answered ${answer.status}`);
-    return 'all';
-  }
-
-  async function obeyRobots(url: URL, signal: AbortSignal, tooLate: () => FetchRefused): Promise<void> {
-    let entry = robotsByOrigin.get(url.origin);
-    if (!entry || entry.until <= Date.now()) {
-      const fresh = { until: Date.now() + ROBOTS_LIFETIME_MS, rules: readRobots(url) };
-      robotsByOrigin.set(url.origin, fresh);
-      // One that could not be read is asked again for the next page: the failure may have passed.
-      fresh.rules.catch(() => robotsByOrigin.get(url.origin) === fresh && robotsByOrigin.delete(url.origin));
-      entry = fresh;
-    }
-    const rules = await within(entry.rules, signal, tooLate);
-    if (rules !== 'all' && rules.isAllowed(url.href, ROBOTS_AGENT) === false)
-      throw new FetchRefused('robots', `robots.txt of ${url.host} disallows ${url.pathname}`);
   }
 
   async function fetchPage(raw: string, previous?: PageValidators, host?: string): Promise<PageResult> {
