@@ -106,6 +106,12 @@ export function printBanner(config: ServerConfig, facts: StartFacts, env: NodeJS
   if (m) line('migrations', `${m.applied === 0 ? 'none to apply' : `${m.applied} applied now`}, ${m.total} in all`);
   line('uploaded files', fileStore(config, env));
   line('answers', config.llm ? `${config.llm.model} at ${config.llm.baseUrl}` : 'built-in offline engine');
+  line(
+    'knowledge',
+    config.llm?.embedding
+      ? `searched by its words and by meaning (${config.llm.embedding.model}, similarity from ${config.llm.embedding.minSimilarity})`
+      : 'searched by its words (set LLM_EMBEDDING_MODEL to search by meaning too)',
+  );
   line('email', config.smtpUrl ? 'sent over SMTP_URL' : 'kept in the outbox (set SMTP_URL to send)');
   const { token, port: metricsPort } = config.metrics;
   const metricsHost = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -137,7 +137,7 @@ describe.skipIf(usesPostgres())('a first start on the embedded database', () => 
   }, 90_000);
   afterAll(() => bin?.close());
 
-  it('says its version, the address as bound, the database, the migrations it applied and the file store', () => {
+  it('says its version, the address as bound, the database, the migrations it applied, the file store and how the knowledge is searched', () => {
     expect(bin.output).toMatch(
       new RegExp(`^chat-bot ${version.replaceAll('.', '\\.')} listening on http://127\\.0\\.0\\.1:\\d+$`, 'm'),
     );
@@ -145,6 +145,7 @@ describe.skipIf(usesPostgres())('a first start on the embedded database', () => 
     expect(bin.output).toContain(`embedded, in ${join(bin.dataDir, 'db')}`);
     expect(bin.output).toMatch(new RegExp(`migrations\\s+${migrationCount} applied now, ${migrationCount} in all`));
     expect(bin.output).toContain(`uploaded files   on disk, in ${join(bin.dataDir, 'files')}`);
+    expect(bin.output).toMatch(/knowledge +searched by its words \(set LLM_EMBEDDING_MODEL to search by meaning too\)/);
   });
 });
 
