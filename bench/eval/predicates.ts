@@ -209,3 +209,19 @@ export const saysParking = (l: Listing) =>
   l.ParkingSpots === 0
     ? /\b(?:no|0|zero)\b[^.]*park|park[^.]*\b(?:none|0)\b/
     : new RegExp(`\\b${l.ParkingSpots}\\b[^.]*park|park[^.]*\\b${l.ParkingSpots}\\b`);
+
+// —— what an answer in any language says (issue 43): figures as each language writes them ——
+
+/** `n` as any language groups its thousands: 489,000 · 489.000 · 489 000 (a space, or a narrow no-break one). */
+export const figure = (n: number) =>
+  new RegExp(
+    `(?<![\\d.,])${Math.round(n).toLocaleString('en-US').split(',').join('[,.\\s\\u00a0\\u202f]?')}(?![\\d]|[.,]\\d)`,
+  );
+/** The listing's price (sale price, or monthly rent) as a figure in any language's grouping. */
+export const saysPriceAnyLanguage = (l: Listing) => figure(price(l) ?? 0);
+/** The listing's bedrooms as a number followed, within a word or two, by any language's word for them. */
+export const saysBedsAnyLanguage = (l: Listing) =>
+  new RegExp(
+    `\\b${l.Bedrooms}\\s*(?:-\\s*)?(?:bed|br\\b|bd\\b|rec[áa]mara|habitaci[óo]n|dormitorio|cuarto|chambre|pi[èe]ce|zimmer|schlafzimmer|quarto|غرف|卧室)`,
+    'i',
+  );

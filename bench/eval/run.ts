@@ -4,7 +4,9 @@
  * conversation of the question set (cases.ts, cases-fresh.ts) through the typed client as a
  * visitor, and prints the accuracy per category; then the same for the conversations off the happy
  * path (cases-off-path.ts) on a chatbot that also holds the owner's listings (owner-listings.ts), and
- * the questions about the business (cases-business.ts) on one that holds the demo agency's knowledge. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
+ * the questions about the business (cases-business.ts) on one that holds the demo agency's knowledge;
+ * then the question set's categories in Spanish and French (cases-es.ts, cases-fr.ts), each answer
+ * also checked to be in the visitor's language. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
  * model server (tools and all) and is scored leniently (score.ts); otherwise with the offline engine.
  * Results go to bench/results/eval-<engine>-<time>.json.
  *
@@ -30,6 +32,8 @@ import { cases as developed } from './cases.ts';
 import { freshCases } from './cases-fresh.ts';
 import { offPathCases } from './cases-off-path.ts';
 import { businessCases } from './cases-business.ts';
+import { spanishCases } from './cases-es.ts';
+import { frenchCases } from './cases-fr.ts';
 import { ownerListings } from './owner-listings.ts';
 import { byCategory, report, runCases, type CaseResult } from './score.ts';
 import { addKnowledge, seedChatbot } from './seed.ts';
@@ -55,6 +59,9 @@ const sets: {
   },
   // Questions about the business (issue 42): the demo's listings and the demo agency's FAQ and pages.
   { name: 'the business', cases: businessCases, listings: () => demoListings(ORIGIN), knowledge: true },
+  // The question set's categories asked in Spanish and in French (issue 43): the answer in that language too.
+  { name: 'in Spanish', cases: spanishCases, listings: () => demoListings(ORIGIN) },
+  { name: 'in French', cases: frenchCases, listings: () => demoListings(ORIGIN) },
 ];
 
 const args = process.argv.slice(2);
@@ -100,12 +107,13 @@ try {
       async () => {
         const session = await createClient({ baseUrl: origin }).getSession({ serialNumber: serial });
         const visitor = createClient({ baseUrl: origin, visitorToken: session.VisitorToken });
-        return async (content, where) => {
+        return async (content, where, locale) => {
           const answer = await visitor.ask({
             sessionID: session.SessionID,
             content,
             clientMessageId: crypto.randomUUID(),
             ...where,
+            ...(locale ? { locale } : {}),
           });
           return { content: answer.content, noAnswer: answer.noAnswer };
         };

@@ -9,7 +9,8 @@
  */
 import { answerProse, cardsOf, parseSources, type Listing } from '../../src/protocol/index.ts';
 import { ORDER_KEY, compareKeys, money, monthlyPayment, price } from './predicates.ts';
-import type { Category, EvalCase, Expectation, Where } from './types.ts';
+import { franc } from 'franc-min';
+import type { Category, EvalCase, Expectation, Lang, Where } from './types.ts';
 
 export interface Answer {
   content: string;
@@ -19,6 +20,8 @@ export interface Answer {
 export interface TurnResult {
   ask: string;
   ok: boolean;
+  /** What it shows is right, whatever language it is written in. */
+  shown: boolean;
   /** Why it is wrong, in words. */
   why?: string;
   answer: string;
@@ -27,11 +30,58 @@ export interface TurnResult {
 export interface CaseResult {
   id: string;
   category: Category;
+  lang: Lang;
   ok: boolean;
+  /** Every turn shows what is right, whatever language its answer is written in. */
+  shown: boolean;
   turns: TurnResult[];
   /** Facts-guard corrections the answers carried. */
   corrections: number;
 }
+
+/** franc's names of the widget's languages (ISO 639-3). */
+const FRANC: Record<Lang, string> = { en: 'eng', es: 'spa', fr: 'fra', de: 'deu', pt: 'por', ar: 'arb', zh: 'cmn' };
+const LANGUAGE_NAMES: Record<Lang, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  pt: 'Portuguese',
+  ar: 'Arabic',
+  zh: 'Chinese',
+};
+
+/**
+ * The language prose is written in, as franc (a trigram language identifier, not the engine's
+ * reading) tells it among the widget's seven; undefined when it is too short to tell.
+ */
+export function languageOf(prose: string): Lang | undefined {
+  const text = prose.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`#>|]/g, ' ');
+  if ((text.match(/\p{L}/gu) ?? []).length < 20) return undefined;
+  const found = franc(text, { only: Object.values(FRANC), minLength: 10 });
+  return (Object.keys(FRANC) as Lang[]).find((l) => FRANC[l] === found);
+}
+
+/** How each language says that nothing matches exactly (a near miss) — as the engines may word it. */
+const NO_EXACT: Record<Lang, RegExp> = {
+  en: /no exact match|couldn't find|could not find|no (?:homes?|listings?) match|none match|nothing matches/i,
+  es: /(?:no|ning[uú]n[oa]?|nada)[^.]{0,50}(?:exact|coincid|cumpl)/i,
+  fr: /(?:aucun|pas de|rien|ne [^.]{0,20} pas)[^.]{0,50}(?:exact|correspond)/i,
+  de: /(?:kein|nichts)[^.]{0,50}(?:genau|passt|entspricht)/i,
+  pt: /(?:nenhum|nada|não)[^.]{0,50}(?:exat|correspond)/i,
+  ar: /لا[^.]{0,50}(?:تطابق|مطابق)/,
+  zh: /没有[^。]{0,20}(?:完全|符合|匹配)/,
+};
+/** How each language says the listing details cannot tell. */
+const CANT_TELL: Record<Lang, RegExp> = {
+  en: /can['’]?t tell|cannot tell|can not tell|no way to tell|(?:doesn['’]?t|don['’]?t|do not|does not) (?:say|mention|include|list)/i,
+  es: /no (?:puedo|podemos|se puede|sabr[ií]a)[^.]{0,30}(?:saber|decir|confirmar|ver|asegurar)|no (?:lo )?(?:dice|indica|menciona|especifica)n?|no (?:aparece|figura)/i,
+  fr: /(?:je ne (?:peux|saurais) pas|impossible de|on ne peut pas)[^.]{0,30}(?:dire|savoir|confirmer|voir)|ne (?:le |l['’])?(?:dit|disent|précise|précisent|mentionne|mentionnent|indique|indiquent) pas/i,
+  de: /(?:kann|können) (?:ich |wir )?(?:nicht|nichts) (?:sagen|erkennen|feststellen)|(?:steht|erwähnt|nennt) (?:nicht|nichts)/i,
+  pt: /não (?:posso|consigo|dá para)[^.]{0,30}(?:dizer|saber|confirmar|ver)|não (?:diz|menciona|indica)m?/i,
+  ar: /لا (?:أستطيع|يمكنني|يمكن)/,
+  zh: /(?:无法|不能)(?:判断|确定|看出)|没有(?:提到|说明)/,
+};
 
 const names = (ls: Listing[]) => ls.map((l) => `${l.Address} (${l.City}, ${price(l)})`).join('; ') || 'none';
 const countIn = (prose: string, n: number) =>
@@ -43,6 +93,7 @@ export function scoreTurn(
   answer: Answer,
   listings: Listing[],
   mode: 'strict' | 'lenient',
+  lang: Lang = 'en',
 ): { ok: boolean; why?: string } {
   const byId = new Map(listings.map((l) => [l.Id, l]));
   const cards = cardsOf(answer.content).flatMap((c) => byId.get(c.Id) ?? []);
@@ -87,23 +138,13 @@ export function scoreTurn(
       return missing.length ? fail(`the prose does not say ${missing.join(', ')}`) : { ok: true };
     }
     case 'near': {
-      if (
-        !/no exact match|couldn't find|could not find|no (?:homes?|listings?) match|none match|nothing matches/i.test(
-          prose,
-        )
-      )
-        return fail('it does not say nothing matches exactly');
+      if (!NO_EXACT[lang].test(prose)) return fail('it does not say nothing matches exactly');
       if (!cards.length || cards.length > 3) return fail(`${cards.length} near misses, expected 1 to 3`);
       const bad = cards.filter((c) => expect.exact(c) || !expect.near(c));
       return bad.length ? fail(`not near misses: ${names(bad)}`) : { ok: true };
     }
     case 'cant-tell': {
-      if (
-        !/can['’]?t tell|cannot tell|can not tell|no way to tell|(?:doesn['’]?t|don['’]?t|do not|does not) (?:say|mention|include|list)/i.test(
-          prose,
-        ) ||
-        !prose.toLowerCase().includes(expect.term.toLowerCase())
-      )
+      if (!CANT_TELL[lang].test(prose) || !prose.toLowerCase().includes(expect.term.toLowerCase()))
         return fail(`it does not say it can't tell about ${expect.term}`);
       const wrong = cards.filter((c) => !expect.match(c));
       return wrong.length ? fail(`cards that do not match the rest: ${names(wrong)}`) : { ok: true };
@@ -153,7 +194,7 @@ export function scoreTurn(
 export async function runCases(
   cases: readonly EvalCase[],
   listings: Listing[],
-  conversation: () => Promise<(question: string, where?: Where) => Promise<Answer>>,
+  conversation: () => Promise<(question: string, where?: Where, locale?: string) => Promise<Answer>>,
   mode: 'strict' | 'lenient',
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
@@ -162,34 +203,65 @@ export async function runCases(
     const turns: TurnResult[] = [];
     let corrections = 0;
     const where = c.where?.(listings);
+    const lang = c.lang ?? 'en';
     for (const turn of c.turns) {
-      const answer = await ask(turn.ask, where);
+      const answer = await ask(turn.ask, where, c.locale ?? (c.lang ? c.lang : undefined));
       corrections += (answer.content.match(/\*\*Correction:\*\*/g) ?? []).length;
-      const scored = turn.expect ? scoreTurn(turn.expect, answer, listings, mode) : { ok: true };
-      turns.push({ ask: turn.ask, ...scored, answer: answer.content });
+      let scored: { ok: boolean; why?: string } = turn.expect
+        ? scoreTurn(turn.expect, answer, listings, mode, lang)
+        : { ok: true };
+      // An answer in another language than the visitor's is wrong, whatever it shows (English is not checked: the sets written in it before).
+      const shown = scored.ok;
+      const written = lang === 'en' ? undefined : languageOf(answerProse(answer.content));
+      if (scored.ok && written && written !== lang)
+        scored = { ok: false, why: `the answer is in ${LANGUAGE_NAMES[written]}, not ${LANGUAGE_NAMES[lang]}` };
+      turns.push({ ask: turn.ask, ...scored, shown, answer: answer.content });
     }
-    results.push({ id: c.id, category: c.category, ok: turns.every((t) => t.ok), turns, corrections });
+    results.push({
+      id: c.id,
+      category: c.category,
+      lang,
+      ok: turns.every((t) => t.ok),
+      shown: turns.every((t) => t.shown),
+      turns,
+      corrections,
+    });
   }
   return results;
 }
 
 export interface CategoryScore {
   category: Category;
+  /** The language its conversations are in: a category is scored per language. */
+  lang: Lang;
   right: number;
+  /** Conversations whose answers show what is right, whatever their language. */
+  shown: number;
   cases: number;
   accuracy: number;
   corrections: number;
 }
 
 export function byCategory(results: CaseResult[]): CategoryScore[] {
-  const out = new Map<Category, CategoryScore>();
+  const out = new Map<string, CategoryScore>();
   for (const r of results) {
-    const s = out.get(r.category) ?? { category: r.category, right: 0, cases: 0, accuracy: 0, corrections: 0 };
+    const lang = r.lang ?? 'en';
+    const key = `${lang} ${r.category}`;
+    const s = out.get(key) ?? {
+      category: r.category,
+      lang,
+      right: 0,
+      shown: 0,
+      cases: 0,
+      accuracy: 0,
+      corrections: 0,
+    };
     s.cases++;
     if (r.ok) s.right++;
+    if (r.shown) s.shown++;
     s.corrections += r.corrections;
     s.accuracy = s.right / s.cases;
-    out.set(r.category, s);
+    out.set(key, s);
   }
   return [...out.values()];
 }
@@ -198,11 +270,19 @@ export function byCategory(results: CaseResult[]): CategoryScore[] {
 export function report(results: CaseResult[], verbose = true): string {
   const scores = byCategory(results);
   const total = results.filter((r) => r.ok).length;
-  const lines = ['| category | right | accuracy | facts corrected |', '|---|---:|---:|---:|'];
+  // Another language than English: also what the answers show, whatever language they are in.
+  const other = scores.some((s) => s.lang !== 'en');
+  const pct = (n: number, of: number) => `${Math.round((n / Math.max(1, of)) * 100)} %`;
+  const lines = other
+    ? ['| category | right | accuracy | right but for its language | facts corrected |', '|---|---:|---:|---:|---:|']
+    : ['| category | right | accuracy | facts corrected |', '|---|---:|---:|---:|'];
   for (const s of scores)
-    lines.push(`| ${s.category} | ${s.right} / ${s.cases} | ${Math.round(s.accuracy * 100)} % | ${s.corrections} |`);
+    lines.push(
+      `| ${s.lang === 'en' ? '' : `${s.lang} `}${s.category} | ${s.right} / ${s.cases} | ${pct(s.right, s.cases)} |${other ? ` ${s.shown} / ${s.cases} |` : ''} ${s.corrections} |`,
+    );
+  const shown = results.filter((r) => r.shown).length;
   lines.push(
-    `| **all** | **${total} / ${results.length}** | **${Math.round((total / Math.max(1, results.length)) * 100)} %** | ${results.reduce((n, r) => n + r.corrections, 0)} |`,
+    `| **all** | **${total} / ${results.length}** | **${pct(total, results.length)}** |${other ? ` ${shown} / ${results.length} |` : ''} ${results.reduce((n, r) => n + r.corrections, 0)} |`,
   );
   if (verbose)
     for (const r of results.filter((x) => !x.ok)) {

@@ -89,10 +89,19 @@ export interface Turn {
   expect?: Expectation;
 }
 
+/** The languages the widget speaks, as the visitor's locale names them (issue 43). */
+export type Lang = 'en' | 'es' | 'fr' | 'de' | 'pt' | 'ar' | 'zh';
+
 export interface EvalCase {
-  /** Short and unique: "follow-up/rentals-austin-then-denver". */
+  /** Short and unique: "follow-up/rentals-austin-then-denver" ("es/follow-up/…" in another language). */
   id: string;
   category: Category;
+  /**
+   * The language the visitor writes in and a right answer is written in (English unless given);
+   * the visitor's widget says it as its locale (`locale`, e.g. "es-MX"; the language itself unless given).
+   */
+  lang?: Lang;
+  locale?: string;
   turns: Turn[];
   /**
    * Where the visitor asks from: the page's address, as the widget sends it with each question
