@@ -103,6 +103,13 @@ export const AskBody = Type.Refine(
         description:
           "[ext] The address of the page the visitor asks from (the widget sends its origin and path); the service ignores any query or fragment and matches it to a listing's Url",
       }),
+      locale: Type.Optional(
+        Type.Union([Type.String({ pattern: '^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$', maxLength: 64 }), Type.Null()], {
+          rule: 'must be a language tag such as "es-MX" (BCP 47, at most 64 characters), or null',
+          description:
+            "[ext] The language the visitor reads (the widget's locale): a model answers in the language of the question, in this one when the question does not tell; AIResponseLanguage, when the owner set it, wins over both",
+        }),
+      ),
       listing: Type.Optional(
         Type.Union([Type.String({ minLength: 1, maxLength: LIMITS.urlChars }), Type.Null()], {
           rule: `must be text of 1 to ${LIMITS.urlChars.toLocaleString('en-US')} characters (a listing's Id, MLS number or Url), or null`,

@@ -32,6 +32,8 @@ export interface Generation {
   question: { content: string; askType: string; files: AttachedFile[] };
   /** Where the visitor asks from (ClientAsk's `page` and `listing`). */
   where?: Where;
+  /** The language the visitor reads (ClientAsk's [ext] `locale`). */
+  locale?: string;
 }
 
 export async function generate(
@@ -88,6 +90,7 @@ export async function generate(
         catalog,
         knowledge: knowledgeBase(ctx.db, g.chatbot.serialNumber, ctx.vectors),
         ...(onPage ? { pageListing: onPage } : {}),
+        ...(g.locale ? { locale: g.locale } : {}),
         now: ctx.clock.now(),
       },
       signal,

@@ -11,8 +11,6 @@ import type { Language, Strings } from './strings/index.ts';
  * given, and what only the panel draws with. A new value draws the panel again.
  */
 export interface PanelInputs extends ConversationConfig {
-  /** Locale of times, prices and numbers. */
-  locale: string;
   /** Offer "Read aloud" where the browser has voices. */
   readAloud: boolean;
   /** Fill the container instead of floating. */

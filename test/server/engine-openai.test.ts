@@ -349,7 +349,7 @@ describe('what the engine asks the model', () => {
   it('tells the model to answer in the visitor’s language when AIResponseLanguage is empty', async () => {
     const { body } = await sent('hola', { settings: { AIResponseLanguage: '' } });
     const system = systemOf(body.messages);
-    expect(system).toContain("Answer in the visitor's language.");
+    expect(system).toContain("Answer in the language of the visitor's question.");
     expect(system).not.toContain('Always answer in');
   });
 

@@ -130,3 +130,21 @@ export async function modelCalls(match: string): Promise<number> {
 }
 
 export const token = () => `t${Math.random().toString(36).slice(2, 10)}`;
+
+/** The ClientAsk bodies the page sends while `run` runs. */
+export async function asked(run: () => Promise<void>): Promise<Record<string, unknown>[]> {
+  const bodies: Record<string, unknown>[] = [];
+  const original = window.fetch;
+  window.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.endsWith('/chat/Chat/ClientAsk') && typeof init?.body === 'string')
+      bodies.push(JSON.parse(init.body) as Record<string, unknown>);
+    return original(input, init);
+  };
+  try {
+    await run();
+  } finally {
+    window.fetch = original;
+  }
+  return bodies;
+}

@@ -4,27 +4,9 @@
  * `page-context="off"` it sends neither. Against the real service, which must accept each.
  */
 import { afterEach, expect, it, onTestFinished } from 'vitest';
-import { answered, mount, newChatbot, open, type, unmountAll } from './harness.ts';
+import { answered, asked, mount, newChatbot, open, type, unmountAll } from './harness.ts';
 
 afterEach(unmountAll);
-
-/** The ClientAsk bodies the page sends while `run` runs. */
-async function asked(run: () => Promise<void>): Promise<Record<string, unknown>[]> {
-  const bodies: Record<string, unknown>[] = [];
-  const original = window.fetch;
-  window.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (url.endsWith('/chat/Chat/ClientAsk') && typeof init?.body === 'string')
-      bodies.push(JSON.parse(init.body) as Record<string, unknown>);
-    return original(input, init);
-  };
-  try {
-    await run();
-  } finally {
-    window.fetch = original;
-  }
-  return bodies;
-}
 
 it("sends the page's origin and path with each question, and the listing the page names", async () => {
   const before = location.href;

@@ -26,6 +26,8 @@ export interface AnswerInput {
   knowledge?: KnowledgeBase;
   /** The listing the visitor's page shows (engines/page.ts), when it is one of them. */
   pageListing?: Listing;
+  /** The language the visitor reads, as their widget says it ("es-MX"): a question's own language wins over it. */
+  locale?: string;
   now: Date;
 }
 

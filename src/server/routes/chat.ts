@@ -230,6 +230,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       attempt,
       question: { content: body.content, askType, files },
       where: { page: body.page ?? null, listing: body.listing ?? null },
+      ...(body.locale ? { locale: body.locale } : {}),
     };
     return { kind: 'generate', generation, limit, chargedAt };
   }

@@ -53,6 +53,8 @@ export interface ConversationConfig {
   settings: WidgetSettings;
   /** The widget's words. */
   strings: Strings;
+  /** Locale of times, prices and numbers, and the language the visitor reads: sent with each question. */
+  locale: string;
 }
 
 /** The panel: it renders the conversation, and what happens in it is dispatched on it (PanelEvent). */
@@ -205,7 +207,7 @@ export class ConversationController implements ReactiveController {
 
   async #ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
     // Read as the question is asked: the host's inputs may change while the session is made.
-    const { imageHosts, stream, listing } = this.#inputs();
+    const { imageHosts, stream, listing, locale } = this.#inputs();
     const view = new MarkdownView({ imageHosts, fences: answerFences });
     this.#streaming = answer;
     this.#views.set(answer.id, view);
@@ -224,6 +226,7 @@ export class ConversationController implements ReactiveController {
         ...(files.length ? { chatAskType: files[0]!.kind, fileIds: files.map((f) => f.id) } : {}),
         page: (listing !== false && /^http[^?#]+/.exec(location.href)?.[0]) || undefined,
         listing: listing || undefined,
+        locale,
       };
       let ids = { questionId: 0, answerId: 0 };
       if (stream) {

@@ -17,6 +17,15 @@ import type { ListingsIndex } from '../reading/places.ts';
 /** How many listings go into the context. */
 const CONTEXT_LISTINGS = 12;
 
+/** A language tag in English words ("es-MX": "Spanish (Mexico)"); the tag itself where Intl does not know it. */
+function languageName(tag: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
 function listingFacts(l: Listing): string {
   const facts = [
     `${addressText(l)} — ${priceText(l)}, ${l.SaleType === 'for_rent' ? 'for rent' : 'for sale'}, status ${l.Status}`,
@@ -110,7 +119,9 @@ export function systemPrompt(
     s.SystemMessage ||
       `You are ${s.Name}, the assistant of a real-estate business. Answer visitors' questions helpfully and briefly.`,
     `The current local date and time is ${localDateTime(input.now, s.TimeZone)}.`,
-    s.AIResponseLanguage ? `Always answer in ${s.AIResponseLanguage}.` : "Answer in the visitor's language.",
+    s.AIResponseLanguage
+      ? `Always answer in ${s.AIResponseLanguage}.`
+      : `Answer in the language of the visitor's question${input.locale ? ` (their page is in ${languageName(input.locale)}: write in it when the question does not say)` : ''}.`,
     'Format answers in Markdown. Name listings by address with a link to their page; never invent listings, prices or facts.',
     'Each listing you link is shown after your text as a card with its photo, price, rooms and address. So when you present listings, keep the prose short — how many match, the price range, the best fit and why — and link each one you recommend, instead of listing every detail again. About one listing, write a readable paragraph.',
     'Earlier answers in this conversation end with the numbered listings they showed: "the second one" or "it" means one of those.',
