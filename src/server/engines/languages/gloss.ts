@@ -1,0 +1,213 @@
+/**
+ * A question in another language read as the English the offline engine's reading knows: its
+ * language told from its own words (the visitor's locale breaking a tie, then the conversation's
+ * language so far), then its figures written as English writes them ("1.500" → 1500, "1,5" →
+ * 1.5, "250 000 $" → $250000), its counts of rooms that mean fewer bedrooms (each language's rules),
+ * and its phrases and number words replaced by their English (es.ts, fr.ts). Place names and
+ * words it does not know stay as written. Linear in the question's length.
+ */
+import { es } from './es.ts';
+import { fr } from './fr.ts';
+import type { LanguageCode, Vocabulary } from './types.ts';
+import { wordsToNumbers } from '../reading/words.ts';
+
+export type { LanguageCode } from './types.ts';
+
+/** The languages the offline engine reads besides English. */
+const VOCABULARIES: readonly Vocabulary[] = [es, fr];
+
+/** Words an English question about homes holds, and the others' do not. */
+const ENGLISH: ReadonlySet<string> = new Set(
+  `the an in for sale rent rental rentals home homes house houses apartment apartments bedroom bedrooms bed beds bath
+   baths bathrooms with under over show me what which how much do you have any cheapest biggest and or near built after
+   before about tell is are there it that this one ones only not price available looking want need give list find
+   between least most than up to per month of on my i can what's how's where any anything`.split(/\s+/),
+);
+
+/**
+ * Lower case, without accents, `¿¡`, apostrophes and hyphens between words apart ("d'une", "avez-vous",
+ * "quatre-vingt"), spaces single: as the vocabularies are written.
+ */
+export const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[¿¡]/g, ' ')
+    .replace(/['’`]/g, ' ')
+    .replace(/(?<=\p{L})-(?=\p{L})/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Words grouped by their length. */
+function byLength(words: Iterable<string>): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const w of words) if (w.length >= 4) out.set(w.length, [...(out.get(w.length) ?? []), w]);
+  return out;
+}
+
+/** A vocabulary made ready once: one alternation of its phrases and number words, the longest first. */
+function compiled(v: Vocabulary) {
+  const table = new Map<string, string>(Object.entries(v.numbers));
+  // A phrase wins over a number word of the same spelling ("un" is "a" unless it counts: "un millón").
+  for (const [phrase, english] of v.phrases) table.set(phrase, english);
+  const keys = [...table.keys()].sort((a, b) => b.length - a.length).map(escape);
+  // Every word of its phrases is one it knows: "ville" of "maison de ville" is no misspelt "mille".
+  const known = new Set([...table.keys(), ...v.markers].flatMap((k) => k.split(' ')));
+  return {
+    vocabulary: v,
+    table,
+    pattern: new RegExp(`(?<![\\p{L}\\d])(?:${keys.join('|')})(?![\\p{L}\\d])`, 'gu'),
+    markers: new Set(v.markers),
+    known,
+    // The words a misspelling may be of, by length: only those within two letters of it are tried.
+    byLength: byLength(known),
+  };
+}
+const READERS: ReadonlyMap<Vocabulary['language'], ReturnType<typeof compiled>> = new Map(
+  VOCABULARIES.map((v) => [v.language, compiled(v)]),
+);
+
+/** The language a locale names ("es-MX" → es), when the engine reads it. */
+export function localeLanguage(locale: string | undefined): LanguageCode | undefined {
+  const code = locale?.toLowerCase().split(/[-_]/)[0];
+  return code === 'en' || (code && READERS.has(code as Vocabulary['language'])) ? (code as LanguageCode) : undefined;
+}
+
+/**
+ * The language `question` is written in: the one whose words it holds most; on a tie (or none),
+ * the visitor's locale among the tied, then `previous` (the conversation's), then English.
+ */
+export function questionLanguage(question: string, locale?: string, previous?: LanguageCode): LanguageCode {
+  const words = plain(question)
+    .split(/[^\p{L}\d]+/u)
+    .filter(Boolean);
+  const counts = new Map<LanguageCode, number>([['en', words.filter((w) => ENGLISH.has(w)).length]]);
+  for (const [code, reader] of READERS) counts.set(code, words.filter((w) => reader.markers.has(w)).length);
+  const best = Math.max(...counts.values());
+  const tied = [...counts].filter(([, n]) => n === best).map(([code]) => code);
+  if (tied.length === 1 && best > 0) return tied[0]!;
+  const local = localeLanguage(locale);
+  if (local && tied.includes(local)) return local;
+  if (previous && tied.includes(previous)) return previous;
+  return tied.includes('en') ? 'en' : tied[0]!;
+}
+
+/** Figures as English writes them: thousands without separators, a decimal point, the dollar sign first. */
+function figures(t: string): string {
+  let out = t.replace(/\bus ?\$/g, '$').replace(/\busd\b/g, 'dollars');
+  // "1.500.000", "250 000": groups of three after a separator are one number.
+  for (let i = 0; i < 3; i++) out = out.replace(/(\d)[ .](\d{3})(?!\d)/g, '$1$2');
+  return (
+    out
+      .replace(/(\d),(\d{3})(?!\d)/g, '$1$2')
+      .replace(/(\d),(\d{1,2})(?!\d)/g, '$1.$2')
+      // "500 k$", "2 000 $": the sign before the figure.
+      .replace(/(?<![\d.])(\d+(?:\.\d+)?) ?k ?\$/g, '$$$1k')
+      .replace(/(?<![\d.])(\d+(?:\.\d+)?k?) ?\$/g, '$$$1')
+      .replace(/\$ (\d)/g, '$$$1')
+  );
+}
+
+/**
+ * How many edits apart `a` and `b` are (a letter added, dropped, changed, or two swapped:
+ * Damerau–Levenshtein, restricted) — or `max + 1` once past `max` — in time linear in their
+ * lengths times `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = row;
+  }
+  return Math.min(previous[b.length]!, max + 1);
+}
+
+/**
+ * A word the language does not know, spelt close to one it does ("habitasiones", "alquiller"), as
+ * that one: the nearest, of its own length on a tie; none when two are as near. A word of the
+ * chatbot's own (`names`: its places, within two edits of one — "Madisson" is Madison, not "maison") is left alone.
+ */
+function spelled(word: string, reader: ReturnType<typeof compiled>, names: Names): string {
+  if (word.length < 5 || reader.known.has(word) || /\d/.test(word) || names.has(word)) return word;
+  const nearPlace = word.length >= 9 ? 2 : 1;
+  if (names.places.some((p) => editDistance(word, p, nearPlace) <= nearPlace)) return word;
+  const max = word.length >= 8 ? 2 : 1;
+  let best: string[] = [];
+  let bestRank = Infinity;
+  for (let n = word.length - max; n <= word.length + max; n++)
+    for (const k of reader.byLength.get(n) ?? []) {
+      const d = editDistance(word, k, max);
+      if (d > max) continue;
+      const rank = d * 10 + Math.abs(k.length - word.length);
+      if (rank < bestRank) [best, bestRank] = [[k], rank];
+      else if (rank === bestRank) best.push(k);
+    }
+  return best.length === 1 ? best[0]! : word;
+}
+
+/** The chatbot's own words a question may hold: exact (`has`), and its places, which a misspelling stays near. */
+export interface Names {
+  has(word: string): boolean;
+  places: readonly string[];
+}
+const NO_NAMES: Names = { has: () => false, places: [] };
+
+/** Romance order, English's: "the 3 rentals cheapest" → "the 3 cheapest rentals" (a count before the order it counts). */
+const COUNTED_ORDER =
+  /\b(\d+|two|three|four|five|six|seven|eight|nine|ten) ((?!bedrooms?\b|bathrooms?\b)(?:[a-z-]+ ){0,2}?)(?:the )?(cheapest|most expensive|biggest|smallest|newest|oldest)\b/g;
+
+const NUMBER_WORDS =
+  /^(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
+
+/** "thousand five hundred", "hundred seventy thousand": a scale word that starts a number counts one of it. */
+function leadingScales(english: string): string {
+  const words = english.split(' ');
+  return words
+    .map((w, i) => ((w === 'thousand' || w === 'hundred') && !NUMBER_WORDS.test(words[i - 1] ?? '') ? `one ${w}` : w))
+    .join(' ');
+}
+
+/**
+ * Two numbers in words side by side ("ciento cincuenta mil y doscientos cincuenta mil"): as
+ * figures, each on its own — English's "and" would join them into one ("a hundred and fifty").
+ */
+const TWO_NUMBERS =
+  /\b(thousand|million) and (?=one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a million|half|\d)/g;
+const apartNumbers = (english: string) =>
+  english
+    .split(TWO_NUMBERS)
+    .reduce<string[]>(
+      (parts, piece, i) => (i % 2 ? [...parts.slice(0, -1), `${parts.at(-1)!}${piece}`] : [...parts, piece]),
+      [],
+    )
+    .map((part) => wordsToNumbers(part))
+    .join(' and ');
+
+/** `question` in `language` as the English the engine reads; an English question as it is. */
+export function glossed(question: string, language: LanguageCode, names: Names = NO_NAMES): string {
+  const reader = language === 'en' ? undefined : READERS.get(language);
+  if (!reader) return question;
+  let t = figures(plain(question)).replace(/\p{L}+/gu, (w) => spelled(w, reader, names));
+  for (const [pattern, rewrite] of reader.vocabulary.rules ?? []) t = t.replace(pattern, rewrite as never);
+  t = t.replace(reader.pattern, (m) => reader.table.get(m) ?? m);
+  return apartNumbers(leadingScales(t.replace(/\s+/g, ' ').trim()))
+    .replace(COUNTED_ORDER, (_, count: string, between: string, order: string) =>
+      [count, order, between.trim()].filter(Boolean).join(' '),
+    )
+    .trim();
+}

@@ -1,0 +1,22 @@
+/**
+ * What the offline engine knows of a language besides English, as data a translator can read and
+ * extend (one file a language: es.ts, fr.ts): the words that tell it apart, its number words, and
+ * its phrases with the English words the engine's reading takes them as (gloss.ts). Written
+ * without accents and in lower case: a question is read so ("recamaras" and "recámaras" alike).
+ */
+export type LanguageCode = 'en' | 'es' | 'fr' | 'de' | 'pt' | 'ar' | 'zh';
+
+export interface Vocabulary {
+  language: Exclude<LanguageCode, 'en'>;
+  /** Words a question about homes in this language is likely to hold, and English is not: they tell the language. */
+  markers: readonly string[];
+  /** Number words, as the English ones the engine adds up ("quinientos" → "five hundred"). */
+  numbers: Readonly<Record<string, string>>;
+  /**
+   * Phrases as visitors write them, and the English the engine reads them as. The longest phrase
+   * found wins; a phrase is matched as whole words.
+   */
+  phrases: readonly (readonly [string, string])[];
+  /** Readings a phrase list cannot say (a count of rooms that means one bedroom fewer): pattern and rewrite. */
+  rules?: readonly (readonly [RegExp, (match: string, ...groups: string[]) => string])[];
+}

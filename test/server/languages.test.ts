@@ -1,0 +1,91 @@
+/**
+ * Reading a question in another language as the English the offline engine reads
+ * (engines/languages/gloss.ts, es.ts, fr.ts): which language it is, its figures, each language's
+ * ways of counting rooms, its misspellings — and what is left alone (place names, English).
+ */
+import { describe, expect, it } from 'vitest';
+import { editDistance, glossed, questionLanguage, type Names } from '../../src/server/engines/languages/gloss.ts';
+
+const places: Names = {
+  has: (w) => ['madison', 'austin', 'tampa'].includes(w),
+  places: ['madison', 'austin', 'tampa'],
+};
+const es = (q: string) => glossed(q, 'es', places);
+const fr = (q: string) => glossed(q, 'fr', places);
+
+describe('the language of a question', () => {
+  it('is told by its own words', () => {
+    expect(questionLanguage('casas en venta en Austin')).toBe('es');
+    expect(questionLanguage('maisons à vendre à Portland')).toBe('fr');
+    expect(questionLanguage('homes for sale in Austin')).toBe('en');
+  });
+  it('is the locale’s on a tie, then the conversation’s, then English', () => {
+    expect(questionLanguage('Austin?', 'fr-CA')).toBe('fr');
+    expect(questionLanguage('Austin?', undefined, 'es')).toBe('es');
+    expect(questionLanguage('Austin?', 'de-DE', 'es')).toBe('es');
+    expect(questionLanguage('Austin?')).toBe('en');
+  });
+  it('wins over the locale when the question says it', () => {
+    expect(questionLanguage('3 bedroom houses for sale in Denver', 'es-MX')).toBe('en');
+  });
+});
+
+describe('figures as English writes them', () => {
+  it('reads thousands separators, decimal commas and the dollar sign after the figure', () => {
+    expect(es('por menos de US$ 1.000 al mes')).toBe('under $1000 a month');
+    expect(fr('en bas de 250 000$')).toBe('under $250000');
+    expect(fr('à moins de 500 k$')).toBe('under $500k');
+    expect(es('hasta 1,5 millones')).toBe('up to 1.5m');
+    expect(es('menos de $1,800 al mes')).toBe('under $1800 a month');
+  });
+  it('adds up number words, two side by side apart', () => {
+    expect(es('entre ciento cincuenta mil y doscientos cincuenta mil dólares')).toBe(
+      'between 150000 and 250000 dollars',
+    );
+    expect(es('por menos de mil quinientos al mes')).toBe('under 1500 a month');
+    expect(fr('à moins de cent septante mille')).toBe('under 170000');
+    expect(es('menos de medio millón')).toBe('under 500000');
+  });
+});
+
+describe('each language’s ways', () => {
+  it('counts rooms as each region does', () => {
+    expect(es('deptos de 2 ambientes')).toBe('apartments of 1 bedrooms');
+    expect(fr('un appart T3 à louer')).toBe('a apartment 2 bedrooms for rent');
+    expect(fr('en 4,5 pièces')).toBe('in 3 bedrooms');
+    expect(fr('juste des 4 ½')).toBe('only some 2 bedrooms');
+    expect(es('un dormitorio')).toBe('1 bedroom');
+  });
+  it('puts a count before the order it counts, never a count of rooms', () => {
+    expect(es('los 3 arriendos más baratos de Madison')).toBe('the 3 cheapest rentals of madison');
+    expect(fr('le 3 chambres le moins cher')).toBe('the 3 bedrooms the cheapest');
+  });
+});
+
+describe('misspellings', () => {
+  it('are read as the nearest word the language knows, of its own length on a tie', () => {
+    expect(es('casas de 3 habitasiones')).toBe('houses of 3 bedrooms');
+    expect(es('estudios de alquiller')).toBe('studios for rent');
+    expect(fr('maisosn a louer')).toBe('houses for rent');
+  });
+  it('leave places alone, and a word of a phrase is no misspelling of another', () => {
+    expect(fr('maison de vile a vendre a Madisson')).toContain('madisson');
+    expect(fr('maisons de ville à vendre')).toBe('townhouses for sale');
+    expect(es('casas en Austin')).toBe('houses in austin');
+  });
+  it('are measured in edits, two letters swapped one', () => {
+    expect(editDistance('maisosn', 'maisons', 2)).toBe(1);
+    expect(editDistance('alquiller', 'alquiler', 2)).toBe(1);
+    expect(editDistance('madison', 'maison', 2)).toBe(1);
+    expect(editDistance('austin', 'tampa', 2)).toBe(3);
+  });
+});
+
+it('leaves an English question as it is', () => {
+  expect(glossed('Homes in Austin under $500,000', 'en')).toBe('Homes in Austin under $500,000');
+});
+
+it('reads a question of the longest length a visitor may send in one pass', () => {
+  const long = 'casas en venta en austin de 3 recamaras por menos de 500 mil '.repeat(32);
+  expect(es(long).split('houses for sale').length).toBe(33);
+});
