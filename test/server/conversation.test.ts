@@ -95,6 +95,16 @@ describe('a follow-up keeps the rest of the question', () => {
     expect((await ask('which of those have 3 bedrooms?')).mls).toEqual(['A101']);
   });
 
+  it('what a question only rules out narrows the search before it: "not condos" keeps Austin and for sale', async () => {
+    const ask = await conversation();
+    const all = (await ask('homes for sale in Austin')).mls;
+    const rest = await ask('not condos');
+    expect(rest.mls.length).toBeGreaterThan(0);
+    expect(rest.mls.length).toBeLessThan(all.length);
+    expect(rest.mls.every((m) => all.includes(m))).toBe(true);
+    expect(rest.prose).toMatch(/^I found \d+ homes for sale in Austin other than condos/);
+  });
+
   it('a new question with its own subject starts a new search', async () => {
     const ask = await conversation();
     await ask('rentals in Austin');

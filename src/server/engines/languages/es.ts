@@ -98,6 +98,9 @@ export const es: Vocabulary = {
     ['otra vez', 'again'],
     ['lo mismo en', 'same in'],
     ['lo mismo', 'same'],
+    // "¿y de 3?", "hay de 5?": a bare count after a search of rooms.
+    ['y de', 'and with'],
+    ['hay de', 'any with'],
     // Sale and rent.
     ['en venta', 'for sale'],
     ['a la venta', 'for sale'],

@@ -83,6 +83,10 @@ export const fr: Vocabulary = {
     ['meme chose a', 'same in'],
     ['meme chose', 'same'],
     ['de nouveau', 'again'],
+    // "y en a-tu avec 5 ?": a bare count after a search of rooms.
+    ['y en a tu avec', 'any with'],
+    ['y en a t il avec', 'any with'],
+    ['en avez vous avec', 'any with'],
     // Sale and rent.
     ['a vendre', 'for sale'],
     ['en vente', 'for sale'],

@@ -182,6 +182,9 @@ function leadingScales(english: string): string {
     .join(' ');
 }
 
+/** "the two first" → "the first two": English puts a count after "first" and "last". */
+const COUNTED_END = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten) (first|last)\b/g;
+
 /**
  * Two numbers in words side by side ("ciento cincuenta mil y doscientos cincuenta mil"): as
  * figures, each on its own — English's "and" would join them into one ("a hundred and fifty").
@@ -209,5 +212,6 @@ export function glossed(question: string, language: LanguageCode, names: Names =
     .replace(COUNTED_ORDER, (_, count: string, between: string, order: string) =>
       [count, order, between.trim()].filter(Boolean).join(' '),
     )
+    .replace(COUNTED_END, '$2 $1')
     .trim();
 }

@@ -13,6 +13,7 @@ import { attributesAsked } from './details.ts';
 import { meets, priceOf, squareFeet } from './match.ts';
 import { readDrops, RESTATES, withoutDropped } from '../reading/edits.ts';
 import { outsideTopic } from '../reading/intent.ts';
+import { excludesAnything, negations } from '../reading/negation.ts';
 import { ASKS_PAYMENT, paymentTerms, type PaymentTerms } from './payment.ts';
 import { knownOf, normalize, type ListingsIndex } from '../reading/places.ts';
 import { namesAsked, parseQuestion } from '../reading/query.ts';
@@ -220,7 +221,9 @@ export function readQuestion(question: string, state: ConversationState, known: 
   // "show me the newest listings first", "sort by price": the same search in another order.
   const resorts = Boolean(c.sort && c.limit === undefined && c.rank === undefined && !narrows(c));
   // "just show me houses for rent in Denver": a search of its own, whatever it follows.
-  const followUp = Boolean(earlier) && !RESTATES.test(t) && (resorts || FOLLOW_UP.test(t) || !HEAD.test(t));
+  // "not condos", "no studios please": what a question rules out names no search of its own.
+  const named = c.exclude && excludesAnything(c.exclude) ? negations(t, known).text : t;
+  const followUp = Boolean(earlier) && !RESTATES.test(t) && (resorts || FOLLOW_UP.test(t) || !HEAD.test(named));
   return { kind: 'search', criteria: followUp && earlier ? merge(earlier, c) : c, followUp, offset: 0, said: c };
 }
 
