@@ -5,7 +5,9 @@
  * visitor, and prints the accuracy per category; then the same for the conversations off the happy
  * path (cases-off-path.ts) on a chatbot that also holds the owner's listings (owner-listings.ts), and
  * the questions about the business (cases-business.ts) on one that holds the demo agency's knowledge;
- * then the question set's categories in Spanish and French (cases-es.ts, cases-fr.ts), each answer
+ * then the question set's categories in Spanish and French (cases-es.ts, cases-fr.ts), and five of
+ * them in German and Portuguese (cases-de.ts, cases-pt.ts), single questions in Arabic and Chinese
+ * (cases-ar.ts, cases-zh.ts), each answer
  * also checked to be in the visitor's language. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
  * model server (tools and all) and is scored leniently (score.ts); otherwise with the offline engine.
  * Results go to bench/results/eval-<engine>-<time>.json.
@@ -34,6 +36,10 @@ import { offPathCases } from './cases-off-path.ts';
 import { businessCases } from './cases-business.ts';
 import { spanishCases } from './cases-es.ts';
 import { frenchCases } from './cases-fr.ts';
+import { germanCases } from './cases-de.ts';
+import { portugueseCases } from './cases-pt.ts';
+import { arabicCases } from './cases-ar.ts';
+import { chineseCases } from './cases-zh.ts';
 import { ownerListings } from './owner-listings.ts';
 import { byCategory, report, runCases, type CaseResult } from './score.ts';
 import { addKnowledge, seedChatbot } from './seed.ts';
@@ -62,6 +68,12 @@ const sets: {
   // The question set's categories asked in Spanish and in French (issue 43): the answer in that language too.
   { name: 'in Spanish', cases: spanishCases, listings: () => demoListings(ORIGIN) },
   { name: 'in French', cases: frenchCases, listings: () => demoListings(ORIGIN) },
+  // Five of the categories in German and Portuguese.
+  { name: 'in German', cases: germanCases, listings: () => demoListings(ORIGIN) },
+  { name: 'in Portuguese', cases: portugueseCases, listings: () => demoListings(ORIGIN) },
+  // Single questions in Arabic and Chinese.
+  { name: 'in Arabic', cases: arabicCases, listings: () => demoListings(ORIGIN) },
+  { name: 'in Chinese', cases: chineseCases, listings: () => demoListings(ORIGIN) },
 ];
 
 const args = process.argv.slice(2);
