@@ -12,6 +12,8 @@ const places: Names = {
 };
 const es = (q: string) => glossed(q, 'es', places);
 const fr = (q: string) => glossed(q, 'fr', places);
+const de = (q: string) => glossed(q, 'de', places);
+const pt = (q: string) => glossed(q, 'pt', places);
 
 describe('the language of a question', () => {
   it('is told by its own words', () => {
@@ -19,10 +21,16 @@ describe('the language of a question', () => {
     expect(questionLanguage('maisons à vendre à Portland')).toBe('fr');
     expect(questionLanguage('homes for sale in Austin')).toBe('en');
   });
-  it('is the locale’s on a tie, then the conversation’s, then English', () => {
+  it('tells German and Portuguese apart from the others, and Portugal’s Portuguese from French', () => {
+    expect(questionLanguage('Häuser zum Kauf in Tampa')).toBe('de');
+    expect(questionLanguage('casas à venda em Raleigh')).toBe('pt');
+    expect(questionLanguage('O que é que vai ser posto à venda brevemente em Madison?', 'pt-PT')).toBe('pt');
+  });
+  it('is the conversation’s on a tie, then the locale’s, then English', () => {
     expect(questionLanguage('Austin?', 'fr-CA')).toBe('fr');
     expect(questionLanguage('Austin?', undefined, 'es')).toBe('es');
     expect(questionLanguage('Austin?', 'de-DE', 'es')).toBe('es');
+    expect(questionLanguage('Austin?', 'ja-JP')).toBe('en');
     expect(questionLanguage('Austin?')).toBe('en');
   });
   it('wins over the locale when the question says it', () => {
@@ -59,6 +67,22 @@ describe('each language’s ways', () => {
   it('puts a count before the order it counts, never a count of rooms', () => {
     expect(es('los 3 arriendos más baratos de Madison')).toBe('the 3 cheapest rentals of madison');
     expect(fr('le 3 chambres le moins cher')).toBe('the 3 bedrooms the cheapest');
+  });
+});
+
+describe('German and Portuguese', () => {
+  it('count rooms as each region does: a "3½-Zimmer-Wohnung" has two bedrooms, a "T2" two', () => {
+    expect(de('eine 3½-Zimmer-Wohnung zur Miete')).toBe('one 2 bedrooms apartment for rent');
+    expect(pt('casa para arrendar, T2')).toBe('house for rent, 2 bedrooms');
+  });
+  it('read numbers written as one word, figures and "mil" after a dollar sign', () => {
+    expect(de('unter fünfhunderttausend')).toBe('under 500000');
+    expect(de('Häuser zum Kauf unter 500.000 $')).toBe('houses for sale under $500000');
+    expect(pt('entre US$ 300 mil e US$ 500 mil')).toBe('between $300k and $500k');
+  });
+  it('put what is ruled out in the order English reads it', () => {
+    expect(de('nichts, was vor 1960 gebaut wurde')).toBe('nothing built before 1960');
+    expect(pt('nada de apartamento nem condomínio')).toBe('no apartment or condo');
   });
 });
 

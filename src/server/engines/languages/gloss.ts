@@ -1,20 +1,22 @@
 /**
  * A question in another language read as the English the offline engine's reading knows: its
- * language told from its own words (the visitor's locale breaking a tie, then the conversation's
- * language so far), then its figures written as English writes them ("1.500" → 1500, "1,5" →
+ * language told from its own words (on a tie, the conversation's language so far, then the
+ * visitor's locale), then its figures written as English writes them ("1.500" → 1500, "1,5" →
  * 1.5, "250 000 $" → $250000), its counts of rooms that mean fewer bedrooms (each language's rules),
- * and its phrases and number words replaced by their English (es.ts, fr.ts). Place names and
+ * and its phrases and number words replaced by their English (es.ts, fr.ts, de.ts, pt.ts). Place names and
  * words it does not know stay as written. Linear in the question's length.
  */
+import { de } from './de.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
+import { pt } from './pt.ts';
 import type { LanguageCode, Vocabulary } from './types.ts';
 import { wordsToNumbers } from '../reading/words.ts';
 
 export type { LanguageCode } from './types.ts';
 
 /** The languages the offline engine reads besides English. */
-const VOCABULARIES: readonly Vocabulary[] = [es, fr];
+const VOCABULARIES: readonly Vocabulary[] = [es, fr, de, pt];
 
 /** Words an English question about homes holds, and the others' do not. */
 const ENGLISH: ReadonlySet<string> = new Set(
@@ -33,6 +35,7 @@ export const plain = (text: string) =>
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    .replace(/ß/g, 'ss')
     .replace(/[¿¡]/g, ' ')
     .replace(/['’`]/g, ' ')
     .replace(/(?<=\p{L})-(?=\p{L})/gu, ' ')
@@ -78,7 +81,7 @@ export function localeLanguage(locale: string | undefined): LanguageCode | undef
 
 /**
  * The language `question` is written in: the one whose words it holds most; on a tie (or none),
- * the visitor's locale among the tied, then `previous` (the conversation's), then English.
+ * `previous` (the conversation's) among the tied, then the visitor's locale, then English.
  */
 export function questionLanguage(question: string, locale?: string, previous?: LanguageCode): LanguageCode {
   const words = plain(question)
@@ -89,9 +92,10 @@ export function questionLanguage(question: string, locale?: string, previous?: L
   const best = Math.max(...counts.values());
   const tied = [...counts].filter(([, n]) => n === best).map(([code]) => code);
   if (tied.length === 1 && best > 0) return tied[0]!;
+  // A question of no language's words ("Austin?") goes on in the conversation's, else the visitor's.
+  if (previous && tied.includes(previous)) return previous;
   const local = localeLanguage(locale);
   if (local && tied.includes(local)) return local;
-  if (previous && tied.includes(previous)) return previous;
   return tied.includes('en') ? 'en' : tied[0]!;
 }
 
@@ -172,7 +176,7 @@ const COUNTED_ORDER =
   /\b(\d+|two|three|four|five|six|seven|eight|nine|ten) ((?!bedrooms?\b|bathrooms?\b)(?:[a-z-]+ ){0,2}?)(?:the )?(cheapest|most expensive|biggest|smallest|newest|oldest)\b/g;
 
 const NUMBER_WORDS =
-  /^(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
+  /^(?:\$?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
 
 /** "thousand five hundred", "hundred seventy thousand": a scale word that starts a number counts one of it. */
 function leadingScales(english: string): string {
