@@ -145,8 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const listings = new ListingCatalogs(options.db);
   const files = options.files ?? diskStore(join(options.dataDir, 'files'));
   // The owner's pages and documents read into text away from the visitors' thread.
+  // Closed by the syncer, once the reading it may be doing is over (knowledge/sync.ts close).
   const extractor = extractionThread();
-  app.addHook('onClose', () => extractor.close());
   const ctx: ServiceContext = {
     db: options.db,
     reads: prepareReads(options.db),

@@ -143,12 +143,14 @@ export function extractionThread(options: { timeoutMs?: number; heapMb?: number 
           own.buffer as ArrayBuffer,
         ]) as Promise<ExtractedDocument>;
       }),
+    /** Ends the thread now: a reading in progress fails (the syncer leaves its source to be read again). */
     async close() {
       closed = true;
       clearTimeout(idle);
-      await line;
-      if (worker) await worker.terminate();
+      const w = worker;
       worker = null;
+      if (w) await w.terminate();
+      await line;
     },
   };
 }

@@ -40,8 +40,8 @@ export interface SyncDeps {
   db: Db;
   files: FileStore;
   reader: PageReader;
-  /** What reads a document's text, away from the service's thread (extract-thread.ts). */
-  extractor: Pick<Extractor, 'document'>;
+  /** What reads a document's text, away from the service's thread (extract-thread.ts); closed with the syncer. */
+  extractor: Pick<Extractor, 'document' | 'close'>;
   now(): Date;
   /** A failure the owner cannot act on (the database, a bug): logged with its stack. */
   unexpected(error: unknown, source: number): void;
@@ -160,6 +160,7 @@ export function knowledgeSyncer(deps: SyncDeps) {
       closed = true;
       queue.length = 0;
       await running;
+      await deps.extractor.close();
     },
   };
 }

@@ -47,7 +47,12 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Words grouped by their length. */
 function byLength(words: Iterable<string>): Map<number, string[]> {
   const out = new Map<number, string[]>();
-  for (const w of words) if (w.length >= 4) out.set(w.length, [...(out.get(w.length) ?? []), w]);
+  for (const w of words) {
+    if (w.length < 4) continue;
+    const same = out.get(w.length);
+    if (same) same.push(w);
+    else out.set(w.length, [w]);
+  }
   return out;
 }
 
