@@ -86,6 +86,29 @@ describe('German and Portuguese', () => {
   });
 });
 
+describe('Arabic and Chinese', () => {
+  const ar = (q: string) => glossed(q, 'ar', places);
+  const zh = (q: string) => glossed(q, 'zh', places);
+  it('are told apart by their words and script', () => {
+    expect(questionLanguage('هل لديكم شقق للإيجار في Austin؟')).toBe('ar');
+    expect(questionLanguage('奥斯汀有公寓出租吗')).toBe('zh');
+  });
+  it('read Arabic-Indic digits, "ألف", a place written in Arabic letters by its consonants', () => {
+    expect(ar('منزل ٤ غرف نوم للبيع في تامبا بأقل من ٧٠٠ ألف دولار')).toBe(
+      'house 4 bedrooms for sale in tampa under 700k dollars',
+    );
+    expect(ar('شقة للإيجار في ماديسون')).toBe('apartment for rent in madison');
+    // Two of the chatbot's places with its consonants, or none: left as written.
+    expect(glossed('شقة في دنفر', 'ar', { has: () => false, places: ['denver', 'dunfar'] })).toBe('apartment in دنفر');
+  });
+  it('read numbers in characters, rooms without the living room, budgets after the figure', () => {
+    expect(zh('坦帕想租个两室一厅的公寓，月租1500以内')).toContain('2 bedrooms');
+    expect(zh('月租一千五美元以內')).toContain('under $1500');
+    expect(zh('有冇30萬至50萬美金嘅物業出售')).toContain('between $300000 and $500000');
+    expect(zh('4房以上')).toContain('at least 4 bedrooms');
+  });
+});
+
 describe('misspellings', () => {
   it('are read as the nearest word the language knows, of its own length on a tie', () => {
     expect(es('casas de 3 habitasiones')).toBe('houses of 3 bedrooms');

@@ -3,20 +3,22 @@
  * language told from its own words (on a tie, the conversation's language so far, then the
  * visitor's locale), then its figures written as English writes them ("1.500" → 1500, "1,5" →
  * 1.5, "250 000 $" → $250000), its counts of rooms that mean fewer bedrooms (each language's rules),
- * and its phrases and number words replaced by their English (es.ts, fr.ts, de.ts, pt.ts). Place names and
+ * and its phrases and number words replaced by their English (es.ts, fr.ts, de.ts, pt.ts, ar.ts, zh.ts). Place names and
  * words it does not know stay as written. Linear in the question's length.
  */
+import { ar } from './ar.ts';
 import { de } from './de.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
 import { pt } from './pt.ts';
+import { zh } from './zh.ts';
 import type { LanguageCode, Vocabulary } from './types.ts';
 import { wordsToNumbers } from '../reading/words.ts';
 
 export type { LanguageCode } from './types.ts';
 
 /** The languages the offline engine reads besides English. */
-const VOCABULARIES: readonly Vocabulary[] = [es, fr, de, pt];
+const VOCABULARIES: readonly Vocabulary[] = [es, fr, de, pt, ar, zh];
 
 /** Words an English question about homes holds, and the others' do not. */
 const ENGLISH: ReadonlySet<string> = new Set(
@@ -36,6 +38,8 @@ export const plain = (text: string) =>
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/ß/g, 'ss')
+    // Arabic-Indic, Persian and full-width digits as ASCII ones.
+    .replace(/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]/g, (d) => String((d.codePointAt(0)! & 0xf) % 10))
     .replace(/[¿¡]/g, ' ')
     .replace(/['’`]/g, ' ')
     .replace(/(?<=\p{L})-(?=\p{L})/gu, ' ')
@@ -67,7 +71,10 @@ function compiled(v: Vocabulary) {
   return {
     vocabulary: v,
     table,
-    pattern: new RegExp(`(?<![\\p{L}\\d])(?:${keys.join('|')})(?![\\p{L}\\d])`, 'gu'),
+    pattern:
+      v.spaced === false
+        ? new RegExp(`(?:${keys.join('|')})`, 'gu')
+        : new RegExp(`(?<![\\p{L}\\d])(?:${keys.join('|')})(?![\\p{L}\\d])`, 'gu'),
     markers: new Set(v.markers),
     known,
     // The words a misspelling may be of, by length: only those within two letters of it are tried.
@@ -93,7 +100,14 @@ export function questionLanguage(question: string, locale?: string, previous?: L
     .split(/[^\p{L}\d]+/u)
     .filter(Boolean);
   const counts = new Map<LanguageCode, number>([['en', words.filter((w) => ENGLISH.has(w)).length]]);
-  for (const [code, reader] of READERS) counts.set(code, words.filter((w) => reader.markers.has(w)).length);
+  for (const [code, reader] of READERS)
+    counts.set(
+      code,
+      reader.vocabulary.spaced === false
+        ? // Written without spaces: each marker found anywhere counts.
+          [...reader.markers].filter((m) => question.includes(m)).length
+        : words.filter((w) => reader.markers.has(w)).length,
+    );
   const best = Math.max(...counts.values());
   const tied = [...counts].filter(([, n]) => n === best).map(([code]) => code);
   if (tied.length === 1 && best > 0) return tied[0]!;
@@ -176,6 +190,41 @@ export interface Names {
 }
 const NO_NAMES: Names = { has: () => false, places: [] };
 
+/** A Latin place name's consonants as another script's letters give them: "Denver" dnfr, "Portland" brtlnd, "Raleigh" rl. */
+export const latinConsonants = (name: string) =>
+  plain(name)
+    .replace(/gh\b/g, '')
+    .replace(/ph/g, 'f')
+    .replace(/ck|c(?=[aou]|$)|q/g, 'k')
+    .replace(/c/g, 's')
+    .replace(/x/g, 'ks')
+    .replace(/p/g, 'b')
+    .replace(/v/g, 'f')
+    .replace(/sh/g, 's')
+    .replace(/[^bdfghjklmnrstz]/g, '');
+
+/**
+ * The words of another script the language does not know, read as a place of the chatbot's whose
+ * consonants they hold ("دنفر" → denver); left as written when none is, or two are.
+ */
+function placesIn(text: string, reader: ReturnType<typeof compiled>, names: Names): string {
+  const letters = reader.vocabulary.consonants;
+  if (!letters || !names.places.length) return text;
+  const byConsonants = new Map<string, string[]>();
+  for (const place of names.places) {
+    const key = latinConsonants(place);
+    if (key.length < 2) continue;
+    const same = byConsonants.get(key);
+    if (same) same.push(place);
+    else byConsonants.set(key, [place]);
+  }
+  return text.replace(/[^\s\p{P}\p{S}\d\p{Script=Latin}]+/gu, (word) => {
+    const key = [...word].map((ch) => letters[ch] ?? '').join('');
+    const found = byConsonants.get(key);
+    return found?.length === 1 ? found[0]! : word;
+  });
+}
+
 /** Romance order, English's: "the 3 rentals cheapest" → "the 3 cheapest rentals" (a count before the order it counts). */
 const COUNTED_ORDER =
   /\b(\d+|two|three|four|five|six|seven|eight|nine|ten) ((?!bedrooms?\b|bathrooms?\b)(?:[a-z-]+ ){0,2}?)(?:the )?(cheapest|most expensive|biggest|smallest|newest|oldest)\b/g;
@@ -214,9 +263,15 @@ const apartNumbers = (english: string) =>
 export function glossed(question: string, language: LanguageCode, names: Names = NO_NAMES): string {
   const reader = language === 'en' ? undefined : READERS.get(language);
   if (!reader) return question;
-  let t = figures(plain(question)).replace(/\p{L}+/gu, (w) => spelled(w, reader, names));
+  let t = figures(plain(question));
+  // Misspellings are read in words: a language without spaces has none to read so.
+  if (reader.vocabulary.spaced !== false) t = t.replace(/\p{L}+/gu, (w) => spelled(w, reader, names));
   for (const [pattern, rewrite] of reader.vocabulary.rules ?? []) t = t.replace(pattern, rewrite as never);
-  t = t.replace(reader.pattern, (m) => reader.table.get(m) ?? m);
+  t = placesIn(
+    t.replace(reader.pattern, (m) => reader.table.get(m) ?? m),
+    reader,
+    names,
+  );
   return apartNumbers(leadingScales(t.replace(/\s+/g, ' ').trim()))
     .replace(COUNTED_ORDER, (_, count: string, between: string, order: string) =>
       [count, order, between.trim()].filter(Boolean).join(' '),

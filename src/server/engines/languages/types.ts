@@ -17,6 +17,13 @@ export interface Vocabulary {
    * found wins; a phrase is matched as whole words.
    */
   phrases: readonly (readonly [string, string])[];
+  /**
+   * For a language of another script: each letter's Latin consonant ("" for a vowel letter), so a
+   * place name written in it ("دنفر") is found among the chatbot's places by its consonants ("Denver").
+   */
+  consonants?: Readonly<Record<string, string>>;
+  /** False for a language written without spaces between words (Chinese): phrases are found anywhere. */
+  spaced?: boolean;
   /** Readings a phrase list cannot say (a count of rooms that means one bedroom fewer): pattern and rewrite. */
   rules?: readonly (readonly [RegExp, (match: string, ...groups: string[]) => string])[];
 }
