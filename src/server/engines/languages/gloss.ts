@@ -1,10 +1,12 @@
 /**
  * A question in another language read as the English the offline engine's reading knows: its
  * language told from its own words (on a tie, the conversation's language so far, then the
- * visitor's locale), then its figures written as English writes them ("1.500" → 1500, "1,5" →
- * 1.5, "250 000 $" → $250000), its counts of rooms that mean fewer bedrooms (each language's rules),
- * and its phrases and number words replaced by their English (es.ts, fr.ts, de.ts, pt.ts, ar.ts, zh.ts). Place names and
- * words it does not know stay as written. Linear in the question's length.
+ * visitor's locale), then its figures written as English writes them (figures.ts), its
+ * misspellings read against its words (spelling.ts), its counts of rooms that mean fewer bedrooms
+ * (each language's rules), its phrases and number words replaced by their English (es.ts, fr.ts,
+ * de.ts, pt.ts, ar.ts, zh.ts), and a place written in another script found by its consonants
+ * (script-places.ts). Place names and words it does not know stay as written. Linear in the
+ * question's length.
  */
 import { ar } from './ar.ts';
 import { de } from './de.ts';
@@ -13,9 +15,15 @@ import { fr } from './fr.ts';
 import { pt } from './pt.ts';
 import { zh } from './zh.ts';
 import type { LanguageCode, Vocabulary } from './types.ts';
-import { wordsToNumbers } from '../reading/words.ts';
+import { apartNumbers, figures, leadingScales } from './figures.ts';
+import { plain } from './plain.ts';
+import { placesIn } from './script-places.ts';
+import { NO_NAMES, spelled, type Names } from './spelling.ts';
 
 export type { LanguageCode } from './types.ts';
+export { plain } from './plain.ts';
+export { latinConsonants } from './script-places.ts';
+export { editDistance, type Names } from './spelling.ts';
 
 /** The languages the offline engine reads besides English. */
 const VOCABULARIES: readonly Vocabulary[] = [es, fr, de, pt, ar, zh];
@@ -27,24 +35,6 @@ const ENGLISH: ReadonlySet<string> = new Set(
    before about tell is are there it that this one ones only not price available looking want need give list find
    between least most than up to per month of on my i can what's how's where any anything`.split(/\s+/),
 );
-
-/**
- * Lower case, without accents, `¿¡`, apostrophes and hyphens between words apart ("d'une", "avez-vous",
- * "quatre-vingt"), spaces single: as the vocabularies are written.
- */
-export const plain = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    // Arabic-Indic, Persian and full-width digits as ASCII ones.
-    .replace(/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]/g, (d) => String((d.codePointAt(0)! & 0xf) % 10))
-    .replace(/[¿¡]/g, ' ')
-    .replace(/['’`]/g, ' ')
-    .replace(/(?<=\p{L})-(?=\p{L})/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -118,146 +108,12 @@ export function questionLanguage(question: string, locale?: string, previous?: L
   return tied.includes('en') ? 'en' : tied[0]!;
 }
 
-/** Figures as English writes them: thousands without separators, a decimal point, the dollar sign first. */
-function figures(t: string): string {
-  let out = t.replace(/\bus ?\$/g, '$').replace(/\busd\b/g, 'dollars');
-  // "1.500.000", "250 000": groups of three after a separator are one number.
-  for (let i = 0; i < 3; i++) out = out.replace(/(\d)[ .](\d{3})(?!\d)/g, '$1$2');
-  return (
-    out
-      .replace(/(\d),(\d{3})(?!\d)/g, '$1$2')
-      .replace(/(\d),(\d{1,2})(?!\d)/g, '$1.$2')
-      // "500 k$", "2 000 $": the sign before the figure.
-      .replace(/(?<![\d.])(\d+(?:\.\d+)?) ?k ?\$/g, '$$$1k')
-      .replace(/(?<![\d.])(\d+(?:\.\d+)?k?) ?\$/g, '$$$1')
-      .replace(/\$ (\d)/g, '$$$1')
-  );
-}
-
-/**
- * How many edits apart `a` and `b` are (a letter added, dropped, changed, or two swapped:
- * Damerau–Levenshtein, restricted) — or `max + 1` once past `max` — in time linear in their
- * lengths times `max`.
- */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      row.push(d);
-      best = Math.min(best, d);
-    }
-    if (best > max) return max + 1;
-    before = previous;
-    previous = row;
-  }
-  return Math.min(previous[b.length]!, max + 1);
-}
-
-/**
- * A word the language does not know, spelt close to one it does ("habitasiones", "alquiller"), as
- * that one: the nearest, of its own length on a tie; none when two are as near. A word of the
- * chatbot's own (`names`: its places, within two edits of one — "Madisson" is Madison, not "maison") is left alone.
- */
-function spelled(word: string, reader: ReturnType<typeof compiled>, names: Names): string {
-  if (word.length < 5 || reader.known.has(word) || /\d/.test(word) || names.has(word)) return word;
-  const nearPlace = word.length >= 9 ? 2 : 1;
-  if (names.places.some((p) => editDistance(word, p, nearPlace) <= nearPlace)) return word;
-  const max = word.length >= 8 ? 2 : 1;
-  let best: string[] = [];
-  let bestRank = Infinity;
-  for (let n = word.length - max; n <= word.length + max; n++)
-    for (const k of reader.byLength.get(n) ?? []) {
-      const d = editDistance(word, k, max);
-      if (d > max) continue;
-      const rank = d * 10 + Math.abs(k.length - word.length);
-      if (rank < bestRank) [best, bestRank] = [[k], rank];
-      else if (rank === bestRank) best.push(k);
-    }
-  return best.length === 1 ? best[0]! : word;
-}
-
-/** The chatbot's own words a question may hold: exact (`has`), and its places, which a misspelling stays near. */
-export interface Names {
-  has(word: string): boolean;
-  places: readonly string[];
-}
-const NO_NAMES: Names = { has: () => false, places: [] };
-
-/** A Latin place name's consonants as another script's letters give them: "Denver" dnfr, "Portland" brtlnd, "Raleigh" rl. */
-export const latinConsonants = (name: string) =>
-  plain(name)
-    .replace(/gh\b/g, '')
-    .replace(/ph/g, 'f')
-    .replace(/ck|c(?=[aou]|$)|q/g, 'k')
-    .replace(/c/g, 's')
-    .replace(/x/g, 'ks')
-    .replace(/p/g, 'b')
-    .replace(/v/g, 'f')
-    .replace(/sh/g, 's')
-    .replace(/[^bdfghjklmnrstz]/g, '');
-
-/**
- * The words of another script the language does not know, read as a place of the chatbot's whose
- * consonants they hold ("دنفر" → denver); left as written when none is, or two are.
- */
-function placesIn(text: string, reader: ReturnType<typeof compiled>, names: Names): string {
-  const letters = reader.vocabulary.consonants;
-  if (!letters || !names.places.length) return text;
-  const byConsonants = new Map<string, string[]>();
-  for (const place of names.places) {
-    const key = latinConsonants(place);
-    if (key.length < 2) continue;
-    const same = byConsonants.get(key);
-    if (same) same.push(place);
-    else byConsonants.set(key, [place]);
-  }
-  return text.replace(/[^\s\p{P}\p{S}\d\p{Script=Latin}]+/gu, (word) => {
-    const key = [...word].map((ch) => letters[ch] ?? '').join('');
-    const found = byConsonants.get(key);
-    return found?.length === 1 ? found[0]! : word;
-  });
-}
-
 /** Romance order, English's: "the 3 rentals cheapest" → "the 3 cheapest rentals" (a count before the order it counts). */
 const COUNTED_ORDER =
   /\b(\d+|two|three|four|five|six|seven|eight|nine|ten) ((?!bedrooms?\b|bathrooms?\b)(?:[a-z-]+ ){0,2}?)(?:the )?(cheapest|most expensive|biggest|smallest|newest|oldest)\b/g;
 
-const NUMBER_WORDS =
-  /^(?:\$?\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
-
-/** "thousand five hundred", "hundred seventy thousand": a scale word that starts a number counts one of it. */
-function leadingScales(english: string): string {
-  const words = english.split(' ');
-  return words
-    .map((w, i) => ((w === 'thousand' || w === 'hundred') && !NUMBER_WORDS.test(words[i - 1] ?? '') ? `one ${w}` : w))
-    .join(' ');
-}
-
 /** "the two first" → "the first two": English puts a count after "first" and "last". */
 const COUNTED_END = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten) (first|last)\b/g;
-
-/**
- * Two numbers in words side by side ("ciento cincuenta mil y doscientos cincuenta mil"): as
- * figures, each on its own — English's "and" would join them into one ("a hundred and fifty").
- */
-const TWO_NUMBERS =
-  /\b(thousand|million) and (?=one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a million|half|\d)/g;
-const apartNumbers = (english: string) =>
-  english
-    .split(TWO_NUMBERS)
-    .reduce<string[]>(
-      (parts, piece, i) => (i % 2 ? [...parts.slice(0, -1), `${parts.at(-1)!}${piece}`] : [...parts, piece]),
-      [],
-    )
-    .map((part) => wordsToNumbers(part))
-    .join(' and ');
 
 /** `question` in `language` as the English the engine reads; an English question as it is. */
 export function glossed(question: string, language: LanguageCode, names: Names = NO_NAMES): string {
@@ -269,7 +125,7 @@ export function glossed(question: string, language: LanguageCode, names: Names =
   for (const [pattern, rewrite] of reader.vocabulary.rules ?? []) t = t.replace(pattern, rewrite as never);
   t = placesIn(
     t.replace(reader.pattern, (m) => reader.table.get(m) ?? m),
-    reader,
+    reader.vocabulary.consonants,
     names,
   );
   return apartNumbers(leadingScales(t.replace(/\s+/g, ' ').trim()))
