@@ -362,6 +362,17 @@ describe('what the engine asks the model', () => {
     expect(system).not.toContain('300 Lamar Blvd'); // Austin, but $725k and 4 bedrooms
   });
 
+  it('finds the listings of a question in another language as the offline engine reads it, and sends the question as written', async () => {
+    const question = 'casas de 3 recámaras en Austin por menos de 500 mil';
+    const { body } = await sent(question);
+    const system = systemOf(body.messages);
+    expect(system).toContain('12 Oak St');
+    expect(system).toContain('7 Elm Ave');
+    expect(system).not.toContain('Denver');
+    expect(system).not.toContain('300 Lamar Blvd');
+    expect(textOf(body.messages.at(-1))).toBe(question);
+  });
+
   it('sends the conversation so far between the system message and the question', async () => {
     const history: AnswerInput['history'] = [
       { role: 'user', content: 'Do you have homes in Austin?' },

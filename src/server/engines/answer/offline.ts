@@ -9,7 +9,7 @@
 import { describeFile } from '../../files/facts.ts';
 import { BURST, pacer } from '../../pace.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from '../index.ts';
-import { glossed, questionLanguage, type LanguageCode, type Names } from '../languages/gloss.ts';
+import { readable } from '../languages/readable.ts';
 import { reply, type Reply } from './reply.ts';
 
 export { MAX_NAMED } from './reply.ts';
@@ -59,27 +59,6 @@ const MEDIA_OFFER: Record<string, string> = {
   Video:
     "I can't watch videos myself, but I can help with our listings — tell me the area, budget or number of bedrooms you have in mind.",
 };
-
-/**
- * The question and the visitor's earlier ones as the English the engine reads (languages/gloss.ts),
- * each in the language it is written in; and the question's language.
- */
-export function readable(input: AnswerInput): { input: AnswerInput; language: LanguageCode } {
-  const known = input.catalog.vocabulary;
-  const names: Names = {
-    has: (w) => known.names.has(w) || known.vocabulary.has(w),
-    places: known.cities.map((c) => c.toLowerCase()),
-  };
-  let previous: LanguageCode | undefined;
-  const history = input.history.map((m) => {
-    if (m.role !== 'user') return m;
-    previous = questionLanguage(m.content, input.locale, previous);
-    return previous === 'en' ? m : { ...m, content: glossed(m.content, previous, names) };
-  });
-  const language = questionLanguage(input.question.content, input.locale, previous);
-  const content = glossed(input.question.content, language, names);
-  return { input: { ...input, history, question: { ...input.question, content } }, language };
-}
 
 /** The answer: to the text, after what the engine can know of any attached files (`media`, from describeFiles). */
 export async function compose(asked: AnswerInput, media = ''): Promise<Reply> {

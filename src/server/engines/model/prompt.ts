@@ -11,6 +11,7 @@ import type { Criteria } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import { listingLine, priceText } from '../search/format.ts';
 import type { AnswerInput } from '../index.ts';
+import { readable } from '../languages/readable.ts';
 import { paymentText } from '../search/payment.ts';
 import type { ListingsIndex } from '../reading/places.ts';
 
@@ -48,7 +49,9 @@ export interface ListingContext {
   unknown: Feature[];
 }
 
-export async function listingContext(input: AnswerInput): Promise<ListingContext> {
+export async function listingContext(asked: AnswerInput): Promise<ListingContext> {
+  // A question in another language finds its listings as the offline engine reads it; the model is given it as written.
+  const { input } = readable(asked);
   const { state, reading } = await readInConversation(
     input.history,
     input.question.content,

@@ -1,0 +1,25 @@
+/**
+ * An answer's input as the engines' reading takes it: the visitor's question and earlier ones, each
+ * in the language it is written in, as the English the reading knows (gloss.ts) — the chatbot's
+ * own places and street words left alone — and the question's language. The offline engine reads
+ * the whole conversation so; a model engine, the listings it is given.
+ */
+import type { AnswerInput } from '../index.ts';
+import { glossed, questionLanguage, type LanguageCode, type Names } from './gloss.ts';
+
+export function readable(input: AnswerInput): { input: AnswerInput; language: LanguageCode } {
+  const known = input.catalog.vocabulary;
+  const names: Names = {
+    has: (w) => known.names.has(w) || known.vocabulary.has(w),
+    places: known.cities.map((c) => c.toLowerCase()),
+  };
+  let previous: LanguageCode | undefined;
+  const history = input.history.map((m) => {
+    if (m.role !== 'user') return m;
+    previous = questionLanguage(m.content, input.locale, previous);
+    return previous === 'en' ? m : { ...m, content: glossed(m.content, previous, names) };
+  });
+  const language = questionLanguage(input.question.content, input.locale, previous);
+  const content = glossed(input.question.content, language, names);
+  return { input: { ...input, history, question: { ...input.question, content } }, language };
+}
