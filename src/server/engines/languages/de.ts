@@ -228,6 +228,8 @@ export const de: Vocabulary = {
     ['nicht', 'not'],
     ['weder', 'not'],
     ['noch', 'or'],
+    ['nichts uber', 'under'],
+    ['nichts ueber', 'under'],
     ['nichts', 'nothing'],
     ['gebaut wurden', 'built'],
     ['gebaut wurde', 'built'],
@@ -255,6 +257,11 @@ export const de: Vocabulary = {
     ['ja', 'yes'],
   ],
   rules: [
+    // "aber nichts, was erst demnächst auf den Markt kommt": coming soon, ruled out.
+    [
+      /\b(?:aber )?nichts,? (?:was|das) (?:erst )?(?:demnachst|demnaechst|bald) (?:auf den markt )?kommt\b/g,
+      () => "that aren't coming soon",
+    ],
     // A "3-Zimmer-Wohnung" counts the living room: two bedrooms.
     [
       /\b(\d)(?:[.,]5|½)?(?: |-)?zimmer(?:[ -]?wohnung(en)?)?\b/g,

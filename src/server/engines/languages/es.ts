@@ -320,6 +320,9 @@ export const es: Vocabulary = {
     ['esos', 'those'],
     ['esas', 'those'],
     // Not, only, instead.
+    ['pero no las que todavia estan por salir', "that aren't coming soon"],
+    ['pero no los que todavia estan por salir', "that aren't coming soon"],
+    ['que no esten por salir', "that aren't coming soon"],
     ['que no sean', 'not'],
     ['que no esten', 'not'],
     ['pero no', 'but not'],
@@ -359,6 +362,8 @@ export const es: Vocabulary = {
     ['si', 'yes'],
   ],
   rules: [
+    // "compárame la primera con la tercera": the two compared, joined as English joins them.
+    [/\b(comparame|compara) ([a-z ]{1,40}?) con /g, (_, verb, first) => `${verb} ${first} y `],
     // Argentina counts rooms with the living room: "2 ambientes" is one bedroom, a "monoambiente" a studio.
     [/\b(\d+) ambientes\b/g, (_, n) => `${Math.max(0, Number(n) - 1)} bedrooms`],
     // "del 2010 en adelante": built in 2010 or after.

@@ -216,6 +216,8 @@ export const pt: Vocabulary = {
     ['compare', 'compare'],
     ['quanto custa', 'how much is'],
     // Not, only, instead.
+    ['nada construido', 'nothing built'],
+    ['nada construida', 'nothing built'],
     ['mas sem', 'but not'],
     ['nada de', 'no'],
     ['nem', 'or'],
