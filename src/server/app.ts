@@ -45,6 +45,7 @@ import type { Db } from './store/db.ts';
 import type { DbTime } from './store/db-time.ts';
 import { ListingCatalogs } from './store/listing-search.ts';
 import { embeddedUpkeep, UPKEEP_MS } from './store/upkeep.ts';
+import { setTimeout as delay } from 'node:timers/promises';
 import { urgencyOf } from './store/urgency.ts';
 import { prepareReads } from './store/messages.ts';
 
@@ -277,12 +278,26 @@ function sweeping(
   });
 }
 
+/** A pass deferred by waiting statements is tried again after this, up to UPKEEP_RETRIES times, before the next sweep. */
+const UPKEEP_RETRY_MS = 2_000;
+const UPKEEP_RETRIES = 5;
+
 /** The embedded database's statistics and dead rows kept as autovacuum keeps PostgreSQL's (store/upkeep.ts); each step logged. */
 function keepEmbeddedDatabase(app: FastifyInstance, ctx: ServiceContext): void {
   const upkeep = embeddedUpkeep(ctx.db);
   if (!upkeep) return;
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
   sweeping(app, UPKEEP_MS, "the embedded database's statistics", async () => {
-    for (const step of await upkeep()) app.log.info(step, `embedded database: ${step.did} of ${step.table}`);
+    // A pass that stepped aside for waiting statements (a start is busy) is tried again shortly, a few times.
+    for (let tries = 0; !closing; tries++) {
+      const pass = await upkeep();
+      for (const step of pass.steps) app.log.info(step, `embedded database: ${step.did} of ${step.table}`);
+      if (!pass.deferred || tries === UPKEEP_RETRIES) return;
+      await delay(UPKEEP_RETRY_MS, undefined, { ref: false });
+    }
   });
 }
 

@@ -49,13 +49,13 @@ export const UPKEEP_OVERDUE_MS = 10 * 60_000;
 
 /**
  * The embedded database's upkeep, when `db` is one (PGlite); undefined on PostgreSQL. Each call is a
- * pass that steps aside while statements are waiting on the thread, unless passes have stepped aside
- * for UPKEEP_OVERDUE_MS. `busy` and `now` are the thread's and the clock's unless given (tests).
+ * pass that steps aside while statements are waiting on the thread (`deferred`: what is left waits
+ * for the next), unless passes have stepped aside for UPKEEP_OVERDUE_MS. `busy` and `now` are the thread's and the clock's unless given (tests).
  */
 export function embeddedUpkeep(
   db: Db,
   given: { busy?: () => boolean; now?: () => number } = {},
-): (() => Promise<UpkeepStep[]>) | undefined {
+): (() => Promise<{ steps: UpkeepStep[]; deferred: boolean }>) | undefined {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof PGliteThread)) return undefined;
   const busy = given.busy ?? (() => client.busy);
@@ -65,7 +65,7 @@ export function embeddedUpkeep(
     const overdue = deferredSince !== undefined && now() - deferredSince >= UPKEEP_OVERDUE_MS;
     const pass = await upkeep(db, overdue ? () => false : busy);
     deferredSince = pass.deferred ? (deferredSince ?? now()) : undefined;
-    return pass.steps;
+    return pass;
   };
 }
 
