@@ -13,12 +13,7 @@ import { parseSources } from '../../src/client/sources.ts';
 import { answerProse } from '../../src/protocol/index.ts';
 import { openAiEmbedder, unit } from '../../src/server/engines/model/embeddings.ts';
 import { rowsOf } from '../../src/server/store/db.ts';
-import {
-  embeddedCount,
-  forgetOtherModels,
-  nearestPassages,
-  vectorMode,
-} from '../../src/server/store/knowledge-vectors.ts';
+import { forgetOtherModels, nearestPassages, vectorMode } from '../../src/server/store/knowledge-vectors.ts';
 import { fakeEmbedding } from '../support/fake-embeddings.ts';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.ts';
 import { startService, type TestService } from '../support/service.ts';
@@ -53,7 +48,12 @@ async function counts(serial: string): Promise<{ passages: number; embedded: num
   const [row] = rowsOf<{ n: number }>(
     await service.db.execute(sql`SELECT count(*)::int AS n FROM knowledge_passages WHERE chatbot = ${serial}`),
   );
-  return { passages: Number(row?.n ?? 0), embedded: await embeddedCount(service.db, serial, MODEL) };
+  const [done] = rowsOf<{ n: number }>(
+    await service.db.execute(
+      sql`SELECT count(*)::int AS n FROM knowledge_passages WHERE chatbot = ${serial} AND embedding_model = ${MODEL}`,
+    ),
+  );
+  return { passages: Number(row?.n ?? 0), embedded: Number(done?.n ?? 0) };
 }
 
 /** Resolves once every passage of the chatbot has its embedding (the service makes them in the background). */

@@ -20,7 +20,7 @@ export const ARRAY_SCAN = 2_000;
 /**
  * Whether the database compares vectors with pgvector: made available here when the database has
  * the extension to create (PGlite loads it; a PostgreSQL needs pgvector installed and the right to
- * create it — the database's owner has it from pgvector 0.5, a trusted extension). `reason` says why not.
+ * create it). `reason` says why not.
  */
 export async function vectorMode(db: Db): Promise<{ mode: VectorMode; reason?: string }> {
   const available = rowsOf<{ installed: string | null }>(
@@ -126,13 +126,4 @@ export async function nearestPassages(
     .orderBy(sql`2 DESC`, asc(newest.id))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, similarity: Number(r.similarity) }));
-}
-
-/** How many of this chatbot's passages have an embedding by `model`. */
-export async function embeddedCount(db: Db, chatbot: string, model: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(knowledgePassages)
-    .where(and(eq(knowledgePassages.chatbot, chatbot), eq(knowledgePassages.embeddingModel, model)));
-  return Number(row?.n ?? 0);
 }

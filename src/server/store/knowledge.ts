@@ -287,18 +287,26 @@ export function knowledgeBase(db: Db, chatbot: string, vectors?: KnowledgeVector
       .limit(limit);
   }
 
+  // A text is embedded once for this knowledge base (one answer): the engines may search it more than once.
+  const embedded = new Map<string, Promise<number[] | undefined>>();
+  const embed = (v: KnowledgeVectors, text: string) => {
+    let vector = embedded.get(text);
+    if (!vector) {
+      vector = v.embedder.embed([text], AbortSignal.timeout(QUESTION_EMBED_MS)).then(
+        ([first]) => first,
+        (error: unknown) => {
+          v.failed(error);
+          return undefined;
+        },
+      );
+      embedded.set(text, vector);
+    }
+    return vector;
+  };
+
   async function byMeaning(question: string): Promise<{ row: PassageRow; similarity: number }[]> {
     if (!vectors) return [];
-    let vector: number[] | undefined;
-    try {
-      [vector] = await vectors.embedder.embed(
-        [question.slice(0, LIMITS.queryChars)],
-        AbortSignal.timeout(QUESTION_EMBED_MS),
-      );
-    } catch (error) {
-      vectors.failed(error);
-      return [];
-    }
+    const vector = await embed(vectors, question.slice(0, LIMITS.queryChars));
     if (!vector) return [];
     const near = await nearestPassages(db, vectors.mode, { chatbot, model: vectors.embedder.model, vector }, NEAREST);
     if (!near.length) return [];

@@ -6,12 +6,19 @@
  */
 import type { AnswerInput } from '../index.ts';
 import { glossed, questionLanguage, type LanguageCode, type Names } from './gloss.ts';
+import { consonantIndex } from './script-places.ts';
 
 export function readable(input: AnswerInput): { input: AnswerInput; language: LanguageCode } {
   const known = input.catalog.vocabulary;
+  const places = known.cities.map((c) => c.toLowerCase());
+  // Made once for the question and every earlier one, and only when one is in another script.
+  let index: ReadonlyMap<string, readonly string[]> | undefined;
   const names: Names = {
     has: (w) => known.names.has(w) || known.vocabulary.has(w),
-    places: known.cities.map((c) => c.toLowerCase()),
+    places,
+    get byConsonants() {
+      return (index ??= consonantIndex(places));
+    },
   };
   let previous: LanguageCode | undefined;
   const history = input.history.map((m) => {

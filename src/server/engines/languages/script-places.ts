@@ -22,16 +22,22 @@ export const latinConsonants = (name: string) =>
  * The words of another script the language does not know, read as a place of the chatbot's whose
  * consonants they hold ("دنفر" → denver); left as written when none is, or two are.
  */
-export function placesIn(text: string, letters: Readonly<Record<string, string>> | undefined, names: Names): string {
-  if (!letters || !names.places.length) return text;
+/** Places by their consonants ("dnfr": denver): made once for a conversation's questions (languages/readable.ts). */
+export function consonantIndex(places: readonly string[]): ReadonlyMap<string, readonly string[]> {
   const byConsonants = new Map<string, string[]>();
-  for (const place of names.places) {
+  for (const place of places) {
     const key = latinConsonants(place);
     if (key.length < 2) continue;
     const same = byConsonants.get(key);
     if (same) same.push(place);
     else byConsonants.set(key, [place]);
   }
+  return byConsonants;
+}
+
+export function placesIn(text: string, letters: Readonly<Record<string, string>> | undefined, names: Names): string {
+  if (!letters || !names.places.length) return text;
+  const byConsonants = names.byConsonants ?? consonantIndex(names.places);
   return text.replace(/[^\s\p{P}\p{S}\d\p{Script=Latin}]+/gu, (word) => {
     const key = [...word].map((ch) => letters[ch] ?? '').join('');
     const found = byConsonants.get(key);

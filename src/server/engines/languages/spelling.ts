@@ -62,5 +62,7 @@ export function spelled(word: string, reader: Known, names: Names): string {
 export interface Names {
   has(word: string): boolean;
   places: readonly string[];
+  /** The places by their consonants (script-places.ts consonantIndex), when made once for many questions. */
+  byConsonants?: ReadonlyMap<string, readonly string[]>;
 }
 export const NO_NAMES: Names = { has: () => false, places: [] };
