@@ -2,7 +2,7 @@
  * `chat-bot-server listings import FILE --chatbot SERIAL`: a feed's listings into a chatbot — a CSV
  * file (a header row of the listing fields' names, as RealEstateCreate has them) or JSON (an array of
  * listings, or one listing a line: .jsonl, .ndjson) — read as a stream, each row checked by the
- * contract's own rules, and upserted by MLSNumber 500 at a time (store/listings.ts importListings, as
+ * contract's own rules, and upserted by MLSNumber 500 at a time (store/listing-import.ts importListings, as
  * RealEstateImport does), with progress and a summary of what changed and what was refused.
  */
 import { createReadStream } from 'node:fs';
@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { checkBody, FAILURE, LIMITS, ListingImportBody } from '../protocol/index.ts';
 import { Failure } from './http.ts';
 import type { Db } from './store/db.ts';
-import { importListings, type Imported } from './store/listings.ts';
+import { importListings, type Imported } from './store/listing-import.ts';
 import { chatbots } from './store/schema.ts';
 
 type Item = ListingImportBody['Items'][number];

@@ -1,11 +1,15 @@
 /**
- * RealEstateImport [ext]: many listings as a feed sends them, created or replaced by MLSNumber in
- * one transaction — counted, refused whole when an MLSNumber or Url is given twice or is another
+ * RealEstateImport [ext]: many listings as a feed sends them, created or replaced by MLSNumber all
+ * or nothing (one transaction on PostgreSQL; on the embedded database, parts with what a failure
+ * part-way wrote put back) — counted, refused whole when an MLSNumber or Url is given twice or is another
  * listing's, and answered from at once (the chatbot's vocabulary follows the change).
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client/index.ts';
 import { LIMITS, type ListingImportBody } from '../../src/protocol/index.ts';
+import { rowsOf } from '../../src/server/store/db.ts';
+import { usesPostgres } from '../support/database.ts';
 import { startService, type TestService } from '../support/service.ts';
 
 let service: TestService;
@@ -138,4 +142,84 @@ describe('RealEstateImport', () => {
       'I found 1 home in Springfield. It is **[2 Elm St, Springfield]',
     );
   });
+
+  /** A trigger of the test's own: the database refuses (or changes) a row as one of the import's parts is written. */
+  async function withTrigger<T>(name: string, body: string, timing: string, run: () => Promise<T>): Promise<T> {
+    await service.db.execute(
+      sql.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NEW; END $$`),
+    );
+    await service.db.execute(
+      sql.raw(`CREATE TRIGGER ${name} ${timing} ON listings FOR EACH ROW EXECUTE FUNCTION ${name}()`),
+    );
+    try {
+      return await run();
+    } finally {
+      await service.db.execute(sql.raw(`DROP TRIGGER ${name} ON listings`));
+      await service.db.execute(sql.raw(`DROP FUNCTION ${name}()`));
+    }
+  }
+
+  const terms = async (serial: string) =>
+    rowsOf(
+      await service.db.execute(
+        sql`SELECT kind, value, count FROM listing_terms WHERE chatbot = ${serial} ORDER BY kind, value`,
+      ),
+    );
+
+  // More than one part on the embedded database (25 listings a transaction): the third part fails.
+  const feed = (prefix: string, n: number, overrides: Partial<Item> = {}) =>
+    Array.from({ length: n }, (_, i) => item(`${prefix}${i + 1}`, { Address: `${i + 1} ${prefix} Rd`, ...overrides }));
+
+  it('stores nothing of an import the database fails part-way: created listings gone, replaced ones as they were', async () => {
+    const serial = await service.newChatbot();
+    await service.owner.realEstateImport({ SerialNumber: serial, Items: feed('U', 30) });
+    const [before, termsBefore] = [await all(serial), await terms(serial)];
+    const items = [...feed('U', 30, { SalePrice: 390_000, City: 'Dallas' }), ...feed('N', 60, { City: 'Waco' })];
+    const failed = await withTrigger(
+      'refuse_n60',
+      `IF NEW.mls_number = 'N60' THEN RAISE EXCEPTION 'refused by the test'; END IF;`,
+      'BEFORE INSERT',
+      () => refusal(service.owner.realEstateImport({ SerialNumber: serial, Items: items })),
+    );
+    expect(failed.status).toBe(500);
+    expect(await all(serial)).toEqual(before);
+    expect(await terms(serial)).toEqual(termsBefore);
+    const visitor = await service.visitor(serial);
+    const answer = await visitor.client.ask({
+      sessionID: visitor.sessionId,
+      content: 'homes in Waco',
+      chatAskType: 'Text',
+    });
+    expect(answer.content).not.toContain('Waco, ');
+  });
+
+  it.skipIf(usesPostgres())(
+    'on the embedded database, refuses an import whose listing another writer changed between its parts, and puts back only its own',
+    async () => {
+      const serial = await service.newChatbot();
+      await service.owner.realEstateImport({ SerialNumber: serial, Items: feed('C', 30) });
+      const before = await all(serial);
+      // As the first part is written, "another writer" changes C30, which the second part replaces.
+      const failed = await withTrigger(
+        'change_c30',
+        `IF NEW.mls_number = 'C1' THEN UPDATE listings SET sale_price = 1, updated_at = updated_at + interval '1 second' WHERE chatbot = NEW.chatbot AND mls_number = 'C30'; END IF;`,
+        'AFTER UPDATE',
+        () =>
+          refusal(
+            service.owner.realEstateImport({
+              SerialNumber: serial,
+              Items: [...feed('C', 30, { SalePrice: 350_000 }), ...feed('M', 5)],
+            }),
+          ),
+      );
+      expect([failed.status, failed.message]).toEqual([
+        409,
+        'The listing with MLSNumber "C30" changed while the import was written; nothing was stored',
+      ]);
+      const after = await all(serial);
+      const c30 = (rows: typeof before) => rows.find((l) => l.MLSNumber === 'C30')!;
+      expect(c30(after).SalePrice).toBe(1);
+      expect(after.filter((l) => l.MLSNumber !== 'C30')).toEqual(before.filter((l) => l.MLSNumber !== 'C30'));
+    },
+  );
 });

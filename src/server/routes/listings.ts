@@ -3,14 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { notFound } from '../http.ts';
 import { operation, ownedChatbot } from '../operation.ts';
-import {
-  createListing,
-  deleteListings,
-  getListing,
-  importListings,
-  listListings,
-  updateListing,
-} from '../store/listings.ts';
+import { createListing, deleteListings, getListing, listListings, updateListing } from '../store/listings.ts';
+import { importListings } from '../store/listing-import.ts';
 
 const KEY_NAMES = { NewOaks: 'the id', MLSNumber: 'the MLSNumber', URL: 'the Url' } as const;
 const noListing = (keyType: keyof typeof KEY_NAMES, key: string, data: unknown = null) =>

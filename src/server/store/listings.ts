@@ -1,14 +1,14 @@
 /** Listings: the five operations' storage, uniqueness of MLSNumber and Url, the three KeyTypes. */
-import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, type Listing, type ListingCreateBody, type ListingListBody } from '../../protocol/index.ts';
 import { KEYS_VERSION, listingKeys, termsOf, type ListingKeys, type TermKind } from '../engines/search/listing-keys.ts';
-import { conflict, invalid } from '../http.ts';
+import { conflict } from '../http.ts';
 import type { Db, Tx } from './db-types.ts';
 import { chatbots, listings, listingTerms } from './schema.ts';
 
-type Row = typeof listings.$inferSelect;
-type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
+export type Row = typeof listings.$inferSelect;
+export type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
 export type KeyType = 'NewOaks' | 'MLSNumber' | 'URL';
 
 /** API field → column, and the empty value an omitted optional field takes. */
@@ -47,12 +47,12 @@ const FIELDS = {
   DepositFee: ['depositFee', null],
 } as const satisfies Record<keyof Fields, readonly [keyof Row, unknown]>;
 
-type Columns = Omit<Row, 'id' | 'chatbot' | 'createdAt' | 'updatedAt'>;
+export type Columns = Omit<Row, 'id' | 'chatbot' | 'createdAt' | 'updatedAt'>;
 
 type Filled = Omit<Listing, 'Id' | 'CreatedAt' | 'UpdatedAt'>;
 
 /** The fields with the empty value of each one omitted, as a listing holds them. */
-function filled(fields: Fields): Filled {
+export function filled(fields: Fields): Filled {
   const out: Record<string, unknown> = {};
   for (const [field, [, empty]] of Object.entries(FIELDS)) {
     const value = (fields as Record<string, unknown>)[field] ?? empty;
@@ -63,11 +63,19 @@ function filled(fields: Fields): Filled {
 }
 
 /** The row's columns: the fields, and what the engines' search compares (listing-keys.ts). */
-function toColumns(fields: Fields): Columns {
+export function toColumns(fields: Fields): Columns {
   const all = filled(fields);
   const out: Record<string, unknown> = {};
   for (const [field, [column]] of Object.entries(FIELDS)) out[column] = (all as Record<string, unknown>)[field];
   return { ...(out as Columns), ...listingKeys(all) };
+}
+
+/** Whether a stored row holds exactly these fields' columns (an import leaves it, and its UpdatedAt, alone). */
+export function holds(row: Row, columns: Columns): boolean {
+  return Object.values(FIELDS).every(([column]) => {
+    const [a, b] = [row[column], columns[column]];
+    return typeof a === 'object' && a !== null ? JSON.stringify(a) === JSON.stringify(b) : a === b;
+  });
 }
 
 export function toListing(row: Row): Listing {
@@ -103,7 +111,7 @@ const duplicate = (field: 'MLSNumber' | 'Url', fields: Fields) =>
   );
 
 /** Two writers racing past assertUnique meet the unique index: the loser gets the same 409. */
-function uniqueViolation(error: unknown, fields: Fields): Error | null {
+export function uniqueViolation(error: unknown, fields: Fields): Error | null {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
     if (code === '23505' || /duplicate key/.test(message ?? ''))
@@ -113,17 +121,17 @@ function uniqueViolation(error: unknown, fields: Fields): Error | null {
 }
 
 /** Marks the chatbot's listings changed, in the transaction that changed them (see store/listing-search.ts ListingCatalogs). */
-const bumpVersion = (tx: Tx, chatbot: string) =>
+export const bumpVersion = (tx: Tx, chatbot: string) =>
   tx
     .update(chatbots)
     .set({ listingsVersion: sql`${chatbots.listingsVersion} + 1` })
     .where(eq(chatbots.serialNumber, chatbot));
 
 /** What listing changes do to a chatbot's terms: per term, how many more (or fewer) listings name it. */
-type TermChanges = Map<string, { kind: TermKind; value: string; count: number }>;
+export type TermChanges = Map<string, { kind: TermKind; value: string; count: number }>;
 
 /** Counts what a listing names `by` more (1) or fewer (-1) times. */
-function countTerms(changes: TermChanges, fields: Parameters<typeof termsOf>[0], by: number): void {
+export function countTerms(changes: TermChanges, fields: Parameters<typeof termsOf>[0], by: number): void {
   for (const { kind, value } of termsOf(fields)) {
     const key = `${kind}:${value}`;
     const known = changes.get(key);
@@ -133,7 +141,7 @@ function countTerms(changes: TermChanges, fields: Parameters<typeof termsOf>[0],
 }
 
 /** Applies term changes in the transaction that made them; a term no listing names any more goes. */
-async function applyTerms(tx: Tx, chatbot: string, changes: TermChanges): Promise<void> {
+export async function applyTerms(tx: Tx, chatbot: string, changes: TermChanges): Promise<void> {
   const rows = [...changes.values()].filter((c) => c.count !== 0).map((c) => ({ chatbot, ...c }));
   for (let from = 0; from < rows.length; from += 1000)
     await tx
@@ -179,7 +187,7 @@ export async function createListing(db: Db, chatbot: string, fields: Fields, now
  * hold of the event loop for a feed's 500 (drizzle's building of an insert costs ~1.5 ms a listing:
  * 100 a statement held the loop 76–150 ms, bench/listings-scale.mjs --profile).
  */
-const INSERT_ROWS = 25;
+export const INSERT_ROWS = 25;
 
 /**
  * Many new listings at once, in the caller's transaction — a seed, whose Urls and MLSNumbers are
@@ -204,105 +212,6 @@ export async function createListings(
   }
   await applyTerms(tx, chatbot, terms);
   if (all.length) await bumpVersion(tx, chatbot);
-}
-
-/** How many of an import's listings were new, replaced one that differed, or were the same as stored. */
-export interface Imported {
-  Created: number;
-  Updated: number;
-  Unchanged: number;
-}
-
-/** Whether a stored row holds exactly these columns (an import leaves it, and its UpdatedAt, alone). */
-function holds(row: Row, columns: Columns): boolean {
-  return Object.values(FIELDS).every(([column]) => {
-    const [a, b] = [row[column], columns[column]];
-    return typeof a === 'object' && a !== null ? JSON.stringify(a) === JSON.stringify(b) : a === b;
-  });
-}
-
-/**
- * Many listings as a feed sends them (RealEstateImport [ext]): each created, or — where the chatbot
- * has a listing of its MLSNumber — replacing it (full replacement, as RealEstateUpdate); one the same
- * as stored is left as it is. All or nothing, in one transaction, with one version bump. An MLSNumber
- * or Url twice among them is a 400 naming both; a Url another listing of the chatbot has, a 409.
- */
-export async function importListings(db: Db, chatbot: string, all: Fields[], now: Date): Promise<Imported> {
-  for (const field of ['MLSNumber', 'Url'] as const) {
-    const first = new Map<string, number>();
-    all.forEach((fields, i) => {
-      const at = first.get(fields[field]);
-      if (at !== undefined)
-        throw invalid(
-          `"Items[${i}].${field}" must not repeat Items[${at}]'s ("${fields[field]}"): each listing once an import`,
-        );
-      first.set(fields[field], i);
-    });
-  }
-  const mls = all.map((f) => f.MLSNumber);
-  try {
-    return await db.transaction(async (tx) => {
-      const [clash] = await tx
-        .select({ mls: listings.mlsNumber, url: listings.url })
-        .from(listings)
-        .where(
-          and(
-            eq(listings.chatbot, chatbot),
-            inArray(
-              listings.url,
-              all.map((f) => f.Url),
-            ),
-            notInArray(listings.mlsNumber, mls),
-          ),
-        )
-        .limit(1);
-      if (clash) {
-        const i = all.findIndex((f) => f.Url === clash.url);
-        throw conflict(
-          `"Items[${i}].Url" is the Url of this chatbot's listing with MLSNumber "${clash.mls}": ${clash.url}`,
-        );
-      }
-      const stored = await tx
-        .select()
-        .from(listings)
-        .where(and(eq(listings.chatbot, chatbot), inArray(listings.mlsNumber, mls)))
-        .for('update');
-      const byMls = new Map(stored.map((row) => [row.mlsNumber, row]));
-      const terms: TermChanges = new Map();
-      const created: (typeof listings.$inferInsert)[] = [];
-      let updated = 0;
-      for (const [i, fields] of all.entries()) {
-        // A turn of the event loop now and then: the keys of 500 listings are worked out here.
-        if (i % INSERT_ROWS === INSERT_ROWS - 1) await new Promise(setImmediate);
-        const columns = toColumns(fields);
-        const old = byMls.get(fields.MLSNumber);
-        if (old && holds(old, columns)) continue;
-        countTerms(terms, filled(fields), 1);
-        if (!old) {
-          created.push({ id: uuidv7({ msecs: now.getTime() }), chatbot, ...columns, createdAt: now, updatedAt: now });
-          continue;
-        }
-        countTerms(terms, toListing(old), -1);
-        await tx
-          .update(listings)
-          .set({ ...columns, updatedAt: now })
-          .where(eq(listings.id, old.id));
-        updated++;
-      }
-      for (let from = 0; from < created.length; from += INSERT_ROWS)
-        await tx.insert(listings).values(created.slice(from, from + INSERT_ROWS));
-      await applyTerms(tx, chatbot, terms);
-      if (created.length || updated) await bumpVersion(tx, chatbot);
-      return { Created: created.length, Updated: updated, Unchanged: all.length - created.length - updated };
-    });
-  } catch (error) {
-    // Two writers at once, or Items exchanging Urls: the unique indexes refuse it, and nothing was stored.
-    if (uniqueViolation(error, all[0]!))
-      throw conflict(
-        'The import would give two listings of this chatbot the same MLSNumber or Url (changed meanwhile, or Items exchanging Urls); nothing was stored',
-      );
-    throw error;
-  }
 }
 
 /** Full replacement of the listing Key names; the number of listings updated (0 or 1). */

@@ -19,3 +19,11 @@ export function urgencyOf(db: Db): Urgency {
   const { urgency } = client;
   return { run: (work) => urgency.run(true, work) };
 }
+
+/**
+ * Whether `db` runs one transaction at a time — the embedded database, where a long transaction
+ * holds every other request's statements until it ends (store/listing-import.ts writes in parts there).
+ */
+export function oneTransactionAtATime(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGliteThread;
+}
