@@ -53,10 +53,16 @@ const LANGUAGE_NAMES: Record<Lang, string> = {
 
 /**
  * The language prose is written in, as franc (a trigram language identifier, not the engine's
- * reading) tells it among the widget's seven; undefined when it is too short to tell.
+ * reading) tells it among the widget's seven; undefined when it is too short to tell. What the
+ * answer's own sentences say is what counts: a link's text (an address, a page's title), a line set
+ * apart as a quote and words between quotation marks are the owner's, in the owner's language.
  */
 export function languageOf(prose: string): Lang | undefined {
-  const text = prose.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`#>|]/g, ' ');
+  const text = prose
+    .replace(/\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/^>.*$/gm, ' ')
+    .replace(/“[^”\n]*”|«[^»\n]*»/g, ' ')
+    .replace(/[*_`#>|]/g, ' ');
   if ((text.match(/\p{L}/gu) ?? []).length < 20) return undefined;
   const found = franc(text, { only: Object.values(FRANC), minLength: 10 });
   return (Object.keys(FRANC) as Lang[]).find((l) => FRANC[l] === found);

@@ -162,6 +162,23 @@ describe('the cards after the model’s answer', () => {
   const answer = (options: Parameters<typeof input>[1] = {}) =>
     drain(engine().answer(input(QUESTION, options), new AbortController().signal));
 
+  it('writes its follow-ups in the answer’s language: Spanish for a Spanish question, none for a language it does not write', async () => {
+    const text =
+      'Dos opciones: [12 Oak St](https://homes.example/12-oak-st/) y [7 Elm Ave](https://homes.example/7-elm-ave).';
+    const chipsFor = async (question: string, settings: Partial<Settings> = {}) => {
+      fake.script({ text });
+      const { fragments } = await drain(engine().answer(input(question, { settings }), new AbortController().signal));
+      return parseSuggestions(fragments.join(''));
+    };
+    expect(await chipsFor('casas de 3 recámaras en Austin por menos de 500 mil')).toContain('Háblame de la primera');
+    // German is read, not yet written: a German answer gets no chips rather than English ones.
+    expect(await chipsFor('Häuser mit 3 Schlafzimmern in Austin unter 500.000 Dollar')).toEqual([]);
+    // The owner's Answer language wins over the question's.
+    expect(await chipsFor(QUESTION, { AIResponseLanguage: 'Spanish' })).toContain('Háblame de la primera');
+    expect(await chipsFor(QUESTION, { AIResponseLanguage: 'Italian' })).toEqual([]);
+    expect(await chipsFor(QUESTION)).toContain('Tell me about the first one');
+  });
+
   it('gives the model the listings this section expects', async () => {
     const system = systemPrompt(input(QUESTION), await listingContext(input(QUESTION)));
     expect(system).toContain('link https://homes.example/12-oak-st');

@@ -5,10 +5,10 @@
  * (protocol/answer.ts sourcesBlock). Nothing is added that the owner did not write.
  */
 import { sourcesBlock, suggestionsBlock, type Settings } from '../../../protocol/index.ts';
-import { md } from '../search/format.ts';
 import { questionTerms, scoreOf, type Hit } from '../knowledge/find.ts';
 import { generalSuggestions } from './suggest.ts';
 import { sentencesOf } from '../../knowledge/passages.ts';
+import type { Writing } from '../writing/index.ts';
 
 /** At most this many sentences or list items are quoted from a text. */
 const QUOTED = 3;
@@ -56,13 +56,13 @@ export function quoted(body: string, question: string): string[] {
 const inert = (markdown: string) =>
   markdown.replace(/^( {0,3})(`{3,}|~{3,})/gm, (_, indent: string, fence: string) => `${indent}\\${fence}`);
 
-export function knowledgeText(hit: Hit, question: string, settings: Settings): string {
+export function knowledgeText(w: Writing, hit: Hit, question: string, settings: Settings): string {
   const source = sourcesBlock([{ title: hit.title, ...(hit.url ? { url: hit.url } : {}) }]);
   const prose =
     hit.kind === 'faq'
       ? inert(hit.body)
-      : `From ${md(hit.title)}:\n\n${quoted(inert(hit.body), question)
+      : `${w.fromSource(hit.title)}\n\n${quoted(inert(hit.body), question)
           .map((u) => `> ${u}`)
           .join('\n>\n')}`;
-  return [prose, source, suggestionsBlock(generalSuggestions(settings))].filter(Boolean).join('\n\n');
+  return [prose, source, suggestionsBlock(generalSuggestions(settings, w))].filter(Boolean).join('\n\n');
 }

@@ -6,11 +6,12 @@
  * check it says; when nothing matches it offers what comes closest; anything it cannot answer gets
  * `noAnswer` and an offer of a person.
  */
-import { describeFile } from '../../files/facts.ts';
+import { factsOf } from '../../files/facts.ts';
 import { BURST, pacer } from '../../pace.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from '../index.ts';
 import { readable } from '../languages/readable.ts';
 import { reply, type Reply } from './reply.ts';
+import { english, writingFor, type Writing } from '../writing/index.ts';
 
 export { MAX_NAMED } from './reply.ts';
 export { describe } from './summary.ts';
@@ -26,7 +27,7 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
   return {
     waiting: nextTurn.waiting,
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
-      const { text, noAnswer, asked } = await compose(input, await describeFiles(input.question.files));
+      const { text, noAnswer, asked } = await compose(input);
       // Words with the space after them: the fragments join back to exactly `text`.
       const words = text.split(/(?<=\s)(?=\S)/);
       for (let i = 0; i < words.length; i++) {
@@ -43,35 +44,27 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
 }
 
 /** "your image: a PNG image, 1,200 × 800 pixels" — what the attached files are, in words. */
-export async function describeFiles(files: AttachedFile[]): Promise<string> {
+export async function describeFiles(files: AttachedFile[], w: Writing = english): Promise<string> {
   if (!files.length) return '';
-  const each = await Promise.all(files.map(describeFile));
-  const noun = { Image: 'image', Audio: 'recording', Video: 'video' }[files[0]!.kind];
-  return files.length === 1 ? `your ${noun}: ${each[0]}` : `your ${files.length} ${noun}s: ${each.join('; ')}`;
+  const facts = await Promise.all(files.map((f) => factsOf(f).catch(() => null)));
+  return w.files(
+    files[0]!.kind,
+    facts.map((f, i) => w.fileFacts(f, files[i]!.kind)),
+  );
 }
 
-/** What the engine cannot do with a kind of file, and what it offers instead. */
-const MEDIA_OFFER: Record<string, string> = {
-  Image:
-    "I can't see what is in pictures myself, but I can help you find a home like it — tell me the area, budget or number of bedrooms you have in mind.",
-  Audio:
-    "I can't listen to recordings myself, so please type your question — for example the area, budget or number of bedrooms you are looking for.",
-  Video:
-    "I can't watch videos myself, but I can help with our listings — tell me the area, budget or number of bedrooms you have in mind.",
-};
-
-/** The answer: to the text, after what the engine can know of any attached files (`media`, from describeFiles). */
-export async function compose(asked: AnswerInput, media = ''): Promise<Reply> {
-  const { input } = readable(asked);
+/** The answer: to the text, after what the engine can know of any attached files. */
+export async function compose(asked: AnswerInput): Promise<Reply> {
+  const { input, language } = readable(asked);
+  const w = writingFor(input.settings.AIResponseLanguage, language, input.locale);
   const { askType } = input.question;
-  if (askType === 'Text') return reply(input);
-  const received = `Thank you — I received ${media || 'your file'}.`;
+  if (askType === 'Text') return reply(input, w);
+  const received = w.received(await describeFiles(input.question.files, w));
   if (!input.question.content.trim()) {
-    const person = input.settings.TalkToHumanEmail
-      ? ' Or use **Talk to a person** and someone from the team will take a look.'
-      : '';
-    return { text: `${received} ${MEDIA_OFFER[askType] ?? ''}${person}`, noAnswer: false };
+    const kind = (['Image', 'Audio', 'Video'] as const).find((k) => k === askType);
+    const offer = kind ? ` ${w.mediaOffer(kind, Boolean(input.settings.TalkToHumanEmail))}` : '';
+    return { text: `${received}${offer}`, noAnswer: false };
   }
-  const answer = await reply(input);
+  const answer = await reply(input, w);
   return { ...answer, text: `${received}\n\n${answer.text}` };
 }

@@ -7,19 +7,20 @@ import { cardsBlock, suggestionLines, suggestionsBlock, type Listing, type Setti
 import { askedOf } from '../reading/asked.ts';
 import { readInConversation, type ConversationState, type Reading } from '../search/conversation.ts';
 import { aboutOne, aboutSeveral } from '../search/details.ts';
-import { md, mdUrl } from '../search/format.ts';
+import { md } from '../search/format.ts';
 import type { AnswerInput } from '../index.ts';
 import { nearMisses } from '../search/near.ts';
 import { ASKS_IF_BOT, SMALL_TALK } from '../reading/intent.ts';
 import { paymentText } from '../search/payment.ts';
 import { generalSuggestions, listingSuggestions, nearSuggestions, searchSuggestions } from './suggest.ts';
-import { cantTell, describe, nearMissText, onlyThese, summary } from './summary.ts';
+import { nearMissText, onlyThese, summary } from './summary.ts';
 import { addressText } from '../../../protocol/index.ts';
 import type { Asked } from '../../store/schema.ts';
 import { THRESHOLD, findInKnowledge, holdsSubject, type Hit } from '../knowledge/find.ts';
 import { narrows, type Criteria } from '../reading/criteria.ts';
 import { noExclusions } from '../reading/negation.ts';
 import { knowledgeText } from './knowledge.ts';
+import type { Writing } from '../writing/index.ts';
 
 /** How many matches one answer shows. */
 export const MAX_NAMED = 5;
@@ -41,7 +42,7 @@ const VIEWING =
   /\b(book|schedule|arrange|set up|organi[sz]e)\b.*\b(viewing|showing|tour|visit|appointment)\b|\b(see it|see the (?:home|house|place|property)|visit it|view it) in person\b|\bcan i (?:see|visit|view) it\b/;
 const HANDOFF = /\b(talk|speak|chat) (to|with) (a |an )?(person|human|agent|someone|realtor)|\bcontact\b|\bcall me\b/;
 
-export async function reply(input: AnswerInput): Promise<Reply> {
+export async function reply(input: AnswerInput, w: Writing): Promise<Reply> {
   const { state, reading } = await readInConversation(
     input.history,
     input.question.content,
@@ -50,7 +51,7 @@ export async function reply(input: AnswerInput): Promise<Reply> {
     input.pageListing,
   );
   const asked = reading.kind === 'search' ? askedOf(reading.criteria) : undefined;
-  return { ...(await replyTo(input, state, reading)), ...(asked ? { asked } : {}) };
+  return { ...(await replyTo(input, w, state, reading)), ...(asked ? { asked } : {}) };
 }
 
 /**
@@ -88,82 +89,77 @@ async function fromKnowledge(input: AnswerInput, state: ConversationState, readi
   return reading.kind !== 'search' || holdsSubject(question, best) ? best : null;
 }
 
-async function replyTo(input: AnswerInput, state: ConversationState, reading: Reading): Promise<Reply> {
+async function replyTo(input: AnswerInput, w: Writing, state: ConversationState, reading: Reading): Promise<Reply> {
   const { settings } = input;
   const question = input.question.content;
   const q = question.trim().toLowerCase();
   const known = await fromKnowledge(input, state, reading);
-  if (known) return { text: knowledgeText(known, question, settings), noAnswer: false };
-  if (VIEWING.test(q)) return viewing(settings, reading.kind === 'about' ? reading.listings[0] : state.focus);
-  if (reading.kind === 'outside') return outside(settings, reading.topic);
+  if (known) return { text: knowledgeText(w, known, question, settings), noAnswer: false };
+  const person = Boolean(settings.TalkToHumanEmail);
+  if (VIEWING.test(q)) return viewing(w, settings, reading.kind === 'about' ? reading.listings[0] : state.focus);
+  if (reading.kind === 'outside')
+    return answer(w.outside(reading.topic, settings.Name, person), [], generalSuggestions(settings, w), true);
   if (reading.kind === 'payment')
     return answer(
-      paymentText(reading.terms, reading.listing, settings),
+      paymentText(reading.terms, reading.listing, settings, w),
       reading.listing ? [reading.listing] : [],
-      reading.listing ? listingSuggestions(reading.listing, settings) : [],
+      reading.listing ? listingSuggestions(reading.listing, settings, w) : [],
     );
-  if (reading.kind === 'about') return about(reading.listings, question, settings);
-  if (reading.kind === 'which') return reading.candidates.length ? which(reading.candidates) : whichUnknown(settings);
-  if (reading.kind === 'search') return await searchAnswer(input, reading, state.visited);
+  if (reading.kind === 'about') return about(w, reading.listings, question, settings);
+  if (reading.kind === 'which')
+    return reading.candidates.length
+      ? which(w, reading.candidates)
+      : answer(w.whichUnknown(), [], generalSuggestions(settings, w), true);
+  if (reading.kind === 'search') return await searchAnswer(input, w, reading, state.visited);
   if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q))
-    return greeting(settings, state.page);
-  if (/\b(thanks|thank you|thx|cheers)\b/.test(q))
-    return answer("You're welcome! Is there anything else I can help you with?", [], []);
-  if (HANDOFF.test(q)) return answer(handoffText(settings), [], []);
-  if (ASKS_IF_BOT.test(q)) return answer(botText(settings), [], generalSuggestions(settings));
-  if (SMALL_TALK.test(q))
-    return answer(
-      "I'm doing well, thanks for asking! How can I help with your home search?",
-      [],
-      generalSuggestions(settings),
-    );
+    return greeting(w, settings, state.page);
+  if (/\b(thanks|thank you|thx|cheers)\b/.test(q)) return answer(w.welcome(), [], []);
+  if (HANDOFF.test(q)) return answer(w.handoff(person), [], []);
+  if (ASKS_IF_BOT.test(q)) return answer(w.bot(settings.Name, person), [], generalSuggestions(settings, w));
+  if (SMALL_TALK.test(q)) return answer(w.smallTalk(), [], generalSuggestions(settings, w));
   if (/\bprivacy\b|\bpersonal data\b|\bmy data\b/.test(q) && settings.ChatbotPrivacyPolicyUrl)
-    return answer(privacyText(settings), [], []);
+    return answer(w.privacy(settings.ChatbotPrivacyPolicyName, settings.ChatbotPrivacyPolicyUrl), [], []);
   if (/\b(what can you do|who are you|what are you|help me|how does this work)\b|^help\b/.test(q))
-    return greeting(settings);
+    return greeting(w, settings);
   if (/\b(start over|new search|forget (?:that|it|all that)|never ?mind)\b/.test(q))
-    return answer("Sure — let's start again. What are you looking for?", [], generalSuggestions(settings));
-  return fallback(settings, "I'm not sure about that one.");
+    return answer(w.startOver(), [], generalSuggestions(settings, w));
+  return fallback(w, settings, w.notSure());
 }
 
 async function searchAnswer(
   input: AnswerInput,
+  w: Writing,
   reading: Extract<Reading, { kind: 'search' }>,
   visited: readonly string[],
 ): Promise<Reply> {
   const { settings, catalog } = input;
   const c = reading.criteria;
   if (/\bmls\b/i.test(input.question.content) && !c.cities.length && !c.price && !reading.followUp)
-    return fallback(settings, "I couldn't find a listing with that MLS number.");
-  const corrections = c.corrections.length
-    ? `(I read ${c.corrections.map(([from, to]) => `“${md(from)}” as “${md(to)}”`).join(' and ')}.) `
-    : '';
+    return fallback(w, settings, w.noSuchMls());
+  const corrections = w.corrections(c.corrections);
   // "The second cheapest": the ones before it in that order are passed over.
   const rank = c.sort ? (c.rank ?? 0) : 0;
   const from = reading.offset + rank;
   const found = await catalog.search(c, { from, count: Math.min(c.limit ?? MAX_NAMED, MAX_NAMED) });
-  const notes = cantTell(found.unknown);
+  const notes = w.cantTell(found.unknown);
   const intro = `${corrections}${notes ? `${notes} ` : ''}`;
   const { mentioned } = found;
   if (!found.total) {
     const near = c.unknownPlaces.length ? [] : await nearMisses(catalog, c);
     if (near.length)
       return answer(
-        `${intro}${nearMissText(c, near, mentioned)}`,
+        `${intro}${nearMissText(w, c, near, mentioned)}`,
         near.map((n) => n.listing),
-        await nearSuggestions(c, catalog, settings, visited),
+        await nearSuggestions(c, catalog, settings, visited, w),
       );
-    return fallback(
-      settings,
-      `${intro}I couldn't find any ${describe(c, 2, mentioned)} right now. Try widening the search — another area, price or number of rooms.`,
-    );
+    return fallback(w, settings, `${intro}${w.noneFound({ c, mentioned })}`);
   }
   if (rank >= found.total) {
     const all = await catalog.window(c, 0, MAX_NAMED);
     return answer(
-      `${intro}${onlyThese(found.total, all, c, rank, mentioned)}`,
+      `${intro}${onlyThese(w, found.total, all, c, rank, mentioned)}`,
       all,
-      await searchSuggestions(c, { total: found.total, from: 0 }, all, catalog, settings, visited),
+      await searchSuggestions(c, { total: found.total, from: 0 }, all, catalog, settings, visited, w),
     );
   }
   let shown = found.window;
@@ -186,98 +182,39 @@ async function searchAnswer(
       ...(rank < rent ? await nthRental() : []),
     ];
   }
-  const prose = `${intro}${summary(found, shown, c, reading.offset, mentioned)}`;
+  const prose = `${intro}${summary(w, found, shown, c, reading.offset, mentioned)}`;
   const suggestions =
     shown.length === 1
-      ? listingSuggestions(shown[0]!, settings)
-      : await searchSuggestions(c, { total: found.total, from: reading.offset }, shown, catalog, settings, visited);
+      ? listingSuggestions(shown[0]!, settings, w)
+      : await searchSuggestions(c, { total: found.total, from: reading.offset }, shown, catalog, settings, visited, w);
   return answer(prose, shown, suggestions);
 }
 
-function about(listings: Listing[], question: string, s: Settings): Reply {
+function about(w: Writing, listings: Listing[], question: string, s: Settings): Reply {
   if (listings.length === 1) {
-    const { text, untold } = aboutOne(listings[0]!, question);
-    return answer(text, listings, listingSuggestions(listings[0]!, s), untold);
+    const { text, untold } = aboutOne(w, listings[0]!, question);
+    return answer(text, listings, listingSuggestions(listings[0]!, s, w), untold);
   }
-  return answer(aboutSeveral(listings, question), listings, s.TalkToHumanEmail ? ['Book a viewing'] : []);
+  return answer(aboutSeveral(w, listings, question), listings, s.TalkToHumanEmail ? [w.chips.viewing] : []);
 }
 
-function which(candidates: Listing[]): Reply {
+function which(w: Writing, candidates: Listing[]): Reply {
   const lines = candidates.map((l, i) => `${i + 1}. ${md(addressText(l))}`);
-  const ordinals = ['The first one', 'The second one', 'The third one', 'The fourth one', 'The fifth one'];
-  return answer(
-    `Which home do you mean?\n\n${lines.join('\n')}\n\nSay "the first one", "the second one"… or its address.`,
-    [],
-    ordinals.slice(0, Math.min(3, candidates.length)),
-  );
+  return answer(w.which(lines), [], w.chips.ordinals.slice(0, Math.min(3, candidates.length)));
 }
 
-/** "this house" where the page is no listing's and none is in view: a question back, marked for the owner. */
-function whichUnknown(s: Settings): Reply {
-  return answer(
-    "Which home do you mean? I can't tell from this page — tell me its address or MLS number and I'll look it up.",
-    [],
-    generalSuggestions(s),
-    true,
-  );
-}
-
-function viewing(s: Settings, l: Listing | undefined): Reply {
-  const home = l ? ` — mention **${md(addressText(l))}**` : '';
-  const text = s.TalkToHumanEmail
-    ? `I can't book viewings myself, but the team can: use **Talk to a person** below and leave your name and email${home}, and someone will get back to you to arrange it.`
-    : `I can't book viewings from this chat.${l ? ` The listing page has the details: [View the listing](${mdUrl(l.Url)})` : ''}`;
+function viewing(w: Writing, s: Settings, l: Listing | undefined): Reply {
+  const text = w.viewing(Boolean(s.TalkToHumanEmail), l && md(addressText(l)), l?.Url);
   return answer(text, l ? [l] : [], []);
 }
 
-function greeting(s: Settings, page?: Listing): Reply {
-  const lines = suggestionLines(s.SuggestedMessage);
-  const ideas = lines.length ? `\n\nYou could ask:\n${lines.map((l) => `- ${md(l)}`).join('\n')}` : '';
-  const hello = `Hello! I'm ${md(s.Name)}. I can help you find homes for sale or for rent — ask me about an area, a budget, bedrooms, or a listing's MLS number.`;
+function greeting(w: Writing, s: Settings, page?: Listing): Reply {
   // On a listing's page: what can be asked about that home.
-  if (page)
-    return answer(`${hello} Ask me anything about **${md(addressText(page))}** too.`, [], listingSuggestions(page, s));
-  return answer(`${hello}${ideas}`, [], []);
+  if (page) return answer(w.greeting(s.Name, [], md(addressText(page))), [], listingSuggestions(page, s, w));
+  return answer(w.greeting(s.Name, suggestionLines(s.SuggestedMessage), undefined), [], []);
 }
 
-/** What the chatbot cannot know: said plainly, a person offered, and marked for the owner's Unanswered page. */
-function outside(s: Settings, topic: string): Reply {
-  const what = topic === 'that' ? "I can't help with that" : `I can't tell you about ${topic}`;
-  const person = s.TalkToHumanEmail
-    ? ' Someone from the team may know: use **Talk to a person** and leave your email, and they will get back to you.'
-    : '';
-  return answer(
-    `${what} — I only know ${md(s.Name)}'s homes and what their listings say.${person}`,
-    [],
-    generalSuggestions(s),
-    true,
-  );
-}
-
-function botText(s: Settings): string {
-  const person = s.TalkToHumanEmail
-    ? ' If you would rather talk to a person, use **Talk to a person** and someone from the team will get back to you.'
-    : '';
-  return `I'm ${md(s.Name)}, an automated assistant — not a person. I can help you find homes and answer questions about our listings.${person}`;
-}
-
-function handoffText(s: Settings): string {
-  return s.TalkToHumanEmail
-    ? 'Of course — use **Talk to a person** below and leave your name and email; someone from the team will get back to you.'
-    : "I can't put you in touch with a person from this chat, but I'm happy to help with questions about our homes.";
-}
-
-const privacyText = (s: Settings) =>
-  `You can read our ${md(s.ChatbotPrivacyPolicyName || 'privacy policy')} here: [${md(s.ChatbotPrivacyPolicyName || 'Privacy policy')}](${mdUrl(s.ChatbotPrivacyPolicyUrl)}).`;
-
-function fallback(s: Settings, opening: string): Reply {
-  const person = s.TalkToHumanEmail
-    ? ' If you like, use **Talk to a person** and someone from the team will help.'
-    : '';
-  return answer(
-    `${opening} I can help with questions about our listings — areas, prices, bedrooms, tours or a specific MLS number.${person}`,
-    [],
-    generalSuggestions(s),
-    true,
-  );
+/** What could not be answered: said plainly, what can be asked offered (and a person), marked for the owner's Unanswered page. */
+function fallback(w: Writing, s: Settings, opening: string): Reply {
+  return answer(w.fallback(opening, Boolean(s.TalkToHumanEmail)), [], generalSuggestions(s, w), true);
 }

@@ -8,6 +8,7 @@
 import { addressText, type Listing } from '../../../protocol/index.ts';
 import { md, priceText } from '../search/format.ts';
 import { listingsNamedIn } from '../search/mentions.ts';
+import { english, type Writing } from '../writing/index.ts';
 
 export interface Correction {
   listing: Listing;
@@ -94,23 +95,15 @@ export function checkFacts(text: string, listings: readonly Listing[]): Correcti
   return corrections;
 }
 
-const PHRASES: Record<Correction['field'], (actual: string, wrote: string) => string> = {
-  price: (a, w) => `the price is ${a}, not ${w}`,
-  bedrooms: (a, w) => `it has ${a} bedrooms, not ${w}`,
-  bathrooms: (a, w) => `it has ${a} bathrooms, not ${w}`,
-  'MLS number': (a, w) => `its MLS number is ${a}, not ${w}`,
-  address: (a, w) => `its address is ${a}, not ${w}`,
-};
-
 /** The corrections as a note for the visitor, one line per listing ('' for none). */
-export function correctionNote(corrections: Correction[]): string {
+export function correctionNote(corrections: Correction[], w: Writing = english): string {
   if (!corrections.length) return '';
   const byListing = new Map<string, Correction[]>();
   for (const c of corrections) byListing.set(c.listing.Id, [...(byListing.get(c.listing.Id) ?? []), c]);
   const lines = [...byListing.values()].map((cs) => {
     const l = cs[0]!.listing;
-    const facts = cs.map((c) => PHRASES[c.field](`**${md(c.actual)}**`, md(c.wrote)));
-    return `> **Correction:** ${md(addressText(l))} — ${facts.join('; ')}.`;
+    const facts = cs.map((c) => w.correction.fact(c.field, `**${md(c.actual)}**`, md(c.wrote)));
+    return `> **${w.correction.label}** ${md(addressText(l))} — ${facts.join('; ')}.`;
   });
   return lines.join('\n>\n');
 }

@@ -44,6 +44,8 @@ import { askedOf } from '../reading/asked.ts';
 import { earlierAnswer, inView, listingContext, systemPrompt } from './prompt.ts';
 import { listingSuggestions, searchSuggestions } from '../answer/suggest.ts';
 import { runTool, toolDefinitions } from './tools.ts';
+import { english, namedLanguage, writes, writingFor, type Writing } from '../writing/index.ts';
+import type { LanguageCode } from '../languages/types.ts';
 
 export { listingContext, systemPrompt, type ListingContext } from './prompt.ts';
 
@@ -108,8 +110,15 @@ const refusesTools = (error: unknown) =>
   [400, 404, 422, 500, 501].includes(error.status ?? 0) &&
   /tool|function/i.test(error.message);
 
-/** Suggestions in the chatbot's language: the engine writes them in English, so only where the answers are English. */
-const english = (language: string) => !language || /^(en|english)\b/i.test(language.trim());
+/**
+ * The sentences the engine adds to a model's answer — suggestions, a correction, an apology — in the
+ * language the model answers in: the owner's AIResponseLanguage, else the question's. None when it is
+ * a language the engine does not write (no suggestions then: never chips in another language).
+ */
+function ownWords(owner: string, question: LanguageCode, locale: string | undefined): Writing | undefined {
+  const answering = owner.trim() ? namedLanguage(owner) : question;
+  return answering && writes(answering) ? writingFor(owner, question, locale) : undefined;
+}
 
 export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
   const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'not-needed', maxRetries: 0 });
@@ -342,26 +351,22 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         yield held;
       }
       if (signal.aborted) return { noAnswer: false, totalTokens: total ?? 0 };
+      const w = ownWords(input.settings.AIResponseLanguage, context.language, input.locale);
       if (unanswered) {
-        const sorry = "I couldn't finish looking that up. Could you ask again, perhaps a little more simply?";
+        const sorry = (w ?? english).unfinished();
         text += sorry;
         yield sorry;
       }
       const corrections = checkFacts(answerProse(text), given);
-      const note = correctionNote(corrections);
+      const note = correctionNote(corrections, w);
       if (note) yield `\n\n${note}`;
       const named = new RegExp(`^\`\`\`${CARDS_INFO}`, 'm').test(text) ? [] : listingsNamedIn(text, given);
       yield* blockFragments(cardsBlock(named));
       yield* blockFragments(sourcesBlock(cite.sourcesOf(filter.cited)));
-      if (
-        english(input.settings.AIResponseLanguage) &&
-        !new RegExp(`^\`\`\`${SUGGESTIONS_INFO}`, 'm').test(text) &&
-        text.trim() &&
-        !unanswered
-      ) {
+      if (w && !new RegExp(`^\`\`\`${SUGGESTIONS_INFO}`, 'm').test(text) && text.trim() && !unanswered) {
         const next =
           named.length === 1
-            ? listingSuggestions(named[0]!, input.settings)
+            ? listingSuggestions(named[0]!, input.settings, w)
             : named.length > 1 && criteria
               ? await searchSuggestions(
                   criteria,
@@ -369,6 +374,8 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
                   named,
                   input.catalog,
                   input.settings,
+                  [],
+                  w,
                 )
               : [];
         yield* blockFragments(suggestionsBlock(next));

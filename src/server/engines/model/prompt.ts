@@ -12,6 +12,7 @@ import type { Feature } from '../reading/features.ts';
 import { listingLine, priceText } from '../search/format.ts';
 import type { AnswerInput } from '../index.ts';
 import { readable } from '../languages/readable.ts';
+import type { LanguageCode } from '../languages/types.ts';
 import { paymentText } from '../search/payment.ts';
 import type { ListingsIndex } from '../reading/places.ts';
 
@@ -47,11 +48,13 @@ export interface ListingContext {
   criteria?: Criteria;
   /** What that search asks for that no listing's details mention ("a pool"). */
   unknown: Feature[];
+  /** The language the question is written in (languages/gloss.ts). */
+  language: LanguageCode;
 }
 
 export async function listingContext(asked: AnswerInput): Promise<ListingContext> {
   // A question in another language finds its listings as the offline engine reads it; the model is given it as written.
-  const { input } = readable(asked);
+  const { input, language } = readable(asked);
   const { state, reading } = await readInConversation(
     input.history,
     input.question.content,
@@ -59,11 +62,11 @@ export async function listingContext(asked: AnswerInput): Promise<ListingContext
     input.now,
     input.pageListing,
   );
-  if (reading.kind === 'about') return { reading, state, relevant: reading.listings, unknown: [] };
+  if (reading.kind === 'about') return { reading, state, relevant: reading.listings, unknown: [], language };
   if (reading.kind === 'payment')
-    return { reading, state, relevant: reading.listing ? [reading.listing] : [], unknown: [] };
-  if (reading.kind === 'which') return { reading, state, relevant: reading.candidates, unknown: [] };
-  if (reading.kind !== 'search') return { reading, state, relevant: [], unknown: [] };
+    return { reading, state, relevant: reading.listing ? [reading.listing] : [], unknown: [], language };
+  if (reading.kind === 'which') return { reading, state, relevant: reading.candidates, unknown: [], language };
+  if (reading.kind !== 'search') return { reading, state, relevant: [], unknown: [], language };
   const found = await input.catalog.search(reading.criteria, { from: 0, count: CONTEXT_LISTINGS });
   return {
     reading,
@@ -71,6 +74,7 @@ export async function listingContext(asked: AnswerInput): Promise<ListingContext
     relevant: found.window,
     criteria: reading.criteria,
     unknown: found.unknown,
+    language,
   };
 }
 

@@ -16,6 +16,7 @@ import { mlsKey, type Vocabulary } from '../reading/places.ts';
 import type { KnowledgeBase } from '../knowledge/find.ts';
 import type { Citations } from './citations.ts';
 import { KNOWLEDGE_TOOL, runKnowledgeTool } from './knowledge-tool.ts';
+import { english } from '../writing/index.ts';
 
 export const TOOL_NAMES = ['search_listings', 'get_listing', 'estimate_payment', 'search_knowledge'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -309,7 +310,7 @@ async function searchTool(args: Record<string, unknown>, catalog: Catalog): Prom
   let returned = shown;
   if (!found.total && !c.unknownPlaces.length) {
     const near = await nearMisses(catalog, c);
-    out.near_misses = near.map((n) => ({ ...listingFacts(n.listing), misses_by: n.misses }));
+    out.near_misses = near.map((n) => ({ ...listingFacts(n.listing), misses_by: n.misses.map(english.miss) }));
     returned = near.map((n) => n.listing);
   }
   return { content: JSON.stringify(out), listings: returned, criteria: c };

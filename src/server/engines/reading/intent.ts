@@ -5,13 +5,14 @@
  * chatbot could not answer is marked `noAnswer`, so the owner sees it in Unanswered. Each pattern
  * is bounded: reading is linear in the question's length.
  */
+import type { OutsideTopic } from '../writing/index.ts';
 
 /** Words that make a question a search of the listings ("homes", "condos"…); "property tax" and "home insurance" are not. */
 const SEARCHED =
   /\b(?:homes?(?! insurance)|houses?|condos?|apartments?|townhouses?|townhomes?|rentals?|listings?|propert(?:y|ies)(?! tax)|studios?|duplex(?:es)?|lofts?)\b/;
 
 /** What the chatbot cannot know, and how the answer names it. */
-const OUTSIDE: [RegExp, string][] = [
+const OUTSIDE: [RegExp, OutsideTopic][] = [
   [/\b(?:weather|climate|forecast|rainfall|snowfall)\b/, 'the weather'],
   [/\b(?:property tax(?:es)?|tax(?:es)?|tax rates?)\b/, 'taxes'],
   [
@@ -29,7 +30,7 @@ const OUTSIDE: [RegExp, string][] = [
 ];
 
 /** What a question asks about that the chatbot cannot know, or null: only where it is not a search of homes. */
-export function outsideTopic(t: string): string | null {
+export function outsideTopic(t: string): OutsideTopic | null {
   if (SEARCHED.test(t)) return null;
   return OUTSIDE.find(([pattern]) => pattern.test(t))?.[1] ?? null;
 }

@@ -20,6 +20,7 @@ import { namesAsked, parseQuestion } from '../reading/query.ts';
 import type { Catalog, Lookup } from './catalog.ts';
 import { resolveReference, THIS_HOME, type Shown } from '../reading/references.ts';
 import { wordsToNumbers } from '../reading/words.ts';
+import type { OutsideTopic } from '../writing/index.ts';
 
 export interface ConversationState extends Shown {
   /** The search in force: the last search, as the follow-ups since changed it. */
@@ -45,7 +46,7 @@ export type Reading =
   /** "it" while several listings are in view; with no candidates, "this house" where no listing is known. */
   | { kind: 'which'; candidates: Listing[]; criteria: Criteria }
   /** Something the chatbot cannot know: the weather, taxes, the law… (intent.ts). */
-  | { kind: 'outside'; topic: string; criteria: Criteria }
+  | { kind: 'outside'; topic: OutsideTopic; criteria: Criteria }
   /** A monthly payment: for the listing named or in view, or the price or loan the question gives. */
   | { kind: 'payment'; terms: PaymentTerms; listing?: Listing; criteria: Criteria }
   /** Not about listings: a greeting, thanks, a request for a person. */

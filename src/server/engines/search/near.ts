@@ -6,15 +6,14 @@
  */
 import type { Listing } from '../../../protocol/index.ts';
 import type { Criteria } from '../reading/criteria.ts';
-import { kindText } from './details.ts';
-import { money, plural } from './format.ts';
 import type { Catalog } from './catalog.ts';
+import type { Miss as MissSaid } from '../writing/index.ts';
 import { priceOf, squareFeet } from './match.ts';
 
 export interface NearMiss {
   listing: Listing;
-  /** What it misses by, in words: "$612,000 — 2% over the budget", "2 bedrooms — one fewer than asked", "coming soon". */
-  misses: string[];
+  /** What it misses by, as an answer says it (writing/): "$612,000 — 2% over the budget", "2 bedrooms — one fewer than asked", "coming soon". */
+  misses: MissSaid[];
 }
 
 /**
@@ -73,12 +72,9 @@ function widened(c: Criteria, tier: Tier, types: readonly string[]): Criteria {
   return w;
 }
 
-const percent = (n: number) => `${Math.max(1, Math.round(n * 100))}%`;
-const howMany = (n: number) => (n === 1 ? 'one' : String(n));
-
 type Miss = {
   what: 'price' | 'bedrooms' | 'bathrooms' | 'area' | 'year' | 'status' | 'kind';
-  text: string;
+  said: MissSaid;
   distance: number;
 };
 
@@ -86,62 +82,50 @@ type Miss = {
 function missesOf(l: Listing, c: Criteria): Miss[] {
   const out: Miss[] = [];
   const price = priceOf(l);
-  const month = l.SaleType === 'for_rent' ? '/month' : '';
+  const [symbol, rent] = [l.CurrencySymbol, l.SaleType === 'for_rent'];
   if (c.price && price !== null) {
-    if (c.price.max !== undefined && price > c.price.max)
-      out.push({
-        what: 'price',
-        text: `${money(price, l.CurrencySymbol)}${month} — ${percent(price / c.price.max - 1)} over the budget`,
-        distance: price / c.price.max - 1,
-      });
-    else if (c.price.min !== undefined && price < c.price.min)
-      out.push({
-        what: 'price',
-        text: `${money(price, l.CurrencySymbol)}${month} — ${percent(1 - price / c.price.min)} under the minimum`,
-        distance: 1 - price / c.price.min,
-      });
+    if (c.price.max !== undefined && price > c.price.max) {
+      const share = price / c.price.max - 1;
+      out.push({ what: 'price', said: { what: 'over budget', price, symbol, rent, share }, distance: share });
+    } else if (c.price.min !== undefined && price < c.price.min) {
+      const share = 1 - price / c.price.min;
+      out.push({ what: 'price', said: { what: 'under minimum', price, symbol, rent, share }, distance: share });
+    }
   }
-  const beds = l.Bedrooms === 0 ? 'a studio' : plural(l.Bedrooms, 'bedroom');
-  if (c.bedrooms?.min !== undefined && l.Bedrooms < c.bedrooms.min)
-    out.push({
-      what: 'bedrooms',
-      text: `${beds} — ${howMany(c.bedrooms.min - l.Bedrooms)} fewer than asked`,
-      distance: 0.15 * (c.bedrooms.min - l.Bedrooms),
-    });
-  if (c.bedrooms?.max !== undefined && l.Bedrooms > c.bedrooms.max)
-    out.push({
-      what: 'bedrooms',
-      text: `${beds} — ${howMany(l.Bedrooms - c.bedrooms.max)} more than asked`,
-      distance: 0.1 * (l.Bedrooms - c.bedrooms.max),
-    });
+  const bedrooms = l.Bedrooms;
+  if (c.bedrooms?.min !== undefined && bedrooms < c.bedrooms.min) {
+    const by = c.bedrooms.min - bedrooms;
+    out.push({ what: 'bedrooms', said: { what: 'fewer bedrooms', bedrooms, by }, distance: 0.15 * by });
+  }
+  if (c.bedrooms?.max !== undefined && bedrooms > c.bedrooms.max) {
+    const by = bedrooms - c.bedrooms.max;
+    out.push({ what: 'bedrooms', said: { what: 'more bedrooms', bedrooms, by }, distance: 0.1 * by });
+  }
   if (c.bathrooms?.min !== undefined && l.Bathrooms < c.bathrooms.min)
-    out.push({ what: 'bathrooms', text: `${plural(l.Bathrooms, 'bathroom')} — fewer than asked`, distance: 0.15 });
-  if (c.area?.min !== undefined && squareFeet(l) < c.area.min)
-    out.push({
-      what: 'area',
-      text: `${Math.round(squareFeet(l)).toLocaleString('en-US')} sq ft — ${percent(1 - squareFeet(l) / c.area.min)} smaller`,
-      distance: 1 - squareFeet(l) / c.area.min,
-    });
+    out.push({ what: 'bathrooms', said: { what: 'fewer bathrooms', bathrooms: l.Bathrooms }, distance: 0.15 });
+  if (c.area?.min !== undefined && squareFeet(l) < c.area.min) {
+    const share = 1 - squareFeet(l) / c.area.min;
+    out.push({ what: 'area', said: { what: 'smaller', squareFeet: squareFeet(l), share }, distance: share });
+  }
   if (c.yearBuilt?.min !== undefined && l.YearBuilt < c.yearBuilt.min)
     out.push({
       what: 'year',
-      text: `built in ${l.YearBuilt} — older than asked`,
+      said: { what: 'older', year: l.YearBuilt },
       distance: (c.yearBuilt.min - l.YearBuilt) / 50,
     });
   if (c.yearBuilt?.max !== undefined && l.YearBuilt > c.yearBuilt.max)
     out.push({
       what: 'year',
-      text: `built in ${l.YearBuilt} — newer than asked`,
+      said: { what: 'newer', year: l.YearBuilt },
       distance: (l.YearBuilt - c.yearBuilt.max) / 50,
     });
-  if (!c.statuses.includes(l.Status))
-    out.push({ what: 'status', text: 'coming soon, not on the market yet', distance: 0.05 });
+  if (!c.statuses.includes(l.Status)) out.push({ what: 'status', said: { what: 'coming soon' }, distance: 0.05 });
   if (c.propertyTypes.length && !c.propertyTypes.includes(l.PropertyType))
     // Another kind with the rooms asked for comes before a bedroom fewer of the kind asked for;
     // a price up to ~10 % over the budget, before either (how people relax a search).
     out.push({
       what: 'kind',
-      text: `a ${kindText(l)}, not a ${c.propertyTypes.map((t) => kindText({ PropertyType: t })).join(' or ')}`,
+      said: { what: 'kind', is: l.PropertyType, asked: c.propertyTypes },
       distance: 0.12,
     });
   return out;
@@ -173,7 +157,7 @@ export async function nearMisses(catalog: Catalog, c: Criteria, max = 3): Promis
     const firsts = fewest.filter((n, i) => fewest.findIndex((m) => kind(m) === kind(n)) === i);
     return [...new Set([...firsts, ...all])]
       .slice(0, max)
-      .map(({ listing, misses }) => ({ listing, misses: misses.map((m) => m.text) }));
+      .map(({ listing, misses }) => ({ listing, misses: misses.map((m) => m.said) }));
   }
   return [];
 }

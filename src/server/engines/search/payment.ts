@@ -7,7 +7,8 @@
  * patterns over the question: linear in its length.
  */
 import { DEFAULT_MORTGAGE_RATE, addressText, type Listing, type Settings } from '../../../protocol/index.ts';
-import { md, money, number } from './format.ts';
+import { md } from './format.ts';
+import { english, type Writing } from '../writing/index.ts';
 
 /** A question that asks for a payment, not for homes: "monthly payment", "mortgage", "a loan", "20% down". */
 export const ASKS_PAYMENT =
@@ -65,8 +66,6 @@ export function monthlyPayment(principal: number, ratePct: number, years: number
   return r === 0 ? principal / n : (principal * r) / (1 - (1 + r) ** -n);
 }
 
-const pct = (n: number) => `${number(n)}%`;
-
 /** A payment worked out: what is borrowed and paid, and which terms were assumed rather than given. */
 export interface Estimate {
   principal: number;
@@ -104,52 +103,46 @@ export function estimate(terms: PaymentTerms, price: number | undefined, default
 }
 
 /** The answer's prose: the estimate, how it was worked out, what was assumed and what it leaves out. */
-export function paymentText(terms: PaymentTerms, listing: Listing | undefined, s: Settings): string {
+export function paymentText(
+  terms: PaymentTerms,
+  listing: Listing | undefined,
+  s: Settings,
+  w: Writing = english,
+): string {
   const symbol = listing?.CurrencySymbol ?? '$';
+  const home = listing && md(addressText(listing));
   if (listing && terms.price === undefined && terms.loan === undefined) {
     if (listing.SaleType === 'for_rent' || listing.SalePrice === null)
       return listing.SaleType === 'for_rent' && listing.RentPrice !== null
-        ? `**${md(addressText(listing))}** is for rent, at ${money(listing.RentPrice, symbol)} a month — there is no mortgage to work out for it.`
-        : `**${md(addressText(listing))}** has no price listed, so I can't work out a payment for it. Tell me a price and I'll do it.`;
+        ? w.paymentForRental(home!, w.money(listing.RentPrice, symbol))
+        : w.paymentNoPrice(home!);
   }
   const price = terms.loan === undefined ? (terms.price ?? listing?.SalePrice ?? undefined) : undefined;
-  if (terms.loan === undefined && price === undefined)
-    return 'I can estimate a monthly payment — for which price? Tell me a price or one of our homes, and your down payment, rate and term if you know them.';
-  const {
+  if (terms.loan === undefined && price === undefined) return w.paymentWhichPrice();
+  const { principal, down, rate, years, monthly, assumed } = estimate(
+    terms,
+    price,
+    s.MortgageRate ?? DEFAULT_MORTGAGE_RATE,
+  );
+  const forHome = listing && terms.price === undefined && terms.loan === undefined;
+  return w.payment({
+    symbol,
+    monthly,
     principal,
-    down,
+    ...(terms.loan === undefined
+      ? {
+          from: {
+            price: price!,
+            down,
+            ...(terms.downAmount === undefined ? { downPct: terms.downPct ?? 20 } : {}),
+          },
+        }
+      : {}),
     rate,
     years,
-    monthly,
-    assumed: was,
-  } = estimate(terms, price, s.MortgageRate ?? DEFAULT_MORTGAGE_RATE);
-  const downText =
-    terms.downAmount === undefined
-      ? `${pct(terms.downPct ?? 20)} down (${money(down, symbol)})`
-      : `${money(down, symbol)} down`;
-  const loanText =
-    terms.loan !== undefined
-      ? `a loan of ${money(principal, symbol)}`
-      : `a loan of ${money(principal, symbol)} — the ${money(price!, symbol)} price less ${downText}`;
-  const assumed = [
-    ...(was.down ? ['20% down'] : []),
-    ...(was.rate ? [`a rate of ${pct(rate)} a year`] : []),
-    ...(was.years ? ['a 30-year fixed loan'] : []),
-  ];
-  const about =
-    listing && terms.price === undefined && terms.loan === undefined ? ` for **${md(addressText(listing))}**` : '';
-  const lines = [
-    `That comes to about **${money(monthly, symbol)} a month** in principal and interest${about}: ${loanText}, at ${pct(rate)} a year over ${years} years.`,
-  ];
-  if (assumed.length)
-    lines.push(`Where you didn't say, I assumed ${joinAnd(assumed)} — tell me yours and I'll work it out again.`);
-  const hoa = about && listing?.HOAMonth ? `, the ${money(listing.HOAMonth, symbol)} monthly HOA fee` : '';
-  lines.push(
-    `It leaves out property taxes, home insurance${hoa} and any mortgage insurance, and a lender's quote will differ.`,
-  );
-  if (s.TalkToHumanEmail) lines.push('For a real quote, use **Talk to a person** and someone from the team will help.');
-  return lines.join(' ');
+    ...(forHome ? { home } : {}),
+    assumed,
+    ...(forHome && listing.HOAMonth ? { hoa: listing.HOAMonth } : {}),
+    person: Boolean(s.TalkToHumanEmail),
+  });
 }
-
-const joinAnd = (items: string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

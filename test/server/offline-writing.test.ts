@@ -1,0 +1,210 @@
+/**
+ * The offline engine writing in the visitor's language (engines/writing/), through the real
+ * service over the demo's listings: a Spanish question is answered in Spanish — its summary, near
+ * misses, what it cannot tell, a listing's details, a payment, the replies that are no search —
+ * with the region's words and numbers (es-ES: "alquiler", "154.000 $"); every suggestion it offers
+ * is a sentence the Spanish reading reads back and answers in Spanish; the owner's Answer language
+ * wins; a language the engine does not write yet is answered whole in English, never half.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerProse, cardsOf, parseSuggestions, type Listing } from '../../src/protocol/index.ts';
+import { demoListings } from '../../src/server/seed.ts';
+import { seedChatbot } from '../../bench/eval/seed.ts';
+import { languageOf } from '../../bench/eval/score.ts';
+import widgetSpanish from '../../src/widget/strings/es.ts';
+import { addListings } from '../../bench/eval/seed.ts';
+import { startService, type TestService } from '../support/service.ts';
+
+let service: TestService;
+let serial: string;
+let byId: Map<string, Listing>;
+beforeAll(async () => {
+  service = await startService();
+  const seeded = await seedChatbot(service.owner, demoListings('https://homes.example'));
+  serial = seeded.serial;
+  byId = new Map(seeded.listings.map((l) => [l.Id, l]));
+}, 60_000);
+afterAll(() => service?.close());
+
+interface Turn {
+  prose: string;
+  cards: Listing[];
+  chips: string[];
+  noAnswer: boolean;
+}
+
+/** A visitor's conversation in `locale`. */
+async function conversation(locale: string) {
+  const { client, sessionId } = await service.visitor(serial);
+  return async (content: string): Promise<Turn> => {
+    const answer = await client.ask({ sessionID: sessionId, content, clientMessageId: crypto.randomUUID(), locale });
+    return {
+      prose: answerProse(answer.content),
+      cards: cardsOf(answer.content).map((c) => byId.get(c.Id)!),
+      chips: parseSuggestions(answer.content),
+      noAnswer: Boolean(answer.noAnswer),
+    };
+  };
+}
+
+const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice) ?? 0;
+/** Sentences the English engine writes: none may be in a Spanish answer. */
+const ENGLISH = /\b(?:I found|I couldn't|I can't|The cheapest|Here are|It is|It has|You're welcome|Hello)\b/;
+
+function spanish(turn: Turn): void {
+  expect(turn.prose).not.toMatch(ENGLISH);
+  expect(languageOf(turn.prose) ?? 'es').toBe('es');
+  for (const chip of turn.chips) expect(chip).not.toMatch(/^(?:Show|Only|Tell|What about|Book|Anything|Talk|Homes)\b/);
+}
+
+describe('in Spanish', () => {
+  it('sums up a search, its price range and the cheapest, with Spanish chips', async () => {
+    const ask = await conversation('es-MX');
+    const turn = await ask('casas en venta en Austin');
+    spanish(turn);
+    expect(turn.prose).toMatch(
+      /^Encontré 10 casas en venta en Austin, de \$407,000 a \$1,121,000\. La opción más barata es/,
+    );
+    expect(turn.chips).toEqual([
+      'Solo con 3 o más habitaciones',
+      'Háblame de la primera',
+      'Mejor muéstrame las de renta',
+    ]);
+  });
+
+  it('writes as Spain writes for es-ES: "alquiler", numbers and money grouped with points', async () => {
+    const ask = await conversation('es-ES');
+    const turn = await ask('¿Qué tenéis en alquiler en Tampa por menos de 2.000 dólares?');
+    spanish(turn);
+    expect(turn.prose).toMatch(
+      /^Encontré \d+ viviendas en alquiler en Tampa por menos de 2000 \$, de \d+ \$ a \d+ \$ al mes\./,
+    );
+    const sale = await ask('¿y en venta, por menos de 600.000 dólares?');
+    expect(sale.prose).toMatch(/\d{3}\.000 \$/);
+  });
+
+  it('reads back every chip it offers, and answers each in Spanish', async () => {
+    const seen = new Set<string>();
+    const follow = async (first: string[], check: (chip: string, turn: Turn) => void) => {
+      const ask = await conversation('es-MX');
+      let turn: Turn | undefined;
+      for (const q of first) turn = await ask(q);
+      for (const chip of turn!.chips) {
+        const again = await conversation('es-MX');
+        for (const q of first) await again(q);
+        const answered = await again(chip);
+        seen.add(chip);
+        spanish(answered);
+        expect(answered.noAnswer, chip).toBe(false);
+        check(chip, answered);
+      }
+    };
+    await follow(['casas en venta en Austin'], (chip, t) => {
+      if (chip === 'Solo con 3 o más habitaciones') expect(t.cards.every((l) => l.Bedrooms >= 3)).toBe(true);
+      if (chip === 'Háblame de la primera') expect(t.prose).toMatch(/es una casa en venta por/);
+      if (chip === 'Mejor muéstrame las de renta')
+        expect(t.cards.every((l) => l.SaleType === 'for_rent' && l.City === 'Austin')).toBe(true);
+    });
+    await follow(['viviendas en venta en Denver', 'con al menos 3 habitaciones'], (chip, t) => {
+      if (chip.startsWith('Solo por menos de')) {
+        const max = Number(chip.replace(/\D/g, ''));
+        expect(t.cards.length).toBeGreaterThan(0);
+        expect(t.cards.every((l) => price(l) <= max && l.Bedrooms >= 3)).toBe(true);
+      }
+    });
+    await follow(['condominios en renta en Austin', 'y en Tampa?'], (chip, t) => {
+      if (chip === '¿Y en Austin?')
+        expect(t.cards.every((l) => l.City === 'Austin' && l.PropertyType === 'Condo')).toBe(true);
+      if (chip === 'Mejor muéstrame las de venta')
+        expect(t.cards.every((l) => l.SaleType === 'for_sale' && l.City === 'Tampa')).toBe(true);
+    });
+    await follow(['casas en venta en Madison con 5 habitaciones por menos de 600 mil'], (chip, t) => {
+      if (chip.startsWith('¿Y con')) expect(t.cards.every((l) => l.Bedrooms === 4)).toBe(true);
+      if (chip === 'Hablar con una persona') expect(t.prose).toContain('**Hablar con una persona**');
+    });
+    for (const [question, max] of [
+      ['casas en venta en Denver por menos de 360 mil', 400_000],
+      ['apartamentos en renta en Austin por menos de 480 dólares al mes', 600],
+    ] as const)
+      await follow([question], (chip, t) => {
+        if (chip.startsWith('¿Y por menos de')) {
+          expect(chip).toBe(
+            max < 1000 ? `¿Y por menos de $${max} al mes?` : `¿Y por menos de $${max.toLocaleString('en-US')}?`,
+          );
+          expect(t.cards.length).toBeGreaterThan(0);
+          expect(t.cards.every((l) => price(l) <= max)).toBe(true);
+        }
+      });
+    await follow(['la casa más barata en venta en Denver'], (chip, t) => {
+      if (chip === 'Agendar una visita') expect(t.prose).toMatch(/^No puedo agendar visitas yo mismo/);
+      if (chip === 'Ver viviendas similares') expect(t.cards.length).toBeGreaterThan(0);
+      if (chip === '¿Hay algo más barato?') expect(t.cards.every((l) => price(l) <= 375_000)).toBe(true);
+    });
+    expect([...seen].sort()).toEqual(
+      [
+        '¿Hay algo más barato?',
+        '¿Y con 4 habitaciones?',
+        '¿Y en Austin?',
+        'Agendar una visita',
+        'Hablar con una persona',
+        'Háblame de la primera',
+        'Mejor muéstrame las de renta',
+        'Mejor muéstrame las de venta',
+        'Solo con 3 o más habitaciones',
+        'Ver viviendas similares',
+        expect.stringMatching(/^Solo por menos de \$[\d,]+$/),
+        '¿Y por menos de $400,000?',
+        '¿Y por menos de $600 al mes?',
+      ].sort(),
+    );
+  });
+
+  it('says in Spanish what it cannot tell, what comes close, and what a listing holds', async () => {
+    const ask = await conversation('es-MX');
+    const pool = await ask('una casa de 3 recámaras en Austin con alberca');
+    spanish(pool);
+    expect(pool.prose).toMatch(/^Los datos de los anuncios no mencionan “alberca”, así que no puedo saber qué viviendas lo cumplen/);
+    const near = await ask('casa de 3 dormitorios en Portland por menos de 450 mil');
+    spanish(near);
+    expect(near.prose).toMatch(/ninguna opción coincide exactamente/);
+    const first = await ask('casas en venta en Madison');
+    const details = await ask('cuéntame de la primera');
+    spanish(details);
+    expect(details.prose).toContain(`**[${first.cards[0]!.Address}`);
+    expect(details.prose).toMatch(/\n> /);
+    const year = await ask('¿de qué año es?');
+    expect(year.prose).toMatch(/Se construyó en \*\*\d{4}\*\*\./);
+  });
+
+  it('answers what is no search in Spanish: a greeting, thanks, a person, something it cannot know', async () => {
+    const ask = await conversation('es-MX');
+    const hello = await ask('hola');
+    spanish(hello);
+    expect(hello.prose).toMatch(/^¡Hola! Soy /);
+    const weather = await ask('¿qué tal el clima en Denver en invierno?');
+    spanish(weather);
+    expect(weather.noAnswer).toBe(true);
+    expect(weather.prose).toMatch(/^No puedo informarte sobre el clima/);
+    const person = await ask('quiero hablar con una persona');
+    spanish(person);
+    // The widget's own button, as the Spanish widget labels it.
+    expect(person.prose).toContain(`**${widgetSpanish.talkToPerson}**`);
+  });
+
+  it("writes in the owner's Answer language when it is one it writes, whatever the question's", async () => {
+    const owned = await service.newChatbot({ AIResponseLanguage: 'Español' });
+    await addListings(service.owner, owned, demoListings('https://homes.example').slice(0, 60));
+    const { client, sessionId } = await service.visitor(owned);
+    const answer = await client.ask({ sessionID: sessionId, content: 'homes for sale in Austin', locale: 'en-US' });
+    expect(answerProse(answer.content)).toMatch(/^Encontré (?:\d+|una) viviendas? en venta en Austin/);
+  });
+});
+
+describe('a language the engine does not write yet', () => {
+  it('is answered whole in English — never half a sentence in each', async () => {
+    const ask = await conversation('de-DE');
+    const turn = await ask('Häuser zum Verkauf in Austin');
+    expect(turn.prose).toMatch(/^I found 10 single family homes for sale in Austin/);
+    expect(turn.cards.every((l) => l.City === 'Austin' && l.SaleType === 'for_sale')).toBe(true);
+  });
+});
