@@ -140,6 +140,22 @@ describe('a reference to a listing already shown', () => {
     expect((await ask('is the one on Lamar Blvd still available?')).mls).toEqual(['A102']);
   });
 
+  it('"how much is the rent?" of the rental in view asks its price, not a new search of rentals', async () => {
+    const ask = await conversation();
+    expect((await ask('tell me about 23 Cedar St')).mls).toEqual(['A201']);
+    const rent = await ask('how much is the rent a month?');
+    expect(rent.mls).toEqual(['A201']);
+    expect(rent.prose).toContain('It rents for **$2,600/month**.');
+  });
+
+  it('"the one at $2,200" is the listing in view at that price', async () => {
+    const ask = await conversation();
+    expect((await ask('rentals in Austin')).mls).toEqual(['A200', 'A202', 'A201']);
+    const priced = await ask('when was the one at 2200 built?');
+    expect(priced.mls).toEqual(['A202']);
+    expect(priced.prose).toMatch(/It was built in \*\*\d{4}\*\*\./);
+  });
+
   it('asks which one when "it" could be any of several', async () => {
     const ask = await conversation();
     await ask('homes in Denver');

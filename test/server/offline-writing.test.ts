@@ -1,6 +1,6 @@
 /**
  * The offline engine writing in the visitor's language (engines/writing/), through the real
- * service over the demo's listings: a Spanish question is answered in Spanish — its summary, near
+ * service over the demo's listings: a Spanish or French question is answered in its language — its summary, near
  * misses, what it cannot tell, a listing's details, a payment, the replies that are no search —
  * with the region's words and numbers (es-ES: "alquiler", "154.000 $"); every suggestion it offers
  * is a sentence the Spanish reading reads back and answers in Spanish; the owner's Answer language
@@ -12,6 +12,7 @@ import { demoListings } from '../../src/server/seed.ts';
 import { seedChatbot } from '../../bench/eval/seed.ts';
 import { languageOf } from '../../bench/eval/score.ts';
 import widgetSpanish from '../../src/widget/strings/es.ts';
+import widgetFrench from '../../src/widget/strings/fr.ts';
 import { addListings } from '../../bench/eval/seed.ts';
 import { startService, type TestService } from '../support/service.ts';
 
@@ -48,13 +49,36 @@ async function conversation(locale: string) {
 }
 
 const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice) ?? 0;
-/** Sentences the English engine writes: none may be in a Spanish answer. */
+/** Sentences the English engine writes: none may be in an answer in another language. */
 const ENGLISH = /\b(?:I found|I couldn't|I can't|The cheapest|Here are|It is|It has|You're welcome|Hello)\b/;
 
-function spanish(turn: Turn): void {
+function written(turn: Turn, language: 'es' | 'fr'): void {
   expect(turn.prose).not.toMatch(ENGLISH);
-  expect(languageOf(turn.prose) ?? 'es').toBe('es');
+  expect(languageOf(turn.prose) ?? language).toBe(language);
   for (const chip of turn.chips) expect(chip).not.toMatch(/^(?:Show|Only|Tell|What about|Book|Anything|Talk|Homes)\b/);
+}
+const spanish = (turn: Turn) => written(turn, 'es');
+const french = (turn: Turn) => written(turn, 'fr');
+
+/** Each chip the answer to `first` offers, sent back in a conversation of its own: answered, in the language, as `check` wants. */
+async function eachChip(
+  locale: string,
+  first: string[],
+  check: (chip: string, turn: Turn) => void,
+  seen: Set<string>,
+): Promise<void> {
+  const ask = await conversation(locale);
+  let turn: Turn | undefined;
+  for (const q of first) turn = await ask(q);
+  for (const chip of turn!.chips) {
+    const again = await conversation(locale);
+    for (const q of first) await again(q);
+    const answered = await again(chip);
+    seen.add(chip);
+    written(answered, locale.slice(0, 2) as 'es' | 'fr');
+    expect(answered.noAnswer, chip).toBe(false);
+    check(chip, answered);
+  }
 }
 
 describe('in Spanish', () => {
@@ -85,20 +109,8 @@ describe('in Spanish', () => {
 
   it('reads back every chip it offers, and answers each in Spanish', async () => {
     const seen = new Set<string>();
-    const follow = async (first: string[], check: (chip: string, turn: Turn) => void) => {
-      const ask = await conversation('es-MX');
-      let turn: Turn | undefined;
-      for (const q of first) turn = await ask(q);
-      for (const chip of turn!.chips) {
-        const again = await conversation('es-MX');
-        for (const q of first) await again(q);
-        const answered = await again(chip);
-        seen.add(chip);
-        spanish(answered);
-        expect(answered.noAnswer, chip).toBe(false);
-        check(chip, answered);
-      }
-    };
+    const follow = (first: string[], check: (chip: string, turn: Turn) => void) =>
+      eachChip('es-MX', first, check, seen);
     await follow(['casas en venta en Austin'], (chip, t) => {
       if (chip === 'Solo con 3 o más habitaciones') expect(t.cards.every((l) => l.Bedrooms >= 3)).toBe(true);
       if (chip === 'Háblame de la primera') expect(t.prose).toMatch(/es una casa en venta por/);
@@ -163,7 +175,9 @@ describe('in Spanish', () => {
     const ask = await conversation('es-MX');
     const pool = await ask('una casa de 3 recámaras en Austin con alberca');
     spanish(pool);
-    expect(pool.prose).toMatch(/^Los datos de los anuncios no mencionan “alberca”, así que no puedo saber qué viviendas lo cumplen/);
+    expect(pool.prose).toMatch(
+      /^Los datos de los anuncios no mencionan “alberca”, así que no puedo saber qué viviendas lo cumplen/,
+    );
     const near = await ask('casa de 3 dormitorios en Portland por menos de 450 mil');
     spanish(near);
     expect(near.prose).toMatch(/ninguna opción coincide exactamente/);
@@ -197,6 +211,123 @@ describe('in Spanish', () => {
     const { client, sessionId } = await service.visitor(owned);
     const answer = await client.ask({ sessionID: sessionId, content: 'homes for sale in Austin', locale: 'en-US' });
     expect(answerProse(answer.content)).toMatch(/^Encontré (?:\d+|una) viviendas? en venta en Austin/);
+  });
+});
+
+describe('in French', () => {
+  it('sums up a search as France writes it, with French chips', async () => {
+    const ask = await conversation('fr-FR');
+    const turn = await ask('Avez-vous des maisons à vendre à Austin ?');
+    french(turn);
+    expect(turn.prose).toMatch(
+      /^J’ai trouvé 10 maisons à vendre à Austin, de 407\u00a0000\u00a0\$ à 1\u00a0121\u00a0000\u00a0\$\. L’option la moins chère est/,
+    );
+    expect(turn.chips).toEqual(['Seulement 3 chambres ou plus', 'Parlez-moi du premier', 'Plutôt les locations']);
+  });
+
+  it('writes as Québec does for fr-CA: "condo", "stationnement", no space before "?"', async () => {
+    const ask = await conversation('fr-CA');
+    const turn = await ask('des condos à vendre à Denver, svp');
+    french(turn);
+    expect(turn.prose).toMatch(/^J’ai trouvé \d+ condos à vendre à Denver/);
+    const near = await ask('un condo à vendre à Denver avec 4 chambres à moins de 300 000 $');
+    french(near);
+    expect(near.chips.filter((c) => c.endsWith('?')).every((c) => !c.endsWith(' ?') && !c.endsWith('\u00a0?'))).toBe(
+      true,
+    );
+  });
+
+  it('reads back every chip it offers, and answers each in French', async () => {
+    const seen = new Set<string>();
+    await eachChip(
+      'fr-FR',
+      ['Avez-vous des maisons à vendre à Austin ?'],
+      (chip, t) => {
+        if (chip === 'Seulement 3 chambres ou plus') expect(t.cards.every((l) => l.Bedrooms >= 3)).toBe(true);
+        if (chip === 'Parlez-moi du premier') expect(t.cards).toHaveLength(1);
+        if (chip === 'Plutôt les locations')
+          expect(t.cards.every((l) => l.SaleType === 'for_rent' && l.City === 'Austin')).toBe(true);
+      },
+      seen,
+    );
+    await eachChip(
+      'fr-FR',
+      ['des condos à louer à Austin', 'et à Tampa ?'],
+      (chip, t) => {
+        if (chip.startsWith('Et à Austin')) expect(t.cards.every((l) => l.City === 'Austin')).toBe(true);
+        if (chip === 'Plutôt les logements à vendre')
+          expect(t.cards.every((l) => l.SaleType === 'for_sale')).toBe(true);
+      },
+      seen,
+    );
+    await eachChip(
+      'fr-FR',
+      ['logements à vendre à Denver', 'avec au moins 3 chambres'],
+      (chip, t) => {
+        if (chip.startsWith('Seulement à moins de')) {
+          expect(t.cards.length).toBeGreaterThan(0);
+          expect(t.cards.every((l) => price(l) <= 650_000 && l.Bedrooms >= 3)).toBe(true);
+        }
+      },
+      seen,
+    );
+    await eachChip(
+      'fr-FR',
+      ['maisons à vendre à Madison avec 5 chambres à moins de 600 000 $'],
+      (chip, t) => {
+        if (chip.startsWith('Et avec')) expect(t.cards.every((l) => l.Bedrooms === 4)).toBe(true);
+        if (chip === 'Parler à une personne') expect(t.prose).toContain(`**${widgetFrench.talkToPerson}**`);
+      },
+      seen,
+    );
+    await eachChip(
+      'fr-FR',
+      ['maisons à vendre à Denver à moins de 360 000 $'],
+      (chip, t) => {
+        if (chip.startsWith('Et à moins de')) expect(t.cards.every((l) => price(l) <= 400_000)).toBe(true);
+      },
+      seen,
+    );
+    await eachChip(
+      'fr-FR',
+      ['la maison la moins chère à vendre à Denver'],
+      (chip, t) => {
+        if (chip === 'Réserver une visite') expect(t.prose).toMatch(/^Je ne peux pas réserver de visite moi-même/);
+        if (chip === 'Voir des logements semblables') expect(t.cards.length).toBeGreaterThan(0);
+        if (chip.startsWith('Quelque chose de moins cher'))
+          expect(t.cards.every((l) => price(l) <= 375_000)).toBe(true);
+      },
+      seen,
+    );
+    // A chip's spaces are plain ones (protocol/answer.ts suggestionsBlock), the prose's no-break ones.
+    expect([...seen].sort()).toEqual(
+      [
+        'Et à Austin ?',
+        'Et à moins de 400 000 $ ?',
+        'Et avec 4 chambres ?',
+        'Parler à une personne',
+        'Parlez-moi du premier',
+        'Plutôt les locations',
+        'Plutôt les logements à vendre',
+        'Quelque chose de moins cher ?',
+        'Réserver une visite',
+        'Seulement 3 chambres ou plus',
+        'Voir des logements semblables',
+        'Seulement à moins de 650 000 $',
+      ].sort(),
+    );
+  });
+
+  it('names what it cannot tell in the visitor’s own words, and says what comes close', async () => {
+    const ask = await conversation('fr-FR');
+    const furnished = await ask('tu as un appart meublé 1 chambre à louer à Austin ?');
+    french(furnished);
+    expect(furnished.prose).toMatch(/^Les annonces ne mentionnent pas « meublé »/);
+    const near = await ask('une maison de 3 chambres à vendre à Portland à moins de 450 000 $');
+    french(near);
+    expect(near.prose).toMatch(/aucune option ne correspond exactement/);
+    const hello = await ask('bonjour');
+    expect(hello.prose).toMatch(/^Bonjour\u00a0! Je suis /);
   });
 });
 

@@ -56,7 +56,8 @@ export async function describeFiles(files: AttachedFile[], w: Writing = english)
 /** The answer: to the text, after what the engine can know of any attached files. */
 export async function compose(asked: AnswerInput): Promise<Reply> {
   const { input, language } = readable(asked);
-  const w = writingFor(input.settings.AIResponseLanguage, language, input.locale);
+  const said = [...asked.history.filter((m) => m.role === 'user').map((m) => m.content), asked.question.content];
+  const w = writingFor(input.settings.AIResponseLanguage, language, input.locale, said);
   const { askType } = input.question;
   if (askType === 'Text') return reply(input, w);
   const received = w.received(await describeFiles(input.question.files, w));

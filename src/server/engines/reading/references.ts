@@ -40,6 +40,10 @@ const IT =
 /** "this house", "this one": on a listing's page, that listing, whatever the conversation showed since. */
 export const THIS_HOME = /\bthis (?:one|home|house|listing|condo|apartment|place|property|rental|townhouse|unit)\b/;
 
+/** "the one at $950", "the $950 one", "el de 950" (read "the of 950"): a listing in view by its price. */
+export const PRICED_ONE =
+  /\bthe (?:one |home |house |listing |apartment |condo |place )?(?:at|for|of) \$?(\d{3,9})\b(?! ?(?:bed|bath|br|sq|k\b))|\bthe \$?(\d{3,9}) (?:one|home|house|listing|apartment|condo|place)\b/;
+
 const position = (word: string, length: number): number | null => {
   if (word === 'last' || word === 'final') return length;
   if (word === 'top') return 1;

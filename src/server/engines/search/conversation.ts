@@ -18,7 +18,7 @@ import { ASKS_PAYMENT, paymentTerms, type PaymentTerms } from './payment.ts';
 import { knownOf, normalize, type ListingsIndex } from '../reading/places.ts';
 import { namesAsked, parseQuestion } from '../reading/query.ts';
 import type { Catalog, Lookup } from './catalog.ts';
-import { resolveReference, THIS_HOME, type Shown } from '../reading/references.ts';
+import { PRICED_ONE, resolveReference, THIS_HOME, type Shown } from '../reading/references.ts';
 import { wordsToNumbers } from '../reading/words.ts';
 import type { OutsideTopic } from '../writing/index.ts';
 
@@ -125,6 +125,16 @@ function similarTo(f: Listing, base: Criteria): Criteria {
   };
 }
 
+/** "the one at $950", "el de 950": the listing in view at that price, when exactly one is. */
+function pricedOne(t: string, shown: Shown): Listing | undefined {
+  const said = PRICED_ONE.exec(t);
+  if (!said) return undefined;
+  const price = Number(said[1] ?? said[2]);
+  const inView = new Set([...shown.last, ...shown.list, ...(shown.focus ? [shown.focus] : [])]);
+  const atPrice = [...inView].filter((l) => priceOf(l) === price);
+  return atPrice.length === 1 ? atPrice[0] : undefined;
+}
+
 /** Reads `question` in the conversation's state. */
 export function readQuestion(question: string, state: ConversationState, known: ListingsIndex, now: Date): Reading {
   const t = wordsToNumbers(normalize(question));
@@ -183,8 +193,14 @@ export function readQuestion(question: string, state: ConversationState, known: 
   // "the second cheapest" is a rank in an order, not the second card shown.
   if (
     c.rank === undefined &&
-    (!refines || ASKS_ABOUT.test(t) || ORDINAL.test(t) || /\b(the one|that one|this one)\b/.test(t))
+    (!refines ||
+      ASKS_ABOUT.test(t) ||
+      ORDINAL.test(t) ||
+      PRICED_ONE.test(t) ||
+      /\b(the one|that one|this one)\b/.test(t))
   ) {
+    const priced = pricedOne(t, state);
+    if (priced) return { kind: 'about', listings: [priced], criteria: c };
     const ref = resolveReference(t, state);
     if (ref?.kind === 'listings') {
       // "the one with the 3D tour": among those shown, the ones the words fit.
@@ -209,7 +225,9 @@ export function readQuestion(question: string, state: ConversationState, known: 
   // so is "is there parking?", "are there good schools nearby?" while that home is all there is in view.
   const askedOf = attributesAsked(t);
   if (focus && !HEAD.test(t)) {
-    if (askedOf.attributes.length && !refines) return { kind: 'about', listings: [focus], criteria: c };
+    // "how much is the rent?" of a rental: its own sale type narrows nothing.
+    const own = c.saleType === focus.SaleType ? { ...c, saleType: undefined } : c;
+    if (askedOf.attributes.length && !narrows(own) && !c.sort) return { kind: 'about', listings: [focus], criteria: c };
     if (
       IS_THERE.test(t) &&
       state.last.length <= 1 &&

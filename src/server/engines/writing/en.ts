@@ -257,6 +257,7 @@ export const english: Writing = {
     `I couldn't find any ${english.describe(q.c, 2, q.mentioned)} right now. Try widening the search — another area, price or number of rooms.`,
   noSuchMls: () => "I couldn't find a listing with that MLS number.",
 
+  colon: ': ',
   fact(l, a: Attribute) {
     switch (a) {
       case 'price':

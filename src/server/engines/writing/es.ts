@@ -12,6 +12,7 @@ import type { SaleType, Spread } from '../search/catalog.ts';
 import { md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
 import { es as vocabulary } from '../languages/es.ts';
+import { ownWords, phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
 type Gender = 'f' | 'm';
@@ -46,25 +47,8 @@ function kindNoun(kind: string): Noun {
   return known ?? { one: `vivienda de tipo “${md(kind)}”`, many: `viviendas de tipo “${md(kind)}”`, g: 'f' };
 }
 
-/**
- * A feature the reading took in English ("pet friendly", from "aceptan mascotas") in the Spanish
- * the reading knows it by: the first phrase of the vocabulary (languages/es.ts) that reads as it.
- * A phrase the vocabulary does not hold is the visitor's own words, kept as written.
- */
-const NATIVE: ReadonlyMap<string, string> = new Map(
-  [...vocabulary.phrases]
-    .reverse()
-    .filter(([, english]) => english)
-    .map(([spanish, english]) => [english, spanish]),
-);
-function native(phrase: string): string {
-  const bare = phrase.replace(/^(?:a|an|the)\s+/i, '').toLowerCase();
-  const known = NATIVE.get(bare);
-  if (known) return known;
-  // What the reading keeps of a phrase ("gated", of "gated community"): the phrase it is a word of.
-  for (const [english, spanish] of NATIVE) if (english.split(' ').includes(bare)) return spanish;
-  return phrase;
-}
+/** The vocabulary's phrases by the English each reads as: how a feature is named in Spanish (own-words.ts). */
+const PHRASES = phrasesByEnglish(vocabulary);
 
 /** An adjective's ending for a noun: "barat" → "barata", "baratos". */
 const agree = (stem: string, g: Gender, many: boolean) => `${stem}${g === 'f' ? 'a' : 'o'}${many ? 's' : ''}`;
@@ -122,8 +106,14 @@ const joinY = (items: string[]) =>
 const joinO = (items: string[]) =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} o ${items.at(-1)}`;
 
-/** The Spanish sentences, for a visitor whose locale is `locale` (es-ES: as Spain writes). */
-export function spanish(locale = 'es'): Writing {
+/** The Spanish sentences, for a visitor whose locale is `locale` (es-ES: as Spain writes) and who asked `said`. */
+export function spanish(locale = 'es', said: readonly string[] = []): Writing {
+  const own = ownWords(PHRASES, said);
+  /** A feature the reading took in English ("pet friendly") in the visitor's words, else the vocabulary's, else as it is. */
+  const native = (phrase: string) => {
+    const bare = phrase.replace(/^(?:a|an|the)\s+/i, '');
+    return own(phrase) ?? PHRASES.get(bare.toLowerCase())?.[0] ?? bare;
+  };
   const spain = /^es-es\b/i.test(locale);
   const NUMBER = new Intl.NumberFormat(spain ? 'es-ES' : 'es-MX', { maximumFractionDigits: 2 });
   const WHOLE = new Intl.NumberFormat(spain ? 'es-ES' : 'es-MX', { maximumFractionDigits: 0 });
@@ -379,6 +369,7 @@ export function spanish(locale = 'es'): Writing {
       `No encontré ${describe(q.c, 2, q.mentioned)} por ahora. Prueba a ampliar la búsqueda: otra zona, otro precio u otro número de habitaciones.`,
     noSuchMls: () => 'No encontré ningún anuncio con ese número MLS.',
 
+    colon: ': ',
     fact(l, a: Attribute) {
       switch (a) {
         case 'price':

@@ -7,15 +7,17 @@
 import type { LanguageCode } from '../languages/types.ts';
 import { english } from './en.ts';
 import { spanish } from './es.ts';
+import { french } from './fr.ts';
 import type { Writing } from './types.ts';
 
 export type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 export { english } from './en.ts';
 
 /** The languages the offline engine writes in, each for the visitor's locale (its region's words and numbers). */
-const WRITINGS: Readonly<Partial<Record<LanguageCode, (locale: string) => Writing>>> = {
+const WRITINGS: Readonly<Partial<Record<LanguageCode, (locale: string, said: readonly string[]) => Writing>>> = {
   en: () => english,
   es: spanish,
+  fr: french,
 };
 
 /** A language's names as an owner may write them in AIResponseLanguage, in English and in the language itself. */
@@ -39,11 +41,17 @@ export function namedLanguage(name: string): LanguageCode | undefined {
  * The sentences of an answer to a question in `question`'s language: the owner's language when set
  * and written, else the question's when written, else English.
  */
-export function writingFor(owner: string, question: LanguageCode, locale = ''): Writing {
+export function writingFor(
+  owner: string,
+  question: LanguageCode,
+  locale = '',
+  /** The visitor's questions as written, the latest last: features are named in their words. */
+  said: readonly string[] = [],
+): Writing {
   const named = namedLanguage(owner);
   const language = named && WRITINGS[named] ? named : WRITINGS[question] ? question : 'en';
   // The visitor's locale when it is of that language ("es-ES"), else the language alone.
-  return WRITINGS[language]!(locale.toLowerCase().split('-')[0] === language ? locale : language);
+  return WRITINGS[language]!(locale.toLowerCase().split('-')[0] === language ? locale : language, said);
 }
 
 /** Whether the engine writes in `language` (the console and the eval say so). */

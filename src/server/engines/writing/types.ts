@@ -136,6 +136,8 @@ export interface Writing {
   noSuchMls(): string;
 
   // About listings in view.
+  /** What comes between a listing's link and what is said of it: ": ", or French's " : ". */
+  colon: string;
   /** One sentence answering `a` of `l`. */
   fact(l: Listing, a: Attribute): string;
   /** What the listing's own words say of a feature: its sentences quoted, or that it mentions it, or not. */
