@@ -6,23 +6,15 @@
  * a kind of home the engine has no word for, a listing's description — are quoted as written.
  */
 import { addressText, type Listing, type ListingCard } from '../../../protocol/index.ts';
-import type { Criteria, Range, SortKey } from '../reading/criteria.ts';
+import type { Criteria, SortKey } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
 import { md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
 import { es as vocabulary } from '../languages/es.ts';
-import { ownWords, phrasesByEnglish } from './own-words.ts';
+import { featureWords, joined, kindNouns, kindsAsked, roomRange, type Gender, type Noun } from './nouns.ts';
+import { phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
-
-type Gender = 'f' | 'm';
-interface Noun {
-  one: string;
-  many: string;
-  g: Gender;
-  /** Where the kind is told apart from another ("una casa adosada, no una casa unifamiliar"). */
-  exact?: string;
-}
 
 /** The kinds of home the engine names in Spanish, by the English the listings give; others are quoted. */
 const KINDS: readonly (readonly [RegExp, Noun])[] = [
@@ -40,12 +32,11 @@ const KINDS: readonly (readonly [RegExp, Noun])[] = [
 ];
 const HOME: Noun = { one: 'vivienda', many: 'viviendas', g: 'f' };
 
-function kindNoun(kind: string): Noun {
-  const k = kind.trim().toLowerCase();
-  if (!k) return HOME;
-  const known = KINDS.find(([pattern]) => pattern.test(k))?.[1];
-  return known ?? { one: `vivienda de tipo “${md(kind)}”`, many: `viviendas de tipo “${md(kind)}”`, g: 'f' };
-}
+const kindNoun = kindNouns(KINDS, HOME, (kind) => ({
+  one: `vivienda de tipo “${md(kind)}”`,
+  many: `viviendas de tipo “${md(kind)}”`,
+  g: 'f',
+}));
 
 /** The vocabulary's phrases by the English each reads as: how a feature is named in Spanish (own-words.ts). */
 const PHRASES = phrasesByEnglish(vocabulary);
@@ -101,19 +92,15 @@ const OUTSIDE: Record<Exclude<OutsideTopic, 'that'>, string> = {
 /** The widget's "Talk to a person" button in Spanish (src/widget/strings/es.ts talkToPerson). */
 const PERSON = '**Hablar con una persona**';
 
-const joinY = (items: string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
-const joinO = (items: string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} o ${items.at(-1)}`;
+const joinY = joined('y');
+const joinO = joined('o');
+/** The kinds a search asks for, as one phrase, and its gender. */
+const nouns = kindsAsked(kindNoun, HOME, joinO);
 
 /** The Spanish sentences, for a visitor whose locale is `locale` (es-ES: as Spain writes) and who asked `said`. */
 export function spanish(locale = 'es', said: readonly string[] = []): Writing {
-  const own = ownWords(PHRASES, said);
-  /** A feature the reading took in English ("pet friendly") in the visitor's words, else the vocabulary's, else as it is. */
-  const native = (phrase: string) => {
-    const bare = phrase.replace(/^(?:a|an|the)\s+/i, '');
-    return own(phrase) ?? PHRASES.get(bare.toLowerCase())?.[0] ?? bare;
-  };
+  /** A feature the reading took in English ("pet friendly") in the visitor's words ("aceptan mascotas"). */
+  const native = featureWords(PHRASES, said);
   const spain = /^es-es\b/i.test(locale);
   const NUMBER = new Intl.NumberFormat(spain ? 'es-ES' : 'es-MX', { maximumFractionDigits: 2 });
   const WHOLE = new Intl.NumberFormat(spain ? 'es-ES' : 'es-MX', { maximumFractionDigits: 0 });
@@ -149,21 +136,9 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
       : `${count(l.Bedrooms, 'bedroom')} y ${count(l.Bathrooms, 'bathroom')}`;
   const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
 
-  /** The kinds asked for as one noun phrase, and the gender what agrees with it takes. */
-  function nouns(c: Criteria, many: boolean): { text: string; g: Gender } {
-    const kinds = c.propertyTypes.length ? c.propertyTypes.map(kindNoun) : [HOME];
-    return {
-      text: joinO(kinds.map((k) => (many ? k.many : k.one))),
-      g: kinds.some((k) => k.g === 'm') ? 'm' : 'f',
-    };
-  }
-
-  const range = (r: Range, word: 'bedroom' | 'bathroom') => {
-    const n = (x = 0) => count(x, word);
-    if (r.min !== undefined && r.max !== undefined)
-      return r.min === r.max ? n(r.min) : `${number(r.min)} a ${n(r.max)}`;
-    return r.min !== undefined ? `al menos ${n(r.min)}` : `como máximo ${n(r.max)}`;
-  };
+  const words = { to: 'a', atLeast: 'al menos', atMost: 'como máximo' };
+  const bedrooms = roomRange((n) => count(n, 'bedroom'), number, words);
+  const bathrooms = roomRange((n) => count(n, 'bathroom'), number, words);
   const $ = (n: number) => money(n, '$');
 
   /** Everything the criteria say after the noun: "en venta en Austin con 3 habitaciones por menos de $500,000". */
@@ -181,8 +156,8 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
     if (places.length) parts.push(`en ${joinO(places)}`);
     const features: string[] = [];
     const studio = c.bedrooms?.max === 0;
-    if (c.bedrooms && !studio) features.push(range(c.bedrooms, 'bedroom'));
-    if (c.bathrooms) features.push(range(c.bathrooms, 'bathroom'));
+    if (c.bedrooms && !studio) features.push(bedrooms(c.bedrooms));
+    if (c.bathrooms) features.push(bathrooms(c.bathrooms));
     if (c.minParking)
       features.push(c.minParking === 1 ? 'estacionamiento' : `al menos ${count(c.minParking, 'parking spot')}`);
     if (c.tours.length || c.anyTour)

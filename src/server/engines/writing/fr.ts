@@ -7,22 +7,14 @@
  */
 import { addressText, type Listing, type ListingCard } from '../../../protocol/index.ts';
 import { fr as vocabulary } from '../languages/fr.ts';
-import type { Criteria, Range, SortKey } from '../reading/criteria.ts';
+import type { Criteria, SortKey } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
 import { md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
-import { ownWords, phrasesByEnglish } from './own-words.ts';
+import { featureWords, joined, kindNouns, kindsAsked, roomRange, type Gender, type Noun } from './nouns.ts';
+import { phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
-
-type Gender = 'f' | 'm';
-interface Noun {
-  one: string;
-  many: string;
-  g: Gender;
-  /** Where the kind is told apart from another ("une maison de ville, pas une maison individuelle"). */
-  exact?: string;
-}
 
 const HOME: Noun = { one: 'logement', many: 'logements', g: 'm' };
 
@@ -113,35 +105,22 @@ const OUTSIDE: Record<Exclude<OutsideTopic, 'that'>, string> = {
 /** The widget's "Talk to a person" button in French (src/widget/strings/fr.ts talkToPerson). */
 const PERSON = '**Parler à une personne**';
 
-const joinEt = (items: string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} et ${items.at(-1)}`;
-const joinOu = (items: string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ou ${items.at(-1)}`;
+const joinEt = joined('et');
+const joinOu = joined('ou');
 
 /** The vocabulary's phrases by the English each reads as: how a feature is named in French (own-words.ts). */
 const PHRASES = phrasesByEnglish(vocabulary);
 
 /** The French sentences, for a visitor whose locale is `locale` (fr-CA: as Québec writes) and who asked `said`. */
 export function french(locale = 'fr', said: readonly string[] = []): Writing {
-  const own = ownWords(PHRASES, said);
-  /** A feature the reading took in English ("furnished") in the visitor's words, else the vocabulary's, else as it is. */
-  const native = (phrase: string) => {
-    const bare = phrase.replace(/^(?:a|an|the)\s+/i, '');
-    return own(phrase) ?? PHRASES.get(bare.toLowerCase())?.[0] ?? bare;
-  };
+  /** A feature the reading took in English ("furnished") in the visitor's words ("meublé"). */
+  const native = featureWords(PHRASES, said);
   const canada = /^fr-ca\b/i.test(locale);
-  const KINDS = kinds(canada);
-  const kindNoun = (kind: string): Noun => {
-    const k = kind.trim().toLowerCase();
-    if (!k) return HOME;
-    return (
-      KINDS.find(([pattern]) => pattern.test(k))?.[1] ?? {
-        one: `logement de type « ${md(kind)} »`,
-        many: `logements de type « ${md(kind)} »`,
-        g: 'm',
-      }
-    );
-  };
+  const kindNoun = kindNouns(kinds(canada), HOME, (kind) => ({
+    one: `logement de type « ${md(kind)} »`,
+    many: `logements de type « ${md(kind)} »`,
+    g: 'm',
+  }));
   // Numbers grouped with a no-break space, as French writes them (Intl's narrow one is not every font's).
   const NUMBER = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
   const WHOLE = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
@@ -188,21 +167,11 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
   const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
   const $ = (n: number) => money(n, '$');
 
-  /** The kinds asked for as one noun phrase, and the gender what agrees with it takes. */
-  function nouns(c: Criteria, many: boolean): { text: string; g: Gender } {
-    const asked = c.propertyTypes.length ? c.propertyTypes.map(kindNoun) : [HOME];
-    return {
-      text: joinOu(asked.map((k) => (many ? k.many : k.one))),
-      g: asked.some((k) => k.g === 'm') ? 'm' : 'f',
-    };
-  }
-
-  const range = (r: Range, word: 'bedroom' | 'bathroom') => {
-    const n = (x = 0) => count(x, word);
-    if (r.min !== undefined && r.max !== undefined)
-      return r.min === r.max ? n(r.min) : `${number(r.min)} à ${n(r.max)}`;
-    return r.min !== undefined ? `au moins ${n(r.min)}` : `au plus ${n(r.max)}`;
-  };
+  /** The kinds a search asks for, as one phrase, and its gender. */
+  const nouns = kindsAsked(kindNoun, HOME, joinOu);
+  const words = { to: 'à', atLeast: 'au moins', atMost: 'au plus' };
+  const bedrooms = roomRange((n) => count(n, 'bedroom'), number, words);
+  const bathrooms = roomRange((n) => count(n, 'bathroom'), number, words);
 
   /** Everything the criteria say after the noun: "à vendre à Austin avec 3 chambres pour moins de 500 000 $". */
   function rest(c: Criteria, g: Gender, many: boolean, mentioned: Feature[]): string {
@@ -216,8 +185,8 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
     if (places.length) parts.push(`à ${joinOu(places)}`);
     const features: string[] = [];
     const studio = c.bedrooms?.max === 0;
-    if (c.bedrooms && !studio) features.push(range(c.bedrooms, 'bedroom'));
-    if (c.bathrooms) features.push(range(c.bathrooms, 'bathroom'));
+    if (c.bedrooms && !studio) features.push(bedrooms(c.bedrooms));
+    if (c.bathrooms) features.push(bathrooms(c.bathrooms));
     if (c.minParking)
       features.push(c.minParking === 1 ? parking[2] : `au moins ${count(c.minParking, 'parking spot')}`);
     if (c.tours.length || c.anyTour)
