@@ -1,0 +1,126 @@
+/**
+ * One conversation per language through the real widget in Debian's Chromium, against the real
+ * service and the offline engine over the demo's listings: the widget's locale set as a page sets
+ * it (data-locale), a question typed in that language, the answer written in it, the follow-up
+ * chips in it under a label in it, a chip pressed and answered in it too; a language the engine
+ * reads but does not write yet answered whole in English. Axe checks the panel after each.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { answerProse } from '../../src/protocol/index.ts';
+import { demoListings } from '../../src/server/seed.ts';
+import widgetSpanish from '../../src/widget/strings/es.ts';
+import widgetFrench from '../../src/widget/strings/fr.ts';
+import { addListings } from '../../bench/eval/seed.ts';
+import { languageOf } from '../../bench/eval/score.ts';
+import { axeViolations, launchChromium, settled, untilLastMessage } from '../support/chromium.ts';
+import { startService, type TestService } from '../support/service.ts';
+
+let service: TestService;
+let browser: Browser;
+let serial: string;
+
+beforeAll(async () => {
+  service = await startService({
+    routes: (app) => {
+      app.get<{ Querystring: { serial: string; locale: string } }>('/homes.html', (req, reply) =>
+        reply
+          .type('text/html')
+          .send(
+            `<!doctype html><html lang="${req.query.locale}"><head><meta charset="utf-8"><title>Homes</title></head><body><h1>Homes</h1><script src="/chat-bot.js" data-serial-number="${req.query.serial}" data-locale="${req.query.locale}" async></script></body></html>`,
+          ),
+      );
+    },
+  });
+  serial = await service.newChatbot({ Name: 'Oakridge Realty', TalkToHumanEmail: 'agents@homes.example' });
+  await addListings(service.owner, serial, demoListings('https://homes.example'));
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+async function open(locale: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${service.origin}/homes.html?serial=${serial}&locale=${locale}`);
+  await page.locator('chat-bot .launcher').click();
+  await page.locator('chat-bot-panel textarea').waitFor();
+  return page;
+}
+
+/** The last message as the widget holds it: its text (the prose, without the data blocks). */
+const lastAnswer = (page: Page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
+    const all = [...(panel?.querySelectorAll('chat-bot-message') ?? [])] as (Element & { message: { text: string } })[];
+    return all.at(-1)!.message.text;
+  });
+
+/** The follow-up chips the panel shows, and the label of their group. */
+const chips = async (page: Page) => {
+  const group = page.locator('chat-bot-panel .suggestions[aria-label]');
+  await group.waitFor();
+  return { label: await group.getAttribute('aria-label'), chips: await group.locator('.chip').allInnerTexts() };
+};
+
+async function ask(page: Page, text: string, count: number): Promise<string> {
+  await page.locator('chat-bot-panel textarea').fill(text);
+  await page.locator('chat-bot-panel textarea').press('Enter');
+  await untilLastMessage(page, 'done', { atLeast: count });
+  return answerProse(await lastAnswer(page));
+}
+
+describe('a conversation in the visitor’s language', () => {
+  const cases = [
+    {
+      locale: 'es-MX',
+      question: 'casas en venta en Austin',
+      opens: /^Encontré 10 casas en venta en Austin, de \$407,000 a \$1,121,000\./,
+      label: widgetSpanish.followUps,
+      chip: 'Solo con 3 o más habitaciones',
+      after: /^Encontré \d+ casas en venta en Austin con al menos 3 habitaciones/,
+      language: 'es',
+    },
+    {
+      locale: 'fr-FR',
+      question: 'Avez-vous des maisons à vendre à Austin ?',
+      opens: /^J’ai trouvé 10 maisons à vendre à Austin, de 407\u00a0000\u00a0\$ à 1\u00a0121\u00a0000\u00a0\$\./,
+      label: widgetFrench.followUps,
+      chip: 'Seulement 3 chambres ou plus',
+      after: /^J’ai trouvé \d+ maisons à vendre à Austin avec au moins 3 chambres/,
+      language: 'fr',
+    },
+  ] as const;
+
+  for (const c of cases)
+    it(`${c.locale}: the answer, its chips and the answer to a chip, all in ${c.language}`, async () => {
+      const page = await open(c.locale);
+      const first = await ask(page, c.question, 2);
+      expect(first).toMatch(c.opens);
+      expect(languageOf(first)).toBe(c.language);
+      const offered = await chips(page);
+      expect(offered.label).toBe(c.label);
+      expect(offered.chips[0]).toBe(c.chip);
+      expect(await axeViolations(page, 'chat-bot')).toEqual([]);
+      // The visitor presses the chip: it is sent as their message and answered in their language.
+      await settled(page);
+      await page.locator('chat-bot-panel .suggestions .chip', { hasText: c.chip }).click();
+      await untilLastMessage(page, 'done', { atLeast: 4 });
+      const second = answerProse(await lastAnswer(page));
+      expect(second).toMatch(c.after);
+      expect(languageOf(second) ?? c.language).toBe(c.language);
+      expect((await chips(page)).chips.length).toBeGreaterThan(0);
+      await page.close();
+    });
+
+  it('de-DE: a German question is read, and answered whole in English — chips too — until German is written', async () => {
+    const page = await open('de-DE');
+    const answer = await ask(page, 'Häuser zum Verkauf in Austin', 2);
+    expect(answer).toMatch(/^I found 10 single family homes for sale in Austin/);
+    // The widget's own words stay German; the answer's chips are the engine's, in the answer's language.
+    const offered = await chips(page);
+    expect(offered.chips).toContain('Tell me about the first one');
+    await page.close();
+  });
+});
