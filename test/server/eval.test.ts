@@ -2,13 +2,16 @@
  * The answer evaluation (`npm run eval`) as a test: every conversation of the question set, asked
  * through the real service by a visitor of a chatbot holding the demo's listings, answered by the
  * offline engine and scored strictly. Each category must be right at least 90 % of the time — the
- * bar docs/ANSWERS.md reports against — so a change that breaks a kind of conversation fails here.
+ * bar docs/ANSWERS.md reports against — so a change that breaks a kind of conversation fails here;
+ * in English, and in Spanish and French, where the answer must be in the visitor's language too.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cases } from '../../bench/eval/cases.ts';
 import { freshCases } from '../../bench/eval/cases-fresh.ts';
 import { offPathCases } from '../../bench/eval/cases-off-path.ts';
 import { businessCases } from '../../bench/eval/cases-business.ts';
+import { spanishCases } from '../../bench/eval/cases-es.ts';
+import { frenchCases } from '../../bench/eval/cases-fr.ts';
 import { ownerListings } from '../../bench/eval/owner-listings.ts';
 import { monthlyPayment } from '../../bench/eval/predicates.ts';
 import { byCategory, report, runCases, type Answer, type CaseResult } from '../../bench/eval/score.ts';
@@ -28,14 +31,17 @@ beforeAll(async () => {
 afterAll(() => service?.close());
 
 /** A new visitor of the chatbot, asking through the typed client: one conversation. */
-async function visitorConversation(of = serial): Promise<(question: string, where?: Where) => Promise<Answer>> {
+async function visitorConversation(
+  of = serial,
+): Promise<(question: string, where?: Where, locale?: string) => Promise<Answer>> {
   const visitor = await service.visitor(of);
-  return async (content, where) => {
+  return async (content, where, locale) => {
     const answer = await visitor.client.ask({
       sessionID: visitor.sessionId,
       content,
       clientMessageId: crypto.randomUUID(),
       ...where,
+      ...(locale ? { locale } : {}),
     });
     return { content: answer.content, noAnswer: answer.noAnswer };
   };
@@ -60,6 +66,27 @@ it('answers every category of the question set right at least 90 % of the time',
   for (const s of scores) expect(s.cases, s.category).toBeGreaterThanOrEqual(12);
   const below = scores.filter((s) => s.accuracy < 0.9);
   expect(below, report(results)).toEqual([]);
+}, 180_000);
+
+/**
+ * The question set's categories asked in Spanish and in French (issue 43), each case with its
+ * visitor's locale: right only when the answer shows what it should and is written in that language.
+ */
+it('answers every category in Spanish and in French right at least 90 % of the time, in that language', async () => {
+  for (const [language, set] of [
+    ['es', spanishCases],
+    ['fr', frenchCases],
+  ] as const) {
+    const results = await runCases(set, listings, () => visitorConversation(), 'strict');
+    const scores = byCategory(results);
+    expect(scores.every((s) => s.lang === language)).toBe(true);
+    expect(scores).toHaveLength(10);
+    for (const s of scores) expect(s.cases, `${language} ${s.category}`).toBeGreaterThanOrEqual(14);
+    expect(
+      scores.filter((s) => s.accuracy < 0.9),
+      report(results),
+    ).toEqual([]);
+  }
 }, 180_000);
 
 /**
