@@ -11,6 +11,7 @@ import { answerProse } from '../../src/protocol/index.ts';
 import { demoListings } from '../../src/server/seed.ts';
 import widgetSpanish from '../../src/widget/strings/es.ts';
 import widgetFrench from '../../src/widget/strings/fr.ts';
+import widgetPortuguese from '../../src/widget/strings/pt.ts';
 import { addListings } from '../../bench/eval/seed.ts';
 import { languageOf } from '../../bench/eval/score.ts';
 import { axeViolations, launchChromium, settled, untilLastMessage } from '../support/chromium.ts';
@@ -90,6 +91,15 @@ describe('a conversation in the visitor’s language', () => {
       chip: 'Seulement 3 chambres ou plus',
       after: /^J’ai trouvé \d+ maisons à vendre à Austin avec au moins 3 chambres/,
       language: 'fr',
+    },
+    {
+      locale: 'pt-BR',
+      question: 'casas à venda em Austin',
+      opens: /^Encontrei 10 casas à venda em Austin, de \$\u00a0407\.000 a \$\u00a01\.121\.000\./,
+      label: widgetPortuguese.followUps,
+      chip: 'Só com 3 quartos ou mais',
+      after: /^Encontrei \d+ casas à venda em Austin com pelo menos 3 quartos/,
+      language: 'pt',
     },
   ] as const;
 

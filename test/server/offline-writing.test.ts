@@ -52,7 +52,7 @@ const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SaleP
 /** Sentences the English engine writes: none may be in an answer in another language. */
 const ENGLISH = /\b(?:I found|I couldn't|I can't|The cheapest|Here are|It is|It has|You're welcome|Hello)\b/;
 
-function written(turn: Turn, language: 'es' | 'fr'): void {
+function written(turn: Turn, language: 'es' | 'fr' | 'pt'): void {
   expect(turn.prose).not.toMatch(ENGLISH);
   expect(languageOf(turn.prose) ?? language).toBe(language);
   for (const chip of turn.chips) expect(chip).not.toMatch(/^(?:Show|Only|Tell|What about|Book|Anything|Talk|Homes)\b/);
@@ -75,7 +75,7 @@ async function eachChip(
     for (const q of first) await again(q);
     const answered = await again(chip);
     seen.add(chip);
-    written(answered, locale.slice(0, 2) as 'es' | 'fr');
+    written(answered, locale.slice(0, 2) as 'es' | 'fr' | 'pt');
     expect(answered.noAnswer, chip).toBe(false);
     check(chip, answered);
   }
@@ -328,6 +328,57 @@ describe('in French', () => {
     expect(near.prose).toMatch(/aucune option ne correspond exactement/);
     const hello = await ask('bonjour');
     expect(hello.prose).toMatch(/^Bonjour\u00a0! Je suis /);
+  });
+});
+
+describe('in Portuguese', () => {
+  it('writes as Brazil writes, and as Portugal does for pt-PT: "moradia", "casas de banho", spaced numbers', async () => {
+    const br = await (await conversation('pt-BR'))('casas à venda em Austin');
+    written(br, 'pt');
+    expect(br.prose).toMatch(
+      /^Encontrei 10 casas à venda em Austin, de \$\u00a0407\.000 a \$\u00a01\.121\.000\. A opção mais barata é/,
+    );
+    const pt = await (await conversation('pt-PT'))('Moradias à venda em Austin');
+    written(pt, 'pt');
+    expect(pt.prose).toMatch(
+      /^Encontrei 10 moradias à venda em Austin, de 407\u00a0000\u00a0\$ a 1\u00a0121\u00a0000\u00a0\$\./,
+    );
+    expect(pt.prose).toMatch(/casas? de banho/);
+  });
+
+  it('reads back every chip it offers, and answers each in Portuguese', async () => {
+    const seen = new Set<string>();
+    await eachChip(
+      'pt-BR',
+      ['casas à venda em Austin'],
+      (chip, t) => {
+        if (chip === 'Só com 3 quartos ou mais') expect(t.cards.every((l) => l.Bedrooms >= 3)).toBe(true);
+        if (chip === 'Fale-me sobre o primeiro') expect(t.cards).toHaveLength(1);
+        if (chip === 'Prefiro ver os imóveis para alugar')
+          expect(t.cards.every((l) => l.SaleType === 'for_rent' && l.City === 'Austin')).toBe(true);
+      },
+      seen,
+    );
+    await eachChip(
+      'pt-BR',
+      ['a casa mais barata à venda em Denver'],
+      (chip, t) => {
+        if (chip === 'Agendar uma visita') expect(t.prose).toMatch(/^Não consigo agendar visitas sozinho/);
+        if (chip === 'Ver imóveis parecidos') expect(t.cards.length).toBeGreaterThan(0);
+        if (chip === 'Tem algo mais barato?') expect(t.cards.every((l) => price(l) <= 375_000)).toBe(true);
+      },
+      seen,
+    );
+    expect([...seen].sort()).toEqual(
+      [
+        'Agendar uma visita',
+        'Fale-me sobre o primeiro',
+        'Prefiro ver os imóveis para alugar',
+        'Só com 3 quartos ou mais',
+        'Tem algo mais barato?',
+        'Ver imóveis parecidos',
+      ].sort(),
+    );
   });
 });
 
