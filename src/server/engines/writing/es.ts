@@ -12,7 +12,17 @@ import type { SaleType, Spread } from '../search/catalog.ts';
 import { md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
 import { es as vocabulary } from '../languages/es.ts';
-import { featureWords, joined, kindNouns, kindsAsked, roomRange, type Gender, type Noun } from './nouns.ts';
+import {
+  agree,
+  featureWords,
+  joined,
+  kindNouns,
+  kindsAsked,
+  ordinalOf,
+  roomRange,
+  type Gender,
+  type Noun,
+} from './nouns.ts';
 import { phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
@@ -41,8 +51,6 @@ const kindNoun = kindNouns(KINDS, HOME, (kind) => ({
 /** The vocabulary's phrases by the English each reads as: how a feature is named in Spanish (own-words.ts). */
 const PHRASES = phrasesByEnglish(vocabulary);
 
-/** An adjective's ending for a noun: "barat" → "barata", "baratos". */
-const agree = (stem: string, g: Gender, many: boolean) => `${stem}${g === 'f' ? 'a' : 'o'}${many ? 's' : ''}`;
 const article = (g: Gender, many: boolean) => (many ? (g === 'f' ? 'las' : 'los') : g === 'f' ? 'la' : 'el');
 const indefinite = (g: Gender) => (g === 'f' ? 'una' : 'un');
 
@@ -72,12 +80,19 @@ function order(sort: SortKey, g: Gender, many: boolean): string {
   }
 }
 
-const ORDINALS = ['primer', 'segund', 'tercer', 'cuart', 'quint', 'sext', 'séptim', 'octav', 'noven', 'décim'];
 /** "primera", "segundo", "11.ª". */
-const ordinal = (n: number, g: Gender) => {
-  const stem = ORDINALS[n - 1];
-  return stem ? agree(stem, g, false) : `${n}.${g === 'f' ? 'ª' : 'º'}`;
-};
+const ordinal = ordinalOf([
+  'primer',
+  'segund',
+  'tercer',
+  'cuart',
+  'quint',
+  'sext',
+  'séptim',
+  'octav',
+  'noven',
+  'décim',
+]);
 
 const OUTSIDE: Record<Exclude<OutsideTopic, 'that'>, string> = {
   'the weather': 'el clima',

@@ -17,6 +17,18 @@ export interface Noun {
   exact?: string;
 }
 
+/** An adjective's ending in Spanish and Portuguese: "barat" → "barata", "baratos". */
+export const agree = (stem: string, g: Gender, many: boolean): string =>
+  `${stem}${g === 'f' ? 'a' : 'o'}${many ? 's' : ''}`;
+
+/** An ordinal from the language's stems ("primer", "segund"…), agreeing: "primera", "segundo"; "11.ª" past them. */
+export const ordinalOf =
+  (stems: readonly string[]) =>
+  (n: number, g: Gender): string => {
+    const stem = stems[n - 1];
+    return stem ? agree(stem, g, false) : `${n}.${g === 'f' ? 'ª' : 'º'}`;
+  };
+
 /** "a, b or c", with the language's word for the last join. */
 export const joined =
   (word: string) =>

@@ -11,7 +11,17 @@ import type { Feature } from '../reading/features.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
 import { md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
-import { featureWords, joined, kindNouns, kindsAsked, roomRange, type Gender, type Noun } from './nouns.ts';
+import {
+  agree,
+  featureWords,
+  joined,
+  kindNouns,
+  kindsAsked,
+  ordinalOf,
+  roomRange,
+  type Gender,
+  type Noun,
+} from './nouns.ts';
 import { phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
@@ -44,8 +54,6 @@ const HOME: Noun = { one: 'imóvel', many: 'imóveis', g: 'm' };
 /** The vocabulary's phrases by the English each reads as: how a feature is named in Portuguese (own-words.ts). */
 const PHRASES = phrasesByEnglish(vocabulary);
 
-/** An adjective's ending for a noun: "barat" → "barata", "baratos". */
-const agree = (stem: string, g: Gender, many: boolean) => `${stem}${g === 'f' ? 'a' : 'o'}${many ? 's' : ''}`;
 const article = (g: Gender, many: boolean) => (many ? (g === 'f' ? 'as' : 'os') : g === 'f' ? 'a' : 'o');
 const indefinite = (g: Gender) => (g === 'f' ? 'uma' : 'um');
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -76,12 +84,8 @@ function order(sort: SortKey, g: Gender, many: boolean): string {
   }
 }
 
-const ORDINALS = ['primeir', 'segund', 'terceir', 'quart', 'quint', 'sext', 'sétim', 'oitav', 'non', 'décim'];
-/** "primeira", "segundo", "11.º". */
-const ordinal = (n: number, g: Gender) => {
-  const stem = ORDINALS[n - 1];
-  return stem ? agree(stem, g, false) : `${n}.${g === 'f' ? 'ª' : 'º'}`;
-};
+/** "primera", "segundo", "11.ª". */
+const ordinal = ordinalOf(['primeir', 'segund', 'terceir', 'quart', 'quint', 'sext', 'sétim', 'oitav', 'non', 'décim']);
 
 const OUTSIDE: Record<Exclude<OutsideTopic, 'that'>, string> = {
   'the weather': 'o clima',
