@@ -52,7 +52,7 @@ const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SaleP
 /** Sentences the English engine writes: none may be in an answer in another language. */
 const ENGLISH = /\b(?:I found|I couldn't|I can't|The cheapest|Here are|It is|It has|You're welcome|Hello)\b/;
 
-function written(turn: Turn, language: 'es' | 'fr' | 'pt'): void {
+function written(turn: Turn, language: 'es' | 'fr' | 'pt' | 'de'): void {
   expect(turn.prose).not.toMatch(ENGLISH);
   expect(languageOf(turn.prose) ?? language).toBe(language);
   for (const chip of turn.chips) expect(chip).not.toMatch(/^(?:Show|Only|Tell|What about|Book|Anything|Talk|Homes)\b/);
@@ -75,7 +75,7 @@ async function eachChip(
     for (const q of first) await again(q);
     const answered = await again(chip);
     seen.add(chip);
-    written(answered, locale.slice(0, 2) as 'es' | 'fr' | 'pt');
+    written(answered, locale.slice(0, 2) as 'es' | 'fr' | 'pt' | 'de');
     expect(answered.noAnswer, chip).toBe(false);
     check(chip, answered);
   }
@@ -382,11 +382,41 @@ describe('in Portuguese', () => {
   });
 });
 
+describe('in German', () => {
+  it('declines what agrees with a kind, and reads back the chips it offers', async () => {
+    const ask = await conversation('de-DE');
+    const houses = await ask('Häuser zum Verkauf in Austin');
+    written(houses, 'de');
+    expect(houses.prose).toMatch(
+      /^Ich habe 10 Einfamilienhäuser zum Kauf in Austin gefunden, von 407\.000\u00a0\$ bis 1\.121\.000\u00a0\$\. Die günstigste Option ist/,
+    );
+    const cheapest = await ask('die günstigste Wohnung zur Miete in Denver');
+    written(cheapest, 'de');
+    expect(cheapest.prose).toMatch(/^Die günstigste Wohnung zur Miete in Denver ist /);
+    const seen = new Set<string>();
+    await eachChip(
+      'de-DE',
+      ['Häuser zum Verkauf in Austin'],
+      (chip, t) => {
+        if (chip === 'Nur mit 3 oder mehr Schlafzimmern') expect(t.cards.every((l) => l.Bedrooms >= 3)).toBe(true);
+        if (chip === 'Erzählen Sie mir mehr über das erste') expect(t.cards).toHaveLength(1);
+        if (chip === 'Lieber Mietobjekte zeigen')
+          expect(t.cards.every((l) => l.SaleType === 'for_rent' && l.City === 'Austin')).toBe(true);
+      },
+      seen,
+    );
+    expect([...seen].sort()).toEqual(
+      ['Erzählen Sie mir mehr über das erste', 'Lieber Mietobjekte zeigen', 'Nur mit 3 oder mehr Schlafzimmern'].sort(),
+    );
+  });
+});
+
 describe('a language the engine does not write yet', () => {
   it('is answered whole in English — never half a sentence in each', async () => {
-    const ask = await conversation('de-DE');
-    const turn = await ask('Häuser zum Verkauf in Austin');
-    expect(turn.prose).toMatch(/^I found 10 single family homes for sale in Austin/);
-    expect(turn.cards.every((l) => l.City === 'Austin' && l.SaleType === 'for_sale')).toBe(true);
+    const ask = await conversation('ar-SA');
+    const turn = await ask('هل يوجد استوديو للإيجار في Denver؟');
+    expect(turn.prose).toMatch(/^I found \d+ /);
+    expect(turn.cards.every((l) => l.City === 'Denver' && l.SaleType === 'for_rent')).toBe(true);
+    expect(turn.chips.every((c) => /^[\x20-\x7e]+$/.test(c))).toBe(true);
   });
 });

@@ -100,8 +100,9 @@ export function questionLanguage(question: string, locale?: string, previous?: L
     );
   const best = Math.max(...counts.values());
   // A short follow-up goes on in the conversation's language unless another has clearly more of its
-  // words: "en bas de 2000 $ par mois" after French has one French word to two that Spanish shares.
-  if (previous && (counts.get(previous) ?? 0) > 0 && best - counts.get(previous)! <= 1) return previous;
+  // words: "en bas de 2000 $ par mois" after French has one French word to two that Spanish shares,
+  // "dasselbe in Madison" after German one English word to none.
+  if (previous && best - (counts.get(previous) ?? 0) <= 1) return previous;
   const tied = [...counts].filter(([, n]) => n === best).map(([code]) => code);
   if (tied.length === 1 && best > 0) return tied[0]!;
   // A question of no language's words ("Austin?") goes on in the conversation's, else the visitor's.

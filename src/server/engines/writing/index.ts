@@ -8,6 +8,7 @@ import type { LanguageCode } from '../languages/types.ts';
 import { english } from './en.ts';
 import { spanish } from './es.ts';
 import { french } from './fr.ts';
+import { german } from './de.ts';
 import { portuguese } from './pt.ts';
 import type { Writing } from './types.ts';
 
@@ -20,6 +21,7 @@ const WRITINGS: Readonly<Partial<Record<LanguageCode, (locale: string, said: rea
   es: spanish,
   fr: french,
   pt: portuguese,
+  de: german,
 };
 
 /** A language's names as an owner may write them in AIResponseLanguage, in English and in the language itself. */
