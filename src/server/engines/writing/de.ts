@@ -13,16 +13,9 @@ import type { Feature } from '../reading/features.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
 import { md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
-import { featureWords, joined, roomRange } from './nouns.ts';
+import { featureWords, joined, kindNouns, kindsAsked, roomRange, type Gender, type Noun } from './nouns.ts';
 import { phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
-
-type Gender = 'f' | 'm' | 'n';
-interface Noun {
-  one: string;
-  many: string;
-  g: Gender;
-}
 
 /** The kinds of home the engine names in German, by the English the listings give. */
 function kinds(swiss: boolean, austrian: boolean): readonly (readonly [RegExp, Noun])[] {
@@ -101,23 +94,13 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
   const native = featureWords(PHRASES, said);
   const swiss = /^de-ch\b/i.test(locale);
   const austrian = /^de-at\b/i.test(locale);
-  const KINDS = kinds(swiss, austrian);
-  const kindNoun = (kind: string): Noun => {
-    const k = kind.trim().toLowerCase();
-    if (!k) return HOME;
-    return (
-      KINDS.find(([pattern]) => pattern.test(k))?.[1] ?? {
-        one: `Immobilie vom Typ „${md(kind)}“`,
-        many: `Immobilien vom Typ „${md(kind)}“`,
-        g: 'f',
-      }
-    );
-  };
-  /** The kinds a search asks for as one phrase, and the gender of the first. */
-  const nouns = (c: Criteria, many: boolean): { text: string; g: Gender } => {
-    const asked = c.propertyTypes.length ? c.propertyTypes.map(kindNoun) : [HOME];
-    return { text: joinOder(asked.map((k) => (many ? k.many : k.one))), g: asked[0]!.g };
-  };
+  const kindNoun = kindNouns(kinds(swiss, austrian), HOME, (kind) => ({
+    one: `Immobilie vom Typ „${md(kind)}“`,
+    many: `Immobilien vom Typ „${md(kind)}“`,
+    g: 'f',
+  }));
+  /** The kinds a search asks for, as one phrase, and its gender. */
+  const nouns = kindsAsked(kindNoun, HOME, joinOder);
   const format = swiss ? 'de-CH' : austrian ? 'de-AT' : 'de-DE';
   const NUMBER = new Intl.NumberFormat(format, { maximumFractionDigits: 2 });
   const WHOLE = new Intl.NumberFormat(format, { maximumFractionDigits: 0, useGrouping: true });

@@ -7,7 +7,8 @@
 import type { Criteria, Range } from '../reading/criteria.ts';
 import { ownWords, type phrasesByEnglish } from './own-words.ts';
 
-export type Gender = 'f' | 'm';
+/** A noun's grammatical gender (the neuter is German's: das Haus). */
+export type Gender = 'f' | 'm' | 'n';
 
 export interface Noun {
   one: string;
@@ -51,7 +52,7 @@ export function kindNouns(
   };
 }
 
-/** The kinds a search asks for as one noun phrase ("condos o casas adosadas"), and the gender — the masculine when any is. */
+/** The kinds a search asks for as one noun phrase ("condos o casas adosadas"), and the gender — the masculine when any is, else the first's. */
 export function kindsAsked(
   kindNoun: (kind: string) => Noun,
   home: Noun,
@@ -59,7 +60,10 @@ export function kindsAsked(
 ): (c: Criteria, many: boolean) => { text: string; g: Gender } {
   return (c, many) => {
     const asked = c.propertyTypes.length ? c.propertyTypes.map(kindNoun) : [home];
-    return { text: or(asked.map((k) => (many ? k.many : k.one))), g: asked.some((k) => k.g === 'm') ? 'm' : 'f' };
+    return {
+      text: or(asked.map((k) => (many ? k.many : k.one))),
+      g: asked.some((k) => k.g === 'm') ? 'm' : asked[0]!.g,
+    };
   };
 }
 
