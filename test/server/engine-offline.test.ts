@@ -9,12 +9,8 @@ import {
 import { addressText } from '../../src/protocol/index.ts';
 import { priceText } from '../../src/server/engines/search/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../src/server/engines/index.ts';
-import {
-  MAX_NAMED,
-  compose,
-  createOfflineEngine,
-  describe as describeCriteria,
-} from '../../src/server/engines/answer/offline.ts';
+import { MAX_NAMED, compose, createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
+import { english } from '../../src/server/engines/writing/index.ts';
 import { readInConversation, turnsRead } from '../../src/server/engines/search/conversation.ts';
 import { memoryCatalog, pageListing } from '../../src/server/engines/search/catalog.ts';
 import { listingsIndex } from '../../src/server/engines/reading/places.ts';
@@ -631,7 +627,7 @@ describe('the criteria in words', () => {
     ['between 2 and 3 bedrooms', 'homes with 2 to 3 bedrooms'],
     ['sold condos', 'sold condos'],
   ])('describes "%s" as "%s"', (question, words) => {
-    expect(describeCriteria(parseQuestion(question, listingsIndex(fixtureListings), now))).toBe(words);
+    expect(english.describe(parseQuestion(question, listingsIndex(fixtureListings), now), 2, [])).toBe(words);
   });
 });
 

@@ -14,7 +14,6 @@ import { reply, type Reply } from './reply.ts';
 import { english, writingFor, type Writing } from '../writing/index.ts';
 
 export { MAX_NAMED } from './reply.ts';
-export { describe } from './summary.ts';
 
 export interface OfflineOptions {
   /** A pause between words, to look like a model typing (0 in tests and benchmarks). */

@@ -10,11 +10,7 @@ import type { Feature } from '../reading/features.ts';
 import { md, mdUrl } from '../search/format.ts';
 import type { Outcome } from '../search/catalog.ts';
 import type { NearMiss } from '../search/near.ts';
-import { english, type Writing } from '../writing/index.ts';
-
-/** "homes for sale in Austin with 3 bedrooms under $500,000, other than condos" — the criteria in words. */
-export const describe = (c: Criteria, count = 2, mentioned: Feature[] = [], w: Writing = english): string =>
-  w.describe(c, count, mentioned);
+import type { Writing } from '../writing/index.ts';
 
 /** A listing in brief, with the figure its order is by when that is not in the brief: the HOA dues. */
 const brief = (w: Writing, l: Listing, c: Criteria) => `${w.inBrief(l)}${c.sort === 'hoa-asc' ? w.hoaNote(l) : ''}`;
@@ -58,9 +54,6 @@ export function summary(
     found.total > shown.length ? w.whichShown(shown.length, sort, Object.keys(found.spread).length > 1) : '';
   return `${head} ${first}${which}`;
 }
-
-/** What could not be checked: said, never dropped. */
-export const cantTell = (w: Writing, unknown: Feature[]): string => w.cantTell(unknown);
 
 /** Near misses offered when nothing matches: each named, with what it misses by. */
 export function nearMissText(w: Writing, c: Criteria, near: NearMiss[], mentioned: Feature[] = []): string {

@@ -115,7 +115,7 @@ const refusesTools = (error: unknown) =>
  * language the model answers in: the owner's AIResponseLanguage, else the question's. None when it is
  * a language the engine does not write (no suggestions then: never chips in another language).
  */
-function ownWords(owner: string, question: LanguageCode, locale: string | undefined): Writing | undefined {
+function answerWords(owner: string, question: LanguageCode, locale: string | undefined): Writing | undefined {
   const answering = owner.trim() ? namedLanguage(owner) : question;
   return answering && writes(answering) ? writingFor(owner, question, locale) : undefined;
 }
@@ -351,7 +351,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         yield held;
       }
       if (signal.aborted) return { noAnswer: false, totalTokens: total ?? 0 };
-      const w = ownWords(input.settings.AIResponseLanguage, context.language, input.locale);
+      const w = answerWords(input.settings.AIResponseLanguage, context.language, input.locale);
       if (unanswered) {
         const sorry = (w ?? english).unfinished();
         text += sorry;
