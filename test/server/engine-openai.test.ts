@@ -171,8 +171,11 @@ describe('the cards after the model’s answer', () => {
       return parseSuggestions(fragments.join(''));
     };
     expect(await chipsFor('casas de 3 recámaras en Austin por menos de 500 mil')).toContain('Háblame de la primera');
-    // German is read, not yet written: a German answer gets no chips rather than English ones.
-    expect(await chipsFor('Häuser mit 3 Schlafzimmern in Austin unter 500.000 Dollar')).toEqual([]);
+    // Arabic is read, not yet written: an Arabic answer gets no chips rather than English ones.
+    expect(await chipsFor('بيوت للبيع في Austin بأقل من 500 ألف دولار')).toEqual([]);
+    expect(await chipsFor('Häuser mit 3 Schlafzimmern in Austin unter 500.000 Dollar')).toContain(
+      'Erzählen Sie mir mehr über das erste',
+    );
     // The owner's Answer language wins over the question's.
     expect(await chipsFor(QUESTION, { AIResponseLanguage: 'Spanish' })).toContain('Háblame de la primera');
     expect(await chipsFor(QUESTION, { AIResponseLanguage: 'Italian' })).toEqual([]);
