@@ -36,6 +36,14 @@ describe('the language of a question', () => {
   it('wins over the locale when the question says it', () => {
     expect(questionLanguage('3 bedroom houses for sale in Denver', 'es-MX')).toBe('en');
   });
+  it('stays the conversation’s for a short follow-up, unless another language has clearly more of its words', () => {
+    // One French word to two Spanish shares; one English word to no German one.
+    expect(questionLanguage('en bas de 2000 $ par mois', 'fr-CA', 'fr')).toBe('fr');
+    expect(questionLanguage('dasselbe in Madison', 'de-DE', 'de')).toBe('de');
+    expect(questionLanguage('3 bedroom homes for sale in Denver', 'es-MX', 'es')).toBe('en');
+    // Portuguese's own small words tell it from Spanish.
+    expect(questionLanguage('Um estúdio para arrendar em Madison por menos de 400 dólares', 'pt-PT')).toBe('pt');
+  });
 });
 
 describe('figures as English writes them', () => {
@@ -83,6 +91,11 @@ describe('German and Portuguese', () => {
   it('put what is ruled out in the order English reads it', () => {
     expect(de('nichts, was vor 1960 gebaut wurde')).toBe('nothing built before 1960');
     expect(pt('nada de apartamento nem condomínio')).toBe('no apartment or condo');
+  });
+
+  it('put a year or a bound said after its verb or amount where English says it', () => {
+    expect(de('ein Haus, das nach 2015 gebaut wurde')).toContain('built after 2015');
+    expect(pt('por meio milhão de dólares no máximo')).toBe('up to 500000 dollars');
   });
 });
 

@@ -344,6 +344,8 @@ export const de: Vocabulary = {
     ['ja', 'yes'],
   ],
   rules: [
+    // "ein Haus, das nach 2015 gebaut wurde": the year after the verb, as English says it.
+    [/\bnach (\d{4}) (?:gebaut|erbaut)\b/g, (_, year) => `built after ${year}`],
     // "aber nichts, was erst demnächst auf den Markt kommt": coming soon, ruled out.
     [
       /\b(?:aber )?nichts,? (?:was|das) (?:erst )?(?:demnachst|demnaechst|bald) (?:auf den markt )?kommt\b/g,

@@ -325,6 +325,8 @@ export const pt: Vocabulary = {
     ['nos', 'in'],
     ['nas', 'in'],
     ['para', 'for'],
+    ['por', 'for'],
+    ['de dolares', 'dollars'],
     ['os', 'the'],
     ['as', 'the'],
     ['o', 'the'],
@@ -337,6 +339,8 @@ export const pt: Vocabulary = {
     ['sim', 'yes'],
   ],
   rules: [
+    // "por meio milhão de dólares no máximo": a budget said before its bound, read as "até".
+    [/\bpor ([a-z\d][a-z\d., ]{0,30}?) no maximo\b/g, (_, amount) => `ate ${amount}`],
     // Portugal's "T3": three bedrooms.
     [/\bt(\d)\b/g, (_, n) => `${n} bedrooms`],
     // "um quarto", "uma suíte": one.
