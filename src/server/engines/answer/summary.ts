@@ -4,10 +4,10 @@
  * check, or came close to, said plainly. What to say is chosen here; the words are the answer
  * language's (writing/).
  */
-import { addressText, type Listing } from '../../../protocol/index.ts';
+import type { Listing } from '../../../protocol/index.ts';
 import type { Criteria } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
-import { md, mdUrl } from '../search/format.ts';
+import { listingLink } from '../search/format.ts';
 import type { Outcome } from '../search/catalog.ts';
 import type { NearMiss } from '../search/near.ts';
 import type { Writing } from '../writing/index.ts';
@@ -59,6 +59,6 @@ export function summary(
 export function nearMissText(w: Writing, c: Criteria, near: NearMiss[], mentioned: Feature[] = []): string {
   return w.nearMisses(
     { c, mentioned },
-    near.map((n) => ({ link: `[${md(addressText(n.listing))}](${mdUrl(n.listing.Url)})`, misses: n.misses })),
+    near.map((n) => ({ link: listingLink(n.listing), misses: n.misses })),
   );
 }

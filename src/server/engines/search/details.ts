@@ -5,7 +5,7 @@
  */
 import { addressText, type Listing } from '../../../protocol/index.ts';
 import { featuresIn, mentions, sentencesAbout, type Feature } from '../reading/features.ts';
-import { md, mdUrl } from './format.ts';
+import { listingLink, md, mdUrl } from './format.ts';
 import { normalize } from '../reading/places.ts';
 import type { Attribute, Writing } from '../writing/index.ts';
 
@@ -39,7 +39,7 @@ export function attributesAsked(question: string): { attributes: Attribute[]; fe
   return { attributes: ATTRIBUTES.filter(([p]) => p.test(t)).map(([, a]) => a), features: featuresIn(t) };
 }
 
-const link = (l: Listing) => `**[${md(addressText(l))}](${mdUrl(l.Url)})**`;
+const link = (l: Listing) => `**${listingLink(l)}**`;
 
 /** Whether the listing's own words mention a feature, said plainly: the sentence of its description that does, quoted. */
 function featureFact(w: Writing, l: Listing, f: Feature): string {

@@ -48,8 +48,11 @@ export const areaText = (l: Pick<Listing, 'BuildingArea' | 'AreaUnit'>) =>
 const bedsBaths = (l: Pick<Listing, 'Bedrooms' | 'Bathrooms'>) =>
   `${l.Bedrooms === 0 ? 'studio' : `${l.Bedrooms} bd`} · ${number(l.Bathrooms)} ba`;
 
+/** A listing's address linked to its page: "[12 Oak St, Austin, TX](<https://…>)". */
+export const listingLink = (l: ListingCard) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
+
 /** One line of a list of matches (its photo is on its card, after the list). */
 export function listingLine(l: ListingCard, i: number): string {
   const tour = l.Tours === '3D' ? ' · 3D tour' : l.Tours === 'OpenHouse' ? ' · open house' : '';
-  return `${i + 1}. **[${md(addressText(l))}](${mdUrl(l.Url)})** — ${priceText(l)} · ${bedsBaths(l)} · ${areaText(l)} · ${md(l.PropertyType)}${tour}`;
+  return `${i + 1}. **${listingLink(l)}** — ${priceText(l)} · ${bedsBaths(l)} · ${areaText(l)} · ${md(l.PropertyType)}${tour}`;
 }

@@ -11,9 +11,10 @@ import { de as vocabulary } from '../languages/de.ts';
 import type { Criteria, SortKey } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
-import { md, mdUrl } from '../search/format.ts';
+import { listingLink, md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
 import { featureWords, joined, kindNouns, kindsAsked, roomRange, type Gender, type Noun } from './nouns.ts';
+import { figures, fileSize, seconds } from './figures.ts';
 import { phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
@@ -102,11 +103,7 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
   /** The kinds a search asks for, as one phrase, and its gender. */
   const nouns = kindsAsked(kindNoun, HOME, joinOder);
   const format = swiss ? 'de-CH' : austrian ? 'de-AT' : 'de-DE';
-  const NUMBER = new Intl.NumberFormat(format, { maximumFractionDigits: 2 });
-  const WHOLE = new Intl.NumberFormat(format, { maximumFractionDigits: 0, useGrouping: true });
-  const spaced = (s: string) => s.replace(/[\u202f\u00a0]/g, '\u00a0');
-  const number = (n: number) => spaced(NUMBER.format(n));
-  const whole = (n: number) => spaced(WHOLE.format(Math.round(n)));
+  const { number, whole } = figures(format, 'always');
   const money = (amount: number, symbol: string) => `${whole(amount)}\u00a0${symbol}`;
   const pct = (n: number) => `${number(n)}\u00a0%`;
   const percent = (share: number) => `${Math.max(1, Math.round(share * 100))}\u00a0%`;
@@ -139,7 +136,6 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
     l.Bedrooms === 0
       ? `ein Studio mit ${count(l.Bathrooms, 'bathroom', true)}`
       : `${count(l.Bedrooms, 'bedroom')} und ${count(l.Bathrooms, 'bathroom')}`;
-  const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
   const $ = (n: number) => money(n, '$');
   const words = { to: 'bis', atLeast: 'mindestens', atMost: 'höchstens' };
   const bedrooms = roomRange((n) => count(n, 'bedroom', true), number, words);
@@ -286,7 +282,7 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
         l.Bedrooms === 0
           ? `${a(kind.g)} ${kind.one} (Studio) mit ${count(l.Bathrooms, 'bathroom', true)}`
           : `${a(kind.g)} ${kind.one} mit ${roomsWith(l)}`;
-      return `**${link(l)}** für **${priceText(l)}** – ${what}, ${whole(squareFeet(l))}\u00a0ft²`;
+      return `**${listingLink(l)}** für **${priceText(l)}** – ${what}, ${whole(squareFeet(l))}\u00a0ft²`;
     },
     hoaNote: (l) => `, ${l.HOAMonth ? `Hausgeld ${money(l.HOAMonth, l.CurrencySymbol)} im Monat` : 'kein Hausgeld'}`,
     itIs: (brief) => `Es ist ${brief}.`,
@@ -533,14 +529,10 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
       if (!f) return { Image: 'ein Bild', Audio: 'eine Aufnahme', Video: 'ein Video' }[kind];
       if (f.kind === 'Image') return `ein ${f.format}-Bild mit ${number(f.width)} × ${number(f.height)} Pixeln`;
       if (f.kind === 'Audio') {
-        const seconds = f.duration < 10 ? Math.round(f.duration * 10) / 10 : Math.round(f.duration);
         const channels = f.channels === 1 ? 'mono' : f.channels === 2 ? 'stereo' : `${f.channels} Kanäle`;
-        return `eine Aufnahme von ${number(seconds)} Sekunden (WAV, ${number(f.sampleRate / 1000)} kHz, ${channels}, ${f.bitsPerSample} Bit)`;
+        return `eine Aufnahme von ${number(seconds(f.duration))} Sekunden (WAV, ${number(f.sampleRate / 1000)} kHz, ${channels}, ${f.bitsPerSample} Bit)`;
       }
-      const size =
-        f.size < 1_048_576
-          ? `${Math.max(1, Math.round(f.size / 1024))} KB`
-          : `${number(Math.round((f.size / 1_048_576) * 10) / 10)} MB`;
+      const size = fileSize(f.size, number, ['KB', 'MB']);
       return `ein ${f.container.replace(/^an? /, '').replace(/ /g, '-')}-Video von ${size}`;
     },
     files(kind, described) {

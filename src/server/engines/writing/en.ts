@@ -4,7 +4,7 @@ import type { SortKey } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import { ORDINALS } from '../reading/words.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
-import { areaText, md, mdUrl, money, number, plural, priceText } from '../search/format.ts';
+import { areaText, listingLink, md, mdUrl, money, number, plural, priceText } from '../search/format.ts';
 import { squareFeet } from '../search/match.ts';
 import { describeFacts } from '../../files/facts.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
@@ -32,7 +32,6 @@ const roomsText = (l: Pick<Listing, 'Bedrooms' | 'Bathrooms'>) =>
     : `${plural(l.Bedrooms, 'bedroom')} and ${plural(l.Bathrooms, 'bathroom')}`;
 
 const a = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
-const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
 
 /** An order in words: as a noun's superlative ("cheapest") and before a count ("lowest-priced"). */
 const ORDER_WORDS: Record<SortKey, [string, string]> = {
@@ -205,7 +204,7 @@ export const english: Writing = {
     const kind = kindText(l);
     const what =
       l.Bedrooms === 0 ? `a studio ${kind} with ${plural(l.Bathrooms, 'bathroom')}` : `${a(kind)} with ${roomsText(l)}`;
-    return `**${link(l)}** at **${priceText(l)}** — ${what}, ${WHOLE.format(Math.round(squareFeet(l)))} sq ft`;
+    return `**${listingLink(l)}** at **${priceText(l)}** — ${what}, ${WHOLE.format(Math.round(squareFeet(l)))} sq ft`;
   },
   hoaNote: (l) => `, ${l.HOAMonth ? `HOA dues ${money(l.HOAMonth, l.CurrencySymbol)} a month` : 'no HOA dues'}`,
   itIs: (brief) => `It is ${brief}.`,

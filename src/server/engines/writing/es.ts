@@ -9,7 +9,7 @@ import { addressText, type Listing, type ListingCard } from '../../../protocol/i
 import type { Criteria, SortKey } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
-import { md, mdUrl } from '../search/format.ts';
+import { listingLink, md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
 import { es as vocabulary } from '../languages/es.ts';
 import {
@@ -23,6 +23,7 @@ import {
   type Gender,
   type Noun,
 } from './nouns.ts';
+import { figures, fileSize, seconds } from './figures.ts';
 import { phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
@@ -117,11 +118,9 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
   /** A feature the reading took in English ("pet friendly") in the visitor's words ("aceptan mascotas"). */
   const native = featureWords(PHRASES, said);
   const spain = /^es-es\b/i.test(locale);
-  const NUMBER = new Intl.NumberFormat(spain ? 'es-ES' : 'es-MX', { maximumFractionDigits: 2 });
-  const WHOLE = new Intl.NumberFormat(spain ? 'es-ES' : 'es-MX', { maximumFractionDigits: 0 });
-  const number = (n: number) => NUMBER.format(n);
+  const { number, whole } = figures(spain ? 'es-ES' : 'es-MX');
   const money = (amount: number, symbol: string) =>
-    spain ? `${WHOLE.format(Math.round(amount))} ${symbol}` : `${symbol}${WHOLE.format(Math.round(amount))}`;
+    spain ? `${whole(amount)} ${symbol}` : `${symbol}${whole(amount)}`;
   const pct = (n: number) => `${number(n)} %`;
   const percent = (share: number) => `${Math.max(1, Math.round(share * 100))} %`;
   const rent = spain ? 'alquiler' : 'renta';
@@ -149,7 +148,6 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
     l.Bedrooms === 0
       ? `un estudio con ${count(l.Bathrooms, 'bathroom')}`
       : `${count(l.Bedrooms, 'bedroom')} y ${count(l.Bathrooms, 'bathroom')}`;
-  const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
 
   const words = { to: 'a', atLeast: 'al menos', atMost: 'como máximo' };
   const bedrooms = roomRange((n) => count(n, 'bedroom'), number, words);
@@ -193,8 +191,8 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
             ? `por menos de ${$(c.price.max)}`
             : `por más de ${$(c.price.min!)}`,
       );
-    if (c.area?.min) parts.push(`de al menos ${WHOLE.format(Math.round(c.area.min))} pies²`);
-    if (c.area?.max) parts.push(`de como máximo ${WHOLE.format(Math.round(c.area.max))} pies²`);
+    if (c.area?.min) parts.push(`de al menos ${whole(c.area.min)} pies²`);
+    if (c.area?.max) parts.push(`de como máximo ${whole(c.area.max)} pies²`);
     const built = agree('construid', g, many);
     if (c.yearBuilt?.min && c.yearBuilt.min === c.yearBuilt.max) parts.push(`${built} en ${c.yearBuilt.min}`);
     else if (c.yearBuilt?.min) parts.push(`${built} en ${c.yearBuilt.min} o después`);
@@ -251,7 +249,7 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
       case 'fewer bathrooms':
         return `${count(m.bathrooms, 'bathroom')}, menos de los pedidos`;
       case 'smaller':
-        return `${WHOLE.format(Math.round(m.squareFeet))} pies², un ${percent(m.share)} menos de superficie`;
+        return `${whole(m.squareFeet)} pies², un ${percent(m.share)} menos de superficie`;
       case 'older':
       case 'newer':
         return `construcción de ${m.year}, ${m.what === 'older' ? 'anterior' : 'posterior'} a lo pedido`;
@@ -281,7 +279,7 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
     found(total, q, spread, ranges) {
       const many = total !== 1;
       const noun = nouns(q.c, many);
-      const head = `Encontré ${total === 1 ? indefinite(noun.g) : WHOLE.format(total)} ${describe(q.c, total, q.mentioned)}`;
+      const head = `Encontré ${total === 1 ? indefinite(noun.g) : whole(total)} ${describe(q.c, total, q.mentioned)}`;
       const { for_sale: sale, for_rent: rental } = spread;
       if (ranges && sale && rental)
         return `${head}: ${sale.count} en venta ${prices('for_sale', sale, noun.g)} y ${rental.count} en ${rent} ${prices('for_rent', rental, noun.g)}.`;
@@ -295,7 +293,7 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
         l.Bedrooms === 0
           ? `${indefinite(kind.g)} ${kind.one} tipo estudio con ${count(l.Bathrooms, 'bathroom')}`
           : `${indefinite(kind.g)} ${kind.one} con ${roomsText(l)}`;
-      return `**${link(l)}** por **${priceText(l)}**: ${what}, ${WHOLE.format(Math.round(squareFeet(l)))} pies²`;
+      return `**${listingLink(l)}** por **${priceText(l)}**: ${what}, ${whole(squareFeet(l))} pies²`;
     },
     hoaNote: (l) =>
       `, ${l.HOAMonth ? `cuotas de HOA de ${money(l.HOAMonth, l.CurrencySymbol)} al mes` : 'sin cuotas de HOA'}`,
@@ -545,14 +543,10 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
       if (!f) return { Image: 'una imagen', Audio: 'una grabación', Video: 'un video' }[kind];
       if (f.kind === 'Image') return `una imagen ${f.format} de ${number(f.width)} × ${number(f.height)} píxeles`;
       if (f.kind === 'Audio') {
-        const seconds = f.duration < 10 ? Math.round(f.duration * 10) / 10 : Math.round(f.duration);
         const channels = f.channels === 1 ? 'mono' : f.channels === 2 ? 'estéreo' : `${f.channels} canales`;
-        return `una grabación de ${number(seconds)} segundos (WAV, ${number(f.sampleRate / 1000)} kHz, ${channels}, ${f.bitsPerSample} bits)`;
+        return `una grabación de ${number(seconds(f.duration))} segundos (WAV, ${number(f.sampleRate / 1000)} kHz, ${channels}, ${f.bitsPerSample} bits)`;
       }
-      const size =
-        f.size < 1_048_576
-          ? `${Math.max(1, Math.round(f.size / 1024))} KB`
-          : `${number(Math.round((f.size / 1_048_576) * 10) / 10)} MB`;
+      const size = fileSize(f.size, number, ['KB', 'MB']);
       return `un video ${f.container.replace(/^an? /, '')} de ${size}`;
     },
     files(kind, described) {

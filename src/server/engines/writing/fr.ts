@@ -10,9 +10,10 @@ import { fr as vocabulary } from '../languages/fr.ts';
 import type { Criteria, SortKey } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
-import { md, mdUrl } from '../search/format.ts';
+import { listingLink, md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
 import { featureWords, joined, kindNouns, kindsAsked, roomRange, type Gender, type Noun } from './nouns.ts';
+import { figures, fileSize, seconds } from './figures.ts';
 import { phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
@@ -121,12 +122,7 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
     many: `logements de type « ${md(kind)} »`,
     g: 'm',
   }));
-  // Numbers grouped with a no-break space, as French writes them (Intl's narrow one is not every font's).
-  const NUMBER = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
-  const WHOLE = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-  const spaced = (s: string) => s.replace(/[\u202f\u00a0]/g, '\u00a0');
-  const number = (n: number) => spaced(NUMBER.format(n));
-  const whole = (n: number) => spaced(WHOLE.format(Math.round(n)));
+  const { number, whole } = figures('fr-FR');
   const money = (amount: number, symbol: string) => `${whole(amount)}\u00a0${symbol}`;
   const pct = (n: number) => `${number(n)}\u00a0%`;
   const percent = (share: number) => `${Math.max(1, Math.round(share * 100))}\u00a0%`;
@@ -164,7 +160,6 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
     l.Bedrooms === 0
       ? `un studio avec ${count(l.Bathrooms, 'bathroom')}`
       : `${count(l.Bedrooms, 'bedroom')} et ${count(l.Bathrooms, 'bathroom')}`;
-  const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
   const $ = (n: number) => money(n, '$');
 
   /** The kinds a search asks for, as one phrase, and its gender. */
@@ -304,7 +299,7 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
         l.Bedrooms === 0
           ? `${a(kind.g)} ${kind.one} de type studio avec ${count(l.Bathrooms, 'bathroom')}`
           : `${a(kind.g)} ${kind.one} avec ${roomsText(l)}`;
-      return `**${link(l)}** à **${priceText(l)}** — ${what}, ${whole(squareFeet(l))}\u00a0pi²`;
+      return `**${listingLink(l)}** à **${priceText(l)}** — ${what}, ${whole(squareFeet(l))}\u00a0pi²`;
     },
     hoaNote: (l) =>
       `, ${l.HOAMonth ? `frais de copropriété de ${money(l.HOAMonth, l.CurrencySymbol)} par mois` : 'sans frais de copropriété'}`,
@@ -559,14 +554,10 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
       if (!f) return { Image: 'une image', Audio: 'un enregistrement', Video: 'une vidéo' }[kind];
       if (f.kind === 'Image') return `une image ${f.format} de ${number(f.width)} × ${number(f.height)} pixels`;
       if (f.kind === 'Audio') {
-        const seconds = f.duration < 10 ? Math.round(f.duration * 10) / 10 : Math.round(f.duration);
         const channels = f.channels === 1 ? 'mono' : f.channels === 2 ? 'stéréo' : `${f.channels} canaux`;
-        return `un enregistrement de ${number(seconds)} secondes (WAV, ${number(f.sampleRate / 1000)} kHz, ${channels}, ${f.bitsPerSample} bits)`;
+        return `un enregistrement de ${number(seconds(f.duration))} secondes (WAV, ${number(f.sampleRate / 1000)} kHz, ${channels}, ${f.bitsPerSample} bits)`;
       }
-      const size =
-        f.size < 1_048_576
-          ? `${Math.max(1, Math.round(f.size / 1024))} Ko`
-          : `${number(Math.round((f.size / 1_048_576) * 10) / 10)} Mo`;
+      const size = fileSize(f.size, number, ['Ko', 'Mo']);
       return `une vidéo ${f.container.replace(/^an? /, '')} de ${size}`;
     },
     files(kind, described) {

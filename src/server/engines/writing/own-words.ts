@@ -42,8 +42,10 @@ export function ownWords(
   phrases: ReadonlyMap<string, readonly string[]>,
   said: readonly string[],
 ): (english: string) => string | undefined {
-  const texts = [...said].reverse().map((text) => ({ text: [...text], folded: folded(text) }));
+  // Folded only when an answer names a feature: most name none.
+  let texts: { text: string[]; folded: string }[] | undefined;
   return (english) => {
+    texts ??= [...said].reverse().map((text) => ({ text: [...text], folded: folded(text) }));
     const bare = english.replace(/^(?:a|an|the)\s+/i, '').toLowerCase();
     const exact = phrases.get(bare);
     // What the reading keeps of a phrase ("gated", of "gated community"): the phrases it is a word of.

@@ -9,7 +9,7 @@ import { pt as vocabulary } from '../languages/pt.ts';
 import type { Criteria, SortKey } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
-import { md, mdUrl } from '../search/format.ts';
+import { listingLink, md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
 import {
   agree,
@@ -22,6 +22,7 @@ import {
   type Gender,
   type Noun,
 } from './nouns.ts';
+import { figures, fileSize, seconds } from './figures.ts';
 import { phrasesByEnglish } from './own-words.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
@@ -114,11 +115,7 @@ export function portuguese(locale = 'pt', said: readonly string[] = []): Writing
     g: 'm',
   }));
   const nouns = kindsAsked(kindNoun, HOME, joinOu);
-  const NUMBER = new Intl.NumberFormat(portugal ? 'pt-PT' : 'pt-BR', { maximumFractionDigits: 2 });
-  const WHOLE = new Intl.NumberFormat(portugal ? 'pt-PT' : 'pt-BR', { maximumFractionDigits: 0, useGrouping: true });
-  const spaced = (s: string) => s.replace(/[\u202f\u00a0]/g, '\u00a0');
-  const number = (n: number) => spaced(NUMBER.format(n));
-  const whole = (n: number) => spaced(WHOLE.format(Math.round(n)));
+  const { number, whole } = figures(portugal ? 'pt-PT' : 'pt-BR', 'always');
   const money = (amount: number, symbol: string) =>
     portugal ? `${whole(amount)}\u00a0${symbol}` : `${symbol}\u00a0${whole(amount)}`;
   const pct = (n: number) => `${number(n)}%`;
@@ -153,7 +150,6 @@ export function portuguese(locale = 'pt', said: readonly string[] = []): Writing
     l.Bedrooms === 0
       ? `um estúdio com ${count(l.Bathrooms, 'bathroom')}`
       : `${count(l.Bedrooms, 'bedroom')} e ${count(l.Bathrooms, 'bathroom')}`;
-  const link = (l: Listing) => `[${md(addressText(l))}](${mdUrl(l.Url)})`;
   const $ = (n: number) => money(n, '$');
   const words = { to: 'a', atLeast: 'pelo menos', atMost: 'no máximo' };
   const bedrooms = roomRange((n) => count(n, 'bedroom'), number, words);
@@ -291,7 +287,7 @@ export function portuguese(locale = 'pt', said: readonly string[] = []): Writing
         l.Bedrooms === 0
           ? `${indefinite(kind.g)} ${kind.one} tipo estúdio com ${count(l.Bathrooms, 'bathroom')}`
           : `${indefinite(kind.g)} ${kind.one} com ${roomsText(l)}`;
-      return `**${link(l)}** por **${priceText(l)}** — ${what}, ${whole(squareFeet(l))} pés²`;
+      return `**${listingLink(l)}** por **${priceText(l)}** — ${what}, ${whole(squareFeet(l))} pés²`;
     },
     hoaNote: (l) =>
       `, ${l.HOAMonth ? `taxa de condomínio de ${money(l.HOAMonth, l.CurrencySymbol)} por mês` : 'sem taxa de condomínio'}`,
@@ -533,14 +529,10 @@ export function portuguese(locale = 'pt', said: readonly string[] = []): Writing
       if (!f) return { Image: 'uma imagem', Audio: 'uma gravação', Video: 'um vídeo' }[kind];
       if (f.kind === 'Image') return `uma imagem ${f.format} de ${number(f.width)} × ${number(f.height)} pixels`;
       if (f.kind === 'Audio') {
-        const seconds = f.duration < 10 ? Math.round(f.duration * 10) / 10 : Math.round(f.duration);
         const channels = f.channels === 1 ? 'mono' : f.channels === 2 ? 'estéreo' : `${f.channels} canais`;
-        return `uma gravação de ${number(seconds)} segundos (WAV, ${number(f.sampleRate / 1000)} kHz, ${channels}, ${f.bitsPerSample} bits)`;
+        return `uma gravação de ${number(seconds(f.duration))} segundos (WAV, ${number(f.sampleRate / 1000)} kHz, ${channels}, ${f.bitsPerSample} bits)`;
       }
-      const size =
-        f.size < 1_048_576
-          ? `${Math.max(1, Math.round(f.size / 1024))} KB`
-          : `${number(Math.round((f.size / 1_048_576) * 10) / 10)} MB`;
+      const size = fileSize(f.size, number, ['KB', 'MB']);
       return `um vídeo ${f.container.replace(/^an? /, '')} de ${size}`;
     },
     files(kind, described) {
