@@ -76,7 +76,7 @@ const NO_EXACT: Record<Lang, RegExp> = {
   de: /(?:kein|nichts)[^.]{0,50}(?:genau|passt|entspricht)/i,
   pt: /(?:nenhum|nada|não)[^.]{0,50}(?:exat|correspond)/i,
   ar: /لا[^.]{0,50}(?:تطابق|مطابق)/,
-  zh: /没有[^。]{0,20}(?:完全|符合|匹配)/,
+  zh: /[没沒]有[^。]{0,20}(?:完全|符合|匹配)/,
 };
 /** How each language says the listing details cannot tell. */
 const CANT_TELL: Record<Lang, RegExp> = {
@@ -86,8 +86,15 @@ const CANT_TELL: Record<Lang, RegExp> = {
   de: /(?:kann|können) (?:ich |wir )?(?:nicht|nichts) (?:sagen|erkennen|feststellen)|(?:steht|erwähnt|nennt) (?:nicht|nichts)/i,
   pt: /não (?:posso|consigo|dá para)[^.]{0,30}(?:dizer|saber|confirmar|ver)|não (?:diz|menciona|indica)m?/i,
   ar: /لا (?:أستطيع|يمكنني|يمكن)/,
-  zh: /(?:无法|不能)(?:判断|确定|看出)|没有(?:提到|说明)/,
+  zh: /(?:[无無]法|不能)(?:判[断斷]|确定|確定|看出)|[没沒]有(?:提到|[说說]明)/,
 };
+
+/** Arabic-Indic digits, thousands separator and decimal point (Egypt's locale writes "٤٠٧٬٠٠٠") as Western ones: a figure is checked whatever digits write it. */
+const westernDigits = (prose: string) =>
+  prose
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/\u066c/g, ',')
+    .replace(/\u066b/g, '.');
 
 const names = (ls: Listing[]) => ls.map((l) => `${l.Address} (${l.City}, ${price(l)})`).join('; ') || 'none';
 const countIn = (prose: string, n: number) =>
@@ -103,7 +110,7 @@ export function scoreTurn(
 ): { ok: boolean; why?: string } {
   const byId = new Map(listings.map((l) => [l.Id, l]));
   const cards = cardsOf(answer.content).flatMap((c) => byId.get(c.Id) ?? []);
-  const prose = answerProse(answer.content);
+  const prose = westernDigits(answerProse(answer.content));
   const fail = (why: string) => ({ ok: false, why: `${why}; cards: ${names(cards)}` });
   switch (expect.kind) {
     case 'list': {

@@ -1,10 +1,11 @@
 /**
  * The offline engine writing in the visitor's language (engines/writing/), through the real
- * service over the demo's listings: a Spanish or French question is answered in its language — its summary, near
- * misses, what it cannot tell, a listing's details, a payment, the replies that are no search —
- * with the region's words and numbers (es-ES: "alquiler", "154.000 $"); every suggestion it offers
- * is a sentence the Spanish reading reads back and answers in Spanish; the owner's Answer language
- * wins; a language the engine does not write yet is answered whole in English, never half.
+ * service over the demo's listings: a Spanish, French, Portuguese, German or Arabic question is
+ * answered in its language — its summary, near misses, what it cannot tell, a listing's details, a
+ * payment, the replies that are no search — with the region's words and numbers (es-ES:
+ * "alquiler", "154.000 $"; ar-EG: "٤٠٧٬٠٠٠"); every suggestion it offers is a sentence the
+ * language's reading reads back and answers in it; the owner's Answer language wins. Chinese:
+ * offline-writing-zh.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerProse, cardsOf, parseSuggestions, type Listing } from '../../src/protocol/index.ts';
@@ -13,6 +14,7 @@ import { seedChatbot } from '../../bench/eval/seed.ts';
 import { languageOf } from '../../bench/eval/score.ts';
 import widgetSpanish from '../../src/widget/strings/es.ts';
 import widgetFrench from '../../src/widget/strings/fr.ts';
+import widgetArabic from '../../src/widget/strings/ar.ts';
 import { addListings } from '../../bench/eval/seed.ts';
 import { startService, type TestService } from '../support/service.ts';
 
@@ -52,7 +54,7 @@ const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SaleP
 /** Sentences the English engine writes: none may be in an answer in another language. */
 const ENGLISH = /\b(?:I found|I couldn't|I can't|The cheapest|Here are|It is|It has|You're welcome|Hello)\b/;
 
-function written(turn: Turn, language: 'es' | 'fr' | 'pt' | 'de'): void {
+function written(turn: Turn, language: 'es' | 'fr' | 'pt' | 'de' | 'ar'): void {
   expect(turn.prose).not.toMatch(ENGLISH);
   expect(languageOf(turn.prose) ?? language).toBe(language);
   for (const chip of turn.chips) expect(chip).not.toMatch(/^(?:Show|Only|Tell|What about|Book|Anything|Talk|Homes)\b/);
@@ -75,7 +77,7 @@ async function eachChip(
     for (const q of first) await again(q);
     const answered = await again(chip);
     seen.add(chip);
-    written(answered, locale.slice(0, 2) as 'es' | 'fr' | 'pt' | 'de');
+    written(answered, locale.slice(0, 2) as 'es' | 'fr' | 'pt' | 'de' | 'ar');
     expect(answered.noAnswer, chip).toBe(false);
     check(chip, answered);
   }
@@ -411,12 +413,108 @@ describe('in German', () => {
   });
 });
 
-describe('a language the engine does not write yet', () => {
-  it('is answered whole in English — never half a sentence in each', async () => {
-    const ask = await conversation('ar-SA');
-    const turn = await ask('هل يوجد استوديو للإيجار في Denver؟');
-    expect(turn.prose).toMatch(/^I found \d+ /);
-    expect(turn.cards.every((l) => l.City === 'Denver' && l.SaleType === 'for_rent')).toBe(true);
-    expect(turn.chips.every((c) => /^[\x20-\x7e]+$/.test(c))).toBe(true);
+describe('in Arabic', () => {
+  const arabic = (turn: Turn) => written(turn, 'ar');
+
+  it('counts as Arabic counts — one, the dual, 3–10 the plural, 11 on the singular — in the locale’s digits, with Arabic chips', async () => {
+    // Egypt's locale writes Arabic-Indic digits, as the widget's own figures are.
+    const ask = await conversation('ar-EG');
+    const houses = await ask('منازل للبيع في Austin');
+    arabic(houses);
+    expect(houses.prose).toMatch(
+      /^وجدت ١٠ منازل للبيع في Austin، بأسعار من ٤٠٧٬٠٠٠ دولار إلى ١٬١٢١٬٠٠٠ دولار\. الخيار الأرخص هو \*\*\u200e\[2179 Riverside Dr, Austin, TX 78751\]\(.*\)\u200e\*\* بسعر \*\*٤٠٧٬٠٠٠ دولار\*\* — منزل مع غرفتي نوم و١٫٥ حمام،/,
+    );
+    expect(houses.chips).toEqual([
+      'فقط ٣ غرف نوم أو أكثر',
+      'أخبرني عن الأول',
+      'أرني العقارات المعروضة للإيجار بدلًا من ذلك',
+    ]);
+    // Arabic with no region, and the Gulf's, write Western digits.
+    const all = await (await conversation('ar'))('عقارات في Austin');
+    arabic(all);
+    expect(all.prose).toMatch(/^وجدت 31 عقارًا في Austin: 17 للبيع بأسعار من .* و14 للإيجار بأسعار من .* شهريًا\./);
+    const one = await (await conversation('ar-AE'))('منازل للبيع في دنفر بين 300 و500 ألف');
+    arabic(one);
+    expect(one.prose).toMatch(/^وجدت منزلًا واحدًا للبيع في Denver بسعر بين 300,000 دولار و500,000 دولار\. إنه /);
+  });
+
+  it('reads back every chip it offers, and answers each in Arabic', async () => {
+    const seen = new Set<string>();
+    await eachChip(
+      'ar-EG',
+      ['منازل للبيع في Austin'],
+      (chip, t) => {
+        if (chip === 'فقط ٣ غرف نوم أو أكثر') expect(t.cards.every((l) => l.Bedrooms >= 3)).toBe(true);
+        if (chip === 'أخبرني عن الأول') {
+          expect(t.cards).toHaveLength(1);
+          expect(t.prose).toMatch(/^العقار \*\*\u200e\[/);
+        }
+        if (chip === 'أرني العقارات المعروضة للإيجار بدلًا من ذلك')
+          expect(t.cards.every((l) => l.SaleType === 'for_rent' && l.City === 'Austin')).toBe(true);
+      },
+      seen,
+    );
+    await eachChip(
+      'ar-EG',
+      ['أرخص منزل للبيع في دنفر'],
+      (chip, t) => {
+        if (chip === 'حجز موعد للمعاينة') expect(t.prose).toMatch(/^لا أستطيع حجز المعاينات بنفسي/);
+        if (chip === 'أرني عقارات مشابهة') expect(t.cards.length).toBeGreaterThan(0);
+        if (chip === 'هل يوجد شيء أرخص؟') expect(t.cards.every((l) => price(l) <= 375_000)).toBe(true);
+      },
+      seen,
+    );
+    await eachChip(
+      'ar-EG',
+      ['منازل للبيع في Denver بأقل من 360 ألف دولار'],
+      (chip, t) => {
+        if (chip.startsWith('وماذا عن أقل من')) {
+          expect(chip).toBe('وماذا عن أقل من ٤٠٠٬٠٠٠ دولار؟');
+          expect(t.cards.length).toBeGreaterThan(0);
+          expect(t.cards.every((l) => price(l) <= 400_000)).toBe(true);
+        }
+      },
+      seen,
+    );
+    expect([...seen].sort()).toEqual(
+      [
+        'أخبرني عن الأول',
+        'أرني العقارات المعروضة للإيجار بدلًا من ذلك',
+        'أرني عقارات مشابهة',
+        'التحدث إلى شخص',
+        'حجز موعد للمعاينة',
+        'فقط ٣ غرف نوم أو أكثر',
+        'هل يوجد شيء أرخص؟',
+        'وماذا عن أقل من ٤٠٠٬٠٠٠ دولار؟',
+      ].sort(),
+    );
+  });
+
+  it('says in Arabic what it cannot tell (in the visitor’s words), what comes close, a payment, and what is no search', async () => {
+    const ask = await conversation('ar');
+    const furnished = await ask('شقة للإيجار في Austin مفروشة');
+    arabic(furnished);
+    expect(furnished.prose).toMatch(/^لا تذكر بيانات الإعلانات “مفروشة”، لذلك لا أستطيع/);
+    const near = await ask('منزل للبيع في بورتلاند فيه 3 غرف نوم بأقل من 450 ألف دولار');
+    arabic(near);
+    expect(near.prose).toMatch(
+      /^لم أجد منازل للبيع في Portland تضم 3 غرف نوم بسعر أقل من 450,000 دولار: لا يوجد عقار مطابق تمامًا\./,
+    );
+    await ask('منازل للبيع في Madison');
+    const second = await ask('الثاني');
+    arabic(second);
+    expect(second.prose).toMatch(/^العقار \*\*\u200e\[.*\]\(.*\)\u200e\*\*: منزل للبيع بسعر \*\*[\d,]+ دولار\*\*/);
+    const payment = await ask('كم القسط الشهري؟');
+    arabic(payment);
+    expect(payment.prose).toMatch(/^يبلغ القسط حوالي \*\*[\d,]+ دولار شهريًا\*\*/);
+    const hello = await (await conversation('ar'))('مرحبا');
+    arabic(hello);
+    expect(hello.prose).toMatch(/^مرحبًا! أنا /);
+    const weather = await ask('كيف الطقس في دنفر؟');
+    arabic(weather);
+    expect(weather.noAnswer).toBe(true);
+    expect(weather.prose).toMatch(/^لا أستطيع إفادتك بشأن الطقس/);
+    const person = await ask('أريد التحدث إلى شخص');
+    expect(person.prose).toContain(`**${widgetArabic.talkToPerson}**`);
   });
 });

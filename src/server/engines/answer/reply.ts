@@ -142,7 +142,7 @@ async function searchAnswer(
   const from = reading.offset + rank;
   const found = await catalog.search(c, { from, count: Math.min(c.limit ?? MAX_NAMED, MAX_NAMED) });
   const notes = w.cantTell(found.unknown);
-  const intro = `${corrections}${notes ? `${notes} ` : ''}`;
+  const intro = `${corrections}${notes ? `${notes}${w.space}` : ''}`;
   const { mentioned } = found;
   if (!found.total) {
     const near = c.unknownPlaces.length ? [] : await nearMisses(catalog, c);

@@ -46,13 +46,14 @@ export function summary(
   }
   if (offset > 0) return shown.length ? w.more(shown.length, offset, found.total, q) : w.allShown(found.total, q);
   if (c.limit && sort) return w.topN(shown.length, sort, q, rank, found.total);
-  if (rank) return `${w.found(found.total, q, found.spread, true)} ${w.fromNth(rank, sort!)}`;
-  if (found.total === 1) return `${w.found(found.total, q, found.spread, false)} ${w.itIs(w.inBrief(shown[0]!))}`;
+  if (rank) return `${w.found(found.total, q, found.spread, true)}${w.space}${w.fromNth(rank, sort!)}`;
+  if (found.total === 1)
+    return `${w.found(found.total, q, found.spread, false)}${w.space}${w.itIs(w.inBrief(shown[0]!))}`;
   const head = w.found(found.total, q, found.spread, true);
   const first = w.first(sort, sort ? brief(w, shown[0]!, c) : w.inBrief(shown[0]!));
   const which =
     found.total > shown.length ? w.whichShown(shown.length, sort, Object.keys(found.spread).length > 1) : '';
-  return `${head} ${first}${which}`;
+  return `${head}${w.space}${first}${which}`;
 }
 
 /** Near misses offered when nothing matches: each named, with what it misses by. */

@@ -2,7 +2,8 @@
  * A question in another language read as the English the offline engine's reading knows: its
  * language told from its own words (on a tie, the conversation's language so far, then the
  * visitor's locale), then its figures written as English writes them (figures.ts), its
- * misspellings read against its words (spelling.ts), its counts of rooms that mean fewer bedrooms
+ * misspellings read against its words (spelling.ts), the places it names in words of its own read
+ * as their English names (zh-places.ts), its counts of rooms that mean fewer bedrooms
  * (each language's rules), its phrases and number words replaced by their English (es.ts, fr.ts,
  * de.ts, pt.ts, ar.ts, zh.ts), and a place written in another script found by its consonants
  * (script-places.ts). Place names and words it does not know stay as written. Linear in the
@@ -58,9 +59,23 @@ function compiled(v: Vocabulary) {
   const keys = [...table.keys()].sort((a, b) => b.length - a.length).map(escape);
   // Every word of its phrases is one it knows: "ville" of "maison de ville" is no misspelt "mille".
   const known = new Set([...table.keys(), ...v.markers].flatMap((k) => k.split(' ')));
+  // Its own names of places, the longest first, each with the English name it reads as.
+  const placeNames: ReadonlyMap<string, string> = new Map(
+    Object.entries(v.places ?? {}).flatMap(([name, own]) => own.map((o) => [o, name] as const)),
+  );
   return {
     vocabulary: v,
     table,
+    placeNames,
+    places: placeNames.size
+      ? new RegExp(
+          `${v.spaced === false ? '' : '(?<![\\p{L}\\d])'}(?:${[...placeNames.keys()]
+            .sort((a, b) => b.length - a.length)
+            .map(escape)
+            .join('|')})${v.spaced === false ? '' : '(?![\\p{L}\\d])'}`,
+          'gu',
+        )
+      : undefined,
     pattern:
       v.spaced === false
         ? new RegExp(`(?:${keys.join('|')})`, 'gu')
@@ -126,9 +141,14 @@ export function glossed(question: string, language: LanguageCode, names: Names =
   let t = figures(plain(question));
   // Misspellings are read in words: a language without spaces has none to read so.
   if (reader.vocabulary.spaced !== false) t = t.replace(/\p{L}+/gu, (w) => spelled(w, reader, names));
+  // A place as the listings name it, where the homes are ("奥斯汀的公寓": in Austin), capitalised as a
+  // place is: one no listing is in is still a place the search asks for (reading/places.ts unknownPlaces).
+  if (reader.places) t = t.replace(reader.places, (m) => ` in ${reader.placeNames.get(m)} `);
   for (const [pattern, rewrite] of reader.vocabulary.rules ?? []) t = t.replace(pattern, rewrite as never);
+  // Between words of a language without spaces, the English is set apart: "有pool的" → "有 pool 的".
+  const apart = reader.vocabulary.spaced === false;
   t = placesIn(
-    t.replace(reader.pattern, (m) => reader.table.get(m) ?? m),
+    t.replace(reader.pattern, (m) => (apart ? ` ${reader.table.get(m) ?? m} ` : (reader.table.get(m) ?? m))),
     reader.vocabulary.consonants,
     names,
   );

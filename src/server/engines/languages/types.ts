@@ -24,6 +24,12 @@ export interface Vocabulary {
   consonants?: Readonly<Record<string, string>>;
   /** False for a language written without spaces between words (Chinese): phrases are found anywhere. */
   spaced?: boolean;
+  /**
+   * Places the language names in words of its own, by the English name the listings give
+   * ("Austin": 奥斯汀, 奧斯汀): read as "in" that name before anything else, so a number in a name
+   * (三藩市) stays the name's.
+   */
+  places?: Readonly<Record<string, readonly string[]>>;
   /** Readings a phrase list cannot say (a count of rooms that means one bedroom fewer): pattern and rewrite. */
   rules?: readonly (readonly [RegExp, (match: string, ...groups: string[]) => string])[];
 }

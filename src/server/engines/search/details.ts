@@ -103,7 +103,10 @@ export function aboutOne(w: Writing, l: Listing, question: string): { text: stri
   if (!attributes.length && !features.length && !extensions.length)
     return { text: listingDetails(w, l), untold: false };
   const quoted = extensions.map((x) => w.extensionFact(x.Key, x.value));
-  const text = `${link(l)}${w.colon}${[...attributes.map((a) => w.fact(l, a)), ...quoted, ...features.map((f) => featureFact(w, l, f))].join(' ')}`;
+  const text = w.about(
+    link(l),
+    [...attributes.map((a) => w.fact(l, a)), ...quoted, ...features.map((f) => featureFact(w, l, f))].join(w.space),
+  );
   return { text, untold: features.some((f) => !mentions(l, f) && !mentions(l, f, true)) };
 }
 
@@ -114,7 +117,7 @@ export function aboutSeveral(w: Writing, listings: Listing[], question: string):
     return listings
       .map(
         (l) =>
-          `- ${link(l)}${w.colon}${[...attributes.map((a) => w.fact(l, a)), ...features.map((f) => featureFact(w, l, f))].join(' ')}`,
+          `- ${w.about(link(l), [...attributes.map((a) => w.fact(l, a)), ...features.map((f) => featureFact(w, l, f))].join(w.space))}`,
       )
       .join('\n');
   const names = w.compareRows;

@@ -257,6 +257,7 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
 
   return {
     language: 'de',
+    space: ' ',
     number,
     money,
     count: (n, noun) => count(n, noun),
@@ -343,7 +344,7 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
       `Ich habe derzeit keine ${describe(q.c, 2, q.mentioned)} gefunden. Versuchen Sie, die Suche zu erweitern: eine andere Gegend, ein anderer Preis oder eine andere Zahl an Schlafzimmern.`,
     noSuchMls: () => 'Ich habe keine Anzeige mit dieser MLS-Nummer gefunden.',
 
-    colon: ': ',
+    about: (link, text) => `${link}: ${text}`,
     fact(l, attribute: Attribute) {
       switch (attribute) {
         case 'price':

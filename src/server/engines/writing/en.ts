@@ -73,7 +73,7 @@ function range(type: SaleType, s: Spread): string {
 
 /** A feature that is a quality of the home ("quiet", "pet friendly"): homes *are* it. */
 const ADJECTIVE =
-  /(?:^|\s)(?:quiet|safe|secure|gated|sunny|bright|charming|spacious|renovated|remodeled|updated|modern|furnished|accessible|walkable|[\w-]+[- ]friendly)$/;
+  /(?:^|\s)(?:quiet|safe|secure|gated|sunny|bright|charming|spacious|renovated|remodeled|updated|modern|furnished|accessible|walkable|single[- ]stor(?:y|ey)|one[- ]stor(?:y|ey)|single[- ]level|ranch[- ]style|[\w-]+[- ]friendly)$/;
 
 const STATUS_TEXT = {
   Active: 'active — on the market now',
@@ -120,6 +120,7 @@ const PERSON_TOO = ' If you like, use **Talk to a person** and someone from the 
 
 export const english: Writing = {
   language: 'en',
+  space: ' ',
   number,
   money,
   count: plural,
@@ -256,7 +257,7 @@ export const english: Writing = {
     `I couldn't find any ${english.describe(q.c, 2, q.mentioned)} right now. Try widening the search — another area, price or number of rooms.`,
   noSuchMls: () => "I couldn't find a listing with that MLS number.",
 
-  colon: ': ',
+  about: (link, text) => `${link}: ${text}`,
   fact(l, a: Attribute) {
     switch (a) {
       case 'price':

@@ -267,6 +267,7 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
 
   const w: Writing = {
     language: 'es',
+    space: ' ',
     number,
     money,
     count,
@@ -357,7 +358,7 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
       `No encontré ${describe(q.c, 2, q.mentioned)} por ahora. Prueba a ampliar la búsqueda: otra zona, otro precio u otro número de habitaciones.`,
     noSuchMls: () => 'No encontré ningún anuncio con ese número MLS.',
 
-    colon: ': ',
+    about: (link, text) => `${link}: ${text}`,
     fact(l, a: Attribute) {
       switch (a) {
         case 'price':

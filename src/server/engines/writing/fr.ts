@@ -273,6 +273,7 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
 
   return {
     language: 'fr',
+    space: ' ',
     number,
     money,
     count,
@@ -369,7 +370,7 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
     },
     noSuchMls: () => 'Je n’ai trouvé aucune annonce avec ce numéro MLS.',
 
-    colon: `${colon} `,
+    about: (link, text) => `${link}${colon} ${text}`,
     fact(l, attribute: Attribute) {
       switch (attribute) {
         case 'price':

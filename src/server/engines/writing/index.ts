@@ -5,11 +5,13 @@
  * every sentence of the engine has its words in it (WRITINGS): never half an answer in English.
  */
 import type { LanguageCode } from '../languages/types.ts';
+import { arabic } from './ar.ts';
 import { english } from './en.ts';
 import { spanish } from './es.ts';
 import { french } from './fr.ts';
 import { german } from './de.ts';
 import { portuguese } from './pt.ts';
+import { chinese } from './zh.ts';
 import type { Writing } from './types.ts';
 
 export type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
@@ -22,6 +24,8 @@ const WRITINGS: Readonly<Partial<Record<LanguageCode, (locale: string, said: rea
   fr: french,
   pt: portuguese,
   de: german,
+  ar: arabic,
+  zh: chinese,
 };
 
 /** A language's names as an owner may write them in AIResponseLanguage, in English and in the language itself. */

@@ -41,6 +41,8 @@ const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function ownWords(
   phrases: ReadonlyMap<string, readonly string[]>,
   said: readonly string[],
+  /** False for a language written without spaces (Chinese): a phrase is found inside the words around it. */
+  spaced = true,
 ): (english: string) => string | undefined {
   // Folded only when an answer names a feature: most name none.
   let texts: { text: string[]; folded: string }[] | undefined;
@@ -54,7 +56,10 @@ export function ownWords(
       .sort((a, b) => b.length - a.length);
     for (const { text, folded: f } of texts)
       for (const phrase of candidates) {
-        const found = new RegExp(`(?<![\\p{L}\\d])${escaped(phrase)}(?![\\p{L}\\d])`, 'u').exec(f);
+        const found = new RegExp(
+          spaced ? `(?<![\\p{L}\\d])${escaped(phrase)}(?![\\p{L}\\d])` : escaped(phrase),
+          'u',
+        ).exec(f);
         if (found) return text.slice(found.index, found.index + phrase.length).join('');
       }
     return undefined;

@@ -261,6 +261,7 @@ export function portuguese(locale = 'pt', said: readonly string[] = []): Writing
 
   return {
     language: 'pt',
+    space: ' ',
     number,
     money,
     count,
@@ -349,7 +350,7 @@ export function portuguese(locale = 'pt', said: readonly string[] = []): Writing
       `Não encontrei ${describe(q.c, 2, q.mentioned)} por enquanto. Tente ampliar a busca: outra região, outro preço ou outro número de quartos.`,
     noSuchMls: () => 'Não encontrei nenhum anúncio com esse número MLS.',
 
-    colon: ': ',
+    about: (link, text) => `${link}: ${text}`,
     fact(l, a: Attribute) {
       switch (a) {
         case 'price':

@@ -77,6 +77,9 @@ export interface Search {
 export interface Writing {
   readonly language: LanguageCode;
 
+  /** What comes between two sentences: a space; none in Chinese, whose full stop is its own width. */
+  readonly space: string;
+
   // Figures.
   /** A count or measure: "1,850", "2.5". */
   number(n: number): string;
@@ -136,8 +139,8 @@ export interface Writing {
   noSuchMls(): string;
 
   // About listings in view.
-  /** What comes between a listing's link and what is said of it: ": ", or French's " : ". */
-  colon: string;
+  /** What is said of one listing after its link: "{link}: {text}", French's "{link} : {text}"; Arabic opens with a word of its own, so the bubble reads right to left. */
+  about(link: string, text: string): string;
   /** One sentence answering `a` of `l`. */
   fact(l: Listing, a: Attribute): string;
   /** What the listing's own words say of a feature: its sentences quoted, or that it mentions it, or not. */
