@@ -237,6 +237,10 @@ describe('what the listings cannot tell', () => {
     expect((await ask('we have a dog, any pet friendly rentals in Denver?')).prose).toMatch(
       /^I can't tell which homes are pet friendly from/,
     );
+    // A home on one floor: no field says it, and the demo's descriptions do not.
+    expect((await ask('a single-story house in Austin')).prose).toMatch(
+      /^I can't tell which homes are single-story from/,
+    );
   });
 
   it('orders by HOA dues, a field, rather than calling low dues a feature', async () => {

@@ -113,6 +113,9 @@ const rows: Row[] = [
   { question: 'homes over $600,000', names: ['A102', 'D300', 'D301'] },
   { question: 'between $400k and $600k', names: ['A100', 'A101', 'P400'] },
   { question: 'from 400k to 600k', names: ['A100', 'A101', 'P400'] },
+  // The scale said once is the first figure's too, unless the first is already the larger as written.
+  { question: 'between 400 and 600k', names: ['A100', 'A101', 'P400'] },
+  { question: 'between 400000 and 0.6m', names: ['A100', 'A101', 'P400'] },
   { question: '$380k-$400k', names: ['A103', 'P401'] },
   { question: 'homes around $500k', names: ['A100', 'A101', 'P400'] },
   { question: 'at least $700k', names: ['A102', 'D301'] },

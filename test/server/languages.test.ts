@@ -97,6 +97,23 @@ describe('German and Portuguese', () => {
     expect(de('ein Haus, das nach 2015 gebaut wurde')).toContain('built after 2015');
     expect(pt('por meio milhão de dólares no máximo')).toBe('up to 500000 dollars');
   });
+  it('read Portugal’s bare "casa" as any home, Brazil’s "suítes" as bathrooms too', () => {
+    expect(pt('procuro casa para arrendar em Denver, T2')).toBe('show me homes for rent in denver, 2 bedrooms');
+    expect(pt('tem alguma com 3 suítes?')).toBe('are there any with at least 3 bathrooms?');
+  });
+});
+
+describe('French and Spanish', () => {
+  it('read a condo’s dues in Québec’s and France’s words, "sur le 2e" as one of those in view', () => {
+    expect(fr('c’est combien les frais de condo sur le 2e?')).toBe('how much is it the hoa fees of the second?');
+    expect(fr('les charges de copropriété')).toBe('the hoa fees');
+    expect(fr('un condo sur le Plateau')).toBe('a condo in the plateau');
+  });
+  it('read two amounts in words in one range', () => {
+    expect(es('casas de entre un millón y un millón y medio de dólares')).toBe(
+      'houses of between 1000000 and 1.5m of dollars',
+    );
+  });
 });
 
 describe('Arabic and Chinese', () => {
@@ -127,6 +144,12 @@ describe('misspellings', () => {
     expect(es('casas de 3 habitasiones')).toBe('houses of 3 bedrooms');
     expect(es('estudios de alquiller')).toBe('studios for rent');
     expect(fr('maisosn a louer')).toBe('houses for rent');
+  });
+  it('read a word of four letters only as one that doubles a letter of it', () => {
+    expect(fr('maison de vile a vendre')).toBe('townhouse for sale');
+    // Four letters and one changed, or a place's: left as written.
+    expect(fr('maison de vole a vendre')).toContain('vole');
+    expect(es('casa en Tampa')).toBe('house in tampa');
   });
   it('leave places alone, and a word of a phrase is no misspelling of another', () => {
     expect(fr('maison de vile a vendre a Madisson')).toContain('madisson');

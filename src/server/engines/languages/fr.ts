@@ -213,6 +213,11 @@ export const fr: Vocabulary = {
     ['maison individuelle', 'house'],
     ['maisons', 'houses'],
     ['maison', 'house'],
+    // A condo's monthly dues: "frais de condo" in Québec, "charges de copropriété" in France.
+    ['frais de condo', 'hoa fees'],
+    ['frais de copropriete', 'hoa fees'],
+    ['charges de copropriete', 'hoa fees'],
+    ['charges', 'hoa fees'],
     ['appartements en copropriete', 'condos'],
     ['appartement en copropriete', 'condo'],
     ['coproprietes', 'condos'],
@@ -413,6 +418,11 @@ export const fr: Vocabulary = {
     ['oui', 'yes'],
   ],
   rules: [
+    // "les frais de condo sur le 2e": about one of the listings in view, not a place.
+    [
+      /\bsur (?:le|la) (?=(?:\d+ ?(?:e|eme|er|ere)|premiere?|deuxieme|seconde?|troisieme|quatrieme|cinquieme|derniere?)\b)/g,
+      () => 'of the ',
+    ],
     // France's "T3" and Switzerland's "3,5 pièces" count the living room: two bedrooms.
     [/\bt(\d)\b/g, (_, n) => `${Math.max(0, Number(n) - 1)} bedrooms`],
     [/\b(\d)(?:[.,]5)? pieces?\b/g, (_, n) => `${Math.max(0, Number(n) - 1)} bedrooms`],

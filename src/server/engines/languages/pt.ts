@@ -134,6 +134,10 @@ export const pt: Vocabulary = {
     ['violencia', 'crime'],
     ['por favor', ''],
     ['pfv', ''],
+    // "procuro casa", a bare "casa": a home of any kind (a house is "uma casa", or a "moradia" in Portugal).
+    ['procuro casa', 'show me homes'],
+    ['procurando casa', 'show me homes'],
+    ['a procura de casa', 'show me homes'],
     ['procuro', 'show me'],
     ['to procurando', 'show me'],
     ['tou a procura de', 'show me'],
@@ -341,6 +345,8 @@ export const pt: Vocabulary = {
   rules: [
     // "por meio milhão de dólares no máximo": a budget said before its bound, read as "até".
     [/\bpor ([a-z\d][a-z\d., ]{0,30}?) no maximo\b/g, (_, amount) => `ate ${amount}`],
+    // Brazil's "3 suítes": bedrooms each with its own bathroom, so at least as many bathrooms.
+    [/(?<!\d)(\d+) suites\b/g, (_, n) => `at least ${n} bathrooms`],
     // Portugal's "T3": three bedrooms.
     [/\bt(\d)\b/g, (_, n) => `${n} bedrooms`],
     // "um quarto", "uma suíte": one.

@@ -41,7 +41,14 @@ export function editDistance(a: string, b: string, max: number): number {
  * chatbot's own (`names`: its places, within two edits of one — "Madisson" is Madison, not "maison") is left alone.
  */
 export function spelled(word: string, reader: Known, names: Names): string {
-  if (word.length < 5 || reader.known.has(word) || /\d/.test(word) || names.has(word)) return word;
+  if (word.length < 4 || reader.known.has(word) || /\d/.test(word) || names.has(word)) return word;
+  // A word of four letters is too near too many: only a letter written once that a known word doubles ("vile" → "ville").
+  if (word.length === 4) {
+    const doubled = [...new Set([...word].map((_, i) => word.slice(0, i + 1) + word.slice(i)))].filter((k) =>
+      reader.known.has(k),
+    );
+    return doubled.length === 1 && !names.places.some((p) => editDistance(word, p, 1) <= 1) ? doubled[0]! : word;
+  }
   const nearPlace = word.length >= 9 ? 2 : 1;
   if (names.places.some((p) => editDistance(word, p, nearPlace) <= nearPlace)) return word;
   const max = word.length >= 8 ? 2 : 1;

@@ -157,7 +157,9 @@ function readMoney(t: string, c: Numbers): string {
   ).exec(t);
   if (between) {
     const [a, as, b, bs] = between[1] ? between.slice(1, 5) : between.slice(5, 9);
-    let min = amount(a!, as ?? bs);
+    // "between 300 and 500k": the scale said once is the first's too — unless the first is the larger
+    // figure as written ("between 1000000 and 1.5m", "between 900 and 1.2k").
+    let min = amount(a!, as ?? (Number(a) <= Number(b) ? bs : undefined));
     const max = amount(b!, bs);
     // "between 150 and 250000" (from "one hundred fifty and two hundred fifty thousand"): the scale is said once.
     while (!as && !bs && min < 1000 && min * 1000 <= max) min *= 1000;

@@ -20,12 +20,15 @@ export interface NearMiss {
  * How far a near miss may be off, tier by tier as people relax a search: first the kind and rooms
  * asked for, a price up to ~10 % past the budget (or a little less area, a few years older, coming
  * soon); then a kind close to the one asked for with the rooms asked for (at most a little over the
- * budget besides), or a bedroom fewer; then — when nothing is that close — more in one way.
+ * budget besides), or a bedroom fewer; then — when nothing is that close — further: up to a
+ * quarter over the budget, or two bedrooms fewer while 60 % of those asked for remain — one
+ * thing that far, and one other at most as far as the second tier goes (another kind still only
+ * as in the second tier).
  */
 const TIERS = [
-  { slack: 0.1, rooms: 0, years: 5, relatedKinds: false, misses: 2 },
-  { slack: 0.1, rooms: 1, years: 5, relatedKinds: true, misses: 2 },
-  { slack: 0.25, rooms: 2, years: 15, relatedKinds: true, misses: 1 },
+  { slack: 0.1, rooms: 0, years: 5, relatedKinds: false, misses: 2, far: 0 },
+  { slack: 0.1, rooms: 1, years: 5, relatedKinds: true, misses: 2, far: 0 },
+  { slack: 0.25, rooms: 2, years: 15, relatedKinds: true, misses: 2, far: 1 },
 ] as const;
 type Tier = (typeof TIERS)[number];
 
@@ -46,6 +49,12 @@ function kindsNear(asked: string[], types: readonly string[]): string[] {
   const wanted = new Set(asked.flatMap((t) => [t.toLowerCase(), ...(RELATED[t.toLowerCase()] ?? [])]));
   return types.filter((t) => wanted.has(t.toLowerCase()));
 }
+/**
+ * How many bedrooms fewer than `asked` a tier may offer: one always, more only while 60 % of those
+ * asked for remain — a 3-bedroom home is near a search for five, a 2-bedroom one is not near four.
+ */
+const fewerBedrooms = (asked: number, rooms: number) => Math.min(rooms, Math.max(1, Math.floor(asked * 0.4)));
+
 /** The search with each thing a near miss may miss widened; what was said of place and sale type stays. */
 function widened(c: Criteria, tier: Tier, types: readonly string[]): Criteria {
   const { slack, rooms, years } = tier;
@@ -57,7 +66,8 @@ function widened(c: Criteria, tier: Tier, types: readonly string[]): Criteria {
     };
   if (c.bedrooms)
     w.bedrooms = {
-      min: c.bedrooms.min === undefined ? undefined : Math.max(0, c.bedrooms.min - rooms),
+      min:
+        c.bedrooms.min === undefined ? undefined : Math.max(0, c.bedrooms.min - fewerBedrooms(c.bedrooms.min, rooms)),
       max: c.bedrooms.max === undefined ? undefined : c.bedrooms.max + rooms,
     };
   if (c.bathrooms?.min !== undefined) w.bathrooms = { ...c.bathrooms, min: Math.max(1, c.bathrooms.min - 1) };
@@ -131,6 +141,14 @@ function missesOf(l: Listing, c: Criteria): Miss[] {
   return out;
 }
 
+/** A miss past what the second tier allows: over the budget by more than 10 %, two bedrooms fewer, more than 5 years off. */
+const far = (m: Miss) =>
+  m.what === 'price' || m.what === 'area'
+    ? m.distance > TIERS[1].slack
+    : m.what === 'bedrooms'
+      ? m.distance > 0.15 * TIERS[1].rooms
+      : m.what === 'year' && m.distance > TIERS[1].years / 50;
+
 /** At most this many listings a tier widens the search to are weighed: the first in the default order (sale first, cheapest first). */
 const CANDIDATES = 5_000;
 
@@ -143,11 +161,12 @@ export async function nearMisses(catalog: Catalog, c: Criteria, max = 3): Promis
   for (const tier of TIERS) {
     const all = (await catalog.candidates(widened(c, tier, catalog.vocabulary.types), CANDIDATES))
       .map((l) => ({ listing: l, misses: missesOf(l, c) }))
-      .filter((n) => n.misses.length > 0 && n.misses.length <= tier.misses)
-      // Another kind is taken as it is: with the rooms asked for, at most a little over the budget.
+      .filter((n) => n.misses.length > 0 && n.misses.length <= tier.misses && n.misses.filter(far).length <= tier.far)
+      // Another kind is taken as it is: with the rooms asked for, at most a little (10 %) over the budget.
       .filter(
         (n) =>
-          !n.misses.some((m) => m.what === 'kind') || n.misses.every((m) => m.what === 'kind' || m.what === 'price'),
+          !n.misses.some((m) => m.what === 'kind') ||
+          n.misses.every((m) => m.what === 'kind' || (m.what === 'price' && m.distance <= TIERS[0].slack)),
       )
       .map((n) => ({ ...n, distance: n.misses.reduce((d, m) => d + m.distance, 0) + 0.1 * (n.misses.length - 1) }))
       .sort((a, b) => a.misses.length - b.misses.length || a.distance - b.distance);
