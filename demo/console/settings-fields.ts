@@ -47,7 +47,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
         'AIResponseLanguage',
         'Answer language',
         'text',
-        'A language name such as Spanish: a model always answers in it. Empty: a model answers in the language of each question (the visitor’s, when the question does not tell). The built-in offline engine writes English, Spanish, French, Portuguese and German: in this language when it is one of them, else in the question’s when it is one of them, else in English (it reads questions in Arabic and Chinese too).',
+        'A language name such as Spanish: a model always answers in it. Empty: a model answers in the language of each question (the visitor’s, when the question does not tell). The built-in offline engine reads and writes English, Spanish, French, Portuguese, German, Arabic and Chinese: it answers in this language when it is one of them, else in the language of each question (its words decide; on a tie the conversation’s, then the visitor’s widget language).',
       ),
       f('AnswerSuffix', 'Text after every answer', 'long', 'Up to 1,000 characters.'),
       f('TimeZone', 'Time zone', 'timezone', 'An IANA name such as America/New_York.'),
