@@ -46,13 +46,8 @@ export function interpret(message: SseMessage, status: number): AskStreamItem | 
   }
   if (message.event !== '' && message.event !== 'message') return null;
   if (typeof p.Answer === 'string' && typeof p.QuestionID === 'number' && typeof p.AnswerID === 'number')
-    return {
-      kind: 'final',
-      QuestionID: p.QuestionID,
-      AnswerID: p.AnswerID,
-      Answer: p.Answer,
-      TotalToken: Number(p.TotalToken ?? 0),
-    };
+    // As sent, [ext] fields too (Language); TotalToken a number whatever the service sent.
+    return { ...(p as StreamFinal), kind: 'final', TotalToken: Number(p.TotalToken ?? 0) };
   if (typeof p.content === 'string') return { kind: 'fragment', content: p.content };
   return null;
 }

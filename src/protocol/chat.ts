@@ -131,6 +131,8 @@ export const AskResult = Type.Object({
   content: Type.String(),
   totalToken: Type.Integer(),
   noAnswer: Type.Boolean(),
+  /** [ext] The language the answer is written in ("es"), when the engine knows it. */
+  language: Type.Optional(Type.String()),
 });
 export type AskResult = Static<typeof AskResult>;
 
@@ -144,6 +146,8 @@ export const StreamFinal = Type.Object({
   AnswerID: Type.Integer(),
   Answer: Type.String(),
   TotalToken: Type.Integer(),
+  /** [ext] The language the answer is written in ("es"), when the engine knows it: the widget marks the answer with it. */
+  Language: Type.Optional(Type.String()),
 });
 export type StreamFinal = Static<typeof StreamFinal>;
 

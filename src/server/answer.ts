@@ -112,6 +112,7 @@ export async function generate(
         totalToken: meta?.totalTokens ?? 0,
         noAnswer: meta?.noAnswer ?? false,
         ...(meta?.asked ? { asked: meta.asked } : {}),
+        ...(meta?.language ? { language: meta.language } : {}),
       };
     }
   } catch (error) {

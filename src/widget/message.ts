@@ -19,6 +19,8 @@ export interface ChatMessage {
   files?: Attachment[];
   /** The id the service keeps a finished answer under: what a vote is about. */
   answerId?: number;
+  /** The language an answer is written in, when the service says it ("es"): its bubble's `lang`. */
+  lang?: string;
   /** The visitor's vote on the answer. */
   feedback?: Vote;
 }

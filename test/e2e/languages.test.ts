@@ -61,6 +61,15 @@ const lastAnswer = (page: Page) =>
     return all.at(-1)!.message.text;
   });
 
+/** The last message's bubble: its `lang` and its laid-out direction. */
+const lastBubble = (page: Page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
+    const last = [...(panel?.querySelectorAll('chat-bot-message') ?? [])].at(-1);
+    const bubble = last?.shadowRoot?.querySelector('.bubble');
+    return { lang: bubble?.getAttribute('lang'), direction: bubble && getComputedStyle(bubble).direction };
+  });
+
 /** The follow-up chips the panel shows, and the label of their group. */
 const chips = async (page: Page) => {
   const group = page.locator('chat-bot-panel .suggestions[aria-label]');
@@ -141,6 +150,8 @@ describe('a conversation in the visitor’s language', () => {
       const first = await ask(page, c.question, 2);
       expect(first).toMatch(c.opens);
       expect(languageOf(first)).toBe(c.language);
+      // Marked with its language, as the service says it: a screen reader reads it with that voice.
+      expect((await lastBubble(page)).lang).toBe(c.language);
       const offered = await chips(page);
       expect(offered.label).toBe(c.label);
       expect(offered.chips[0]).toBe(c.chip);
@@ -166,14 +177,19 @@ describe('a conversation in the visitor’s language', () => {
       /^العقار \*\*\u200e\[2179 Riverside Dr, Austin, TX 78751\]\(.*\)\u200e\*\*: السعر المطلوب \*\*٤٠٧٬٠٠٠ دولار\*\*\.$/,
     );
     // The bubble is dir="auto": an answer about one listing opens with an Arabic word, not its address, so it is laid out right to left.
-    if (process.env.SCREENSHOT_AR) await page.screenshot({ path: process.env.SCREENSHOT_AR });
-    const direction = await page.evaluate(() => {
-      const panel = document.querySelector('chat-bot')?.shadowRoot?.querySelector('chat-bot-panel')?.shadowRoot;
-      const last = [...(panel?.querySelectorAll('chat-bot-message') ?? [])].at(-1);
-      const bubble = last?.shadowRoot?.querySelector('.bubble');
-      return bubble ? getComputedStyle(bubble).direction : undefined;
-    });
-    expect(direction).toBe('rtl');
+    expect((await lastBubble(page)).direction).toBe('rtl');
+    await page.close();
+  });
+
+  it('marks an answer in another language than the widget’s with its own, for a screen reader', async () => {
+    // An English page, a Spanish-speaking visitor: the panel is English, the answer Spanish.
+    const page = await open('en-US');
+    const answer = await ask(page, 'casas en venta en Austin', 2);
+    expect(answer).toMatch(/^Encontré 10 casas en venta en Austin/);
+    expect(await lastBubble(page)).toEqual({ lang: 'es', direction: 'ltr' });
+    expect(
+      await page.locator('chat-bot').evaluate((el) => el.shadowRoot?.querySelector('.root')?.getAttribute('lang')),
+    ).toBe('en');
     await page.close();
   });
 });

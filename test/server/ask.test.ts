@@ -65,6 +65,7 @@ describe('asking for JSON', () => {
       content: expect.stringContaining("I'm Harbor Homes"),
       totalToken: expect.any(Number),
       noAnswer: false,
+      language: 'en',
     });
     expect(data.totalToken).toBeGreaterThan(0);
   });
@@ -136,7 +137,9 @@ describe('asking for a stream', () => {
     const fragments = events.slice(0, -1).map((e) => (JSON.parse(e.data) as { content: string }).content);
     const final = JSON.parse(events.at(-1)!.data) as Record<string, unknown>;
     expect(fragments.length).toBeGreaterThan(3);
-    expect(Object.keys(final).sort()).toEqual(['Answer', 'AnswerID', 'QuestionID', 'TotalToken']);
+    expect(Object.keys(final).sort()).toEqual(['Answer', 'AnswerID', 'Language', 'QuestionID', 'TotalToken']);
+    // [ext] The language the answer is written in, for the widget to mark it.
+    expect(final.Language).toBe('en');
     expect(final.Answer).toBe(fragments.join(''));
   });
 
@@ -243,7 +246,13 @@ describe('clientMessageId', () => {
       client.askStream({ sessionID: sessionId, content: question, clientMessageId: 'same-1' }),
     );
     expect(again).toEqual(first);
-    expect(streamed.at(-1)).toMatchObject({ kind: 'final', AnswerID: first.messageid, Answer: first.content });
+    expect(first.language).toBe('en');
+    expect(streamed.at(-1)).toMatchObject({
+      kind: 'final',
+      AnswerID: first.messageid,
+      Answer: first.content,
+      Language: 'en',
+    });
     expect(
       streamed
         .filter((i) => i.kind === 'fragment')

@@ -123,7 +123,7 @@ describe('the OpenAI-compatible engine streaming an answer', () => {
   it('returns the total_tokens of the usage chunk as totalTokens', async () => {
     fake.script({ text: 'Hello there, how can I help?', usage: { prompt: 118, completion: 7 } });
     const { meta } = await drain(engine().answer(input('hello'), new AbortController().signal));
-    expect(meta).toEqual({ noAnswer: false, totalTokens: 125, factsCorrected: 0 });
+    expect(meta).toEqual({ noAnswer: false, totalTokens: 125, factsCorrected: 0, language: 'en' });
   });
 
   it('estimates totalTokens when the server sends no usage', async () => {
@@ -138,7 +138,7 @@ describe('the OpenAI-compatible engine streaming an answer', () => {
     fake.script({ text: '', chunks: [], usage: { prompt: 40, completion: 0 } });
     const { fragments, meta } = await drain(engine().answer(input('hello'), new AbortController().signal));
     expect(fragments).toEqual([]);
-    expect(meta).toEqual({ noAnswer: true, totalTokens: 40, factsCorrected: 0 });
+    expect(meta).toEqual({ noAnswer: true, totalTokens: 40, factsCorrected: 0, language: 'en' });
   });
 
   it('streams content that arrives with pauses between the chunks', async () => {
@@ -165,9 +165,13 @@ describe('the cards after the model’s answer', () => {
   it('writes its follow-ups in the answer’s language: Spanish for a Spanish question, none for a language it does not write (Italian)', async () => {
     const text =
       'Dos opciones: [12 Oak St](https://homes.example/12-oak-st/) y [7 Elm Ave](https://homes.example/7-elm-ave).';
+    const languages: (string | undefined)[] = [];
     const chipsFor = async (question: string, settings: Partial<Settings> = {}) => {
       fake.script({ text });
-      const { fragments } = await drain(engine().answer(input(question, { settings }), new AbortController().signal));
+      const { fragments, meta } = await drain(
+        engine().answer(input(question, { settings }), new AbortController().signal),
+      );
+      languages.push(meta.language);
       return parseSuggestions(fragments.join(''));
     };
     expect(await chipsFor('casas de 3 recámaras en Austin por menos de 500 mil')).toContain('Háblame de la primera');
@@ -180,6 +184,8 @@ describe('the cards after the model’s answer', () => {
     expect(await chipsFor(QUESTION, { AIResponseLanguage: 'Spanish' })).toContain('Háblame de la primera');
     expect(await chipsFor(QUESTION, { AIResponseLanguage: 'Italian' })).toEqual([]);
     expect(await chipsFor(QUESTION)).toContain('Tell me about the first one');
+    // The answer's language, for the widget to mark it: none for one the engine cannot name.
+    expect(languages).toEqual(['es', 'ar', 'zh', 'de', 'es', undefined, 'en']);
   });
 
   it('gives the model the listings this section expects', async () => {
@@ -216,6 +222,7 @@ describe('the cards after the model’s answer', () => {
         text,
       ),
       factsCorrected: 0,
+      language: 'en',
       asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' },
     });
   });
@@ -258,6 +265,7 @@ describe('the cards after the model’s answer', () => {
         noAnswer: true,
         totalTokens: 40,
         factsCorrected: 0,
+        language: 'en',
         asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' },
       },
     });
@@ -913,6 +921,7 @@ describe('the tool-calling loop', () => {
       noAnswer: false,
       totalTokens: 850,
       factsCorrected: 0,
+      language: 'en',
       asked: { cities: ['austin'], propertyTypes: [], priceBand: 'sale:250k-500k' },
     });
   });

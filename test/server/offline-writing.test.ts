@@ -34,6 +34,8 @@ interface Turn {
   cards: Listing[];
   chips: string[];
   noAnswer: boolean;
+  /** The language the service says the answer is written in (ClientAsk's [ext] `language`). */
+  language?: string;
 }
 
 /** A visitor's conversation in `locale`. */
@@ -46,6 +48,7 @@ async function conversation(locale: string) {
       cards: cardsOf(answer.content).map((c) => byId.get(c.Id)!),
       chips: parseSuggestions(answer.content),
       noAnswer: Boolean(answer.noAnswer),
+      language: answer.language,
     };
   };
 }
@@ -55,6 +58,7 @@ const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SaleP
 const ENGLISH = /\b(?:I found|I couldn't|I can't|The cheapest|Here are|It is|It has|You're welcome|Hello)\b/;
 
 function written(turn: Turn, language: 'es' | 'fr' | 'pt' | 'de' | 'ar'): void {
+  expect(turn.language).toBe(language);
   expect(turn.prose).not.toMatch(ENGLISH);
   expect(languageOf(turn.prose) ?? language).toBe(language);
   for (const chip of turn.chips) expect(chip).not.toMatch(/^(?:Show|Only|Tell|What about|Book|Anything|Talk|Homes)\b/);
@@ -213,6 +217,7 @@ describe('in Spanish', () => {
     const { client, sessionId } = await service.visitor(owned);
     const answer = await client.ask({ sessionID: sessionId, content: 'homes for sale in Austin', locale: 'en-US' });
     expect(answerProse(answer.content)).toMatch(/^Encontré (?:\d+|una) viviendas? en venta en Austin/);
+    expect(answer.language).toBe('es');
   });
 });
 

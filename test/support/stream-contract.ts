@@ -41,7 +41,14 @@ export function streamContract(origin: () => string): void {
         await wire.release();
       }
       const final = await it.next();
-      expect(final.value).toEqual({ kind: 'final', QuestionID: 1001, AnswerID: 1002, Answer: answer, TotalToken: 57 });
+      expect(final.value).toEqual({
+        kind: 'final',
+        QuestionID: 1001,
+        AnswerID: 1002,
+        Answer: answer,
+        TotalToken: 57,
+        Language: 'en',
+      });
       expect(seen.join('')).toBe(answer);
       expect(await it.next()).toEqual({ done: true, value: undefined });
     });

@@ -153,7 +153,7 @@ export async function startWireServer(): Promise<WireServer> {
   async function stream(scenario: string, nonce: string, res: ServerResponse) {
     if (scenario === 'stream-json') return json(res, 200, success(sampleData('ClientAsk', '')));
     res.writeHead(200, SSE_HEADERS);
-    const final = { QuestionID: 1001, AnswerID: 1002, Answer: answer, TotalToken: 57 };
+    const final = { QuestionID: 1001, AnswerID: 1002, Answer: answer, TotalToken: 57, Language: 'en' };
     const write = (s: string) => new Promise<void>((resolve) => res.write(s, () => resolve()));
     switch (scenario) {
       case 'stream-gated':

@@ -39,6 +39,8 @@ export interface AnswerMeta {
   factsCorrected?: number;
   /** What the question searched for (engines/asked.ts), when it was a search. */
   asked?: Asked;
+  /** The language the answer is written in ("es"), when the engine knows it: the widget marks the answer with it. */
+  language?: string;
 }
 
 export interface AnswerEngine {

@@ -264,6 +264,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           content: answer.content,
           totalToken: answer.totalToken,
           noAnswer: answer.noAnswer,
+          ...(answer.language ? { language: answer.language } : {}),
         };
       }
       const gone = new AbortController();
@@ -277,13 +278,20 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         content: outcome.content,
         totalToken: outcome.totalToken,
         noAnswer: outcome.noAnswer,
+        ...(outcome.language ? { language: outcome.language } : {}),
       };
     }
     const sse = openSse(reply, ctx.pingMs, ctx.stallMs, ctx.metrics.streamOpened);
     if (prepared.kind === 'replay') {
       const { answer, questionId } = prepared;
       if (answer.content) sse.event({ content: answer.content });
-      sse.end({ QuestionID: questionId, AnswerID: answer.id, Answer: answer.content, TotalToken: answer.totalToken });
+      sse.end({
+        QuestionID: questionId,
+        AnswerID: answer.id,
+        Answer: answer.content,
+        TotalToken: answer.totalToken,
+        ...(answer.language ? { Language: answer.language } : {}),
+      });
       return REPLIED;
     }
     const { generation } = prepared;
@@ -301,6 +309,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           AnswerID: generation.answerId,
           Answer: outcome.content,
           TotalToken: outcome.totalToken,
+          ...(outcome.language ? { Language: outcome.language } : {}),
         });
       else sse.end({ Code: 499, Message: 'The answer was stopped' }, 'error');
     } catch (error) {

@@ -235,6 +235,8 @@ export interface AnswerOutcome {
   noAnswer: boolean;
   /** What the question searched for, when the engine read a search. */
   asked?: Asked;
+  /** The language the engine wrote the answer in, when it knows it. */
+  language?: string;
 }
 
 /**

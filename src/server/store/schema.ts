@@ -113,6 +113,8 @@ export const messages = pgTable(
     status: text('status').$type<'streaming' | 'complete' | 'partial' | 'failed'>().notNull(),
     totalToken: integer('total_token').notNull().default(0),
     noAnswer: boolean('no_answer').notNull().default(false),
+    /** Answers: the language the engine wrote it in ("es"), when it knows it: sent with it, and again to a retry. */
+    language: text('language'),
     /** An answer's search, as the engine read it: what the console's insights count. */
     asked: jsonb('asked').$type<Asked>(),
     /** Answers: which generation owns the row; a retry that takes over bumps it, fencing the old writer off. */

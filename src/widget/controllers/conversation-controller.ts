@@ -233,6 +233,7 @@ export class ConversationController implements ReactiveController {
         for await (const item of askStream(client, body, { signal: this.#abort.signal })) {
           if (item.kind === 'final') {
             answer.text = item.Answer;
+            answer.lang = item.Language;
             ids = { questionId: item.QuestionID, answerId: item.AnswerID };
           } else {
             const first = !answer.text;
@@ -245,6 +246,7 @@ export class ConversationController implements ReactiveController {
       } else {
         const data = await ask(client, body, { signal: this.#abort.signal });
         answer.text = data.content;
+        answer.lang = data.language;
         ids = { questionId: 0, answerId: data.messageid };
       }
       answer.status = 'done';

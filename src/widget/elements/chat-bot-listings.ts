@@ -64,7 +64,7 @@ export class ChatBotListings extends LitElement {
     :host(:dir(rtl)) .controls button { transform: scaleX(-1); }
     .skeleton { min-block-size: 260px; background: linear-gradient(90deg, color-mix(in srgb, var(--_text) 6%, var(--_surface)) 25%, color-mix(in srgb, var(--_text) 12%, var(--_surface)) 50%, color-mix(in srgb, var(--_text) 6%, var(--_surface)) 75%) 0 0 / 300% 100%; animation: shimmer 1.4s infinite linear; }
     @keyframes shimmer { to { background-position: -150% 0; } }
-    pre { direction: ltr; text-align: left; overflow-x: auto; margin: 0; padding: 10px; background: rgb(0 0 0 / 0.06); border-radius: 8px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.92em; }
+    pre { direction: ltr; text-align: left; overflow-x: auto; margin: 0; padding: 10px; background: rgb(0 0 0 / 0.06); border-radius: 8px; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.92em; }
     .sr { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     @media (prefers-reduced-motion: reduce) { .skeleton { animation: none; } }
     @media (forced-colors: active) { .card, .badges li { border: 1px solid CanvasText; } }

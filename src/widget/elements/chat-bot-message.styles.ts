@@ -54,7 +54,7 @@ export const messageStyles = css`
   .md .md-host::before { content: '('; }
   .md .md-host::after { content: ')'; }
   .md img { max-inline-size: 100%; border-radius: 8px; display: block; margin-block: 6px; }
-  .md code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.92em; background: rgb(0 0 0 / 0.06); padding: 0.1em 0.3em; border-radius: 4px; }
+  .md code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.92em; background: rgb(0 0 0 / 0.06); padding: 0.1em 0.3em; border-radius: 4px; }
   .md pre { direction: ltr; text-align: left; overflow-x: auto; padding: 10px; background: rgb(0 0 0 / 0.06); border-radius: 8px; }
   .md pre code { background: none; padding: 0; }
   .md blockquote { border-inline-start: 3px solid var(--_border); padding-inline-start: 10px; margin-inline: 0; color: var(--_muted); }

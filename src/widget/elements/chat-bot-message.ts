@@ -63,7 +63,7 @@ export class ChatBotMessage extends LitElement {
     const status = this.status;
     // No white space around the bubble's parts: a visitor's bubble shows theirs as typed (pre-wrap).
     return html`<div class="row ${m.role}">
-      <div class="bubble" part="bubble" dir="auto">${
+      <div class="bubble" part="bubble" dir="auto" lang=${m.lang || nothing}>${
         m.files?.length
           ? html`<div class="files ${m.text ? 'spaced' : ''}">${m.files.map((f) => html`<chat-bot-attachment .file=${f}></chat-bot-attachment>`)}</div>`
           : nothing

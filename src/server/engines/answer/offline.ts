@@ -26,7 +26,7 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
   return {
     waiting: nextTurn.waiting,
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
-      const { text, noAnswer, asked } = await compose(input);
+      const { text, noAnswer, asked, language } = await compose(input);
       // Words with the space after them: the fragments join back to exactly `text`.
       const words = text.split(/(?<=\s)(?=\S)/);
       for (let i = 0; i < words.length; i++) {
@@ -37,7 +37,12 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
         if (signal.aborted) break;
         yield words[i]!;
       }
-      return { noAnswer, totalTokens: estimateTokens(input.question.content, text), ...(asked ? { asked } : {}) };
+      return {
+        noAnswer,
+        totalTokens: estimateTokens(input.question.content, text),
+        language,
+        ...(asked ? { asked } : {}),
+      };
     },
   };
 }
@@ -52,19 +57,20 @@ export async function describeFiles(files: AttachedFile[], w: Writing = english)
   );
 }
 
-/** The answer: to the text, after what the engine can know of any attached files. */
-export async function compose(asked: AnswerInput): Promise<Reply> {
+/** The answer: to the text, after what the engine can know of any attached files; and the language it is written in. */
+export async function compose(asked: AnswerInput): Promise<Reply & { language: string }> {
   const { input, language } = readable(asked);
   const said = [...asked.history.filter((m) => m.role === 'user').map((m) => m.content), asked.question.content];
   const w = writingFor(input.settings.AIResponseLanguage, language, input.locale, said);
   const { askType } = input.question;
-  if (askType === 'Text') return reply(input, w);
+  const written = w.language;
+  if (askType === 'Text') return { ...(await reply(input, w)), language: written };
   const received = w.received(await describeFiles(input.question.files, w));
   if (!input.question.content.trim()) {
     const kind = (['Image', 'Audio', 'Video'] as const).find((k) => k === askType);
     const offer = kind ? ` ${w.mediaOffer(kind, Boolean(input.settings.TalkToHumanEmail))}` : '';
-    return { text: `${received}${offer}`, noAnswer: false };
+    return { text: `${received}${offer}`, noAnswer: false, language: written };
   }
   const answer = await reply(input, w);
-  return { ...answer, text: `${received}\n\n${answer.text}` };
+  return { ...answer, text: `${received}\n\n${answer.text}`, language: written };
 }

@@ -116,9 +116,13 @@ const refusesTools = (error: unknown) =>
  * a language the engine does not write (no suggestions then: never chips in another language).
  */
 function answerWords(owner: string, question: LanguageCode, locale: string | undefined): Writing | undefined {
-  const answering = owner.trim() ? namedLanguage(owner) : question;
+  const answering = answerLanguage(owner, question);
   return answering && writes(answering) ? writingFor(owner, question, locale) : undefined;
 }
+
+/** The language the model is told to answer in: the owner's, else the question's; undefined for one the engine cannot name. */
+const answerLanguage = (owner: string, question: LanguageCode): LanguageCode | undefined =>
+  owner.trim() ? namedLanguage(owner) : question;
 
 export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
   const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || 'not-needed', maxRetries: 0 });
@@ -386,6 +390,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
         noAnswer: text.trim() === '' || unanswered || context.reading.kind === 'outside',
         totalTokens: total ?? estimateTokens(String(messages[0]!.content), asked.text, text),
         factsCorrected: corrections.length,
+        language: answerLanguage(input.settings.AIResponseLanguage, context.language),
         ...(searched ? { asked: searched } : {}),
       };
     },
