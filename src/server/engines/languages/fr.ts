@@ -217,7 +217,7 @@ export const fr: Vocabulary = {
     ['frais de condo', 'hoa fees'],
     ['frais de copropriete', 'hoa fees'],
     ['charges de copropriete', 'hoa fees'],
-    ['charges', 'hoa fees'],
+    // Not "charges" alone: "charges comprises" is a rent with its utilities.
     ['appartements en copropriete', 'condos'],
     ['appartement en copropriete', 'condo'],
     ['coproprietes', 'condos'],

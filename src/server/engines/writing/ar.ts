@@ -229,7 +229,8 @@ export function arabic(locale = 'ar', said: readonly string[] = []): Writing {
   const many = countedWith(whole, number);
   const ordinal = ordinalOr(whole);
   /** A year or another figure written without grouping: "2015", "٢٠١٥". */
-  const year = (n: number) => new Intl.NumberFormat(locale, { useGrouping: false }).format(n);
+  const ungrouped = new Intl.NumberFormat(locale, { useGrouping: false });
+  const year = (n: number) => ungrouped.format(n);
   const PERCENT = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
   /** A feature the reading took in English ("a pool") in the visitor's words ("مسبح"). */
   const native = featureWords(PHRASES, said);
