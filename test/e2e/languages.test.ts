@@ -178,6 +178,31 @@ describe('a conversation in the visitor’s language', () => {
     );
     // The bubble is dir="auto": an answer about one listing opens with an Arabic word, not its address, so it is laid out right to left.
     expect((await lastBubble(page)).direction).toBe('rtl');
+    // Laid out, the address reads as written — its number before its street, in the answer and on its card alike.
+    const order = await page.evaluate(() => {
+      const found: { numberLeft: number; streetLeft: number; where: string }[] = [];
+      const visit = (root: Document | ShadowRoot) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          const at = text.indexOf('2179 Riverside');
+          if (at < 0) continue;
+          const range = (from: number, to: number) => {
+            const r = document.createRange();
+            r.setStart(node!, from);
+            r.setEnd(node!, to);
+            return r.getBoundingClientRect().left;
+          };
+          const where = (node.parentElement?.closest('h3') ? 'card' : 'answer') as string;
+          found.push({ numberLeft: range(at, at + 4), streetLeft: range(at + 5, at + 14), where });
+        }
+        for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);
+      };
+      visit(document);
+      return found;
+    });
+    expect(order.map((o) => o.where).sort()).toEqual(expect.arrayContaining(['answer', 'card']));
+    for (const o of order) expect(o.numberLeft, o.where).toBeLessThan(o.streetLeft);
     await page.close();
   });
 

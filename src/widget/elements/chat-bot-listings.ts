@@ -176,7 +176,7 @@ export class ChatBotListings extends LitElement {
       <ul class="badges">${badges.map((b) => html`<li>${b}</li>`)}</ul>
       <div class="body">
         <p class="price">${f.price}</p>
-        <h3>${web ? html`<a href=${web} target="_blank" rel="noopener noreferrer nofollow" referrerpolicy="no-referrer">${f.address}<span class="sr"> ${t.opensInNewTab}</span></a>` : f.address}</h3>
+        <h3>${web ? html`<a href=${web} target="_blank" rel="noopener noreferrer nofollow" referrerpolicy="no-referrer"><bdi>${f.address}</bdi><span class="sr"> ${t.opensInNewTab}</span></a>` : html`<bdi>${f.address}</bdi>`}</h3>
         <p class="facts">${[...f.rooms, f.area, c.PropertyType].filter(Boolean).join(' · ')}</p>
         ${
           actions
