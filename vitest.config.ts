@@ -35,12 +35,12 @@ const releaseTests = ['test/package.test.ts', 'test/engines.test.ts', 'test/e2e/
 const e2eTests = ['test/e2e/**/*.test.ts'];
 /**
  * The PostgreSQL pass: the node lane's files that start the service on a database of their own
- * (they import test/support/service.ts). What never touches a database runs once, on PGlite's lane.
+ * (they import test/support/service.ts, or demo-chatbot.ts which starts one). What never touches a database runs once, on PGlite's lane.
  */
 const databaseTests = ['test/server', 'test/client']
   .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file)))
   .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.browser.test.ts'))
-  .filter((file) => /from '\.\.\/support\/(service|database)\.ts'/.test(readFileSync(file, 'utf8')))
+  .filter((file) => /from '\.\.\/support\/(service|database|demo-chatbot)\.ts'/.test(readFileSync(file, 'utf8')))
   .sort();
 
 /**

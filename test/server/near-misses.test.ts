@@ -3,28 +3,12 @@
  * service: a home two bedrooms short only while 60 % of the bedrooms asked for remain, and past
  * what the second tier allows in one way at most.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { answerProse, cardsOf, type Listing } from '../../src/protocol/index.ts';
-import { demoListings } from '../../src/server/seed.ts';
-import { seedChatbot } from '../../bench/eval/seed.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { expect, it } from 'vitest';
+import { useDemoChatbot } from '../support/demo-chatbot.ts';
 
-let service: TestService;
-let serial: string;
-let byId: Map<string, Listing>;
-beforeAll(async () => {
-  service = await startService();
-  const seeded = await seedChatbot(service.owner, demoListings('https://homes.example'));
-  serial = seeded.serial;
-  byId = new Map(seeded.listings.map((l) => [l.Id, l]));
-}, 60_000);
-afterAll(() => service?.close());
-
-async function ask(content: string): Promise<{ prose: string; cards: Listing[] }> {
-  const { client, sessionId } = await service.visitor(serial);
-  const answer = await client.ask({ sessionID: sessionId, content, clientMessageId: crypto.randomUUID() });
-  return { prose: answerProse(answer.content), cards: cardsOf(answer.content).map((c) => byId.get(c.Id)!) };
-}
+const demo = useDemoChatbot();
+/** A question asked by a new visitor. */
+const ask = async (content: string) => (await demo.conversation())(content);
 
 it('offers a home two bedrooms short of five, not of four', async () => {
   const five = await ask('a 5 bedroom condo in austin');

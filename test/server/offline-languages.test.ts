@@ -4,38 +4,12 @@
  * — kinds, sale or rent, rooms, budgets in each language's way of writing them — in a
  * conversation too ("no, solo en venta"), with the visitor's locale only breaking a tie.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardsOf, type Listing } from '../../src/protocol/index.ts';
-import { demoListings } from '../../src/server/seed.ts';
-import { seedChatbot } from '../../bench/eval/seed.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { price, useDemoChatbot } from '../support/demo-chatbot.ts';
 
-let service: TestService;
-let serial: string;
-let byId: Map<string, Listing>;
-beforeAll(async () => {
-  service = await startService();
-  const seeded = await seedChatbot(service.owner, demoListings('https://homes.example'));
-  serial = seeded.serial;
-  byId = new Map(seeded.listings.map((l) => [l.Id, l]));
-}, 60_000);
-afterAll(() => service?.close());
-
-/** A visitor's conversation in `locale`: each question's cards, as listings. */
-async function conversation(locale?: string) {
-  const { client, sessionId } = await service.visitor(serial);
-  return async (content: string) => {
-    const answer = await client.ask({
-      sessionID: sessionId,
-      content,
-      clientMessageId: crypto.randomUUID(),
-      ...(locale ? { locale } : {}),
-    });
-    return { cards: cardsOf(answer.content).map((c) => byId.get(c.Id)!), answer };
-  };
-}
-
-const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice) ?? 0;
+const demo = useDemoChatbot();
+/** A visitor's conversation in `locale`: each question's cards, as listings, and the answer. */
+const conversation = (locale?: string) => demo.conversation(locale);
 
 describe('Spanish', () => {
   it('reads kind, sale, city, bedrooms and "700 mil" in one question (not just the city)', async () => {

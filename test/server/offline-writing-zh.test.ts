@@ -5,49 +5,20 @@
  * reading and answered in Chinese; near misses, what it cannot tell in the visitor's own words, a
  * listing's details, and the replies that are no search.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerProse, cardsOf, parseSuggestions, type Listing } from '../../src/protocol/index.ts';
+import { describe, expect, it } from 'vitest';
+import { answerProse } from '../../src/protocol/index.ts';
 import { demoListings } from '../../src/server/seed.ts';
-import { addListings, seedChatbot } from '../../bench/eval/seed.ts';
+import { addListings } from '../../bench/eval/seed.ts';
 import { languageOf } from '../../bench/eval/score.ts';
 import widgetChinese from '../../src/widget/strings/zh.ts';
 import { glossed, questionLanguage } from '../../src/server/engines/languages/gloss.ts';
 import { chinese } from '../../src/server/engines/writing/zh.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { price, useDemoChatbot, type Turn } from '../support/demo-chatbot.ts';
 
-let service: TestService;
-let serial: string;
-let byId: Map<string, Listing>;
-beforeAll(async () => {
-  service = await startService();
-  const seeded = await seedChatbot(service.owner, demoListings('https://homes.example'));
-  serial = seeded.serial;
-  byId = new Map(seeded.listings.map((l) => [l.Id, l]));
-}, 60_000);
-afterAll(() => service?.close());
-
-interface Turn {
-  prose: string;
-  cards: Listing[];
-  chips: string[];
-  noAnswer: boolean;
-}
-
+const demo = useDemoChatbot();
 /** A visitor's conversation in `locale`. */
-async function conversation(locale: string) {
-  const { client, sessionId } = await service.visitor(serial);
-  return async (content: string): Promise<Turn> => {
-    const answer = await client.ask({ sessionID: sessionId, content, clientMessageId: crypto.randomUUID(), locale });
-    return {
-      prose: answerProse(answer.content),
-      cards: cardsOf(answer.content).map((c) => byId.get(c.Id)!),
-      chips: parseSuggestions(answer.content),
-      noAnswer: Boolean(answer.noAnswer),
-    };
-  };
-}
+const conversation = (locale: string) => demo.conversation(locale);
 
-const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice) ?? 0;
 /** Sentences the English engine writes: none may be in a Chinese answer. */
 const ENGLISH =
   /\b(?:I found|I couldn't|I can't|The cheapest|Here are|It is|It has|You're welcome|Hello|Talk to a person)\b/;
@@ -252,6 +223,7 @@ describe('in Simplified Chinese', () => {
   });
 
   it("writes Chinese when the owner's Answer language is Chinese, whatever the question's", async () => {
+    const { service } = demo;
     const owned = await service.newChatbot({ AIResponseLanguage: '中文' });
     await addListings(service.owner, owned, demoListings('https://homes.example').slice(0, 60));
     const { client, sessionId } = await service.visitor(owned);

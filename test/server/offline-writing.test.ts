@@ -7,53 +7,20 @@
  * language's reading reads back and answers in it; the owner's Answer language wins. Chinese:
  * offline-writing-zh.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerProse, cardsOf, parseSuggestions, type Listing } from '../../src/protocol/index.ts';
+import { describe, expect, it } from 'vitest';
+import { answerProse } from '../../src/protocol/index.ts';
 import { demoListings } from '../../src/server/seed.ts';
-import { seedChatbot } from '../../bench/eval/seed.ts';
 import { languageOf } from '../../bench/eval/score.ts';
 import widgetSpanish from '../../src/widget/strings/es.ts';
 import widgetFrench from '../../src/widget/strings/fr.ts';
 import widgetArabic from '../../src/widget/strings/ar.ts';
 import { addListings } from '../../bench/eval/seed.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { price, useDemoChatbot, type Turn } from '../support/demo-chatbot.ts';
 
-let service: TestService;
-let serial: string;
-let byId: Map<string, Listing>;
-beforeAll(async () => {
-  service = await startService();
-  const seeded = await seedChatbot(service.owner, demoListings('https://homes.example'));
-  serial = seeded.serial;
-  byId = new Map(seeded.listings.map((l) => [l.Id, l]));
-}, 60_000);
-afterAll(() => service?.close());
-
-interface Turn {
-  prose: string;
-  cards: Listing[];
-  chips: string[];
-  noAnswer: boolean;
-  /** The language the service says the answer is written in (ClientAsk's [ext] `language`). */
-  language?: string;
-}
-
+const demo = useDemoChatbot();
 /** A visitor's conversation in `locale`. */
-async function conversation(locale: string) {
-  const { client, sessionId } = await service.visitor(serial);
-  return async (content: string): Promise<Turn> => {
-    const answer = await client.ask({ sessionID: sessionId, content, clientMessageId: crypto.randomUUID(), locale });
-    return {
-      prose: answerProse(answer.content),
-      cards: cardsOf(answer.content).map((c) => byId.get(c.Id)!),
-      chips: parseSuggestions(answer.content),
-      noAnswer: Boolean(answer.noAnswer),
-      language: answer.language,
-    };
-  };
-}
+const conversation = (locale: string) => demo.conversation(locale);
 
-const price = (l: Listing) => (l.SaleType === 'for_rent' ? l.RentPrice : l.SalePrice) ?? 0;
 /** Sentences the English engine writes: none may be in an answer in another language. */
 const ENGLISH = /\b(?:I found|I couldn't|I can't|The cheapest|Here are|It is|It has|You're welcome|Hello)\b/;
 
@@ -212,6 +179,7 @@ describe('in Spanish', () => {
   });
 
   it("writes in the owner's Answer language when it is one it writes, whatever the question's", async () => {
+    const { service } = demo;
     const owned = await service.newChatbot({ AIResponseLanguage: 'Español' });
     await addListings(service.owner, owned, demoListings('https://homes.example').slice(0, 60));
     const { client, sessionId } = await service.visitor(owned);

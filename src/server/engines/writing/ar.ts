@@ -19,6 +19,7 @@ import { priceOf, squareFeet } from '../search/match.ts';
 import { featureWords, kindNouns, type Gender, type Noun } from './nouns.ts';
 import { figures, fileSize, seconds } from './figures.ts';
 import { phrasesByEnglish } from './own-words.ts';
+import { ruledOut } from './ruled-out.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
 /** A noun with the forms a number gives it: `two` the dual (after a preposition or as an object), `acc` the singular accusative ("منزلًا"), `the` and `theMany` with the article. */
@@ -309,14 +310,13 @@ export function arabic(locale = 'ar', said: readonly string[] = []): Writing {
     else if (c.yearBuilt?.min) parts.push(`${built(g, plural)} عام ${year(c.yearBuilt.min)} أو بعده`);
     else if (c.yearBuilt?.max) parts.push(`${built(g, plural)} عام ${year(c.yearBuilt.max)} أو قبله`);
     const x = c.exclude;
-    const not = [
-      ...x.propertyTypes.map((t) => kindNoun(t).theMany),
-      ...(x.saleTypes.includes('for_rent') ? ['العقارات المعروضة للإيجار'] : []),
-      ...(x.saleTypes.includes('for_sale') ? ['العقارات المعروضة للبيع'] : []),
-      ...(x.statuses.includes('Sold') ? ['العقارات المباعة'] : []),
-      ...(x.statuses.includes('PreOnMarket') ? ['العقارات التي لم تُطرح في السوق بعد'] : []),
-      ...(x.studios ? ['الاستوديوهات'] : []),
-    ];
+    const not = ruledOut(x, (t) => kindNoun(t).theMany, {
+      rentals: 'العقارات المعروضة للإيجار',
+      forSale: 'العقارات المعروضة للبيع',
+      sold: 'العقارات المباعة',
+      comingSoon: 'العقارات التي لم تُطرح في السوق بعد',
+      studios: 'الاستوديوهات',
+    });
     if (not.length) parts.push(`باستثناء ${joinOr(not)}`);
     const away = [...x.cities, ...x.states, ...x.zips];
     if (away.length) parts.push(`خارج ${joinAnd(away)}`);

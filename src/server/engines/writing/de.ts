@@ -16,6 +16,7 @@ import { priceOf, squareFeet } from '../search/match.ts';
 import { featureWords, joined, kindNouns, kindsAsked, roomRange, type Gender, type Noun } from './nouns.ts';
 import { figures, fileSize, seconds } from './figures.ts';
 import { phrasesByEnglish } from './own-words.ts';
+import { ruledOut } from './ruled-out.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
 /** The kinds of home the engine names in German, by the English the listings give. */
@@ -174,14 +175,13 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
             : `über ${$(c.price.min!)}`,
       );
     const x = c.exclude;
-    const not = [
-      ...x.propertyTypes.map((t) => kindNoun(t).many),
-      ...(x.saleTypes.includes('for_rent') ? ['Mietobjekte'] : []),
-      ...(x.saleTypes.includes('for_sale') ? ['Kaufobjekte'] : []),
-      ...(x.statuses.includes('Sold') ? ['verkaufte Immobilien'] : []),
-      ...(x.statuses.includes('PreOnMarket') ? ['bald verfügbare Immobilien'] : []),
-      ...(x.studios ? ['Einzimmerwohnungen'] : []),
-    ];
+    const not = ruledOut(x, (t) => kindNoun(t).many, {
+      rentals: 'Mietobjekte',
+      forSale: 'Kaufobjekte',
+      sold: 'verkaufte Immobilien',
+      comingSoon: 'bald verfügbare Immobilien',
+      studios: 'Einzimmerwohnungen',
+    });
     if (not.length) parts.push(`ohne ${joinOder(not)}`);
     const away = [...x.cities, ...x.states, ...x.zips];
     if (away.length) parts.push(`außerhalb von ${joinUnd(away)}`);

@@ -7,6 +7,7 @@ import type { SaleType, Spread } from '../search/catalog.ts';
 import { areaText, listingLink, md, mdUrl, money, number, plural, priceText } from '../search/format.ts';
 import { squareFeet } from '../search/match.ts';
 import { describeFacts } from '../../files/facts.ts';
+import { ruledOut } from './ruled-out.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
 const WHOLE = new Intl.NumberFormat('en-US');
@@ -175,14 +176,13 @@ export const english: Writing = {
     else if (c.yearBuilt?.min) parts.push(`built in ${c.yearBuilt.min} or later`);
     else if (c.yearBuilt?.max) parts.push(`built in ${c.yearBuilt.max} or earlier`);
     const x = c.exclude;
-    const not = [
-      ...x.propertyTypes.map((t) => kindText({ PropertyType: t }).replace(/(?<!s)$/, 's')),
-      ...(x.saleTypes.includes('for_rent') ? ['rentals'] : []),
-      ...(x.saleTypes.includes('for_sale') ? ['homes for sale'] : []),
-      ...(x.statuses.includes('Sold') ? ['sold homes'] : []),
-      ...(x.statuses.includes('PreOnMarket') ? ['coming-soon homes'] : []),
-      ...(x.studios ? ['studios'] : []),
-    ];
+    const not = ruledOut(x, (t) => kindText({ PropertyType: t }).replace(/(?<!s)$/, 's'), {
+      rentals: 'rentals',
+      forSale: 'homes for sale',
+      sold: 'sold homes',
+      comingSoon: 'coming-soon homes',
+      studios: 'studios',
+    });
     if (not.length) parts.push(`other than ${not.join(' or ')}`);
     if ([...x.cities, ...x.states, ...x.zips].length)
       parts.push(`outside ${[...x.cities, ...x.states, ...x.zips].join(' and ')}`);

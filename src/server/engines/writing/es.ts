@@ -25,6 +25,7 @@ import {
 } from './nouns.ts';
 import { figures, fileSize, seconds } from './figures.ts';
 import { phrasesByEnglish } from './own-words.ts';
+import { ruledOut } from './ruled-out.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
 /** The kinds of home the engine names in Spanish, by the English the listings give; others are quoted. */
@@ -198,14 +199,13 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
     else if (c.yearBuilt?.min) parts.push(`${built} en ${c.yearBuilt.min} o después`);
     else if (c.yearBuilt?.max) parts.push(`${built} en ${c.yearBuilt.max} o antes`);
     const x = c.exclude;
-    const not = [
-      ...x.propertyTypes.map((t) => kindNoun(t).many),
-      ...(x.saleTypes.includes('for_rent') ? [`viviendas en ${rent}`] : []),
-      ...(x.saleTypes.includes('for_sale') ? ['viviendas en venta'] : []),
-      ...(x.statuses.includes('Sold') ? ['viviendas vendidas'] : []),
-      ...(x.statuses.includes('PreOnMarket') ? ['viviendas que aún no salen al mercado'] : []),
-      ...(x.studios ? ['estudios'] : []),
-    ];
+    const not = ruledOut(x, (t) => kindNoun(t).many, {
+      rentals: `viviendas en ${rent}`,
+      forSale: 'viviendas en venta',
+      sold: 'viviendas vendidas',
+      comingSoon: 'viviendas que aún no salen al mercado',
+      studios: 'estudios',
+    });
     if (not.length) parts.push(`excepto ${joinO(not)}`);
     const away = [...x.cities, ...x.states, ...x.zips];
     if (away.length) parts.push(`fuera de ${joinY(away)}`);

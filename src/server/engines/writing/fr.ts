@@ -15,6 +15,7 @@ import { priceOf, squareFeet } from '../search/match.ts';
 import { featureWords, joined, kindNouns, kindsAsked, roomRange, type Gender, type Noun } from './nouns.ts';
 import { figures, fileSize, seconds } from './figures.ts';
 import { phrasesByEnglish } from './own-words.ts';
+import { ruledOut } from './ruled-out.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
 const HOME: Noun = { one: 'logement', many: 'logements', g: 'm' };
@@ -205,14 +206,13 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
     else if (c.yearBuilt?.min) parts.push(`${built} en ${c.yearBuilt.min} ou après`);
     else if (c.yearBuilt?.max) parts.push(`${built} en ${c.yearBuilt.max} ou avant`);
     const x = c.exclude;
-    const not = [
-      ...x.propertyTypes.map((t) => kindNoun(t).many),
-      ...(x.saleTypes.includes('for_rent') ? ['locations'] : []),
-      ...(x.saleTypes.includes('for_sale') ? ['logements à vendre'] : []),
-      ...(x.statuses.includes('Sold') ? ['logements vendus'] : []),
-      ...(x.statuses.includes('PreOnMarket') ? ['logements bientôt sur le marché'] : []),
-      ...(x.studios ? ['studios'] : []),
-    ];
+    const not = ruledOut(x, (t) => kindNoun(t).many, {
+      rentals: 'locations',
+      forSale: 'logements à vendre',
+      sold: 'logements vendus',
+      comingSoon: 'logements bientôt sur le marché',
+      studios: 'studios',
+    });
     if (not.length) parts.push(`sauf ${joinOu(not)}`);
     const away = [...x.cities, ...x.states, ...x.zips];
     if (away.length) parts.push(`en dehors ${of(joinEt(away))}`);

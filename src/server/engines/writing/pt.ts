@@ -24,6 +24,7 @@ import {
 } from './nouns.ts';
 import { figures, fileSize, seconds } from './figures.ts';
 import { phrasesByEnglish } from './own-words.ts';
+import { ruledOut } from './ruled-out.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
 /** The kinds of home the engine names in Portuguese, Brazil's or Portugal's, by the English the listings give. */
@@ -193,14 +194,13 @@ export function portuguese(locale = 'pt', said: readonly string[] = []): Writing
     else if (c.yearBuilt?.min) parts.push(`${built} em ${c.yearBuilt.min} ou depois`);
     else if (c.yearBuilt?.max) parts.push(`${built} em ${c.yearBuilt.max} ou antes`);
     const x = c.exclude;
-    const not = [
-      ...x.propertyTypes.map((t) => kindNoun(t).many),
-      ...(x.saleTypes.includes('for_rent') ? [rentals] : []),
-      ...(x.saleTypes.includes('for_sale') ? ['imóveis à venda'] : []),
-      ...(x.statuses.includes('Sold') ? ['imóveis vendidos'] : []),
-      ...(x.statuses.includes('PreOnMarket') ? ['imóveis que ainda não chegaram ao mercado'] : []),
-      ...(x.studios ? ['estúdios'] : []),
-    ];
+    const not = ruledOut(x, (t) => kindNoun(t).many, {
+      rentals: rentals,
+      forSale: 'imóveis à venda',
+      sold: 'imóveis vendidos',
+      comingSoon: 'imóveis que ainda não chegaram ao mercado',
+      studios: 'estúdios',
+    });
     if (not.length) parts.push(`exceto ${joinOu(not)}`);
     const away = [...x.cities, ...x.states, ...x.zips];
     if (away.length) parts.push(`fora de ${joinE(away)}`);

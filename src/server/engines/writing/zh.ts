@@ -18,6 +18,7 @@ import { listingLink, md, mdUrl } from '../search/format.ts';
 import { priceOf, squareFeet } from '../search/match.ts';
 import { figures, fileSize, seconds } from './figures.ts';
 import { ownWords, phrasesByEnglish } from './own-words.ts';
+import { ruledOut } from './ruled-out.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
 type Region = 'cn' | 'tw' | 'hk';
@@ -285,14 +286,13 @@ export function chinese(locale = 'zh', said: readonly string[] = []): Writing {
   /** What is ruled out, after the noun: "（产权公寓和出租房源除外）". */
   function excluded(c: Criteria): string {
     const x = c.exclude;
-    const not = [
-      ...x.propertyTypes.map((k) => noun(k).word),
-      ...(x.saleTypes.includes('for_rent') ? [t`出租${HOME.word}`] : []),
-      ...(x.saleTypes.includes('for_sale') ? [t`出售${HOME.word}`] : []),
-      ...(x.statuses.includes('Sold') ? [t`已售出的${HOME.word}`] : []),
-      ...(x.statuses.includes('PreOnMarket') ? [t`尚未上市的${HOME.word}`] : []),
-      ...(x.studios ? [STUDIO] : []),
-    ];
+    const not = ruledOut(x, (k) => noun(k).word, {
+      rentals: t`出租${HOME.word}`,
+      forSale: t`出售${HOME.word}`,
+      sold: t`已售出的${HOME.word}`,
+      comingSoon: t`尚未上市的${HOME.word}`,
+      studios: STUDIO,
+    });
     return not.length ? t`（${and(not)}除外）` : '';
   }
 
