@@ -40,7 +40,7 @@ const e2eTests = ['test/e2e/**/*.test.ts'];
 const databaseTests = ['test/server', 'test/client']
   .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file)))
   .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.browser.test.ts'))
-  .filter((file) => /from '\.\.\/support\/(service|database|demo-chatbot)\.ts'/.test(readFileSync(file, 'utf8')))
+  .filter((file) => /from '(?:\.\.\/)+support\/(service|database|demo-chatbot)\.ts'/.test(readFileSync(file, 'utf8')))
   .sort();
 
 /**

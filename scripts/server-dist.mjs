@@ -7,7 +7,7 @@
  * (knowledge/extract-worker.mjs) — a deployed dist/ runs without
  * src/ — and the bin gets its executable bit back, which a fresh emit of main.js does not have
  * (`npx chat-bot-server` and a unit file's ExecStart run the file itself). The demo site's own
- * files (its stylesheet, icon and the page about the service) go to dist/demo-site, where app.ts
+ * files (its stylesheet, icon and the page about the service) go to dist/demo-site, where http/app.ts
  * serves them from: a deployed or installed dist/ has no demo/ beside it.
  */
 import { chmodSync, cpSync, readFileSync, rmSync } from 'node:fs';

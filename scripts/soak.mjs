@@ -30,15 +30,15 @@ const files = [
   'test/widget/xss-fields.test.ts',
   'test/widget/markdown.test.ts',
   'test/e2e/accessibility-matrix.test.ts',
-  'test/server/files.test.ts',
+  'test/server/http/routes/files.test.ts',
   // The alternatives npm test takes one of (VARIANT_SEED).
   'test/e2e/scroll.test.ts',
   'test/e2e/files-migrate.test.ts',
   'test/e2e/instances-files.test.ts',
   'test/engines.test.ts',
   // The reliability tests, at their large sizes.
-  'test/server/stream-faults.test.ts',
-  'test/server/fuzz.test.ts',
+  'test/server/http/routes/stream-faults.test.ts',
+  'test/server/http/fuzz.test.ts',
   'test/e2e/load.test.ts',
   'test/e2e/slow-clients.test.ts',
   'test/e2e/faults-database.test.ts',

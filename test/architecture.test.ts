@@ -120,8 +120,8 @@ describe('the import checker', () => {
           "import { EditBody } from '../protocol/settings.ts';\nimport { html } from 'lit';\nimport { parseSse } from '../protocol/sse.ts';",
       },
       {
-        path: 'src/server/app.ts',
-        source: "import { LitElement } from 'lit';\nimport { createClient } from '../client/index.ts';",
+        path: 'src/server/http/app.ts',
+        source: "import { LitElement } from 'lit';\nimport { createClient } from '../../client/index.ts';",
       },
       {
         path: 'src/protocol/rules.ts',
@@ -145,8 +145,8 @@ describe('the import checker', () => {
       'src/widget/chat-bot.ts imports "node:fs": only server/ touches node:*',
       'src/client/index.ts imports "../protocol/settings.ts": client imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts, protocol/answer.ts, protocol/sources.ts, protocol/rules.ts and protocol/defaults.ts)',
       'src/client/index.ts imports "lit": client may not depend on this package',
-      'src/server/app.ts imports "lit": server may not depend on this package',
-      'src/server/app.ts imports "../client/index.ts": server may not import client',
+      'src/server/http/app.ts imports "lit": server may not depend on this package',
+      'src/server/http/app.ts imports "../../client/index.ts": server may not import client',
       'src/protocol/rules.ts imports "buffer": only server/ touches node:*',
       'src/protocol/rules.ts imports "../client/index.ts": protocol may not import client',
       'src/widget/deep/er/est/x.ts: more than three folder levels under src/',

@@ -1,7 +1,7 @@
 /**
  * Questions about the business (issue 42): what a visitor asks an agency besides its homes — fees,
  * hours, the areas it serves, viewings, first-time buyers, renting, the agency itself. The chatbot
- * holds the demo's listings and the demo agency's knowledge (src/server/demo/knowledge.ts: its FAQ
+ * holds the demo's listings and the demo agency's knowledge (src/server/demo/faq.ts: its FAQ
  * and its three pages). Written before any engine read that knowledge, and phrased as visitors
  * would, unlike the FAQ's own questions; a right answer quotes the source that holds the fact and
  * names it. The questions the knowledge does not answer (a referral program, commercial property,

@@ -185,7 +185,7 @@ export const payment = (
 
 /**
  * Principal and interest a month, by the standard amortisation formula M = P·r / (1 − (1 + r)^−n),
- * r the monthly rate and n the months (no interest: P / n). Checked in test/server/eval.test.ts
+ * r the monthly rate and n the months (no interest: P / n). Checked in test/server/engines/answer/eval.test.ts
  * against published figures.
  */
 export function monthlyPayment(principal: number, ratePct: number, years: number): number {

@@ -1,7 +1,7 @@
 /** The evaluation's chatbot: one that hands off to a person, holding the given listings, made through the owner's API. */
 import type { Client } from '../../src/client/index.ts';
 import type { Listing, ListingCreateBody } from '../../src/protocol/index.ts';
-import { DEMO_FAQ, DEMO_PAGES } from '../../src/server/demo/knowledge.ts';
+import { DEMO_FAQ, DEMO_PAGES } from '../../src/server/demo/faq.ts';
 
 type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
 

@@ -5,7 +5,7 @@
 // Deterministic: the same (count, seed) gives the same listings on every machine (mulberry32), and
 // the listings of a smaller count are the first ones of a larger count with the same seed.
 
-/** mulberry32, as the service's demo seed (src/server/seed.ts) and lib/markdown-gen.mjs use it. */
+/** mulberry32, as the service's demo seed (src/server/demo/seed.ts) and lib/markdown-gen.mjs use it. */
 function random(seed) {
   let a = seed >>> 0;
   const next = () => {

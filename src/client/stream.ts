@@ -57,7 +57,7 @@ const isEventStream = (res: Response) => res.ok && contentType(res).startsWith('
 /**
  * One POST, its body read as a pipeline the consumer drives (bytes → `TextDecoderStream` → SSE
  * messages): a reader that takes its time slows the network read — the service's own back-pressure
- * (sse-reply.ts) reaches the model server — rather than the stream piling up in memory.
+ * (server/http/sse-reply.ts) reaches the model server — rather than the stream piling up in memory.
  */
 export async function* openStream(request: StreamRequest): AsyncGenerator<AskStreamItem, void, undefined> {
   const { signal } = request;

@@ -3,9 +3,9 @@
  * the field's name ("ChatBubbleColor" must be …), so every rejection names the field and the rule.
  *
  * A field checked by hand (a refinement) also carries `jsonSchema`: the keywords /openapi.json
- * gives it (server/openapi.ts) — a pattern or a format where one says the check, and `x-rule`, in
+ * gives it (server/http/openapi/document.ts) — a pattern or a format where one says the check, and `x-rule`, in
  * words, what no keyword can. They stay out of the schema's own keywords so that validation and
- * its messages remain the code's; a test holds the two to each other (test/server/fuzz.test.ts).
+ * its messages remain the code's; a test holds the two to each other (test/server/http/fuzz.test.ts).
  */
 import { Type, type TSchema } from 'typebox';
 import {
@@ -128,7 +128,7 @@ export const emailOrEmpty = () =>
     (v) => v === '' || isEmail(v),
   );
 
-/** Documented as the list of canonical names (server/openapi.ts); the service also takes them in any case, and IANA's aliases. */
+/** Documented as the list of canonical names (server/http/openapi/document.ts); the service also takes them in any case, and IANA's aliases. */
 export const timeZone = () =>
   refined(
     Type.String({

@@ -3,9 +3,9 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { prometheusContentType } from 'prom-client';
-import { buildApp } from './app.ts';
-import { boundUrl, printBanner, type StartFacts } from './banner.ts';
-import { apiKeyCount, createApiKey, demoExists, ensureDemo, ensureOwner, loadSecret, seedApiKey } from './bootstrap.ts';
+import { buildApp } from './http/app.ts';
+import { boundUrl, printBanner, type StartFacts } from './start/banner.ts';
+import { apiKeyCount, createApiKey, demoExists, ensureDemo, ensureOwner, loadSecret, seedApiKey } from './start/bootstrap.ts';
 import { OFFLINE_MODEL } from './engines/index.ts';
 import { openAiEmbedder } from './engines/model/embeddings.ts';
 import {
@@ -19,21 +19,21 @@ import {
   migrateCommand,
   openServiceStore,
   serviceFileStore,
-} from './cli.ts';
-import { configFromEnv, type ServerConfig } from './config.ts';
+} from './start/cli.ts';
+import { configFromEnv, type ServerConfig } from './start/config.ts';
 import { SERVICE } from './store/pglite-lock.ts';
-import { oneStartAtATime } from './first-start.ts';
-import { systemClock } from './context.ts';
+import { oneStartAtATime } from './start/first-start.ts';
+import { systemClock } from './http/context.ts';
 import type { Engines } from './engines/index.ts';
 import { scheduleDigests } from './mail/digests.ts';
 import { startOutboxSender } from './mail/outbox.ts';
-import { answerPrimary, workersMetrics } from './metrics/cluster.ts';
-import { serveMetrics } from './metrics/http.ts';
+import { answerPrimary, workersMetrics } from './http/metrics/cluster.ts';
+import { serveMetrics } from './http/metrics/scrape.ts';
 import type { Store } from './store/db.ts';
 import type { FileStore } from './files/file-store.ts';
-import { aloneWarnings, checkFileStore } from './start-checks.ts';
+import { aloneWarnings, checkFileStore } from './start/checks.ts';
 import { whereFilesLive } from './files/stores.ts';
-import { newSecret } from './bootstrap.ts';
+import { newSecret } from './start/bootstrap.ts';
 
 interface Prepared {
   store: Store;
@@ -52,7 +52,7 @@ interface Prepared {
 async function prepare(config: ServerConfig): Promise<Prepared> {
   const store = await openServiceStore(config, SERVICE);
   const now = new Date();
-  // The owner and its first key, once among instances starting together (first-start.ts).
+  // The owner and its first key, once among instances starting together (start/first-start.ts).
   const { ownerId, seed, newKey } = await oneStartAtATime(store.db, async (db) => {
     const ownerId = await ensureOwner(db, now);
     const seed = config.apiKey ? await seedApiKey(db, ownerId, config.apiKey, 'CHATBOT_API_KEY') : null;
@@ -79,7 +79,7 @@ async function prepare(config: ServerConfig): Promise<Prepared> {
         );
   const demoLeft = demo === null && (await demoExists(store.db));
   const secret = await loadSecret(config.dataDir, config.sessionSecret);
-  // Said loudly, at each start (start-checks.ts); a file store that cannot be written stops it.
+  // Said loudly, at each start (start/checks.ts); a file store that cannot be written stops it.
   for (const warning of aloneWarnings(config)) console.warn(warning);
   const files = await serviceFileStore(config, store.db);
   await checkFileStore(files, whereFilesLive(config.files, config.dataDir));
@@ -98,7 +98,7 @@ async function listen(
   // A worker opens its own; the single process the one prepare() checked.
   const files = p.files ?? (await serviceFileStore(config, p.store.db));
   const { token, port: metricsPort } = config.metrics;
-  // /metrics on PORT only with a token and no METRICS_PORT (metrics/http.ts).
+  // /metrics on PORT only with a token and no METRICS_PORT (http/metrics/scrape.ts).
   const metrics = token && !metricsPort ? { token } : false;
   const app = await buildApp({
     db: p.store.db,
@@ -149,7 +149,7 @@ async function listen(
           )
         ).close;
   const stop = async () => {
-    // Out of rotation at once; open answers finish within SHUTDOWN_DRAIN_MS, or end with a 503 (shutdown.ts).
+    // Out of rotation at once; open answers finish within SHUTDOWN_DRAIN_MS, or end with a 503 (http/shutdown.ts).
     const { cut } = await app.drain(config.shutdownDrainMs);
     if (cut)
       console.warn(
@@ -164,7 +164,7 @@ async function listen(
   return { address, stop };
 }
 
-/** The banner's facts of this start (banner.ts). */
+/** The banner's facts of this start (start/banner.ts). */
 const factsOf = (address: string, p: Prepared): StartFacts => ({
   address,
   database: p.store.kind,
@@ -226,7 +226,7 @@ function startWorkers(count: number): Promise<string> {
     stopOnSignal(async () => {
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-      // The signal to each worker's process, which drains (shutdown.ts) and exits; not worker.kill(),
+      // The signal to each worker's process, which drains (http/shutdown.ts) and exits; not worker.kill(),
       // which first disconnects it. The primary waits for every one.
       await Promise.all(
         workers.map(
@@ -258,7 +258,7 @@ async function serve(): Promise<void> {
     return printBanner(config, factsOf(running.address, prepared));
   }
   await prepared.store.close();
-  // The workers' numbers, added up (metrics/cluster.ts; config.ts asks for METRICS_PORT with a token),
+  // The workers' numbers, added up (http/metrics/cluster.ts; start/config.ts asks for METRICS_PORT with a token),
   // bound first: a port that is taken stops the start before any worker.
   if (config.metrics.port)
     await serveMetrics(

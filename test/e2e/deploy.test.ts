@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedArtifact, type Recipe } from '../../scripts/artifact.mjs';
-import { AFTER_CUT_MS, SHUTDOWN_DRAIN_MS } from '../../src/server/shutdown.ts';
+import { AFTER_CUT_MS, SHUTDOWN_DRAIN_MS } from '../../src/server/http/shutdown.ts';
 import { postJson } from '../support/http.ts';
 import { startProcess, type StartedProcess } from '../support/process.ts';
 

@@ -3,7 +3,7 @@
  * with the new store it still serves the old files from disk and says so; `chat-bot-server files
  * migrate --to …`, run beside it, moves them (the compiled bin, as an operator runs it), and every
  * file stays readable throughout, the same bytes. `npm test` takes one of the two targets
- * (VARIANT_SEED; test/server/files-migrate.test.ts moves to both in every run), `npm run soak` both.
+ * (VARIANT_SEED; test/server/files/migrate.test.ts moves to both in every run), `npm run soak` both.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

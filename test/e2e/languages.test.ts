@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { answerProse } from '../../src/protocol/index.ts';
-import { demoListings } from '../../src/server/seed.ts';
+import { demoListings } from '../../src/server/demo/seed.ts';
 import widgetSpanish from '../../src/widget/strings/es.ts';
 import widgetFrench from '../../src/widget/strings/fr.ts';
 import widgetPortuguese from '../../src/widget/strings/pt.ts';

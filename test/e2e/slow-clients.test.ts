@@ -12,7 +12,7 @@
  *   it moves with the collector's timing (+18 to +97 MB seen for the same load), so it is no measure.
  * - A reader that takes nothing of an answer far larger than those buffers (8 MB): the service
  *   holds the answer back — it reads no more from the model server than the reader has room for
- *   (sse-reply.ts `drained`) — and cuts the reader off after STREAM_STALL_MS, storing what was
+ *   (http/sse-reply.ts `drained`) — and cuts the reader off after STREAM_STALL_MS, storing what was
  *   generated as partial.
  */
 import http from 'node:http';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { answerProse, cardsOf, parseSuggestions, type AskResult, type Listing } from '../../src/protocol/index.ts';
-import { demoListings } from '../../src/server/seed.ts';
+import { demoListings } from '../../src/server/demo/seed.ts';
 import { seedChatbot } from '../../bench/eval/seed.ts';
 import { startService, type TestService } from './service.ts';
 

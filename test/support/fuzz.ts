@@ -1,5 +1,5 @@
 /**
- * The fuzzer's harness (test/server/fuzz.test.ts). A request body is a small description —
+ * The fuzzer's harness (test/server/http/fuzz.test.ts). A request body is a small description —
  * "the valid body with these edits", "this JSON value", "this text" — that fast-check can shrink
  * and print; it becomes bytes only when sent, against the serials and sessions of the running
  * service. `expectWellFormed` holds every answer to API.md §1.

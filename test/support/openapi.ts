@@ -7,7 +7,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parseSse } from '../../src/protocol/index.ts';
-import { openApiDocument } from '../../src/server/openapi.ts';
+import { openApiDocument } from '../../src/server/http/openapi/document.ts';
 
 export type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>

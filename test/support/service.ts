@@ -15,11 +15,11 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createClient, type Client, type Credentials } from '../../src/client/index.ts';
 import type { AddBody } from '../../src/protocol/index.ts';
-import { buildApp, type AppOptions } from '../../src/server/app.ts';
-import type { Timeouts } from '../../src/server/timeouts.ts';
-import type { TrustProxy } from '../../src/server/config.ts';
-import { NO_THROTTLES, type Throttles } from '../../src/server/throttle.ts';
-import { createApiKey, ensureOwner } from '../../src/server/bootstrap.ts';
+import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
+import type { Timeouts } from '../../src/server/http/timeouts.ts';
+import type { TrustProxy } from '../../src/server/start/config.ts';
+import { NO_THROTTLES, type Throttles } from '../../src/server/http/throttle.ts';
+import { createApiKey, ensureOwner } from '../../src/server/start/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
 import { openStore, type Db, type Store } from '../../src/server/store/db.ts';
@@ -89,20 +89,20 @@ export interface ServiceOptions {
   trustProxy?: TrustProxy;
   /** PUBLIC_URL: the service's links are made from it. */
   publicUrl?: string;
-  /** DEMO off: no demo site (src/server/app.ts); on unless false. */
+  /** DEMO off: no demo site (src/server/http/app.ts); on unless false. */
   demo?: boolean;
   pingMs?: number;
-  /** Shorter connection timeouts (src/server/timeouts.ts), for a test of them. */
+  /** Shorter connection timeouts (src/server/http/timeouts.ts), for a test of them. */
   timeouts?: Partial<Timeouts>;
-  /** A log, for a test of it (src/server/logging.ts); none without it. */
+  /** A log, for a test of it (src/server/http/logging.ts); none without it. */
   logger?: AppOptions['logger'];
-  /** `/metrics` on the service's port, with or without a token (src/server/metrics/http.ts); none without it. */
+  /** `/metrics` on the service's port, with or without a token (src/server/http/metrics/scrape.ts); none without it. */
   metrics?: AppOptions['metrics'];
-  /** The visitor operations' throttles (src/server/throttle.ts), for a test of them; none without it. */
+  /** The visitor operations' throttles (src/server/http/throttle.ts), for a test of them; none without it. */
   throttles?: Throttles;
-  /** How the owner's pages are fetched (app.ts knowledgeFetch): `allowPrivate` for a test site on 127.0.0.1. */
+  /** How the owner's pages are fetched (http/app.ts knowledgeFetch): `allowPrivate` for a test site on 127.0.0.1. */
   knowledgeFetch?: AppOptions['knowledgeFetch'];
-  /** The model server's embeddings (app.ts embeddings): the knowledge searched by meaning too. */
+  /** The model server's embeddings (http/app.ts embeddings): the knowledge searched by meaning too. */
   embeddings?: AppOptions['embeddings'];
   /** Adds routes of the test's own (a page to load in a browser) before the service listens. */
   routes?: (app: FastifyInstance) => void;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { esc } from './escape.ts';
-import { DEMO_PAGES } from './knowledge.ts';
+import { DEMO_PAGES } from './faq.ts';
 
 /** Inline Markdown of the demo's own pages: **bold** only, the rest escaped. */
 const inline = (text: string) => esc(text).replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listing } from '../../protocol/index.ts';
-import { DEMO_SERIAL } from '../bootstrap.ts';
-import type { ServiceContext } from '../context.ts';
+import { DEMO_SERIAL } from '../start/bootstrap.ts';
+import type { ServiceContext } from '../http/context.ts';
 import { addressText } from '../../protocol/index.ts';
 import { areaText, priceText } from '../engines/search/format.ts';
 import { findChatbot } from '../store/chatbots.ts';

@@ -48,7 +48,7 @@ export interface AnswerEngine {
   answer(input: AnswerInput, signal: AbortSignal): AsyncGenerator<string, AnswerMeta, undefined>;
   /** Throws when the engine cannot answer now (its model server unreachable): /readyz. None for an engine that needs nothing. */
   check?(signal: AbortSignal): Promise<void>;
-  /** Answers waiting for a turn of the event loop (pace.ts), for the metrics; none for an engine without such a queue. */
+  /** Answers waiting for a turn of the event loop (engines/answer/pace.ts), for the metrics; none for an engine without such a queue. */
   waiting?(): number;
 }
 
@@ -66,7 +66,7 @@ export const OFFLINE_MODEL = 'offline';
 /**
  * The model server could not give an answer — it refused the connection, answered 429 or 5xx, sent
  * what is not its wire format, or went silent past a timeout — after the engine's own retries.
- * The visitor is told the assistant is unavailable and may try again (a 503: routes/chat.ts).
+ * The visitor is told the assistant is unavailable and may try again (a 503: http/routes/chat.ts).
  */
 export class ModelUnavailable extends Error {
   override readonly name = 'ModelUnavailable';

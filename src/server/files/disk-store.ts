@@ -2,7 +2,7 @@
  * The files on the local disk (DATA_DIR/files, one file per store key) — the default with the embedded
  * database. An upload is written to a partial file of its own request, renamed into place by
  * `keep`: a reader never sees half a file, two PUTs racing to one URL never write into one file,
- * and a disk that cannot take the bytes leaves nothing behind (routes/files.ts answers 507).
+ * and a disk that cannot take the bytes leaves nothing behind (http/routes/files.ts answers 507).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';

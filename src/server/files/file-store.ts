@@ -14,7 +14,7 @@
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { FILE_LIMITS, LIMITS } from '../../protocol/index.ts';
-import { tooLarge, unsupported } from '../http.ts';
+import { tooLarge, unsupported } from '../http/envelope.ts';
 import { SNIFF_BYTES, sniff, type Sniffed } from './sniff.ts';
 
 const MiB = 1_048_576;

@@ -24,7 +24,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { unavailable } from '../http.ts';
+import { unavailable } from '../http/envelope.ts';
 import { causeOf } from '../store/connect.ts';
 import { databaseUnavailable } from '../store/unavailable.ts';
 import { FileMissing, gate, isStoreKey, type FileRef, type FileStore } from './file-store.ts';
@@ -55,7 +55,7 @@ const unusable = (error: unknown) =>
 export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: string; client: S3Client }): FileStore {
   // The storage out of reach or failing (after the SDK's own retries) is a 503 with Retry-After, as the database's is.
   // So is a bucket that is gone or refuses this service's credentials: nothing the request did; the
-  // cause goes with the 503, for the log (http.ts).
+  // cause goes with the 503, for the log (http/envelope.ts).
   const send = ((...args: Parameters<S3Client['send']>) =>
     (client.send as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) =>
       Promise.reject(unreachable(error) || unusable(error) ? unavailable(undefined, error) : error),

@@ -2,10 +2,10 @@
  * What a file is, by its content (magic bytes), never by its name (API.md §3.7): Image PNG, JPEG,
  * WEBP, GIF; Audio WAV; Video MP4, MKV, AVI, FLV, MPEG. An animated GIF is not an accepted image.
  * [ext] Document: a PDF, a ZIP (a DOCX, told apart at UploadSuccess: knowledge/documents.ts) or
- * UTF-8 text — an owner's, for the knowledge; a visitor's is refused (routes/files.ts).
+ * UTF-8 text — an owner's, for the knowledge; a visitor's is refused (http/routes/files.ts).
  */
 import type { FileKind } from '../../protocol/index.ts';
-import { utf8 } from '../knowledge/document-kind.ts';
+import { utf8 } from './document-kind.ts';
 
 /** The media types of the files the service takes, as it serves them (`GET /chat/File/{id}`, /openapi.json). */
 export const MIME_TYPES = [

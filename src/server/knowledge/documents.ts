@@ -8,11 +8,11 @@
  */
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
-import { utf8, type DocumentKind } from './document-kind.ts';
+import { utf8, type DocumentKind } from '../files/document-kind.ts';
 import { docxMarkdown, firstHeading } from './docx-markdown.ts';
 import { DocumentUnreadable } from './refusal.ts';
 
-export { documentKind, KIND_HEAD_BYTES, type DocumentKind } from './document-kind.ts';
+export { documentKind, KIND_HEAD_BYTES, type DocumentKind } from '../files/document-kind.ts';
 export { DocumentUnreadable, type UnreadableCode } from './refusal.ts';
 
 export interface ExtractedDocument {

@@ -2,7 +2,7 @@
  * The passages' embeddings made in the background (LLM_EMBEDDING_MODEL): whatever passage has none
  * — an FAQ entry just written, a page just read, every passage after the model changed — is sent
  * to the model server EMBED_BATCH at a time and its vector kept (store/knowledge-vectors.ts). One
- * run at a time per app; started after each write, and by the knowledge's sweep (app.ts). A model
+ * run at a time per app; started after each write, and by the knowledge's sweep (http/app.ts). A model
  * server that fails stops the run until the next kick or sweep: until then those passages are
  * found by their words alone. Two instances may embed one passage at once: the first vector kept wins.
  */

@@ -7,7 +7,7 @@
  * process alive.
  */
 import { Worker } from 'node:worker_threads';
-import type { DocumentKind } from './document-kind.ts';
+import type { DocumentKind } from '../files/document-kind.ts';
 import type { ExtractedDocument } from './documents.ts';
 import type { ExtractJob, Extracted } from './extract-job.ts';
 import { DocumentUnreadable, HtmlRefused } from './refusal.ts';

@@ -19,9 +19,9 @@ import {
   type ClaimedSource,
 } from '../store/knowledge-sync.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { textPassages } from './passages.ts';
+import { textPassages } from '../engines/knowledge/passages.ts';
 import { DocumentUnreadable } from './refusal.ts';
-import { documentKind } from './document-kind.ts';
+import { documentKind } from '../files/document-kind.ts';
 import type { Extractor } from './extract-thread.ts';
 
 /** What reads pages and sitemaps for the service (knowledge/fetch.ts createFetcher). */

@@ -5,12 +5,12 @@
  */
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { UnansweredGroup } from '../../protocol/index.ts';
-import type { JobContext } from '../context.ts';
+import type { JobContext } from '../http/context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import { lastMessages, sessionsActiveBetween } from '../store/messages.ts';
 import { chatbots, digests, feedback, leads, messages } from '../store/schema.ts';
 import { unansweredGroups } from '../store/unanswered.ts';
-import { localTime, nextDay, previousDay, startOfDay } from '../time.ts';
+import { localTime, nextDay, previousDay, startOfDay } from '../store/calendar.ts';
 import { consoleLink, cut, EMAIL_BODY_CHARS, enqueue, transcriptText } from './outbox.ts';
 
 export interface DigestMade {

@@ -6,12 +6,12 @@
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { answerText } from '../../protocol/index.ts';
-import type { JobContext } from '../context.ts';
+import type { JobContext } from '../http/context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import type { Db } from '../store/db.ts';
 import { lastMessages, type MessageRow } from '../store/messages.ts';
 import { outbox } from '../store/schema.ts';
-import { localDay, localTime } from '../time.ts';
+import { localDay, localTime } from '../store/calendar.ts';
 
 export const MAX_ATTEMPTS = 8;
 type Email = Pick<typeof outbox.$inferInsert, 'chatbot' | 'kind' | 'toAddress' | 'subject' | 'body'>;

@@ -3,8 +3,8 @@
  * database's clock (one clock for every instance): set when the row starts streaming, renewed by
  * its writer every RENEW_MS while it streams. A lease that lapsed is a writer that is gone — its
  * process was killed, or it lost the database and could not store how the answer ended. Such an
- * answer is taken over at once by a retry of its question (routes/chat.ts), and otherwise marked
- * cut by the sweep that every instance runs at start and every SWEEP_MS (app.ts): no answer
+ * answer is taken over at once by a retry of its question (http/routes/chat.ts), and otherwise marked
+ * cut by the sweep that every instance runs at start and every SWEEP_MS (http/app.ts): no answer
  * stays `streaming` for longer than a lease and a sweep.
  *
  * The renewal also stores the text each answer has grown to since the last one (issue 38, point 7):

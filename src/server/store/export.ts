@@ -4,7 +4,7 @@
  * and answer they are about.
  */
 import { sql } from 'drizzle-orm';
-import type { DayRange } from '../time.ts';
+import type { DayRange } from './calendar.ts';
 import { rowsOf, type Db } from './db.ts';
 
 const ROWS_PER_BATCH = 500;

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Counted, Insights, InsightsDay } from '../../protocol/index.ts';
-import { addDays, type DayRange } from '../time.ts';
+import { addDays, type DayRange } from './calendar.ts';
 import { rowsOf, type Db } from './db.ts';
 
 const TOP = 10;

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { KNOWLEDGE_LIMITS, SYNCED_KINDS, type KnowledgeKind } from '../../protocol/index.ts';
-import type { PassageText } from '../knowledge/passages.ts';
+import type { PassageText } from '../engines/knowledge/passages.ts';
 import type { Db } from './db-types.ts';
 import { lockKnowledge, writePassages } from './knowledge.ts';
 import { files, knowledgeSources } from './schema.ts';

@@ -17,8 +17,8 @@ import {
 import type { Candidate, KnowledgeBase } from '../engines/knowledge/find.ts';
 import type { Embedder } from '../engines/model/embeddings.ts';
 import { nearestPassages, type VectorMode } from './knowledge-vectors.ts';
-import { faqPassages, textPassages, type PassageText } from '../knowledge/passages.ts';
-import { conflict } from '../http.ts';
+import { faqPassages, textPassages, type PassageText } from '../engines/knowledge/passages.ts';
+import { conflict } from '../http/envelope.ts';
 import type { Db, Tx } from './db-types.ts';
 import { knowledgePassages, knowledgeSources } from './schema.ts';
 

@@ -14,7 +14,7 @@
  */
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { conflict, invalid } from '../http.ts';
+import { conflict, invalid } from '../http/envelope.ts';
 import type { Db, Tx } from './db-types.ts';
 import {
   applyTerms,

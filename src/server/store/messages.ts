@@ -4,7 +4,7 @@
  * or partial when the asker left, or failed.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { conflict } from '../http.ts';
+import { conflict } from '../http/envelope.ts';
 import { leaseFromNow } from './answer-lease.ts';
 import { ANSWER_SETTLED } from './answers-settled.ts';
 import type { ChatbotRow } from './chatbots.ts';
@@ -108,7 +108,7 @@ export type Begun =
   | { kind: 'new'; questionId: number; answerId: number; attempt: number }
   /** Asked before and answered: give the stored answer, ask nothing. */
   | { kind: 'answered'; questionId: number; answer: MessageRow }
-  /** Asked before, but its answer is partial, failed or still streaming elsewhere; `chargedAt`: the question's (limits.ts). */
+  /** Asked before, but its answer is partial, failed or still streaming elsewhere; `chargedAt`: the question's (http/limits.ts). */
   | { kind: 'unfinished'; questionId: number; answer: MessageRow; chargedAt: Date | null };
 
 /**

@@ -48,7 +48,7 @@ export const apiKeys = pgTable('api_keys', {
   keyHash: text('key_hash').notNull().unique(),
   label: text('label').notNull().default(''),
   createdAt: created(),
-  /** When a request last used it (to the minute: auth.ts), for `keys list`; null: never. */
+  /** When a request last used it (to the minute: http/auth.ts), for `keys list`; null: never. */
   lastUsedAt: at('last_used_at'),
 });
 
@@ -125,7 +125,7 @@ export const messages = pgTable(
      * database), and its answer is taken over by a retry or marked failed by the sweep (answer-lease.ts).
      */
     leaseUntil: at('lease_until'),
-    /** Questions: when the limits counted it (limits.ts); null when they did not, or gave it back because its answer failed. */
+    /** Questions: when the limits counted it (http/limits.ts); null when they did not, or gave it back because its answer failed. */
     chargedAt: at('charged_at'),
     createdAt: created(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -401,7 +401,7 @@ export const rateEvents = pgTable(
 );
 
 /**
- * The visitor operations' throttles (throttle.ts): how many calls each key — an operation and a
+ * The visitor operations' throttles (http/throttle.ts): how many calls each key — an operation and a
  * session, or an operation, a chatbot and an address — made in a fixed window starting at `window_start`.
  */
 export const throttleWindows = pgTable(
@@ -471,7 +471,7 @@ export const knowledgeSources = pgTable(
 );
 
 /**
- * A source's passages (knowledge/passages.ts): a FAQ entry whole, a text or page by headings and
+ * A source's passages (engines/knowledge/passages.ts): a FAQ entry whole, a text or page by headings and
  * paragraphs. `search` is the database's own: the heading and a FAQ's other phrasings weighted
  * above the body, English stems; the heading's trigrams find a misspelt question.
  */

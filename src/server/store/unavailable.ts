@@ -1,7 +1,7 @@
 /**
  * Whether an error says the database cannot serve just now — refused, reset, timed out, shut down,
  * restarting, or out of disk — rather than that a statement was wrong. Such a failure is temporary: the
- * request is answered 503 with Retry-After (http.ts), and the pool connects anew for the next one.
+ * request is answered 503 with Retry-After (http/envelope.ts), and the pool connects anew for the next one.
  */
 
 /** Node's socket errors on the way to the server. */

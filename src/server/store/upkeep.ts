@@ -3,7 +3,7 @@
  * does on PGlite: without it the planner never learns what they hold (a feed's 100,000 listings
  * imported, every search planned as for an empty table: seconds where milliseconds would do) and
  * the rows that updates and deletes leave dead are never reclaimed. The service runs a pass at start
- * and every UPKEEP_MS (app.ts), with autovacuum's own thresholds. Each step holds PGlite's thread while it runs (an
+ * and every UPKEEP_MS (http/app.ts), with autovacuum's own thresholds. Each step holds PGlite's thread while it runs (an
  * ANALYZE of 100,000 listings ~115 ms from a sample of 3,000 rows, STATISTICS_TARGET; a VACUUM ~0.4 s
  * and more with more dead rows) — once per tenth of a table changed, as a feed's import does. On PostgreSQL this is autovacuum's job and nothing here runs.
  */

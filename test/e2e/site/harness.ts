@@ -23,7 +23,7 @@ export function useSite(): Site {
   beforeAll(async () => {
     // A port known before it starts, and PUBLIC_URL at the address it is bound to and opened at
     // (127.0.0.1): the demo's listings link there (by default to http://localhost:PORT, where the
-    // demo's pages would send a visitor who came by 127.0.0.1 — test/server/demo-site.test.ts).
+    // demo's pages would send a visitor who came by 127.0.0.1 — test/server/demo/site.test.ts).
     const port = await freePort();
     site.bin = await startBin({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
     site.owner = createClient({ baseUrl: site.bin.url, apiKey: site.bin.apiKey });

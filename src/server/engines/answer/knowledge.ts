@@ -7,7 +7,7 @@
 import { sourcesBlock, suggestionsBlock, type Settings } from '../../../protocol/index.ts';
 import { questionTerms, scoreOf, type Hit } from '../knowledge/find.ts';
 import { generalSuggestions } from './suggest.ts';
-import { sentencesOf } from '../../knowledge/passages.ts';
+import { sentencesOf } from '../knowledge/passages.ts';
 import type { Writing } from '../writing/index.ts';
 
 /** At most this many sentences or list items are quoted from a text. */

@@ -6,8 +6,8 @@
  * check it says; when nothing matches it offers what comes closest; anything it cannot answer gets
  * `noAnswer` and an offer of a person.
  */
-import { factsOf } from '../../files/facts.ts';
-import { BURST, pacer } from '../../pace.ts';
+import { factsOf } from '../reading/file-facts.ts';
+import { BURST, pacer } from './pace.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from '../index.ts';
 import { readable } from '../languages/readable.ts';
 import { reply, type Reply } from './reply.ts';
@@ -21,7 +21,7 @@ export interface OfflineOptions {
 }
 
 export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine {
-  // The turns this engine's answers share (pace.ts).
+  // The turns this engine's answers share (engines/answer/pace.ts).
   const nextTurn = pacer();
   return {
     waiting: nextTurn.waiting,

@@ -18,7 +18,7 @@ import type {
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import { describeFile } from '../../files/facts.ts';
+import { describeFile } from '../reading/file-facts.ts';
 import {
   CARDS_INFO,
   SUGGESTIONS_INFO,

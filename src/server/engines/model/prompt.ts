@@ -5,7 +5,7 @@
  * listings it showed, numbered, so "the second one" means something.
  */
 import { addressText, answerProse, type Listing } from '../../../protocol/index.ts';
-import { localDateTime } from '../../time.ts';
+import { localDateTime } from '../../store/calendar.ts';
 import { cardsIn, readInConversation, type ConversationState, type Reading } from '../search/conversation.ts';
 import type { Criteria } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';

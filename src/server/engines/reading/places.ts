@@ -3,7 +3,7 @@
  * address, cities, states and ZIP codes, kinds of property — and places none of them is in.
  */
 import type { Listing } from '../../../protocol/index.ts';
-import { derived } from '../derived.ts';
+import { derived } from './derived.ts';
 import { boundaryAt, vocabularyOf } from './words.ts';
 
 export function normalize(text: string): string {

@@ -4,7 +4,7 @@
  * for, whether any meets another search, and the candidates of a near miss. The service answers it
  * in the database (store/listing-search.ts), with indexes, for chatbots of a feed's size; the
  * in-memory answer below, over an array, is the engines' own matching (match.ts) — what the
- * database's answer is checked against (test/server/listing-search.test.ts) and what the engine
+ * database's answer is checked against (test/server/store/listing-search.test.ts) and what the engine
  * tests and the eval give their listings through.
  */
 import type { Listing } from '../../../protocol/index.ts';

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { cardsOf, parseSources, type Listing } from '../../../protocol/index.ts';
-import { derived } from '../derived.ts';
+import { derived } from '../reading/derived.ts';
 import { merge, narrows, type Criteria } from '../reading/criteria.ts';
 import { attributesAsked } from './details.ts';
 import { meets, priceOf, squareFeet } from './match.ts';
@@ -303,7 +303,7 @@ export async function knownFor(catalog: Catalog, questions: string[], answers: s
  */
 const STATES = Symbol('conversation states');
 const STATES_KEPT = 1_000;
-/** How many turns have been read since the process started (test/server/engine-offline.test.ts counts them). */
+/** How many turns have been read since the process started (test/server/engines/answer/offline.test.ts counts them). */
 export const turnsRead = { count: 0 };
 
 /**

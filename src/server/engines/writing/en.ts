@@ -6,7 +6,7 @@ import { ORDINALS } from '../reading/words.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
 import { areaText, listingLink, md, mdUrl, money, number, plural, priceText } from '../search/format.ts';
 import { squareFeet } from '../search/match.ts';
-import { describeFacts } from '../../files/facts.ts';
+import { describeFacts } from '../reading/file-facts.ts';
 import { ruledOut } from './ruled-out.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 

@@ -6,7 +6,7 @@
  * listing's description, a place as the listings write it) are set in as they are, never inflected.
  */
 import type { Listing, ListingCard } from '../../../protocol/index.ts';
-import type { FileFacts } from '../../files/facts.ts';
+import type { FileFacts } from '../reading/file-facts.ts';
 import type { LanguageCode } from '../languages/types.ts';
 import type { Criteria, SortKey } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
