@@ -1,6 +1,6 @@
 /** Where the deployable artifact is installed (scripts/artifact.mjs). */
 export declare const ARTIFACT_DIR: string;
-/** The README's Dockerfile, as steps. */
+/** The Dockerfile of docs/OPERATING.md, as steps. */
 export interface Recipe {
   copies: string[][];
   runs: string[];

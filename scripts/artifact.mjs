@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The deployable artifact installed as the README's Dockerfile installs it, for
- * test/e2e/deploy.test.ts: the Dockerfile read from the README (```dockerfile), each COPY from this
+ * The deployable artifact installed as the Dockerfile of docs/OPERATING.md ("Deploying") installs it, for
+ * test/e2e/deploy.test.ts: the Dockerfile read from docs/OPERATING.md (```dockerfile), each COPY from this
  * checkout into an empty directory, each RUN there (`npm ci --omit=dev`; dependencies from npm's
  * cache where it has them — a Docker build has none: the same packages, from the registry).
  *
@@ -30,11 +30,11 @@ export const ARTIFACT_DIR = join(
   `chat-bot-artifact-${createHash('sha256').update(REPO).digest('hex').slice(0, 12)}`,
 );
 
-/** The README's Dockerfile, as steps: `copies` (sources…, target), `runs`, `env`, `cmd`. */
+/** The Dockerfile of docs/OPERATING.md, as steps: `copies` (sources…, target), `runs`, `env`, `cmd`. */
 export function dockerfile() {
-  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const readme = readFileSync(join(REPO, 'docs', 'OPERATING.md'), 'utf8');
   const block = /```dockerfile\n([\s\S]*?)```/.exec(readme);
-  if (!block) throw new Error('README.md has no ```dockerfile block');
+  if (!block) throw new Error('docs/OPERATING.md has no ```dockerfile block');
   const recipe = { copies: [], runs: [], env: {}, cmd: [] };
   for (const line of block[1].split('\n').map((l) => l.trim())) {
     const [instruction = '', ...rest] = line.split(/\s+/);

@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: the README's pictures, made by the product itself. Starts the built
+ * `npm run screenshots`: the pictures of the README and the docs, made by the product itself. Starts the built
  * service (`npm run build` first) on a throwaway data directory and a free loopback port, and
  * photographs with Debian's Chromium (CHROMIUM_PATH for another): the demo agency's site, the
  * widget open with an answer mid-stream, its cards, a follow-up with its chips, the launcher counting

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run soak`: what `npm test` samples, whole, and the reliability tests of `npm test` at their
-// large sizes (docs/RELIABILITY.md, README "Testing"): every XSS vector through the browser, the
+// large sizes (docs/RELIABILITY.md, CONTRIBUTING.md "Testing"): every XSS vector through the browser, the
 // denial-of-service ones included, and every string of the XSS corpora in every listing field and
 // setting; the accessibility matrix's nine journeys; every file size limit on every file store;
 // 1,000 stream cuts, 10,000 fuzz cases per property, 200 streaming visitors for 60 s and 30,000

@@ -1,7 +1,7 @@
 /**
  * The name the package is installed by. On npm, `chat-bot` is another project's (checked
  * 2026-11-28: version 0.4.3, unrelated); this one is published as package.json's `name`. Every
- * place a developer copies from — the README's CDN tag, install line and imports, the example
+ * place a developer copies from — the README's install line and imports, the CDN tag of docs/WIDGET.md, the example
  * apps' manifests and READMEs, the framework typings' references — must say that name, and import
  * only what package.json exports.
  */
@@ -46,10 +46,12 @@ describe(`the package's name, ${NAME}`, () => {
     expect(wrong).toEqual([]);
   });
 
-  it('is what the README installs and its CDN tag loads, at the version package.json gives', () => {
+  it('is what the README installs and the CDN tag of docs/WIDGET.md loads, at the version package.json gives', () => {
     const readme = read('README.md');
     expect(readme).toContain(`npm install ${NAME}`);
-    const cdn = [...readme.matchAll(/cdn\.jsdelivr\.net\/npm\/([^@"/]+)@([^/"]+)\/dist\/chat-bot\.js/g)];
+    const cdn = [
+      ...read('docs/WIDGET.md').matchAll(/cdn\.jsdelivr\.net\/npm\/([^@"/]+)@([^/"]+)\/dist\/chat-bot\.js/g),
+    ];
     expect(cdn.length).toBeGreaterThan(0);
     for (const [, name, version] of cdn) expect({ name, version }).toEqual({ name: NAME, version: manifest.version });
   });

@@ -1,7 +1,7 @@
 /**
  * The package as npm publishes it: `npm pack`, installed from the tarball into a site's project of
  * its own (no workspace link to this repository: scripts/packed.mjs, which `npm test` runs before
- * Vitest and which keeps an install from the same tarball), and used the three ways the README
+ * Vitest and which keeps an install from the same tarball), and used the three ways docs/WIDGET.md
  * says — the script tag from node_modules, an ES import built by Vite, and `chat-bot-element/client` in
  * plain Node — plus its types from a TypeScript file. A path missing from `files`, an `exports`
  * entry pointing at nothing or a type that does not resolve fails here. Needs `npm run build`

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { prometheusContentType } from 'prom-client';
 import { buildApp } from './http/app.ts';
 import { boundUrl, printBanner, type StartFacts } from './start/banner.ts';
-import { apiKeyCount, createApiKey, demoExists, ensureDemo, ensureOwner, loadSecret, seedApiKey } from './start/bootstrap.ts';
+import { apiKeyCount, createApiKey, ensureOwner, loadSecret, seedApiKey } from './start/bootstrap.ts';
+import { DEMO_SERIAL, demoExists, ensureDemo } from './demo/chatbot.ts';
+import { demoSite } from './demo/site.ts';
 import { OFFLINE_MODEL } from './engines/index.ts';
 import { openAiEmbedder } from './engines/model/embeddings.ts';
 import {
@@ -113,7 +115,8 @@ async function listen(
     stallMs: config.streamStallMs,
     logger: { level: config.logLevel },
     throttles: config.throttles,
-    demo: config.demo !== 'off',
+    // DEMO off: the demo chatbot an earlier start made is kept for its owner, but serves no visitor.
+    ...(config.demo === 'off' ? { notServed: [DEMO_SERIAL] } : { site: demoSite }),
     ...(config.publicUrlGiven ? { publicUrl: config.publicUrlGiven } : {}),
     knowledgeFetch: { allowPrivate: config.knowledgeFetchPrivate, ownOrigin: config.publicUrl },
     ...(config.llm?.embedding

@@ -1,11 +1,11 @@
 /**
- * The deployable artifact (README, "Deploying"): dist/ with package.json and package-lock.json,
- * copied to an empty directory, `npm ci --omit=dev`, started — the steps of the README's
- * Dockerfile, read from the README and run here without Docker (no image registry is reachable
+ * The deployable artifact (docs/OPERATING.md, "Deploying"): dist/ with package.json and package-lock.json,
+ * copied to an empty directory, `npm ci --omit=dev`, started — the steps of its
+ * Dockerfile, read from docs/OPERATING.md and run here without Docker (no image registry is reachable
  * from the test machines): each COPY copies from this repository, each RUN runs in the directory,
  * CMD is started as it is, its ENV applies but for the address and the data, which are the test's.
  * No src/, no development dependency: a file the service reads from outside dist/ fails here. Needs
- * `npm run build` first. Then the README's systemd unit, read from it too, run as systemd would run
+ * `npm run build` first. Then the systemd unit of docs/OPERATING.md, read from it too, run as systemd would run
  * it on that same install (below).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -29,7 +29,7 @@ let recipe: Recipe;
 let app: string;
 
 beforeAll(async () => {
-  // The Dockerfile's COPY and RUN steps, read from the README (made before Vitest by npm test, kept by the manifests' hash: scripts/artifact.mjs).
+  // The Dockerfile's COPY and RUN steps, read from docs/OPERATING.md (made before Vitest by npm test, kept by the manifests' hash: scripts/artifact.mjs).
   ({ app, recipe } = await installedArtifact());
   dir = await mkdtemp(join(tmpdir(), 'chat-bot-deploy-'));
   const [command = '', ...args] = recipe.cmd;
@@ -112,11 +112,11 @@ describe('the deployable artifact', () => {
   });
 });
 
-/** The [Service] section of the README's systemd unit, as key → values (a key may repeat). */
+/** The [Service] section of the systemd unit of docs/OPERATING.md, as key → values (a key may repeat). */
 function unitFile(): Map<string, string[]> {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const readme = readFileSync(join(repo, 'docs/OPERATING.md'), 'utf8');
   const block = /```ini\n# \/etc\/systemd\/system\/chat-bot\.service\n([\s\S]*?)```/.exec(readme);
-  if (!block) throw new Error('README.md has no ```ini block of /etc/systemd/system/chat-bot.service');
+  if (!block) throw new Error('docs/OPERATING.md has no ```ini block of /etc/systemd/system/chat-bot.service');
   const service = new Map<string, string[]>();
   let section = '';
   for (const line of block[1]!.split('\n').map((l) => l.trim())) {
@@ -146,7 +146,7 @@ function environmentFile(text: string): Record<string, string> {
 
 describe('stopping it', () => {
   it('is given more time than the drain and the wait after it: `docker run --stop-timeout`, the unit’s TimeoutStopSec', () => {
-    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const readme = readFileSync(join(repo, 'docs/OPERATING.md'), 'utf8');
     const run = /`(docker run [^`]*)`/.exec(readme)?.[1] ?? '';
     expect(run).toContain('chat-bot');
     const stopTimeout = Number(/--stop-timeout[= ](\d+)/.exec(run)?.[1] ?? 0);
@@ -159,7 +159,7 @@ describe('stopping it', () => {
 
 describe('the systemd unit', () => {
   it(
-    'runs the artifact installed as the README says: ExecStart in WorkingDirectory, EnvironmentFile and Environment, an unprivileged user that can write only its DATA_DIR; SIGTERM ends it within TimeoutStopSec',
+    'runs the artifact installed as docs/OPERATING.md says: ExecStart in WorkingDirectory, EnvironmentFile and Environment, an unprivileged user that can write only its DATA_DIR; SIGTERM ends it within TimeoutStopSec',
     { timeout: 120_000 },
     async () => {
       const unit = unitFile();
@@ -168,7 +168,7 @@ describe('the systemd unit', () => {
         expect(values, key).toHaveLength(1);
         return values![0]!;
       };
-      // The README's places, here: the artifact the Dockerfile steps installed above is /opt/chat-bot.
+      // The places docs/OPERATING.md names, here: the artifact the Dockerfile steps installed above is /opt/chat-bot.
       const places: [string, string][] = [
         ['/opt/chat-bot', app],
         ['/etc/chat-bot', join(dir, 'etc')],

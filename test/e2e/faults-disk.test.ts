@@ -54,7 +54,12 @@ const free = (dir: string) => statfsSync(dir).bavail * statfsSync(dir).bsize;
 /** Fills `dir`'s filesystem but for `leave` bytes; returns the filler's path (remove it to make room). */
 function fill(dir: string, leave = 0): string {
   const filler = join(dir, 'filler.fill');
-  writeFileSync(filler, Buffer.alloc(Math.max(0, free(dir) - leave)));
+  try {
+    writeFileSync(filler, Buffer.alloc(Math.max(0, free(dir) - leave)));
+  } catch (error) {
+    // The service wrote meanwhile (PGlite's pages, under load): the filler took what was left — full, as asked.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  }
   return filler;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The example apps of demo/frameworks (README, "Frameworks"), each installed from its own lockfile
- * and built by its own toolchain — type checks of the templates included — by
+ * The example apps of demo/frameworks (docs/WIDGET.md, "Vue, Svelte, Angular, Next.js"), each
+ * installed from its own lockfile and built by its own toolchain — type checks of the templates included — by
  * `scripts/frameworks.mjs --build` (npm test runs it before Vitest; here it builds only what is not
  * built from the current sources), and driven in Chromium against one real service: the element
  * renders with properties from app state (an object as a property, not an attribute), language and
@@ -81,7 +81,7 @@ async function nextStart(dir: string): Promise<{ origin: string; close(): Promis
   return { origin: `http://127.0.0.1:${port}`, close: started.stop };
 }
 
-it('has an app for each framework the README names, and only those, each with its own lockfile', () => {
+it('has an app for each framework docs/WIDGET.md names, and only those, each with its own lockfile', () => {
   const apps = readdirSync(FRAMEWORKS_DIR, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);

@@ -1,5 +1,5 @@
 /**
- * The README's reverse proxy, as written (issue 38, point 1): Debian's nginx runs the README's
+ * The reverse proxy of docs/OPERATING.md, as written (issue 38, point 1): Debian's nginx runs its
  * server block — only its address, its certificate (made here, self-signed) and the upstream port
  * changed — in front of the compiled service with TRUST_PROXY=1 and PUBLIC_URL. A visitor who
  * forges X-Forwarded-For is still held to the rate limit; an answer streams through in pieces
@@ -20,11 +20,11 @@ import { freePort } from '../support/http.ts';
 const NGINX = '/usr/sbin/nginx';
 const PUBLIC_URL = 'https://chat.example.com';
 
-/** The README's nginx server block, word for word. */
+/** The nginx server block of docs/OPERATING.md ("Behind a reverse proxy"), word for word. */
 function readmeServerBlock(): string {
-  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+  const readme = readFileSync(join(import.meta.dirname, '../../docs/OPERATING.md'), 'utf8');
   const block = /```nginx\n([^]*?)```/.exec(readme)?.[1];
-  if (!block) throw new Error('README.md has no nginx block');
+  if (!block) throw new Error('docs/OPERATING.md has no nginx block');
   return block;
 }
 
@@ -134,7 +134,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('behind the README’s nginx', () => {
+describe('behind the nginx of docs/OPERATING.md', () => {
   it('holds a visitor forging X-Forwarded-For to the rate limit of the address nginx saw', async () => {
     const owner = { authorization: bin.apiKey };
     const added = await request(

@@ -2,7 +2,7 @@
  * A reporter beside the default one. When the run starts: which part of the sampled corpora it
  * takes, and the seeds that replay it. When it ends: how long each lane (project) took from its
  * first file's start to its last file's end, and every file's time, slowest first — the figures the
- * README's Testing section quotes. A file's time is from its start to its end in this run, waits
+ * docs/BENCHMARKS.md §8 quotes. A file's time is from its start to its end in this run, waits
  * for the machine included: what it cost the run, not what it costs alone.
  *
  * With TEST_DURATIONS=write, a whole run also writes those times to test/durations.json, the order

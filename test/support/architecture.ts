@@ -1,9 +1,10 @@
 /**
- * The rules of docs/STYLE.md, checked by reading the code:
- * protocol ← client ← widget ← the entries (src/*.ts), and protocol ← server; inside the service's
- * engines, reading ← search ← answer ← model; no import circles; one custom element per file;
- * controllers named *Controller in widget/controllers/; no module-level state in the service; and
- * outside src/ (demo/, bench/, scripts/) the package reached only through its public entries.
+ * The rules of docs/STYLE.md and docs/ARCHITECTURE.md, checked by reading the code:
+ * protocol ← client ← widget ← the entries (src/*.ts), and protocol ← server; the service's parts
+ * in one order (SERVICE_PARTS) and the engines' parts in theirs (ENGINE_PARTS), no circle between
+ * parts; no import circles between files; one custom element per file; controllers named
+ * *Controller in widget/controllers/; no module-level state in the service; and outside src/
+ * (demo/, bench/, scripts/) the package reached only through its public entries.
  */
 import { builtinModules } from 'node:module';
 import { posix } from 'node:path';
@@ -96,16 +97,14 @@ export function violations(files: readonly SourceFile[]): string[] {
     const layer = layerOf(file.path);
     if (!layer) continue;
     if (file.path.split('/').length > 5) found.push(`${file.path}: more than three folder levels under src/`);
-    const part = enginePart(file.path);
     for (const { specifier, typeOnly } of importsOf(file.source)) {
       const say = (rule: string) => found.push(`${file.path} imports "${specifier}": ${rule}`);
       if (specifier.startsWith('.')) {
         const target = posix.normalize(posix.join(posix.dirname(file.path), specifier));
         const targetLayer = layerOf(target);
-        const targetPart = enginePart(target);
+        const across = partRule(file.path, target);
         if (!targetLayer) say('outside the layers of src/');
-        else if (part && targetPart && !ENGINE_PARTS.slice(0, ENGINE_PARTS.indexOf(part) + 1).includes(targetPart))
-          say(`the engines' ${part} may not import their ${targetPart} (reading ← search ← answer ← model)`);
+        else if (across) say(across);
         else if (!LAYERS_IMPORTED[layer].includes(targetLayer)) say(`${layer} may not import ${targetLayer}`);
         else if (targetLayer === 'protocol' && layer === 'entry' && !typeOnly)
           say('entry imports protocol with `import type` only');
@@ -130,11 +129,100 @@ export function violations(files: readonly SourceFile[]): string[] {
   return found;
 }
 
-/** The parts of the answer engines, each importing only those before it. */
-const ENGINE_PARTS = ['reading', 'search', 'answer', 'model'] as const;
-type EnginePart = (typeof ENGINE_PARTS)[number];
-const enginePart = (path: string): EnginePart | null =>
-  (/^src\/server\/engines\/(reading|search|answer|model)\//.exec(path)?.[1] as EnginePart | undefined) ?? null;
+/**
+ * The service's parts, innermost first: each imports only itself, the parts before it, and
+ * src/protocol. The files at src/server's top (main.ts) are `main`, the outermost.
+ */
+export const SERVICE_PARTS = ['engines', 'store', 'files', 'knowledge', 'mail', 'http', 'demo', 'start', 'main'] as const;
+/**
+ * The engines' parts, innermost first, each importing only itself and those before it;
+ * `contract` is the files at engines/'s top (index.ts: what an engine is given and gives).
+ */
+export const ENGINE_PARTS = [
+  'reading',
+  'knowledge',
+  'languages',
+  'search',
+  'writing',
+  'contract',
+  'answer',
+  'model',
+] as const;
+const serviceOrder = SERVICE_PARTS.join(' ← ');
+const engineOrder = ENGINE_PARTS.join(' ← ');
+
+/**
+ * The part of the service a file is in: `store`, `http`…, `engines/reading` for a folder of the
+ * engines, `engines/contract` for a file at engines/'s top, `main` for a file at src/server's top;
+ * null outside src/server.
+ */
+export function partOf(path: string): string | null {
+  const m = /^src\/server\/(.+)$/.exec(path);
+  if (!m) return null;
+  const steps = m[1]!.split('/');
+  if (steps.length === 1) return 'main';
+  if (steps[0] === 'engines') return `engines/${steps.length === 2 ? 'contract' : steps[1]}`;
+  return steps[0]!;
+}
+
+/** The rule an import from `from` to `to` (both paths) breaks between the service's parts, if any. */
+function partRule(from: string, to: string): string | null {
+  const [a, b] = [partOf(from), partOf(to)];
+  if (!a) return null;
+  const [outerA, outerB] = [a.split('/')[0]!, b?.split('/')[0]];
+  if (outerA === 'engines' && outerB !== 'engines' && !to.startsWith('src/protocol/'))
+    return 'the engines import only themselves and src/protocol';
+  if (!b || a === b) return null;
+  const service = SERVICE_PARTS as readonly string[];
+  for (const part of [outerA, outerB!])
+    if (!service.includes(part)) return `${part} is not a part of the service's declared order (${serviceOrder})`;
+  if (outerA !== outerB)
+    return service.indexOf(outerB!) > service.indexOf(outerA)
+      ? `${outerA} may not import ${outerB} (${serviceOrder})`
+      : null;
+  const engines = ENGINE_PARTS as readonly string[];
+  const [innerA, innerB] = [a.slice('engines/'.length), b.slice('engines/'.length)];
+  for (const part of [innerA, innerB])
+    if (!engines.includes(part)) return `engines/${part} is not in the engines' declared order (${engineOrder})`;
+  return engines.indexOf(innerB) > engines.indexOf(innerA)
+    ? `the engines' ${innerA} may not import their ${innerB} (${engineOrder})`
+    : null;
+}
+
+/**
+ * Circles between the service's parts (SERVICE_PARTS, and each part of the engines): one per
+ * tangle of parts, its shortest, each step with one import that makes it.
+ */
+export function partCircles(files: readonly SourceFile[]): string[] {
+  const known = new Set(files.map((f) => f.path));
+  const edges = new Map<string, Set<string>>();
+  const example = new Map<string, string>();
+  for (const file of files) {
+    const from = partOf(file.path);
+    if (!from) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    for (const { specifier } of importsOf(file.source)) {
+      const target = resolve(file.path, specifier, known);
+      const to = target && partOf(target);
+      if (!to || to === from) continue;
+      edges.get(from)!.add(to);
+      if (!example.has(`${from} → ${to}`)) example.set(`${from} → ${to}`, `${file.path} imports "${specifier}"`);
+    }
+  }
+  const graph = new Map([...edges].map(([part, to]) => [part, [...to].sort()]));
+  return tangles(graph).map((tangle) => {
+    const group = new Set(tangle);
+    const circle = tangle
+      .map((start) => shortestCircle(start, graph, group))
+      .reduce((a, b) => (b.length < a.length ? b : a));
+    const steps = circle.map((part, i) => {
+      const next = circle[(i + 1) % circle.length]!;
+      return `${part} → ${next} (${example.get(`${part} → ${next}`)})`;
+    });
+    const rest = tangle.filter((part) => !circle.includes(part));
+    return `circle between parts: ${steps.join('; ')}${rest.length ? ` (tangled with ${rest.join(', ')})` : ''}`;
+  });
+}
 
 /**
  * The file a relative specifier names, among `known` (specifiers carry their extension; a `.js`

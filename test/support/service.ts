@@ -15,9 +15,10 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createClient, type Client, type Credentials } from '../../src/client/index.ts';
 import type { AddBody } from '../../src/protocol/index.ts';
-import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
+import { buildApp, type AppOptions, type TrustProxy } from '../../src/server/http/app.ts';
+import { DEMO_SERIAL } from '../../src/server/demo/chatbot.ts';
+import { demoSite } from '../../src/server/demo/site.ts';
 import type { Timeouts } from '../../src/server/http/timeouts.ts';
-import type { TrustProxy } from '../../src/server/start/config.ts';
 import { NO_THROTTLES, type Throttles } from '../../src/server/http/throttle.ts';
 import { createApiKey, ensureOwner } from '../../src/server/start/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
@@ -89,7 +90,7 @@ export interface ServiceOptions {
   trustProxy?: TrustProxy;
   /** PUBLIC_URL: the service's links are made from it. */
   publicUrl?: string;
-  /** DEMO off: no demo site (src/server/http/app.ts); on unless false. */
+  /** DEMO off: no demo site (src/server/demo/site.ts), and the demo chatbot serves no visitor; on unless false. */
   demo?: boolean;
   pingMs?: number;
   /** Shorter connection timeouts (src/server/http/timeouts.ts), for a test of them. */
@@ -143,7 +144,7 @@ async function openService(options: ServiceOptions): Promise<TestService> {
     clock,
     trustProxy: options.trustProxy ?? false,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-    ...(options.demo === false ? { demo: false } : {}),
+    ...(options.demo === false ? { notServed: [DEMO_SERIAL] } : { site: demoSite }),
     ...(options.pingMs ? { pingMs: options.pingMs } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -4,9 +4,12 @@
  * page — each with the widget embedded by the one-line script tag an owner pastes. Rendered on the
  * server from the demo chatbot's current settings and listings, every value escaped.
  */
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listing } from '../../protocol/index.ts';
-import { DEMO_SERIAL } from '../start/bootstrap.ts';
+import { DEMO_SERIAL } from './chatbot.ts';
+import type { Site } from '../http/app.ts';
 import type { ServiceContext } from '../http/context.ts';
 import { addressText } from '../../protocol/index.ts';
 import { areaText, priceText } from '../engines/search/format.ts';
@@ -92,7 +95,26 @@ ${n % 2 ? `<circle cx="${x + w + 45}" cy="140" r="22" fill="hsl(120 35% 40%)"/><
 </svg>`;
 }
 
-export function demoSiteRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+/**
+ * The demo agency's site at `/` (DEMO): the pages below, its own files from dist/demo-site (its
+ * stylesheet, icon and the page about this service: scripts/server-dist.mjs copies them there),
+ * and the SPA example from dist/demo-spa (`npm run build` makes it from demo/spa).
+ */
+export const demoSite: Site = async (app, ctx, widgetDir) => {
+  demoSiteRoutes(app, ctx);
+  // The reply's sendFile is the console's registration's (http/app.ts).
+  await app.register(fastifyStatic, {
+    root: join(widgetDir, 'demo-site'),
+    prefix: '/',
+    index: false,
+    decorateReply: false,
+  });
+  const spaDir = join(widgetDir, 'demo-spa');
+  await app.register(fastifyStatic, { root: spaDir, prefix: '/spa/', index: false, decorateReply: false });
+  app.get('/spa/', (_req, reply) => reply.sendFile('index.html', spaDir));
+};
+
+function demoSiteRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const agency = async () => (await findChatbot(ctx.db, DEMO_SERIAL))?.settings.Name ?? 'The demo agency';
   /** Where the demo's listings were made (their first photo's origin: PUBLIC_URL, by default http://localhost:PORT), found once: they are all made under it. */
   let knownOrigin: URL | undefined;

@@ -2,18 +2,10 @@
 import type { Listing, Model, Settings } from '../../protocol/index.ts';
 import type { Catalog } from './search/catalog.ts';
 import type { KnowledgeBase } from './knowledge/find.ts';
-import type { Asked } from '../store/schema.ts';
+import type { Asked } from './reading/asked.ts';
+import type { AttachedFile } from './reading/file-facts.ts';
 
-export interface AttachedFile {
-  id: number;
-  kind: 'Image' | 'Audio' | 'Video';
-  mimeType: string;
-  size: number;
-  /** Up to `bytes` bytes from the start of the file. */
-  head(bytes: number): Promise<Buffer>;
-  /** All of its bytes. */
-  whole(): Promise<Buffer>;
-}
+export type { AttachedFile };
 
 export interface AnswerInput {
   settings: Settings;
@@ -37,7 +29,7 @@ export interface AnswerMeta {
   totalTokens: number;
   /** How many wrong figures about listings the facts guard corrected (engines with a model). */
   factsCorrected?: number;
-  /** What the question searched for (engines/asked.ts), when it was a search. */
+  /** What the question searched for (engines/reading/asked.ts), when it was a search. */
   asked?: Asked;
   /** The language the answer is written in ("es"), when the engine knows it: the widget marks the answer with it. */
   language?: string;

@@ -14,7 +14,7 @@
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { FILE_LIMITS, LIMITS } from '../../protocol/index.ts';
-import { tooLarge, unsupported } from '../http/envelope.ts';
+import { tooLargeFile, unsupportedFile } from '../store/errors.ts';
 import { SNIFF_BYTES, sniff, type Sniffed } from './sniff.ts';
 
 const MiB = 1_048_576;
@@ -105,14 +105,14 @@ export function gate(file: FileRef): { transform: Transform; result(): { sniffed
   const identify = (): Sniffed => {
     const found = sniff(head);
     if (!found || (visitors && found.kind === 'Document'))
-      throw unsupported(`The file is not ${visitors ? MEDIA : ACCEPTED}`);
+      throw unsupportedFile(`The file is not ${visitors ? MEDIA : ACCEPTED}`);
     sniffed = found;
     return found;
   };
   const assertWithin = (kind: Sniffed | null) => {
     const limit = kind ? FILE_LIMITS[kind.kind] : LIMITS.videoBytes;
     if (size > limit)
-      throw tooLarge(
+      throw tooLargeFile(
         `The file is larger than ${mb(limit)}${kind ? ` (the limit for ${kind.kind.toLowerCase()})` : ''}`,
       );
   };
@@ -129,7 +129,7 @@ export function gate(file: FileRef): { transform: Transform; result(): { sniffed
     },
     flush(done) {
       try {
-        if (size === 0) throw unsupported(`The upload is empty; send ${visitors ? MEDIA : ACCEPTED}`);
+        if (size === 0) throw unsupportedFile(`The upload is empty; send ${visitors ? MEDIA : ACCEPTED}`);
         assertWithin(sniffed ?? identify());
         done();
       } catch (error) {

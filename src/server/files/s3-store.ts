@@ -24,7 +24,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { unavailable } from '../http/envelope.ts';
+import { storageUnavailable } from '../store/errors.ts';
 import { causeOf } from '../store/connect.ts';
 import { databaseUnavailable } from '../store/unavailable.ts';
 import { FileMissing, gate, isStoreKey, type FileRef, type FileStore } from './file-store.ts';
@@ -58,7 +58,7 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
   // cause goes with the 503, for the log (http/envelope.ts).
   const send = ((...args: Parameters<S3Client['send']>) =>
     (client.send as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) =>
-      Promise.reject(unreachable(error) || unusable(error) ? unavailable(undefined, error) : error),
+      Promise.reject(unreachable(error) || unusable(error) ? storageUnavailable(error) : error),
     )) as S3Client['send'];
   // The keys are <prefix>/<store key>, whatever slashes the prefix was given with.
   const folder = prefix.replace(/^\/+|(?<!\/)\/+$/g, '');

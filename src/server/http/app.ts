@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '../../protocol/index.ts';
-import { DEMO_SERIAL } from '../start/bootstrap.ts';
 import { systemClock, type Clock, type ServiceContext } from './context.ts';
-import { demoSiteRoutes } from '../demo/site.ts';
 import type { Engines } from '../engines/index.ts';
 import { answerClientErrors, answerServerRefusals, requireHost } from './client-errors.ts';
 import { installErrorHandling, installJsonParsing, invalid, sendFailure } from './envelope.ts';
@@ -35,7 +33,6 @@ import { serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts.ts';
 import { loggerOptions, type LogDestination, type LogLevel } from './logging.ts';
 import { healthRoutes } from './probes.ts';
 import { installShutdown } from './shutdown.ts';
-import type { TrustProxy } from '../start/config.ts';
 import { DEFAULT_THROTTLES, sweepThrottles, type Throttles } from './throttle.ts';
 import { createMetrics } from './metrics/index.ts';
 import { installMetrics } from './metrics/scrape.ts';
@@ -48,6 +45,15 @@ import { embeddedUpkeep, UPKEEP_MS } from '../store/upkeep.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { urgencyOf } from '../store/urgency.ts';
 import { prepareReads } from '../store/messages.ts';
+
+/** Whose X-Forwarded-For / -Proto / -Host to believe: none, every hop, a count of hops, or their addresses (Fastify's trustProxy). */
+export type TrustProxy = boolean | number | string;
+
+/**
+ * A website served at `/` beside the service — the demo agency's (demo/site.ts) — given the app, its
+ * context and where the build's files are (dist/). It serves its files with the reply's `sendFile`.
+ */
+export type Site = (app: FastifyInstance, ctx: ServiceContext, widgetDir: string) => Promise<void>;
 
 export interface AppOptions {
   db: Db;
@@ -63,13 +69,13 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Where the built widget is (dist/): `/chat-bot.js` and its lazy chunks are served from it. */
   widgetDir?: string;
-  /** The demo site's static files, dist/demo-site unless given (scripts/server-dist.mjs copies them there; its home page and listing pages are rendered by server/demo/site.ts). */
-  demoDir?: string;
+  /** A site at `/` (DEMO: the demo agency's, demo/site.ts); without one, `/` leads to the console. */
+  site?: Site;
   /**
-   * DEMO: serve the demo agency's site at `/` and the SPA example (the default); without it `/` leads
-   * to the console, and the demo chatbot, if an earlier start made it, serves no visitor.
+   * Chatbots that serve no visitor — to a page, a visitor token or no credential they do not exist
+   * (404) — while their owner still reads them: with DEMO off, the demo chatbot an earlier start made.
    */
-  demo?: boolean;
+  notServed?: readonly string[];
   /** The log (http/logging.ts): its level, and where its lines go (standard output unless given); none without it. */
   logger?: false | { level: LogLevel; destination?: LogDestination };
   /** Silence after which a stream gets a `: ping` comment; 15 s unless a test wants it sooner. */
@@ -111,7 +117,6 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const root = packageRoot();
   const widgetDir = options.widgetDir ?? join(root, 'dist');
-  const demoDir = options.demoDir ?? join(widgetDir, 'demo-site');
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const server = serverTimeouts(timeouts);
   const app: FastifyInstance = Fastify({
@@ -179,8 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     ...(options.embeddings ? await embeddingsOf(app, options.db, options.embeddings) : {}),
     shutdown: installShutdown(app),
-    // DEMO off: the demo chatbot an earlier start made is kept for its owner, but serves no visitor.
-    notServed: new Set(options.demo === false ? [DEMO_SERIAL] : []),
+    notServed: new Set(options.notServed ?? []),
   };
   answerServerRefusals(app.server, timeouts, () => app.log);
 
@@ -210,24 +214,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/openapi.json', (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
   healthRoutes(app, ctx);
-  const demo = options.demo ?? true;
-  if (demo) {
-    demoSiteRoutes(app, ctx);
-    // The demo's own files (its stylesheet, the page about this service); `/` is the agency's home page.
-    await app.register(fastifyStatic, { root: demoDir, prefix: '/', index: false });
-  } else app.get('/', (_req, reply) => reply.redirect('/console/'));
-  // The owner's console, and with the demo the SPA example, built by `npm run build` from demo/<app> into dist/demo-<app>.
-  for (const demoApp of demo ? ['spa', 'console'] : ['console']) {
-    const appDir = join(widgetDir, `demo-${demoApp}`);
-    // Without the demo's files, the console's registration gives the reply its sendFile.
-    await app.register(fastifyStatic, {
-      root: appDir,
-      prefix: `/${demoApp}/`,
-      decorateReply: !demo && demoApp === 'console',
-      index: false,
-    });
-    app.get(`/${demoApp}/`, (_req, reply) => reply.sendFile('index.html', appDir));
-  }
+  // The owner's console, built by `npm run build` from demo/console into dist/demo-console; its
+  // registration gives the reply its sendFile, which a site's files use too.
+  const consoleDir = join(widgetDir, 'demo-console');
+  await app.register(fastifyStatic, { root: consoleDir, prefix: '/console/', index: false });
+  app.get('/console/', (_req, reply) => reply.sendFile('index.html', consoleDir));
+  if (options.site) await options.site(app, ctx, widgetDir);
+  else app.get('/', (_req, reply) => reply.redirect('/console/'));
   // The script-tag file and the chunks it loads lazily, beside it on the same origin. Pages on other
   // sites import the chunks as modules, which needs CORS.
   const widgetHeaders = {

@@ -64,6 +64,3 @@ export interface ServiceContext {
    */
   notServed: ReadonlySet<string>;
 }
-
-/** What the background jobs (the outbox, the digests) use: they run outside requests, and in the CLI. */
-export type JobContext = Pick<ServiceContext, 'db' | 'clock' | 'publicUrl'>;

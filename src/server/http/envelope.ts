@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FAILURE, failure, success } from '../../protocol/index.ts';
+import { StoreError, type Refusal } from '../store/errors.ts';
 import { databaseUnavailable } from '../store/unavailable.ts';
 
 /**
@@ -47,6 +48,20 @@ export const unavailable = (
   message = 'The service cannot reach its storage just now; please try again in a few seconds',
   cause?: unknown,
 ) => new Failure(FAILURE.unavailable, message, null, { cause });
+
+/** Each refusal of the stores (store/errors.ts) as the envelope's failure. */
+const REFUSALS: Record<Refusal, number> = {
+  invalid: FAILURE.invalid,
+  notFound: FAILURE.notFound,
+  conflict: FAILURE.conflict,
+  tooLarge: FAILURE.tooLarge,
+  unsupported: FAILURE.unsupportedType,
+  unavailable: FAILURE.unavailable,
+};
+
+/** A refusal of the stores as the failure the caller is told; its cause goes on with it, for the log. */
+export const failureOf = (error: StoreError): Failure =>
+  new Failure(REFUSALS[error.refusal], error.message, null, { cause: error.cause });
 
 export function sendSuccess(reply: FastifyReply, data: unknown): FastifyReply {
   return reply.code(200).type('application/json; charset=utf-8').send(success(data));
@@ -131,7 +146,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.setErrorHandler((error: FastifyError | Failure, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError | Failure | StoreError, request: FastifyRequest, reply: FastifyReply) => {
+    const error = thrown instanceof StoreError ? failureOf(thrown) : thrown;
     if (error instanceof Failure) {
       // A part that cannot serve (the model server, the file storage gone, refusing us or full) says
       // why in the log, with its stack — not to the caller.

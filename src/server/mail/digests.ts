@@ -5,13 +5,12 @@
  */
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { UnansweredGroup } from '../../protocol/index.ts';
-import type { JobContext } from '../http/context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import { lastMessages, sessionsActiveBetween } from '../store/messages.ts';
 import { chatbots, digests, feedback, leads, messages } from '../store/schema.ts';
 import { unansweredGroups } from '../store/unanswered.ts';
 import { localTime, nextDay, previousDay, startOfDay } from '../store/calendar.ts';
-import { consoleLink, cut, EMAIL_BODY_CHARS, enqueue, transcriptText } from './outbox.ts';
+import { consoleLink, cut, EMAIL_BODY_CHARS, enqueue, transcriptText, type MailContext } from './outbox.ts';
 
 export interface DigestMade {
   chatbot: string;
@@ -22,7 +21,7 @@ export interface DigestMade {
 }
 
 /** Makes the digests of `day` (default: each chatbot's yesterday) that were not made yet. */
-export async function runDigests(ctx: JobContext, day?: string): Promise<DigestMade[]> {
+export async function runDigests(ctx: MailContext, day?: string): Promise<DigestMade[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db
     .select()
@@ -48,7 +47,7 @@ export async function runDigests(ctx: JobContext, day?: string): Promise<DigestM
  * one short transaction — a second claimant finds the row and queues nothing.
  */
 async function once(
-  ctx: JobContext,
+  ctx: MailContext,
   chatbot: ChatbotRow,
   kind: DigestMade['kind'],
   day: string,
@@ -89,7 +88,7 @@ const DIGEST_MESSAGE_CHARS = 600;
 /** The most conversations a digest reads: the day's latest (the rest are counted, and in the console). */
 const DIGEST_CONVERSATIONS = 40;
 
-async function chatLog(ctx: JobContext, chatbot: ChatbotRow, day: string) {
+async function chatLog(ctx: MailContext, chatbot: ChatbotRow, day: string) {
   const { from, to } = bounds(day, chatbot.settings.TimeZone);
   const tz = chatbot.settings.TimeZone;
   const sessionIds = await sessionsActiveBetween(ctx.db, chatbot.serialNumber, from, to);
@@ -139,7 +138,7 @@ async function chatLog(ctx: JobContext, chatbot: ChatbotRow, day: string) {
 }
 
 /** The day's votes on answers: how many each way, and the reasons given with the downs. */
-async function votesBetween(ctx: JobContext, chatbot: string, from: Date, to: Date) {
+async function votesBetween(ctx: MailContext, chatbot: string, from: Date, to: Date) {
   return ctx.db
     .select({ rating: feedback.rating, reasons: feedback.reasons })
     .from(feedback)
@@ -177,7 +176,7 @@ function unansweredText(groups: UnansweredGroup[]): string {
 /** The most leads a lead digest lists (the rest are counted, and in the console). */
 const DIGEST_LEADS = 50;
 
-async function leadList(ctx: JobContext, chatbot: ChatbotRow, day: string) {
+async function leadList(ctx: MailContext, chatbot: ChatbotRow, day: string) {
   const { from, to } = bounds(day, chatbot.settings.TimeZone);
   const where = and(eq(leads.chatbot, chatbot.serialNumber), gte(leads.createdAt, from), lt(leads.createdAt, to));
   const [rows, [total]] = await Promise.all([
@@ -200,7 +199,7 @@ async function leadList(ctx: JobContext, chatbot: ChatbotRow, day: string) {
 }
 
 /** Runs the digests every `intervalMs`: each chatbot's yesterday, made once. */
-export function scheduleDigests(ctx: JobContext, intervalMs = 10 * 60_000): () => void {
+export function scheduleDigests(ctx: MailContext, intervalMs = 10 * 60_000): () => void {
   const timer = setInterval(() => void runDigests(ctx).catch(() => undefined), intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,20 +1,23 @@
 /**
- * Email goes through an outbox table: queued with the change that causes it, then sent over SMTP
- * (nodemailer) when SMTP_URL is set — otherwise kept. Instances claim rows with SKIP LOCKED, so
- * each message is sent by one of them; failures are retried with growing pauses.
+ * Email goes through an outbox (store/outbox.ts): queued with the change that causes it, then sent
+ * over SMTP (nodemailer) when SMTP_URL is set — otherwise kept. Instances claim rows with SKIP
+ * LOCKED, so each message is sent by one of them; failures are retried with growing pauses.
  */
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { answerText } from '../../protocol/index.ts';
-import type { JobContext } from '../http/context.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import type { Db } from '../store/db.ts';
 import { lastMessages, type MessageRow } from '../store/messages.ts';
-import { outbox } from '../store/schema.ts';
+import { claimDue, markFailed, markSent, queueEmail, type Email } from '../store/outbox.ts';
 import { localDay, localTime } from '../store/calendar.ts';
 
-export const MAX_ATTEMPTS = 8;
-type Email = Pick<typeof outbox.$inferInsert, 'chatbot' | 'kind' | 'toAddress' | 'subject' | 'body'>;
+/** What the outbox and the digests use: they run beside the requests, and in the CLI. */
+export interface MailContext {
+  db: Db;
+  clock: { now(): Date };
+  /** PUBLIC_URL, when set: the console's links in emails are made from it. */
+  publicUrl?: string;
+}
 
 /**
  * The most an email's body holds, in characters: a conversation or a day is shown in part (its
@@ -41,11 +44,11 @@ export function cut(text: string, max: number): string {
 export async function enqueue(db: Db, email: Email, now: Date): Promise<void> {
   // The last guard: whatever composed it, no queued body is longer than EMAIL_BODY_CHARS.
   const body = email.body.length > EMAIL_BODY_CHARS ? cut(email.body, EMAIL_BODY_CHARS - 40) : email.body;
-  await db.insert(outbox).values({ ...email, body, createdAt: now, nextAttemptAt: now });
+  await queueEmail(db, { ...email, body }, now);
 }
 
 /** Where the console shows a conversation: a link with PUBLIC_URL, the console's path without it. */
-export const consoleLink = (ctx: Pick<JobContext, 'publicUrl'>, sessionId?: number) =>
+export const consoleLink = (ctx: Pick<MailContext, 'publicUrl'>, sessionId?: number) =>
   `${ctx.publicUrl ?? ''}/console/#/${sessionId === undefined ? 'conversations' : `conversations/${sessionId}`}`;
 
 /**
@@ -85,7 +88,7 @@ export function transcriptText(
 }
 
 export async function enqueueHandoff(
-  ctx: JobContext,
+  ctx: MailContext,
   chatbot: ChatbotRow,
   sessionId: number,
   lead: { name: string; email: string; message: string },
@@ -124,7 +127,7 @@ export interface OutboxSender {
 }
 
 /** Sends the outbox over SMTP every `intervalMs` (and on `drain`). */
-export function startOutboxSender(ctx: JobContext, smtpUrl: string, from: string, intervalMs = 5_000): OutboxSender {
+export function startOutboxSender(ctx: MailContext, smtpUrl: string, from: string, intervalMs = 5_000): OutboxSender {
   const transport = nodemailer.createTransport(smtpUrl);
   let running: Promise<number> | null = null;
   const drain = () => (running ??= sendDue(ctx, transport, from).finally(() => (running = null)));
@@ -133,38 +136,16 @@ export function startOutboxSender(ctx: JobContext, smtpUrl: string, from: string
   return { drain, stop: () => clearInterval(timer) };
 }
 
-async function sendDue(ctx: JobContext, transport: Transporter, from: string): Promise<number> {
-  const now = ctx.clock.now();
-  // Claim: a row is one instance's while its next attempt is pushed into the future.
-  const due = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(outbox)
-      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now), lt(outbox.attempts, MAX_ATTEMPTS)))
-      .orderBy(asc(outbox.id))
-      .limit(20)
-      .for('update', { skipLocked: true });
-    for (const row of rows)
-      await tx
-        .update(outbox)
-        .set({
-          attempts: sql`${outbox.attempts} + 1`,
-          nextAttemptAt: new Date(now.getTime() + 60_000 * 2 ** row.attempts),
-        })
-        .where(eq(outbox.id, row.id));
-    return rows;
-  });
+async function sendDue(ctx: MailContext, transport: Transporter, from: string): Promise<number> {
+  const due = await claimDue(ctx.db, ctx.clock.now());
   let sent = 0;
   for (const row of due) {
     try {
       await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.body });
-      await ctx.db.update(outbox).set({ sentAt: ctx.clock.now(), lastError: '' }).where(eq(outbox.id, row.id));
+      await markSent(ctx.db, row.id, ctx.clock.now());
       sent++;
     } catch (error) {
-      await ctx.db
-        .update(outbox)
-        .set({ lastError: String(error instanceof Error ? error.message : error).slice(0, 500) })
-        .where(eq(outbox.id, row.id));
+      await markFailed(ctx.db, row.id, String(error instanceof Error ? error.message : error).slice(0, 500));
     }
   }
   return sent;

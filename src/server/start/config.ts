@@ -10,7 +10,9 @@ import { STALL_MS } from '../http/sse-reply.ts';
 import { SHUTDOWN_DRAIN_MS } from '../http/shutdown.ts';
 import { CONNECT_PATIENCE_MS } from '../store/connect.ts';
 import { parseThrottles, type Throttles } from '../http/throttle.ts';
-import { DEMO_RATE_LIMIT, secretFrom, weakKeyReason } from './bootstrap.ts';
+import { secretFrom, weakKeyReason } from './bootstrap.ts';
+import { DEMO_RATE_LIMIT } from '../demo/chatbot.ts';
+import type { TrustProxy } from '../http/app.ts';
 
 export interface ServerConfig {
   host: string;
@@ -114,8 +116,6 @@ function metricsSetting(env: NodeJS.ProcessEnv, port: number, workers: number): 
     throw new Error("METRICS_TOKEN with WORKERS above 1 needs METRICS_PORT: the workers' numbers are added up there");
   return { token, port: metricsPort };
 }
-
-export type TrustProxy = boolean | number | string;
 
 /**
  * TRUST_PROXY: unset or off — none; a number — that many proxies in front (the address is the one

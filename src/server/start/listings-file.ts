@@ -9,8 +9,8 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 import { eq } from 'drizzle-orm';
-import { checkBody, FAILURE, LIMITS, ListingImportBody } from '../../protocol/index.ts';
-import { Failure } from '../http/envelope.ts';
+import { checkBody, LIMITS, ListingImportBody } from '../../protocol/index.ts';
+import { StoreError } from '../store/errors.ts';
 import type { Db } from '../store/db.ts';
 import { importListings, type Imported } from '../store/listing-import.ts';
 import { chatbots } from '../store/schema.ts';
@@ -125,13 +125,13 @@ export async function importFile(
         ),
       );
     } catch (error) {
-      if (!(error instanceof Failure) || error.code !== FAILURE.conflict) throw error;
+      if (!(error instanceof StoreError) || error.refusal !== 'conflict') throw error;
       // A Url another listing of the chatbot has: the batch's rows one by one, that one refused.
       for (const { line, item } of batch)
         try {
           add(await importListings(db, serial, [item], now()));
         } catch (one) {
-          if (!(one instanceof Failure)) throw one;
+          if (!(one instanceof StoreError)) throw one;
           summary.refused.push({ line, why: one.message.replace(/"Items\[0\]\./g, '"') });
         }
     }

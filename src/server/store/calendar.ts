@@ -53,17 +53,6 @@ export function previousDay(instant: Date, timeZone: string): string {
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
-/** "Sunday, November 22, 2026, 10:31 (America/Chicago)" — what the model is told about now. */
-export function localDateTime(instant: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    dateStyle: 'full',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  }).format(instant);
-  return `${text} (${timeZone})`;
-}
-
 /** "10:31" in `timeZone`. */
 export const localTime = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);

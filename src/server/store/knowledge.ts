@@ -18,7 +18,7 @@ import type { Candidate, KnowledgeBase } from '../engines/knowledge/find.ts';
 import type { Embedder } from '../engines/model/embeddings.ts';
 import { nearestPassages, type VectorMode } from './knowledge-vectors.ts';
 import { faqPassages, textPassages, type PassageText } from '../engines/knowledge/passages.ts';
-import { conflict } from '../http/envelope.ts';
+import { conflicting } from './errors.ts';
 import type { Db, Tx } from './db-types.ts';
 import { knowledgePassages, knowledgeSources } from './schema.ts';
 
@@ -102,7 +102,7 @@ export async function addSource(
     await lockKnowledge(tx, chatbot);
     const [held] = await tx.select({ n: count() }).from(knowledgeSources).where(eq(knowledgeSources.chatbot, chatbot));
     if (Number(held?.n ?? 0) >= KNOWLEDGE_LIMITS.knowledgeSources)
-      throw conflict(
+      throw conflicting(
         `This chatbot holds ${KNOWLEDGE_LIMITS.knowledgeSources.toLocaleString('en-US')} knowledge sources, the most it can; delete some first`,
       );
     const [row] = await tx

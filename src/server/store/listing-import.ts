@@ -14,7 +14,7 @@
  */
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { conflict, invalid } from '../http/envelope.ts';
+import { conflicting, invalidRecord } from './errors.ts';
 import type { Db, Tx } from './db-types.ts';
 import {
   applyTerms,
@@ -58,7 +58,7 @@ function refuseRepeats(all: Fields[]): void {
     all.forEach((fields, i) => {
       const at = first.get(fields[field]);
       if (at !== undefined)
-        throw invalid(
+        throw invalidRecord(
           `"Items[${i}].${field}" must not repeat Items[${at}]'s ("${fields[field]}"): each listing once an import`,
         );
       first.set(fields[field], i);
@@ -87,7 +87,7 @@ async function refuseTakenUrls(tx: Tx, chatbot: string, all: Fields[]): Promise<
     .limit(1);
   if (clash) {
     const i = all.findIndex((f) => f.Url === clash.url);
-    throw conflict(
+    throw conflicting(
       `"Items[${i}].Url" is the Url of this chatbot's listing with MLSNumber "${clash.mls}": ${clash.url}`,
     );
   }
@@ -150,7 +150,7 @@ async function write(tx: Tx, chatbot: string, part: Plan, now: Date, guarded: bo
       return !row || row.updatedAt.getTime() !== old.updatedAt.getTime() || !holds(row, old);
     });
     if (moved)
-      throw conflict(
+      throw conflicting(
         `The listing with MLSNumber "${moved.old.mlsNumber}" changed while the import was written; nothing was stored`,
       );
   }
@@ -255,7 +255,7 @@ export async function importListings(db: Db, chatbot: string, all: Fields[], now
   } catch (error) {
     // Two writers at once, or Items exchanging Urls: the unique indexes refuse it, and nothing was stored.
     if (uniqueViolation(error, all[0]!))
-      throw conflict(
+      throw conflicting(
         'The import would give two listings of this chatbot the same MLSNumber or Url (changed meanwhile, or Items exchanging Urls); nothing was stored',
       );
     throw error;

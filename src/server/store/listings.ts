@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, type Listing, type ListingCreateBody, type ListingListBody } from '../../protocol/index.ts';
 import { KEYS_VERSION, listingKeys, termsOf, type ListingKeys, type TermKind } from '../engines/search/listing-keys.ts';
-import { conflict } from '../http/envelope.ts';
+import { conflicting } from './errors.ts';
 import type { Db, Tx } from './db-types.ts';
 import { chatbots, listings, listingTerms } from './schema.ts';
 
@@ -106,7 +106,7 @@ async function assertUnique(db: Db, chatbot: string, fields: Fields, exceptId?: 
 }
 
 const duplicate = (field: 'MLSNumber' | 'Url', fields: Fields) =>
-  conflict(
+  conflicting(
     `A listing with ${field} "${field === 'Url' ? fields.Url : fields.MLSNumber}" already exists in this chatbot`,
   );
 

@@ -4,12 +4,13 @@
  * or partial when the asker left, or failed.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { conflict } from '../http/envelope.ts';
+import { conflicting } from './errors.ts';
 import { leaseFromNow } from './answer-lease.ts';
 import { ANSWER_SETTLED } from './answers-settled.ts';
 import type { ChatbotRow } from './chatbots.ts';
 import { rowsOf, type Db } from './db.ts';
-import { chatbots, messages, sessions, type Asked } from './schema.ts';
+import type { Asked } from '../engines/reading/asked.ts';
+import { chatbots, messages, sessions } from './schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -159,7 +160,9 @@ export async function existingQuestion(
     question.askType !== q.askType ||
     JSON.stringify(question.fileIds) !== JSON.stringify(q.fileIds)
   )
-    throw conflict(`clientMessageId "${q.clientMessageId}" was already used for a different question in this session`);
+    throw conflicting(
+      `clientMessageId "${q.clientMessageId}" was already used for a different question in this session`,
+    );
   const [answer] = await db
     .select()
     .from(messages)

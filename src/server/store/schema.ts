@@ -22,13 +22,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Settings } from '../../protocol/index.ts';
-
-/** What a question searched for (engines/asked.ts): lower-case cities, property types, a price band. */
-export interface Asked {
-  cities: string[];
-  propertyTypes: string[];
-  priceBand?: string;
-}
+import type { Asked } from '../engines/reading/asked.ts';
 
 const created = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

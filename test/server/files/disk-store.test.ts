@@ -51,7 +51,8 @@ describe('the disk store', () => {
         ),
       ),
     );
-    for (const upload of refused) expect(upload).toMatchObject({ status: 'rejected', reason: { code: 415 } });
+    for (const upload of refused)
+      expect(upload).toMatchObject({ status: 'rejected', reason: { name: 'StoreError', refusal: 'unsupported' } });
     expect(await readdir(dir)).toEqual([]);
   });
 

@@ -84,7 +84,7 @@ describe('the S3 store', () => {
   it('keeps nothing of a refused upload, nor of a discarded one', async () => {
     await expect(
       store.receive(fileRef(2), Readable.from([Buffer.from('\0not a picture, nor a document: bytes of nothing')])),
-    ).rejects.toMatchObject({ code: 415 });
+    ).rejects.toMatchObject({ name: 'StoreError', refusal: 'unsupported' });
     await (await store.receive(fileRef(3), Readable.from([Buffer.from(png(2, 2))]))).discard();
     await expect(store.whole(fileRef(3))).rejects.toBeInstanceOf(FileMissing);
     expect(await objects()).toEqual([]);
@@ -128,7 +128,10 @@ describe('the S3 store', () => {
   });
 
   it('aborts a large upload the gate refuses past its limit, and one whose body fails halfway', async () => {
-    await expect(store.receive(fileRef(6), sized(png(), 20 * MiB + 1))).rejects.toMatchObject({ code: 413 });
+    await expect(store.receive(fileRef(6), sized(png(), 20 * MiB + 1))).rejects.toMatchObject({
+      name: 'StoreError',
+      refusal: 'tooLarge',
+    });
     await expect(store.receive(fileRef(7), body(video(12 * MiB), 7 * MiB))).rejects.toThrow('The connection was reset');
     await expect(store.whole(fileRef(6))).rejects.toBeInstanceOf(FileMissing);
     await expect(store.whole(fileRef(7))).rejects.toBeInstanceOf(FileMissing);
@@ -190,10 +193,13 @@ describe('FILES_URL', () => {
       maxAttempts: 2,
     });
     const unreachable = s3Store({ bucket: s3.bucket, prefix, client: gone });
-    await expect(unreachable.receive(fileRef(1), sized(mp4(), 6 * MiB))).rejects.toMatchObject({ code: 503 });
+    await expect(unreachable.receive(fileRef(1), sized(mp4(), 6 * MiB))).rejects.toMatchObject({
+      name: 'StoreError',
+      refusal: 'unavailable',
+    });
     const small = await unreachable.receive(fileRef(2), Readable.from([Buffer.from(png())]));
-    await expect(small.keep()).rejects.toMatchObject({ code: 503 });
-    await expect(unreachable.read(fileRef(2))).rejects.toMatchObject({ code: 503 });
+    await expect(small.keep()).rejects.toMatchObject({ name: 'StoreError', refusal: 'unavailable' });
+    await expect(unreachable.read(fileRef(2))).rejects.toMatchObject({ name: 'StoreError', refusal: 'unavailable' });
     gone.destroy();
     await (await store.receive(fileRef(2), Readable.from([Buffer.from(png())]))).keep();
     expect(new Uint8Array(await store.whole(fileRef(2)))).toEqual(png());

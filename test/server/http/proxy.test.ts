@@ -7,7 +7,8 @@
  * internal address the proxy reached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trustProxySetting, type TrustProxy } from '../../../src/server/start/config.ts';
+import type { TrustProxy } from '../../../src/server/http/app.ts';
+import { trustProxySetting } from '../../../src/server/start/config.ts';
 import { startService, type TestService } from '../../support/service.ts';
 
 describe('TRUST_PROXY', () => {

@@ -204,7 +204,7 @@ describe.runIf(usesPostgres())('SIGTERM to the primary of WORKERS=2 while an ans
     { timeout: 90_000 },
     async () => {
       const database = await freshDatabase();
-      // A pool of 2 (DATABASE_POOL_SIZE): the README's Sizing counts what the processes then hold.
+      // A pool of 2 (DATABASE_POOL_SIZE): docs/OPERATING.md's Sizing counts what the processes then hold.
       const bin = await startWithModel(20_000, undefined, {
         WORKERS: '2',
         DATABASE_URL: database.url!,

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSecret } from '../../../src/server/start/bootstrap.ts';
 import { configFromEnv } from '../../../src/server/start/config.ts';
 import { s3Store } from '../../../src/server/files/s3-store.ts';
-import { Failure } from '../../../src/server/http/envelope.ts';
+import { StoreError } from '../../../src/server/store/errors.ts';
 import { aloneWarnings } from '../../../src/server/start/checks.ts';
 import { untilReachable } from '../../../src/server/store/connect.ts';
 import { binCommand, startBin } from '../../support/bin.ts';
@@ -120,8 +120,8 @@ describe('an S3 bucket that is not there', () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(Failure);
-    expect(error).toMatchObject({ code: 503, cause: { name: 'NoSuchBucket' } });
+    expect(error).toBeInstanceOf(StoreError);
+    expect(error).toMatchObject({ refusal: 'unavailable', cause: { name: 'NoSuchBucket' } });
     client.destroy();
   });
 });

@@ -101,7 +101,7 @@ describe('owner API keys', () => {
       return stdout;
     };
     try {
-      // The key made beforehand (create-key is the README's); the bin lists and revokes it.
+      // The key made beforehand (create-key is docs/OPERATING.md's, *Keys*); the bin lists and revokes it.
       const open = () => openStore(database.url ? { databaseUrl: database.url } : { pgliteDir: join(dataDir, 'db') });
       let store = await open();
       const key = await createApiKey(store.db, await ensureOwner(store.db, new Date()), 'deploy bot');

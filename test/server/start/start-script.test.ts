@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../support/http.ts';
 import { until } from '../../support/process.ts';
 
-const repo = join(import.meta.dirname, '..', '..');
+const repo = join(import.meta.dirname, '..', '..', '..');
 let dir: string;
 
 beforeAll(async () => {

@@ -23,7 +23,7 @@ import { binCommand, startBin, type RunningBin } from '../../support/bin.ts';
 import { freshDatabase, usesPostgres, type FreshDatabase } from '../../support/database.ts';
 import { until } from '../../support/process.ts';
 
-const repo = join(import.meta.dirname, '..', '..');
+const repo = join(import.meta.dirname, '..', '..', '..');
 const version = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string }).version;
 const migrationCount = (
   JSON.parse(readFileSync(join(repo, 'src/server/store/migrations/meta/_journal.json'), 'utf8')) as {
@@ -67,8 +67,8 @@ describe('the environment, documented', () => {
     expect(serve).toMatch(/demo site and chatbot too only with DEMO=on or model/);
   });
 
-  it('the README’s metrics say the pool a statement waits for is DATABASE_POOL_SIZE', () => {
-    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  it('the metrics of docs/OPERATING.md say the pool a statement waits for is DATABASE_POOL_SIZE', () => {
+    const readme = readFileSync(join(repo, 'docs', 'OPERATING.md'), 'utf8');
     expect(/^\| `chatbot_database_waiting` .*$/m.exec(readme)?.[0]).toMatch(/`DATABASE_POOL_SIZE`, 10 unless set/);
   });
 

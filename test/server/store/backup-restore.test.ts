@@ -1,5 +1,5 @@
 /**
- * README "Backups and restore", as written (issue 38): on PostgreSQL, `pg_dump --format=custom` of
+ * docs/OPERATING.md "Backups and restore", as written (issue 38): on PostgreSQL, `pg_dump --format=custom` of
  * a running service and `pg_restore --no-owner` into an empty database; on the embedded database,
  * DATA_DIR copied whole while stopped. The service started on the copy has the chatbot, its
  * listings and the conversation, and answers on — and, on the embedded database, whose uploads are
@@ -79,7 +79,7 @@ describe.runIf(usesPostgres())('PostgreSQL: pg_dump while it runs, pg_restore in
     const service = await startService({ store: await openStore(database.options), databaseUrl: database.url });
     try {
       const state = await someState(service);
-      // The README's two commands, with its file name.
+      // The two commands of docs/OPERATING.md, with its file name.
       await run('pg_dump', ['--format=custom', '--file=chat-bot.dump', database.url!], { cwd: dir });
       await admin.query(`CREATE DATABASE ${emptyName} TEMPLATE template0`);
       await run('pg_restore', ['--no-owner', `--dbname=${emptyUrl}`, 'chat-bot.dump'], { cwd: dir });
@@ -112,7 +112,7 @@ describe.skipIf(usesPostgres())('the embedded database: DATA_DIR copied whole wh
       const file = await uploaded(service);
       await service.close();
       await store.close();
-      // Stopped: copied whole, as the README says — and then the copy is all there is.
+      // Stopped: copied whole, as docs/OPERATING.md says — and then the copy is all there is.
       await run('cp', ['-a', live, copy]);
       await rm(live, { recursive: true });
       store = await openStore({ pgliteDir: join(copy, 'db') });

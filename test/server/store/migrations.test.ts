@@ -1,10 +1,10 @@
 /**
  * Data migrations (src/server/store/migrations): what a chatbot stored before a setting existed
- * holds after the upgrade — on PGlite here, PostgreSQL in the postgres project. And the README's
+ * holds after the upgrade — on PGlite here, PostgreSQL in the postgres project. And docs/OPERATING.md's
  * "Upgrading", on both: a database an earlier version made (its migrations: these, the newest three
  * left out) is brought up to date by the start, its data kept, the banner's numbers right; the
  * earlier version started again (a rollback) applies nothing; on PostgreSQL, instances starting
- * together take turns; and every migration is additive but those the README names.
+ * together take turns; and every migration is additive but those docs/OPERATING.md names.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -39,7 +39,7 @@ it('0007 gives a chatbot made before MortgageRate the default, and keeps one an 
   const old = await createChatbot(store.db, owner, before as ReturnType<typeof defaultSettings>);
   const set = await createChatbot(store.db, owner, { ...defaultSettings('UTC', 'offline'), MortgageRate: 7.25 });
   const statement = readFileSync(
-    join(import.meta.dirname, '../../src/server/store/migrations/0007_mortgage_rate.sql'),
+    join(import.meta.dirname, '../../../src/server/store/migrations/0007_mortgage_rate.sql'),
     'utf8',
   );
   await store.db.execute(sql.raw(statement));
@@ -59,7 +59,7 @@ it('0010 keys a file stored before it by its id, where its bytes are, and a new 
     sql`INSERT INTO files (id, file_name, status, upload_token_hash, upload_expires_at, created_at) VALUES (4242, 'old.png', 'checked', 'h', ${at}::timestamptz, ${at}::timestamptz)`,
   );
   const statement = readFileSync(
-    join(import.meta.dirname, '../../src/server/store/migrations/0010_file_store_key.sql'),
+    join(import.meta.dirname, '../../../src/server/store/migrations/0010_file_store_key.sql'),
     'utf8',
   );
   for (const part of statement.split('--> statement-breakpoint')) await store.db.execute(sql.raw(part));
@@ -78,14 +78,14 @@ it('0010 keys a file stored before it by its id, where its bytes are, and a new 
   expect(added?.storeKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
 
-const migrationsDir = join(import.meta.dirname, '../../src/server/store/migrations');
+const migrationsDir = join(import.meta.dirname, '../../../src/server/store/migrations');
 const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
   entries: { tag: string }[];
 };
 /** How many of the newest migrations the earlier version lacks. */
 const NEWER = 3;
 
-describe('Upgrading, as the README says', () => {
+describe('Upgrading, as docs/OPERATING.md says', () => {
   let earlier: string;
   /** The embedded databases' directories, removed at the end. */
   const made: string[] = [];
@@ -190,9 +190,9 @@ describe('Upgrading, as the README says', () => {
 
   // Reads files only: once, in PGlite's lane.
   it.skipIf(usesPostgres())(
-    'every migration is additive — nothing an instance of the earlier version reads is dropped, renamed or retyped — but those the README names',
+    'every migration is additive — nothing an instance of the earlier version reads is dropped, renamed or retyped — but those docs/OPERATING.md names',
     async () => {
-      const readme = await readFile(join(import.meta.dirname, '../../README.md'), 'utf8');
+      const readme = await readFile(join(import.meta.dirname, '../../../docs/OPERATING.md'), 'utf8');
       const upgrading = /### Upgrading\n([\s\S]*?)\n### /.exec(readme)![1]!;
       const destructive =
         /\bDROP\s+(TABLE|COLUMN)\b|\bRENAME\b|\bALTER\s+COLUMN\s+"?\w+"?\s+(SET\s+DATA\s+)?TYPE\b|\bSET\s+NOT\s+NULL\b/i;
@@ -207,7 +207,7 @@ describe('Upgrading, as the README says', () => {
       const later = named.filter((tag) => tag !== journal.entries[0]!.tag);
       expect(later).toContain('0010_file_store_key');
       for (const tag of later)
-        expect(upgrading, `${tag} is not additive: the README's Upgrading must name it`).toContain(`\`${tag}\``);
+        expect(upgrading, `${tag} is not additive: docs/OPERATING.md's Upgrading must name it`).toContain(`\`${tag}\``);
     },
   );
 });

@@ -4,11 +4,19 @@
  * own places and street words left alone — and the question's language. The offline engine reads
  * the whole conversation so; a model engine, the listings it is given.
  */
-import type { AnswerInput } from '../index.ts';
+import type { Vocabulary } from '../reading/places.ts';
 import { glossed, questionLanguage, type LanguageCode, type Names } from './gloss.ts';
 import { consonantIndex } from './script-places.ts';
 
-export function readable(input: AnswerInput): { input: AnswerInput; language: LanguageCode } {
+/** What of an answer's input the reading takes: the question, the conversation, the chatbot's own words. */
+export interface Readable {
+  question: { content: string };
+  history: { role: 'user' | 'assistant'; content: string }[];
+  catalog: { vocabulary: Vocabulary };
+  locale?: string | undefined;
+}
+
+export function readable<T extends Readable>(input: T): { input: T; language: LanguageCode } {
   const known = input.catalog.vocabulary;
   const places = known.cities.map((c) => c.toLowerCase());
   // Made once for the question and every earlier one, and only when one is in another script.

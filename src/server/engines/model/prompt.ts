@@ -5,7 +5,6 @@
  * listings it showed, numbered, so "the second one" means something.
  */
 import { addressText, answerProse, type Listing } from '../../../protocol/index.ts';
-import { localDateTime } from '../../store/calendar.ts';
 import { cardsIn, readInConversation, type ConversationState, type Reading } from '../search/conversation.ts';
 import type { Criteria } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
@@ -13,11 +12,22 @@ import { listingLine, priceText } from '../search/format.ts';
 import type { AnswerInput } from '../index.ts';
 import { readable } from '../languages/readable.ts';
 import type { LanguageCode } from '../languages/types.ts';
-import { paymentText } from '../search/payment.ts';
+import { paymentText } from '../answer/payment.ts';
 import type { ListingsIndex } from '../reading/places.ts';
 
 /** How many listings go into the context. */
 const CONTEXT_LISTINGS = 12;
+
+/** "Sunday, November 22, 2026, 10:31 (America/Chicago)" — what the model is told about now. */
+export function localDateTime(instant: Date, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    dateStyle: 'full',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  }).format(instant);
+  return `${text} (${timeZone})`;
+}
 
 /** A language tag in English words ("es-MX": "Spanish (Mexico)"); the tag itself where Intl does not know it. */
 function languageName(tag: string): string {

@@ -3,8 +3,14 @@
  * kinds of home asked for, and the price as a band. Read from the engine's criteria, so both
  * engines count the same way.
  */
-import type { Asked } from '../../store/schema.ts';
 import { budgetMarket, type Criteria } from './criteria.ts';
+
+/** What a question searched for: lower-case cities, property types, a price band. */
+export interface Asked {
+  cities: string[];
+  propertyTypes: string[];
+  priceBand?: string;
+}
 
 /** Band edges: monthly rents, and purchase prices. */
 const RENT_BANDS = [1_000, 2_000, 3_000, 5_000];

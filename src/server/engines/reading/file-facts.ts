@@ -1,8 +1,20 @@
 /**
  * What can be known of an attached file without a model: an image's format and size in pixels, a
- * WAV recording's length and format, a video's container. Read from the bytes, never the name.
+ * WAV recording's length and format, a video's container. Read from the bytes, never the name —
+ * through `AttachedFile`, which the service gives the engines for each file of a question.
  */
-import type { AttachedFile } from '../index.ts';
+
+/** A file attached to a question: its kind and size, and its bytes from wherever the service keeps them. */
+export interface AttachedFile {
+  id: number;
+  kind: 'Image' | 'Audio' | 'Video';
+  mimeType: string;
+  size: number;
+  /** Up to `bytes` bytes from the start of the file. */
+  head(bytes: number): Promise<Buffer>;
+  /** All of its bytes. */
+  whole(): Promise<Buffer>;
+}
 
 export interface ImageFacts {
   kind: 'Image';
@@ -124,27 +136,4 @@ export async function factsOf(file: AttachedFile): Promise<FileFacts | null> {
     return { kind: 'Video', container: CONTAINERS[file.mimeType] ?? `a ${file.mimeType}`, size: file.size };
   const head = await file.head(Math.min(HEAD_BYTES, file.size));
   return file.kind === 'Image' ? imageFacts(head) : wavFacts(head, file.size);
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const megabytes = (bytes: number) =>
-  bytes < 1_048_576
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1_048_576).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
-
-/** An attached file in words, from its bytes; its kind alone when they cannot be read. */
-export async function describeFile(file: AttachedFile): Promise<string> {
-  return describeFacts(await factsOf(file).catch(() => null), file.kind);
-}
-
-/** "a PNG image, 1,200 × 800 pixels" — one file's facts in words. */
-export function describeFacts(f: FileFacts | null, kind: AttachedFile['kind']): string {
-  if (!f) return kind === 'Image' ? 'an image' : kind === 'Audio' ? 'a recording' : 'a video';
-  if (f.kind === 'Image')
-    return `a ${f.format} image, ${f.width.toLocaleString('en-US')} × ${f.height.toLocaleString('en-US')} pixels`;
-  if (f.kind === 'Audio') {
-    const seconds = f.duration < 10 ? f.duration.toFixed(1) : Math.round(f.duration).toString();
-    return `a recording of ${seconds} seconds (WAV, ${(f.sampleRate / 1000).toLocaleString('en-US')} kHz, ${f.channels === 1 ? 'mono' : f.channels === 2 ? 'stereo' : plural(f.channels, 'channel')}, ${f.bitsPerSample}-bit)`;
-  }
-  return `${f.container} video of ${megabytes(f.size)}`;
 }

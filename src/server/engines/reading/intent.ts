@@ -5,7 +5,16 @@
  * chatbot could not answer is marked `noAnswer`, so the owner sees it in Unanswered. Each pattern
  * is bounded: reading is linear in the question's length.
  */
-import type { OutsideTopic } from '../writing/index.ts';
+/** What the chatbot cannot know, as an answer names it. */
+export type OutsideTopic =
+  | 'the weather'
+  | 'taxes'
+  | 'lenders and loans'
+  | 'school ratings'
+  | 'the law'
+  | 'insurance'
+  | 'crime and safety'
+  | 'that';
 
 /** Words that make a question a search of the listings ("homes", "condos"…); "property tax" and "home insurance" are not. */
 const SEARCHED =

@@ -20,7 +20,7 @@ import { namesAsked, parseQuestion } from '../reading/query.ts';
 import type { Catalog, Lookup } from './catalog.ts';
 import { PRICED_ONE, resolveReference, THIS_HOME, type Shown } from '../reading/references.ts';
 import { wordsToNumbers } from '../reading/words.ts';
-import type { OutsideTopic } from '../writing/index.ts';
+import type { OutsideTopic } from '../reading/intent.ts';
 
 export interface ConversationState extends Shown {
   /** The search in force: the last search, as the follow-ups since changed it. */

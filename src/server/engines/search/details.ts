@@ -1,13 +1,29 @@
 /**
- * Answers about listings already known: all of one listing as a readable paragraph, or what a
- * question asks of it ("how much is it?", "does the second one have parking?", "does it have a
- * pool?") — and several side by side.
+ * What a question asks of listings already known ("how much is it?", "does the second one have
+ * parking?", "does it have a pool?", "do they allow dogs?"): which of a listing's facts, which
+ * features, which of the owner's own columns. The answer says it (answer/about.ts).
  */
-import { addressText, type Listing } from '../../../protocol/index.ts';
-import { featuresIn, mentions, sentencesAbout, type Feature } from '../reading/features.ts';
-import { listingLink, md, mdUrl } from './format.ts';
+import type { Listing } from '../../../protocol/index.ts';
+import { featuresIn, type Feature } from '../reading/features.ts';
 import { normalize } from '../reading/places.ts';
-import type { Attribute, Writing } from '../writing/index.ts';
+
+/** What the engine may be asked of one listing. */
+export type Attribute =
+  | 'price'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'area'
+  | 'year'
+  | 'parking'
+  | 'hoa'
+  | 'deposit'
+  | 'status'
+  | 'tour'
+  | 'lot'
+  | 'address'
+  | 'days'
+  | 'type'
+  | 'mls';
 
 const ATTRIBUTES: [RegExp, Attribute][] = [
   [
@@ -37,18 +53,6 @@ const ATTRIBUTES: [RegExp, Attribute][] = [
 export function attributesAsked(question: string): { attributes: Attribute[]; features: Feature[] } {
   const t = normalize(question).replace(/\bmls(?:\s*(?:#|no\.?|number))?(?:\s*[:#-])?\s*[a-z0-9][a-z0-9-]*/g, ' ');
   return { attributes: ATTRIBUTES.filter(([p]) => p.test(t)).map(([, a]) => a), features: featuresIn(t) };
-}
-
-const link = (l: Listing) => `**${listingLink(l)}**`;
-
-/** Whether the listing's own words mention a feature, said plainly: the sentence of its description that does, quoted. */
-function featureFact(w: Writing, l: Listing, f: Feature): string {
-  const sentences = sentencesAbout(l, f);
-  return w.featureFact(
-    sentences.length ? sentences.slice(0, 2).join(' ') : undefined,
-    mentions(l, f) || mentions(l, f, true),
-    f.phrase,
-  );
 }
 
 /** Words a question uses for what an owner's extension column is about ("dog" for Pets). */
@@ -84,10 +88,13 @@ const KIND_OF_THING =
   /\b(?:what|which) (?:kind|type|sort)s? of (?!(?:home|house|property|place|building|unit|listing)\b)\w+/;
 
 /**
- * What `question` asks of one listing, or all of it when it asks nothing in particular — and
- * whether something asked is not in the listing at all (the owner should hear of it: noAnswer).
+ * What `question` asks of one listing: its facts, the features the listing's words are searched
+ * for, and the owner's columns that answer it; null when it asks nothing in particular (all of it).
  */
-export function aboutOne(w: Writing, l: Listing, question: string): { text: string; untold: boolean } {
+export function askedOfOne(
+  l: Listing,
+  question: string,
+): { attributes: Attribute[]; features: Feature[]; extensions: Listing['ExtensionColumn'] } | null {
   const asked = attributesAsked(question);
   const extensions = extensionsAsked(l, question);
   const attributes = KIND_OF_THING.test(normalize(question))
@@ -100,49 +107,6 @@ export function aboutOne(w: Writing, l: Listing, question: string): { text: stri
         f.terms.some((t) => stemOf(x.Key.toLowerCase()).includes(t) || t.includes(stemOf(x.Key.toLowerCase()))),
       ),
   );
-  if (!attributes.length && !features.length && !extensions.length)
-    return { text: listingDetails(w, l), untold: false };
-  const quoted = extensions.map((x) => w.extensionFact(x.Key, x.value));
-  const text = w.about(
-    link(l),
-    [...attributes.map((a) => w.fact(l, a)), ...quoted, ...features.map((f) => featureFact(w, l, f))].join(w.space),
-  );
-  return { text, untold: features.some((f) => !mentions(l, f) && !mentions(l, f, true)) };
-}
-
-/** Several listings: what the question asks of each, or a comparison of their main facts. */
-export function aboutSeveral(w: Writing, listings: Listing[], question: string): string {
-  const { attributes, features } = attributesAsked(question);
-  if (attributes.length || features.length)
-    return listings
-      .map(
-        (l) =>
-          `- ${w.about(link(l), [...attributes.map((a) => w.fact(l, a)), ...features.map((f) => featureFact(w, l, f))].join(w.space))}`,
-      )
-      .join('\n');
-  const names = w.compareRows;
-  const rows = [
-    [names.price, (l: Listing) => w.priceText(l)],
-    [names.bedrooms, (l: Listing) => (l.Bedrooms === 0 ? w.studio : w.number(l.Bedrooms))],
-    [names.bathrooms, (l: Listing) => w.number(l.Bathrooms)],
-    [names.area, (l: Listing) => w.areaText(l)],
-    [names.built, (l: Listing) => String(l.YearBuilt)],
-    [names.parking, (l: Listing) => w.number(l.ParkingSpots)],
-  ] as const;
-  const head = `| | ${listings.map((l) => `[${md(l.Address || addressText(l))}](${mdUrl(l.Url)})`).join(' | ')} |`;
-  const table = [
-    head,
-    `|---|${listings.map(() => '---').join('|')}|`,
-    ...rows.map(([name, value]) => `| ${name} | ${listings.map(value).join(' | ')} |`),
-  ];
-  return w.comparison(table.join('\n'));
-}
-
-/** Everything about one listing but its photo (on its card), as a readable paragraph. */
-export function listingDetails(w: Writing, l: Listing): string {
-  const lines = [w.listingDetails(l, link(l))];
-  if (l.Description)
-    lines.push(w.description(l.Description.length > 600 ? `${l.Description.slice(0, 600)}…` : l.Description));
-  lines.push(`[${w.viewListing}](${mdUrl(l.Url)})`);
-  return lines.join('\n\n');
+  if (!attributes.length && !features.length && !extensions.length) return null;
+  return { attributes, features, extensions };
 }

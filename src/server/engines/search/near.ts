@@ -7,13 +7,22 @@
 import type { Listing } from '../../../protocol/index.ts';
 import type { Criteria } from '../reading/criteria.ts';
 import type { Catalog } from './catalog.ts';
-import type { Miss as MissSaid } from '../writing/index.ts';
 import { priceOf, squareFeet } from './match.ts';
+
+/** What a near miss misses a search by (`share`: how far, 0.05 is 5 %). */
+export type Miss =
+  | { what: 'over budget' | 'under minimum'; price: number; symbol: string; rent: boolean; share: number }
+  | { what: 'fewer bedrooms' | 'more bedrooms'; bedrooms: number; by: number }
+  | { what: 'fewer bathrooms'; bathrooms: number }
+  | { what: 'smaller'; squareFeet: number; share: number }
+  | { what: 'older' | 'newer'; year: number }
+  | { what: 'coming soon' }
+  | { what: 'kind'; is: string; asked: string[] };
 
 export interface NearMiss {
   listing: Listing;
   /** What it misses by, as an answer says it (writing/): "$612,000 — 2% over the budget", "2 bedrooms — one fewer than asked", "coming soon". */
-  misses: MissSaid[];
+  misses: Miss[];
 }
 
 /**
@@ -82,15 +91,15 @@ function widened(c: Criteria, tier: Tier, types: readonly string[]): Criteria {
   return w;
 }
 
-type Miss = {
+type Measured = {
   what: 'price' | 'bedrooms' | 'bathrooms' | 'area' | 'year' | 'status' | 'kind';
-  said: MissSaid;
+  said: Miss;
   distance: number;
 };
 
 /** What `l` misses `c` by, each with a measure of how far (for ranking). */
-function missesOf(l: Listing, c: Criteria): Miss[] {
-  const out: Miss[] = [];
+function missesOf(l: Listing, c: Criteria): Measured[] {
+  const out: Measured[] = [];
   const price = priceOf(l);
   const [symbol, rent] = [l.CurrencySymbol, l.SaleType === 'for_rent'];
   if (c.price && price !== null) {
@@ -142,7 +151,7 @@ function missesOf(l: Listing, c: Criteria): Miss[] {
 }
 
 /** A miss past what the second tier allows: over the budget by more than 10 %, two bedrooms fewer, more than 5 years off. */
-const far = (m: Miss) =>
+const far = (m: Measured) =>
   m.what === 'price' || m.what === 'area'
     ? m.distance > TIERS[1].slack
     : m.what === 'bedrooms'
@@ -171,7 +180,7 @@ export async function nearMisses(catalog: Catalog, c: Criteria, max = 3): Promis
       .map((n) => ({ ...n, distance: n.misses.reduce((d, m) => d + m.distance, 0) + 0.1 * (n.misses.length - 1) }))
       .sort((a, b) => a.misses.length - b.misses.length || a.distance - b.distance);
     if (!all.length) continue;
-    const kind = (n: { misses: Miss[] }) => n.misses.map((m) => m.what).join();
+    const kind = (n: { misses: Measured[] }) => n.misses.map((m) => m.what).join();
     const fewest = all.filter((n) => n.misses.length === all[0]!.misses.length);
     const firsts = fewest.filter((n, i) => fewest.findIndex((m) => kind(m) === kind(n)) === i);
     return [...new Set([...firsts, ...all])]

@@ -6,7 +6,7 @@ import { ORDINALS } from '../reading/words.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
 import { areaText, listingLink, md, mdUrl, money, number, plural, priceText } from '../search/format.ts';
 import { squareFeet } from '../search/match.ts';
-import { describeFacts } from '../reading/file-facts.ts';
+import type { AttachedFile, FileFacts } from '../reading/file-facts.ts';
 import { ruledOut } from './ruled-out.ts';
 import type { Attribute, Miss, OutsideTopic, PaymentFigures, Writing } from './types.ts';
 
@@ -16,6 +16,23 @@ const pct = (n: number) => `${number(n)}%`;
 const percent = (share: number) => `${Math.max(1, Math.round(share * 100))}%`;
 const joinAnd = (items: string[]) =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+const megabytes = (bytes: number) =>
+  bytes < 1_048_576
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1_048_576).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+
+/** "a PNG image, 1,200 × 800 pixels" — one file's facts in words; its kind alone when its bytes could not be read. */
+export function describeFacts(f: FileFacts | null, kind: AttachedFile['kind']): string {
+  if (!f) return kind === 'Image' ? 'an image' : kind === 'Audio' ? 'a recording' : 'a video';
+  if (f.kind === 'Image')
+    return `a ${f.format} image, ${f.width.toLocaleString('en-US')} × ${f.height.toLocaleString('en-US')} pixels`;
+  if (f.kind === 'Audio') {
+    const seconds = f.duration < 10 ? f.duration.toFixed(1) : Math.round(f.duration).toString();
+    return `a recording of ${seconds} seconds (WAV, ${(f.sampleRate / 1000).toLocaleString('en-US')} kHz, ${f.channels === 1 ? 'mono' : f.channels === 2 ? 'stereo' : plural(f.channels, 'channel')}, ${f.bitsPerSample}-bit)`;
+  }
+  return `${f.container} video of ${megabytes(f.size)}`;
+}
 
 const lotText = (l: Listing) => `${number(l.LotArea)} ${l.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`;
 

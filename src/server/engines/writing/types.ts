@@ -11,45 +11,11 @@ import type { LanguageCode } from '../languages/types.ts';
 import type { Criteria, SortKey } from '../reading/criteria.ts';
 import type { Feature } from '../reading/features.ts';
 import type { SaleType, Spread } from '../search/catalog.ts';
+import type { Attribute } from '../search/details.ts';
+import type { Miss } from '../search/near.ts';
+import type { OutsideTopic } from '../reading/intent.ts';
 
-/** What the engine may be asked of one listing (search/details.ts reads which from a question). */
-export type Attribute =
-  | 'price'
-  | 'bedrooms'
-  | 'bathrooms'
-  | 'area'
-  | 'year'
-  | 'parking'
-  | 'hoa'
-  | 'deposit'
-  | 'status'
-  | 'tour'
-  | 'lot'
-  | 'address'
-  | 'days'
-  | 'type'
-  | 'mls';
-
-/** What the chatbot cannot know (reading/intent.ts). */
-export type OutsideTopic =
-  | 'the weather'
-  | 'taxes'
-  | 'lenders and loans'
-  | 'school ratings'
-  | 'the law'
-  | 'insurance'
-  | 'crime and safety'
-  | 'that';
-
-/** What a near miss misses a search by, as search/near.ts measures it (`share`: how far, 0.05 is 5 %). */
-export type Miss =
-  | { what: 'over budget' | 'under minimum'; price: number; symbol: string; rent: boolean; share: number }
-  | { what: 'fewer bedrooms' | 'more bedrooms'; bedrooms: number; by: number }
-  | { what: 'fewer bathrooms'; bathrooms: number }
-  | { what: 'smaller'; squareFeet: number; share: number }
-  | { what: 'older' | 'newer'; year: number }
-  | { what: 'coming soon' }
-  | { what: 'kind'; is: string; asked: string[] };
+export type { Attribute, Miss, OutsideTopic };
 
 /** A mortgage estimate worked out (search/payment.ts), to be said. */
 export interface PaymentFigures {

@@ -4,13 +4,11 @@
  * (store/db-time.ts), the time of each database statement as the store reports it, and what the
  * listing catalogs hold.
  */
-import { and, count, gte, isNull, lt } from 'drizzle-orm';
 import { Gauge, Histogram, type Registry } from 'prom-client';
 import { OFFLINE_MODEL, type Engines } from '../../engines/index.ts';
-import { MAX_ATTEMPTS } from '../../mail/outbox.ts';
 import type { Db } from '../../store/db.ts';
 import type { DbTime } from '../../store/db-time.ts';
-import { outbox } from '../../store/schema.ts';
+import { MAX_ATTEMPTS, unsentCount } from '../../store/outbox.ts';
 
 /** What the gauges read. */
 export interface MetricSources {
@@ -83,17 +81,7 @@ export function queueMetrics(registry: Registry, sources: MetricSources): () => 
       registers,
       aggregator: 'first',
       async collect() {
-        const attempts = tried === 'pending' ? lt(outbox.attempts, MAX_ATTEMPTS) : gte(outbox.attempts, MAX_ATTEMPTS);
-        const read = sources.db
-          .select({ n: count() })
-          .from(outbox)
-          .where(and(isNull(outbox.sentAt), attempts));
-        this.set(
-          await within(
-            SCRAPE_READ_MS,
-            read.then(([row]) => row?.n ?? 0),
-          ).catch(() => Number.NaN),
-        );
+        this.set(await within(SCRAPE_READ_MS, unsentCount(sources.db, tried)).catch(() => Number.NaN));
       },
     });
   unsent('chatbot_outbox_pending', 'Emails not sent yet, to be tried again', 'pending');

@@ -31,6 +31,7 @@ import { findChatbot } from '../../store/chatbots.ts';
 import { findSessionWithChatbot } from '../../store/messages.ts';
 import { chatbots, files, sessions } from '../../store/schema.ts';
 import { FileMissing, storageFull, type ByteRange } from '../../files/file-store.ts';
+import { StoreError } from '../../store/errors.ts';
 import { HEAD_BYTES, refusal, sniff, type Sniffed } from '../../files/sniff.ts';
 import { DOCUMENT_TYPES, documentKind } from '../../files/document-kind.ts';
 
@@ -178,7 +179,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         return sendSuccess(reply, await upload(req));
       } catch (error) {
         // Stop reading a body that is refused, rather than draining up to 100 MB of it.
-        if (error instanceof Failure) reply.header('connection', 'close');
+        if (error instanceof Failure || error instanceof StoreError) reply.header('connection', 'close');
         throw error;
       }
     });

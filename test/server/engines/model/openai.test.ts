@@ -39,7 +39,7 @@ import { monthlyPayment } from '../../../../src/server/engines/search/payment.ts
 import { diskStore } from '../../../../src/server/files/disk-store.ts';
 import type { FileStore } from '../../../../src/server/files/file-store.ts';
 import { defaultSettings } from '../../../../src/server/store/chatbots.ts';
-import { localDateTime } from '../../../../src/server/store/calendar.ts';
+import { localDateTime } from '../../../../src/server/engines/model/prompt.ts';
 import {
   DEFAULT_REPLY,
   startFakeModelServer,

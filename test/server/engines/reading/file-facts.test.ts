@@ -1,6 +1,7 @@
 /** What the service reads from an attached file's bytes: image sizes, WAV lengths, video containers. */
 import { describe, expect, it } from 'vitest';
-import { describeFacts, imageFacts, wavFacts } from '../../../../src/server/engines/reading/file-facts.ts';
+import { imageFacts, wavFacts } from '../../../../src/server/engines/reading/file-facts.ts';
+import { describeFacts } from '../../../../src/server/engines/writing/en.ts';
 import { gif, png, wav, wavHeader, webp } from '../../../support/media.ts';
 
 const u16be = (n: number) => [n >> 8, n & 0xff];
