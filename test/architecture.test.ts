@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,18 +10,20 @@ import {
   misnamedControllers,
   moduleState,
   outsideViolations,
+  partCircles,
+  partOf,
   violations,
   type SourceFile,
 } from './support/architecture.ts';
 
 const root = join(import.meta.dirname, '..');
 
-function sources(dir: string): SourceFile[] {
-  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+function sources(dir: string, from = root): SourceFile[] {
+  return readdirSync(join(from, dir), { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
     .map((e) => {
       const full = join(e.parentPath, e.name);
-      return { path: relative(root, full).split('\\').join('/'), source: readFileSync(full, 'utf8') };
+      return { path: relative(from, full).split('\\').join('/'), source: readFileSync(full, 'utf8') };
     });
 }
 
@@ -36,6 +39,19 @@ describe('the layers of src/', () => {
     expect(circles(files)).toEqual([]);
   });
 
+  it("keep the service's parts in no circle (their order: test/support/architecture.ts, docs/ARCHITECTURE.md)", () => {
+    const parts = new Set(files.map((f) => partOf(f.path)));
+    expect(parts).toContain('engines/contract');
+    expect(parts).toContain('start');
+    expect(partCircles(files)).toEqual([]);
+  });
+
+  it('keep at most six files at the top of src/server, the rest in its parts', () => {
+    const top = readdirSync(join(root, 'src/server'), { withFileTypes: true }).filter((e) => e.isFile());
+    expect(top.map((e) => e.name)).toContain('main.ts');
+    expect(top.length).toBeLessThanOrEqual(6);
+  });
+
   it('define one custom element per file', () => {
     expect(crowdedFiles(files)).toEqual([]);
   });
@@ -46,6 +62,48 @@ describe('the layers of src/', () => {
 
   it('keep no state at the top of a service module', () => {
     expect(moduleState(files)).toEqual([]);
+  });
+});
+
+describe('the checks, on a copy of src/ with a broken rule planted', () => {
+  /** src/ copied, `plant` appended to each of its files; the rules' findings in the copy. */
+  function planted(plant: Record<string, string>): { violations: string[]; circles: string[] } {
+    const copy = mkdtempSync(join(tmpdir(), 'chat-bot-architecture-'));
+    try {
+      cpSync(join(root, 'src'), join(copy, 'src'), { recursive: true });
+      for (const [file, line] of Object.entries(plant)) appendFileSync(join(copy, file), `\n${line}\n`);
+      const files = sources('src', copy);
+      return { violations: violations(files), circles: partCircles(files) };
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }
+
+  it('pass on the copy as it is', () => {
+    expect(planted({})).toEqual({ violations: [], circles: [] });
+  });
+
+  it('fail on an engine importing the store', () => {
+    const found = planted({ 'src/server/engines/search/match.ts': "import type { Db } from '../../store/db.ts';" });
+    expect(found.violations).toEqual([
+      'src/server/engines/search/match.ts imports "../../store/db.ts": the engines import only themselves and src/protocol',
+    ]);
+    // The store reads the engines' search (its catalog), so the planted import closes a circle too.
+    expect(found.circles).toHaveLength(1);
+    expect(found.circles[0]).toContain(
+      'engines/search → store (src/server/engines/search/match.ts imports "../../store/db.ts")',
+    );
+  });
+
+  it('fail on a circle between two parts', () => {
+    const found = planted({ 'src/server/store/db.ts': "import type { ServiceContext } from '../http/context.ts';" });
+    expect(found.violations).toEqual([
+      'src/server/store/db.ts imports "../http/context.ts": store may not import http (engines ← store ← files ← knowledge ← mail ← http ← demo ← start ← main)',
+    ]);
+    expect(found.circles).toHaveLength(1);
+    expect(found.circles[0]).toMatch(
+      /^circle between parts: http → store \(src\/server\/http\/[\w/-]+\.ts imports "[^"]+"\); store → http \(src\/server\/store\/db\.ts imports "\.\.\/http\/context\.ts"\)/,
+    );
   });
 });
 
@@ -156,7 +214,7 @@ describe('the import checker', () => {
     ]);
   });
 
-  it("finds imports against the order of the engines' parts, and a file three folders down", () => {
+  it("finds imports against the order of the service's parts and of the engines' parts, and a file three folders down", () => {
     const bad: SourceFile[] = [
       {
         path: 'src/server/engines/reading/query.ts',
@@ -167,23 +225,76 @@ describe('the import checker', () => {
         source: "import type { Reply } from '../answer/reply.ts';\nimport { criteria } from '../reading/criteria.ts';",
       },
       {
+        path: 'src/server/engines/writing/en.ts',
+        source: "import type { Engine } from '../index.ts';\nimport { money } from '../search/format.ts';",
+      },
+      {
         path: 'src/server/engines/answer/reply.ts',
         source: "import { prompt } from '../model/prompt.ts';\nimport { matches } from '../search/match.ts';",
       },
       {
         path: 'src/server/engines/model/openai.ts',
-        source: "import { suggest } from '../answer/suggest.ts';\nimport type { Engine } from '../index.ts';",
+        source:
+          "import { suggest } from '../answer/suggest.ts';\nimport type { Engine } from '../index.ts';\nimport { db } from '../../store/db.ts';",
       },
+      { path: 'src/server/engines/oracle/x.ts', source: "import { words } from '../reading/words.ts';" },
+      {
+        path: 'src/server/store/messages.ts',
+        source: "import { conflict } from '../http/envelope.ts';\nimport type { Asked } from '../engines/reading/asked.ts';",
+      },
+      {
+        path: 'src/server/http/app.ts',
+        source: "import { demoSite } from '../demo/site.ts';\nimport { outbox } from '../mail/outbox.ts';",
+      },
+      { path: 'src/server/cache/x.ts', source: "import { db } from '../store/db.ts';" },
+      { path: 'src/server/main.ts', source: "import { buildApp } from './http/app.ts';" },
       { path: 'src/server/engines/model/deeper/x.ts', source: '' },
     ];
+    const order = 'engines ← store ← files ← knowledge ← mail ← http ← demo ← start ← main';
+    const inner = 'reading ← knowledge ← languages ← search ← writing ← contract ← answer ← model';
     expect(violations(bad)).toEqual([
-      'src/server/engines/reading/query.ts imports "../search/match.ts": the engines\' reading may not import their search (reading ← search ← answer ← model)',
-      'src/server/engines/search/match.ts imports "../answer/reply.ts": the engines\' search may not import their answer (reading ← search ← answer ← model)',
-      'src/server/engines/answer/reply.ts imports "../model/prompt.ts": the engines\' answer may not import their model (reading ← search ← answer ← model)',
+      `src/server/engines/reading/query.ts imports "../search/match.ts": the engines' reading may not import their search (${inner})`,
+      `src/server/engines/search/match.ts imports "../answer/reply.ts": the engines' search may not import their answer (${inner})`,
+      `src/server/engines/writing/en.ts imports "../index.ts": the engines' writing may not import their contract (${inner})`,
+      `src/server/engines/answer/reply.ts imports "../model/prompt.ts": the engines' answer may not import their model (${inner})`,
+      'src/server/engines/model/openai.ts imports "../../store/db.ts": the engines import only themselves and src/protocol',
+      `src/server/engines/oracle/x.ts imports "../reading/words.ts": engines/oracle is not in the engines' declared order (${inner})`,
+      `src/server/store/messages.ts imports "../http/envelope.ts": store may not import http (${order})`,
+      `src/server/http/app.ts imports "../demo/site.ts": http may not import demo (${order})`,
+      `src/server/cache/x.ts imports "../store/db.ts": cache is not a part of the service's declared order (${order})`,
       'src/server/engines/model/deeper/x.ts: more than three folder levels under src/',
     ]);
   });
 
+  it('names each part a file is in', () => {
+    expect(
+      [
+        'src/server/main.ts',
+        'src/server/engines/index.ts',
+        'src/server/engines/search/match.ts',
+        'src/server/http/routes/chat.ts',
+        'src/server/store/db.ts',
+        'src/widget/events.ts',
+      ].map(partOf),
+    ).toEqual(['main', 'engines/contract', 'engines/search', 'http', 'store', null]);
+  });
+
+  it('finds a circle between parts, each step with an import that makes it', () => {
+    const files: SourceFile[] = [
+      { path: 'src/server/store/messages.ts', source: "import { conflict } from '../http/envelope.ts';" },
+      { path: 'src/server/http/envelope.ts', source: "import { unavailable } from '../store/unavailable.ts';" },
+      { path: 'src/server/store/unavailable.ts', source: '' },
+      { path: 'src/server/http/app.ts', source: "import { demoSite } from '../demo/site.ts';" },
+      { path: 'src/server/demo/site.ts', source: "import type { Site } from '../http/app.ts';" },
+      { path: 'src/server/engines/search/near.ts', source: "import type { Miss } from '../writing/index.ts';" },
+      { path: 'src/server/engines/writing/index.ts', source: "import type { Found } from '../search/match.ts';" },
+      { path: 'src/server/engines/search/match.ts', source: '' },
+    ];
+    expect(partCircles(files)).toEqual([
+      'circle between parts: demo → http (src/server/demo/site.ts imports "../http/app.ts"); http → demo (src/server/http/app.ts imports "../demo/site.ts") (tangled with store)',
+      'circle between parts: engines/search → engines/writing (src/server/engines/search/near.ts imports "../writing/index.ts"); engines/writing → engines/search (src/server/engines/writing/index.ts imports "../search/match.ts")',
+    ]);
+  });
   it('finds a reactive controller misnamed or out of place', () => {
     const files: SourceFile[] = [
       { path: 'src/widget/scroll.ts', source: 'export class ScrollController implements ReactiveController {}' },
