@@ -332,7 +332,7 @@ async function seedBeforeStart({ dataDir, databaseUrl }, count, feed, progress =
     if (databaseUrl) await store.db.execute("SET maintenance_work_mem = '256MB'");
     for (const { indexdef } of deferred) await store.db.execute(indexdef);
     // What PostgreSQL's autovacuum does within a minute of such a load (PGlite has none: the service's upkeep
-    // does it when it is ready, store/upkeep.ts — part of what is measured).
+    // does it when it is ready, store/pglite/upkeep.ts — part of what is measured).
     if (databaseUrl) await store.db.execute('ANALYZE listings');
     return serials;
   } finally {

@@ -11,7 +11,7 @@ import { defineConfig, type Plugin } from 'vite';
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const APPS = ['spa', 'console'];
 
-/** Push-to-talk's AudioWorklet is a file of its own beside the widget's chunks (README, "Media"): what an app's build must copy. */
+/** Push-to-talk's AudioWorklet is a file of its own beside the widget's chunks (docs/WIDGET.md, "Images, push-to-talk and video"): what an app's build must copy. */
 const worklet = (): Plugin => ({
   name: 'chat-bot-worklet',
   generateBundle() {

@@ -3,7 +3,7 @@
  * Finishes the compiled service (after `tsc -p tsconfig.server.json`, in `npm run build:server`):
  * tsc emits only JavaScript, so the migrations are copied beside the compiled store
  * (dist/node/server/store/migrations, where store/db.ts looks), and so is the embedded database's
- * thread (store/pglite-worker.mjs, plain JavaScript) and the knowledge's extraction thread
+ * thread (store/pglite/worker.mjs, plain JavaScript) and the knowledge's extraction thread
  * (knowledge/extract-worker.mjs) — a deployed dist/ runs without
  * src/ — and the bin gets its executable bit back, which a fresh emit of main.js does not have
  * (`npx chat-bot-server` and a unit file's ExecStart run the file itself). The demo site's own
@@ -19,10 +19,10 @@ const migrations = join(root, 'dist', 'node', 'server', 'store', 'migrations');
 // A migration removed from src/ must not linger in dist/.
 rmSync(migrations, { recursive: true, force: true });
 cpSync(join(root, 'src', 'server', 'store', 'migrations'), migrations, { recursive: true });
-// The embedded database's thread: plain JavaScript, which tsc does not emit (store/pglite-thread.ts).
+// The embedded database's thread: plain JavaScript, which tsc does not emit (store/pglite/thread.ts).
 cpSync(
-  join(root, 'src', 'server', 'store', 'pglite-worker.mjs'),
-  join(root, 'dist', 'node', 'server', 'store', 'pglite-worker.mjs'),
+  join(root, 'src', 'server', 'store', 'pglite', 'worker.mjs'),
+  join(root, 'dist', 'node', 'server', 'store', 'pglite', 'worker.mjs'),
 );
 // The extraction thread's entry, likewise (knowledge/extract-thread.ts).
 cpSync(

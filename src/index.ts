@@ -41,8 +41,8 @@ export {
   parseSuggestions,
   type ListingCard,
 } from './client/index.ts';
-/** A line of an answer's `listings` block read as a listing card, and every card of an answer (README, "Listing cards"). */
+/** A line of an answer's `listings` block read as a listing card, and every card of an answer (docs/WIDGET.md, "Listing cards"). */
 export { cardsOf, parseCard } from './client/cards.ts';
-/** An answer's sources, from its `sources` block, and one line of it (README, "Sources under an answer"). */
+/** An answer's sources, from its `sources` block, and one line of it (docs/WIDGET.md, "Sources under an answer"). */
 export { parseSources, sourceOfLine } from './client/sources.ts';
 export type * from './protocol/index.ts';

@@ -240,7 +240,8 @@ describe('the import checker', () => {
       { path: 'src/server/engines/oracle/x.ts', source: "import { words } from '../reading/words.ts';" },
       {
         path: 'src/server/store/messages.ts',
-        source: "import { conflict } from '../http/envelope.ts';\nimport type { Asked } from '../engines/reading/asked.ts';",
+        source:
+          "import { conflict } from '../http/envelope.ts';\nimport type { Asked } from '../engines/reading/asked.ts';",
       },
       {
         path: 'src/server/http/app.ts',

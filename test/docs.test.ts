@@ -12,16 +12,13 @@ import { basename, dirname, join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAILURE } from '../src/protocol/envelope.ts';
 import { OPERATIONS, OPERATION_NAMES, type Credential, type OperationSpec } from '../src/protocol/operations.ts';
+import { ENGINE_PARTS, SERVICE_PARTS } from './support/architecture.ts';
 
 const root = join(import.meta.dirname, '..');
-/** The repository's files: those git tracks, and new ones not ignored yet to be added (a doc being written). */
-const tracked = [
-  ...new Set(
-    execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
-      .split('\n')
-      .filter((f) => f && existsSync(join(root, f))),
-  ),
-];
+/** The repository's files, as git tracks them (a new doc is checked once added). */
+const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => f && existsSync(join(root, f)));
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 /** The Markdown a reader reads: the README, CONTRIBUTING.md, CHANGELOG.md and every doc. */
 const markdown = tracked.filter(
@@ -120,6 +117,23 @@ describe('citations', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+});
+
+describe('docs/ARCHITECTURE.md', () => {
+  const architecture = read('docs/ARCHITECTURE.md');
+  /** Every folder of src/ that holds a tracked file, as the doc names it: `server/http/routes/` (src/ itself: `src/`). */
+  const folders = [...new Set(tracked.filter((f) => f.startsWith('src/')).map((f) => dirname(f)))]
+    .map((dir) => (dir === 'src' ? 'src/' : `${dir.slice('src/'.length)}/`))
+    .sort();
+
+  it('reads the folders of src/', () => {
+    expect(folders).toEqual(expect.arrayContaining(['src/', 'server/engines/reading/', 'widget/elements/']));
+  });
+  it.each(folders)('names the folder %s', (folder) => expect(architecture).toContain(`\`${folder}\``));
+  it("names the service's parts in the order the architecture test holds them to", () => {
+    expect(architecture).toContain(SERVICE_PARTS.join(' ← ').replace(/main$/, 'main.ts'));
+    expect(architecture).toContain(ENGINE_PARTS.join(' ← ').replace('contract', 'contract (index.ts)'));
   });
 });
 

@@ -7,7 +7,7 @@
 //                 still holds.
 // RSS says how much memory the process has from the kernel; this says how much of it is in use.
 //
-// The service's thread only: a worker thread (PGlite's, src/server/store/pglite-thread.ts) inherits
+// The service's thread only: a worker thread (PGlite's, src/server/store/pglite/thread.ts) inherits
 // --expose-gc and --import, and its own heap's samples would mix with the service's in the file.
 import fs from 'node:fs';
 import path from 'node:path';

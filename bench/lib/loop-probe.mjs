@@ -11,7 +11,7 @@
 // scrape interval besides: one long hold among many short turns falls outside it.
 //
 // The service's thread only: a worker thread inherits the process's --import, and PGlite's thread
-// (src/server/store/pglite-thread.ts) holds its own loop for each statement by design — before
+// (src/server/store/pglite/thread.ts) holds its own loop for each statement by design — before
 // 2026-11-29 its holds were written here too, under the same pid, and read as the service's.
 import fs from 'node:fs';
 import path from 'node:path';

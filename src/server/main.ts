@@ -23,7 +23,7 @@ import {
   serviceFileStore,
 } from './start/cli.ts';
 import { configFromEnv, type ServerConfig } from './start/config.ts';
-import { SERVICE } from './store/pglite-lock.ts';
+import { SERVICE } from './store/pglite/lock.ts';
 import { oneStartAtATime } from './start/first-start.ts';
 import { systemClock } from './http/context.ts';
 import type { Engines } from './engines/index.ts';

@@ -133,7 +133,17 @@ export function violations(files: readonly SourceFile[]): string[] {
  * The service's parts, innermost first: each imports only itself, the parts before it, and
  * src/protocol. The files at src/server's top (main.ts) are `main`, the outermost.
  */
-export const SERVICE_PARTS = ['engines', 'store', 'files', 'knowledge', 'mail', 'http', 'demo', 'start', 'main'] as const;
+export const SERVICE_PARTS = [
+  'engines',
+  'store',
+  'files',
+  'knowledge',
+  'mail',
+  'http',
+  'demo',
+  'start',
+  'main',
+] as const;
 /**
  * The engines' parts, innermost first, each importing only itself and those before it;
  * `contract` is the files at engines/'s top (index.ts: what an engine is given and gives).

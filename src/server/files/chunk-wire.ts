@@ -15,7 +15,7 @@
  * Blob (PGlite's /dev/blob): a third of base64's time, measured, and no string.
  */
 import { finished } from 'node:stream/promises';
-import type { PGliteThread } from '../store/pglite-thread.ts';
+import type { PGliteThread } from '../store/pglite/thread.ts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';

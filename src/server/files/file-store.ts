@@ -8,7 +8,7 @@
  *
  * A store names a file's bytes by the file's store key (`files.store_key`), never by its id: ids
  * start again at 1 in every database, so a restored copy of the database sharing a bucket with the
- * live one would write its new files over the live files of the same ids (README, "Backups and
+ * live one would write its new files over the live files of the same ids (docs/OPERATING.md, "Backups and
  * restore"). The database store alone keys by id: its bytes sit beside the row, and are restored with it.
  */
 import type { Readable } from 'node:stream';

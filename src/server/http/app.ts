@@ -41,9 +41,9 @@ import { answersSettled, type AnswersSettled } from '../store/answers-settled.ts
 import type { Db } from '../store/db.ts';
 import type { DbTime } from '../store/db-time.ts';
 import { ListingCatalogs } from '../store/listing-search.ts';
-import { embeddedUpkeep, UPKEEP_MS } from '../store/upkeep.ts';
+import { embeddedUpkeep, UPKEEP_MS } from '../store/pglite/upkeep.ts';
 import { setTimeout as delay } from 'node:timers/promises';
-import { urgencyOf } from '../store/urgency.ts';
+import { urgencyOf } from '../store/pglite/urgency.ts';
 import { prepareReads } from '../store/messages.ts';
 
 /** Whose X-Forwarded-For / -Proto / -Host to believe: none, every hop, a count of hops, or their addresses (Fastify's trustProxy). */
@@ -275,7 +275,7 @@ function sweeping(
 const UPKEEP_RETRY_MS = 2_000;
 const UPKEEP_RETRIES = 5;
 
-/** The embedded database's statistics and dead rows kept as autovacuum keeps PostgreSQL's (store/upkeep.ts); each step logged. */
+/** The embedded database's statistics and dead rows kept as autovacuum keeps PostgreSQL's (store/pglite/upkeep.ts); each step logged. */
 function keepEmbeddedDatabase(app: FastifyInstance, ctx: ServiceContext): void {
   const upkeep = embeddedUpkeep(ctx.db);
   if (!upkeep) return;

@@ -7,7 +7,7 @@ import type { LeaseHolder } from '../store/answer-lease.ts';
 import type { ListingCatalogs } from '../store/listing-search.ts';
 import type { Reads } from '../store/messages.ts';
 import type { Db } from '../store/db.ts';
-import type { Urgency } from '../store/urgency.ts';
+import type { Urgency } from '../store/pglite/urgency.ts';
 import type { Engines } from '../engines/index.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { Throttles } from './throttle.ts';
@@ -24,7 +24,7 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 export interface ServiceContext {
-  /** Which statements go first on the embedded database: a question's, before its first words (store/urgency.ts). */
+  /** Which statements go first on the embedded database: a question's, before its first words (store/pglite/urgency.ts). */
   urgency: Urgency;
   db: Db;
   /** Every question's reads, prepared once (store/messages.ts). */

@@ -76,7 +76,7 @@ export async function generate(
   let outcome: AnswerOutcome;
   try {
     // Until its first words are out, this answer's statements go first on the embedded database
-    // (store/urgency.ts): what it reads, and the engine's work up to its first fragment.
+    // (store/pglite/urgency.ts): what it reads, and the engine's work up to its first fragment.
     const [catalog, history] = await ctx.urgency.run(() =>
       Promise.all([ctx.listings.get(g.chatbot), historyBefore(ctx.reads, g.sessionId, g.questionId)]),
     );

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 export const SHUTDOWN_DRAIN_MS = 25_000;
 /**
  * After the answers left are ended, how long their last event and stored outcome may take before the
- * app closes anyway. A stop must be given more than SHUTDOWN_DRAIN_MS and this (README, "Shutdown").
+ * app closes anyway. A stop must be given more than SHUTDOWN_DRAIN_MS and this (docs/OPERATING.md, "Shutdown").
  */
 export const AFTER_CUT_MS = 5_000;
 

@@ -82,7 +82,7 @@ export function startWarnings(config: ServerConfig, env: NodeJS.ProcessEnv, cwd:
     !config.publicUrlGiven
   )
     warnings.push(
-      `listening on ${config.host} with neither TRUST_PROXY nor PUBLIC_URL: behind a proxy, set them (README, "Deploying")`,
+      `listening on ${config.host} with neither TRUST_PROXY nor PUBLIC_URL: behind a proxy, set them (docs/OPERATING.md, "Deploying")`,
     );
   return warnings;
 }
@@ -129,7 +129,7 @@ export function printBanner(config: ServerConfig, facts: StartFacts, env: NodeJS
     line(
       'owner API keys',
       'made at the first start; make another with `npm run create-key` (the bin: `chat-bot-server create-key`), list them with `keys list`' +
-        // The embedded database opens in one process at a time (store/pglite-lock.ts).
+        // The embedded database opens in one process at a time (store/pglite/lock.ts).
         (facts.database === 'pglite' ? ' — on the embedded database, with the service stopped' : ''),
     );
   for (const warning of startWarnings(config, env)) line('warning', warning);

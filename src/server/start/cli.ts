@@ -14,7 +14,7 @@ import { migrateFiles } from '../files/migrate.ts';
 import { filesOnDisk, filesSetting, openFileStore, withDiskFallback } from '../files/stores.ts';
 import { openStore, type Db, type Store } from '../store/db.ts';
 import { untilReachable } from '../store/connect.ts';
-import { lockEmbeddedDatabase } from '../store/pglite-lock.ts';
+import { lockEmbeddedDatabase } from '../store/pglite/lock.ts';
 import { importFile } from './listings-file.ts';
 
 export const HELP = `chat-bot-server — the reference chatbot service
@@ -37,7 +37,7 @@ export const HELP = `chat-bot-server — the reference chatbot service
                                        to FILES_URL's S3 bucket), verifying sizes and hashes; resumable
 
 Configuration is read from the environment (every variable, its default and its meaning: .env.example
-and the README's "Configuration"):
+and docs/OPERATING.md, "Configuration"):
   where it listens   HOST (127.0.0.1), PORT (8787), PUBLIC_URL, TRUST_PROXY, WORKERS (1), DEMO (off),
                      DEMO_RATE_LIMIT (10/60)
   its data           DATA_DIR (npm start: the package's .data; the bin: $XDG_DATA_HOME/chat-bot, else
@@ -59,7 +59,7 @@ and the README's "Configuration"):
 /**
  * The service's database, for `opener` (SERVICE, or a command's words); a PostgreSQL not reachable
  * yet is waited for (store/connect.ts). The embedded one is locked while it is open: a command
- * refuses while the service has it, a second service too (store/pglite-lock.ts).
+ * refuses while the service has it, a second service too (store/pglite/lock.ts).
  */
 export async function openServiceStore(config: ServerConfig, opener: string, migrate = true): Promise<Store> {
   if (config.databaseUrl) {

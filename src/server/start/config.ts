@@ -19,7 +19,7 @@ export interface ServerConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** [ext] DATABASE_POOL_SIZE: PostgreSQL connections per process (README, "Sizing"). */
+  /** [ext] DATABASE_POOL_SIZE: PostgreSQL connections per process (docs/OPERATING.md, "Sizing"). */
   databasePoolSize: number;
   /** [ext] FILES_URL: where uploaded files' bytes live (files/stores.ts). */
   files: FilesSetting;

@@ -9,7 +9,7 @@
  * A store is opened before any app and may serve several (tests, and instances sharing one store),
  * so each app listens, and stops listening when it closes.
  */
-import type { PGliteThread } from './pglite-thread.ts';
+import type { PGliteThread } from './pglite/thread.ts';
 import type pg from 'pg';
 
 export interface DbTime {

@@ -13,7 +13,7 @@ import type { Db } from './db-types.ts';
 import pg from 'pg';
 import { answersSettled, type AnswersSettled } from './answers-settled.ts';
 import { timePglite, timePool, type DbTime } from './db-time.ts';
-import { PGliteThread } from './pglite-thread.ts';
+import { PGliteThread } from './pglite/thread.ts';
 import { rederiveListings } from './listings.ts';
 import * as schema from './schema.ts';
 
@@ -65,7 +65,7 @@ export interface StoreOptions {
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 export const QUERY_TIMEOUT_MS = 10_000;
-/** Connections per process: WORKERS × this, for every instance, must stay under the server's max_connections (README, "Sizing"). */
+/** Connections per process: WORKERS × this, for every instance, must stay under the server's max_connections (docs/OPERATING.md, "Sizing"). */
 export const POOL_SIZE = 10;
 
 /**
@@ -131,7 +131,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  // In a thread of its own (pglite-thread.ts): its statements do not hold the service's event loop.
+  // In a thread of its own (pglite/thread.ts): its statements do not hold the service's event loop.
   const client = await PGliteThread.open({ dataDir: options.pgliteDir, load: options.pgliteLoad });
   // drizzle's PGlite driver asks of its client what PGliteThread answers (query, transaction).
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });

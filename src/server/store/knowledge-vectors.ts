@@ -3,7 +3,7 @@
  * Stored as `real[]` of unit length beside each passage (migration 0014), so every database holds
  * them; compared by pgvector's cosine distance where the database has the extension (PGlite
  * always: it ships it; PostgreSQL where `vector` is installed), else by their dot product in SQL,
- * over at most ARRAY_SCAN of the chatbot's passages (README, "Sizing"). A passage's text and its
+ * over at most ARRAY_SCAN of the chatbot's passages (docs/OPERATING.md, "Sizing"). A passage's text and its
  * embedding go together: a changed source's passages are new rows, so no old vector outlives its text.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';

@@ -32,7 +32,7 @@ import {
   type TermChanges,
 } from './listings.ts';
 import { listings } from './schema.ts';
-import { oneTransactionAtATime } from './urgency.ts';
+import { oneTransactionAtATime } from './pglite/urgency.ts';
 
 /** How many of an import's listings were new, replaced one that differed, or were the same as stored. */
 export interface Imported {

@@ -4,7 +4,7 @@
  * revoked stays revoked; `keys list` shows id, label, made and last used — never a key; `keys
  * revoke` refuses the key at once; all through the compiled bin as an operator runs it. On the
  * embedded database, which opens in one process at a time, the commands refuse while the service
- * runs on it (store/pglite-lock.ts), and so does a second service.
+ * runs on it (store/pglite/lock.ts), and so does a second service.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import {
 } from '../../../src/server/start/bootstrap.ts';
 import { configFromEnv } from '../../../src/server/start/config.ts';
 import { openStore } from '../../../src/server/store/db.ts';
-import { DatabaseInUse, lockEmbeddedDatabase, lockFileOf } from '../../../src/server/store/pglite-lock.ts';
+import { DatabaseInUse, lockEmbeddedDatabase, lockFileOf } from '../../../src/server/store/pglite/lock.ts';
 import { binCommand, startBin } from '../../support/bin.ts';
 import { copyPgliteTo, freshDatabase, usesPostgres } from '../../support/database.ts';
 import { startService, type TestService } from '../../support/service.ts';

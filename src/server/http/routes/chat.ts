@@ -254,7 +254,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   }
 
   operation(app, ctx, 'ClientAsk', async ({ body, caller, req, reply, now }) => {
-    // Until its first words are out, a question's statements go first (store/urgency.ts; generate() runs the rest).
+    // Until its first words are out, a question's statements go first (store/pglite/urgency.ts; generate() runs the rest).
     const prepared = await ctx.urgency.run(() => prepare(body, caller, req, reply, now));
     if (!body.stream) {
       if (prepared.kind === 'replay') {

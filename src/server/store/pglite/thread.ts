@@ -1,5 +1,5 @@
 /**
- * The embedded database in a thread of its own (pglite-worker.mjs): what drizzle's PGlite driver,
+ * The embedded database in a thread of its own (worker.mjs): what drizzle's PGlite driver,
  * the migrator and the file store ask of PGlite — query, exec, transaction, close — sent to that
  * thread and answered from it. PGlite runs a statement synchronously in the thread that calls it;
  * in the service's thread a search that goes over 100,000 listings, or an import of 500, held the
@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
 /** The worker's source, beside this file here (src/) and compiled (dist/, scripts/server-dist.mjs copies it). */
-const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
+const WORKER = new URL('./worker.mjs', import.meta.url);
 
 export interface PGliteThreadOptions {
   /** PGlite's directory; without it, memory. */
@@ -73,15 +73,15 @@ function errorOf(data: NonNullable<Wire['error']>): Error {
   const { message, name, stack, ...fields } = data;
   const error = Object.assign(new Error(message), fields);
   error.name = name;
-  if (stack) error.stack = `${stack}\n    at (the embedded database's thread: store/pglite-worker.mjs)`;
+  if (stack) error.stack = `${stack}\n    at (the embedded database's thread: store/pglite/worker.mjs)`;
   return error;
 }
 
 export class PGliteThread {
   /**
    * Whether the statements made within are urgent: a question's before its first words. The thread
-   * runs them before the others waiting (pglite-worker.mjs) — under load the statements queue there,
-   * and a visitor waiting for an answer to start waits for theirs alone (store/urgency.ts).
+   * runs them before the others waiting (worker.mjs) — under load the statements queue there,
+   * and a visitor waiting for an answer to start waits for theirs alone (store/pglite/urgency.ts).
    */
   readonly urgency = new AsyncLocalStorage<boolean>();
   readonly #worker: Worker;

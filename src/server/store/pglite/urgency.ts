@@ -1,12 +1,12 @@
 /**
  * Which database work a visitor is waiting on to see an answer start. On the embedded database the
- * statements of every request queue in PGlite's thread (pglite-thread.ts), which is the busiest part
+ * statements of every request queue in PGlite's thread (thread.ts), which is the busiest part
  * of the service under load; a question's statements before its first words go ahead of the rest
  * there. On PostgreSQL each statement has a connection of its own: nothing to order, and this does
  * nothing.
  */
-import type { Db } from './db-types.ts';
-import { PGliteThread } from './pglite-thread.ts';
+import type { Db } from '../db-types.ts';
+import { PGliteThread } from './thread.ts';
 
 export interface Urgency {
   /** Runs `work` with its statements urgent (and those of what it starts meanwhile). */

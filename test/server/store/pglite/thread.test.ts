@@ -1,5 +1,5 @@
 /**
- * The embedded database in its own thread (store/pglite-thread.ts): what the store asks of PGlite
+ * The embedded database in its own thread (store/pglite/thread.ts): what the store asks of PGlite
  * answers as PGlite does — rows, parsers, errors with their fields, transactions that commit and
  * roll back, a COPY's blob — and a long statement leaves the event loop free.
  */
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGliteThread } from '../../../src/server/store/pglite-thread.ts';
-import { copyPgliteTo, pgliteSnapshot } from '../../support/database.ts';
+import { PGliteThread } from '../../../../src/server/store/pglite/thread.ts';
+import { copyPgliteTo, pgliteSnapshot } from '../../../support/database.ts';
 
 describe('PGliteThread', () => {
   let db: PGliteThread;

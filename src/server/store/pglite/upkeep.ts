@@ -8,9 +8,9 @@
  * and more with more dead rows) — once per tenth of a table changed, as a feed's import does. On PostgreSQL this is autovacuum's job and nothing here runs.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from './db-types.ts';
-import { rowsOf } from './db.ts';
-import { PGliteThread } from './pglite-thread.ts';
+import type { Db } from '../db-types.ts';
+import { rowsOf } from '../db.ts';
+import { PGliteThread } from './thread.ts';
 
 /**
  * The tables kept: those a feed writes in bulk and the answer engines' search is planned over. The

@@ -1,19 +1,19 @@
 /**
- * The embedded database's upkeep (store/upkeep.ts): PGlite has no autovacuum, so the service
+ * The embedded database's upkeep (store/pglite/upkeep.ts): PGlite has no autovacuum, so the service
  * analyzes a table once a tenth of it changed and vacuums it once a fifth of it is dead rows — and
  * the service runs a pass when it is ready. On PostgreSQL nothing runs (autovacuum does it).
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createChatbot, defaultSettings } from '../../../src/server/store/chatbots.ts';
-import { rowsOf } from '../../../src/server/store/db.ts';
-import { createListings, deleteListings } from '../../../src/server/store/listings.ts';
-import { owners } from '../../../src/server/store/schema.ts';
-import { embeddedUpkeep, upkeep, UPKEEP_OVERDUE_MS } from '../../../src/server/store/upkeep.ts';
-import { demoListings } from '../../../src/server/demo/seed.ts';
-import { usesPostgres } from '../../support/database.ts';
-import { startService } from '../../support/service.ts';
-import { storeForFile } from '../../support/store.ts';
+import { createChatbot, defaultSettings } from '../../../../src/server/store/chatbots.ts';
+import { rowsOf } from '../../../../src/server/store/db.ts';
+import { createListings, deleteListings } from '../../../../src/server/store/listings.ts';
+import { owners } from '../../../../src/server/store/schema.ts';
+import { embeddedUpkeep, upkeep, UPKEEP_OVERDUE_MS } from '../../../../src/server/store/pglite/upkeep.ts';
+import { demoListings } from '../../../../src/server/demo/seed.ts';
+import { usesPostgres } from '../../../support/database.ts';
+import { startService } from '../../../support/service.ts';
+import { storeForFile } from '../../../support/store.ts';
 
 const file = storeForFile();
 
@@ -39,7 +39,7 @@ describe.skipIf(usesPostgres())('the embedded database kept as autovacuum keeps 
     expect(first.steps.find((s) => s.table === 'listings')).toMatchObject({ did: 'analyze', changed: 200 });
     expect(await listingsStats()).toMatchObject({ analyzed: 1, vacuumed: 0 });
     expect((await listingsStats()).stats).toBeGreaterThan(10);
-    // From a small sample (store/upkeep.ts STATISTICS_TARGET): at most 10 common values and 11 bounds a
+    // From a small sample (store/pglite/upkeep.ts STATISTICS_TARGET): at most 10 common values and 11 bounds a
     // column — an ANALYZE of a feed's 100,000 listings holds the thread ~0.1 s, not 2 — and the session's
     // own target put back.
     const widest = rowsOf<{ values: number; bounds: number; target: string }>(

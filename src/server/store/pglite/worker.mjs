@@ -1,5 +1,5 @@
 /**
- * The embedded database's own thread (pglite-thread.ts starts it): PGlite runs its statements in
+ * The embedded database's own thread (thread.ts starts it): PGlite runs its statements in
  * the thread that calls it — WebAssembly, synchronously — so a statement that goes over many rows
  * (a search over 100,000 listings, an import of 500) would hold the service's event loop and every
  * visitor with it. Here it holds only this thread; the service's loop waits for the answer as it
@@ -22,7 +22,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 
 const port = parentPort;
-if (!port) throw new Error('pglite-worker.mjs runs as a worker thread (store/pglite-thread.ts starts it)');
+if (!port) throw new Error('worker.mjs runs as a worker thread (store/pglite/thread.ts starts it)');
 
 /** workerData: { dataDir?: string, load?: ArrayBuffer } — a directory, or memory (load: a dump to start from). */
 const { dataDir, load } = workerData ?? {};
@@ -146,7 +146,7 @@ async function handle(m) {
 
 /**
  * The order statements reach PGlite in. PGlite runs one at a time anyway; here the thread chooses
- * which: those marked urgent (a question before its first words: pglite-thread.ts `urgency`) before
+ * which: those marked urgent (a question before its first words: thread.ts `urgency`) before
  * the rest, each kind in the order it came. A transaction, once begun, has PGlite to itself until it
  * ends — its statements run as they come, nothing else starts meanwhile.
  */
