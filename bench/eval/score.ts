@@ -51,6 +51,19 @@ const LANGUAGE_NAMES: Record<Lang, string> = {
   zh: 'Chinese',
 };
 
+/** franc tells a language from this many letters of the answer's own sentences on. */
+export const TELLABLE_LETTERS = 20;
+
+/** The answer's own sentences: without links' texts, quoted lines, words between quotation marks and Markdown's marks. */
+export const ownSentences = (prose: string): string =>
+  prose
+    .replace(/\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/^>.*$/gm, ' ')
+    .replace(/“[^”\n]*”|«[^»\n]*»/g, ' ')
+    .replace(/[*_`#>|]/g, ' ');
+
+export const letters = (text: string): number => (text.match(/\p{L}/gu) ?? []).length;
+
 /**
  * The language prose is written in, as franc (a trigram language identifier, not the engine's
  * reading) tells it among the widget's seven; undefined when it is too short to tell. What the
@@ -58,12 +71,8 @@ const LANGUAGE_NAMES: Record<Lang, string> = {
  * apart as a quote and words between quotation marks are the owner's, in the owner's language.
  */
 export function languageOf(prose: string): Lang | undefined {
-  const text = prose
-    .replace(/\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/^>.*$/gm, ' ')
-    .replace(/“[^”\n]*”|«[^»\n]*»/g, ' ')
-    .replace(/[*_`#>|]/g, ' ');
-  if ((text.match(/\p{L}/gu) ?? []).length < 20) return undefined;
+  const text = ownSentences(prose);
+  if (letters(text) < TELLABLE_LETTERS) return undefined;
   const found = franc(text, { only: Object.values(FRANC), minLength: 10 });
   return (Object.keys(FRANC) as Lang[]).find((l) => FRANC[l] === found);
 }

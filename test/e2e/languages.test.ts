@@ -19,6 +19,7 @@ import { addListings } from '../../bench/eval/seed.ts';
 import { languageOf } from '../../bench/eval/score.ts';
 import { axeViolations, launchChromium, settled, untilLastMessage } from '../support/chromium.ts';
 import { startService, type TestService } from '../support/service.ts';
+import { expectWrittenIn } from '../support/language.ts';
 
 let service: TestService;
 let browser: Browser;
@@ -162,7 +163,7 @@ describe('a conversation in the visitor’s language', () => {
       await untilLastMessage(page, 'done', { atLeast: 4 });
       const second = answerProse(await lastAnswer(page));
       expect(second).toMatch(c.after);
-      expect(languageOf(second) ?? c.language).toBe(c.language);
+      expectWrittenIn(second, c.language);
       expect((await chips(page)).chips.length).toBeGreaterThan(0);
       await page.close();
     });

@@ -342,6 +342,11 @@ describe('emails and the outbox', () => {
     expect(email!.body).toMatch(
       /\d+ more conversations of the day are in the console: https:\/\/bots\.harbor\.example\/console\/#\/conversations/,
     );
+    // What is shown and what is counted are the day's 16, each once.
+    const shown = email!.body.match(/^— Conversation \d+, 2026-11-20 \(UTC\) —$/gm) ?? [];
+    const left = Number(/(\d+) more conversations of the day/.exec(email!.body)![1]);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length + left).toBe(16);
   });
 
   it('an OutboxList page is bounded in bytes, whatever the emails stored', async () => {
@@ -351,6 +356,7 @@ describe('emails and the outbox', () => {
     expect(reply.text.length).toBeLessThan(20 * (EMAIL_BODY_CHARS + 500));
     const page = JSON.parse(reply.text) as { Data: { Items: { Body: string }[]; Total: number } };
     expect(page.Data.Total).toBe(20);
+    expect(page.Data.Items).toHaveLength(20);
     for (const item of page.Data.Items) expect(item.Body).toMatch(/^\d+:y+… \[\d+ more characters\]$/);
   });
 

@@ -5,7 +5,12 @@
  * one of the body, the word itself above a word visitors use for it.
  */
 import { describe, expect, it } from 'vitest';
-import { PASSAGE_CHARS, faqPassages, sentencesOf, textPassages } from '../../../../src/server/engines/knowledge/passages.ts';
+import {
+  PASSAGE_CHARS,
+  faqPassages,
+  sentencesOf,
+  textPassages,
+} from '../../../../src/server/engines/knowledge/passages.ts';
 import { questionTerms, scoreOf } from '../../../../src/server/engines/knowledge/find.ts';
 import { quoted } from '../../../../src/server/engines/answer/knowledge.ts';
 
@@ -56,8 +61,11 @@ Sixty days' notice.`,
     const passages = textPassages('Service', `${long}\n\n${short}\n\n${'Another paragraph. '.repeat(60).trim()}`);
     expect(passages.length).toBeGreaterThan(2);
     for (const p of passages) expect(p.body.length).toBeLessThanOrEqual(PASSAGE_CHARS);
-    // Cut between sentences: every passage of the long paragraph ends with a full stop.
-    for (const p of passages.filter((x) => x.body.startsWith('Our agents'))) expect(p.body).toMatch(/\.$/);
+    // Cut between sentences: the long paragraph in as many passages as it takes, each of its sentences whole.
+    const ofLong = passages.filter((p) => p.body.includes('Our agents'));
+    expect(ofLong.length).toBeGreaterThanOrEqual(Math.ceil(long.length / PASSAGE_CHARS));
+    for (const p of ofLong)
+      expect(p.body.replace(short, '').trim()).toMatch(/^(?:Our agents answer within one business day\.\s*)+$/);
     const holding = passages.filter((p) => p.body.includes(short));
     expect(holding).toHaveLength(2);
     expect(holding[1]!.body.startsWith(short)).toBe(true);

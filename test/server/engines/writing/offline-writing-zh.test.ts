@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { answerProse } from '../../../../src/protocol/index.ts';
 import { demoListings } from '../../../../src/server/demo/seed.ts';
 import { addListings } from '../../../../bench/eval/seed.ts';
-import { languageOf } from '../../../../bench/eval/score.ts';
+import { expectWrittenIn } from '../../../support/language.ts';
 import widgetChinese from '../../../../src/widget/strings/zh.ts';
 import { glossed, questionLanguage } from '../../../../src/server/engines/languages/gloss.ts';
 import { chinese } from '../../../../src/server/engines/writing/zh.ts';
@@ -29,7 +29,7 @@ const SIMPLIFIED = /[们这个为说会发过还没门东车间钱产买卖户�
 
 function written(turn: Turn): void {
   expect(turn.prose).not.toMatch(ENGLISH);
-  expect(languageOf(turn.prose) ?? 'zh').toBe('zh');
+  expectWrittenIn(turn.prose, 'zh');
   for (const chip of turn.chips) expect(chip).not.toMatch(/^(?:Show|Only|Tell|What about|Book|Anything|Talk|Homes)\b/);
 }
 /** A Traditional answer: no Simplified character in its own words or its chips. */

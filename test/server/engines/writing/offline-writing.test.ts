@@ -10,12 +10,12 @@
 import { describe, expect, it } from 'vitest';
 import { answerProse } from '../../../../src/protocol/index.ts';
 import { demoListings } from '../../../../src/server/demo/seed.ts';
-import { languageOf } from '../../../../bench/eval/score.ts';
 import widgetSpanish from '../../../../src/widget/strings/es.ts';
 import widgetFrench from '../../../../src/widget/strings/fr.ts';
 import widgetArabic from '../../../../src/widget/strings/ar.ts';
 import { addListings } from '../../../../bench/eval/seed.ts';
 import { price, useDemoChatbot, type Turn } from '../../../support/demo-chatbot.ts';
+import { expectWrittenIn } from '../../../support/language.ts';
 
 const demo = useDemoChatbot();
 /** A visitor's conversation in `locale`. */
@@ -27,7 +27,7 @@ const ENGLISH = /\b(?:I found|I couldn't|I can't|The cheapest|Here are|It is|It 
 function written(turn: Turn, language: 'es' | 'fr' | 'pt' | 'de' | 'ar'): void {
   expect(turn.language).toBe(language);
   expect(turn.prose).not.toMatch(ENGLISH);
-  expect(languageOf(turn.prose) ?? language).toBe(language);
+  expectWrittenIn(turn.prose, language);
   for (const chip of turn.chips) expect(chip).not.toMatch(/^(?:Show|Only|Tell|What about|Book|Anything|Talk|Homes)\b/);
 }
 const spanish = (turn: Turn) => written(turn, 'es');
