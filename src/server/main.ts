@@ -6,7 +6,7 @@ import { prometheusContentType } from 'prom-client';
 import { buildApp } from './http/app.ts';
 import { boundUrl, printBanner, type StartFacts } from './start/banner.ts';
 import { apiKeyCount, createApiKey, ensureOwner, loadSecret, seedApiKey } from './start/bootstrap.ts';
-import { DEMO_SERIAL, demoExists, ensureDemo } from './demo/chatbot.ts';
+import { DEMO_SERIAL, demoExists, ensureDemo } from './demo/agency.ts';
 import { demoSite } from './demo/site.ts';
 import { OFFLINE_MODEL } from './engines/index.ts';
 import { openAiEmbedder } from './engines/model/embeddings.ts';

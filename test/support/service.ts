@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { createClient, type Client, type Credentials } from '../../src/client/index.ts';
 import type { AddBody } from '../../src/protocol/index.ts';
 import { buildApp, type AppOptions, type TrustProxy } from '../../src/server/http/app.ts';
-import { DEMO_SERIAL } from '../../src/server/demo/chatbot.ts';
+import { DEMO_SERIAL } from '../../src/server/demo/agency.ts';
 import { demoSite } from '../../src/server/demo/site.ts';
 import type { Timeouts } from '../../src/server/http/timeouts.ts';
 import { NO_THROTTLES, type Throttles } from '../../src/server/http/throttle.ts';

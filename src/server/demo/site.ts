@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listing } from '../../protocol/index.ts';
-import { DEMO_SERIAL } from './chatbot.ts';
+import { DEMO_SERIAL } from './agency.ts';
 import type { Site } from '../http/app.ts';
 import type { ServiceContext } from '../http/context.ts';
 import { addressText } from '../../protocol/index.ts';

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEMO_SERIAL } from '../demo/chatbot.ts';
+import { DEMO_SERIAL } from '../demo/agency.ts';
 import type { ServerConfig } from './config.ts';
 import { packageRoot } from '../http/package-root.ts';
 import { filesOnDisk, whereFilesLive } from '../files/stores.ts';

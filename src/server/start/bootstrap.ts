@@ -1,6 +1,6 @@
 /**
  * What a service needs before it serves: the visitor-token secret, and an owner with an API key
- * (the demo chatbot is demo/chatbot.ts's). Safe to run on every start of every instance.
+ * (the demo chatbot is demo/agency.ts's). Safe to run on every start of every instance.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

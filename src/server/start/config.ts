@@ -11,7 +11,7 @@ import { SHUTDOWN_DRAIN_MS } from '../http/shutdown.ts';
 import { CONNECT_PATIENCE_MS } from '../store/connect.ts';
 import { parseThrottles, type Throttles } from '../http/throttle.ts';
 import { secretFrom, weakKeyReason } from './bootstrap.ts';
-import { DEMO_RATE_LIMIT } from '../demo/chatbot.ts';
+import { DEMO_RATE_LIMIT } from '../demo/agency.ts';
 import type { TrustProxy } from '../http/app.ts';
 
 export interface ServerConfig {

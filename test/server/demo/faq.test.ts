@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSources } from '../../../src/client/sources.ts';
 import { answerProse } from '../../../src/protocol/index.ts';
-import { DEMO_SERIAL, ensureDemo } from '../../../src/server/demo/chatbot.ts';
+import { DEMO_SERIAL, ensureDemo } from '../../../src/server/demo/agency.ts';
 import { DEMO_FAQ, DEMO_PAGES } from '../../../src/server/demo/faq.ts';
 import { startService, type TestService } from '../../support/service.ts';
 

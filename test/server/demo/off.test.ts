@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureOwner } from '../../../src/server/start/bootstrap.ts';
-import { DEMO_SERIAL, ensureDemo } from '../../../src/server/demo/chatbot.ts';
+import { DEMO_SERIAL, ensureDemo } from '../../../src/server/demo/agency.ts';
 import { configFromEnv } from '../../../src/server/start/config.ts';
 import { OFFLINE_MODEL } from '../../../src/server/engines/index.ts';
 import { openStore } from '../../../src/server/store/db.ts';

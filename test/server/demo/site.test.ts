@@ -1,6 +1,6 @@
 /** The demo agency's site: listings read from the store, a page per listing, photos, and every value escaped. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SERIAL, ensureDemo } from '../../../src/server/demo/chatbot.ts';
+import { DEMO_SERIAL, ensureDemo } from '../../../src/server/demo/agency.ts';
 import { startService, type TestService } from '../../support/service.ts';
 
 let service: TestService;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, OPERATION_NAMES } from '../../../src/protocol/index.ts';
-import { DEMO_SERIAL } from '../../../src/server/demo/chatbot.ts';
+import { DEMO_SERIAL } from '../../../src/server/demo/agency.ts';
 import { startBin } from '../../support/bin.ts';
 import { usesPostgres } from '../../support/database.ts';
 import { startService, type TestService } from '../../support/service.ts';

@@ -1,6 +1,12 @@
 /** Listing cards in answers (protocol/cards.ts), read by plain clients of the real service: the Node client, curl, JSON. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerProse, answerText, listingCard, type Listing, type ListingCard } from '../../../../src/protocol/index.ts';
+import {
+  answerProse,
+  answerText,
+  listingCard,
+  type Listing,
+  type ListingCard,
+} from '../../../../src/protocol/index.ts';
 import { fixtureListings } from '../../../support/listings.ts';
 import { collect } from '../../../support/stream-contract.ts';
 import { startService, type TestService } from '../../../support/service.ts';
