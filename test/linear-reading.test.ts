@@ -1,5 +1,5 @@
 /**
- * Reading text costs time linear in its length (issue 37): no regular expression in src/ can
+ * Reading text costs time linear in its length: no regular expression in src/ can
  * backtrack super-linearly — each literal is checked by scslre, the analysis behind
  * eslint-plugin-regexp's no-super-linear-backtracking and no-super-linear-move — and the offline
  * engine reads an 8,000-character question of any character class in a small multiple of the CPU

@@ -1,7 +1,7 @@
 /**
  * chat-bot-element/react on a server: a React app that renders <ChatBot> to HTML (server rendering, as
  * Next.js or Remix does) imports the package in Node without a DOM and gets the element's tag.
- * (A Next.js app hydrating it is issue 18's example apps.)
+ * (A Next.js app hydrating it: the example apps of demo/frameworks, test/e2e/frameworks.test.ts.)
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';

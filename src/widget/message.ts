@@ -1,7 +1,7 @@
 /**
  * What a conversation is made of: its messages, the files a question carries and the visitor's
- * votes — kept by the conversation (conversation-controller.ts), shown by the panel's elements, named in the
- * panel's events (internal-events.ts).
+ * votes — kept by the conversation (controllers/conversation-controller.ts), shown by the panel's
+ * elements, named in the panel's events (internal-events.ts).
  */
 import type { FeedbackReason } from '../protocol/feedback.ts';
 

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL failing under load (issue 21, docs/RELIABILITY.md "Faults of the parts"): the compiled
+ * PostgreSQL failing under load (docs/RELIABILITY.md "Faults of the parts"): the compiled
  * service (as `npm start` runs it with DATABASE_URL) on a PostgreSQL of the test's own, reached
  * through a proxy that can cut the network, while FAULT_VISITORS streaming visitors ask. Each fault
  * in turn: a restart (fast, then immediate shutdown), the server stopped for FAULT_DOWN_SECONDS

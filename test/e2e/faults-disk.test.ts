@@ -1,5 +1,5 @@
 /**
- * The disk failing (issue 21, docs/RELIABILITY.md "Faults of the parts"): the compiled service on
+ * The disk failing (docs/RELIABILITY.md "Faults of the parts"): the compiled service on
  * the embedded database with its DATA_DIR's two parts each on a small tmpfs of its own — `files/`
  * (uploads) and `db/` (PGlite) — made full by a filler file, or read-only by a remount. Real
  * filesystems, so the test needs to mount (root with CAP_SYS_ADMIN, as in CI); elsewhere it skips.

@@ -1,5 +1,5 @@
 /**
- * A WORKERS process killed (SIGKILL) while it streams answers (issue 21, docs/RELIABILITY.md
+ * A WORKERS process killed (SIGKILL) while it streams answers (docs/RELIABILITY.md
  * "Faults of the parts"): the compiled service with WORKERS=2 on a PostgreSQL of the test's own.
  * Under load, the visitors on the killed worker see their stream cut and Retry (same
  * clientMessageId) on the other, which takes the answer over as soon as the dead writer's lease

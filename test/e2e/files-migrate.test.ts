@@ -1,5 +1,5 @@
 /**
- * A service that kept its uploads on disk, moved to the database or to S3 (issue 23): started again
+ * A service that kept its uploads on disk, moved to the database or to S3: started again
  * with the new store it still serves the old files from disk and says so; `chat-bot-server files
  * migrate --to …`, run beside it, moves them (the compiled bin, as an operator runs it), and every
  * file stays readable throughout, the same bytes. `npm test` takes one of the two targets

@@ -1,5 +1,5 @@
 /**
- * Two instances of the compiled service behind one load balancer, as on two machines (issue 23):
+ * Two instances of the compiled service behind one load balancer, as on two machines:
  * separate DATA_DIRs, one PostgreSQL database (on the run's shared server, or a server of the test's own), one SESSION_SECRET. A visitor uploads a
  * picture and a recording through one and asks about them through the other; an owner's new
  * launcher icon is served by both. Once with the files in the database (DATABASE_URL's default),

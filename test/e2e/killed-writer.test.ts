@@ -1,5 +1,5 @@
 /**
- * What a visitor saw of an answer whose writer was killed (issue 38, point 7; docs/RELIABILITY.md):
+ * What a visitor saw of an answer whose writer was killed (docs/RELIABILITY.md):
  * the compiled service on its embedded database streams an answer the fake model server holds after
  * some fragments; its text is stored as it grows (with the lease's renewals), the process is
  * SIGKILLed, and started again on its DATA_DIR the sweep marks the answer cut — `partial`, with the

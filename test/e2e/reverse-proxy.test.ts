@@ -1,5 +1,5 @@
 /**
- * The reverse proxy of docs/OPERATING.md, as written (issue 38, point 1): Debian's nginx runs its
+ * The reverse proxy of docs/OPERATING.md, as written: Debian's nginx runs its
  * server block — only its address, its certificate (made here, self-signed) and the upstream port
  * changed — in front of the compiled service with TRUST_PROXY=1 and PUBLIC_URL. A visitor who
  * forges X-Forwarded-For is still held to the rate limit; an answer streams through in pieces

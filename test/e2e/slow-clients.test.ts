@@ -1,5 +1,5 @@
 /**
- * Slow readers (issue 21, docs/RELIABILITY.md "Faults of the parts"), against the compiled service
+ * Slow readers (docs/RELIABILITY.md "Faults of the parts"), against the compiled service
  * with a model server on loopback that streams as fast as it is read:
  *
  * - SLOW_READERS visitors (100; the soak 500) each ask for a long answer (16 KB) and read it at

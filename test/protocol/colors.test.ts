@@ -1,5 +1,5 @@
 /**
- * One colour rule (issue 39): the service's field (its validation of ChatBubbleColor and
+ * One colour rule: the service's field (its validation of ChatBubbleColor and
  * UserMessageColor), the widget (the colour it paints) and the console (the picker's #rrggbb) read
  * the same strings the same way — a colour the service takes, the widget paints and the console
  * shows as that colour; one it refuses, neither uses.
@@ -79,7 +79,7 @@ describe('one colour rule for the service, the widget and the console', () => {
       `rgb(${'0'.repeat(40)}1, 2, 3)`,
     ])
       agree(value);
-    // The case the issue found: the service took it, the widget painted the default blue.
+    // What the service takes, the widget paints as it is — not the default blue — and the console shows.
     expect(readings('rgb(0255, 0, 0)')).toEqual({ service: true, widget: [255, 0, 0], console: '#ff0000' });
   });
 

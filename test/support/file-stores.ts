@@ -1,5 +1,5 @@
 /**
- * The three file stores for tests that run against each (files.test.ts, the two-instance tests):
+ * The three file stores for tests that run against each (test/server/http/routes/files.test.ts, the two-instance tests):
  * the store itself, and what it holds of a file, read from the storage underneath — the directory,
  * the tables, the bucket — rather than from the store's own word.
  */

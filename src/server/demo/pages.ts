@@ -1,6 +1,6 @@
 /**
  * The demo agency's pages about itself ("About us", "Buying with us", "Renting with us": their
- * Markdown in knowledge.ts), its sitemap and its robots.txt — what the demo chatbot's knowledge is
+ * Markdown in faq.ts), its sitemap and its robots.txt — what the demo chatbot's knowledge is
  * indexed from at first start, as an owner's would be from their own site.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';

@@ -16,7 +16,7 @@ export interface AnswerInput {
   catalog: Catalog;
   /** What the owner has told the chatbot besides its listings: FAQ entries, texts (engines/knowledge/find.ts). */
   knowledge?: KnowledgeBase;
-  /** The listing the visitor's page shows (engines/page.ts), when it is one of them. */
+  /** The listing the visitor's page shows (engines/reading/page.ts), when it is one of them. */
   pageListing?: Listing;
   /** The language the visitor reads, as their widget says it ("es-MX"): a question's own language wins over it. */
   locale?: string;

@@ -6,11 +6,11 @@
  * (grown by doubling, ~4 MiB of garbage a chunk); back, `COPY (…) TO STDOUT` hands over the socket's
  * bytes as they come. A bytea result would come as text: node-postgres reads it as hex (twice the
  * bytes, a 2 MB string a chunk) and its per-query binary results decode every column as text, which
- * mangles bytea (pg 8). Base64 text, before, cost the service more CPU and kept each chunk's 1.4 MB
+ * mangles bytea (pg 8). Base64 text would cost the service more CPU and keep each chunk's 1.4 MB
  * string in V8's large-object space until a full collection (docs/BENCHMARKS.md §6).
  *
  * PGlite: in as base64, which both ends code natively (~30 ms a MiB): PGlite hex-encodes bytea
- * parameters byte by byte in JavaScript (~0.5 s a MiB, measured), and its COPY from a Blob saved
+ * parameters byte by byte in JavaScript (~0.5 s a MiB, measured), and its COPY from a Blob saves
  * under a fifth there (its own writing is the cost). Back by the same COPY as PostgreSQL's, into a
  * Blob (PGlite's /dev/blob): a third of base64's time, measured, and no string.
  */

@@ -1,5 +1,5 @@
 /**
- * Where uploaded bytes live (issue 23): one interface, a store per kind of storage, chosen by
+ * Where uploaded bytes live: one interface, a store per kind of storage, chosen by
  * configuration. What every store shares is here: the upload's body is streamed through `gate`,
  * which says what the file is from its first bytes and holds it to its kind's size limit as bytes
  * arrive — a 100 MB video is never in memory, and one byte over a limit stops the upload with 413.

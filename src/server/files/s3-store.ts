@@ -82,7 +82,7 @@ export function s3Store({ bucket, prefix, client }: { bucket: string; prefix: st
   };
   return {
     /**
-     * Reachable and writable (issue 38): a small object put under the prefix, then removed — a bucket
+     * Reachable and writable: a small object put under the prefix, then removed — a bucket
      * that is there may still refuse this service's writes (a read-only key, a policy). At start
      * (main.ts) and by /readyz; the SDK's own words, for the operator, not the generic 503's.
      */

@@ -1,4 +1,4 @@
-/** The reference service as a Fastify app: the API, the widget files and the demo. Nothing here listens (main.ts does). */
+/** The reference service as a Fastify app: the API, the widget's files, the console, and a site given to it (the demo's). Nothing here listens (main.ts does). */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';

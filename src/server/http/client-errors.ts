@@ -1,5 +1,5 @@
 /**
- * What Node's HTTP server refuses before any route sees a request (issue 37): a request line or a
+ * What Node's HTTP server refuses before any route sees a request: a request line or a
  * header it cannot parse, a body whose length is ambiguous, headers larger than it reads, a request
  * that does not arrive in time (http/timeouts.ts). Node hands these to the server's 'clientError'
  * listener — Fastify's `clientErrorHandler` — whose default answers `{"error":…,"statusCode":N}`;

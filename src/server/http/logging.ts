@@ -1,5 +1,5 @@
 /**
- * The service's log (issue 37): Fastify's own pino logger, JSON lines, each request's lines carrying
+ * The service's log: Fastify's own pino logger, JSON lines, each request's lines carrying
  * its id (`reqId`), which the response also carries (`x-request-id`) so a visitor's report can be
  * found. What is logged of a request is its method, its path without the query string (upload URLs
  * carry a token there) and the client's address; credentials never — the headers that hold them

@@ -1,5 +1,5 @@
 /**
- * Probes for load balancers and orchestrators (issue 37): `GET /healthz` — the process is up and
+ * Probes for load balancers and orchestrators: `GET /healthz` — the process is up and
  * serving — and `GET /readyz` — it can answer visitors now: the database, the file store and the
  * model server (when one is configured) each reachable within READY_TIMEOUT_MS, 503 with the reason
  * of each that is not — and 503 "draining" from the moment a shutdown begins (http/shutdown.ts). Plain

@@ -1,5 +1,5 @@
 /**
- * A deploy that does not cut answers (issue 38): on SIGTERM (main.ts) the app drains — its listener
+ * A deploy that does not cut answers: on SIGTERM (main.ts) the app drains — its listener
  * closes at once, so a new connection (a load balancer's probe too) is refused and the instance is
  * out of rotation; idle keep-alive ones are closed and every response sent meanwhile closes its
  * connection (/readyz, reached on one still open, says 503 "draining"); the requests in flight,

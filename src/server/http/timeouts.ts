@@ -1,5 +1,5 @@
 /**
- * How long a connection may take over each part of a request (issue 37). A chat service's streams
+ * How long a connection may take over each part of a request. A chat service's streams
  * are long-lived, but they are never silent (a `: ping` every 15 s, and a reader that takes nothing
  * is cut after STREAM_STALL_MS); an upload's body may take minutes, but it keeps coming. So what is
  * limited is silence and the parts that are short: a connection silent mid-request longer than

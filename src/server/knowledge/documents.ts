@@ -1,7 +1,7 @@
 /**
  * A document an owner uploads to their chatbot's knowledge — PDF, DOCX, Markdown or plain text —
  * as a titled Markdown text for `textPassages`, or a refusal its owner can read. What a file is
- * comes from its content (document-kind.ts). PDFs are read by unpdf (pdf.js); DOCX by mammoth,
+ * comes from its content (files/document-kind.ts). PDFs are read by unpdf (pdf.js); DOCX by mammoth,
  * whose HTML becomes Markdown (docx-markdown.ts) so that the document's headings still split its
  * passages. Only a PDF that needs a password to open is refused as encrypted: one that every
  * viewer opens without asking (its owner password only sets permissions) is read.

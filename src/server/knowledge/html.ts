@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 // linkedom's nodes are typed as the DOM's: the service's own build has no DOM library otherwise.
 /**
- * An owner's web page as the plain Markdown its passages are cut from (passages.ts): the main
- * content (Readability's pick, else `<main>`, else `<body>`), written by markdown-writer.ts. Only
- * text survives — no element, attribute or link target — and nothing is escaped: the chatbot renders
- * passages with its own safe Markdown renderer. linkedom has no script engine, so nothing runs.
+ * An owner's web page as the plain Markdown its passages are cut from
+ * (engines/knowledge/passages.ts): the main content (Readability's pick, else `<main>`, else
+ * `<body>`), written by markdown-writer.ts. Only text survives — no element, attribute or link
+ * target — and nothing is escaped: the chatbot renders passages with its own safe Markdown
+ * renderer. linkedom has no script engine, so nothing runs.
  */
 import { Readability } from '@mozilla/readability';
 import { Parser } from 'htmlparser2';

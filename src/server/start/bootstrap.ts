@@ -20,7 +20,7 @@ export const newSecret = (): string => randomBytes(SECRET_BYTES).toString('base6
  * The secret that `text` (SESSION_SECRET, or the file) writes — base64url text of at least 32
  * bytes, as `chat-bot-server secret` prints and the file holds — or an Error naming `where`. The
  * old SESSION_SECRET, any text hashed with SHA-256, is refused rather than read another way: read
- * another way, every visitor token and upload URL would be refused without a word (issue 38).
+ * another way, every visitor token and upload URL would be refused without a word.
  */
 export function secretFrom(text: string, where: string): Buffer {
   const value = text.trim();

@@ -1,5 +1,5 @@
 /**
- * What a start checks before it serves (issue 38), so that a misconfiguration is said at once
+ * What a start checks before it serves, so that a misconfiguration is said at once
  * rather than found by visitors: a setup that can only work as one instance while the database
  * could be shared, and a file store that cannot be written.
  */

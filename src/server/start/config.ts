@@ -41,7 +41,7 @@ export interface ServerConfig {
         model: string;
         transcriptionModel: string;
         tools: 'auto' | 'on' | 'off';
-        /** [ext] LLM_TIMEOUT_MS, LLM_IDLE_TIMEOUT_MS, LLM_RETRIES (engines/openai.ts). */
+        /** [ext] LLM_TIMEOUT_MS, LLM_IDLE_TIMEOUT_MS, LLM_RETRIES (engines/model/openai.ts). */
         firstTokenTimeoutMs: number;
         idleTimeoutMs: number;
         retries: number;

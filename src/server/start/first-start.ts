@@ -1,8 +1,9 @@
 /**
  * A first start's owner and API key, made once however many instances start together on an empty
- * database: each used to find no owner and no key, and make its own — two owners, two keys, each
- * printed by its instance. In one transaction holding an advisory lock, the second instance finds
- * what the first made; the key is printed by the instance that made it (start/banner.ts).
+ * database. Without a lock each would find no owner and no key, and make its own — two owners, two
+ * keys, each printed by its instance. In one transaction holding an advisory lock, the second
+ * instance finds what the first made; the key is printed by the instance that made it
+ * (start/banner.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../store/db.ts';

@@ -7,7 +7,7 @@
  * cut by the sweep that every instance runs at start and every SWEEP_MS (http/app.ts): no answer
  * stays `streaming` for longer than a lease and a sweep.
  *
- * The renewal also stores the text each answer has grown to since the last one (issue 38, point 7):
+ * The renewal also stores the text each answer has grown to since the last one:
  * what a visitor saw of an answer whose writer was killed is kept, all but its last RENEW_MS, at
  * no cost per fragment — the fragments only grow a string in memory, and the statement that runs
  * every RENEW_MS anyway carries the text.

@@ -1,13 +1,14 @@
 /**
  * The answer engines' search of a chatbot's listings, answered by the database (the Catalog of
  * engines/search/catalog.ts): the criteria the listing fields answer become a WHERE over the keys
- * the engines worked out when each listing was written (listing-keys.ts) — indexed by chatbot, city,
- * sale type and price — and counts, price ranges, a window in the order asked for and what the
- * suggestions need are each one statement: no listing is read into the process but those an answer
- * shows (a search matching many still has the database go through its matches). A one-word feature
- * ("a pool") is a few whole words looked up by an index of each listing's (features.ts `wordForms`),
- * or a pattern (`holdsPattern`); a phrase's words in one sentence are checked by the engines' own
- * matching among the few that hold them all — so a search finds here exactly what it finds in memory.
+ * the engines worked out when each listing was written (engines/search/listing-keys.ts) — indexed
+ * by chatbot, city, sale type and price — and counts, price ranges, a window in the order asked for
+ * and what the suggestions need are each one statement: no listing is read into the process but
+ * those an answer shows (a search matching many still has the database go through its matches). A
+ * one-word feature ("a pool") is a few whole words looked up by an index of each listing's
+ * (engines/reading/features.ts `wordForms`), or a pattern (`holdsPattern`); a phrase's words in one
+ * sentence are checked by the engines' own matching among the few that hold them all — so a search
+ * finds here exactly what it finds in memory.
  */
 import { and, asc, eq, inArray, isNotNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';

@@ -1,7 +1,6 @@
 /**
- * Issue 7's end-to-end test, against the service as `npm start` runs it, in Debian's Chromium
- * (test/e2e/site/harness.ts): a visitor on the demo site, and the owner in the console changing
- * what the next visitor sees.
+ * A visitor on the demo site, and the owner in the console changing what the next visitor sees, end
+ * to end against the service as `npm start` runs it, in Debian's Chromium (test/e2e/site/harness.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';

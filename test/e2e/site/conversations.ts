@@ -1,8 +1,8 @@
 /**
- * Issue 17's end-to-end test of the owner's Conversations, Unanswered and Insights pages, against
- * the service as `npm start` runs it, in Debian's Chromium (test/e2e/site/harness.ts): a visitor's
- * conversation through the API, then the owner reading it. Its counts are the demo chatbot's:
- * it runs before any other suite talks to it.
+ * The owner's Conversations, Unanswered and Insights pages end to end, against the service as
+ * `npm start` runs it, in Debian's Chromium (test/e2e/site/harness.ts): a visitor's conversation
+ * through the API, then the owner reading it. Its counts are the demo chatbot's: it runs before any
+ * other suite talks to it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';

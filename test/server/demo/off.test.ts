@@ -1,5 +1,5 @@
 /**
- * No chatbot the owner did not make (issue 38, point 2): the demo agency's site and chatbot exist
+ * No chatbot the owner did not make: the demo agency's site and chatbot exist
  * only with DEMO (`npm start` sets it); off, `/` leads to the console and no demo chatbot is made;
  * on, the demo chatbot answers with the offline engine and is rate-limited, whatever an earlier
  * start set. And Domains given without VerifyDomain turn verification on, so a listed owner's

@@ -1,5 +1,5 @@
 /**
- * What a hostile or careless client sends that the service must not let through (issue 37, point 6):
+ * What a hostile or careless client sends that the service must not let through:
  * every credential sent is checked — a bad session key fails a request beside a good API key, a bad
  * API key fails an upload beside its URL's token and the read of a public file — and
  * an address Fastify cannot decode, or a request Node cannot read, is refused in the envelope,

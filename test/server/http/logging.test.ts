@@ -1,5 +1,5 @@
 /**
- * The service's log (src/server/http/logging.ts; issue 37): JSON lines with each request's id, which the
+ * The service's log (src/server/http/logging.ts): JSON lines with each request's id, which the
  * response carries too; no credential in any line — an API key, an owner session key, a visitor
  * token, an upload URL's token; and an unexpected error logged with its stack. Against the real
  * service, its log collected in memory.

@@ -1,5 +1,5 @@
 /**
- * /metrics (src/server/http/metrics/; issue 37): off unless METRICS_TOKEN or METRICS_PORT says where;
+ * /metrics (src/server/http/metrics/): off unless METRICS_TOKEN or METRICS_PORT says where;
  * with the token, refused without it; in Prometheus' text format, read here as a scraper reads it
  * (test/support/prometheus.ts) — requests by operation and status, answers' first fragment and
  * whole, the engine's and the database's time, open streams, the queues, the 429s by reason.

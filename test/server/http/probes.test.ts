@@ -1,5 +1,5 @@
 /**
- * /healthz and /readyz (src/server/http/probes.ts; issue 37): the process is up; it is ready when the
+ * /healthz and /readyz (src/server/http/probes.ts): the process is up; it is ready when the
  * database, the file store and the model server (when there is one) answer, and says which does
  * not. Against the real service, on PGlite here and PostgreSQL in the postgres project (and
  * test/e2e/faults-database.test.ts: not ready while PostgreSQL is stopped).

@@ -1,5 +1,5 @@
 /**
- * Behind a reverse proxy (issue 38, point 1), on PGlite and PostgreSQL: TRUST_PROXY as a hop count
+ * Behind a reverse proxy, on PGlite and PostgreSQL: TRUST_PROXY as a hop count
  * or the proxies' addresses believes only what the trusted proxy wrote — nginx's
  * $proxy_add_x_forwarded_for appends the address it saw to whatever the visitor sent, so a visitor
  * who writes their own X-Forwarded-For cannot dodge the rate limits; untrusted, the header is

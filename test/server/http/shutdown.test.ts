@@ -1,5 +1,5 @@
 /**
- * A deploy that does not cut answers (issue 38; src/server/http/shutdown.ts): on SIGTERM the compiled
+ * A deploy that does not cut answers (src/server/http/shutdown.ts): on SIGTERM the compiled
  * service stops taking connections, lets the answer it is streaming finish within
  * SHUTDOWN_DRAIN_MS, ends one still streaming after it with `event: error` Code 503 — stored
  * partial, so asking again completes it — and exits 0. The fake model server holds the answer in

@@ -1,5 +1,5 @@
 /**
- * Every visitor operation is bounded (issue 37, point 3), on PGlite and PostgreSQL: GetSession,
+ * Every visitor operation is bounded, on PGlite and PostgreSQL: GetSession,
  * TalkToHuman, Feedback, GetPreUploadUrl and an upload's PUT throttled per session and per address (429 with
  * Retry-After, in the header and the envelope; nothing counted or stored past the bound; owners
  * never throttled; a new window lets the visitor in again); ClientAsk's rate limit says when to

@@ -1,12 +1,13 @@
 /**
- * Connection timeouts (src/server/http/timeouts.ts; issue 37): a connection that stalls in its headers,
- * falls silent mid-body, trickles its body past the whole-request limit or idles between requests
- * is closed — with the envelope's 408 naming the limit while a request is unfinished — and one
- * that keeps sending within the limits is not. Each with a raw socket against the real service,
- * the limits shortened for the test, and the idle limit out of the way of the others (a minute)
- * where it would close the connection first; the 408's Message names the limit that cut it. The
- * tests run side by side, each on a connection of its own. Before, a connection that had sent
- * headers and part of a body stayed open (200 s and more; 300 of them held 300 descriptors).
+ * Connection timeouts (src/server/http/timeouts.ts): a connection that stalls in its headers, falls
+ * silent mid-body, trickles its body past the whole-request limit or idles between requests is
+ * closed — with the envelope's 408 naming the limit while a request is unfinished — and one that
+ * keeps sending within the limits is not. Each with a raw socket against the real service, the
+ * limits shortened for the test, and the idle limit out of the way of the others (a minute) where
+ * it would close the connection first; the 408's Message names the limit that cut it. The tests run
+ * side by side, each on a connection of its own. Without the limits, a connection that has sent
+ * headers and part of a body would stay open (200 s and more; 300 of them would hold 300
+ * descriptors).
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, it, type ExpectStatic } from 'vitest';

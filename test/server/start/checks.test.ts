@@ -1,5 +1,5 @@
 /**
- * Misconfiguration said at start, not found by visitors (issue 38): one format for the visitor-token
+ * Misconfiguration said at start, not found by visitors: one format for the visitor-token
  * secret wherever it comes from, and a command that makes one; a start that could only serve alone
  * on a shared database warned about; a file store that cannot be written stopping the start (and an
  * upload to it a logged 503); a database not up yet waited for, then named with its cause.

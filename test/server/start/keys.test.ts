@@ -1,5 +1,5 @@
 /**
- * Owner API keys an operator can manage (issue 38, point 3), on PGlite and PostgreSQL: a weak
+ * Owner API keys an operator can manage, on PGlite and PostgreSQL: a weak
  * CHATBOT_API_KEY refused at start; CHATBOT_API_KEY a seed of the first start only, so a key
  * revoked stays revoked; `keys list` shows id, label, made and last used — never a key; `keys
  * revoke` refuses the key at once; all through the compiled bin as an operator runs it. On the

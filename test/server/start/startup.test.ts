@@ -1,8 +1,8 @@
 /**
- * What a start tells its operator (src/server/start/banner.ts, issue 38, point 9) and what it needs from
- * the build (point 8): the version, the address as bound, the database without its password, the
- * migrations applied, the file store; one owner key however many instances start together; `help`
- * and .env.example naming every variable the service reads; the pool's size, DATA_DIR's default.
+ * What a start tells its operator (src/server/start/banner.ts) and what it needs from the build:
+ * the version, the address as bound, the database without its password, the migrations applied, the
+ * file store; one owner key however many instances start together; `help` and .env.example naming
+ * every variable the service reads; the pool's size, DATA_DIR's default.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

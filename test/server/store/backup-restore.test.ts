@@ -1,5 +1,5 @@
 /**
- * docs/OPERATING.md "Backups and restore", as written (issue 38): on PostgreSQL, `pg_dump --format=custom` of
+ * docs/OPERATING.md "Backups and restore", as written: on PostgreSQL, `pg_dump --format=custom` of
  * a running service and `pg_restore --no-owner` into an empty database; on the embedded database,
  * DATA_DIR copied whole while stopped. The service started on the copy has the chatbot, its
  * listings and the conversation, and answers on — and, on the embedded database, whose uploads are

@@ -1,5 +1,5 @@
 /**
- * A restored backup beside the live deployment (issue 38, point 5; docs/OPERATING.md "Backups and restore"):
+ * A restored backup beside the live deployment (docs/OPERATING.md "Backups and restore"):
  * the restored copy's database issues the ids the live one already gave, and when both keep their
  * files under one S3 bucket and prefix — a copy started on the live configuration — its uploads
  * must not touch the live files. Two real services, each on a database of its own, one local S3.

@@ -1,6 +1,6 @@
 /**
- * The built-in engine: answers from the chatbot's listings and settings, no model server needed.
- * It reads the question in the conversation so far (conversation.ts), finds the listings it is
+ * The built-in engine: answers from the chatbot's listings and settings, no model server needed. It
+ * reads the question in the conversation so far (search/conversation.ts), finds the listings it is
  * about, sums them up in prose followed by their cards (protocol/cards.ts) and up to three
  * follow-up suggestions (protocol/answer.ts), and streams the answer word by word. What it cannot
  * check it says; when nothing matches it offers what comes closest; anything it cannot answer gets

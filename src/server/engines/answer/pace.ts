@@ -5,14 +5,15 @@
  * returns); one turn lets at most PER_TURN answers go on, in the order they asked, and the rest
  * wait for the next turn.
  *
- * Unbounded — a turn of its own for every word of every answer — each turn took the next word of
- * every open answer: at 1,000 open answers a turn was tens of milliseconds of work, and a new
- * question, whose reads, storing and first words each take a turn or more, waited behind a word of
- * every other answer at each of its steps (a p99 first fragment of seconds). Bounded, a turn stays
- * a few milliseconds however many answers are open: new questions reach their first words quickly,
- * and the open answers share what is left, in turn. An answer goes on BURST words at a time, which
- * the stream writes together (http/sse-reply.ts) rather than one write a word when turns come far apart.
- * A model server's answers are paced by the network as they arrive, not here.
+ * Bounded because unbounded — a turn of its own for every word of every answer — each turn would
+ * take the next word of every open answer: at 1,000 open answers, tens of milliseconds of work a
+ * turn, and a new question, whose reads, storing and first words each take a turn or more, would
+ * wait behind a word of every other answer at each of its steps (a p99 first fragment of seconds).
+ * Bounded, a turn stays a few milliseconds however many answers are open: new questions reach
+ * their first words quickly, and the open answers share what is left, in turn. An answer goes on
+ * BURST words at a time, which the stream writes together (http/sse-reply.ts) rather than one
+ * write a word when turns come far apart. A model server's answers are paced by the network as
+ * they arrive, not here.
  */
 import { setImmediate as immediate } from 'node:timers';
 

@@ -99,7 +99,7 @@ export const inView = (context: ListingContext) => [
   ]),
 ];
 
-/** What the model is told to do with what is not a search (issue 36: intent before search). */
+/** What the model is told to do with what is not a search (intent before search). */
 const INTENT_RULES =
   'Only look for or list homes when the visitor asks for homes. For what neither the listings nor this prompt tell you — the weather, taxes, lenders, school ratings, the law, crime, the news — say briefly that you can\'t tell, list no homes, and offer a person ("Talk to a person"). ' +
   'Asked whether you are a person or a bot, say truthfully that you are an automated assistant. Answer greetings, thanks and small talk in a sentence, without listings. ' +

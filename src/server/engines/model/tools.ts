@@ -1,9 +1,10 @@
 /**
  * The tools a model is given to look at the chatbot's listings itself: `search_listings`
  * (structured filters, words in the descriptions, an order, an offset and a limit), `get_listing`
- * (by id, MLS number, address or Url) and `estimate_payment` (a monthly payment, payment.ts). They run over the chatbot's listings as stored (the version-checked
- * cache of store/listings.ts) with the offline engine's own search, so both engines agree on what
- * matches; their results are JSON the model reads.
+ * (by id, MLS number, address or Url) and `estimate_payment` (a monthly payment,
+ * search/payment.ts). They search the chatbot's listings through the catalog the offline engine
+ * searches too (search/catalog.ts), so both engines agree on what matches; their results are JSON
+ * the model reads.
  */
 import { addressText, DEFAULT_MORTGAGE_RATE, type Listing } from '../../../protocol/index.ts';
 import { budgetMarket, emptyCriteria, type Criteria, type SortKey } from '../reading/criteria.ts';

@@ -14,7 +14,7 @@ export interface Shown {
   last: Listing[];
   /** The one listing the conversation is about now, if there is one. */
   focus?: Listing;
-  /** The listing of the page the visitor asks from (engines/page.ts): "this house" there. */
+  /** The listing of the page the visitor asks from (page.ts): "this house" there. */
   page?: Listing;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The service's metrics (issue 37), what a scrape of `/metrics` reads in Prometheus' text format
+ * The service's metrics, what a scrape of `/metrics` reads in Prometheus' text format
  * (prom-client; served by http/metrics/scrape.ts). One registry per app, never prom-client's global one: tests
  * build many apps in one process, and two apps must not add to each other's counts; what it holds
  * (the event-loop monitor, the store's listener) is released when the app closes.

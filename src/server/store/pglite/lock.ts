@@ -1,5 +1,5 @@
 /**
- * The embedded database belongs to one process at a time (issue 38). PGlite keeps the database's
+ * The embedded database belongs to one process at a time. PGlite keeps the database's
  * pages in the memory of the process that opened its directory: a second process on the same
  * directory — `create-key` beside the running service, or a second service — sees none of the
  * first one's later writes, and whichever writes last overwrites the other's, or corrupts both. So

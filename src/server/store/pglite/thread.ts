@@ -2,9 +2,10 @@
  * The embedded database in a thread of its own (worker.mjs): what drizzle's PGlite driver,
  * the migrator and the file store ask of PGlite — query, exec, transaction, close — sent to that
  * thread and answered from it. PGlite runs a statement synchronously in the thread that calls it;
- * in the service's thread a search that goes over 100,000 listings, or an import of 500, held the
- * event loop for hundreds of milliseconds, and every other request with it (bench/listings-scale.mjs).
- * Here the loop only waits, as it waits for PostgreSQL. PGlite still runs one statement at a time.
+ * in the service's thread a search that goes over 100,000 listings, or an import of 500, would hold
+ * the event loop for hundreds of milliseconds, and every other request with it
+ * (bench/listings-scale.mjs). Here the loop only waits, as it waits for PostgreSQL. PGlite still
+ * runs one statement at a time.
  *
  * What crosses is data: statements, parameters and rows are copied (structured clone); a COPY's
  * blob as bytes handed over. Parsers given in a query's options (drizzle's, which keep dates and

@@ -69,7 +69,7 @@ it('answers every category of the question set right at least 90 % of the time',
 }, 180_000);
 
 /**
- * The question set's categories asked in Spanish and in French (issue 43), each case with its
+ * The question set's categories asked in Spanish and in French, each case with its
  * visitor's locale: right only when the answer shows what it should and is written in that language.
  */
 it('answers every category in Spanish and in French right at least 90 % of the time, in that language', async () => {
@@ -90,7 +90,7 @@ it('answers every category in Spanish and in French right at least 90 % of the t
 }, 180_000);
 
 /**
- * The conversations off the happy path (issue 36), every category at the same 90 % bar: dropping
+ * The conversations off the happy path, every category at the same 90 % bar: dropping
  * and replacing filters, questions that are not searches (their noAnswer checked), names, ordinals,
  * the owner's own facts, payments, and the page's own listing (each asked with the page's address).
  */
@@ -118,7 +118,7 @@ it('answers every category off the happy path right at least 90 % of the time', 
 }, 180_000);
 
 /**
- * Questions about the business (issue 42) on a chatbot of their own, holding the demo's listings
+ * Questions about the business on a chatbot of their own, holding the demo's listings
  * and the demo agency's FAQ and pages: answered from the knowledge with the source named, or —
  * where the knowledge does not hold the answer — honestly, with noAnswer and no sources.
  */

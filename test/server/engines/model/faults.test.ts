@@ -1,5 +1,5 @@
 /**
- * The model server failing (issue 21, docs/RELIABILITY.md "Faults of the parts"): the service with
+ * The model server failing (docs/RELIABILITY.md "Faults of the parts"): the service with
  * the OpenAI-compatible engine in front of a loopback model server that refuses connections,
  * answers 429 and 5xx, stalls before its first token and mid-stream, and breaks its wire format.
  * A request that fails quickly before the first token is sent again (twice, with backoff; a 429's

@@ -1,6 +1,6 @@
 /**
  * The offline engine's matching of a question against the listings' addresses, MLS numbers and
- * places (engines/places.ts) is worked out once per list of listings. These properties hold it to
+ * places (engines/reading/places.ts) is worked out once per list of listings. These properties hold it to
  * the plain reading — every listing's address key and MLS key compared with the question's, each time —
  * on generated listings and questions, and show that a new list is read anew.
  */

@@ -1,5 +1,5 @@
 /**
- * The offline engine reading Spanish and French (engines/languages/: the issue's own questions)
+ * The offline engine reading Spanish and French as visitors write them (engines/languages/),
  * through the real service, over the demo's listings: what each shows is what the question means
  * — kinds, sale or rent, rooms, budgets in each language's way of writing them — in a
  * conversation too ("no, solo en venta"), with the visitor's locale only breaking a tie.
