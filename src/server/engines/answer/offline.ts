@@ -47,14 +47,15 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
   };
 }
 
+/** "a PNG image, 1,200 × 800 pixels" — one attached file in words, from its bytes; its kind alone when they cannot be read. */
+export async function describeFile(file: AttachedFile, w: Writing = english): Promise<string> {
+  return w.fileFacts(await factsOf(file).catch(() => null), file.kind);
+}
+
 /** "your image: a PNG image, 1,200 × 800 pixels" — what the attached files are, in words. */
 export async function describeFiles(files: AttachedFile[], w: Writing = english): Promise<string> {
   if (!files.length) return '';
-  const facts = await Promise.all(files.map((f) => factsOf(f).catch(() => null)));
-  return w.files(
-    files[0]!.kind,
-    facts.map((f, i) => w.fileFacts(f, files[i]!.kind)),
-  );
+  return w.files(files[0]!.kind, await Promise.all(files.map((f) => describeFile(f, w))));
 }
 
 /** The answer: to the text, after what the engine can know of any attached files; and the language it is written in. */

@@ -18,7 +18,7 @@ import type {
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import { factsOf } from '../reading/file-facts.ts';
+import { describeFile } from '../answer/offline.ts';
 import {
   CARDS_INFO,
   SUGGESTIONS_INFO,
@@ -155,9 +155,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       const text = [content, ...heard].filter(Boolean).join('\n\n');
       return { content: text, text };
     }
-    const seen = await Promise.all(
-      files.map(async (f) => english.fileFacts(await factsOf(f).catch(() => null), f.kind)),
-    );
+    const seen = await Promise.all(files.map((f) => describeFile(f)));
     const text = `${content ? `${content}\n\n` : ''}[The visitor attached ${seen.join('; ')}. You cannot watch it: say so, and offer help with what they are looking for.]`;
     return { content: text, text };
   }
