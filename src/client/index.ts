@@ -19,9 +19,13 @@ import {
 } from './call.ts';
 import { fileUrl, getFile } from './files.ts';
 import { openStream, type AskStreamItem } from './stream.ts';
+import { openEvents, type LiveMessage } from './events.ts';
+import type { AgentEvent, OwnerEventName, OwnerEvents } from '../protocol/live.ts';
 
 export { ApiError, NetworkError, abortError, isAbortError, type NetworkErrorCode } from './errors.ts';
 export type { AskStreamItem } from './stream.ts';
+export { openEvents, type LiveMessage } from './events.ts';
+export type { AgentEvent, OwnerEventName, OwnerEvents } from '../protocol/live.ts';
 export type { FetchLike } from './http.ts';
 
 export type { Credentials, ClientOptions, CallOptions } from './call.ts';
@@ -49,6 +53,33 @@ export function askStream(options: ClientOptions, body: AskRequest, opts?: CallO
     signal: opts?.signal,
   });
 }
+/** Options of an event stream [ext]: where to resume, and what to tell of its connection. */
+export interface EventsOptions extends CallOptions {
+  /** The id of the last event seen: the service replays those after it. */
+  lastEventId?: string | undefined;
+  /** `true` when the stream is open (again), `false` when it broke and will reconnect. */
+  onConnection?: ((open: boolean) => void) | undefined;
+}
+
+/** One event of the owner's stream. */
+export type OwnerEvent = { [E in OwnerEventName]: LiveMessage<OwnerEvents[E]> & { event: E } }[OwnerEventName];
+
+/** The visitor's stream of a session [ext]: an agent joining, their messages and typing, leaving (also `client.chatEvents`). */
+export function chatEvents(
+  options: ClientOptions,
+  body: BodyOf<'ChatEvents'>,
+  opts?: EventsOptions,
+): AsyncIterable<LiveMessage<AgentEvent>> {
+  return openEvents<AgentEvent>({
+    url: `${baseOf(options)}${routeOf('ChatEvents').path}?sessionID=${encodeURIComponent(body.sessionID)}`,
+    headers: headersFor(options, false),
+    fetch: fetchOf(options),
+    signal: opts?.signal,
+    lastEventId: opts?.lastEventId,
+    onConnection: opts?.onConnection,
+  });
+}
+
 /** What `upload` sends: any bytes fetch can send (a Node Buffer too). */
 export type UploadBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>;
 
@@ -92,6 +123,27 @@ export function createClient(options: ClientOptions) {
     insights: op('Insights'),
     /** Conversations or feedback of a date range as CSV or JSON: the Response, to stream [ext]. */
     export: (body: BodyOf<'Export'>, opts?: CallOptions) => exportFile(options, body, opts),
+    /**
+     * What happens in the chatbot's conversations now, until aborted [ext]: handoffs, visitors'
+     * messages and typing, agents' replies, takes and releases. While it is open an agent is present.
+     */
+    events: (body: BodyOf<'ChatbotEvents'>, opts?: EventsOptions): AsyncIterable<OwnerEvent> =>
+      openEvents({
+        url: `${base}${routeOf('ChatbotEvents').path}?SerialNumber=${encodeURIComponent(body.SerialNumber)}`,
+        headers: headersFor(options, false),
+        fetch: fetchImpl,
+        signal: opts?.signal,
+        lastEventId: opts?.lastEventId,
+        onConnection: opts?.onConnection,
+      }) as AsyncIterable<OwnerEvent>,
+    /** An agent takes a conversation: the assistant stops answering in it [ext]. */
+    conversationTake: op('ConversationTake'),
+    /** An agent's message in a conversation they hold [ext]. */
+    conversationReply: op('ConversationReply'),
+    /** The agent leaves: the assistant answers again [ext]. */
+    conversationRelease: op('ConversationRelease'),
+    /** The agent is typing (the visitor sees it) [ext]. */
+    conversationTyping: op('ConversationTyping'),
 
     /** Ask and wait for the whole answer. */
     ask: (body: AskRequest, opts?: CallOptions) => ask(options, body, opts),
@@ -100,6 +152,10 @@ export function createClient(options: ClientOptions) {
     talkToHuman: op('TalkToHuman'),
     /** Rate an answer of this session: up, down (with reasons), or null to withdraw [ext]. */
     feedback: op('Feedback'),
+    /** The visitor's stream of a session, until aborted [ext]: an agent joining, their messages and typing, leaving. */
+    chatEvents: (body: BodyOf<'ChatEvents'>, opts?: EventsOptions) => chatEvents(options, body, opts),
+    /** The visitor is typing, in a conversation an agent holds [ext]. */
+    typing: op('Typing'),
 
     realEstateCreate: op('RealEstateCreate'),
     realEstateUpdate: op('RealEstateUpdate'),

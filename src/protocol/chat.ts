@@ -133,6 +133,8 @@ export const AskResult = Type.Object({
   noAnswer: Type.Boolean(),
   /** [ext] The language the answer is written in ("es"), when the engine knows it. */
   language: Type.Optional(Type.String()),
+  /** [ext] An agent holds the conversation: the question went to them, no answer was written (`content` empty). */
+  HeldBy: Type.Optional(Type.String()),
 });
 export type AskResult = Static<typeof AskResult>;
 
@@ -148,6 +150,8 @@ export const StreamFinal = Type.Object({
   TotalToken: Type.Integer(),
   /** [ext] The language the answer is written in ("es"), when the engine knows it: the widget marks the answer with it. */
   Language: Type.Optional(Type.String()),
+  /** [ext] An agent holds the conversation: the question went to them, no answer was written (`Answer` empty, AnswerID 0). */
+  HeldBy: Type.Optional(Type.String()),
 });
 export type StreamFinal = Static<typeof StreamFinal>;
 
@@ -171,5 +175,9 @@ export const TalkToHumanBody = Type.Object(
   { additionalProperties: false },
 );
 export type TalkToHumanBody = Static<typeof TalkToHumanBody>;
-export const TalkToHumanResult = Type.Object({ Message: Type.String() });
+export const TalkToHumanResult = Type.Object({
+  Message: Type.String(),
+  /** [ext] An agent is present: the request went to their console at once, and someone is coming. */
+  Live: Type.Boolean(),
+});
 export type TalkToHumanResult = Static<typeof TalkToHumanResult>;

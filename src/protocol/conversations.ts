@@ -102,7 +102,9 @@ export type TranscriptFile = Static<typeof TranscriptFile>;
 
 export const TranscriptMessage = Type.Object({
   Id: Type.Integer(),
-  Role: Type.Union([Type.Literal('question'), Type.Literal('answer')]),
+  Role: Type.Union([Type.Literal('question'), Type.Literal('answer'), Type.Literal('agent')]),
+  /** [ext] An agent's turn: the name they gave (ConversationTake); absent on the others. */
+  AgentName: Type.Optional(Type.String()),
   /** As stored: an answer's Markdown with its cards and suggestions blocks. */
   Content: Type.String(),
   AskType: Type.String(),
@@ -199,6 +201,13 @@ export const Insights = Type.Object({
   PropertyTypes: Type.Array(Counted),
   /** Price bands such as "sale:250k-500k" or "rent:1k-2k". */
   PriceBands: Type.Array(Counted),
+  /** [ext] Handoffs of the range an agent answered in the chat, of those made while one was present. */
+  Live: Type.Object({
+    Handoffs: Type.Integer(),
+    Answered: Type.Integer(),
+    /** The median seconds from a live handoff to an agent's first reply; null when none was answered. */
+    MedianFirstReplySeconds: Type.Union([Type.Integer(), Type.Null()]),
+  }),
 });
 export type Insights = Static<typeof Insights>;
 

@@ -17,3 +17,4 @@ export * from './knowledge.ts';
 export * from './operations.ts';
 export * from './validate.ts';
 export * from './sse.ts';
+export * from './live.ts';

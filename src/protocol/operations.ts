@@ -49,6 +49,16 @@ import {
   UnansweredPage,
 } from './conversations.ts';
 import {
+  ConversationHold,
+  ConversationReleaseBody,
+  ConversationReplyBody,
+  ConversationReplyResult,
+  ConversationTakeBody,
+  OwnerEventsQuery,
+  TypingBody,
+  VisitorEventsQuery,
+} from './live.ts';
+import {
   KnowledgeAddBody,
   KnowledgeDeleteBody,
   KnowledgeDeleteResult,
@@ -112,6 +122,13 @@ const ACCESS = {
   KnowledgeDelete: { credentials: ownerOrSession },
   KnowledgeSearch: { credentials: ownerOrSession },
   KnowledgeSync: { credentials: ownerOrSession },
+  ChatbotEvents: { credentials: ownerOrSession },
+  ConversationTake: { credentials: ownerOrSession },
+  ConversationReply: { credentials: ownerOrSession },
+  ConversationRelease: { credentials: ownerOrSession },
+  ConversationTyping: { credentials: ownerOrSession },
+  ChatEvents: { credentials: visitorOrOwner },
+  Typing: { credentials: visitorOrOwner },
 } as const satisfies Record<OperationName, { credentials: readonly Credential[]; visitorFlow?: true }>;
 
 const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(
@@ -218,6 +235,45 @@ export const OPERATIONS = {
     KnowledgeSyncResult,
     'Read a page, sitemap or document again (all of them without Id), in the background',
   ),
+  ChatbotEvents: spec(
+    'ChatbotEvents',
+    OwnerEventsQuery,
+    Type.String({
+      description: 'text/event-stream: handoff, message, reply, typing, taken, released — each with an id',
+    }),
+    "What happens in the chatbot's conversations now, as a stream; an agent is present while one is open",
+  ),
+  ConversationTake: spec(
+    'ConversationTake',
+    ConversationTakeBody,
+    ConversationHold,
+    'An agent takes the conversation: the assistant stops answering in it',
+  ),
+  ConversationReply: spec(
+    'ConversationReply',
+    ConversationReplyBody,
+    ConversationReplyResult,
+    "An agent's message in a conversation they hold, delivered to the visitor",
+  ),
+  ConversationRelease: spec(
+    'ConversationRelease',
+    ConversationReleaseBody,
+    Type.Literal(1),
+    'The agent leaves the conversation: the assistant answers again',
+  ),
+  ConversationTyping: spec(
+    'ConversationTyping',
+    ConversationReleaseBody,
+    Type.Literal(1),
+    'The agent is typing in a conversation they hold (the visitor sees it)',
+  ),
+  ChatEvents: spec(
+    'ChatEvents',
+    VisitorEventsQuery,
+    Type.String({ description: 'text/event-stream: `agent` events (joined, message, typing, left), each with an id' }),
+    "The visitor's stream of their session: an agent joining, their messages, typing, leaving",
+  ),
+  Typing: spec('Typing', TypingBody, Type.Literal(1), 'The visitor is typing in a conversation an agent holds'),
 } as const satisfies Record<OperationName, OperationSpec>;
 
 export const OPERATION_NAMES: OperationName[] = [...CHATBOT_OPERATIONS, ...CHAT_OPERATIONS, ...USER_OPERATIONS];

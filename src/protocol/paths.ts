@@ -39,18 +39,26 @@ export const CHATBOT_OPERATIONS = [
   'KnowledgeDelete',
   'KnowledgeSearch',
   'KnowledgeSync',
+  'ChatbotEvents',
+  'ConversationTake',
+  'ConversationReply',
+  'ConversationRelease',
+  'ConversationTyping',
 ] as const;
-export const CHAT_OPERATIONS = ['ClientAsk', 'TalkToHuman', 'Feedback'] as const;
+export const CHAT_OPERATIONS = ['ClientAsk', 'TalkToHuman', 'Feedback', 'ChatEvents', 'Typing'] as const;
 export const USER_OPERATIONS = ['GetPreUploadUrl', 'UploadSuccess', 'SessionKey'] as const;
 
 export type OperationName = (typeof CHATBOT_OPERATIONS | typeof CHAT_OPERATIONS | typeof USER_OPERATIONS)[number];
 
 const isIn = (names: readonly OperationName[], name: OperationName) => names.includes(name);
 
+/** The two event streams [ext] are both `…/Events`, of their group: GET, as ModelList. */
+const isEvents = (name: OperationName) => name === 'ChatEvents' || name === 'ChatbotEvents';
+
 /** Where an operation lives. */
 export const routeOf = (name: OperationName): OperationRoute => ({
-  method: name === 'ModelList' ? 'GET' : 'POST',
-  path: `/chat/${isIn(CHAT_OPERATIONS, name) ? 'Chat' : isIn(USER_OPERATIONS, name) ? 'User' : 'Chatbot'}/${name}`,
+  method: name === 'ModelList' || isEvents(name) ? 'GET' : 'POST',
+  path: `/chat/${isIn(CHAT_OPERATIONS, name) ? 'Chat' : isIn(USER_OPERATIONS, name) ? 'User' : 'Chatbot'}/${isEvents(name) ? 'Events' : name}`,
 });
 
 /** `GET {base}/chat/File/{id}` downloads a file. */

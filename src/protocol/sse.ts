@@ -11,9 +11,9 @@ export interface SseMessage {
   retry?: number;
 }
 
-/** One event: a single `data:` line of JSON (JSON never holds a raw newline), then a blank line. */
-export function encodeSseEvent(data: unknown, event?: string): string {
-  return `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+/** One event: a single `data:` line of JSON (JSON never holds a raw newline), then a blank line; `id`: its id line first. */
+export function encodeSseEvent(data: unknown, event?: string, id?: number | string): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
 }
 
 /** A comment line (`: ping`), which every conforming reader ignores; keeps proxies from timing out. */

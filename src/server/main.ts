@@ -105,6 +105,7 @@ async function listen(
   const app = await buildApp({
     db: p.store.db,
     answers: p.store.answers,
+    live: p.store.live,
     dbTime: p.store.time,
     metrics,
     secret: p.secret,

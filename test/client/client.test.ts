@@ -1,5 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
-import { ApiError, NetworkError, createClient, type Client } from '../../src/client/index.ts';
+import {
+  ApiError,
+  NetworkError,
+  callOperation as callEnvelope,
+  createClient,
+  type Client,
+} from '../../src/client/index.ts';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../src/protocol/index.ts';
 import { sampleData, validBodies } from '../support/samples.ts';
 import { FAILURE_MESSAGES } from '../support/failures.ts';
@@ -72,6 +78,21 @@ function callOperation(client: Client, name: OperationName, signal?: AbortSignal
       return client.knowledgeSync(validBodies.KnowledgeSync, opts);
     case 'Insights':
       return client.insights(validBodies.Insights, opts);
+    case 'ConversationTake':
+      return client.conversationTake(validBodies.ConversationTake, opts);
+    case 'ConversationReply':
+      return client.conversationReply(validBodies.ConversationReply, opts);
+    case 'ConversationRelease':
+      return client.conversationRelease(validBodies.ConversationRelease, opts);
+    case 'ConversationTyping':
+      return client.conversationTyping(validBodies.ConversationTyping, opts);
+    case 'Typing':
+      return client.typing(validBodies.Typing, opts);
+    // Streams that last until aborted, read by `events` and `chatEvents` — from the real service in
+    // test/server/http/routes/live.test.ts; the wire server answers every route with an envelope, read here as one.
+    case 'ChatbotEvents':
+    case 'ChatEvents':
+      return callEnvelope({ baseUrl: client.baseUrl, apiKey: 'key-1' }, name, null, opts);
     // The service answers Export with the file itself; the wire server answers every operation with
     // an envelope, so here the "file" is that envelope and its Data the sample.
     case 'Export':

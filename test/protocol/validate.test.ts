@@ -367,10 +367,47 @@ const invalid: [BodyOp, unknown, string][] = [
   ['Export', { SerialNumber: SERIAL, Of: 'conversations' }, '"Format" is required'],
   ['Export', { SerialNumber: SERIAL, Format: 'xlsx', Of: 'conversations' }, '"Format" must be one of "csv", "json"'],
   ['Export', { SerialNumber: SERIAL, Format: 'csv', Of: 'leads' }, '"Of" must be one of "conversations", "feedback"'],
+  ['ChatbotEvents', {}, '"SerialNumber" is required'],
+  ['ChatbotEvents', { SerialNumber: 'abc' }, '"SerialNumber" must be a chatbot serial number'],
+  ['ChatbotEvents', { SerialNumber: SERIAL, Since: 3 }, 'Unknown field "Since"'],
+  ['ChatEvents', {}, '"sessionID" is required'],
+  ['ChatEvents', { sessionID: 0 }, '"sessionID" must be a session id'],
+  ['ChatEvents', { sessionID: 'x' }, '"sessionID" must be a session id'],
+  ['ConversationTake', { SerialNumber: SERIAL, SessionID: 4 }, '"Name" is required'],
+  ['ConversationTake', { SerialNumber: SERIAL, SessionID: 4, Name: '' }, '"Name" must be text of 1 to 60 characters'],
+  [
+    'ConversationTake',
+    { SerialNumber: SERIAL, SessionID: 4, Name: 'Sam', Force: 'yes' },
+    '"Force" must be true or false',
+  ],
+  [
+    'ConversationReply',
+    { SerialNumber: SERIAL, SessionID: 4, Content: '' },
+    '"Content" must be text of 1 to 20,000 characters',
+  ],
+  [
+    'ConversationReply',
+    { SerialNumber: SERIAL, SessionID: 4, Content: 'x'.repeat(20_001) },
+    '"Content" must be text of 1 to 20,000 characters',
+  ],
+  ['ConversationReply', { SerialNumber: SERIAL, Content: 'hi' }, '"SessionID" is required'],
+  ['ConversationRelease', { SerialNumber: SERIAL }, '"SessionID" is required'],
+  ['ConversationRelease', { SessionID: 4 }, '"SerialNumber" is required'],
+  ['ConversationRelease', { SerialNumber: SERIAL, SessionID: -1 }, '"SessionID" must be a session id'],
+  ['ConversationTyping', { SerialNumber: SERIAL }, '"SessionID" is required'],
+  ['ConversationTyping', { SessionID: 4 }, '"SerialNumber" is required'],
+  ['ConversationTyping', { SerialNumber: SERIAL, SessionID: 4, Name: 'x' }, 'Unknown field "Name"'],
+  ['Typing', {}, '"sessionID" is required'],
+  ['Typing', { sessionID: 0 }, '"sessionID" must be a session id'],
+  ['Typing', { sessionID: 4, content: 'x' }, 'Unknown field "content"'],
 ];
 
 describe('request schemas', () => {
-  it.each(Object.entries(validBodies))('accept a valid %s body', (name, body) => {
+  it.each([
+    ...Object.entries(validBodies),
+    ['ChatbotEvents', { SerialNumber: SERIAL }],
+    ['ChatEvents', { sessionID: 42 }],
+  ])('accept a valid %s body', (name, body) => {
     const result = checkBody(schemaOf(name as BodyOp), body);
     expect(result).toMatchObject({ ok: true });
   });

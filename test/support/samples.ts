@@ -48,7 +48,10 @@ export const listingRead: DataOf<'RealEstateGet'> = {
   UpdatedAt: '2026-11-02T10:00:00.000Z',
 };
 
-export const validBodies: { [N in Exclude<OperationName, 'ModelList'>]: BodyOf<N> } = {
+/** The operations a GET reaches, with a query or none: no body. */
+export type GetOperation = 'ModelList' | 'ChatEvents' | 'ChatbotEvents';
+
+export const validBodies: { [N in Exclude<OperationName, GetOperation>]: BodyOf<N> } = {
   Add: { timeZone: 'America/New_York', type: 0 },
   Edit: {
     serialNumber: SERIAL,
@@ -122,7 +125,18 @@ export const validBodies: { [N in Exclude<OperationName, 'ModelList'>]: BodyOf<N
   KnowledgeDelete: { SerialNumber: SERIAL, Ids: [7, 8] },
   KnowledgeSearch: { SerialNumber: SERIAL, Query: 'how much do you charge?', Limit: 3 },
   KnowledgeSync: { SerialNumber: SERIAL, Id: 8 },
+  ConversationTake: { SerialNumber: SERIAL, SessionID: 42, Name: 'Sam' },
+  ConversationReply: { SerialNumber: SERIAL, SessionID: 42, Content: 'Hi, I am **Sam** — how can I help?' },
+  ConversationRelease: { SerialNumber: SERIAL, SessionID: 42 },
+  ConversationTyping: { SerialNumber: SERIAL, SessionID: 42 },
+  Typing: { sessionID: 42 },
 };
+
+/** The queries of the event streams. */
+export const validQueries = {
+  ChatbotEvents: { SerialNumber: SERIAL },
+  ChatEvents: { sessionID: '42' },
+} as const;
 
 export const knowledgeRead: DataOf<'KnowledgeAdd'> = {
   Id: 7,
@@ -181,7 +195,7 @@ export function sampleData(name: OperationName, origin: string): unknown {
       { Key: '2', Value: 'gpt-4o-mini', Status: true },
     ],
     ClientAsk: { messageid: 1002, content: answer, totalToken: 57, noAnswer: false },
-    TalkToHuman: { Message: 'Thanks — an agent will contact you.' },
+    TalkToHuman: { Message: 'Thanks — an agent will contact you.', Live: false },
     RealEstateCreate: '0192f0c1-7a4e-7cc2-9d1e-4b9f2a6c8e10',
     RealEstateUpdate: 1,
     RealEstateDelete: { SuccessCount: 1 },
@@ -338,7 +352,15 @@ export function sampleData(name: OperationName, origin: string): unknown {
       Cities: [{ Name: 'austin', Count: 4 }],
       PropertyTypes: [{ Name: 'condo', Count: 2 }],
       PriceBands: [{ Name: 'sale:250k-500k', Count: 3 }],
+      Live: { Handoffs: 2, Answered: 1, MedianFirstReplySeconds: 48 },
     },
+    ChatbotEvents: 'id: 7\nevent: handoff\ndata: {}\n\n',
+    ChatEvents: 'id: 9\nevent: agent\ndata: {}\n\n',
+    ConversationTake: { SessionID: 42, Name: 'Sam', TakenAt: '2026-11-23T10:00:00.000Z' },
+    ConversationReply: { MessageId: 1010, CreatedAt: '2026-11-23T10:00:05.000Z' },
+    ConversationRelease: 1,
+    ConversationTyping: 1,
+    Typing: 1,
     Export: 'session_id,message_id\r\n42,1001\r\n',
   };
   return data[name];

@@ -136,6 +136,7 @@ async function openService(options: ServiceOptions): Promise<TestService> {
   const app = await buildApp({
     db: store.db,
     answers: store.answers,
+    live: store.live,
     dbTime: store.time,
     secret,
     dataDir,

@@ -38,6 +38,8 @@ import { createMetrics } from './metrics/index.ts';
 import { installMetrics } from './metrics/scrape.ts';
 import { LeaseHolder, SWEEP_MS, sweepLapsed } from '../store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from '../store/answers-settled.ts';
+import { liveBus, type LiveBus } from '../store/live-bus.ts';
+import { AGENT_IDLE_MINUTES, LIVE_SWEEP_MS, liveRoutes, sweepLive } from './routes/live.ts';
 import type { Db } from '../store/db.ts';
 import type { DbTime } from '../store/db-time.ts';
 import { ListingCatalogs } from '../store/listing-search.ts';
@@ -89,6 +91,10 @@ export interface AppOptions {
    * (`store.answers`), which on PostgreSQL also hears the other instances; without it, this app's own.
    */
   answers?: AnswersSettled;
+  /** Where live events reach this app's streams (`store.live`; store/live-bus.ts); without it, this app's own. */
+  live?: LiveBus;
+  /** How long an agent's hold lasts without a reply before the assistant answers again (AGENT_IDLE_MINUTES). */
+  agentIdleMinutes?: number;
   /** The visitor operations' throttles (http/throttle.ts; THROTTLE): the defaults unless given. */
   throttles?: Throttles;
   /** PUBLIC_URL, when set: the service's links (upload URLs, files, the console in emails) are made from it. */
@@ -166,6 +172,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pingMs: options.pingMs ?? PING_MS,
     stallMs: options.stallMs ?? STALL_MS,
     answers: options.answers ?? answersSettled(),
+    live: options.live ?? liveBus(options.db),
+    agentIdleMs: (options.agentIdleMinutes ?? AGENT_IDLE_MINUTES) * 60_000,
+    liveStreams: new Set(),
     throttles: options.throttles ?? DEFAULT_THROTTLES,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     metrics: createMetrics({ db: options.db, engines: options.engines, dbTime: options.dbTime, listings }),
@@ -189,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   answerServerRefusals(app.server, timeouts, () => app.log);
 
   app.addHook('onClose', async () => ctx.leases.close());
+  // A bus of its own (no store's given) is the app's to end.
+  if (!options.live) app.addHook('onClose', async () => ctx.live.close());
   installJsonParsing(app);
   installErrorHandling(app);
   requireHost(app);
@@ -202,8 +213,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   inboxRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   conversationRoutes(app, ctx);
+  liveRoutes(app, ctx);
   fileRoutes(app, ctx);
   sweepLapsedAnswers(app, ctx);
+  sweeping(app, LIVE_SWEEP_MS, 'live holds and streams', () => sweepLive(ctx));
   sweepPartialFiles(app, ctx);
   sweeping(app, THROTTLE_SWEEP_MS, 'throttle windows', () => sweepThrottles(ctx.db, ctx.clock.now()));
   keepEmbeddedDatabase(app, ctx);

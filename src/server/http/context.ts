@@ -3,6 +3,7 @@
  * caches, timers and prepared statements are the app's, released by its onClose.
  */
 import type { AnswersSettled } from '../store/answers-settled.ts';
+import type { LiveBus } from '../store/live-bus.ts';
 import type { LeaseHolder } from '../store/answer-lease.ts';
 import type { ListingCatalogs } from '../store/listing-search.ts';
 import type { Reads } from '../store/messages.ts';
@@ -45,6 +46,12 @@ export interface ServiceContext {
   stallMs: number;
   /** Where a question asked again waits for the answer an earlier request is still writing. */
   answers: AnswersSettled;
+  /** Where live events reach this app's streams, raised on any instance (store/live-bus.ts). */
+  live: LiveBus;
+  /** An agent's hold without a reply for this long is released by itself (AGENT_IDLE_MINUTES). */
+  agentIdleMs: number;
+  /** The event streams open on this app, renewed together (http/routes/live.ts). */
+  liveStreams: Set<string>;
   /** The bounds of the visitor operations other than ClientAsk (http/throttle.ts; THROTTLE). */
   throttles: Throttles;
   /** [ext] PUBLIC_URL: where the service is reached; emails link to the console with it (a path alone without it). */

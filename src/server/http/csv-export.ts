@@ -37,6 +37,8 @@ const CONVERSATION_COLUMNS = [
   'rating',
   'reasons',
   'comment',
+  // Last: a column added later leaves the earlier ones where readers expect them.
+  'agent_name',
 ];
 const FEEDBACK_COLUMNS = [
   'answer_id',
@@ -58,6 +60,7 @@ const readable = (m: { role: string; content: string }) => (m.role === 'answer' 
 const messageJson = (m: ExportMessage) => ({
   Id: m.id,
   Role: m.role,
+  ...(m.agent_name ? { AgentName: m.agent_name } : {}),
   CreatedAt: iso(m.created_at),
   Content: readable(m),
   // An answer's data blocks, as data: the listings its cards show and the suggestions it offered.
@@ -98,6 +101,7 @@ async function* csvConversations(db: Db, chatbot: string, range: DayRange): Asyn
       m.rating,
       (m.reasons ?? []).join(' '),
       m.comment,
+      m.agent_name,
     ]);
 }
 

@@ -4,6 +4,7 @@
  * the handler, whose result goes out in the envelope — unless it streamed the reply itself.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
 import { OPERATIONS, checkBody, type BodyOf, type DataOf, type OperationName } from '../../protocol/index.ts';
 import { identify, type Caller } from './auth.ts';
 import type { ServiceContext } from './context.ts';
@@ -56,7 +57,8 @@ export function operation<N extends OperationName>(
         );
       let body: unknown = undefined;
       if (spec.body) {
-        const checked = checkBody(spec.body, req.body);
+        // A GET operation's input is its query (the event streams: a browser's EventSource sends no body).
+        const checked = checkBody(spec.body, spec.method === 'GET' ? queryInput(spec.body, req.query) : req.body);
         if (!checked.ok) throw invalid(checked.message);
         body = checked.value;
       }
@@ -65,6 +67,20 @@ export function operation<N extends OperationName>(
       return reply;
     },
   });
+}
+
+/** A query's fields as the body schema takes them: an integer field's digits as a number, the rest as sent. */
+function queryInput(schema: TSchema, query: unknown): Record<string, unknown> {
+  const properties = (schema as { properties?: Record<string, { type?: string }> }).properties ?? {};
+  const types = new Map(Object.entries(properties).map(([name, p]) => [name.toLowerCase(), p.type]));
+  return Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>).map(([name, value]) => [
+      name,
+      types.get(name.toLowerCase()) === 'integer' && typeof value === 'string' && /^\d{1,15}$/.test(value)
+        ? Number(value)
+        : value,
+    ]),
+  );
 }
 
 /** The chatbot, if it exists (404) and the owner calling owns it (403). */

@@ -41,12 +41,18 @@ export interface Shutdown {
    * waits for that (up to AFTER_CUT_MS after a cut), not only for the stream to close.
    */
   answering(cut: () => void): () => void;
+  /**
+   * An event stream is open (http/routes/live.ts): it never ends by itself, so a drain ends it at
+   * once — its client reconnects, to another instance, with Last-Event-ID. Call what is returned when it closes.
+   */
+  streaming(end: () => void): () => void;
 }
 
 export function installShutdown(app: FastifyInstance): Shutdown {
   let draining = false;
   let requests = 0;
   const answers = new Set<() => void>();
+  const streams = new Set<() => void>();
   let settled: (() => void) | undefined;
   const check = () => {
     if (requests === 0 && answers.size === 0) settled?.();
@@ -75,6 +81,7 @@ export function installShutdown(app: FastifyInstance): Shutdown {
     draining = true;
     // Node's close also closes the idle keep-alive connections; those in use stay until app.close().
     app.server.close();
+    for (const end of [...streams]) end();
     await idle(ms);
     const cut = answers.size;
     for (const end of [...answers]) end();
@@ -99,6 +106,10 @@ export function installShutdown(app: FastifyInstance): Shutdown {
         answers.delete(entry);
         check();
       };
+    },
+    streaming(end) {
+      streams.add(end);
+      return () => void streams.delete(end);
     },
   };
 }

@@ -21,7 +21,7 @@ export const STALL_MS = 60_000;
 
 export interface SseReply {
   /** Writes an event; false when the reader is behind (more than a buffer's worth waits for it): then await `drained`. */
-  event(data: unknown, name?: string): boolean;
+  event(data: unknown, name?: string, id?: number): boolean;
   /**
    * Resolves once the reader has taken what waits, or has gone. A slow reader holds the answer
    * back — the engine is not asked for more, nor the model server read — so memory stays bounded
@@ -91,10 +91,10 @@ export function openSse(
   };
   return {
     signal: gone.signal,
-    event(data, name) {
+    event(data, name, id) {
       if (ended) return true;
       quiet();
-      waiting += encodeSseEvent(data, name);
+      waiting += encodeSseEvent(data, name, id);
       if (performance.now() - lastWrite >= COALESCE_MS || waiting.length >= COALESCE_BYTES) return flush();
       later ??= setTimeout(flush, COALESCE_MS);
       return !out.writableNeedDrain;

@@ -15,7 +15,15 @@ import type { Db } from '../store/db.ts';
 import { rowsOf } from '../store/db.ts';
 import { throttleWindows } from '../store/schema.ts';
 
-export const THROTTLED = ['GetSession', 'ClientAsk', 'TalkToHuman', 'Feedback', 'GetPreUploadUrl', 'Upload'] as const;
+export const THROTTLED = [
+  'GetSession',
+  'ClientAsk',
+  'TalkToHuman',
+  'Feedback',
+  'GetPreUploadUrl',
+  'Upload',
+  'Typing',
+] as const;
 export type Throttled = (typeof THROTTLED)[number];
 export type Scope = 'session' | 'address';
 
@@ -41,6 +49,8 @@ export const DEFAULT_THROTTLES: Throttles = {
   Feedback: { session: { count: 30, seconds: 60 }, address: { count: 120, seconds: 60 } },
   GetPreUploadUrl: { session: { count: 20, seconds: 600 }, address: { count: 60, seconds: 600 } },
   Upload: { session: { count: 40, seconds: 600 }, address: { count: 120, seconds: 600 } },
+  // The widget says so at most every few seconds while the visitor types in a held conversation.
+  Typing: { session: { count: 30, seconds: 60 }, address: { count: 240, seconds: 60 } },
 };
 
 /** No throttle at all (THROTTLE=off): for a service behind a gateway that throttles, and for tests of other things. */
@@ -51,6 +61,7 @@ export const NO_THROTTLES: Throttles = {
   Feedback: {},
   GetPreUploadUrl: {},
   Upload: {},
+  Typing: {},
 };
 
 /**
@@ -147,6 +158,7 @@ const WHAT: Record<Throttled, string> = {
   Feedback: 'Too many ratings',
   GetPreUploadUrl: 'Too many uploads',
   Upload: 'Too many attempts to upload a file',
+  Typing: 'Too many typing notices',
 };
 
 const tooMany = (operation: Throttled, { scope, retryAfter }: { scope: Scope; retryAfter: number }) =>

@@ -77,7 +77,8 @@ export function transcriptText(
           `(${before} earlier message${before === 1 ? '' : 's'} not shown${link ? `: the whole conversation is at ${link(session)}` : ''})`,
         );
     }
-    const who = m.role === 'question' ? 'Visitor' : 'Assistant';
+    const who =
+      m.role === 'question' ? 'Visitor' : m.role === 'agent' ? `${m.agentName ?? 'Agent'} (agent)` : 'Assistant';
     const note = m.role === 'answer' && m.status !== 'complete' ? ` [${m.status}]` : '';
     const files = m.fileIds.length ? ` [${m.askType}: ${m.fileIds.length} file(s)]` : '';
     lines.push(

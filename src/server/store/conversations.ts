@@ -126,6 +126,7 @@ export async function transcriptOf(db: Db, chatbot: string, sessionId: number): 
       return {
         Id: m.id,
         Role: m.role,
+        ...(m.agentName ? { AgentName: m.agentName } : {}),
         Content: m.content,
         AskType: m.askType,
         Files: m.fileIds.flatMap((id) => {

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Db } from './db-types.ts';
 import pg from 'pg';
 import { answersSettled, type AnswersSettled } from './answers-settled.ts';
+import { liveBus, type LiveBus } from './live-bus.ts';
 import { timePglite, timePool, type DbTime } from './db-time.ts';
 import { PGliteThread } from './pglite/thread.ts';
 import { rederiveListings } from './listings.ts';
@@ -27,6 +28,8 @@ export interface Store {
   kind: 'pglite' | 'postgres';
   /** Where requests wait for answers still being written: this process's, and on PostgreSQL every instance's. */
   answers: AnswersSettled;
+  /** Where live events (a person in the chat) reach the streams of this instance, raised on any (store/live-bus.ts). */
+  live: LiveBus;
   /** How long its statements and transactions take, for the metrics (db-time.ts). */
   time: DbTime;
   /** What this open did to the schema: migrations applied now, and in all; undefined when it was told not to migrate. */
@@ -117,14 +120,18 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     // lost connection discards its client the same way: the pool reconnects by itself.
     pool.on('error', () => undefined);
     const answers = answersSettled(options.databaseUrl);
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const live = liveBus(db, options.databaseUrl);
     const close = async () => {
       await answers.close();
+      await live.close();
       await pool.end();
     };
     return {
-      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      db,
       kind: 'postgres',
       answers,
+      live,
       time: timePool(pool),
       migrations,
       close,
@@ -143,9 +150,11 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     migrations = { applied: total - before, total };
   }
   const answers = answersSettled();
+  const live = liveBus(db as unknown as Db);
   const close = async () => {
     await answers.close();
+    await live.close();
     await client.close();
   };
-  return { db: db as unknown as Db, kind: 'pglite', answers, time: timePglite(client), migrations, close };
+  return { db: db as unknown as Db, kind: 'pglite', answers, live, time: timePglite(client), migrations, close };
 }

@@ -14,7 +14,9 @@ export interface ExportMessage {
   session_started_at: Date | string;
   page_url: string;
   id: number;
-  role: 'question' | 'answer';
+  role: 'question' | 'answer' | 'agent';
+  /** An agent's turn: their name. */
+  agent_name: string | null;
   created_at: Date | string;
   content: string;
   status: string;
@@ -47,7 +49,7 @@ export async function* messagesIn(db: Db, chatbot: string, range: DayRange): Asy
   for (;;) {
     const rows = rowsOf<ExportMessage>(
       await db.execute(sql`SELECT m.session_id, s.created_at AS session_started_at, coalesce(nullif(s.page_url, ''), s.origin) AS page_url,
-          m.id, m.role, m.created_at, m.content, m.status, m.no_answer, m.ask_type, m.file_ids, f.rating, f.reasons, f.comment
+          m.id, m.role, m.created_at, m.content, m.status, m.no_answer, m.ask_type, m.file_ids, f.rating, f.reasons, f.comment, m.agent_name
         FROM messages m JOIN sessions s ON s.id = m.session_id LEFT JOIN feedback f ON f.answer_id = m.id
         WHERE m.chatbot = ${chatbot} AND (m.session_id, m.id) > (${after.session}, ${after.id})
           AND m.created_at >= ${range.start.toISOString()}::timestamptz AND m.created_at < ${range.end.toISOString()}::timestamptz

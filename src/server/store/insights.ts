@@ -25,7 +25,7 @@ export async function insightsOf(db: Db, chatbot: string, range: DayRange, timeZ
         rowsOf<{ name: string; n: string | number }>(r).map((x): Counted => ({ Name: x.name, Count: Number(x.n) })),
       );
 
-  const [questions, answered, votes, leads, hours, cities, types, bands] = await Promise.all([
+  const [questions, answered, votes, leads, hours, cities, types, bands, live] = await Promise.all([
     perDay(sql`SELECT ${dayOf(sql`q.created_at`)} AS day, count(*) AS n, count(DISTINCT q.session_id) AS c
       FROM messages q WHERE q.chatbot = ${chatbot} AND q.role = 'question' AND ${within(sql`q.created_at`)} GROUP BY 1`),
     perDay(sql`SELECT ${dayOf(sql`a.created_at`)} AS day, count(*) AS n
@@ -48,6 +48,13 @@ export async function insightsOf(db: Db, chatbot: string, range: DayRange, timeZ
     top(sql`jsonb_array_elements_text(a.asked->'cities')`),
     top(sql`jsonb_array_elements_text(a.asked->'propertyTypes')`),
     top(sql`jsonb_array_elements_text(jsonb_path_query_array(a.asked, '$.priceBand'))`),
+    db
+      .execute(
+        sql`SELECT count(*) AS n, count(l.first_reply_at) AS answered,
+          percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM l.first_reply_at - l.created_at)) AS median
+        FROM leads l WHERE l.chatbot = ${chatbot} AND l.live AND ${within(sql`l.created_at`)}`,
+      )
+      .then((r) => rowsOf<{ n: string | number; answered: string | number; median: string | number | null }>(r)[0]),
   ]);
 
   const days = new Map<string, InsightsDay>();
@@ -73,5 +80,10 @@ export async function insightsOf(db: Db, chatbot: string, range: DayRange, timeZ
     Cities: cities,
     PropertyTypes: types,
     PriceBands: bands,
+    Live: {
+      Handoffs: Number(live?.n ?? 0),
+      Answered: Number(live?.answered ?? 0),
+      MedianFirstReplySeconds: live?.median == null ? null : Math.round(Number(live.median)),
+    },
   };
 }

@@ -96,7 +96,10 @@ export const messages = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     chatbot: text('chatbot').notNull(),
-    role: text('role').$type<'question' | 'answer'>().notNull(),
+    /** 'agent': a person's reply in the chat (a held conversation: store/live.ts), with their name. */
+    role: text('role').$type<'question' | 'answer' | 'agent'>().notNull(),
+    /** Agent turns: the name the agent gave when they took the conversation. */
+    agentName: text('agent_name'),
     content: text('content').notNull(),
     askType: text('ask_type').notNull().default('Text'),
     fileIds: jsonb('file_ids').$type<number[]>().notNull().default([]),
@@ -345,6 +348,10 @@ export const leads = pgTable(
     name: text('name').notNull().default(''),
     email: text('email').notNull().default(''),
     message: text('message').notNull().default(''),
+    /** [ext] An agent was present when it was left: it went to their streams, not by email. */
+    live: boolean('live').notNull().default(false),
+    /** [ext] When an agent first replied in its conversation after it: Insights' time to a first reply. */
+    firstReplyAt: at('first_reply_at'),
     createdAt: created(),
   },
   (t) => [index('leads_chatbot_created').on(t.chatbot, t.createdAt)],
@@ -408,6 +415,62 @@ export const throttleWindows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('throttle_windows_end').on(t.windowEnd)],
 );
+
+/**
+ * What happens in a chatbot's conversations now [ext] (store/live.ts): a visitor asking for a person,
+ * a visitor's message, an agent taking, answering or leaving — for the owner's event streams
+ * (`audience` 'owner', by chatbot) or a visitor's (`audience` 'visitor', by session). A row is what a
+ * stream that reconnects replays from (Last-Event-ID is its id); NOTIFY carries only the id.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chatbot: text('chatbot').notNull(),
+    sessionId: integer('session_id').notNull(),
+    audience: text('audience').$type<'owner' | 'visitor'>().notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index('live_events_owner').on(t.chatbot, t.id),
+    index('live_events_visitor').on(t.sessionId, t.id),
+    index('live_events_created').on(t.createdAt),
+  ],
+);
+
+/**
+ * The event streams open now, on every instance [ext]: an owner's stream makes an agent present for
+ * its chatbot; both count against their limits. Each instance renews its streams' `seenAt`; a row
+ * not renewed (its instance died) no longer counts.
+ */
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<'owner' | 'visitor'>().notNull(),
+    chatbot: text('chatbot').notNull(),
+    sessionId: integer('session_id'),
+    address: text('address').notNull(),
+    seenAt: at('seen_at').notNull(),
+  },
+  (t) => [index('live_streams_chatbot').on(t.chatbot, t.kind), index('live_streams_session').on(t.sessionId)],
+);
+
+/** A conversation an agent holds [ext]: the assistant does not answer in it until it is released. */
+export const conversationHolds = pgTable('conversation_holds', {
+  sessionId: integer('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  chatbot: text('chatbot').notNull(),
+  agentName: text('agent_name').notNull(),
+  takenAt: at('taken_at').notNull(),
+  /** When the agent last took or replied: a hold idle for AGENT_IDLE_MINUTES is released by itself. */
+  activeAt: at('active_at').notNull(),
+  /** When the agent first replied: the console's time to a first reply. */
+  firstReplyAt: at('first_reply_at'),
+});
 
 /** Questions per chatbot per calendar month (in its TimeZone): MessageLimit. */
 export const monthlyCounts = pgTable(

@@ -34,11 +34,11 @@ import {
   type Sent,
 } from '../../support/fuzz.ts';
 import { readContract, ruleInWords, type Contract, type Json } from '../../support/openapi.ts';
-import { SERIAL, validBodies } from '../../support/samples.ts';
+import { SERIAL, validBodies, type GetOperation } from '../../support/samples.ts';
 import { bodyOf } from '../../support/schema-arbitrary.ts';
 import { startService, type TestService } from '../../support/service.ts';
 
-type BodyOperation = Exclude<OperationName, 'ModelList'>;
+type BodyOperation = Exclude<OperationName, GetOperation>;
 type Who = 'apiKey' | 'visitor' | 'none';
 type KeyType = 'NewOaks' | 'MLSNumber' | 'URL';
 
@@ -220,12 +220,12 @@ describe('credentials', () => {
     const header = fc.constantFrom('Authorization', 'chatrobot-sessionkey');
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<OperationName>(...POSTS, 'ModelList'),
+        fc.constantFrom<OperationName>(...POSTS, 'ModelList', 'ChatEvents', 'ChatbotEvents'),
         junk,
         header,
         async (name, value, headerName) => {
           const sent =
-            name === 'ModelList'
+            name === 'ModelList' || name === 'ChatEvents' || name === 'ChatbotEvents'
               ? null
               : render({ kind: 'edited', edits: [], type: 'application/json' }, baseFor(name, 'apiKey'));
           const answer = await send(url(name), sent, { [headerName]: value });

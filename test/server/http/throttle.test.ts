@@ -24,6 +24,7 @@ const THROTTLES: Throttles = {
   Feedback: { session: { count: 3, seconds: 60 }, address: { count: 5, seconds: 60 } },
   GetPreUploadUrl: { session: { count: 2, seconds: 600 }, address: { count: 3, seconds: 600 } },
   Upload: { session: { count: 3, seconds: 600 }, address: { count: 5, seconds: 600 } },
+  Typing: { session: { count: 3, seconds: 60 }, address: { count: 5, seconds: 60 } },
 };
 
 const clock = new TestClock();

@@ -99,7 +99,7 @@ describe('TalkToHuman', () => {
         email: 'ana@example.com',
         message: 'Call me about 12 Oak St',
       }),
-    ).toEqual({ Message: 'An agent will call you.' });
+    ).toEqual({ Message: 'An agent will call you.', Live: false });
     const [lead] = await service.db.select().from(leads).where(eq(leads.sessionId, sessionId));
     expect(lead).toMatchObject({
       chatbot: serial,

@@ -50,9 +50,42 @@ function success(name: DocOperation, data: TSchema): Json {
               schema: toJsonSchema({ anyOf: [StreamFragment, StreamFinal, StreamError] }),
             },
           }
-        : envelope;
+        : name === 'ChatbotEvents' || name === 'ChatEvents'
+          ? { 'text/event-stream': { description: EVENTS[name], schema: { type: 'string' } } }
+          : envelope;
   const links = LINKS[name];
   return { description: 'Success: the envelope with Data', content, ...(links ? { links } : {}) };
+}
+
+/** What the two live event streams carry [ext] (docs/PROTOCOL.md, *A person in the chat*). */
+const EVENTS = {
+  ChatbotEvents:
+    'Until the client goes: events each with an `id:` (send the last as Last-Event-ID to replay what was missed, kept an hour; without it, the last 10 minutes) and a `: ping` comment after 15 s of silence. ' +
+    '`handoff` {SessionID, Name, Email, Message, CreatedAt}; `message` {SessionID, Content, CreatedAt, MessageId} (a visitor asked); ' +
+    '`reply` {SessionID, Name, Content, CreatedAt, MessageId} (an agent answered); `typing` {SessionID, CreatedAt}; `taken` {SessionID, Name}; `released` {SessionID, Name, Idle?}. ' +
+    'While one is open for a chatbot an agent is present: TalkToHuman answers Live true.',
+  ChatEvents:
+    "Until the client goes: `agent` events each with an `id:` (Last-Event-ID replays, as the owner's stream) — {Type: joined | message | typing | left, Name, Content?, MessageId?, CreatedAt}; a `: ping` comment after 15 s of silence.",
+} as const;
+
+/** A GET operation's input, as query parameters (the event streams), and the Last-Event-ID it resumes from. */
+function queryParameters(schema: TSchema): Json[] {
+  const json = toJsonSchema(schema, 'request') as { properties?: Record<string, Json>; required?: string[] };
+  return [
+    ...Object.entries(json.properties ?? {}).map(([name, property]) => ({
+      name,
+      in: 'query',
+      required: (json.required ?? []).includes(name),
+      schema: property,
+    })),
+    {
+      name: 'Last-Event-ID',
+      in: 'header',
+      required: false,
+      description: 'The id of the last event received: the events after it are sent first',
+      schema: { type: 'string', pattern: '^[0-9]{1,15}$' },
+    },
+  ];
 }
 
 const responses = (name: DocOperation, data: TSchema) => ({ 200: success(name, data), ...failureResponses(name) });
@@ -66,14 +99,16 @@ export function openApiDocument(): Record<string, unknown> {
         operationId: name,
         summary: op.summary,
         security: [...op.credentials.map((c) => ({ [SECURITY[c]]: [] })), ...('visitorFlow' in op ? [{}] : [])],
-        ...(op.body
-          ? {
-              requestBody: {
-                required: true,
-                content: { 'application/json': { schema: toJsonSchema(op.body, 'request') } },
-              },
-            }
-          : {}),
+        ...(op.body && op.method === 'GET'
+          ? { parameters: queryParameters(op.body) }
+          : op.body
+            ? {
+                requestBody: {
+                  required: true,
+                  content: { 'application/json': { schema: toJsonSchema(op.body, 'request') } },
+                },
+              }
+            : {}),
         responses: responses(name, op.data),
       },
     };

@@ -32,6 +32,8 @@ import {
 } from '../../store/messages.ts';
 import { leaseLeft } from '../../store/answer-lease.ts';
 import { leads } from '../../store/schema.ts';
+import { agentPresent, holdOf, storeHeldQuestion } from '../../store/live.ts';
+import { toOwner } from '../live-events.ts';
 import { databaseUnavailable } from '../../store/unavailable.ts';
 import { findFile, mayUseFile } from './files.ts';
 
@@ -132,12 +134,26 @@ async function waitOrTakeOver(
 /** What to do with a question: give a stored answer again, or generate one (`chargedAt`: when the limits counted it). */
 type Prepared =
   | { kind: 'replay'; questionId: number; answer: MessageRow }
+  | { kind: 'held'; questionId: number; heldBy: string }
   | { kind: 'generate'; generation: Generation; limit: Asking; chargedAt: Date | null };
 
 const MODEL_UNAVAILABLE = 'The assistant is unavailable just now; please try again in a moment';
 const STILL_WRITTEN = 'This question is still being answered by another request; please try again in a moment';
 
 export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  /** A visitor's message, for the owner's streams; a failure to tell them is logged, never the visitor's. */
+  const toldOwner = (chatbot: string, sessionId: number, messageId: number, content: string, at: Date) =>
+    toOwner(
+      ctx,
+      chatbot,
+      'message',
+      { SessionID: sessionId, Content: content, CreatedAt: at.toISOString(), MessageId: messageId },
+      at,
+    ).then(
+      () => undefined,
+      (error: unknown) => void app.log.error({ err: error }, 'a live event was not stored'),
+    );
+
   async function prepare(
     body: AskBody,
     caller: Caller,
@@ -165,6 +181,14 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       fileIds: body.fileIds ?? [],
       clientMessageId: body.clientMessageId ?? null,
     };
+    // An agent holds the conversation: the question is theirs — stored, told to the owner's streams,
+    // and answered by no engine (nor counted by the limits: no answer is written).
+    const hold = await holdOf(ctx.db, session.id);
+    if (hold) {
+      const held = await storeHeldQuestion(ctx.db, question, now);
+      if (!held.repeated) await toldOwner(chatbot.serialNumber, session.id, held.id, body.content, now);
+      return { kind: 'held', questionId: held.id, heldBy: hold.agentName };
+    }
     // A question asked again costs nothing against the limits, so where one counts, a repeat is
     // looked for first; otherwise storing the question finds a repeat itself.
     const limit = {
@@ -193,6 +217,8 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       if (counted) await take();
       begun = await beginQuestion(ctx.db, question, now, chargedAt);
     }
+    // The owner's streams see the conversations happening now (the console's Live page); told in the background.
+    if (begun.kind === 'new') void toldOwner(chatbot.serialNumber, session.id, begun.questionId, body.content, now);
     if (begun.kind === 'answered') return { kind: 'replay', questionId: begun.questionId, answer: begun.answer };
     let { answerId, attempt } = begun.kind === 'new' ? begun : { answerId: begun.answer.id, attempt: 0 };
     if (begun.kind === 'unfinished') {
@@ -256,6 +282,18 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   operation(app, ctx, 'ClientAsk', async ({ body, caller, req, reply, now }) => {
     // Until its first words are out, a question's statements go first (store/pglite/urgency.ts; generate() runs the rest).
     const prepared = await ctx.urgency.run(() => prepare(body, caller, req, reply, now));
+    if (prepared.kind === 'held') {
+      const { questionId, heldBy } = prepared;
+      if (!body.stream) return { messageid: questionId, content: '', totalToken: 0, noAnswer: false, HeldBy: heldBy };
+      openSse(reply, ctx.pingMs, ctx.stallMs, ctx.metrics.streamOpened).end({
+        QuestionID: questionId,
+        AnswerID: 0,
+        Answer: '',
+        TotalToken: 0,
+        HeldBy: heldBy,
+      });
+      return REPLIED;
+    }
     if (!body.stream) {
       if (prepared.kind === 'replay') {
         const { answer } = prepared;
@@ -343,12 +381,28 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         now,
       );
     const lead = { name: body.name ?? '', email: body.email ?? '', message: body.message ?? '' };
+    // An agent present (an owner's event stream open) gets it at once, in the chat; else an email.
+    const live = await agentPresent(ctx.db, chatbot.serialNumber, now);
     await ctx.db
       .insert(leads)
-      .values({ chatbot: chatbot.serialNumber, sessionId: session.id, ...lead, createdAt: now });
+      .values({ chatbot: chatbot.serialNumber, sessionId: session.id, ...lead, live, createdAt: now });
+    if (live)
+      await toOwner(
+        ctx,
+        chatbot.serialNumber,
+        'handoff',
+        {
+          SessionID: session.id,
+          Name: lead.name,
+          Email: lead.email,
+          Message: lead.message,
+          CreatedAt: now.toISOString(),
+        },
+        now,
+      );
     // Its link to the console is a whole address: PUBLIC_URL's, or the one the visitor reached.
-    if (chatbot.settings.TalkToHumanEmail)
+    else if (chatbot.settings.TalkToHumanEmail)
       await enqueueHandoff({ ...ctx, publicUrl: originOf(ctx, req) }, chatbot, session.id, lead, now);
-    return { Message: chatbot.settings.TalkToHumanResponseMessage };
+    return { Message: chatbot.settings.TalkToHumanResponseMessage, Live: live };
   });
 }

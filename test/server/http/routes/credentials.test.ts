@@ -11,6 +11,8 @@ let service: TestService;
 let serial: string;
 let sessionId: number;
 let answerID: number;
+/** A session an agent ("Ana") holds: Take by the same name, Reply and ConversationTyping succeed in it. */
+let heldSessionId: number;
 let headers: Record<Credential, Record<string, string>>;
 
 type Credential =
@@ -31,6 +33,8 @@ beforeAll(async () => {
   const visitor = await service.visitor(serial);
   sessionId = visitor.sessionId;
   answerID = (await visitor.client.ask({ sessionID: sessionId, content: 'hello' })).messageid;
+  heldSessionId = (await service.visitor(serial)).sessionId;
+  await service.owner.conversationTake({ SerialNumber: serial, SessionID: heldSessionId, Name: 'Ana' });
   const otherSession = await service.visitor(serial);
   const otherChatbot = await service.visitor(await service.newChatbot());
   const [other] = await service.db.insert(owners).values({ name: 'Another owner' }).returning();
@@ -124,8 +128,25 @@ function bodyFor(name: OperationName, unique: string): unknown {
       return { SerialNumber: serial, Query: 'fees' };
     case 'KnowledgeSync':
       return { SerialNumber: serial };
+    case 'ChatbotEvents':
+    case 'ChatEvents':
+      return undefined;
+    case 'ConversationTake':
+      return { SerialNumber: serial, SessionID: heldSessionId, Name: 'Ana' };
+    case 'ConversationReply':
+      return { SerialNumber: serial, SessionID: heldSessionId, Content: 'Hello from Ana' };
+    case 'ConversationTyping':
+      return { SerialNumber: serial, SessionID: heldSessionId };
+    case 'ConversationRelease':
+      return { SerialNumber: serial, SessionID: sessionId };
+    case 'Typing':
+      return { sessionID: sessionId };
   }
 }
+
+/** The query of a GET operation that takes one: the event streams'. */
+const queryFor = (name: OperationName) =>
+  name === 'ChatbotEvents' ? `?SerialNumber=${serial}` : name === 'ChatEvents' ? `?sessionID=${sessionId}` : '';
 
 const OK = 200;
 /** A status for each credential: what each operation must answer. Not-found-after-access counts as allowed. */
@@ -175,16 +196,24 @@ describe('the credential × operation matrix', () => {
   it.each(matrix)('%s with %s', async (name, credential) => {
     const spec = OPERATIONS[name];
     const body = bodyFor(name, `${name}-${credential}-${n++}`);
-    const res = await fetch(`${service.origin}${spec.path}`, {
+    const stop = new AbortController();
+    const res = await fetch(`${service.origin}${spec.path}${queryFor(name)}`, {
       method: spec.method,
+      signal: stop.signal,
       headers: { ...headers[credential], ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? null : JSON.stringify(body),
     });
-    // Export answers with the file itself; every refusal is an envelope.
+    // Export answers with the file itself, the event streams with a stream that lasts; every refusal is an envelope.
     const file = name === 'Export' && res.ok;
-    const envelope = file
-      ? { Code: res.status, Success: true, Message: '' }
-      : ((await res.json()) as { Code: number; Success: boolean; Message: string });
+    const stream = (name === 'ChatbotEvents' || name === 'ChatEvents') && res.ok;
+    if (stream) {
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      stop.abort();
+    }
+    const envelope =
+      file || stream
+        ? { Code: res.status, Success: true, Message: '' }
+        : ((await res.json()) as { Code: number; Success: boolean; Message: string });
     if (file) expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const want = expected(name, credential);
     expect({ status: res.status, message: envelope.Message }).toMatchObject({ status: want });

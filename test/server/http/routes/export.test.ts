@@ -83,6 +83,7 @@ describe('Export: CSV and JSON of a range', () => {
       'rating',
       'reasons',
       'comment',
+      'agent_name',
     ]);
     expect(rows).toHaveLength(3);
     expect(rows[1]!.slice(3, 7)).toEqual([
@@ -92,7 +93,7 @@ describe('Export: CSV and JSON of a range', () => {
       `'${tricky}`,
     ]);
     expect(rows[2]!.slice(4, 5)).toEqual(['answer']);
-    expect(rows[2]!.slice(11)).toEqual(['down', 'not-helpful too-long', 'meh, really']);
+    expect(rows[2]!.slice(11)).toEqual(['down', 'not-helpful too-long', 'meh, really', '']);
 
     const json = (await (
       await service.owner.export({
