@@ -170,6 +170,7 @@ export const noSearch = (noAnswer: boolean, says?: RegExp): Expectation => ({
   noAnswer,
   ...(says ? { says } : {}),
 });
+export const person: Expectation = { kind: 'person' };
 export const payment = (
   principal: number | ((all: Listing[]) => number),
   ratePct: number,

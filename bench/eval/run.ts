@@ -40,6 +40,7 @@ import { germanCases } from './cases-de.ts';
 import { portugueseCases } from './cases-pt.ts';
 import { arabicCases } from './cases-ar.ts';
 import { chineseCases } from './cases-zh.ts';
+import { personCases } from './cases-person.ts';
 import { ownerListings } from './owner-listings.ts';
 import { byCategory, report, runCases, type CaseResult } from './score.ts';
 import { addKnowledge, seedChatbot } from './seed.ts';
@@ -74,6 +75,8 @@ const sets: {
   // Single questions in Arabic and Chinese.
   { name: 'in Arabic', cases: arabicCases, listings: () => demoListings(ORIGIN) },
   { name: 'in Chinese', cases: chineseCases, listings: () => demoListings(ORIGIN) },
+  // Asking for a person, in every language, beside the demo's FAQ and pages.
+  { name: 'asking for a person', cases: personCases, listings: () => demoListings(ORIGIN), knowledge: true },
 ];
 
 const args = process.argv.slice(2);

@@ -7,7 +7,11 @@
  * the prose); `lenient` is what can be asked of a model (right listings, none wrong, the right one
  * first for a superlative), since a model chooses how many to show.
  */
-import { answerProse, cardsOf, parseSources, type Listing } from '../../src/protocol/index.ts';
+import { answerProse, cardsOf, handoffOf, parseSources, type Listing } from '../../src/protocol/index.ts';
+
+/** "I can't …", in each language the engines write: a request for a person is never answered with it. */
+const CANNOT =
+  /\b(?:can'?t|cannot|unable)\b|\bno (?:puedo|es posible)\b|\bje ne peux pas\b|\bkann (?:ich )?nicht\b|\bnão (?:posso|consigo)\b|لا أستطيع|لا يمكنني|无法|不能/i;
 import { ORDER_KEY, compareKeys, money, monthlyPayment, price } from './predicates.ts';
 import { franc } from 'franc-min';
 import type { Category, EvalCase, Expectation, Lang, Where } from './types.ts';
@@ -179,6 +183,14 @@ export function scoreTurn(
       if (expect.noAnswer && cited.length)
         return fail(`sources named by an answer it could not give: ${cited.map((s) => s.title).join(', ')}`);
       return expect.says && !expect.says.test(prose) ? fail(`the prose does not say ${expect.says}`) : { ok: true };
+    }
+    case 'person': {
+      if (cards.length) return fail('listings shown for a request for a person');
+      if (answer.noAnswer) return fail('marked noAnswer: a person was asked for, and offered');
+      const handoff = handoffOf(answer.content);
+      if (!handoff?.open)
+        return fail(handoff ? 'the handoff is offered, not opened' : 'no handoff: the widget has nothing to open');
+      return CANNOT.test(prose) ? fail('it says it cannot') : { ok: true };
     }
     case 'knowledge': {
       if (cards.length) return fail('listings shown for a question about the business');

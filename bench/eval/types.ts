@@ -26,7 +26,9 @@ export type Category =
   | 'calculation'
   | 'page-listing'
   // The business's own knowledge (issue 42; bench/eval/cases-business.ts):
-  | 'business';
+  | 'business'
+  // Asking for a person, in every language (bench/eval/cases-person.ts):
+  | 'person';
 
 /** How a list is ordered: the engines' default is `default` — homes for sale before rentals, each cheapest first. */
 export type Order =
@@ -70,6 +72,12 @@ export type Expectation =
    * offer of a person). An answer marked `noAnswer` names no sources: it quoted nothing.
    */
   | { kind: 'no-search'; noAnswer: boolean; says?: RegExp }
+  /**
+   * The visitor asks for a person (or to book a viewing, which a person arranges): no listing
+   * cards, not `noAnswer`, and the answer carries the handoff block the widget opens in place
+   * (`open` true) — never a pointer to a button that is not there, never "I can't".
+   */
+  | { kind: 'person' }
   /**
    * A monthly payment (principal and interest): the prose states it to the dollar (±$1) for
    * `principal` borrowed at `ratePct` a year over `years`, by the standard amortisation formula;

@@ -2,7 +2,7 @@
  * The Insights page's words: what each chart shows in one sentence (the chart's accessible name
  * and the line above it), and the names of what visitors searched for.
  */
-import type { InsightsDay } from 'chat-bot-element';
+import type { Insights, InsightsDay } from 'chat-bot-element';
 import { dayLabel } from './date-range.ts';
 import { hourLabel } from './charts.ts';
 
@@ -80,4 +80,22 @@ export function topSummary(what: string, items: readonly { name: string; count: 
     .slice(0, 3)
     .map((i) => `${i.name} (${i.count})`)
     .join(', ')}.`;
+}
+
+/** A wait in the largest units that say it: "45 s", "2 min 5 s", "1 h 3 min". */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+  const minutes = Math.round((s % 3600) / 60);
+  return `${Math.floor(s / 3600)} h${minutes ? ` ${minutes} min` : ''}`;
+}
+
+/** The handoffs made while an agent was on the Live page, and how fast one replied. */
+export function liveSummary(live: Insights['Live']): string {
+  if (!live.Handoffs) return 'No visitor asked for a person while someone was on the Live page.';
+  const answered = `${live.Answered.toLocaleString()} of ${plural(live.Handoffs, 'request')} for a person made while someone was on the Live page ${live.Answered === 1 ? 'was' : 'were'} answered in the chat`;
+  return live.MedianFirstReplySeconds === null
+    ? `${answered}.`
+    : `${answered}; the median first reply came after ${duration(live.MedianFirstReplySeconds)}.`;
 }

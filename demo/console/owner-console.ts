@@ -13,6 +13,7 @@ import './owner-conversations.ts';
 import './owner-conversation.ts';
 import './owner-unanswered.ts';
 import './owner-knowledge.ts';
+import './owner-live.ts';
 
 type Route =
   | { page: 'settings' }
@@ -21,6 +22,7 @@ type Route =
   | { page: 'inbox' }
   | { page: 'conversations'; query: string }
   | { page: 'conversation'; sessionId: number }
+  | { page: 'live' }
   | { page: 'unanswered'; query: string }
   | { page: 'knowledge'; query: string }
   | { page: 'insights'; query: string };
@@ -32,6 +34,7 @@ const PAGE_TITLES = {
   inbox: 'Leads and outbox',
   conversations: 'Conversations',
   conversation: 'Conversation',
+  live: 'Live',
   unanswered: 'Unanswered questions',
   knowledge: 'Knowledge',
   insights: 'Insights',
@@ -39,6 +42,7 @@ const PAGE_TITLES = {
 /** The pages a conversation is opened from, and how its back link names them. */
 const LISTS: Partial<Record<Route['page'], string>> = {
   conversations: 'Conversations',
+  live: 'Live',
   unanswered: 'Unanswered questions',
 };
 const CHATBOT_KEY = 'chat-bot-console.chatbot';
@@ -53,6 +57,7 @@ function routeOf(hash: string): Route {
     return { page: 'listing', keyType: keyType as KeyType, key: decodeURIComponent(key) };
   if (page === 'listings') return { page: 'listings' };
   if (page === 'inbox') return { page: 'inbox' };
+  if (page === 'live') return { page: 'live' };
   if (page === 'conversations' && /^[1-9]\d{0,9}$/.test(sub)) return { page: 'conversation', sessionId: Number(sub) };
   if (page === 'conversations' || page === 'unanswered' || page === 'knowledge' || page === 'insights')
     return { page, query };
@@ -61,7 +66,8 @@ function routeOf(hash: string): Route {
 
 /**
  * @summary The owner's console: sign in with the API key (exchanged for a session key at once),
- * then settings, listings, and leads and outbox of the chosen chatbot.
+ * then settings, listings, conversations (past and live), knowledge, insights, and leads and
+ * outbox of the chosen chatbot.
  */
 export class OwnerConsole extends LitElement {
   static override properties = {
@@ -117,7 +123,7 @@ export class OwnerConsole extends LitElement {
         <span class="brand">chat-bot console</span>
         <nav aria-label="Console">
           ${nav('#/settings', 'Settings', ['settings'])} ${nav('#/listings', 'Listings', ['listings', 'listing'])}
-          ${nav('#/conversations', 'Conversations', ['conversations', 'conversation'])} ${nav('#/unanswered', 'Unanswered', ['unanswered'])} ${nav('#/knowledge', 'Knowledge', ['knowledge'])}
+          ${nav('#/conversations', 'Conversations', ['conversations', 'conversation'])} ${nav('#/live', 'Live', ['live'])} ${nav('#/unanswered', 'Unanswered', ['unanswered'])} ${nav('#/knowledge', 'Knowledge', ['knowledge'])}
           ${nav('#/insights', 'Insights', ['insights'])} ${nav('#/inbox', 'Leads and outbox', ['inbox'])}
         </nav>
         ${
@@ -162,6 +168,8 @@ export class OwnerConsole extends LitElement {
         return html`<owner-conversations .client=${common.client} .serialNumber=${common.serial} .query=${r.query}></owner-conversations>`;
       case 'conversation':
         return html`<owner-conversation .client=${common.client} .serialNumber=${common.serial} .sessionId=${r.sessionId} .back=${this.#back}></owner-conversation>`;
+      case 'live':
+        return html`<owner-live .client=${common.client} .serialNumber=${common.serial}></owner-live>`;
       case 'unanswered':
         return html`<owner-unanswered .client=${common.client} .serialNumber=${common.serial} .query=${r.query}></owner-unanswered>`;
       case 'knowledge':

@@ -1,14 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Feedback, Transcript, TranscriptMessage } from 'chat-bot-element';
+import type { Transcript } from 'chat-bot-element';
 import { ConsolePage } from './console-page.ts';
-import { answerStatus, flagBadges, pageLink, reasonLabel, timeOf, when } from './conversation-words.ts';
-import './owner-answer.ts';
-import './owner-attachment.ts';
+import { flagBadges, pageLink, timeOf } from './conversation-words.ts';
+import { renderTurn } from './transcript-turns.ts';
 
 /**
  * @summary One conversation as the visitor saw it (ConversationGet): the questions with the files
  * they sent, the answers with their listing cards, what became of each answer and how the visitor
- * rated it, and the details they left for a person.
+ * rated it, an agent's replies under the agent's name, and the details they left for a person.
  */
 export class OwnerConversation extends ConsolePage {
   static override properties = {
@@ -40,18 +39,20 @@ export class OwnerConversation extends ConsolePage {
 
   #renderTranscript(t: Transcript): TemplateResult {
     const questions = t.Messages.filter((m) => m.Role === 'question').length;
+    const agents = [...new Set(t.Messages.flatMap((m) => (m.Role === 'agent' ? [m.AgentName || 'An agent'] : [])))];
     return html`<dl class="facts">
         <div><dt>Started</dt><dd>${timeOf(t.StartedAt)}</dd></div>
         <div><dt>On the page</dt><dd>${pageLink(t.PageUrl)}</dd></div>
         <div><dt>Opened by</dt><dd>${t.OpenedBy === 'owner' ? 'You (the owner)' : 'A visitor'}</dd></div>
         <div><dt>Questions</dt><dd>${questions}</dd></div>
+        ${agents.length ? html`<div><dt>Agents who replied</dt><dd>${agents.join(', ')}</dd></div>` : nothing}
         ${t.Flags.length ? html`<div><dt>Flags</dt><dd>${flagBadges(t.Flags)}</dd></div>` : nothing}
       </dl>
       <section aria-labelledby="transcript-heading">
         <h2 id="transcript-heading">Transcript</h2>
         ${
           t.Messages.length
-            ? html`<ol class="transcript">${t.Messages.map((m) => (m.Role === 'question' ? this.#renderQuestion(m) : this.#renderAnswer(m)))}</ol>`
+            ? html`<ol class="transcript">${t.Messages.map((m) => renderTurn(m, this.client))}</ol>`
             : html`<p>Nothing was asked in this conversation.</p>`
         }
       </section>
@@ -68,34 +69,6 @@ export class OwnerConversation extends ConsolePage {
           </section>`
           : nothing
       }`;
-  }
-
-  #renderQuestion(m: TranscriptMessage): TemplateResult {
-    return html`<li class="turn question">
-      <p class="who">Visitor <span class="hint">· ${timeOf(m.CreatedAt)}</span></p>
-      ${m.Files.length ? html`<div class="files">${m.Files.map((f) => html`<owner-attachment .client=${this.client} .file=${f}></owner-attachment>`)}</div>` : nothing}
-      ${m.Content ? html`<p class="text" dir="auto">${m.Content}</p>` : nothing}
-    </li>`;
-  }
-
-  #renderAnswer(m: TranscriptMessage): TemplateResult {
-    const notes = answerStatus(m);
-    return html`<li class="turn answer">
-      <p class="who">Assistant <span class="hint">· ${timeOf(m.CreatedAt)}</span></p>
-      ${notes.length ? html`<ul class="badges">${notes.map((n) => html`<li class="badge" data-note>${n}</li>`)}</ul>` : nothing}
-      ${m.Content ? html`<owner-answer .text=${m.Content}></owner-answer>` : html`<p class="hint">No text was written.</p>`}
-      ${this.#renderFeedback(m.Feedback)}
-    </li>`;
-  }
-
-  #renderFeedback(f: Feedback | null): TemplateResult | typeof nothing {
-    if (!f?.Rating) return nothing;
-    if (f.Rating === 'up')
-      return html`<p class="feedback up">Rated up by the visitor <span class="hint">(${when(f.UpdatedAt)})</span></p>`;
-    return html`<div class="feedback down">
-      <p>Rated down by the visitor <span class="hint">(${when(f.UpdatedAt)})</span>${f.Reasons.length ? html`: ${f.Reasons.map(reasonLabel).join(', ')}` : nothing}</p>
-      ${f.Comment ? html`<blockquote dir="auto">${f.Comment}</blockquote>` : nothing}
-    </div>`;
   }
 
   async #load(): Promise<void> {

@@ -7,9 +7,11 @@ import { dayLabel, dayParam, lastDays, rangeBody, rangeFields, rangeOf, routeWit
 import {
   answeredRate,
   answeredSummary,
+  duration,
   feedbackSummary,
   hoursSummary,
   leadsSummary,
+  liveSummary,
   priceBandName,
   questionsSummary,
   titleCase,
@@ -24,8 +26,9 @@ const percent = (v: number | null) => (v === null ? '—' : `${v}%`);
 
 /**
  * @summary Insights (Insights): questions, conversations, answered rate, ratings and leads per day,
- * the busiest hours in the chatbot's time zone, and what visitors searched for, over a range of
- * days; each chart also in words and as a table.
+ * the busiest hours in the chatbot's time zone, how the requests for a person made while an agent
+ * was present were answered, and what visitors searched for, over a range of days; each chart also
+ * in words and as a table.
  */
 export class OwnerInsights extends FilteredPage {
   static override properties = {
@@ -94,6 +97,15 @@ export class OwnerInsights extends FilteredPage {
         ${chart('Leads per day', leadsSummary(d.Days), { x: days, bars: true, series: [{ label: 'Leads', values: d.Days.map((x) => x.Leads) }] })}
         ${chart('Busiest hours', hoursSummary(d.Hours, d.TimeZone), { x: { kind: 'hours' }, bars: true, series: [{ label: 'Questions', values: d.Hours }] })}
       </div>
+      <section class="live-figures" aria-labelledby="live-figures-heading">
+        <h2 id="live-figures-heading">A person in the chat</h2>
+        <p>${liveSummary(d.Live)}</p>
+        <dl class="facts">
+          <div><dt>Requests while someone was on the Live page</dt><dd>${d.Live.Handoffs.toLocaleString()}</dd></div>
+          <div><dt>Answered live</dt><dd>${d.Live.Answered.toLocaleString()}</dd></div>
+          <div><dt>Median time to first reply</dt><dd>${d.Live.MedianFirstReplySeconds === null ? '—' : duration(d.Live.MedianFirstReplySeconds)}</dd></div>
+        </dl>
+      </section>
       <h2>What visitors searched for</h2>
       <div class="tops">
         ${this.#renderTop(['Cities', 'City'], 'cities', d.Cities, titleCase)} ${this.#renderTop(['Property types', 'Property type'], 'property types', d.PropertyTypes, titleCase)}

@@ -64,6 +64,23 @@ export function recall(key: string): string | null {
   }
 }
 
+/** Remembers a preference across tabs and visits (the agent's name); quietly nothing without storage. */
+export function keep(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the preference lasts until the page is reloaded.
+  }
+}
+
+export function kept(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
 /** A session key that expired or was refused: the console asks to sign in again. */
 export const sessionEnded = (error: unknown) => error instanceof ApiError && error.status === 401;
 

@@ -5,19 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { boolean, requiredText, serialNumber, sessionId } from './fields.ts';
-
-/** The live chat's limits [ext]. */
-export const LIVE_LIMITS = {
-  /** An agent's display name. */
-  agentNameChars: 60,
-  /** An agent's reply. */
-  agentReplyChars: 20_000,
-  /** Open event streams per session, and per client address. */
-  streamsPerSession: 3,
-  streamsPerAddress: 20,
-  /** How long the events are kept to be replayed (Last-Event-ID), in minutes. */
-  replayMinutes: 60,
-} as const;
+import { LIVE_LIMITS } from './rules.ts';
 
 /** Query of `GET /chat/Chatbot/Events`: the owner's stream of a chatbot. */
 export const OwnerEventsQuery = Type.Object({ SerialNumber: serialNumber() }, { additionalProperties: false });

@@ -53,6 +53,19 @@ export const LIMITS = {
   searchChars: 200,
 } as const;
 
+/** The live chat's limits [ext] (API.md §3.10): the console checks an agent's name against them too. */
+export const LIVE_LIMITS = {
+  /** An agent's display name. */
+  agentNameChars: 60,
+  /** An agent's reply. */
+  agentReplyChars: 20_000,
+  /** Open event streams per session, and per client address. */
+  streamsPerSession: 3,
+  streamsPerAddress: 20,
+  /** How long the events are kept to be replayed (Last-Event-ID), in minutes. */
+  replayMinutes: 60,
+} as const;
+
 /** The knowledge's limits [ext] (apart from LIMITS, which the widget carries: it never needs these). */
 export const KNOWLEDGE_LIMITS = {
   /** Sources per chatbot, and each one's size. */

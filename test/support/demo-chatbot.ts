@@ -5,7 +5,15 @@
  * the file's tests and closes it after; a file that uses it runs on both databases (vitest.config.ts).
  */
 import { afterAll, beforeAll } from 'vitest';
-import { answerProse, cardsOf, parseSuggestions, type AskResult, type Listing } from '../../src/protocol/index.ts';
+import {
+  answerProse,
+  cardsOf,
+  handoffOf,
+  parseSuggestions,
+  type AskResult,
+  type Handoff,
+  type Listing,
+} from '../../src/protocol/index.ts';
 import { demoListings } from '../../src/server/demo/seed.ts';
 import { seedChatbot } from '../../bench/eval/seed.ts';
 import { startService, type TestService } from './service.ts';
@@ -17,6 +25,8 @@ export interface Turn {
   noAnswer: boolean;
   /** The language the service says the answer is written in (ClientAsk's [ext] `language`). */
   language?: string;
+  /** The way to a person the answer carries (its handoff block), if any. */
+  handoff: Handoff | null;
   answer: AskResult;
 }
 
@@ -57,6 +67,7 @@ export function useDemoChatbot(): DemoChatbot {
           chips: parseSuggestions(answer.content),
           noAnswer: Boolean(answer.noAnswer),
           language: answer.language,
+          handoff: handoffOf(answer.content),
           answer,
         };
       };

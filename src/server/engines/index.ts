@@ -20,6 +20,8 @@ export interface AnswerInput {
   pageListing?: Listing;
   /** The language the visitor reads, as their widget says it ("es-MX"): a question's own language wins over it. */
   locale?: string;
+  /** Whether an agent is in the owner's console now (a request for a person is then handed over at once); asked only for one. */
+  agentPresent?: () => Promise<boolean>;
   now: Date;
 }
 

@@ -18,6 +18,9 @@ import { knowledgeBase } from '../store/knowledge.ts';
 import { engineKind } from './metrics/index.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import { finishAnswer, historyBefore, type AnswerOutcome } from '../store/messages.ts';
+import { agentPresent } from '../store/live.ts';
+import { handOver } from './live-events.ts';
+import { handoffOf } from '../../protocol/index.ts';
 import { databaseUnavailable } from '../store/unavailable.ts';
 
 /** How long storing an outcome is tried again (after 0.25, 0.5, 1, 2 s) while the database cannot be reached. */
@@ -91,6 +94,7 @@ export async function generate(
         knowledge: knowledgeBase(ctx.db, g.chatbot.serialNumber, ctx.vectors),
         ...(onPage ? { pageListing: onPage } : {}),
         ...(g.locale ? { locale: g.locale } : {}),
+        agentPresent: () => agentPresent(ctx.db, g.chatbot.serialNumber, ctx.clock.now()),
         now: ctx.clock.now(),
       },
       signal,
@@ -129,5 +133,14 @@ export async function generate(
   lease.release();
   timing.done(outcome.status);
   await finish(outcome);
+  // The answer told the visitor an agent was told: so it is, now (the lead, and the owner's streams).
+  if (outcome.status === 'complete' && handoffOf(content)?.live)
+    await handOver(
+      ctx,
+      g.chatbot.serialNumber,
+      g.sessionId,
+      { name: '', email: '', message: g.question.content },
+      ctx.clock.now(),
+    );
   return outcome;
 }

@@ -6,6 +6,7 @@
  * check it says; when nothing matches it offers what comes closest; anything it cannot answer gets
  * `noAnswer` and an offer of a person.
  */
+import { handoffBlock } from '../../../protocol/index.ts';
 import { factsOf } from '../reading/file-facts.ts';
 import { BURST, pacer } from './pace.ts';
 import { estimateTokens, type AnswerEngine, type AnswerInput, type AnswerMeta, type AttachedFile } from '../index.ts';
@@ -69,8 +70,11 @@ export async function compose(asked: AnswerInput): Promise<Reply & { language: s
   const received = w.received(await describeFiles(input.question.files, w));
   if (!input.question.content.trim()) {
     const kind = (['Image', 'Audio', 'Video'] as const).find((k) => k === askType);
-    const offer = kind ? ` ${w.mediaOffer(kind, Boolean(input.settings.TalkToHumanEmail))}` : '';
-    return { text: `${received}${offer}`, noAnswer: false, language: written };
+    const person = Boolean(input.settings.TalkToHumanEmail);
+    const offer = kind ? ` ${w.mediaOffer(kind, person)}` : '';
+    // Where the offer names a person, the way to one is drawn right under it.
+    const handoff = kind && person ? `\n\n${handoffBlock({ open: false })}` : '';
+    return { text: `${received}${offer}${handoff}`, noAnswer: false, language: written };
   }
   const answer = await reply(input, w);
   return { ...answer, text: `${received}\n\n${answer.text}`, language: written };

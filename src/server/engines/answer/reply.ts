@@ -3,7 +3,15 @@
  * summary and cards, what it could not check, near misses when nothing matches, an answer about
  * listings already shown, or a word about the chatbot — each ending with follow-up suggestions.
  */
-import { cardsBlock, suggestionLines, suggestionsBlock, type Listing, type Settings } from '../../../protocol/index.ts';
+import {
+  cardsBlock,
+  handoffBlock,
+  suggestionLines,
+  suggestionsBlock,
+  type Listing,
+  type Settings,
+} from '../../../protocol/index.ts';
+import { asksForPerson, asksToBook, personReply } from './person.ts';
 import { askedOf } from '../reading/asked.ts';
 import { readInConversation, type ConversationState, type Reading } from '../search/conversation.ts';
 import { aboutOne, aboutSeveral } from './about.ts';
@@ -32,15 +40,16 @@ export interface Reply {
   asked?: Asked;
 }
 
-/** The parts of an answer, joined with blank lines: prose, then the cards, then the suggestions. */
-const answer = (prose: string, cards: Listing[], suggestions: string[], noAnswer = false): Reply => ({
-  text: [prose, cardsBlock(cards), suggestionsBlock(suggestions)].filter(Boolean).join('\n\n'),
+/**
+ * The parts of an answer, joined with blank lines: prose, then the cards, then — where the prose
+ * offers a person — the way to one (drawn there by the widget), then the suggestions.
+ */
+const answer = (prose: string, cards: Listing[], suggestions: string[], noAnswer = false, offer = false): Reply => ({
+  text: [prose, cardsBlock(cards), offer ? handoffBlock({ open: false }) : '', suggestionsBlock(suggestions)]
+    .filter(Boolean)
+    .join('\n\n'),
   noAnswer,
 });
-
-const VIEWING =
-  /\b(book|schedule|arrange|set up|organi[sz]e)\b.*\b(viewing|showing|tour|visit|appointment)\b|\b(see it|see the (?:home|house|place|property)|visit it|view it) in person\b|\bcan i (?:see|visit|view) it\b/;
-const HANDOFF = /\b(talk|speak|chat) (to|with) (a |an )?(person|human|agent|someone|realtor)|\bcontact\b|\bcall me\b/;
 
 export async function reply(input: AnswerInput, w: Writing): Promise<Reply> {
   const { state, reading } = await readInConversation(
@@ -80,7 +89,7 @@ async function fromKnowledge(input: AnswerInput, state: ConversationState, readi
   if (!input.knowledge || reading.kind === 'about' || reading.kind === 'which' || reading.kind === 'payment')
     return null;
   const question = input.question.content;
-  const booking = VIEWING.test(question.toLowerCase());
+  const booking = asksToBook(question.toLowerCase());
   if (booking && (state.focus || state.page)) return null;
   if (reading.kind === 'search' && (!reading.said || narrowsBeyondKind(reading.said, input.settings, booking)))
     return null;
@@ -93,17 +102,31 @@ async function replyTo(input: AnswerInput, w: Writing, state: ConversationState,
   const { settings } = input;
   const question = input.question.content;
   const q = question.trim().toLowerCase();
-  const known = await fromKnowledge(input, state, reading);
-  if (known) return { text: knowledgeText(w, known, question, settings), noAnswer: false };
+  // A person, or a viewing a person arranges, asked for: before the knowledge, whose pages name agents and viewings too.
+  // Asked as a question ("how do I book a viewing?", "can I book a tour?"), a viewing is the knowledge's
+  // first — with the way to a person under its answer.
+  const booking = asksToBook(q);
+  const asking = /^(?:how|can|could|do|does|is|are|what)\b/.test(q);
+  const home = reading.kind === 'about' ? reading.listings[0] : (state.focus ?? state.page);
+  if (asksForPerson(q)) return personReply(w, settings, 'person', input.agentPresent);
+  if (booking && !asking) return personReply(w, settings, 'viewing', input.agentPresent, home);
   const person = Boolean(settings.TalkToHumanEmail);
-  if (VIEWING.test(q)) return viewing(w, settings, reading.kind === 'about' ? reading.listings[0] : state.focus);
+  const known = await fromKnowledge(input, state, reading);
+  if (known) {
+    const text = knowledgeText(w, known, question, settings);
+    return { text: booking && person ? `${text}\n\n${handoffBlock({ open: false })}` : text, noAnswer: false };
+  }
+  if (booking) return personReply(w, settings, 'viewing', input.agentPresent, home);
   if (reading.kind === 'outside')
-    return answer(w.outside(reading.topic, settings.Name, person), [], generalSuggestions(settings, w), true);
+    return answer(w.outside(reading.topic, settings.Name, person), [], generalSuggestions(settings, w), true, person);
   if (reading.kind === 'payment')
     return answer(
       paymentText(reading.terms, reading.listing, settings, w),
       reading.listing ? [reading.listing] : [],
       reading.listing ? listingSuggestions(reading.listing, settings, w) : [],
+      false,
+      // Its last sentence offers a person for a real quote.
+      person,
     );
   if (reading.kind === 'about') return about(w, reading.listings, question, settings);
   if (reading.kind === 'which')
@@ -114,8 +137,9 @@ async function replyTo(input: AnswerInput, w: Writing, state: ConversationState,
   if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q))
     return greeting(w, settings, state.page);
   if (/\b(thanks|thank you|thx|cheers)\b/.test(q)) return answer(w.welcome(), [], []);
-  if (HANDOFF.test(q)) return answer(w.handoff(person), [], []);
-  if (ASKS_IF_BOT.test(q)) return answer(w.bot(settings.Name, person), [], generalSuggestions(settings, w));
+  if (/\bcontact\b/.test(q)) return personReply(w, settings, 'person', input.agentPresent);
+  if (ASKS_IF_BOT.test(q))
+    return answer(w.bot(settings.Name, person), [], generalSuggestions(settings, w), false, person);
   if (SMALL_TALK.test(q)) return answer(w.smallTalk(), [], generalSuggestions(settings, w));
   if (/\bprivacy\b|\bpersonal data\b|\bmy data\b/.test(q) && settings.ChatbotPrivacyPolicyUrl)
     return answer(w.privacy(settings.ChatbotPrivacyPolicyName, settings.ChatbotPrivacyPolicyUrl), [], []);
@@ -203,11 +227,6 @@ function which(w: Writing, candidates: Listing[]): Reply {
   return answer(w.which(lines), [], w.chips.ordinals.slice(0, Math.min(3, candidates.length)));
 }
 
-function viewing(w: Writing, s: Settings, l: Listing | undefined): Reply {
-  const text = w.viewing(Boolean(s.TalkToHumanEmail), l && md(addressText(l)), l?.Url);
-  return answer(text, l ? [l] : [], []);
-}
-
 function greeting(w: Writing, s: Settings, page?: Listing): Reply {
   // On a listing's page: what can be asked about that home.
   if (page) return answer(w.greeting(s.Name, [], md(addressText(page))), [], listingSuggestions(page, s, w));
@@ -216,5 +235,6 @@ function greeting(w: Writing, s: Settings, page?: Listing): Reply {
 
 /** What could not be answered: said plainly, what can be asked offered (and a person), marked for the owner's Unanswered page. */
 function fallback(w: Writing, s: Settings, opening: string): Reply {
-  return answer(w.fallback(opening, Boolean(s.TalkToHumanEmail)), [], generalSuggestions(s, w), true);
+  const person = Boolean(s.TalkToHumanEmail);
+  return answer(w.fallback(opening, person), [], generalSuggestions(s, w), true, person);
 }

@@ -95,6 +95,8 @@ export const ar: Vocabulary = {
     ['اريد التحدث الى شخص', 'talk to a person'],
     ['التحدث الى موظف', 'talk to an agent'],
     ['التحدث الى وكيل', 'talk to an agent'],
+    ['التحدث مع وكيل', 'talk to an agent'],
+    ['التحدث مع موظف', 'talk to an agent'],
     ['اكلم حد', 'talk to someone'],
     ['اتكلم مع حد', 'talk to someone'],
     ['انسان حقيقي', 'a human'],

@@ -34,7 +34,8 @@ const ENGLISH: ReadonlySet<string> = new Set(
   `the an in for sale rent rental rentals home homes house houses apartment apartments bedroom bedrooms bed beds bath
    baths bathrooms with under over show me what which how much do you have any cheapest biggest and or near built after
    before about tell is are there it that this one ones only not price available looking want need give list find
-   between least most than up to per month of on my i can what's how's where any anything`.split(/\s+/),
+   between least most than up to per month of on my i can what's how's where any anything
+   book viewing viewings schedule talk speak person human someone call please`.split(/\s+/),
 );
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

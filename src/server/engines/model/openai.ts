@@ -19,6 +19,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import { describeFile } from '../answer/offline.ts';
+import { answerIfPerson } from '../answer/person.ts';
 import {
   CARDS_INFO,
   SUGGESTIONS_INFO,
@@ -244,6 +245,16 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       await client.models.list({ signal });
     },
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
+      // A person, or a viewing a person arranges: the way to one, as the offline engine gives it — no model asked.
+      const handoff = await answerIfPerson(input);
+      if (handoff) {
+        yield handoff.text;
+        return {
+          noAnswer: handoff.noAnswer,
+          totalTokens: estimateTokens(input.question.content, handoff.text),
+          language: handoff.language,
+        };
+      }
       const asked = await question(input, signal);
       const asking = { ...input, question: { ...input.question, content: asked.text } };
       const context = await listingContext(asking);

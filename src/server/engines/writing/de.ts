@@ -498,15 +498,19 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
         person,
         `Wenn Sie lieber mit einer Person sprechen möchten, nutzen Sie ${PERSON}, und jemand aus dem Team meldet sich bei Ihnen.`,
       )}`,
-    handoff: (person) =>
-      person
-        ? `Gern – nutzen Sie unten ${PERSON} und hinterlassen Sie Ihren Namen und Ihre E-Mail-Adresse; jemand aus dem Team meldet sich bei Ihnen.`
-        : 'Über diesen Chat kann ich Sie nicht mit einer Person verbinden, aber ich helfe Ihnen gern bei Fragen zu unseren Immobilien.',
+    handoff: (person, live) =>
+      live
+        ? 'Gern – ich habe dem Team Bescheid gegeben; gleich kommt jemand in diesen Chat.'
+        : person
+          ? 'Gern – hinterlassen Sie hier Ihren Namen und Ihre E-Mail-Adresse; jemand aus dem Team meldet sich bei Ihnen.'
+          : 'Über diesen Chat kann ich Sie nicht mit einer Person verbinden, aber ich helfe Ihnen gern bei Fragen zu unseren Immobilien.',
     privacy: (name, url) =>
       `${name ? `„${md(name)}“` : 'Unsere Datenschutzerklärung'} finden Sie hier: [${md(name || 'Datenschutzerklärung')}](${mdUrl(url)}).`,
-    viewing(person, home, url) {
+    viewing(person, home, url, live) {
+      if (live)
+        return `Besichtigungen vereinbart das Team: Ich habe Bescheid gegeben, gleich kommt jemand in diesen Chat${home ? `, um einen Termin für **${home}** zu finden` : ''}.`;
       if (person)
-        return `Besichtigungen kann ich nicht selbst buchen, aber das Team: Nutzen Sie unten ${PERSON} und hinterlassen Sie Ihren Namen und Ihre E-Mail-Adresse${home ? ` (nennen Sie **${home}**)` : ''}, dann meldet sich jemand, um einen Termin zu vereinbaren.`;
+        return `Besichtigungen vereinbart das Team: Hinterlassen Sie hier Ihren Namen und Ihre E-Mail-Adresse, dann meldet sich jemand, um einen Termin${home ? ` für **${home}**` : ''} zu finden.`;
       return `Über diesen Chat kann ich keine Besichtigungen buchen.${url ? ` Die Seite der Anzeige hat die Details: [Anzeige ansehen](${mdUrl(url)})` : ''}`;
     },
     which: (lines) =>

@@ -419,15 +419,19 @@ export const english: Writing = {
         ? ' If you would rather talk to a person, use **Talk to a person** and someone from the team will get back to you.'
         : ''
     }`,
-  handoff: (person) =>
-    person
-      ? 'Of course — use **Talk to a person** below and leave your name and email; someone from the team will get back to you.'
-      : "I can't put you in touch with a person from this chat, but I'm happy to help with questions about our homes.",
+  handoff: (person, live) =>
+    live
+      ? "Of course — I've let the team know, and someone will join this chat in a moment."
+      : person
+        ? 'Of course — leave your name and email here, and someone from the team will get back to you.'
+        : "I can't put you in touch with a person from this chat, but I'm happy to help with questions about our homes.",
   privacy: (name, url) =>
     `You can read our ${md(name || 'privacy policy')} here: [${md(name || 'Privacy policy')}](${mdUrl(url)}).`,
-  viewing(person, home, url) {
+  viewing(person, home, url, live) {
+    if (live)
+      return `The team arranges viewings — I've let them know, and someone will join this chat in a moment${home ? ` to find a time for **${home}**` : ''}.`;
     if (person)
-      return `I can't book viewings myself, but the team can: use **Talk to a person** below and leave your name and email${home ? ` — mention **${home}**` : ''}, and someone will get back to you to arrange it.`;
+      return `The team arranges viewings: leave your name and email here, and someone will get back to you to find a time${home ? ` for **${home}**` : ''}.`;
     return `I can't book viewings from this chat.${url ? ` The listing page has the details: [View the listing](${mdUrl(url)})` : ''}`;
   },
   which: (lines) =>

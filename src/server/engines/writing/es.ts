@@ -512,15 +512,19 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
         person,
         `Si prefieres hablar con una persona, usa ${PERSON} y alguien del equipo te responderá.`,
       )}`,
-    handoff: (person) =>
-      person
-        ? `Claro: usa ${PERSON} aquí abajo y deja tu nombre y tu correo; alguien del equipo te responderá.`
-        : 'Desde este chat no puedo ponerte en contacto con una persona, pero con gusto te ayudo con preguntas sobre nuestras viviendas.',
+    handoff: (person, live) =>
+      live
+        ? 'Claro: ya avisé al equipo y alguien se unirá a este chat en un momento.'
+        : person
+          ? 'Claro: deja aquí tu nombre y tu correo, y alguien del equipo te responderá.'
+          : 'Desde este chat no puedo ponerte en contacto con una persona, pero con gusto te ayudo con preguntas sobre nuestras viviendas.',
     privacy: (name, url) =>
       `Puedes leer nuestra ${name ? `“${md(name)}”` : 'política de privacidad'} aquí: [${md(name || 'Política de privacidad')}](${mdUrl(url)}).`,
-    viewing(person, home, url) {
+    viewing(person, home, url, live) {
+      if (live)
+        return `El equipo organiza las visitas: ya les avisé, y alguien se unirá a este chat en un momento${home ? ` para acordar un horario para **${home}**` : ''}.`;
       if (person)
-        return `No puedo agendar visitas yo mismo, pero el equipo sí: usa ${PERSON} aquí abajo y deja tu nombre y tu correo${home ? ` (menciona **${home}**)` : ''}, y alguien te responderá para organizarla.`;
+        return `El equipo organiza las visitas: deja aquí tu nombre y tu correo, y alguien te responderá para acordar un horario${home ? ` para **${home}**` : ''}.`;
       return `No puedo agendar visitas desde este chat.${url ? ` La página del anuncio tiene los detalles: [Ver el anuncio](${mdUrl(url)})` : ''}`;
     },
     which: (lines) =>

@@ -526,15 +526,19 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
         person,
         `Si vous préférez parler à une personne, utilisez ${PERSON} et quelqu’un de l’équipe vous répondra.`,
       )}`,
-    handoff: (person) =>
-      person
-        ? `Bien sûr${colon} utilisez ${PERSON} ci-dessous et laissez votre nom et votre ${email}${semi} quelqu’un de l’équipe vous répondra.`
-        : 'Je ne peux pas vous mettre en contact avec une personne depuis ce chat, mais je réponds volontiers à vos questions sur nos logements.',
+    handoff: (person, live) =>
+      live
+        ? `Bien sûr${colon} j’ai prévenu l’équipe, quelqu’un va rejoindre ce chat dans un instant.`
+        : person
+          ? `Bien sûr${colon} laissez ici votre nom et votre ${email}${semi} quelqu’un de l’équipe vous répondra.`
+          : 'Je ne peux pas vous mettre en contact avec une personne depuis ce chat, mais je réponds volontiers à vos questions sur nos logements.',
     privacy: (name, url) =>
       `Vous pouvez lire notre ${name ? `« ${md(name)} »` : 'politique de confidentialité'} ici${colon} [${md(name || 'Politique de confidentialité')}](${mdUrl(url)}).`,
-    viewing(person, home, url) {
+    viewing(person, home, url, live) {
+      if (live)
+        return `L’équipe organise les visites${colon} je l’ai prévenue, quelqu’un va rejoindre ce chat dans un instant${home ? ` pour convenir d’un horaire pour **${home}**` : ''}.`;
       if (person)
-        return `Je ne peux pas réserver de visite moi-même, mais l’équipe le peut${colon} utilisez ${PERSON} ci-dessous et laissez votre nom et votre ${email}${home ? ` (mentionnez **${home}**)` : ''}${semi} quelqu’un vous répondra pour l’organiser.`;
+        return `L’équipe organise les visites${colon} laissez ici votre nom et votre ${email}${semi} quelqu’un vous répondra pour convenir d’un horaire${home ? ` pour **${home}**` : ''}.`;
       return `Je ne peux pas réserver de visite depuis ce chat.${url ? ` La page de l’annonce donne les détails${colon} [Voir l’annonce](${mdUrl(url)})` : ''}`;
     },
     which: (lines) =>

@@ -498,15 +498,19 @@ export function portuguese(locale = 'pt', said: readonly string[] = []): Writing
         person,
         `Se preferir falar com uma pessoa, use ${PERSON} e alguém da equipe vai responder.`,
       )}`,
-    handoff: (person) =>
-      person
-        ? `Claro: use ${PERSON} aqui embaixo e deixe o seu nome e e-mail; alguém da equipe vai responder.`
-        : 'Não consigo pôr você em contato com uma pessoa por este chat, mas ajudo com gosto em perguntas sobre os nossos imóveis.',
+    handoff: (person, live) =>
+      live
+        ? 'Claro: já avisei a equipe, e alguém vai entrar neste chat em instantes.'
+        : person
+          ? 'Claro: deixe aqui o seu nome e e-mail, e alguém da equipe vai responder.'
+          : 'Não consigo pôr você em contato com uma pessoa por este chat, mas ajudo com gosto em perguntas sobre os nossos imóveis.',
     privacy: (name, url) =>
       `Você pode ler a nossa ${name ? `“${md(name)}”` : 'política de privacidade'} aqui: [${md(name || 'Política de privacidade')}](${mdUrl(url)}).`,
-    viewing(person, home, url) {
+    viewing(person, home, url, live) {
+      if (live)
+        return `A equipe agenda as visitas: já avisei, e alguém vai entrar neste chat em instantes${home ? ` para marcar um horário para **${home}**` : ''}.`;
       if (person)
-        return `Não consigo agendar visitas sozinho, mas a equipe consegue: use ${PERSON} aqui embaixo e deixe o seu nome e e-mail${home ? ` (mencione **${home}**)` : ''}, e alguém vai responder para marcar.`;
+        return `A equipe agenda as visitas: deixe aqui o seu nome e e-mail, e alguém vai responder para marcar um horário${home ? ` para **${home}**` : ''}.`;
       return `Não consigo agendar visitas por este chat.${url ? ` A página do anúncio tem os detalhes: [Ver o anúncio](${mdUrl(url)})` : ''}`;
     },
     which: (lines) =>

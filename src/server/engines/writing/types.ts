@@ -142,9 +142,11 @@ export interface Writing {
   fallback(opening: string, person: boolean): string;
   outside(topic: OutsideTopic, name: string, person: boolean): string;
   bot(name: string, person: boolean): string;
-  handoff(person: boolean): string;
+  /** A person asked for: `live`, an agent present was told; else, with `person`, the form opens below this. */
+  handoff(person: boolean, live: boolean): string;
   privacy(name: string | undefined, url: string): string;
-  viewing(person: boolean, home: string | undefined, url: string | undefined): string;
+  /** A viewing asked for, which the team arranges: as `handoff`, about `home` when the question names one. */
+  viewing(person: boolean, home: string | undefined, url: string | undefined, live: boolean): string;
   /** "Which home do you mean?" with the candidates numbered. */
   which(lines: string[]): string;
   whichUnknown(): string;

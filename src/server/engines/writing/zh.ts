@@ -581,15 +581,19 @@ export function chinese(locale = 'zh', said: readonly string[] = []): Writing {
         person,
         t`如果您想和真人沟通，请点击${PERSON}，我们的团队会尽快回复您。`,
       )}`,
-    handoff: (person) =>
-      person
-        ? t`当然可以：请点击下方的${PERSON}，留下您的姓名和邮箱，我们的团队会尽快与您联系。`
-        : t`很抱歉，我无法通过这个聊天为您转接真人，但很乐意解答关于我们${HOME.word}的问题。`,
+    handoff: (person, live) =>
+      live
+        ? t`当然可以：我已经通知了我们的团队，马上会有同事加入这个对话。`
+        : person
+          ? t`当然可以：请在这里留下您的姓名和邮箱，我们的团队会尽快与您联系。`
+          : t`很抱歉，我无法通过这个聊天为您转接真人，但很乐意解答关于我们${HOME.word}的问题。`,
     privacy: (name, url) =>
       t`您可以在这里阅读我们的${name ? t`“${md(name)}”` : own('隐私政策')}：[${name ? md(name) : own('隐私政策')}](${mdUrl(url)})。`,
-    viewing(person, home, url) {
+    viewing(person, home, url, live) {
+      if (live)
+        return t`看房由我们的团队安排：我已经通知了他们，马上会有同事加入这个对话${home ? t`，为**${home}**约定看房时间` : ''}。`;
       if (person)
-        return t`我无法直接为您预约看房，但我们的团队可以：请点击下方的${PERSON}，留下您的姓名和邮箱${home ? t`（并注明**${home}**）` : ''}，我们会尽快联系您安排看房。`;
+        return t`看房由我们的团队安排：请在这里留下您的姓名和邮箱${home ? t`（**${home}**）` : ''}，我们会尽快联系您约定看房时间。`;
       return t`我无法通过这个聊天预约看房。${url ? t`房源页面上有详细信息：[查看房源](${mdUrl(url)})` : ''}`;
     },
     which: (lines) =>

@@ -33,7 +33,7 @@ import {
 import { leaseLeft } from '../../store/answer-lease.ts';
 import { leads } from '../../store/schema.ts';
 import { agentPresent, holdOf, storeHeldQuestion } from '../../store/live.ts';
-import { toOwner } from '../live-events.ts';
+import { handOver, toOwner } from '../live-events.ts';
 import { databaseUnavailable } from '../../store/unavailable.ts';
 import { findFile, mayUseFile } from './files.ts';
 
@@ -383,26 +383,15 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const lead = { name: body.name ?? '', email: body.email ?? '', message: body.message ?? '' };
     // An agent present (an owner's event stream open) gets it at once, in the chat; else an email.
     const live = await agentPresent(ctx.db, chatbot.serialNumber, now);
-    await ctx.db
-      .insert(leads)
-      .values({ chatbot: chatbot.serialNumber, sessionId: session.id, ...lead, live, createdAt: now });
-    if (live)
-      await toOwner(
-        ctx,
-        chatbot.serialNumber,
-        'handoff',
-        {
-          SessionID: session.id,
-          Name: lead.name,
-          Email: lead.email,
-          Message: lead.message,
-          CreatedAt: now.toISOString(),
-        },
-        now,
-      );
-    // Its link to the console is a whole address: PUBLIC_URL's, or the one the visitor reached.
-    else if (chatbot.settings.TalkToHumanEmail)
-      await enqueueHandoff({ ...ctx, publicUrl: originOf(ctx, req) }, chatbot, session.id, lead, now);
+    if (live) await handOver(ctx, chatbot.serialNumber, session.id, lead, now);
+    else {
+      await ctx.db
+        .insert(leads)
+        .values({ chatbot: chatbot.serialNumber, sessionId: session.id, ...lead, createdAt: now });
+      // Its link to the console is a whole address: PUBLIC_URL's, or the one the visitor reached.
+      if (chatbot.settings.TalkToHumanEmail)
+        await enqueueHandoff({ ...ctx, publicUrl: originOf(ctx, req) }, chatbot, session.id, lead, now);
+    }
     return { Message: chatbot.settings.TalkToHumanResponseMessage, Live: live };
   });
 }

@@ -6,7 +6,7 @@ import {
   type ListingCard,
   type Settings,
 } from '../../../../src/protocol/index.ts';
-import { addressText } from '../../../../src/protocol/index.ts';
+import { addressText, handoffOf } from '../../../../src/protocol/index.ts';
 import { priceText } from '../../../../src/server/engines/search/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../../../src/server/engines/index.ts';
 import { MAX_NAMED, compose, createOfflineEngine } from '../../../../src/server/engines/answer/offline.ts';
@@ -685,17 +685,44 @@ describe('questions that are not about listings', () => {
     });
   });
 
-  it('points to Talk to a person when the chatbot has an email for it', async () => {
-    expect(await compose(input('can I talk to a person?'))).toMatchObject({
-      noAnswer: false,
-      text: expect.stringContaining('**Talk to a person**'),
-    });
+  it('opens the way to a person in place when the chatbot has an email for it — never a button elsewhere', async () => {
+    for (const q of [
+      'can I talk to a person?',
+      'I want to talk to a real person',
+      'Talk to an agent',
+      'get me a human',
+    ]) {
+      const answer = await compose(input(q));
+      expect(answer.noAnswer, q).toBe(false);
+      expect(handoffOf(answer.text), q).toEqual({ open: true });
+      expect(answerProse(answer.text), q).not.toMatch(/below|Talk to a person/);
+    }
   });
 
-  it('says it cannot hand over when the chatbot has no email for it', async () => {
+  it('hands over at once, and says so, when an agent is present', async () => {
+    const answer = await compose({ ...input('can I speak to an agent?'), agentPresent: async () => true });
+    expect(handoffOf(answer.text)).toEqual({ open: true, live: true });
+    expect(answerProse(answer.text)).toMatch(/someone will join this chat/);
+  });
+
+  it('takes "are you a real person?" for a question about itself, not a request for one', async () => {
+    const answer = await compose(input('are you a real person?'));
+    expect(answerProse(answer.text)).toMatch(/automated assistant/);
+    expect(handoffOf(answer.text)).toEqual({ open: false });
+  });
+
+  it('says it cannot hand over when the chatbot has neither an email nor an agent for it, for the owner to see', async () => {
     const answer = await compose(input('can I talk to a person?', { TalkToHumanEmail: '' }));
-    expect(answer.noAnswer).toBe(false);
+    expect(answer.noAnswer).toBe(true);
+    expect(handoffOf(answer.text)).toBeNull();
     expect(answer.text).not.toContain('Talk to a person');
+  });
+
+  it('opens the handoff about the home in view when a viewing is asked for', async () => {
+    // As the widget asks it: with the visitor's locale (alone, two words are too few to tell a language by).
+    const answer = await compose({ ...input('Book a viewing'), locale: 'en-US' });
+    expect(handoffOf(answer.text)).toMatchObject({ open: true });
+    expect(answerProse(answer.text)).toMatch(/^The team arranges viewings/);
   });
 
   it('links the privacy policy when there is one', async () => {

@@ -10,9 +10,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerProse } from '../../../../src/protocol/index.ts';
 import { demoListings } from '../../../../src/server/demo/seed.ts';
-import widgetSpanish from '../../../../src/widget/strings/es.ts';
-import widgetFrench from '../../../../src/widget/strings/fr.ts';
-import widgetArabic from '../../../../src/widget/strings/ar.ts';
 import { addListings } from '../../../../bench/eval/seed.ts';
 import { price, useDemoChatbot, type Turn } from '../../../support/demo-chatbot.ts';
 import { expectWrittenIn } from '../../../support/language.ts';
@@ -105,7 +102,7 @@ describe('in Spanish', () => {
     });
     await follow(['casas en venta en Madison con 5 habitaciones por menos de 600 mil'], (chip, t) => {
       if (chip.startsWith('¿Y con')) expect(t.cards.every((l) => l.Bedrooms === 4)).toBe(true);
-      if (chip === 'Hablar con una persona') expect(t.prose).toContain('**Hablar con una persona**');
+      if (chip === 'Hablar con una persona') expect(t.handoff).toEqual({ open: true });
     });
     for (const [question, max] of [
       ['casas en venta en Denver por menos de 360 mil', 400_000],
@@ -121,7 +118,10 @@ describe('in Spanish', () => {
         }
       });
     await follow(['la casa más barata en venta en Denver'], (chip, t) => {
-      if (chip === 'Agendar una visita') expect(t.prose).toMatch(/^No puedo agendar visitas yo mismo/);
+      if (chip === 'Agendar una visita') {
+        expect(t.prose).toMatch(/^El equipo organiza las visitas/);
+        expect(t.handoff).toMatchObject({ open: true });
+      }
       if (chip === 'Ver viviendas similares') expect(t.cards.length).toBeGreaterThan(0);
       if (chip === '¿Hay algo más barato?') expect(t.cards.every((l) => price(l) <= 375_000)).toBe(true);
     });
@@ -175,7 +175,7 @@ describe('in Spanish', () => {
     const person = await ask('quiero hablar con una persona');
     spanish(person);
     // The widget's own button, as the Spanish widget labels it.
-    expect(person.prose).toContain(`**${widgetSpanish.talkToPerson}**`);
+    expect(person.handoff).toEqual({ open: true });
   });
 
   it("writes in the owner's Answer language when it is one it writes, whatever the question's", async () => {
@@ -251,7 +251,7 @@ describe('in French', () => {
       ['maisons à vendre à Madison avec 5 chambres à moins de 600 000 $'],
       (chip, t) => {
         if (chip.startsWith('Et avec')) expect(t.cards.every((l) => l.Bedrooms === 4)).toBe(true);
-        if (chip === 'Parler à une personne') expect(t.prose).toContain(`**${widgetFrench.talkToPerson}**`);
+        if (chip === 'Parler à une personne') expect(t.handoff).toEqual({ open: true });
       },
       seen,
     );
@@ -267,7 +267,10 @@ describe('in French', () => {
       'fr-FR',
       ['la maison la moins chère à vendre à Denver'],
       (chip, t) => {
-        if (chip === 'Réserver une visite') expect(t.prose).toMatch(/^Je ne peux pas réserver de visite moi-même/);
+        if (chip === 'Réserver une visite') {
+          expect(t.prose).toMatch(/^L’équipe organise les visites/);
+          expect(t.handoff).toMatchObject({ open: true });
+        }
         if (chip === 'Voir des logements semblables') expect(t.cards.length).toBeGreaterThan(0);
         if (chip.startsWith('Quelque chose de moins cher'))
           expect(t.cards.every((l) => price(l) <= 375_000)).toBe(true);
@@ -338,7 +341,10 @@ describe('in Portuguese', () => {
       'pt-BR',
       ['a casa mais barata à venda em Denver'],
       (chip, t) => {
-        if (chip === 'Agendar uma visita') expect(t.prose).toMatch(/^Não consigo agendar visitas sozinho/);
+        if (chip === 'Agendar uma visita') {
+          expect(t.prose).toMatch(/^A equipe agenda as visitas: deixe aqui o seu nome/);
+          expect(t.handoff).toMatchObject({ open: true, about: expect.any(String) });
+        }
         if (chip === 'Ver imóveis parecidos') expect(t.cards.length).toBeGreaterThan(0);
         if (chip === 'Tem algo mais barato?') expect(t.cards.every((l) => price(l) <= 375_000)).toBe(true);
       },
@@ -431,7 +437,10 @@ describe('in Arabic', () => {
       'ar-EG',
       ['أرخص منزل للبيع في دنفر'],
       (chip, t) => {
-        if (chip === 'حجز موعد للمعاينة') expect(t.prose).toMatch(/^لا أستطيع حجز المعاينات بنفسي/);
+        if (chip === 'حجز موعد للمعاينة') {
+          expect(t.prose).toMatch(/^يتولى الفريق ترتيب المعاينات/);
+          expect(t.handoff).toMatchObject({ open: true, about: expect.any(String) });
+        }
         if (chip === 'أرني عقارات مشابهة') expect(t.cards.length).toBeGreaterThan(0);
         if (chip === 'هل يوجد شيء أرخص؟') expect(t.cards.every((l) => price(l) <= 375_000)).toBe(true);
       },
@@ -488,6 +497,6 @@ describe('in Arabic', () => {
     expect(weather.noAnswer).toBe(true);
     expect(weather.prose).toMatch(/^لا أستطيع إفادتك بشأن الطقس/);
     const person = await ask('أريد التحدث إلى شخص');
-    expect(person.prose).toContain(`**${widgetArabic.talkToPerson}**`);
+    expect(person.handoff).toEqual({ open: true });
   });
 });
