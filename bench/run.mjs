@@ -10,6 +10,7 @@
 //                                       (--builds before=<dir>,after=dist to set an older build beside dist/)
 //   service          service-load.mjs   the service under autocannon (PostgreSQL too with --database-url)
 //   files            files-throughput.mjs  a 100 MiB video up and down through each file store: MiB/s, range reads, the service's memory
+//   live             live-streams.mjs   1,000 visitor event streams: memory per stream, reply-to-event latency (PostgreSQL too with --database-url)
 //   listings         listings-scale.mjs  questions at 240–24,000 listings, after one changes, during a load; RSS with 100 chatbots of 1,000
 //                                       (here a shorter setting than the script's own: 100,000 listings and 1,000 chatbots take an hour and more)
 // Each prints its tables and writes results/<name>-<timestamp>.json. Run `npm run build` at the root first
@@ -44,6 +45,7 @@ const SCRIPTS = {
   launcher: ['launcher-paint.mjs'],
   service: ['service-load.mjs'],
   files: ['files-throughput.mjs'],
+  live: ['live-streams.mjs'],
   listings: ['listings-scale.mjs', '--sizes', '240,2400,24000', '--many', '100x1000', '--deadline-s', '2400'],
 };
 const argv = process.argv.slice(2);

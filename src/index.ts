@@ -19,6 +19,7 @@ export {
   ChatBotSendEvent,
   ChatBotUnreadEvent,
 } from './widget/events.ts';
+export { ChatBotAgentEvent } from './widget/agent-event.ts';
 export type { WidgetSettings } from './widget/settings.ts';
 export type { Strings } from './widget/strings/index.ts';
 export {

@@ -1,5 +1,5 @@
 /** One operation of the API, as a function: what every client method uses, importable alone. */
-import { HEADERS, routeOf, type OperationName } from '../protocol/paths.ts';
+import { HEADERS, routeOf, type RoutedOperation } from '../protocol/paths.ts';
 import type { BodyOf, DataOf } from '../protocol/operations.ts';
 import { readEnvelope, send, type FetchLike } from './http.ts';
 
@@ -40,7 +40,7 @@ export const fetchOf = (options: ClientOptions): FetchLike =>
   options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
 /** Calls an operation and returns its Data, or throws ApiError / NetworkError / AbortError. */
-export async function callOperation<N extends OperationName>(
+export async function callOperation<N extends RoutedOperation>(
   options: ClientOptions,
   name: N,
   body: unknown,

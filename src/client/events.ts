@@ -6,7 +6,11 @@
  * with its ApiError, a 429 or 503 waits its Retry-After. GETs never ask anything twice, so unlike
  * ClientAsk's stream this one may reconnect (the answers' reader never does).
  */
+import type { AgentEvent, OwnerEventName, OwnerEvents } from '../protocol/live.ts';
+import type { BodyOf } from '../protocol/operations.ts';
+import { EVENT_STREAMS } from '../protocol/event-streams.ts';
 import { sseMessages, type SseMessage } from '../protocol/sse.ts';
+import { baseOf, fetchOf, headersFor, type CallOptions, type ClientOptions } from './call.ts';
 import { ApiError, abortError } from './errors.ts';
 import { contentType, errorFromResponse, send, type FetchLike } from './http.ts';
 import { parseJson } from './json.ts';
@@ -99,4 +103,31 @@ export async function* openEvents<T = Record<string, unknown>>(
     failures++;
     await sleep(waitMs, signal);
   }
+}
+
+/** Options of an event stream [ext]: where to resume, and what to tell of its connection. */
+export interface EventsOptions extends CallOptions {
+  /** The id of the last event seen: the service replays those after it. */
+  lastEventId?: string | undefined;
+  /** `true` when the stream is open (again), `false` when it broke and will reconnect. */
+  onConnection?: ((open: boolean) => void) | undefined;
+}
+
+/** One event of the owner's stream. */
+export type OwnerEvent = { [E in OwnerEventName]: LiveMessage<OwnerEvents[E]> & { event: E } }[OwnerEventName];
+
+/** The visitor's stream of a session [ext]: an agent joining, their messages and typing, leaving (also `client.chatEvents`). */
+export function chatEvents(
+  options: ClientOptions,
+  body: BodyOf<'ChatEvents'>,
+  opts?: EventsOptions,
+): AsyncIterable<LiveMessage<AgentEvent>> {
+  return openEvents<AgentEvent>({
+    url: `${baseOf(options)}${EVENT_STREAMS.ChatEvents}?sessionID=${encodeURIComponent(body.sessionID)}`,
+    headers: headersFor(options, false),
+    fetch: fetchOf(options),
+    signal: opts?.signal,
+    lastEventId: opts?.lastEventId,
+    onConnection: opts?.onConnection,
+  });
 }

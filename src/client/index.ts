@@ -2,9 +2,9 @@
  * The typed client of API.md: one method per operation, each credential in the header API.md
  * names, failures as ApiError / NetworkError, aborts as AbortError. Runs in browsers and Node.
  */
-import { routeOf, type OperationName } from '../protocol/paths.ts';
+import type { RoutedOperation } from '../protocol/paths.ts';
+import { EVENT_STREAMS } from '../protocol/event-streams.ts';
 import type { BodyOf } from '../protocol/operations.ts';
-import type { AskBody } from '../protocol/chat.ts';
 import type { UploadResult } from '../protocol/files.ts';
 import { readEnvelope, send } from './http.ts';
 import {
@@ -18,67 +18,27 @@ import {
   type Credentials,
 } from './call.ts';
 import { fileUrl, getFile } from './files.ts';
-import { openStream, type AskStreamItem } from './stream.ts';
-import { openEvents, type LiveMessage } from './events.ts';
-import type { AgentEvent, OwnerEventName, OwnerEvents } from '../protocol/live.ts';
+import { ask, askStream, type AskRequest } from './ask.ts';
+import type { AskStreamItem } from './stream.ts';
+import { chatEvents, openEvents, type EventsOptions, type OwnerEvent } from './events.ts';
 
 export { ApiError, NetworkError, abortError, isAbortError, type NetworkErrorCode } from './errors.ts';
 export type { AskStreamItem } from './stream.ts';
-export { openEvents, type LiveMessage } from './events.ts';
+export { ask, askStream, type AskRequest } from './ask.ts';
+export { chatEvents, openEvents, type EventsOptions, type LiveMessage, type OwnerEvent } from './events.ts';
 export type { AgentEvent, OwnerEventName, OwnerEvents } from '../protocol/live.ts';
 export type { FetchLike } from './http.ts';
 
 export type { Credentials, ClientOptions, CallOptions } from './call.ts';
 export { callOperation, exportFile } from './call.ts';
 export { getFile } from './files.ts';
-/** Data in answers [ext]: the blocks' info strings, an answer's prose without them, and its follow-up suggestions. */
-export { CARDS_INFO, SOURCES_INFO, SUGGESTIONS_INFO, answerProse, parseSuggestions } from '../protocol/answer.ts';
+/** Data in answers [ext]: the blocks' info strings, an answer's prose without them, its follow-up suggestions, its handoff. */
+export { CARDS_INFO, SOURCES_INFO, SUGGESTIONS_INFO, answerProse, parseSuggestions } from './answers.ts';
+export { HANDOFF_INFO, handoffOf, type Handoff } from './handoff.ts';
 export type { AnswerSource } from '../protocol/sources.ts';
 export type { ListingCard } from '../protocol/cards.ts';
 
 export type Client = ReturnType<typeof createClient>;
-export type AskRequest = Omit<AskBody, 'stream'>;
-
-/** Ask and wait for the whole answer (also `client.ask`; alone, for code that needs nothing else). */
-export const ask = (options: ClientOptions, body: AskRequest, opts?: CallOptions) =>
-  callOperation(options, 'ClientAsk', { ...body, stream: false }, opts);
-
-/** Ask and read the answer as it is generated: fragments, then the final object (also `client.askStream`). */
-export function askStream(options: ClientOptions, body: AskRequest, opts?: CallOptions): AsyncIterable<AskStreamItem> {
-  return openStream({
-    url: baseOf(options) + routeOf('ClientAsk').path,
-    headers: headersFor(options, true),
-    body: JSON.stringify({ ...body, stream: true }),
-    fetch: fetchOf(options),
-    signal: opts?.signal,
-  });
-}
-/** Options of an event stream [ext]: where to resume, and what to tell of its connection. */
-export interface EventsOptions extends CallOptions {
-  /** The id of the last event seen: the service replays those after it. */
-  lastEventId?: string | undefined;
-  /** `true` when the stream is open (again), `false` when it broke and will reconnect. */
-  onConnection?: ((open: boolean) => void) | undefined;
-}
-
-/** One event of the owner's stream. */
-export type OwnerEvent = { [E in OwnerEventName]: LiveMessage<OwnerEvents[E]> & { event: E } }[OwnerEventName];
-
-/** The visitor's stream of a session [ext]: an agent joining, their messages and typing, leaving (also `client.chatEvents`). */
-export function chatEvents(
-  options: ClientOptions,
-  body: BodyOf<'ChatEvents'>,
-  opts?: EventsOptions,
-): AsyncIterable<LiveMessage<AgentEvent>> {
-  return openEvents<AgentEvent>({
-    url: `${baseOf(options)}${routeOf('ChatEvents').path}?sessionID=${encodeURIComponent(body.sessionID)}`,
-    headers: headersFor(options, false),
-    fetch: fetchOf(options),
-    signal: opts?.signal,
-    lastEventId: opts?.lastEventId,
-    onConnection: opts?.onConnection,
-  });
-}
 
 /** What `upload` sends: any bytes fetch can send (a Node Buffer too). */
 export type UploadBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>;
@@ -86,11 +46,11 @@ export type UploadBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<U
 export function createClient(options: ClientOptions) {
   const base = baseOf(options);
   const fetchImpl = fetchOf(options);
-  const call = <N extends OperationName>(name: N, body: unknown, opts?: CallOptions) =>
+  const call = <N extends RoutedOperation>(name: N, body: unknown, opts?: CallOptions) =>
     callOperation(options, name, body, opts);
 
   const op =
-    <N extends OperationName>(name: N) =>
+    <N extends RoutedOperation>(name: N) =>
     (body: BodyOf<N>, opts?: CallOptions) =>
       call(name, body, opts);
 
@@ -129,7 +89,7 @@ export function createClient(options: ClientOptions) {
      */
     events: (body: BodyOf<'ChatbotEvents'>, opts?: EventsOptions): AsyncIterable<OwnerEvent> =>
       openEvents({
-        url: `${base}${routeOf('ChatbotEvents').path}?SerialNumber=${encodeURIComponent(body.SerialNumber)}`,
+        url: `${base}${EVENT_STREAMS.ChatbotEvents}?SerialNumber=${encodeURIComponent(body.SerialNumber)}`,
         headers: headersFor(options, false),
         fetch: fetchImpl,
         signal: opts?.signal,

@@ -5,7 +5,7 @@
  *     ```listings               one JSON object per line: a listing card (cards.ts)
  *     ```suggestions            one JSON string per line: a follow-up the visitor may send
  *     ```sources                one JSON object per line: where the answer came from, {"title", "url"?}
- *     ```handoff                one JSON object: the way to a person, {"open": true} to open it at once
+ *     ```handoff                one JSON object: the way to a person (handoff.ts)
  *
  * A suggestion is what the visitor would type next ("Only 2+ bedrooms", "Show rentals instead"),
  * at most SUGGESTION_MAX characters on one line; an answer offers at most MAX_SUGGESTIONS. Each line
@@ -19,41 +19,6 @@ export const CARDS_INFO = 'listings';
 export const SUGGESTIONS_INFO = 'suggestions';
 /** The info string of the sources' block [ext]: the owner's knowledge an answer quotes (docs/PROTOCOL.md). */
 export const SOURCES_INFO = 'sources';
-
-/** The info string of the handoff's block [ext]: the widget draws the way to a person where the answer says it (docs/PROTOCOL.md). */
-export const HANDOFF_INFO = 'handoff';
-
-/**
- * What the handoff block says: `open` — the visitor asked for a person, the form opens in place (else
- * it is offered as a button); `live` — an agent was present and has been told, no form is needed;
- * `about` — the home the request is about, sent with the lead.
- */
-export interface Handoff {
-  open: boolean;
-  live?: boolean;
-  about?: string;
-}
-
-/** The handoff block, on one line of JSON. */
-export const handoffBlock = (handoff: Handoff): string => `\`\`\`${HANDOFF_INFO}\n${blockLine(handoff)}\n\`\`\``;
-
-/** The handoff an answer carries, if any (the first block; a line that is not JSON is an offer). */
-export function handoffOf(text: string): Handoff | null {
-  const body = new RegExp(`(?:^|\\n)\`\`\`${HANDOFF_INFO}\\n([^\\n]*)`).exec(text)?.[1];
-  if (body === undefined) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return { open: false };
-  }
-  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  return {
-    open: v.open === true,
-    ...(v.live === true ? { live: true } : {}),
-    ...(typeof v.about === 'string' && v.about ? { about: v.about.slice(0, 500) } : {}),
-  };
-}
 
 export const MAX_SUGGESTIONS = 3;
 export const SUGGESTION_MAX = 80;
@@ -73,10 +38,8 @@ export function suggestionsBlock(suggestions: readonly string[]): string {
 
 /** A data block, from its opening fence to its closing one (or the end, when it was cut off). */
 const block = (info: string) => `(?:^|\\n+)\`\`\`${info}\\n([\\s\\S]*?)(?:\\n\`\`\`[ \\t]*(?=\\n|$)|$)`;
-const DATA_BLOCKS = new RegExp(
-  `${block(`(?:${CARDS_INFO}|${SUGGESTIONS_INFO}|${SOURCES_INFO}|${HANDOFF_INFO})`)}`,
-  'g',
-);
+// `handoff` is HANDOFF_INFO (protocol/handoff.ts), written out: reading prose does not carry the handoff's reader.
+const DATA_BLOCKS = new RegExp(`${block(`(?:${CARDS_INFO}|${SUGGESTIONS_INFO}|${SOURCES_INFO}|handoff)`)}`, 'g');
 const SUGGESTIONS = new RegExp(`(?:^|\\n)\`\`\`${SUGGESTIONS_INFO}\\n([\\s\\S]*?)\\n\`\`\`[ \\t]*(?=\\n|$)`, 'g');
 
 /** The answer's prose: its text without its data blocks (for a reader of words — a model's history, an email, a screen reader). */

@@ -5,9 +5,13 @@ import {
   CHAT_OPERATIONS,
   USER_OPERATIONS,
   routeOf,
+  type EventStream,
   type OperationName,
+  type RoutedOperation,
   type OperationRoute,
 } from './paths.ts';
+
+import { EVENT_STREAMS } from './event-streams.ts';
 
 /** A credential of API.md §2. */
 export type Credential = 'apiKey' | 'sessionKey' | 'visitorToken';
@@ -136,7 +140,16 @@ const spec = <N extends OperationName, B extends TSchema | null, D extends TSche
   body: B,
   data: D,
   summary: string,
-) => ({ ...routeOf(name), ...ACCESS[name], body, data, summary }) as const;
+) =>
+  ({
+    ...(name === 'ChatEvents' || name === 'ChatbotEvents'
+      ? { method: 'GET' as const, path: EVENT_STREAMS[name as EventStream] }
+      : routeOf(name as RoutedOperation)),
+    ...ACCESS[name],
+    body,
+    data,
+    summary,
+  }) as const;
 
 export const OPERATIONS = {
   Add: spec('Add', AddBody, AddResult, 'Create a chatbot'),
@@ -276,7 +289,12 @@ export const OPERATIONS = {
   Typing: spec('Typing', TypingBody, Type.Literal(1), 'The visitor is typing in a conversation an agent holds'),
 } as const satisfies Record<OperationName, OperationSpec>;
 
-export const OPERATION_NAMES: OperationName[] = [...CHATBOT_OPERATIONS, ...CHAT_OPERATIONS, ...USER_OPERATIONS];
+export const OPERATION_NAMES: OperationName[] = [
+  ...CHATBOT_OPERATIONS,
+  ...CHAT_OPERATIONS,
+  ...USER_OPERATIONS,
+  ...(Object.keys(EVENT_STREAMS) as EventStream[]),
+];
 
 type Ops = typeof OPERATIONS;
 /** The request body type of an operation. */

@@ -39,26 +39,26 @@ export const CHATBOT_OPERATIONS = [
   'KnowledgeDelete',
   'KnowledgeSearch',
   'KnowledgeSync',
-  'ChatbotEvents',
   'ConversationTake',
   'ConversationReply',
   'ConversationRelease',
   'ConversationTyping',
 ] as const;
-export const CHAT_OPERATIONS = ['ClientAsk', 'TalkToHuman', 'Feedback', 'ChatEvents', 'Typing'] as const;
+export const CHAT_OPERATIONS = ['ClientAsk', 'TalkToHuman', 'Feedback', 'Typing'] as const;
 export const USER_OPERATIONS = ['GetPreUploadUrl', 'UploadSuccess', 'SessionKey'] as const;
 
-export type OperationName = (typeof CHATBOT_OPERATIONS | typeof CHAT_OPERATIONS | typeof USER_OPERATIONS)[number];
+/** An operation a route answers with an envelope (every one but the event streams). */
+export type RoutedOperation = (typeof CHATBOT_OPERATIONS | typeof CHAT_OPERATIONS | typeof USER_OPERATIONS)[number];
+/** The event streams [ext] (event-streams.ts): GET `…/Events` of their group, never through routeOf. */
+export type EventStream = 'ChatbotEvents' | 'ChatEvents';
+export type OperationName = RoutedOperation | EventStream;
 
-const isIn = (names: readonly OperationName[], name: OperationName) => names.includes(name);
-
-/** The two event streams [ext] are both `…/Events`, of their group: GET, as ModelList. */
-const isEvents = (name: OperationName) => name === 'ChatEvents' || name === 'ChatbotEvents';
+const isIn = (names: readonly RoutedOperation[], name: RoutedOperation) => names.includes(name);
 
 /** Where an operation lives. */
-export const routeOf = (name: OperationName): OperationRoute => ({
-  method: name === 'ModelList' || isEvents(name) ? 'GET' : 'POST',
-  path: `/chat/${isIn(CHAT_OPERATIONS, name) ? 'Chat' : isIn(USER_OPERATIONS, name) ? 'User' : 'Chatbot'}/${isEvents(name) ? 'Events' : name}`,
+export const routeOf = (name: RoutedOperation): OperationRoute => ({
+  method: name === 'ModelList' ? 'GET' : 'POST',
+  path: `/chat/${isIn(CHAT_OPERATIONS, name) ? 'Chat' : isIn(USER_OPERATIONS, name) ? 'User' : 'Chatbot'}/${name}`,
 });
 
 /** `GET {base}/chat/File/{id}` downloads a file. */

@@ -114,6 +114,7 @@ async function listen(
     engines: p.engines,
     trustProxy: config.trustProxy,
     stallMs: config.streamStallMs,
+    agentIdleMinutes: config.agentIdleMinutes,
     logger: { level: config.logLevel },
     throttles: config.throttles,
     // DEMO off: the demo chatbot an earlier start made is kept for its owner, but serves no visitor.

@@ -5,3 +5,4 @@
  */
 import './elements/chat-bot-listings.ts';
 import './elements/chat-bot-sources.ts';
+import './elements/chat-bot-handoff.ts';

@@ -5,7 +5,7 @@
  * an answer carries either. A `suggestions` block (src/protocol/answer.ts) is shown nowhere in the
  * answer: the panel offers it as chips.
  */
-import { CARDS_INFO, SOURCES_INFO, SUGGESTIONS_INFO } from '../client/index.ts';
+import { CARDS_INFO, SOURCES_INFO, SUGGESTIONS_INFO } from '../client/answers.ts';
 import type { Fence } from './markdown/index.ts';
 import { loadable, safeUrl } from './markdown/links.ts';
 
@@ -24,6 +24,8 @@ export const answerFences: Record<string, Fence> = {
   [CARDS_INFO]: drawn,
   // Where the answer came from: links under its prose.
   [SOURCES_INFO]: drawn,
+  // The way to a person: a button where the answer offers one (<chat-bot-handoff>, which is also its form).
+  handoff: drawn,
   // The follow-ups are chips under the last answer (chat-bot-panel.ts), never code in it.
   [SUGGESTIONS_INFO]: () => null,
 };

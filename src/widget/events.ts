@@ -1,8 +1,6 @@
 /** The public events of `<chat-bot>`: each bubbles, crosses shadow boundaries, and carries its data. */
-
-const init = { bubbles: true, composed: true } as const;
-// Definable without a DOM (server-side rendering, a bare JavaScript context): importing never throws.
-const Base = (globalThis.Event ?? class {}) as typeof Event;
+import type { ChatBotAgentEvent } from './agent-event.ts';
+import { Base, init } from './event-base.ts';
 
 export class ChatBotOpenEvent extends Base {
   static readonly type = 'chat-bot-open';
@@ -101,6 +99,7 @@ export interface ChatBotEventMap {
   'chat-bot-handoff': ChatBotHandoffEvent;
   'chat-bot-feedback': ChatBotFeedbackEvent;
   'chat-bot-unread': ChatBotUnreadEvent;
+  'chat-bot-agent': ChatBotAgentEvent;
 }
 
 declare global {

@@ -23,7 +23,8 @@ export type PanelAction =
   | { kind: 'cancel-handoff' }
   | { kind: 'attached'; count: number }
   | { kind: 'ask'; text: string }
-  | { kind: 'talk'; text: string };
+  | { kind: 'talk'; text: string }
+  | { kind: 'new-chat' };
 
 /** An element asks the panel to act (composed, to come out of a message's shadow root; the panel stops it). */
 export class PanelActionEvent extends Base {
@@ -41,6 +42,8 @@ export type PanelEventDetail =
   | { kind: 'answer'; text: string; questionId: number; answerId: number }
   | { kind: 'error'; code: number; message: string }
   | { kind: 'handoff'; name: string; email: string; message: string }
+  /** A person's message arrived: counted as unread when not seen (its public event is agent-event.ts's). */
+  | { kind: 'agent' }
   | { kind: 'feedback'; answerId: number; rating: 'up' | 'down' | null; reasons: readonly string[]; comment: string };
 
 /** The panel tells <chat-bot> (not composed: it stays inside <chat-bot>). */

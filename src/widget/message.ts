@@ -23,6 +23,10 @@ export interface ChatMessage {
   lang?: string;
   /** The visitor's vote on the answer. */
   feedback?: Vote;
+  /** A person's message in the chat (controllers/live-controller.ts): the service's id of it. */
+  agentMessageId?: number;
+  /** A person typing: their name (shown as an answer being written, never kept). */
+  agent?: string;
 }
 
 /** A visitor's vote on an answer: reasons and a comment only with a thumbs down. */

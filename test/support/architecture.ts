@@ -34,6 +34,8 @@ const SCHEMA_FREE = new Set([
   'src/protocol/sources.ts',
   'src/protocol/rules.ts',
   'src/protocol/defaults.ts',
+  'src/protocol/handoff.ts',
+  'src/protocol/event-streams.ts',
 ]);
 const SCHEMA_FREE_NAMES = [...SCHEMA_FREE].map((p) => p.slice('src/'.length));
 const schemaFreeList = `${SCHEMA_FREE_NAMES.slice(0, -1).join(', ')} and ${SCHEMA_FREE_NAMES.at(-1)}`;

@@ -354,8 +354,9 @@ export function sampleData(name: OperationName, origin: string): unknown {
       PriceBands: [{ Name: 'sale:250k-500k', Count: 3 }],
       Live: { Handoffs: 2, Answered: 1, MedianFirstReplySeconds: 48 },
     },
-    ChatbotEvents: 'id: 7\nevent: handoff\ndata: {}\n\n',
-    ChatEvents: 'id: 9\nevent: agent\ndata: {}\n\n',
+    ChatbotEvents:
+      'id: 7\nevent: handoff\ndata: {"SessionID":42,"Name":"Ann","Email":"ann@example.com","Message":"Call me","CreatedAt":"2026-11-23T10:00:00.000Z"}\n\n',
+    ChatEvents: 'id: 9\nevent: agent\ndata: {"Type":"joined","Name":"Sam","CreatedAt":"2026-11-23T10:00:00.000Z"}\n\n',
     ConversationTake: { SessionID: 42, Name: 'Sam', TakenAt: '2026-11-23T10:00:00.000Z' },
     ConversationReply: { MessageId: 1010, CreatedAt: '2026-11-23T10:00:05.000Z' },
     ConversationRelease: 1,

@@ -143,6 +143,11 @@ export async function startWireServer(): Promise<WireServer> {
       if (!checked.ok) return json(res, 400, failure(400, checked.message));
     }
     if (name === 'ClientAsk' && (parsed as { stream?: boolean }).stream) return stream(r.scenario, r.nonce, res);
+    // The event streams: one sample event, then the stream ends (a reader reconnects; the tests stop it first).
+    if (name === 'ChatbotEvents' || name === 'ChatEvents') {
+      res.writeHead(200, { ...CORS, 'content-type': 'text/event-stream; charset=utf-8' });
+      return void res.end(sampleData(name, r.base));
+    }
     if (name === 'ClientAsk' && r.scenario.startsWith('stream-'))
       return json(res, 400, failure(400, 'Expected stream: true'));
     return json(res, 200, success(sampleData(name as OperationName, r.base)));

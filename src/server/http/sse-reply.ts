@@ -35,6 +35,8 @@ export interface SseReply {
    * writes the answer stops (a shutdown's drain time is over, http/shutdown.ts).
    */
   cut(data: unknown, name?: string): void;
+  /** Writes a comment line at once (an event stream's first bytes: its reader knows it is open). */
+  comment(text: string): void;
   /** Aborts when the client disconnects before the stream ended, or when it is cut. */
   signal: AbortSignal;
 }
@@ -114,6 +116,11 @@ export function openSse(
       });
     },
     end,
+    comment(text) {
+      if (ended) return;
+      flush();
+      out.write(encodeSseComment(text));
+    },
     cut(data, name) {
       end(data, name);
       gone.abort();

@@ -54,7 +54,8 @@ and docs/OPERATING.md, "Configuration"):
   knowledge          KNOWLEDGE_FETCH_PRIVATE (false: owners' pages on public addresses only, and PUBLIC_URL),
                      LLM_EMBEDDING_MODEL (none: searched by words only), LLM_EMBEDDING_MIN_SIMILARITY (0.75)
   email              SMTP_URL, SMTP_FROM
-  operating it       LOG_LEVEL (info), METRICS_TOKEN, METRICS_PORT, THROTTLE`;
+  operating it       LOG_LEVEL (info), METRICS_TOKEN, METRICS_PORT, THROTTLE
+  a person in chat   AGENT_IDLE_MINUTES (15)`;
 
 /**
  * The service's database, for `opener` (SERVICE, or a command's words); a PostgreSQL not reachable

@@ -7,6 +7,7 @@ import { filesSetting, type FilesSetting } from '../files/stores.ts';
 import { FIRST_TOKEN_TIMEOUT_MS, IDLE_TIMEOUT_MS, RETRIES } from '../engines/model/openai.ts';
 import { LOG_LEVELS, type LogLevel } from '../http/logging.ts';
 import { STALL_MS } from '../http/sse-reply.ts';
+import { AGENT_IDLE_MINUTES } from '../http/routes/live.ts';
 import { SHUTDOWN_DRAIN_MS } from '../http/shutdown.ts';
 import { CONNECT_PATIENCE_MS } from '../store/connect.ts';
 import { parseThrottles, type Throttles } from '../http/throttle.ts';
@@ -85,6 +86,8 @@ export interface ServerConfig {
   databaseConnectPatienceMs: number;
   /** LOG_LEVEL: the least a log line must be to be written (http/logging.ts); info unless set. */
   logLevel: LogLevel;
+  /** [ext] AGENT_IDLE_MINUTES: a conversation an agent holds without a reply this long is released (http/routes/live.ts). */
+  agentIdleMinutes: number;
   /** [ext] THROTTLE: the bounds of GetSession, TalkToHuman, Feedback and uploads per session and address (http/throttle.ts). */
   throttles: Throttles;
   /**
@@ -256,6 +259,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseConnectPatienceMs: integer(env, 'DATABASE_CONNECT_PATIENCE_MS', CONNECT_PATIENCE_MS, 3_600_000),
     logLevel,
     throttles: parseThrottles(env.THROTTLE),
+    agentIdleMinutes: integer(env, 'AGENT_IDLE_MINUTES', AGENT_IDLE_MINUTES, 24 * 60) || AGENT_IDLE_MINUTES,
     metrics: metricsSetting(env, port, workers),
   };
 }

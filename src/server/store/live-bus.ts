@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Db } from './db-types.ts';
 import {
   LIVE_CHANNEL,
+  audienceKey,
   audienceOf,
   eventById,
   storeEvent,
@@ -43,8 +44,6 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-const keyOf = (a: Audience) => (a.kind === 'owner' ? `o:${a.chatbot}` : `v:${a.sessionId}`);
-
 /** `databaseUrl`: PostgreSQL, where events raised on other instances are heard too. */
 export function liveBus(db: Db, databaseUrl?: string): LiveBus {
   const listeners = new Map<string, Set<LiveListener>>();
@@ -55,7 +54,7 @@ export function liveBus(db: Db, databaseUrl?: string): LiveBus {
   let retry: NodeJS.Timeout | undefined;
 
   const dispatch = (row: LiveRow) => {
-    for (const l of listeners.get(keyOf(audienceOf(row))) ?? []) l.deliver(row);
+    for (const l of listeners.get(audienceKey(audienceOf(row))) ?? []) l.deliver(row);
   };
   const gapAll = () => {
     for (const set of listeners.values()) for (const l of set) l.gap();
@@ -96,8 +95,10 @@ export function liveBus(db: Db, databaseUrl?: string): LiveBus {
     c.on('end', () => lost(new Error('the server ended it')));
     c.on('notification', (n) => {
       if (n.channel !== LIVE_CHANNEL || !n.payload) return;
-      const id = Number(n.payload);
-      if (!Number.isSafeInteger(id) || !listeners.size) return;
+      const [raw = '', key = ''] = n.payload.split(' ');
+      const id = Number(raw);
+      // Read only for a stream of this instance that it is for.
+      if (!Number.isSafeInteger(id) || !listeners.has(key)) return;
       // One read per event per instance, whatever number of its streams it is for.
       eventById(db, id).then(
         (row) => row && dispatch(row),
@@ -123,7 +124,7 @@ export function liveBus(db: Db, databaseUrl?: string): LiveBus {
     },
 
     async listen(listener) {
-      const key = keyOf(listener.audience);
+      const key = audienceKey(listener.audience);
       let set = listeners.get(key);
       if (!set) listeners.set(key, (set = new Set()));
       set.add(listener);

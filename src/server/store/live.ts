@@ -20,8 +20,10 @@ export const STREAM_STALE_MS = 90_000;
 /** Stores an event; `notify`: and tells every instance listening on the same PostgreSQL. */
 export async function storeEvent(db: Db, event: NewLiveEvent, notify: boolean): Promise<LiveRow> {
   const [row] = await db.insert(liveEvents).values(event).returning();
-  // After the insert has committed: an instance told of the id finds its row.
-  if (notify) await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${String(row!.id)})`);
+  // After the insert has committed: an instance told of the id finds its row. The payload names whose
+  // it is too, so an instance with no stream of that chatbot or session reads nothing.
+  if (notify)
+    await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${`${row!.id} ${audienceKey(audienceOf(row!))}`})`);
   return row!;
 }
 
@@ -32,6 +34,9 @@ export async function eventById(db: Db, id: number): Promise<LiveRow | null> {
 
 /** Whose events a stream receives: an owner's, of a chatbot; a visitor's, of a session. */
 export type Audience = { kind: 'owner'; chatbot: string } | { kind: 'visitor'; sessionId: number };
+
+/** An audience as one word: `o:<chatbot>` or `v:<session>` (the NOTIFY payload's second part). */
+export const audienceKey = (a: Audience) => (a.kind === 'owner' ? `o:${a.chatbot}` : `v:${a.sessionId}`);
 
 export const audienceOf = (row: LiveRow): Audience =>
   row.audience === 'owner' ? { kind: 'owner', chatbot: row.chatbot } : { kind: 'visitor', sessionId: row.sessionId };

@@ -455,7 +455,12 @@ export const liveStreams = pgTable(
     address: text('address').notNull(),
     seenAt: at('seen_at').notNull(),
   },
-  (t) => [index('live_streams_chatbot').on(t.chatbot, t.kind), index('live_streams_session').on(t.sessionId)],
+  (t) => [
+    index('live_streams_chatbot').on(t.chatbot, t.kind),
+    index('live_streams_session').on(t.sessionId),
+    // A visitor's streams are counted by address too.
+    index('live_streams_address').on(t.kind, t.address),
+  ],
 );
 
 /** A conversation an agent holds [ext]: the assistant does not answer in it until it is released. */

@@ -7,15 +7,10 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { BodyOf, DataOf } from '../../protocol/operations.ts';
-import {
-  ApiError,
-  NetworkError,
-  ask,
-  askStream,
-  callOperation,
-  isAbortError,
-  type ClientOptions,
-} from '../../client/index.ts';
+// The client's parts, not its index: the panel carries what it uses and no more (client/answers.ts).
+import { ApiError, NetworkError, isAbortError } from '../../client/errors.ts';
+import { ask, askStream } from '../../client/ask.ts';
+import { callOperation, type ClientOptions } from '../../client/call.ts';
 import { MarkdownView } from '../markdown/index.ts';
 import { answerFences } from '../cards.ts';
 import { PanelEvent, type PanelEventDetail } from '../internal-events.ts';
@@ -23,14 +18,17 @@ import type { Attachment, ChatMessage } from '../message.ts';
 import type { WidgetSettings } from '../settings.ts';
 import { keys, type WidgetStorage } from '../storage.ts';
 import type { Strings } from '../strings/index.ts';
+import type { LiveState } from './live-controller.ts';
 
-interface Stored {
+export interface Stored {
   messages: ChatMessage[];
   /** When it was last written: a streaming answer not written for STALE_MS has no tab writing it. */
   updatedAt?: number;
   sessionId?: number;
   token?: string;
   tokenExpiresAt?: number;
+  /** A person in the chat (live-controller.ts): whether one holds it, and the last event seen. */
+  live?: LiveState | undefined;
 }
 
 /** What the conversation is given (the panel's inputs), read each time it is needed: they may change. */
@@ -94,12 +92,13 @@ export class ConversationController implements ReactiveController {
 
   readonly #host: ConversationHost;
   readonly #inputs: () => ConversationConfig;
-  readonly #announce: Announce;
+  /** Tells screen readers a message is complete (a person's too: live-controller.ts). */
+  readonly announce: Announce;
 
   constructor(host: ConversationHost, inputs: () => ConversationConfig, announce: Announce) {
     this.#host = host;
     this.#inputs = inputs;
-    this.#announce = announce;
+    this.announce = announce;
     host.addController(this);
   }
 
@@ -140,7 +139,25 @@ export class ConversationController implements ReactiveController {
     this.messages = stored.messages;
     this.loaded = true;
     this.#host.requestUpdate();
+    if (stored.live?.held) this.follow();
   }
+
+  /** What is kept of the conversation: a person in the chat keeps its state in it (`changed(true)` stores it). */
+  get stored(): Stored {
+    return this.#stored;
+  }
+
+  /**
+   * Follows a person in the chat: the visitor's event stream, in a chunk of its own loaded when a
+   * person is first handed the conversation — or, `text`, what an answer's handoff block asks.
+   */
+  follow(text?: string, from?: Element): void {
+    void (this.#live ??= import('./live-controller.ts').then(
+      (m) => new m.LiveController(this.#host, this, this.#inputs),
+    )).then((c) => c.follow(text, from));
+  }
+
+  #live: Promise<{ follow(text?: string, from?: Element): void }> | undefined;
 
   async send(text: string, files: readonly Attachment[] = []): Promise<void> {
     const content = text.trim();
@@ -196,7 +213,8 @@ export class ConversationController implements ReactiveController {
 
   /** Sends the visitor's lead to a person; the service's reply (or the chatbot's own) becomes an answer. */
   async handoff(lead: { name: string; email: string; message: string }): Promise<void> {
-    const { Message } = await this.call('TalkToHuman', lead);
+    const { Message, Live } = await this.call('TalkToHuman', lead);
+    if (Live) this.follow();
     this.messages = [
       ...this.messages,
       message('assistant', Message || this.#inputs().settings.TalkToHumanResponseMessage, 'done'),
@@ -229,9 +247,11 @@ export class ConversationController implements ReactiveController {
         locale,
       };
       let ids = { questionId: 0, answerId: 0 };
+      let held: string | undefined;
       if (stream) {
         for await (const item of askStream(client, body, { signal: this.#abort.signal })) {
           if (item.kind === 'final') {
+            held = item.HeldBy;
             answer.text = item.Answer;
             answer.lang = item.Language;
             ids = { questionId: item.QuestionID, answerId: item.AnswerID };
@@ -245,14 +265,18 @@ export class ConversationController implements ReactiveController {
         }
       } else {
         const data = await ask(client, body, { signal: this.#abort.signal });
+        held = data.HeldBy;
         answer.text = data.content;
         answer.lang = data.language;
         ids = { questionId: 0, answerId: data.messageid };
       }
+      // A person holds the conversation: the question went to them, and no answer comes (live-controller.ts drops its place).
+      if (held) return this.follow();
       answer.status = 'done';
       answer.answerId = ids.answerId;
       this.#end(answer, view);
       this.tell({ kind: 'answer', text: answer.text, ...ids });
+      if (answer.text.includes('```handoff')) this.follow(answer.text, view.root);
     } catch (error) {
       if (renewOnce && error instanceof ApiError && error.status === 401 && !answer.text) {
         // The visitor token expired or was revoked: nothing was asked; start a session and ask.
@@ -290,7 +314,7 @@ export class ConversationController implements ReactiveController {
   #end(answer: ChatMessage, view: MarkdownView): void {
     if (view.text !== answer.text) view.set(answer.text);
     else view.end();
-    if (answer.status !== 'failed') this.#announce(answer, view.root.textContent!);
+    if (answer.status !== 'failed') this.announce(answer, view.root.textContent!);
   }
 
   /** What the visitor is told about a call that failed; the host hears it too (chat-bot-error). */

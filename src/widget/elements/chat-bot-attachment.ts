@@ -1,5 +1,5 @@
 import { LitElement, html, type TemplateResult } from 'lit';
-import { getFile } from '../../client/index.ts';
+import { getFile } from '../../client/files.ts';
 import { attachmentStyles } from './chat-bot-attachment.styles.ts';
 import type { SessionSource } from '../media/upload.ts';
 import { ContextController } from '../controllers/context-controller.ts';

@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { HANDOFF_INFO, handoffOf } from '../../client/handoff.ts';
 import { PanelActionEvent } from '../internal-events.ts';
 import { ContextController } from '../controllers/context-controller.ts';
 import { chatContext } from '../chat-context.ts';
@@ -6,7 +7,10 @@ import { handoffEn } from '../strings/handoff.ts';
 import type { Strings } from '../strings/index.ts';
 
 /**
- * @summary The "Talk to a person" form: name, email and a message for the team.
+ * @summary The "Talk to a person" form: name, email and a message for the team. Made by an answer's
+ * renderer from its `handoff` block (docs/PROTOCOL.md), it is the way to a person where the answer
+ * offers one: a button that opens the form below the answer (an answer that opens it, or that told
+ * an agent, shows nothing here: the conversation does that, controllers/live-controller.ts).
  */
 export class ChatBotHandoff extends LitElement {
   static override styles = css`
@@ -22,9 +26,12 @@ export class ChatBotHandoff extends LitElement {
     button[type='submit'] { background: var(--_accent); color: var(--_on-accent); border-color: transparent; }
     .error { color: var(--_error); }
     .about { color: var(--_text); overflow-wrap: anywhere; }
+    .offer { margin-block: 0.6em 0.2em; }
   `;
 
   static override properties = {
+    lines: { attribute: false },
+    final: { attribute: false },
     submit: { attribute: false },
     about: { attribute: false },
     busy: { state: true },
@@ -40,6 +47,9 @@ export class ChatBotHandoff extends LitElement {
   submit!: (lead: { name: string; email: string; message: string }) => Promise<void>;
   /** The listing the visitor asks about (from its card): shown, and sent after the message. */
   about = '';
+  /** Made from an answer's handoff block: its lines (one JSON object), and whether the block is complete. */
+  lines: string[] | undefined;
+  final = false;
   /** Sending is under way. */
   private busy = false;
   /** Why the last try failed. */
@@ -50,8 +60,14 @@ export class ChatBotHandoff extends LitElement {
     this.renderRoot.querySelector('input')?.focus();
   }
 
-  protected override render(): TemplateResult {
+  protected override render(): TemplateResult | typeof nothing {
     const t = { ...handoffEn, ...this.#strings };
+    if (this.lines) {
+      const handoff = this.final ? handoffOf(`\`\`\`${HANDOFF_INFO}\n${this.lines.join('\n')}`) : null;
+      return handoff && !handoff.open
+        ? html`<button type="button" class="offer" @click=${() => this.dispatchEvent(new PanelActionEvent({ kind: 'talk', text: handoff.about ?? '' }))}>${t.handoffTitle}</button>`
+        : nothing;
+    }
     return html`<form @submit=${this.handleSubmit} aria-labelledby="title" aria-busy=${String(this.busy)}>
       <h3 id="title">${t.handoffTitle}</h3>
       <p>${t.handoffIntro}</p>

@@ -4,7 +4,7 @@ import type { ChatMessage, Vote } from '../message.ts';
 import { PanelActionEvent } from '../internal-events.ts';
 import { MarkdownView } from '../markdown/index.ts';
 import { answerFences } from '../cards.ts';
-import { answerProse } from '../../client/index.ts';
+import { answerProse } from '../../client/answers.ts';
 import type { ChatContext } from '../chat-context.ts';
 import type { Strings } from '../strings/index.ts';
 

@@ -42,38 +42,7 @@ export const panelStyles = css`
     line-height: 1;
     cursor: pointer;
   }
-  .menu {
-    position: absolute;
-    inset-block-start: 100%;
-    inset-inline-end: 8px;
-    z-index: 2;
-    margin: 4px 0 0;
-    padding: 6px;
-    list-style: none;
-    min-inline-size: 200px;
-    background: var(--_surface);
-    color: var(--_text);
-    border: 1px solid var(--_border);
-    border-radius: 12px;
-    box-shadow: var(--_shadow);
-  }
-  .menu a, .menu button {
-    display: flex;
-    align-items: center;
-    inline-size: 100%;
-    min-block-size: 44px;
-    padding: 0 10px;
-    box-sizing: border-box;
-    border: none;
-    border-radius: 8px;
-    background: none;
-    color: inherit;
-    font: inherit;
-    text-align: start;
-    text-decoration: none;
-    cursor: pointer;
-  }
-  .menu a:hover, .menu button:hover { background: var(--_bot-bubble); }
+  /* The ⋯ menu's own are chat-bot-menu.ts's, added when it first opens. */
   :focus-visible { outline: 3px solid var(--_focus); outline-offset: -3px; }
   .icon:focus-visible { outline-color: currentColor; }
   /* The view is placed by scroll-controller.ts alone: the browser's scroll anchoring moving it (content drawn

@@ -8,7 +8,7 @@ import type { ChatBotMessage } from './chat-bot-message.ts';
 import { ConversationController } from '../controllers/conversation-controller.ts';
 import { PanelEvent, type PanelActionEvent } from '../internal-events.ts';
 import type { Attachment } from '../message.ts';
-import { parseSuggestions } from '../../client/index.ts';
+import { parseSuggestions } from '../../client/answers.ts';
 import { loadStrings } from '../strings/locales.ts';
 import { PANEL_TAG, type PanelElement, type PanelInputs } from '../panel-contract.ts';
 import { ScrollController } from '../controllers/scroll-controller.ts';
@@ -213,26 +213,13 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   #renderHeader(): TemplateResult {
     const { settings: s, strings: t, inline } = this.inputs;
-    const links = [
-      [httpUrl(s.SocialPageUrl), t.socialPage],
-      [httpUrl(s.PhotoSocialUrl), t.photoSocial],
-      [httpUrl(s.MessengerUrl), t.messenger],
-    ].filter(([url]) => url);
     // Not a landmark: the page has its own banner, and the dialog is already named by this title.
     return html`<header part="header" role="none">
       ${s.ChatProfilePictureUrl ? html`<img src=${s.ChatProfilePictureUrl} alt="" />` : nothing}
       <h2 id="title">${s.Name}</h2>
       <button type="button" class="icon" aria-label=${t.menu} aria-haspopup="true" aria-expanded=${this.menuOpen} aria-controls="menu" @click=${this.#handleMenu}>⋯</button>
       ${inline ? nothing : html`<button type="button" class="icon" aria-label=${t.closeChat} @click=${this.#close}>×</button>`}
-      ${
-        this.menuOpen
-          ? html`<ul class="menu" id="menu">
-            <li><button type="button" @click=${this.#handleNewChat}>${t.newChat}</button></li>
-            ${s.TalkToHumanEnabled ? html`<li><button type="button" @click=${() => this.#handleTalk()}>${t.talkToPerson}</button></li>` : nothing}
-            ${links.map(([url, label]) => html`<li><a href=${url!} target="_blank" rel="noopener noreferrer">${label} <span class="sr">${t.opensInNewTab}</span></a></li>`)}
-          </ul>`
-          : nothing
-      }
+      ${this.menuOpen ? html`<chat-bot-menu .settings=${s} .strings=${t}></chat-bot-menu>` : nothing}
     </header>`;
   }
 
@@ -322,6 +309,7 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     else if (a.kind === 'retry') await this.#conversation.retry(a.id);
     else if (a.kind === 'ask') this.#composer?.prefill(a.text);
     else if (a.kind === 'talk') await this.#handleTalk(a.text);
+    else if (a.kind === 'new-chat') await this.#handleNewChat();
     else if (a.kind === 'cancel-handoff') {
       this.handoff = false;
       this.focusComposer();
@@ -336,11 +324,13 @@ export class ChatBotPanel extends LitElement implements PanelElement {
 
   /** Opens the menu with focus on its first item, or closes it with focus back on its button. */
   async #handleMenu(): Promise<void> {
+    // Seldom opened: its code loads the first time (chat-bot-menu.ts).
+    if (!this.menuOpen) await import('./chat-bot-menu.ts');
     this.menuOpen = !this.menuOpen;
     await this.updateComplete;
-    this.renderRoot
-      .querySelector<HTMLElement>(this.menuOpen ? '.menu :is(a, button)' : '[aria-controls=menu]')
-      ?.focus();
+    const menu = this.renderRoot.querySelector('chat-bot-menu');
+    await menu?.updateComplete;
+    (menu ?? this.renderRoot.querySelector<HTMLElement>('[aria-controls=menu]'))?.focus();
   }
 
   async #handleNewChat(): Promise<void> {

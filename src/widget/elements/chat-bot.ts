@@ -57,6 +57,7 @@ const onUnlessFalse = { fromAttribute: (value: string | null) => value !== 'fals
  * @fires chat-bot-error - Something failed (`code`: the service's Code, or 0 for the network; `message`).
  * @fires chat-bot-handoff - The visitor asked to talk to a person (`name`, `email`, `message`).
  * @fires chat-bot-feedback - The visitor rated an answer, changed or withdrew the vote; the service stored it (`answerId`, `rating`: `up`, `down` or null, `reasons`, `comment`).
+ * @fires chat-bot-agent - A person in the chat joined, sent a message or left (`kind`: `joined`, `message` or `left`; `name`; `text`).
  * @fires chat-bot-unread - Answers the visitor has not seen (they came while the panel was closed or the page hidden) were counted again (`count`; 0 once seen).
  *
  * @csspart launcher - The round button that opens the chat.
@@ -338,10 +339,12 @@ export class ChatBot extends LitElement {
   readonly #onPanelEvent = ({ detail: d }: PanelEvent): void => {
     if (d.kind === 'close') return this.hide();
     // An answer (or the reply to a lead) the visitor cannot see now: counted, and heard or shown in the title if the page asked.
-    if ((d.kind === 'answer' || d.kind === 'handoff') && (!this.#shown || document.hidden)) {
+    if ((d.kind === 'answer' || d.kind === 'handoff' || d.kind === 'agent') && (!this.#shown || document.hidden)) {
       this.#count(this.#unread + 1);
       this.#panel.panel?.notify(this.#unread, this.sound, this.notifyTitle);
     }
+    // A person's message: counted, and made public by the chunk that follows them (agent-event.ts).
+    if (d.kind === 'agent') return;
     this.#emit(
       d.kind === 'send'
         ? new ChatBotSendEvent(d.text, d.fileIds)

@@ -2,7 +2,8 @@
  * The three steps of API.md §3.7 for one file, with progress and cancel: GetPreUploadUrl, a PUT of
  * the bytes (XMLHttpRequest: fetch cannot report upload progress), UploadSuccess.
  */
-import { ApiError, NetworkError, callOperation, type ClientOptions } from '../../client/index.ts';
+import { ApiError, NetworkError } from '../../client/errors.ts';
+import { callOperation, type ClientOptions } from '../../client/call.ts';
 import { parseJson } from '../../client/json.ts';
 
 export interface Uploaded {

@@ -76,6 +76,8 @@ export default {
   askAboutText: 'أخبرني المزيد عن {address} (MLS {mls}).',
   loadingHomes: 'جارٍ تحميل العقارات…',
   handoffAbout: 'بخصوص هذا العقار',
+  agentJoined: 'انضم {name} إلى المحادثة',
+  agentLeft: 'غادر {name} المحادثة',
   // Where an answer came from, under it
   sources: 'المصادر',
   // Feedback on answers (after a thumb is pressed)

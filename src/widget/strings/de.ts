@@ -77,6 +77,8 @@ export default {
   askAboutText: 'Erzählen Sie mir mehr über {address} (MLS {mls}).',
   loadingHomes: 'Immobilien werden geladen…',
   handoffAbout: 'Zu dieser Immobilie',
+  agentJoined: '{name} ist dem Gespräch beigetreten',
+  agentLeft: '{name} hat das Gespräch verlassen',
   // Where an answer came from, under it
   sources: 'Quellen',
   // Feedback on answers (after a thumb is pressed)

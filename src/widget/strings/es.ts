@@ -76,6 +76,8 @@ export default {
   askAboutText: 'Cuéntame más sobre {address} (MLS {mls}).',
   loadingHomes: 'Cargando viviendas…',
   handoffAbout: 'Sobre esta vivienda',
+  agentJoined: '{name} se unió a la conversación',
+  agentLeft: '{name} salió de la conversación',
   // Where an answer came from, under it
   sources: 'Fuentes',
   // Feedback on answers (after a thumb is pressed)

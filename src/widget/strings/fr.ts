@@ -76,6 +76,8 @@ export default {
   askAboutText: 'Dites-m’en plus sur {address} (MLS {mls}).',
   loadingHomes: 'Chargement des biens…',
   handoffAbout: 'À propos de ce bien',
+  agentJoined: '{name} a rejoint la conversation',
+  agentLeft: '{name} a quitté la conversation',
   // Where an answer came from, under it
   sources: 'Sources',
   // Feedback on answers (after a thumb is pressed)

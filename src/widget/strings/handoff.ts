@@ -9,6 +9,9 @@ export const handoffEn = {
   cancel: 'Cancel',
   /** Before the listing the form is about (from a listing card), on the form and in the message sent. */
   handoffAbout: 'About this home',
+  /** A person came into the chat, or left it (controllers/live-controller.ts). */
+  agentJoined: '{name} joined the conversation',
+  agentLeft: '{name} left the conversation',
 };
 
 export type HandoffStrings = typeof handoffEn;

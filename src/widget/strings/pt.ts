@@ -76,6 +76,8 @@ export default {
   askAboutText: 'Conte-me mais sobre {address} (MLS {mls}).',
   loadingHomes: 'Carregando imóveis…',
   handoffAbout: 'Sobre este imóvel',
+  agentJoined: '{name} entrou na conversa',
+  agentLeft: '{name} saiu da conversa',
   // Where an answer came from, under it
   sources: 'Fontes',
   // Feedback on answers (after a thumb is pressed)

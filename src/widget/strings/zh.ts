@@ -76,6 +76,8 @@ export default {
   askAboutText: '请详细介绍一下 {address}（MLS {mls}）。',
   loadingHomes: '正在加载房源…',
   handoffAbout: '关于这套房源',
+  agentJoined: '{name} 加入了对话',
+  agentLeft: '{name} 离开了对话',
   // Where an answer came from, under it
   sources: '来源',
   // Feedback on answers (after a thumb is pressed)

@@ -98,6 +98,7 @@ describe('/metrics on the service port, with METRICS_TOKEN', () => {
       chatbot_answer_seconds: 'histogram',
       chatbot_engine_seconds: 'histogram',
       chatbot_streams_open: 'gauge',
+      chatbot_live_streams_open: 'gauge',
       chatbot_rate_limited_total: 'counter',
       chatbot_pace_waiting: 'gauge',
       chatbot_listing_vocabularies: 'gauge',

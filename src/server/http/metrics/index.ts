@@ -55,6 +55,12 @@ export function createMetrics(sources: MetricSources): Metrics {
     ['engine'],
   );
   const streams = new Gauge({ name: 'chatbot_streams_open', help: 'Answer streams open now.', registers });
+  const liveStreams = new Gauge({
+    name: 'chatbot_live_streams_open',
+    help: "Live event streams open now: the owners' (an agent present) and the visitors'.",
+    labelNames: ['kind'],
+    registers,
+  });
   const refusals = new Counter({
     name: 'chatbot_rate_limited_total',
     help: "Requests refused with a 429, by operation and reason: a chatbot's rate (RateLimitCount) or month (MessageLimit) limit, or the service's throttle.",
@@ -100,6 +106,14 @@ export function createMetrics(sources: MetricSources): Metrics {
       let open = true;
       return () => {
         if (open) streams.dec();
+        open = false;
+      };
+    },
+    liveStreamOpened(kind) {
+      liveStreams.inc({ kind });
+      let open = true;
+      return () => {
+        if (open) liveStreams.dec({ kind });
         open = false;
       };
     },

@@ -24,6 +24,8 @@ export interface Metrics {
   answer(engine: EngineKind): AnswerTiming;
   /** An answer stream opened: counted open until the function returned is called (again: nothing). */
   streamOpened(): () => void;
+  /** A live event stream opened (http/routes/live.ts), an owner's or a visitor's: counted open until the function returned is called. */
+  liveStreamOpened(kind: 'owner' | 'visitor'): () => void;
   /**
    * Why `request` is refused with a 429: RateLimitCount/RateLimitTime (`rate`) or MessageLimit
    * (`month`), http/limits.ts. A 429 with no reason noted is the service's own throttle (`throttle`).

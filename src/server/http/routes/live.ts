@@ -151,7 +151,10 @@ async function streamEvents(
     forget();
     throw unavailable(undefined, error);
   }
-  const sse = (out.sse = openSse(reply, ctx.pingMs, ctx.stallMs, ctx.metrics.streamOpened));
+  // Counted apart from the answer streams (chatbot_live_streams_open).
+  const sse = (out.sse = openSse(reply, ctx.pingMs, ctx.stallMs, () => ctx.metrics.liveStreamOpened(audience.kind)));
+  // Its first bytes at once: a reader (an EventSource's `open`, a fetch) knows it is open before any event.
+  sse.comment('open');
   const drained = ctx.shutdown.streaming(() =>
     sse.cut({ Code: FAILURE.unavailable, Message: SHUTDOWN_MESSAGE, RetryAfter: SHUTDOWN_RETRY_AFTER_S }, 'error'),
   );

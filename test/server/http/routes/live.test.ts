@@ -4,7 +4,7 @@
  * on the real service, and across two instances on one PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, type Client, type LiveMessage } from '../../../../src/client/index.ts';
+import { ApiError, createClient, type Client, type LiveMessage } from '../../../../src/client/index.ts';
 import { openStore } from '../../../../src/server/store/db.ts';
 import { sweepLive } from '../../../../src/server/http/routes/live.ts';
 import { usesPostgres } from '../../../support/database.ts';
@@ -231,6 +231,44 @@ describe('an agent in the conversation', () => {
     const missed = await again.next((m) => m.data.Type === 'message');
     expect(missed.data.Content).toBe('While you were away');
     expect(again.seen.filter((m) => m.data.Type === 'joined')).toEqual([]);
+  });
+});
+
+describe('an instance that stops', () => {
+  it('ends its streams at once; the visitor, back on another instance with Last-Event-ID, misses nothing', async () => {
+    const other = await startService({
+      store: service.store,
+      databaseUrl: service.databaseUrl,
+      secret: service.secret,
+    });
+    let to = other.origin;
+    // What a load balancer does: the next request goes to an instance that is up.
+    const balanced = (url: string, init?: RequestInit) => fetch(url.replace(/^http:\/\/[^/]+/, to), init);
+    const visitor = await service.visitor(serial);
+    const abort = new AbortController();
+    const opened: boolean[] = [];
+    const client = createClient({ baseUrl: other.origin, visitorToken: visitor.token, fetch: balanced });
+    const theirs = keep(
+      reading(
+        client.chatEvents(
+          { sessionID: visitor.sessionId },
+          { signal: abort.signal, onConnection: (open) => opened.push(open) },
+        ),
+        abort,
+      ),
+    );
+    await service.owner.conversationTake({ SerialNumber: serial, SessionID: visitor.sessionId, Name: 'Sam' });
+    await theirs.next((m) => m.data.Type === 'joined');
+    await other.app.drain(1_000);
+    await other.close();
+    to = service.origin;
+    await service.owner.conversationReply({
+      SerialNumber: serial,
+      SessionID: visitor.sessionId,
+      Content: 'Still here',
+    });
+    expect((await theirs.next((m) => m.data.Type === 'message')).data.Content).toBe('Still here');
+    expect(opened).toContain(false);
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "live_streams_address" ON "live_streams" USING btree ("kind","address");
