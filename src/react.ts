@@ -18,6 +18,7 @@ import {
   ChatBotSendEvent,
   ChatBotUnreadEvent,
 } from './widget/events.ts';
+import { ChatBotAgentEvent } from './widget/agent-event.ts';
 
 export const ChatBot = createComponent({
   tagName: 'chat-bot',
@@ -32,6 +33,7 @@ export const ChatBot = createComponent({
     onChatBotHandoff: ChatBotHandoffEvent.type as EventName<ChatBotHandoffEvent>,
     onChatBotFeedback: ChatBotFeedbackEvent.type as EventName<ChatBotFeedbackEvent>,
     onChatBotUnread: ChatBotUnreadEvent.type as EventName<ChatBotUnreadEvent>,
+    onChatBotAgent: ChatBotAgentEvent.type as EventName<ChatBotAgentEvent>,
   },
   displayName: 'ChatBot',
 });
@@ -40,6 +42,7 @@ export const ChatBot = createComponent({
 export type ChatBotProps = React.ComponentProps<typeof ChatBot>;
 export { ChatBotElement };
 export type {
+  ChatBotAgentEvent,
   ChatBotAnswerEvent,
   ChatBotCloseEvent,
   ChatBotErrorEvent,

@@ -98,6 +98,7 @@ describe('the manifest of <chat-bot>', () => {
       'chat-bot-error',
       'chat-bot-handoff',
       'chat-bot-feedback',
+      'chat-bot-agent',
       'chat-bot-unread',
     ]);
     expect(chatBot.cssParts?.map((p) => p.name)).toEqual([

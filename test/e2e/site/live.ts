@@ -3,12 +3,14 @@
  * Chromium (test/e2e/site/harness.ts): a visitor (the typed client) asks for a person while the
  * owner has the page open, the owner joins — taking over from another agent — answers, reads the
  * visitor typing and asking, and leaves; the visitor's own stream hears each step. Then the
- * conversation's record and Insights show the agent's part.
+ * conversation's record and Insights show the agent's part. And the same with the visitor on the demo
+ * site, in the widget in a browser context of their own: the agent joins, answers (counted unread
+ * while the panel is closed), holds the visitor's question, and leaves to the assistant.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { createClient, type AgentEvent, type Client } from '../../../src/client/index.ts';
-import { axeViolations } from '../../support/chromium.ts';
+import { axeViolations, widgetMessages } from '../../support/chromium.ts';
 import { signedInConsole, type Site } from './harness.ts';
 
 /** The visitor's stream read in the background, and a wait for the event a test expects. */
@@ -175,6 +177,154 @@ export function describeLive(site: Site): void {
           `^${figures.Live.Answered} of ${figures.Live.Handoffs} requests? for a person .* answered in the chat; the median first reply came after .+\\.$`,
         ),
       );
+      await page.context().close();
+    }, 90_000);
+
+    it("brings the demo site's visitor, in the widget, to the owner on the Live page: joined, answered, unread while closed, held, and handed back", async () => {
+      const page = await signedInConsole(site);
+      await page.getByRole('link', { name: 'Live', exact: true }).click();
+      await page.getByText('Connected: while this page is open you are present', { exact: false }).waitFor();
+
+      // The visitor: the demo site in a browser of their own, its session read from what the widget asks.
+      const theirs = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const visitor = await theirs.newPage();
+      const problems: string[] = [];
+      visitor.on('pageerror', (e) => problems.push(e.message));
+      const sessions = new Set<number>();
+      visitor.on('request', (r) => {
+        if (r.url().endsWith('/chat/Chat/ClientAsk'))
+          sessions.add((r.postDataJSON() as { sessionID: number }).sessionID);
+      });
+      await visitor.goto(`${site.bin.url}/`);
+      const launcher = visitor.locator('chat-bot .launcher');
+      await launcher.waitFor();
+      // What the page hears of the person in the chat, and of the unread count.
+      await visitor.evaluate(() => {
+        const heard: string[] = ((window as unknown as { heard: string[] }).heard = []);
+        const bot = document.querySelector('chat-bot')!;
+        bot.addEventListener('chat-bot-agent', (e) => heard.push(`${e.kind} ${e.name}: ${e.text}`));
+        bot.addEventListener('chat-bot-unread', (e) => heard.push(`unread ${e.count}`));
+      });
+      await launcher.click();
+      const box = visitor.locator('chat-bot-panel textarea');
+      await box.waitFor();
+      const content = visitor.locator('chat-bot-message .content');
+      /** The messages the widget shows, oldest first. */
+      const shown = () => widgetMessages(visitor);
+      /**
+       * Without the agent's typing dots: the console tells typing as the reply is written, and that
+       * request may reach the service just after the reply (the dots then show a few seconds).
+       */
+      const said = async () => (await shown()).filter((m) => m.status !== 'streaming' || m.text);
+
+      // The demo's chip asks for a person; with the owner present the conversation is handed over at once.
+      await visitor.locator('chat-bot-panel .suggestions .chip', { hasText: 'Talk to an agent' }).click();
+      await content.getByText('someone will join this chat in a moment', { exact: false }).waitFor({ timeout: 20_000 });
+      expect(await visitor.locator('chat-bot-handoff form').count()).toBe(0);
+      expect([...sessions]).toHaveLength(1);
+      const [sessionID] = [...sessions] as [number];
+
+      // The owner hears it: a request from a visitor who gave no name, waiting, and the conversation listed.
+      const request = page.locator('owner-live .handoff').first();
+      await expect.poll(() => request.textContent(), { timeout: 10_000 }).toContain('A visitor');
+      expect(await request.textContent()).toContain('Waiting for someone to join');
+      const listed = page.locator('owner-live .live-item', {
+        has: page.getByRole('button', { name: `Conversation ${sessionID}`, exact: true }),
+      });
+      await listed.waitFor();
+      expect(await listed.textContent()).toContain('The assistant answers');
+
+      // The owner opens the request — this visitor's conversation — joins under a name, and the visitor reads it.
+      await request.getByRole('button', { name: 'Open the conversation with A visitor' }).click();
+      await expect.poll(() => focused(page)).toBe(`Conversation ${sessionID}`);
+      const pane = page.locator('owner-live-conversation');
+      await pane.getByRole('log').waitFor();
+      await page.getByLabel('Your name, as the visitor sees it').fill('Alex Morgan');
+      await page.getByRole('button', { name: 'Join' }).click();
+      await expect.poll(() => focused(page)).toBe('live-reply');
+      await content.getByText('Alex Morgan joined the conversation', { exact: true }).waitFor({ timeout: 10_000 });
+      await expect.poll(() => listed.textContent()).toContain('Alex Morgan holds it');
+
+      // The owner's reply: in the widget as an answer under the agent's name, in bold, drawn from its Markdown.
+      // Their typing shows first, as the typing dots (an answer begun, with no text yet).
+      const reply = page.getByLabel('Reply as Alex Morgan');
+      await reply.fill('Hi, I can set up **viewings** today.');
+      await expect
+        .poll(async () => (await shown()).at(-1), { timeout: 10_000 })
+        .toEqual({ role: 'assistant', text: '', status: 'streaming' });
+      await reply.press('Enter');
+      const answered = content.filter({ hasText: 'I can set up viewings today.' });
+      await answered.waitFor({ timeout: 10_000 });
+      expect(await answered.locator('strong').first().textContent()).toBe('Alex Morgan');
+      expect(await answered.locator('strong').nth(1).textContent()).toBe('viewings');
+      expect((await said()).at(-1)).toEqual({
+        role: 'assistant',
+        text: '**Alex Morgan**\n\nHi, I can set up **viewings** today.',
+        status: 'done',
+      });
+      expect(await axeViolations(visitor), 'the widget, an agent joined and replied').toEqual([]);
+      expect(await axeViolations(page), 'live, the widget visitor joined').toEqual([]);
+
+      // With the panel closed an agent's message is unread: on the launcher's badge and in its name.
+      await launcher.click();
+      await expect.poll(() => launcher.getAttribute('aria-expanded')).toBe('false');
+      expect(await launcher.locator('.badge').count()).toBe(0);
+      await reply.fill('Which day suits you?');
+      await reply.press('Enter');
+      await expect.poll(() => launcher.locator('.badge').textContent(), { timeout: 10_000 }).toBe('1');
+      expect(await launcher.getAttribute('aria-label')).toMatch(/^Open chat, 1 unread/);
+      expect((await said()).at(-1)?.text).toBe('**Alex Morgan**\n\nWhich day suits you?');
+      await launcher.click();
+      await box.waitFor();
+      await expect.poll(() => launcher.locator('.badge').count()).toBe(0);
+
+      // The visitor's next question goes to the owner, and the assistant says nothing to it (not
+      // even the dots of an answer begun: those of the agent's typing, if any, are gone first).
+      await expect
+        .poll(async () => (await shown()).filter((m) => m.status === 'streaming'), { timeout: 10_000 })
+        .toEqual([]);
+      const question = 'Saturday morning, please. Is parking easy there?';
+      await box.fill(question);
+      await box.press('Enter');
+      await pane.locator('.turn.question', { hasText: question }).waitFor({ timeout: 10_000 });
+      await expect.poll(() => listed.textContent()).toContain(`Visitor: ${question}`);
+      await expect.poll(async () => (await shown()).at(-1)).toMatchObject({ role: 'user', text: question });
+      const held = (await shown()).length;
+      // Nothing comes after it: not now, nor a moment later (an answer would have begun by then).
+      await visitor.waitForTimeout(2_000);
+      expect(await shown()).toHaveLength(held);
+      expect((await shown()).at(-1)).toMatchObject({ role: 'user', text: question });
+
+      // The owner leaves; the visitor reads it, and the assistant answers the next question.
+      await page.getByRole('button', { name: 'Leave' }).click();
+      await content.getByText('Alex Morgan left the conversation', { exact: true }).waitFor({ timeout: 10_000 });
+      await expect.poll(() => listed.textContent()).toContain('Alex Morgan left; the assistant answers');
+      const left = (await shown()).length;
+      await box.fill('3 bedroom homes in Austin under $500k');
+      await box.press('Enter');
+      await expect
+        .poll(
+          async () => {
+            const now = await shown();
+            return now.length >= left + 2 ? now.at(-1) : undefined;
+          },
+          { timeout: 20_000 },
+        )
+        .toMatchObject({ role: 'assistant', status: 'done', text: expect.stringMatching(/Austin/) });
+      expect((await shown()).at(-1)?.text).not.toMatch(/^\*\*Alex Morgan\*\*/);
+      expect((await shown()).slice(left).map((m) => m.role)).toEqual(['user', 'assistant']);
+      expect(await axeViolations(visitor), 'the widget, the agent gone').toEqual([]);
+      expect(await axeViolations(page), 'live, the widget visitor left').toEqual([]);
+      expect(await visitor.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([
+        'joined Alex Morgan: ',
+        'message Alex Morgan: Hi, I can set up **viewings** today.',
+        'unread 1',
+        'message Alex Morgan: Which day suits you?',
+        'unread 0',
+        'left Alex Morgan: ',
+      ]);
+      expect(problems).toEqual([]);
+      await theirs.close();
       await page.context().close();
     }, 90_000);
   });
