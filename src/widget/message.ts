@@ -1,7 +1,7 @@
 /**
  * What a conversation is made of: its messages, the files a question carries and the visitor's
  * votes — kept by the conversation (controllers/conversation-controller.ts), shown by the panel's
- * elements, named in the panel's events (internal-events.ts).
+ * elements, named in the panel's events (internal-events.ts) — and how a new one is made.
  */
 import type { FeedbackReason } from '../protocol/feedback.ts';
 
@@ -42,3 +42,15 @@ export interface Attachment {
   kind: 'Image' | 'Audio' | 'Video';
   name: string;
 }
+
+// crypto.randomUUID is only there in secure contexts (https, localhost).
+const newId = (): string =>
+  crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** A new message, begun now; an answer carries its question's clientMessageId. */
+export const message = (
+  role: ChatMessage['role'],
+  text: string,
+  status: ChatMessage['status'],
+  clientMessageId = newId(),
+): ChatMessage => ({ id: newId(), role, text, at: Date.now(), status, clientMessageId });

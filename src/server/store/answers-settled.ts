@@ -7,8 +7,8 @@
  * database belongs to one process: there the announcement is all there is.
  */
 import { EventEmitter } from 'node:events';
-import { Socket } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
+import { listenOn } from './listen.ts';
 
 /** The NOTIFY channel; the payload is the answer's id. */
 export const ANSWER_SETTLED = 'chat_bot_answer_settled';
@@ -48,54 +48,34 @@ export function answersSettled(databaseUrl?: string): AnswersSettled {
   /** Resolves once LISTEN is in force (at once on the embedded database); opens or reopens the connection. */
   const listen = (): Promise<void> => {
     if (!databaseUrl || closed) return Promise.resolve();
-    listening ??= open(databaseUrl);
+    if (listening) return listening;
+    const l = listenOn(databaseUrl, {
+      channel: ANSWER_SETTLED,
+      applicationName: APPLICATION_NAME,
+      onNotification: (payload) => void waiters.emit(payload),
+      onLost(error, established) {
+        if (client !== l.client) return;
+        client = null;
+        listening = null;
+        if (closed) return;
+        if (!established) {
+          // Its waiters still hear this process's answers, and read once more at their time's end.
+          console.error(
+            `chat-bot: cannot LISTEN for answers in flight (${error.message}); trying again for the next waiter`,
+          );
+          return;
+        }
+        console.error(
+          `chat-bot: the LISTEN connection for answers in flight dropped (${error.message}); listening again`,
+        );
+        // What was notified while it was down is lost: every waiter reads again, and listens anew.
+        wakeAll();
+      },
+    });
+    client = l.client;
+    listening = l.ready;
     return listening;
   };
-
-  async function open(url: string): Promise<void> {
-    // Keep-alive finds the connection gone when a NAT or firewall forgets it, idle for long.
-    // A database that does not answer (a network partition) fails the attempt within 5 s, as the pool's do (db.ts).
-    const c = new pg.Client({
-      connectionString: url,
-      application_name: APPLICATION_NAME,
-      keepAlive: true,
-      connectionTimeoutMillis: 5_000,
-    });
-    client = c;
-    let established = false;
-    const lost = (error: Error) => {
-      if (client !== c) return;
-      client = null;
-      listening = null;
-      void c.end().catch(() => undefined);
-      if (!established || closed) return;
-      console.error(
-        `chat-bot: the LISTEN connection for answers in flight dropped (${error.message}); listening again`,
-      );
-      // What was notified while it was down is lost: every waiter reads again, and listens anew.
-      wakeAll();
-    };
-    c.on('error', lost);
-    c.on('end', () => lost(new Error('the server ended it')));
-    c.on('notification', (n) => {
-      if (n.channel === ANSWER_SETTLED && n.payload) waiters.emit(n.payload);
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${ANSWER_SETTLED}`);
-      established = true;
-      // Listening, it keeps no process alive (a waiting request does, through its server). A TLSSocket is a Socket too.
-      if (c.connection.stream instanceof Socket) c.connection.stream.unref();
-    } catch (error) {
-      lost(error instanceof Error ? error : new Error(String(error)));
-      // Its waiters still hear this process's answers, and read once more at their time's end.
-      if (!closed)
-        console.error(
-          `chat-bot: cannot LISTEN for answers in flight (${error instanceof Error ? error.message : String(error)}); trying again for the next waiter`,
-        );
-      throw error;
-    }
-  }
 
   return {
     announce: (answerId) => void waiters.emit(String(answerId)),

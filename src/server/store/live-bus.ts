@@ -7,8 +7,8 @@
  * with Last-Event-ID does. The embedded database belongs to one process: there an event is handed
  * over as it is stored.
  */
-import { Socket } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
+import { listenOn } from './listen.ts';
 import type { Db } from './db-types.ts';
 import {
   LIVE_CHANNEL,
@@ -62,59 +62,41 @@ export function liveBus(db: Db, databaseUrl?: string): LiveBus {
 
   const listen = (): Promise<void> => {
     if (!databaseUrl || closed) return Promise.resolve();
-    listening ??= open(databaseUrl);
+    if (listening) return listening;
+    const l = listenOn(databaseUrl, {
+      channel: LIVE_CHANNEL,
+      applicationName: LIVE_APPLICATION_NAME,
+      onNotification(payload) {
+        const [raw = '', key = ''] = payload.split(' ');
+        const id = Number(raw);
+        // Read only for a stream of this instance that it is for.
+        if (!Number.isSafeInteger(id) || !listeners.has(key)) return;
+        // One read per event per instance, whatever number of its streams it is for.
+        eventById(db, id).then(
+          (row) => row && dispatch(row),
+          () => gapAll(),
+        );
+      },
+      onLost(error, established) {
+        if (client !== l.client) return;
+        client = null;
+        listening = null;
+        if (closed) return;
+        if (established)
+          console.error(`chat-bot: the LISTEN connection for live events dropped (${error.message}); listening again`);
+        gapAll();
+        // Streams are open: they must hear again without waiting for a new one.
+        if (count > 0 && !retry)
+          retry = setTimeout(() => {
+            retry = undefined;
+            if (count > 0) void listen().then(gapAll, () => undefined);
+          }, RELISTEN_MS).unref();
+      },
+    });
+    client = l.client;
+    listening = l.ready;
     return listening;
   };
-
-  async function open(url: string): Promise<void> {
-    const c = new pg.Client({
-      connectionString: url,
-      application_name: LIVE_APPLICATION_NAME,
-      keepAlive: true,
-      connectionTimeoutMillis: 5_000,
-    });
-    client = c;
-    let established = false;
-    const lost = (error: Error) => {
-      if (client !== c) return;
-      client = null;
-      listening = null;
-      void c.end().catch(() => undefined);
-      if (closed) return;
-      if (established)
-        console.error(`chat-bot: the LISTEN connection for live events dropped (${error.message}); listening again`);
-      gapAll();
-      // Streams are open: they must hear again without waiting for a new one.
-      if (count > 0 && !retry)
-        retry = setTimeout(() => {
-          retry = undefined;
-          if (count > 0) void listen().then(gapAll, () => undefined);
-        }, RELISTEN_MS).unref();
-    };
-    c.on('error', lost);
-    c.on('end', () => lost(new Error('the server ended it')));
-    c.on('notification', (n) => {
-      if (n.channel !== LIVE_CHANNEL || !n.payload) return;
-      const [raw = '', key = ''] = n.payload.split(' ');
-      const id = Number(raw);
-      // Read only for a stream of this instance that it is for.
-      if (!Number.isSafeInteger(id) || !listeners.has(key)) return;
-      // One read per event per instance, whatever number of its streams it is for.
-      eventById(db, id).then(
-        (row) => row && dispatch(row),
-        () => gapAll(),
-      );
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${LIVE_CHANNEL}`);
-      established = true;
-      if (c.connection.stream instanceof Socket) c.connection.stream.unref();
-    } catch (error) {
-      lost(error instanceof Error ? error : new Error(String(error)));
-      throw error;
-    }
-  }
 
   return {
     async publish(event) {

@@ -10,6 +10,11 @@ import { conversationHolds, leads, liveEvents, liveStreams, messages } from './s
 export type LiveRow = typeof liveEvents.$inferSelect;
 export type NewLiveEvent = Omit<typeof liveEvents.$inferInsert, 'id'>;
 export type HoldRow = typeof conversationHolds.$inferSelect;
+/** A question as it is stored (messages.ts Question: the same fields, from the schema). */
+type HeldQuestion = Pick<
+  typeof messages.$inferInsert,
+  'sessionId' | 'chatbot' | 'content' | 'askType' | 'fileIds' | 'clientMessageId'
+>;
 
 /** The NOTIFY channel of live events; the payload is the event's id. */
 export const LIVE_CHANNEL = 'chat_bot_live';
@@ -235,14 +240,7 @@ export async function storeAgentReply(
  */
 export async function storeHeldQuestion(
   db: Db,
-  q: {
-    sessionId: number;
-    chatbot: string;
-    content: string;
-    askType: string;
-    fileIds: number[];
-    clientMessageId: string | null;
-  },
+  q: HeldQuestion,
   now: Date,
 ): Promise<{ id: number; repeated: boolean }> {
   const [row] = await db

@@ -10,7 +10,7 @@ import { ANSWER_SETTLED } from './answers-settled.ts';
 import type { ChatbotRow } from './chatbots.ts';
 import { rowsOf, type Db } from './db.ts';
 import type { Asked } from '../engines/reading/asked.ts';
-import { chatbots, messages, sessions } from './schema.ts';
+import { chatbots, conversationHolds, messages, sessions } from './schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -60,10 +60,12 @@ export async function markRateLimited(db: Db, sessionId: number, now: Date): Pro
  */
 export function prepareReads(db: Db) {
   return {
+    // With who holds the conversation, if an agent does (store/live.ts): a question then is theirs.
     sessionWithChatbot: db
-      .select({ session: sessions, chatbot: chatbots })
+      .select({ session: sessions, chatbot: chatbots, heldBy: conversationHolds.agentName })
       .from(sessions)
       .leftJoin(chatbots, eq(chatbots.serialNumber, sessions.chatbot))
+      .leftJoin(conversationHolds, eq(conversationHolds.sessionId, sessions.id))
       .where(eq(sessions.id, sql.placeholder('id')))
       .limit(1)
       .prepare('session_with_chatbot'),
@@ -85,11 +87,14 @@ export function prepareReads(db: Db) {
 }
 export type Reads = ReturnType<typeof prepareReads>;
 
-/** A session and its chatbot (null when the chatbot is gone), in one query: every question reads both. */
+/**
+ * A session, its chatbot (null when the chatbot is gone) and the agent holding it (null when none),
+ * in one query: every question reads them.
+ */
 export async function findSessionWithChatbot(
   reads: Reads,
   id: number,
-): Promise<{ session: SessionRow; chatbot: ChatbotRow | null } | null> {
+): Promise<{ session: SessionRow; chatbot: ChatbotRow | null; heldBy: string | null } | null> {
   const [row] = await reads.sessionWithChatbot.execute({ id });
   return row ?? null;
 }

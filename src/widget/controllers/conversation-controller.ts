@@ -14,7 +14,7 @@ import { callOperation, type ClientOptions } from '../../client/call.ts';
 import { MarkdownView } from '../markdown/index.ts';
 import { answerFences } from '../cards.ts';
 import { PanelEvent, type PanelEventDetail } from '../internal-events.ts';
-import type { Attachment, ChatMessage } from '../message.ts';
+import { message, type Attachment, type ChatMessage } from '../message.ts';
 import type { WidgetSettings } from '../settings.ts';
 import { keys, type WidgetStorage } from '../storage.ts';
 import type { Strings } from '../strings/index.ts';
@@ -63,16 +63,6 @@ export type Announce = (answer: ChatMessage, text: string) => void;
 
 const PERSIST_MS = 750;
 const STALE_MS = 5000;
-// crypto.randomUUID is only there in secure contexts (https, localhost).
-const newId = (): string =>
-  crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-/** A new message, begun now; an answer carries its question's clientMessageId. */
-const message = (
-  role: ChatMessage['role'],
-  text: string,
-  status: ChatMessage['status'],
-  clientMessageId = newId(),
-): ChatMessage => ({ id: newId(), role, text, at: Date.now(), status, clientMessageId });
 
 export class ConversationController implements ReactiveController {
   messages: ChatMessage[] = [];

@@ -15,7 +15,7 @@ import { handoffOf } from '../../client/handoff.ts';
 import type { AgentEvent } from '../../protocol/live.ts';
 import { ChatBotAgentEvent } from '../agent-event.ts';
 import { PanelActionEvent } from '../internal-events.ts';
-import type { ChatMessage } from '../message.ts';
+import { message, type ChatMessage } from '../message.ts';
 import { fill } from '../strings/index.ts';
 import { handoffEn } from '../strings/handoff.ts';
 import type { ClientOptions } from '../../client/call.ts';
@@ -45,8 +45,6 @@ export interface FollowedConversation {
 const TYPING_MS = 6_000;
 /** The visitor's typing is told at most this often. */
 const TYPING_EVERY_MS = 3_000;
-
-const id = (): string => crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export class LiveController implements ReactiveController {
   #abort: AbortController | undefined;
@@ -157,15 +155,9 @@ export class LiveController implements ReactiveController {
     void this.#conversation.changed(true);
   }
 
+  /** A message of the agent's side, at the time the service gave it. */
   #message(text: string, at: string): ChatMessage {
-    return {
-      id: id(),
-      role: 'assistant',
-      text,
-      at: Date.parse(at) || Date.now(),
-      status: 'done',
-      clientMessageId: id(),
-    };
+    return { ...message('assistant', text, 'done'), at: Date.parse(at) || Date.now() };
   }
 
   #showTyping(name: string): void {

@@ -32,7 +32,7 @@ import {
 } from '../../store/messages.ts';
 import { leaseLeft } from '../../store/answer-lease.ts';
 import { leads } from '../../store/schema.ts';
-import { agentPresent, holdOf, storeHeldQuestion } from '../../store/live.ts';
+import { agentPresent, storeHeldQuestion } from '../../store/live.ts';
 import { handOver, toOwner } from '../live-events.ts';
 import { databaseUnavailable } from '../../store/unavailable.ts';
 import { findFile, mayUseFile } from './files.ts';
@@ -59,7 +59,7 @@ export async function sessionFor(
   if (caller.kind === 'visitor') assertPageAllowed(chatbot.settings, req, reply);
   else if (caller.kind !== 'owner' || caller.ownerId !== chatbot.ownerId)
     throw forbidden('This credential does not give access to this session');
-  return { session, chatbot };
+  return { session, chatbot, heldBy: found.heldBy };
 }
 
 async function attachedFiles(
@@ -161,7 +161,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     reply: FastifyReply,
     now: Date,
   ): Promise<Prepared> {
-    const { session, chatbot } = await sessionFor(ctx, caller, body.sessionID, req, reply);
+    const { session, chatbot, heldBy } = await sessionFor(ctx, caller, body.sessionID, req, reply);
     // The service's backstop, before the owner's limits (which count only questions really asked).
     if (caller.kind === 'visitor')
       await throttle(
@@ -183,11 +183,10 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     };
     // An agent holds the conversation: the question is theirs — stored, told to the owner's streams,
     // and answered by no engine (nor counted by the limits: no answer is written).
-    const hold = await holdOf(ctx.db, session.id);
-    if (hold) {
+    if (heldBy) {
       const held = await storeHeldQuestion(ctx.db, question, now);
       if (!held.repeated) await toldOwner(chatbot.serialNumber, session.id, held.id, body.content, now);
-      return { kind: 'held', questionId: held.id, heldBy: hold.agentName };
+      return { kind: 'held', questionId: held.id, heldBy };
     }
     // A question asked again costs nothing against the limits, so where one counts, a repeat is
     // looked for first; otherwise storing the question finds a repeat itself.

@@ -266,7 +266,7 @@ export function liveRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   operation(app, ctx, 'Typing', async ({ body, caller, req, reply, now }) => {
-    const { session, chatbot } = await sessionFor(ctx, caller, body.sessionID, req, reply);
+    const { session, chatbot, heldBy } = await sessionFor(ctx, caller, body.sessionID, req, reply);
     if (caller.kind === 'visitor')
       await throttle(
         ctx.db,
@@ -276,7 +276,7 @@ export function liveRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         now,
       );
     // Only an agent in the conversation is waiting for it.
-    if (await holdOf(ctx.db, session.id))
+    if (heldBy)
       await toOwner(ctx, chatbot.serialNumber, 'typing', { SessionID: session.id, CreatedAt: now.toISOString() }, now);
     return 1 as const;
   });
