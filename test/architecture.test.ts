@@ -198,10 +198,10 @@ describe('the import checker', () => {
       },
     ];
     expect(violations(bad)).toEqual([
-      'src/widget/chat-bot.ts imports "../protocol/settings.ts": widget imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts, protocol/answer.ts, protocol/sources.ts, protocol/rules.ts, protocol/defaults.ts, protocol/handoff.ts and protocol/event-streams.ts)',
+      'src/widget/chat-bot.ts imports "../protocol/settings.ts": widget imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts, protocol/answer.ts, protocol/sources.ts, protocol/rules.ts, protocol/defaults.ts, protocol/handoff.ts, protocol/event-streams.ts, protocol/slots.ts and protocol/viewing-paths.ts)',
       'src/widget/chat-bot.ts imports "../server/app.ts": widget may not import server',
       'src/widget/chat-bot.ts imports "node:fs": only server/ touches node:*',
-      'src/client/index.ts imports "../protocol/settings.ts": client imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts, protocol/answer.ts, protocol/sources.ts, protocol/rules.ts, protocol/defaults.ts, protocol/handoff.ts and protocol/event-streams.ts)',
+      'src/client/index.ts imports "../protocol/settings.ts": client imports schemas as types only (run-time imports only from protocol/sse.ts, protocol/paths.ts, protocol/cards.ts, protocol/answer.ts, protocol/sources.ts, protocol/rules.ts, protocol/defaults.ts, protocol/handoff.ts, protocol/event-streams.ts, protocol/slots.ts and protocol/viewing-paths.ts)',
       'src/client/index.ts imports "lit": client may not depend on this package',
       'src/server/http/app.ts imports "lit": server may not depend on this package',
       'src/server/http/app.ts imports "../../client/index.ts": server may not import client',

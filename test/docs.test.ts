@@ -192,7 +192,8 @@ describe("docs/API.md's table of every operation", () => {
     const spec: OperationSpec = OPERATIONS[name];
     const who =
       spec.credentials.map((c) => CREDENTIAL_NAMES[c]).join(', ') +
-      (spec.visitorFlow ? '; none from a page the chatbot allows' : '');
+      (spec.visitorFlow ? '; none from a page the chatbot allows' : '') +
+      (spec.bodyToken ? "none: the body's `token`" : '');
     expect(api).toContain(`| ${name} | \`${spec.method} ${spec.path}\` | ${who} |`);
   });
 });

@@ -171,6 +171,31 @@ export const noSearch = (noAnswer: boolean, says?: RegExp): Expectation => ({
   ...(says ? { says } : {}),
 });
 export const person: Expectation = { kind: 'person' };
+/**
+ * A viewing of the picked home offered as free slots: `day` the ISO weekday asked (Monday 1) or
+ * "tomorrow", `time` the time asked ("11:00") or a part of the day (AFTERNOON).
+ */
+export const viewing = (
+  pick: (all: Listing[]) => Listing,
+  day?: number | 'tomorrow',
+  time?: string | readonly [string, string],
+): Expectation => ({
+  kind: 'viewing',
+  pick,
+  ...(day !== undefined ? { day } : {}),
+  ...(time !== undefined ? { time } : {}),
+});
+/** The ISO weekdays a question names. */
+export const MONDAY = 1;
+export const TUESDAY = 2;
+export const WEDNESDAY = 3;
+export const THURSDAY = 4;
+export const FRIDAY = 5;
+export const SATURDAY = 6;
+export const SUNDAY = 7;
+/** Parts of the day as a visitor means them: the times a slot may start at, [from, to). */
+export const MORNING = ['00:00', '12:00'] as const;
+export const AFTERNOON = ['12:00', '17:00'] as const;
 export const payment = (
   principal: number | ((all: Listing[]) => number),
   ratePct: number,

@@ -8,7 +8,8 @@
  * then the question set's categories in Spanish and French (cases-es.ts, cases-fr.ts), and five of
  * them in German and Portuguese (cases-de.ts, cases-pt.ts), single questions in Arabic and Chinese
  * (cases-ar.ts, cases-zh.ts), each answer
- * also checked to be in the visitor's language. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
+ * also checked to be in the visitor's language; asking for a person (cases-person.ts); and booking a
+ * viewing (cases-viewing.ts) on a chatbot with showing hours. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
  * model server (tools and all) and is scored leniently (score.ts); otherwise with the offline engine.
  * Results go to bench/results/eval-<engine>-<time>.json.
  *
@@ -41,12 +42,28 @@ import { portugueseCases } from './cases-pt.ts';
 import { arabicCases } from './cases-ar.ts';
 import { chineseCases } from './cases-zh.ts';
 import { personCases } from './cases-person.ts';
+import { viewingCases } from './cases-viewing.ts';
 import { ownerListings } from './owner-listings.ts';
 import { byCategory, report, runCases, type CaseResult } from './score.ts';
 import { addKnowledge, seedChatbot } from './seed.ts';
-import type { EvalCase } from './types.ts';
+import type { EvalCase, ShowingHours } from './types.ts';
 
 const ORIGIN = 'https://homes.example';
+/**
+ * The viewing set's showing hours (issue 63): weekdays 9 to 5 and Saturday 10 to 2 in Chicago,
+ * 30-minute viewings, 12 hours' notice, no buffer, two weeks ahead.
+ */
+const SHOWING_HOURS: ShowingHours = {
+  timeZone: 'America/Chicago',
+  hours: [
+    ...[1, 2, 3, 4, 5].map((Day) => ({ Day, From: '09:00', To: '17:00' })),
+    { Day: 6, From: '10:00', To: '14:00' },
+  ],
+  minutes: 30,
+  noticeHours: 12,
+  bufferMinutes: 0,
+  days: 14,
+};
 /**
  * The sets, each on a chatbot of its own: the cases the engines were improved on, then the ones
  * written after, as a check that the improvements generalize (the demo's listings); and the
@@ -57,6 +74,8 @@ const sets: {
   cases: EvalCase[];
   listings: () => Parameters<typeof seedChatbot>[1];
   knowledge?: true;
+  /** The chatbot's showing hours (none unless given: no booking, a person offered). */
+  hours?: ShowingHours;
 }[] = [
   { name: 'the question set', cases: [...developed, ...freshCases], listings: () => demoListings(ORIGIN) },
   {
@@ -77,6 +96,14 @@ const sets: {
   { name: 'in Chinese', cases: chineseCases, listings: () => demoListings(ORIGIN) },
   // Asking for a person, in every language, beside the demo's FAQ and pages.
   { name: 'asking for a person', cases: personCases, listings: () => demoListings(ORIGIN), knowledge: true },
+  // Booking a viewing in every language (issue 63), on a chatbot with showing hours, beside the demo's FAQ and pages.
+  {
+    name: 'booking a viewing',
+    cases: viewingCases,
+    listings: () => demoListings(ORIGIN),
+    knowledge: true,
+    hours: SHOWING_HOURS,
+  },
 ];
 
 const args = process.argv.slice(2);
@@ -113,7 +140,21 @@ try {
   for (const set of sets) {
     const chosen = set.cases.filter((c) => !only || c.category === only || c.id.startsWith(only));
     if (!chosen.length) continue;
-    const { serial, listings } = await seedChatbot(owner, set.listings(), llm?.model);
+    const { serial, listings } = await seedChatbot(
+      owner,
+      set.listings(),
+      llm?.model,
+      set.hours
+        ? {
+            timeZone: set.hours.timeZone,
+            ViewingHours: [...set.hours.hours],
+            ViewingMinutes: set.hours.minutes,
+            ViewingNoticeHours: set.hours.noticeHours,
+            ViewingBufferMinutes: set.hours.bufferMinutes,
+            ViewingDays: set.hours.days,
+          }
+        : {},
+    );
     if (set.knowledge) await addKnowledge(owner, serial, ORIGIN);
     const started = performance.now();
     const results = await runCases(
@@ -134,6 +175,7 @@ try {
         };
       },
       llm ? 'lenient' : 'strict',
+      set.hours,
     );
     console.log(
       `Answer evaluation, ${set.name} — ${engine}: ${chosen.length} conversations, ${chosen.reduce((n, c) => n + c.turns.length, 0)} questions, ${((performance.now() - started) / 1000).toFixed(1)} s\n`,

@@ -7,14 +7,24 @@
  * the prose); `lenient` is what can be asked of a model (right listings, none wrong, the right one
  * first for a superlative), since a model chooses how many to show.
  */
-import { answerProse, cardsOf, handoffOf, parseSources, type Listing } from '../../src/protocol/index.ts';
+import {
+  answerProse,
+  cardsOf,
+  handoffOf,
+  parseSlots,
+  parseSources,
+  SLOTS_INFO,
+  type Listing,
+  type OfferedSlot,
+} from '../../src/protocol/index.ts';
 
 /** "I can't …", in each language the engines write: a request for a person is never answered with it. */
 const CANNOT =
   /\b(?:can'?t|cannot|unable)\b|\bno (?:puedo|es posible)\b|\bje ne peux pas\b|\bkann (?:ich )?nicht\b|\bnão (?:posso|consigo)\b|لا أستطيع|لا يمكنني|无法|不能/i;
 import { ORDER_KEY, compareKeys, money, monthlyPayment, price } from './predicates.ts';
 import { franc } from 'franc-min';
-import type { Category, EvalCase, Expectation, Lang, Where } from './types.ts';
+import { addDays, describe, localTime, minutesOf, slotProblem, surelyFree, weekdayOf } from './showing-hours.ts';
+import type { Category, EvalCase, Expectation, Lang, ShowingHours, Where } from './types.ts';
 
 export interface Answer {
   content: string;
@@ -109,6 +119,83 @@ const westernDigits = (prose: string) =>
     .replace(/\u066c/g, ',')
     .replace(/\u066b/g, '.');
 
+/** The slots an answer offers: its `slots` block's (the first block; none without one). */
+export function slotsOf(content: string): OfferedSlot[] {
+  const body = new RegExp(`(?:^|\\n)\`\`\`${SLOTS_INFO}\\n([\\s\\S]*?)(?:\\n\`\`\`|$)`).exec(content)?.[1];
+  return body === undefined ? [] : parseSlots(body);
+}
+
+/** When a `viewing` turn was asked: the chatbot's showing hours, and the instants before the question was sent and after its answer came. */
+export interface AskedAt {
+  hours?: ShowingHours;
+  asked: Date;
+  answered: Date;
+}
+
+/**
+ * What is wrong with the first slot offered for a `viewing` expectation, or null. The slots free when
+ * asked are those of the showing hours past the notice and within the days ahead (nothing is booked in
+ * the eval); a question's day means the dates of that weekday from today on (or tomorrow's).
+ *
+ * - A day and a time (or part of the day) asked: on the first of those dates with any free slot
+ *   (D), the first slot is the one asked (or in the part asked) when that is free on D; when it is
+ *   free only on a later such date, the first slot is on D or is the one asked on that later date;
+ *   when it is free on none, the first slot is on D.
+ * - A day alone: the first slot is on D.
+ * - A day none of whose dates has a free slot (a day without hours): the first slot is on the first
+ *   later date with one ("else the next days").
+ * - A time alone: the first slot is in it when any free slot is.
+ */
+export function firstSlotProblem(
+  expect: Extract<Expectation, { kind: 'viewing' }>,
+  first: Date,
+  at: AskedAt & { hours: ShowingHours },
+): string | null {
+  const { hours, asked, answered } = at;
+  const free = surelyFree(hours, asked, answered);
+  const l = localTime(first, hours.timeZone);
+  const [from, to] =
+    expect.time === undefined
+      ? [0, 24 * 60]
+      : typeof expect.time === 'string'
+        ? [minutesOf(expect.time), minutesOf(expect.time) + 1]
+        : [minutesOf(expect.time[0]), minutesOf(expect.time[1])];
+  const inTime = (minute: number) => minute >= from && minute < to;
+  const asTime =
+    expect.time === undefined
+      ? ''
+      : typeof expect.time === 'string'
+        ? ` at ${expect.time}`
+        : ` ${expect.time.join('–')}`;
+  const shown = describe(first, hours.timeZone);
+  if (expect.day === undefined) {
+    if (expect.time === undefined || !free.some((s) => inTime(s.minute)) || inTime(l.minute)) return null;
+    return `the first slot is ${shown}, not${asTime} (asked, and free)`;
+  }
+  const today = localTime(asked, hours.timeZone).date;
+  const dates =
+    expect.day === 'tomorrow'
+      ? [addDays(today, 1)]
+      : Array.from({ length: hours.days + 1 }, (_, i) => addDays(today, i)).filter((d) => weekdayOf(d) === expect.day);
+  if (!dates.length) return null;
+  const day = dates.find((d) => free.some((s) => s.date === d));
+  if (!day) {
+    const next = free.find((s) => s.date > dates[0]!)?.date;
+    return !next || l.date === next
+      ? null
+      : `the first slot is ${shown}, not on ${next} (the next day with a free slot)`;
+  }
+  const timed =
+    expect.time === undefined ? undefined : dates.find((d) => free.some((s) => s.date === d && inTime(s.minute)));
+  if (timed === day)
+    return l.date === day && inTime(l.minute)
+      ? null
+      : `the first slot is ${shown}, not on ${day}${asTime} (asked, and free)`;
+  if (l.date === day) return null;
+  if (timed && l.date === timed && inTime(l.minute)) return null;
+  return `the first slot is ${shown}, not on ${day} (the day asked)${timed ? ` nor on ${timed}${asTime}` : ''}`;
+}
+
 const names = (ls: Listing[]) => ls.map((l) => `${l.Address} (${l.City}, ${price(l)})`).join('; ') || 'none';
 const countIn = (prose: string, n: number) =>
   new RegExp(`(?<![\\d,.])${n.toLocaleString('en-US').replace(/,/g, ',?')}(?![\\d,])`).test(prose);
@@ -120,6 +207,7 @@ export function scoreTurn(
   listings: Listing[],
   mode: 'strict' | 'lenient',
   lang: Lang = 'en',
+  at?: AskedAt,
 ): { ok: boolean; why?: string } {
   const byId = new Map(listings.map((l) => [l.Id, l]));
   const cards = cardsOf(answer.content).flatMap((c) => byId.get(c.Id) ?? []);
@@ -192,6 +280,23 @@ export function scoreTurn(
         return fail(handoff ? 'the handoff is offered, not opened' : 'no handoff: the widget has nothing to open');
       return CANNOT.test(prose) ? fail('it says it cannot') : { ok: true };
     }
+    case 'viewing': {
+      const want = expect.pick(listings);
+      const others = cards.filter((c) => c !== want);
+      if (others.length) return fail(`cards of other homes than ${names([want])}`);
+      if (answer.noAnswer) return fail('marked noAnswer: a viewing was asked for');
+      if (!at?.hours) return fail('the case is wrong: its chatbot has no showing hours');
+      const hours = at.hours;
+      const slots = slotsOf(answer.content);
+      if (!slots.length) return fail('no slots offered');
+      for (const s of slots) {
+        if (s.listing !== want.Id) return fail(`a slot of listing ${s.listing}, not of ${names([want])} (${want.Id})`);
+        const problem = slotProblem(hours, new Date(s.start), new Date(s.end), at.asked, at.answered);
+        if (problem) return fail(problem);
+      }
+      const first = firstSlotProblem(expect, new Date(slots[0]!.start), { ...at, hours });
+      return first ? fail(first) : { ok: true };
+    }
     case 'knowledge': {
       if (cards.length) return fail('listings shown for a question about the business');
       if (answer.noAnswer) return fail('marked noAnswer: the knowledge holds the answer');
@@ -230,6 +335,8 @@ export async function runCases(
   listings: Listing[],
   conversation: () => Promise<(question: string, where?: Where, locale?: string) => Promise<Answer>>,
   mode: 'strict' | 'lenient',
+  /** The showing hours of the chatbot the cases are asked of (for `viewing` expectations). */
+  hours?: ShowingHours,
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const c of cases) {
@@ -239,10 +346,12 @@ export async function runCases(
     const where = c.where?.(listings);
     const lang = c.lang ?? 'en';
     for (const turn of c.turns) {
+      const asked = new Date();
       const answer = await ask(turn.ask, where, c.locale ?? (c.lang ? c.lang : undefined));
+      const answered = new Date();
       corrections += (answer.content.match(/\*\*Correction:\*\*/g) ?? []).length;
       let scored: { ok: boolean; why?: string } = turn.expect
-        ? scoreTurn(turn.expect, answer, listings, mode, lang)
+        ? scoreTurn(turn.expect, answer, listings, mode, lang, { ...(hours ? { hours } : {}), asked, answered })
         : { ok: true };
       // An answer in another language than the visitor's is wrong, whatever it shows (English is not checked: the sets written in it before).
       const shown = scored.ok;

@@ -1,6 +1,9 @@
-/** The evaluation's chatbot: one that hands off to a person, holding the given listings, made through the owner's API. */
+/**
+ * The evaluation's chatbot: one that hands off to a person, holding the given listings, made through
+ * the owner's API; `settings` adds to (or overrides) its settings — a set's showing hours.
+ */
 import type { Client } from '../../src/client/index.ts';
-import type { Listing, ListingCreateBody } from '../../src/protocol/index.ts';
+import type { AddBody, Listing, ListingCreateBody } from '../../src/protocol/index.ts';
 import { DEMO_FAQ, DEMO_PAGES } from '../../src/server/demo/faq.ts';
 
 type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
@@ -9,6 +12,7 @@ export async function seedChatbot(
   owner: Client,
   fields: Fields[],
   model?: string,
+  settings: Partial<AddBody> = {},
 ): Promise<{ serial: string; listings: Listing[] }> {
   const { SerialNumber: serial } = await owner.add({
     timeZone: 'America/Chicago',
@@ -16,6 +20,7 @@ export async function seedChatbot(
     Name: 'Oakridge Realty',
     TalkToHumanEmail: 'agents@homes.example',
     ...(model ? { Model: model } : {}),
+    ...settings,
   });
   return { serial, listings: await addListings(owner, serial, fields) };
 }

@@ -28,7 +28,9 @@ export type Category =
   // The business's own knowledge (issue 42; bench/eval/cases-business.ts):
   | 'business'
   // Asking for a person, in every language (bench/eval/cases-person.ts):
-  | 'person';
+  | 'person'
+  // Booking a viewing in the chat, in every language (issue 63; bench/eval/cases-viewing.ts):
+  | 'viewing';
 
 /** How a list is ordered: the engines' default is `default` — homes for sale before rentals, each cheapest first. */
 export type Order =
@@ -79,6 +81,21 @@ export type Expectation =
    */
   | { kind: 'person' }
   /**
+   * The visitor asks to see a home (issue 63), on a chatbot with showing hours (`ShowingHours`): the
+   * answer offers free slots of that home — the `slots` block (src/protocol/slots.ts) with at least
+   * one, each of the picked listing, on the hours' grid, ViewingMinutes long, past the notice and
+   * within ViewingDays — the one asked for first when it is free (score.ts has the exact rules); no
+   * other home's cards, not `noAnswer`. `day`: the ISO weekday asked (Monday 1 … Sunday 7), or
+   * "tomorrow" as the chatbot's clock has it when asked; `time`: the time asked, "HH:MM", or a part of
+   * the day as [from, to) ("afternoon": ['12:00', '17:00']).
+   */
+  | {
+      kind: 'viewing';
+      pick: (all: Listing[]) => Listing;
+      day?: number | 'tomorrow';
+      time?: string | readonly [from: string, to: string];
+    }
+  /**
    * A monthly payment (principal and interest): the prose states it to the dollar (±$1) for
    * `principal` borrowed at `ratePct` a year over `years`, by the standard amortisation formula;
    * about a listing (`pick`): its card alone, otherwise no cards.
@@ -116,6 +133,21 @@ export interface EvalCase {
    * (`page`), or a listing an SPA names itself (`listing`: its Id, MLS number or Url).
    */
   where?: (all: Listing[]) => Where;
+}
+
+/**
+ * The showing hours of the chatbot a set runs on (the settings ViewingHours, ViewingMinutes,
+ * ViewingNoticeHours, ViewingBufferMinutes, ViewingDays and its TimeZone): what a `viewing`
+ * expectation's slots are checked against.
+ */
+export interface ShowingHours {
+  timeZone: string;
+  /** Ranges by ISO day (Monday 1), From and To as "HH:MM" in timeZone. */
+  hours: readonly { Day: number; From: string; To: string }[];
+  minutes: number;
+  noticeHours: number;
+  bufferMinutes: number;
+  days: number;
 }
 
 /** The [ext] fields of ClientAsk that say where the visitor is (docs/PROTOCOL.md). */

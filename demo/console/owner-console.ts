@@ -14,12 +14,14 @@ import './owner-conversation.ts';
 import './owner-unanswered.ts';
 import './owner-knowledge.ts';
 import './owner-live.ts';
+import './owner-viewings.ts';
 
 type Route =
   | { page: 'settings' }
   | { page: 'listings' }
   | { page: 'listing'; keyType: KeyType | ''; key: string }
   | { page: 'inbox' }
+  | { page: 'viewings'; query: string }
   | { page: 'conversations'; query: string }
   | { page: 'conversation'; sessionId: number }
   | { page: 'live' }
@@ -32,6 +34,7 @@ const PAGE_TITLES = {
   listings: 'Listings',
   listing: 'Listing',
   inbox: 'Leads and outbox',
+  viewings: 'Viewings',
   conversations: 'Conversations',
   conversation: 'Conversation',
   live: 'Live',
@@ -59,15 +62,21 @@ function routeOf(hash: string): Route {
   if (page === 'inbox') return { page: 'inbox' };
   if (page === 'live') return { page: 'live' };
   if (page === 'conversations' && /^[1-9]\d{0,9}$/.test(sub)) return { page: 'conversation', sessionId: Number(sub) };
-  if (page === 'conversations' || page === 'unanswered' || page === 'knowledge' || page === 'insights')
+  if (
+    page === 'conversations' ||
+    page === 'unanswered' ||
+    page === 'knowledge' ||
+    page === 'insights' ||
+    page === 'viewings'
+  )
     return { page, query };
   return { page: 'settings' };
 }
 
 /**
  * @summary The owner's console: sign in with the API key (exchanged for a session key at once),
- * then settings, listings, conversations (past and live), knowledge, insights, and leads and
- * outbox of the chosen chatbot.
+ * then settings, listings, viewings, conversations (past and live), knowledge, insights, and leads
+ * and outbox of the chosen chatbot.
  */
 export class OwnerConsole extends LitElement {
   static override properties = {
@@ -122,7 +131,7 @@ export class OwnerConsole extends LitElement {
     return html`<header class="console-bar">
         <span class="brand">chat-bot console</span>
         <nav aria-label="Console">
-          ${nav('#/settings', 'Settings', ['settings'])} ${nav('#/listings', 'Listings', ['listings', 'listing'])}
+          ${nav('#/settings', 'Settings', ['settings'])} ${nav('#/listings', 'Listings', ['listings', 'listing'])} ${nav('#/viewings', 'Viewings', ['viewings'])}
           ${nav('#/conversations', 'Conversations', ['conversations', 'conversation'])} ${nav('#/live', 'Live', ['live'])} ${nav('#/unanswered', 'Unanswered', ['unanswered'])} ${nav('#/knowledge', 'Knowledge', ['knowledge'])}
           ${nav('#/insights', 'Insights', ['insights'])} ${nav('#/inbox', 'Leads and outbox', ['inbox'])}
         </nav>
@@ -164,6 +173,8 @@ export class OwnerConsole extends LitElement {
         return html`<owner-listing-form .client=${common.client} .serialNumber=${common.serial} .keyType=${r.keyType} .key=${r.key}></owner-listing-form>`;
       case 'inbox':
         return html`<owner-inbox .client=${common.client} .serialNumber=${common.serial}></owner-inbox>`;
+      case 'viewings':
+        return html`<owner-viewings .client=${common.client} .serialNumber=${common.serial} .query=${r.query}></owner-viewings>`;
       case 'conversations':
         return html`<owner-conversations .client=${common.client} .serialNumber=${common.serial} .query=${r.query}></owner-conversations>`;
       case 'conversation':

@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { Lead, OutboxEmail } from 'chat-bot-element';
 import { ConsolePage } from './console-page.ts';
 
@@ -7,6 +7,10 @@ const KIND_LABELS: Record<OutboxEmail['Kind'], string> = {
   handoff: 'Handoff',
   'chat-log-digest': 'Daily conversations',
   'lead-digest': 'Daily leads',
+  'viewing-booked': 'Viewing booked',
+  'viewing-rescheduled': 'Viewing moved',
+  'viewing-cancelled': 'Viewing cancelled',
+  'viewing-reminder': 'Viewing reminder',
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -52,7 +56,7 @@ export class OwnerInbox extends ConsolePage {
       </section>
       <section aria-labelledby="outbox-heading">
         <h2 id="outbox-heading">Outbox</h2>
-        <p class="hint">Handoffs and daily digests. Without SMTP_URL the service keeps them here instead of sending them.</p>
+        <p class="hint">Handoffs, viewings’ calendar invites and daily digests. Without SMTP_URL the service keeps them here instead of sending them.</p>
         ${this.#renderTable(
           this.emails,
           'emails',
@@ -60,10 +64,18 @@ export class OwnerInbox extends ConsolePage {
           ['When', 'Kind', 'To', 'Subject', 'State'],
           (e) =>
             html`<tr><td>${when(e.CreatedAt)}</td><td>${KIND_LABELS[e.Kind]}</td><td>${e.To}</td>
-            <td><details><summary>${e.Subject}</summary><pre>${e.Body}</pre></details></td>
+            <td><details><summary>${e.Subject}</summary><pre>${e.Body}</pre></details>${this.#renderCalendar(e)}</td>
             <td>${e.SentAt ? `Sent ${when(e.SentAt)}` : e.LastError ? `Failing after ${e.Attempts} ${e.Attempts === 1 ? 'try' : 'tries'}: ${e.LastError}` : 'Waiting'}</td></tr>`,
         )}
       </section>`;
+  }
+
+  /** The calendar invite sent with an email (a viewing's), as the text the calendar reads. */
+  #renderCalendar(e: OutboxEmail): TemplateResult | typeof nothing {
+    if (!e.Calendar) return nothing;
+    const method = /^METHOD:(\w+)/m.exec(e.Calendar)?.[1];
+    const what = method === 'CANCEL' ? 'Calendar cancellation' : 'Calendar invite';
+    return html`<details class="calendar"><summary>${what} (.ics)<span class="sr"> sent with “${e.Subject}”</span></summary><pre>${e.Calendar}</pre></details>`;
   }
 
   #renderTable<T>(

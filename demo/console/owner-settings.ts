@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { EditBody, FullSettings, Model, WidgetSettings } from 'chat-bot-element';
+import type { ViewingRange } from 'chat-bot-element/rules';
 import {
   NEVER_PUBLIC,
   SETTING_FIELDS,
@@ -10,17 +11,28 @@ import {
 import { messageOf } from './session.ts';
 import { ConsolePage, type Refusal } from './console-page.ts';
 import { hexToRgb, rgbToHex } from './color.ts';
+import { hoursProblem, rangeIndexOf, rangeLabel } from './viewing-hours.ts';
+import type { ViewingHoursChangeEvent } from './owner-viewing-hours.ts';
+import './owner-viewing-hours.ts';
+import './owner-viewing-week.ts';
 
 /** The settings that are colours. */
 const COLOR_FIELDS: readonly SettingName[] = SETTING_FIELDS.filter((f) => f.kind === 'color').map((f) => f.name);
 
-type Draft = Record<SettingName, string | number | boolean>;
+type Value = string | number | boolean | ViewingRange[];
+type Draft = Record<SettingName, Value>;
 type Described = string | typeof nothing;
 interface InputAttrs {
   id: string;
   described: Described;
   invalid: string;
 }
+
+/** A setting's value as Edit would send it: lists (the showing hours) compared by what they hold. */
+const same = (a: Value | undefined, b: Value | undefined) =>
+  Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
+/** The setting a refused field's path is about (`ViewingHours[2].From` → `ViewingHours`). */
+const settingOf = (path: string) => path.replace(/[[.].*$/, '');
 
 /** Every time zone this browser knows, offered as the owner types (made once: some 400 options). */
 const TIME_ZONE_LIST = html`<datalist id="time-zones">${Intl.supportedValuesOf('timeZone').map((z) => html`<option value=${z}></option>`)}</datalist>`;
@@ -65,7 +77,7 @@ export class OwnerSettings extends ConsolePage {
   #renderForm(): TemplateResult {
     const unchanged = Object.keys(this.#changes()).length === 0;
     return html`<form class="settings" novalidate @submit=${this.#handleSubmit} @input=${this.#handleInput} @change=${this.#handleInput}>
-      ${SETTING_GROUPS.map((group) => html`<fieldset><legend>${group.heading}</legend>${group.fields.map((f) => this.#renderField(f))}</fieldset>`)}
+      ${SETTING_GROUPS.map((group) => html`<fieldset><legend>${group.heading}</legend>${group.fields.map((f) => this.#renderField(f))}${group.fields.some((f) => f.kind === 'hours') ? this.#renderWeek() : nothing}</fieldset>`)}
       ${this.invalid && !this.invalid.field ? html`<p class="error" role="alert">${this.invalid.message}</p>` : nothing}
       <div class="actions sticky">
         <button type="submit" class="primary" ?disabled=${this.busy || unchanged}>Save changes</button>
@@ -73,6 +85,18 @@ export class OwnerSettings extends ConsolePage {
         <p role="status" class="status">${this.status}</p>
       </div>
     </form>`;
+  }
+
+  /** The week of slots the viewing settings being edited make. */
+  #renderWeek(): TemplateResult {
+    const d = this.draft!;
+    return html`<owner-viewing-week .hours=${this.#hours()} .minutes=${d.ViewingMinutes} .buffer=${d.ViewingBufferMinutes} .noticeHours=${d.ViewingNoticeHours} .days=${d.ViewingDays} .timeZone=${String(d.TimeZone)}></owner-viewing-week>`;
+  }
+
+  /** The showing hours being edited. */
+  #hours(): ViewingRange[] {
+    const hours = this.draft?.ViewingHours;
+    return Array.isArray(hours) ? hours : [];
   }
 
   /** The real widget in a frame that holds its fixed-position launcher and panel. */
@@ -88,7 +112,10 @@ export class OwnerSettings extends ConsolePage {
   #renderField(f: SettingField): TemplateResult {
     const id = `setting-${f.name}`;
     const value = this.draft![f.name];
-    const error = this.invalid?.field === f.name ? this.invalid.message : '';
+    const refused = this.invalid?.field && settingOf(this.invalid.field) === f.name;
+    const error = refused ? this.invalid!.message : '';
+    if (f.kind === 'hours')
+      return html`<owner-viewing-hours .hours=${this.#hours()} .hint=${f.hint ?? ''} .error=${error || (hoursProblem(this.#hours()) ?? '')} @viewing-hours-change=${this.#handleHours}></owner-viewing-hours>`;
     const described: Described =
       [f.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || nothing;
     const hint = f.hint ? html`<span class="hint" id="${id}-hint">${f.hint}</span>` : nothing;
@@ -155,7 +182,11 @@ export class OwnerSettings extends ConsolePage {
   #adopt(settings: FullSettings): void {
     this.saved = settings;
     const draft = {} as Draft;
-    for (const group of SETTING_GROUPS) for (const f of group.fields) draft[f.name] = settings[f.name];
+    for (const group of SETTING_GROUPS)
+      for (const f of group.fields) {
+        const value = settings[f.name];
+        draft[f.name] = Array.isArray(value) ? value.map((r) => ({ ...r })) : value;
+      }
     this.draft = draft;
     this.invalid = null;
     this.#colors = new Map(COLOR_FIELDS.map((name) => [name, String(settings[name])]));
@@ -172,7 +203,7 @@ export class OwnerSettings extends ConsolePage {
     const out: Partial<Draft> = {};
     if (!this.saved || !this.draft) return out;
     for (const [name, value] of Object.entries(this.draft) as [SettingName, Draft[SettingName]][])
-      if (value !== this.saved[name]) out[name] = value;
+      if (!same(value, this.saved[name])) out[name] = value;
     return out;
   }
 
@@ -191,7 +222,7 @@ export class OwnerSettings extends ConsolePage {
     };
   }
 
-  #set(name: SettingName, value: string | number | boolean): void {
+  #set(name: SettingName, value: Value): void {
     if (COLOR_FIELDS.includes(name) && rgbToHex(String(value))) this.#colors.set(name, String(value));
     this.draft = { ...this.draft!, [name]: value };
     this.status = '';
@@ -200,6 +231,14 @@ export class OwnerSettings extends ConsolePage {
   async #save(): Promise<void> {
     const changes = this.#changes();
     if (Object.keys(changes).length === 0) return;
+    // The showing hours are judged here first, by the package's rule: the service would refuse them.
+    const problem = 'ViewingHours' in changes ? hoursProblem(this.#hours()) : null;
+    if (problem) {
+      this.invalid = { field: 'ViewingHours', message: problem };
+      this.status = `Not saved. ${problem}`;
+      await this.#focusRefused();
+      return;
+    }
     this.busy = true;
     this.status = 'Saving…';
     try {
@@ -211,15 +250,24 @@ export class OwnerSettings extends ConsolePage {
     } finally {
       this.busy = false;
     }
+    await this.#focusRefused();
+  }
+
+  /** Focus on the field refused: its input, or for the showing hours the first range at fault (else the first input). */
+  async #focusRefused(): Promise<void> {
     const bad = this.invalid?.field;
-    if (bad) {
-      await this.updateComplete;
-      this.querySelector<HTMLElement>(`[name="${bad}"]`)?.focus();
-    }
+    if (!bad) return;
+    await this.updateComplete;
+    if (settingOf(bad) === 'ViewingHours')
+      await this.querySelector('owner-viewing-hours')?.focusFault(rangeIndexOf(bad));
+    else this.querySelector<HTMLElement>(`[name="${bad}"]`)?.focus();
   }
 
   #fail(error: unknown): void {
-    const refusal = this.refusal(error, (name) => SETTING_FIELDS.find((f) => f.name === name)?.label);
+    // A field by its label; a range of the showing hours by its day and place.
+    const labelOf = (path: string) =>
+      rangeLabel(this.#hours(), path) ?? SETTING_FIELDS.find((f) => f.name === path)?.label;
+    const refusal = this.refusal(error, labelOf);
     if (!refusal) return;
     this.invalid = refusal;
     this.status = `Not saved. ${refusal.message}`;
@@ -266,6 +314,12 @@ export class OwnerSettings extends ConsolePage {
   #handleSubmit(event: Event): void {
     event.preventDefault();
     void this.#save();
+  }
+
+  #handleHours(event: ViewingHoursChangeEvent): void {
+    this.#set('ViewingHours', event.hours);
+    // The service's refusal of the hours no longer stands for the hours now typed; the page's own check follows them.
+    if (this.invalid?.field && settingOf(this.invalid.field) === 'ViewingHours') this.invalid = null;
   }
 
   #handleDiscard(): void {

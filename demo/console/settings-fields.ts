@@ -4,12 +4,12 @@
  * editor shows its message at the field. A test checks this covers every setting (SETTING_NAMES).
  */
 import type { FullSettings } from 'chat-bot-element';
-import { FILE_SETTINGS, PRIVATE_SETTINGS } from 'chat-bot-element/rules';
+import { FILE_SETTINGS, PRIVATE_SETTINGS, VIEWING_LIMITS as V } from 'chat-bot-element/rules';
 
 export type SettingName = Exclude<keyof FullSettings, 'SerialNumber' | 'ChatProfilePictureUrl' | 'ChatIconUrl'>;
 
 export type SettingKind =
-  'text' | 'long' | 'lines' | 'number' | 'switch' | 'color' | 'model' | 'timezone' | 'align' | 'image';
+  'text' | 'long' | 'lines' | 'number' | 'switch' | 'color' | 'model' | 'timezone' | 'align' | 'image' | 'hours';
 
 export interface SettingField {
   name: SettingName;
@@ -91,6 +91,47 @@ export const SETTING_GROUPS: SettingGroup[] = [
     fields: [
       f('TalkToHumanEmail', 'Email for handoffs', 'text', 'Empty hides the “Talk to a person” button.'),
       f('TalkToHumanResponseMessage', 'Message after a handoff', 'long'),
+    ],
+  },
+  {
+    heading: 'Viewings',
+    fields: [
+      f(
+        'ViewingHours',
+        'Showing hours',
+        'hours',
+        'When visitors can book a viewing in the chat, in the chatbot’s time zone (Time zone above). None: no booking — the assistant offers a person instead. 00:00 as an end is midnight.',
+      ),
+      f(
+        'ViewingMinutes',
+        'Length of a viewing (minutes)',
+        'number',
+        `${V.minutes.min} to ${V.minutes.max} (${V.minutes.default} to start).`,
+      ),
+      f(
+        'ViewingBufferMinutes',
+        'Gap between viewings (minutes)',
+        'number',
+        `Kept free after each slot, ${V.bufferMinutes.min} to ${V.bufferMinutes.max}.`,
+      ),
+      f(
+        'ViewingNoticeHours',
+        'Notice (hours)',
+        'number',
+        `How soon a slot can be booked at the earliest, ${V.noticeHours.min} to ${V.noticeHours.max} hours ahead (${V.noticeHours.default} to start).`,
+      ),
+      f(
+        'ViewingDays',
+        'Days ahead',
+        'number',
+        `How far ahead visitors can book, ${V.days.min} to ${V.days.max} days (${V.days.default} to start).`,
+      ),
+      f(
+        'ViewingEmail',
+        'Email for bookings',
+        'text',
+        'The agent who gets each booking’s calendar invite. Empty: the email for handoffs.',
+      ),
     ],
   },
   {

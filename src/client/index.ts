@@ -21,6 +21,8 @@ import { fileUrl, getFile } from './files.ts';
 import { ask, askStream, type AskRequest } from './ask.ts';
 import type { AskStreamItem } from './stream.ts';
 import { chatEvents, openEvents, type EventsOptions, type OwnerEvent } from './events.ts';
+import { callViewing } from './viewings.ts';
+import type { ViewingOperation } from '../protocol/paths.ts';
 
 export { ApiError, NetworkError, abortError, isAbortError, type NetworkErrorCode } from './errors.ts';
 export type { AskStreamItem } from './stream.ts';
@@ -35,6 +37,8 @@ export { getFile } from './files.ts';
 /** Data in answers [ext]: the blocks' info strings, an answer's prose without them, its follow-up suggestions, its handoff. */
 export { CARDS_INFO, SOURCES_INFO, SUGGESTIONS_INFO, answerProse, parseSuggestions } from './answers.ts';
 export { HANDOFF_INFO, handoffOf, type Handoff } from './handoff.ts';
+export { SLOTS_INFO, parseSlots, type OfferedSlot } from '../protocol/slots.ts';
+export { callViewing } from './viewings.ts';
 export type { AnswerSource } from '../protocol/sources.ts';
 export type { ListingCard } from '../protocol/cards.ts';
 
@@ -53,6 +57,10 @@ export function createClient(options: ClientOptions) {
     <N extends RoutedOperation>(name: N) =>
     (body: BodyOf<N>, opts?: CallOptions) =>
       call(name, body, opts);
+  const viewing =
+    <N extends ViewingOperation>(name: N) =>
+    (body: BodyOf<N>, opts?: CallOptions) =>
+      callViewing(options, name, body, opts);
 
   return {
     baseUrl: base,
@@ -116,6 +124,15 @@ export function createClient(options: ClientOptions) {
     chatEvents: (body: BodyOf<'ChatEvents'>, opts?: EventsOptions) => chatEvents(options, body, opts),
     /** The visitor is typing, in a conversation an agent holds [ext]. */
     typing: op('Typing'),
+
+    /** Viewings [ext]: a listing's free slots, booking one, and cancelling or moving it with its ManageUrl's token. */
+    viewingSlots: viewing('ViewingSlots'),
+    viewingBook: viewing('ViewingBook'),
+    viewingCancel: viewing('ViewingCancel'),
+    viewingReschedule: viewing('ViewingReschedule'),
+    /** The owner's bookings, and the owner's cancellation (`POST /chat/Chatbot/ViewingCancel`). */
+    viewingList: viewing('ViewingList'),
+    ownerViewingCancel: viewing('OwnerViewingCancel'),
 
     realEstateCreate: op('RealEstateCreate'),
     realEstateUpdate: op('RealEstateUpdate'),

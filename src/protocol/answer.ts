@@ -6,6 +6,7 @@
  *     ```suggestions            one JSON string per line: a follow-up the visitor may send
  *     ```sources                one JSON object per line: where the answer came from, {"title", "url"?}
  *     ```handoff                one JSON object: the way to a person (handoff.ts)
+ *     ```slots                  one JSON object per line: a free time to see a listing (slots.ts)
  *
  * A suggestion is what the visitor would type next ("Only 2+ bedrooms", "Show rentals instead"),
  * at most SUGGESTION_MAX characters on one line; an answer offers at most MAX_SUGGESTIONS. Each line
@@ -38,8 +39,8 @@ export function suggestionsBlock(suggestions: readonly string[]): string {
 
 /** A data block, from its opening fence to its closing one (or the end, when it was cut off). */
 const block = (info: string) => `(?:^|\\n+)\`\`\`${info}\\n([\\s\\S]*?)(?:\\n\`\`\`[ \\t]*(?=\\n|$)|$)`;
-// `handoff` is HANDOFF_INFO (protocol/handoff.ts), written out: reading prose does not carry the handoff's reader.
-const DATA_BLOCKS = new RegExp(`${block(`(?:${CARDS_INFO}|${SUGGESTIONS_INFO}|${SOURCES_INFO}|handoff)`)}`, 'g');
+// `handoff` and `slots` are HANDOFF_INFO and SLOTS_INFO (handoff.ts, slots.ts), written out: reading prose does not carry their readers.
+const DATA_BLOCKS = new RegExp(`${block(`(?:${CARDS_INFO}|${SUGGESTIONS_INFO}|${SOURCES_INFO}|handoff|slots)`)}`, 'g');
 const SUGGESTIONS = new RegExp(`(?:^|\\n)\`\`\`${SUGGESTIONS_INFO}\\n([\\s\\S]*?)\\n\`\`\`[ \\t]*(?=\\n|$)`, 'g');
 
 /** The answer's prose: its text without its data blocks (for a reader of words — a model's history, an email, a screen reader). */

@@ -10,7 +10,8 @@ import { integer, oneOf, serialNumber, sessionId, text } from './fields.ts';
 import { Lead } from './owner.ts';
 
 const dayRule = 'must be a day as YYYY-MM-DD';
-const day = () =>
+/** A calendar day, `YYYY-MM-DD`. */
+export const day = () =>
   Type.Refine(
     Type.String({ rule: dayRule, jsonSchema: { format: 'date', pattern: DAY_PATTERN } }),
     (v) => typeof v === 'string' && isDay(v),
@@ -26,7 +27,8 @@ export function rangeRuleBroken(body: { From?: unknown; To?: unknown }): string 
   return null;
 }
 
-const ranged = <S extends TSchema>(object: S) =>
+/** The object with its From…To rule (To not before From, at most rangeDaysMax days). */
+export const ranged = <S extends TSchema>(object: S) =>
   Type.Refine(
     // A rule across two fields that JSON Schema cannot compare: /openapi.json says it in words.
     {

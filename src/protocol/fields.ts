@@ -13,8 +13,11 @@ import {
   HTTP_URL_PATTERN,
   LANGUAGE_NAME_CHARS,
   LANGUAGE_PATTERN,
+  HH_MM_PATTERN,
   LIMITS,
   RGB_MAX_LENGTH,
+  VIEWING_LIMITS,
+  viewingHoursProblem,
   RGB_PATTERN,
   canonicalTimeZone,
   invalidDomainEntry,
@@ -188,6 +191,36 @@ export const languageName = () =>
     }),
     'must be a full language name such as "Spanish", or empty',
     isLanguageName,
+  );
+
+/** `HH:MM` on a 24-hour clock (24:00 as a range's end). */
+export const clockTime = () =>
+  Type.String({ pattern: HH_MM_PATTERN, rule: 'must be a time as HH:MM on a 24-hour clock, such as "09:30"' });
+
+/** ViewingHours [ext]: the owner's showing hours, ranges by ISO day; each From before its To, none overlapping. */
+export const viewingHours = () =>
+  Type.Refine(
+    Type.Array(
+      Type.Object(
+        {
+          Day: Type.Integer({
+            minimum: 1,
+            maximum: 7,
+            rule: 'must be an ISO day of the week from 1 (Monday) to 7 (Sunday)',
+          }),
+          From: clockTime(),
+          To: clockTime(),
+        },
+        { additionalProperties: false, rule: 'must be a range { "Day": 1–7, "From": "HH:MM", "To": "HH:MM" }' },
+      ),
+      {
+        maxItems: VIEWING_LIMITS.hoursRanges,
+        rule: `must be a list of at most ${VIEWING_LIMITS.hoursRanges} ranges { "Day": 1–7, "From": "HH:MM", "To": "HH:MM" }`,
+        jsonSchema: { 'x-rule': 'Each range has From before To, and no two ranges of one day overlap.' },
+      },
+    ),
+    (v) => Array.isArray(v) && viewingHoursProblem(v) === null,
+    (v) => viewingHoursProblem(Array.isArray(v) ? v : []) ?? 'must be a list of ranges',
   );
 
 /** `X` or null — for settings of Edit, where null means "leave unchanged". */

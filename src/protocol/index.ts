@@ -20,3 +20,5 @@ export * from './operations.ts';
 export * from './validate.ts';
 export * from './sse.ts';
 export * from './live.ts';
+export * from './slots.ts';
+export * from './viewings.ts';

@@ -9,9 +9,22 @@ import {
   type OperationName,
   type RoutedOperation,
   type OperationRoute,
+  type ViewingOperation,
 } from './paths.ts';
 
 import { EVENT_STREAMS } from './event-streams.ts';
+import { VIEWING_ROUTES } from './viewing-paths.ts';
+import {
+  OwnerViewingCancelBody,
+  ViewingBookBody,
+  ViewingBooking,
+  ViewingCancelBody,
+  ViewingListBody,
+  ViewingPage,
+  ViewingRescheduleBody,
+  ViewingSlots,
+  ViewingSlotsBody,
+} from './viewings.ts';
 
 /** A credential of API.md §2. */
 export type Credential = 'apiKey' | 'sessionKey' | 'visitorToken';
@@ -81,6 +94,8 @@ export interface OperationSpec extends OperationRoute {
   readonly credentials: readonly Credential[];
   /** Also open without any credential, to pages the chatbot allows (the visitor flow). */
   readonly visitorFlow?: true;
+  /** The body's `token` is the credential (a booking's ManageUrl): no header is needed, and any is ignored. */
+  readonly bodyToken?: true;
   /** The request body's schema; null for GET operations. */
   readonly body: TSchema | null;
   readonly data: TSchema;
@@ -133,7 +148,23 @@ const ACCESS = {
   ConversationTyping: { credentials: ownerOrSession },
   ChatEvents: { credentials: visitorOrOwner },
   Typing: { credentials: visitorOrOwner },
-} as const satisfies Record<OperationName, { credentials: readonly Credential[]; visitorFlow?: true }>;
+  ViewingSlots: { credentials: visitorOrOwner },
+  ViewingBook: { credentials: visitorOrOwner },
+  ViewingCancel: { credentials: [], bodyToken: true },
+  ViewingReschedule: { credentials: [], bodyToken: true },
+  OwnerViewingCancel: { credentials: ownerOrSession },
+  ViewingList: { credentials: ownerOrSession },
+} as const satisfies Record<
+  OperationName,
+  { credentials: readonly Credential[]; visitorFlow?: true; bodyToken?: true }
+>;
+
+/** Where an operation lives: routeOf's groups, the event streams' GET paths, the viewing operations' table. */
+function routeFor(name: OperationName): OperationRoute {
+  if (name === 'ChatEvents' || name === 'ChatbotEvents') return { method: 'GET', path: EVENT_STREAMS[name] };
+  if (name in VIEWING_ROUTES) return { method: 'POST', path: VIEWING_ROUTES[name as ViewingOperation] };
+  return routeOf(name as RoutedOperation);
+}
 
 const spec = <N extends OperationName, B extends TSchema | null, D extends TSchema>(
   name: N,
@@ -142,9 +173,7 @@ const spec = <N extends OperationName, B extends TSchema | null, D extends TSche
   summary: string,
 ) =>
   ({
-    ...(name === 'ChatEvents' || name === 'ChatbotEvents'
-      ? { method: 'GET' as const, path: EVENT_STREAMS[name as EventStream] }
-      : routeOf(name as RoutedOperation)),
+    ...routeFor(name),
     ...ACCESS[name],
     body,
     data,
@@ -287,6 +316,37 @@ export const OPERATIONS = {
     "The visitor's stream of their session: an agent joining, their messages, typing, leaving",
   ),
   Typing: spec('Typing', TypingBody, Type.Literal(1), 'The visitor is typing in a conversation an agent holds'),
+  ViewingSlots: spec(
+    'ViewingSlots',
+    ViewingSlotsBody,
+    ViewingSlots,
+    "A listing's free viewing slots: the owner's showing hours, the notice and buffers applied, taken ones left out",
+  ),
+  ViewingBook: spec(
+    'ViewingBook',
+    ViewingBookBody,
+    ViewingBooking,
+    'Book a free slot to see a listing; both sides get a calendar invite',
+  ),
+  ViewingCancel: spec(
+    'ViewingCancel',
+    ViewingCancelBody,
+    ViewingBooking,
+    "Cancel a booking with its ManageUrl's token; both sides get the calendar's cancellation",
+  ),
+  ViewingReschedule: spec(
+    'ViewingReschedule',
+    ViewingRescheduleBody,
+    ViewingBooking,
+    "Move a booking to another free slot with its ManageUrl's token; both sides get the updated invite",
+  ),
+  OwnerViewingCancel: spec(
+    'OwnerViewingCancel',
+    OwnerViewingCancelBody,
+    ViewingBooking,
+    'The owner cancels a booking (POST /chat/Chatbot/ViewingCancel); both sides get the cancellation',
+  ),
+  ViewingList: spec('ViewingList', ViewingListBody, ViewingPage, "Page through the chatbot's bookings, soonest first"),
 } as const satisfies Record<OperationName, OperationSpec>;
 
 export const OPERATION_NAMES: OperationName[] = [
@@ -294,10 +354,15 @@ export const OPERATION_NAMES: OperationName[] = [
   ...CHAT_OPERATIONS,
   ...USER_OPERATIONS,
   ...(Object.keys(EVENT_STREAMS) as EventStream[]),
+  ...(Object.keys(VIEWING_ROUTES) as ViewingOperation[]),
 ];
 
 type Ops = typeof OPERATIONS;
+// Each worked out once, as a map by name: looked up per call site, a Static of the whole table's entry
+// was instantiated anew at every generic call and passed TypeScript's limit (TS2589) as settings grew.
+type Bodies = { [N in OperationName]: Ops[N]['body'] extends TSchema ? Static<Ops[N]['body']> : never };
+type Datas = { [N in OperationName]: Static<Ops[N]['data']> };
 /** The request body type of an operation. */
-export type BodyOf<N extends OperationName> = Ops[N]['body'] extends TSchema ? Static<Ops[N]['body']> : never;
+export type BodyOf<N extends OperationName> = Bodies[N];
 /** The Data type of an operation's successful response. */
-export type DataOf<N extends OperationName> = Static<Ops[N]['data']>;
+export type DataOf<N extends OperationName> = Datas[N];

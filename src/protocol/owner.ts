@@ -39,13 +39,27 @@ export type Lead = Static<typeof Lead>;
 export const LeadPage = Type.Object({ Items: Type.Array(Lead), Total: Type.Integer() });
 export type LeadPage = Static<typeof LeadPage>;
 
+/** What an email is about: a handoff, a digest, or a viewing's invite, cancellation or reminder [ext]. */
+export const OUTBOX_KINDS = [
+  'handoff',
+  'chat-log-digest',
+  'lead-digest',
+  'viewing-booked',
+  'viewing-rescheduled',
+  'viewing-cancelled',
+  'viewing-reminder',
+] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
 /** An email the service queued: sent (SentAt set), waiting, or failing (Attempts, LastError). */
 export const OutboxEmail = Type.Object({
   Id: Type.Integer(),
-  Kind: Type.Union([Type.Literal('handoff'), Type.Literal('chat-log-digest'), Type.Literal('lead-digest')]),
+  Kind: Type.Enum([...OUTBOX_KINDS]),
   To: Type.String(),
   Subject: Type.String(),
   Body: Type.String(),
+  /** [ext] The calendar invite sent with it (RFC 5545 text, `METHOD:REQUEST` or `CANCEL`), or null. */
+  Calendar: Type.Union([Type.String(), Type.Null()]),
   Attempts: Type.Integer(),
   LastError: Type.String(),
   CreatedAt: Type.String({ description: 'ISO 8601' }),

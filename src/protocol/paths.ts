@@ -51,7 +51,10 @@ export const USER_OPERATIONS = ['GetPreUploadUrl', 'UploadSuccess', 'SessionKey'
 export type RoutedOperation = (typeof CHATBOT_OPERATIONS | typeof CHAT_OPERATIONS | typeof USER_OPERATIONS)[number];
 /** The event streams [ext] (event-streams.ts): GET `…/Events` of their group, never through routeOf. */
 export type EventStream = 'ChatbotEvents' | 'ChatEvents';
-export type OperationName = RoutedOperation | EventStream;
+/** The viewing operations [ext] (viewing-paths.ts): POST, never through routeOf. */
+export type ViewingOperation =
+  'ViewingSlots' | 'ViewingBook' | 'ViewingCancel' | 'ViewingReschedule' | 'OwnerViewingCancel' | 'ViewingList';
+export type OperationName = RoutedOperation | EventStream | ViewingOperation;
 
 const isIn = (names: readonly RoutedOperation[], name: RoutedOperation) => names.includes(name);
 

@@ -125,6 +125,12 @@ export const PRIVATE_SETTINGS = [
   'RateLimitTime',
   'MessageLimit',
   'MortgageRate',
+  'ViewingHours',
+  'ViewingMinutes',
+  'ViewingNoticeHours',
+  'ViewingBufferMinutes',
+  'ViewingDays',
+  'ViewingEmail',
 ] as const;
 /** Settings a visitor gets only as the URL of the file they name (ChatProfilePictureUrl, ChatIconUrl). */
 export const FILE_SETTINGS = ['ChatProfilePicture', 'ChatIcon'] as const;
@@ -272,4 +278,89 @@ export const LANGUAGE_NAME_CHARS = 50;
 /** A language name as AIResponseLanguage takes it: letters, spaces, hyphens, brackets. */
 export function isLanguageName(value: string): boolean {
   return value.length <= LANGUAGE_NAME_CHARS && LANGUAGE.test(value);
+}
+
+/** Viewings booked in the chat [ext] (API.md §3.11): the settings' ranges and defaults. */
+export const VIEWING_LIMITS = {
+  minutes: { min: 15, max: 240, default: 30 },
+  noticeHours: { min: 0, max: 168, default: 12 },
+  bufferMinutes: { min: 0, max: 120, default: 0 },
+  days: { min: 1, max: 60, default: 14 },
+  /** Ranges in ViewingHours. */
+  hoursRanges: 50,
+  /** A visitor's name, phone and note on a booking. */
+  nameChars: 100,
+  phoneChars: 40,
+  noteChars: 1_000,
+  /** Slots one ViewingSlots answer lists at most. */
+  slotsMax: 500,
+} as const;
+
+/** [ext] The viewing settings' defaults: no showing hours — no booking — until the owner sets them. */
+export const VIEWING_DEFAULTS = {
+  ViewingHours: [] as ViewingRange[],
+  ViewingMinutes: VIEWING_LIMITS.minutes.default as number,
+  ViewingNoticeHours: VIEWING_LIMITS.noticeHours.default as number,
+  ViewingBufferMinutes: VIEWING_LIMITS.bufferMinutes.default as number,
+  ViewingDays: VIEWING_LIMITS.days.default as number,
+  ViewingEmail: '',
+};
+
+/** A range of the owner's showing hours: an ISO day (Monday 1 … Sunday 7), from and to in the chatbot's TimeZone. */
+export interface ViewingRange {
+  Day: number;
+  From: string;
+  To: string;
+}
+
+/** `HH:MM` on a 24-hour clock, 00:00–23:59 (and 24:00 as a range's end: midnight). */
+export const HH_MM_PATTERN = '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$';
+const HH_MM = new RegExp(HH_MM_PATTERN);
+
+/** Minutes after midnight of `HH:MM`; null when it is not one. */
+export function minutesOfDay(value: string): number | null {
+  if (!HH_MM.test(value)) return null;
+  return Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
+}
+
+const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/**
+ * What is wrong with showing hours, as the end of a 400's sentence ("must not overlap: …"), or null:
+ * each range's From before its To, and no two ranges of one day overlapping.
+ */
+export function viewingHoursProblem(hours: readonly ViewingRange[]): string | null {
+  const byDay = new Map<number, [number, number, ViewingRange][]>();
+  for (const r of hours) {
+    const from = minutesOfDay(r.From);
+    const to = minutesOfDay(r.To);
+    if (from === null || to === null) return `must have times as HH:MM (got ${JSON.stringify(r)})`;
+    if (from >= to)
+      return `must have From before To in each range (${DAY_NAMES[r.Day - 1] ?? r.Day} ${r.From}–${r.To})`;
+    byDay.set(r.Day, [...(byDay.get(r.Day) ?? []), [from, to, r]]);
+  }
+  for (const [day, ranges] of byDay) {
+    ranges.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < ranges.length; i++)
+      if (ranges[i]![0] < ranges[i - 1]![1])
+        return `must not have overlapping ranges (${DAY_NAMES[day - 1]} ${ranges[i - 1]![2].From}–${ranges[i - 1]![2].To} and ${ranges[i]![2].From}–${ranges[i]![2].To})`;
+  }
+  return null;
+}
+
+/**
+ * The starts of a day's slots, in minutes after midnight: each range cut into `minutes`-long slots
+ * from its From, `buffer` minutes apart, the last ending by its To. The week's shape the console
+ * previews; the service lays it on real days (store/viewing-slots.ts).
+ */
+export function dayStarts(hours: readonly ViewingRange[], day: number, minutes: number, buffer: number): number[] {
+  const out: number[] = [];
+  for (const r of hours) {
+    if (r.Day !== day) continue;
+    const from = minutesOfDay(r.From);
+    const to = minutesOfDay(r.To);
+    if (from === null || to === null) continue;
+    for (let t = from; t + minutes <= to; t += minutes + buffer) out.push(t);
+  }
+  return out.sort((a, b) => a - b);
 }

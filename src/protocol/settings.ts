@@ -17,7 +17,9 @@ import {
   suggestions,
   text,
   timeZone,
+  viewingHours,
 } from './fields.ts';
+import { VIEWING_LIMITS as V } from './rules.ts';
 
 const longText = () => text(LIMITS.textSettingChars);
 
@@ -67,6 +69,14 @@ export const SettingFields = {
     description:
       '[ext] The yearly rate, in percent, a monthly-payment estimate assumes when the visitor gives none (default 6.5)',
   }),
+  /** [ext] Viewings booked in the chat (API.md §3.11): the owner's showing hours in TimeZone; empty — no booking. */
+  ViewingHours: viewingHours(),
+  ViewingMinutes: integer(V.minutes.min, V.minutes.max),
+  ViewingNoticeHours: integer(V.noticeHours.min, V.noticeHours.max),
+  ViewingBufferMinutes: integer(V.bufferMinutes.min, V.bufferMinutes.max),
+  ViewingDays: integer(V.days.min, V.days.max),
+  /** [ext] Where a booking's invite goes (the agent's); empty — TalkToHumanEmail. */
+  ViewingEmail: emailOrEmpty(),
 };
 export type SettingName = keyof typeof SettingFields;
 export const SETTING_NAMES = Object.keys(SettingFields) as SettingName[];

@@ -8,10 +8,16 @@ import type { ClientOptions } from '../client/index.ts';
 import type { BodyOf, DataOf } from '../protocol/operations.ts';
 import type { Context } from './context.ts';
 import type { PanelEventDetail } from './internal-events.ts';
+import type { ChatMessage } from './message.ts';
+import type { WidgetSettings } from './settings.ts';
 import type { Strings } from './strings/index.ts';
 
-/** What the elements use of the conversation (ConversationController): its session, votes and leads. */
+/** What the elements use of the conversation (ConversationController): its session, votes, leads and messages. */
 export interface ConversationPort {
+  /** Its messages: a booked viewing's confirmation is added to them (viewing.ts). */
+  messages: ChatMessage[];
+  /** Tells screen readers a message is complete. */
+  announce(message: ChatMessage, text: string): void;
   /** The session's credentials: a visitor's files are fetched and sent with them. */
   session(): Promise<{ client: ClientOptions; sessionId: number }>;
   call<N extends 'Feedback' | 'TalkToHuman'>(name: N, body: Omit<BodyOf<N>, 'sessionID'>): Promise<DataOf<N>>;
@@ -38,6 +44,10 @@ export interface ChatContext {
   actions?: boolean;
   /** The language to read answers aloud in ("Spanish", "en-US"), or '' where the browser has no voices. */
   speech?: string;
+  /** The chatbot's settings the answers' blocks read (its TimeZone: the times an answer offers are shown in it). */
+  settings?: Pick<WidgetSettings, 'TimeZone' | 'RateLimitMessage'>;
+  /** The service's origin ('' for the page's): links a booking gives are checked against it. */
+  baseUrl?: string;
 }
 
 /** Its key: what the panel (chat-bot-panel) provides. */

@@ -96,6 +96,18 @@ function callOperation(client: Client, name: OperationName, signal?: AbortSignal
       return client.conversationTyping(validBodies.ConversationTyping, opts);
     case 'Typing':
       return client.typing(validBodies.Typing, opts);
+    case 'ViewingSlots':
+      return client.viewingSlots(validBodies.ViewingSlots, opts);
+    case 'ViewingBook':
+      return client.viewingBook(validBodies.ViewingBook, opts);
+    case 'ViewingCancel':
+      return client.viewingCancel(validBodies.ViewingCancel, opts);
+    case 'ViewingReschedule':
+      return client.viewingReschedule(validBodies.ViewingReschedule, opts);
+    case 'OwnerViewingCancel':
+      return client.ownerViewingCancel(validBodies.OwnerViewingCancel, opts);
+    case 'ViewingList':
+      return client.viewingList(validBodies.ViewingList, opts);
     // Streams that last until aborted (test/server/http/routes/live.test.ts reads them from the real
     // service): here the first event of the sample stream the wire server sends, in the SSE text it came as.
     case 'ChatbotEvents':

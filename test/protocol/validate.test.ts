@@ -400,6 +400,70 @@ const invalid: [BodyOp, unknown, string][] = [
   ['Typing', {}, '"sessionID" is required'],
   ['Typing', { sessionID: 0 }, '"sessionID" must be a session id'],
   ['Typing', { sessionID: 4, content: 'x' }, 'Unknown field "content"'],
+  [
+    'Edit',
+    { serialNumber: SERIAL, ViewingHours: [{ Day: 8, From: '09:00', To: '17:00' }] },
+    '"ViewingHours[0].Day" must be an ISO day of the week from 1 (Monday) to 7 (Sunday) (got 8)',
+  ],
+  [
+    'Edit',
+    { serialNumber: SERIAL, ViewingHours: [{ Day: 1, From: '9am', To: '17:00' }] },
+    '"ViewingHours[0].From" must be a time as HH:MM on a 24-hour clock',
+  ],
+  [
+    'Edit',
+    { serialNumber: SERIAL, ViewingHours: [{ Day: 2, From: '18:00', To: '09:00' }] },
+    '"ViewingHours" must have From before To in each range (Tuesday 18:00–09:00)',
+  ],
+  [
+    'Edit',
+    {
+      serialNumber: SERIAL,
+      ViewingHours: [
+        { Day: 6, From: '10:00', To: '14:00' },
+        { Day: 6, From: '13:00', To: '15:00' },
+      ],
+    },
+    '"ViewingHours" must not have overlapping ranges (Saturday 10:00–14:00 and 13:00–15:00)',
+  ],
+  ['Edit', { serialNumber: SERIAL, ViewingMinutes: 10 }, '"ViewingMinutes" must be an integer from 15 to 240 (got 10)'],
+  ['Edit', { serialNumber: SERIAL, ViewingEmail: 'agent' }, '"ViewingEmail" must be an email address or empty'],
+  ['ViewingSlots', { sessionID: 4 }, '"listing" is required'],
+  ['ViewingSlots', { sessionID: 4, listing: '' }, '"listing" must name a listing by its Id, MLS number or Url'],
+  ['ViewingSlots', { sessionID: 4, listing: 'MLS-1', days: 61 }, '"days" must be an integer from 1 to 60 (got 61)'],
+  ['ViewingSlots', { sessionID: 4, listing: 'MLS-1', from: 'Saturday' }, '"from" must be an ISO 8601 instant'],
+  [
+    'ViewingBook',
+    { sessionID: 4, listing: 'MLS-1', start: '2027-03-13T16:00:00', name: 'Ann', email: 'ann@example.com' },
+    '"start" must be an ISO 8601 instant with its offset',
+  ],
+  [
+    'ViewingBook',
+    { sessionID: 4, listing: 'MLS-1', start: '2027-03-13T16:00:00Z', name: 'Ann', email: 'ann@' },
+    '"email" must be an email address',
+  ],
+  [
+    'ViewingBook',
+    { sessionID: 4, listing: 'MLS-1', start: '2027-03-13T16:00:00Z', name: 'Ann', email: 'a@b.co', phone: 'call me' },
+    '"phone" must be a phone number',
+  ],
+  [
+    'ViewingBook',
+    { sessionID: 4, listing: 'MLS-1', start: '2027-03-13T16:00:00Z', email: 'a@b.co' },
+    '"name" is required',
+  ],
+  ['ViewingCancel', {}, '"token" is required'],
+  ['ViewingCancel', { token: 'short' }, '"token" must be the token of a booking\'s ManageUrl'],
+  ['ViewingCancel', { token: 'A'.repeat(54), sessionID: 4 }, 'Unknown field "sessionID"'],
+  ['ViewingReschedule', { token: 'A'.repeat(54) }, '"start" is required'],
+  ['ViewingReschedule', { start: '2027-03-13T16:00:00Z' }, '"token" is required'],
+  ['ViewingReschedule', { token: 'A'.repeat(54), start: 'tomorrow' }, '"start" must be an ISO 8601 instant'],
+  ['OwnerViewingCancel', { SerialNumber: SERIAL }, '"Id" is required'],
+  ['OwnerViewingCancel', { SerialNumber: SERIAL, Id: '42' }, '"Id" must be a booking id (a UUID)'],
+  ['OwnerViewingCancel', { Id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' }, '"SerialNumber" is required'],
+  ['ViewingList', {}, '"SerialNumber" is required'],
+  ['ViewingList', { SerialNumber: SERIAL, State: 'done' }, '"State" must be "booked" or "cancelled"'],
+  ['ViewingList', { SerialNumber: SERIAL, From: '2027-03-10', To: '2027-03-01' }, '"To" must not be before "From"'],
 ];
 
 describe('request schemas', () => {

@@ -36,6 +36,8 @@ const SCHEMA_FREE = new Set([
   'src/protocol/defaults.ts',
   'src/protocol/handoff.ts',
   'src/protocol/event-streams.ts',
+  'src/protocol/slots.ts',
+  'src/protocol/viewing-paths.ts',
 ]);
 const SCHEMA_FREE_NAMES = [...SCHEMA_FREE].map((p) => p.slice('src/'.length));
 const schemaFreeList = `${SCHEMA_FREE_NAMES.slice(0, -1).join(', ')} and ${SCHEMA_FREE_NAMES.at(-1)}`;

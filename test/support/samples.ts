@@ -130,6 +130,19 @@ export const validBodies: { [N in Exclude<OperationName, GetOperation>]: BodyOf<
   ConversationRelease: { SerialNumber: SERIAL, SessionID: 42 },
   ConversationTyping: { SerialNumber: SERIAL, SessionID: 42 },
   Typing: { sessionID: 42 },
+  ViewingSlots: { sessionID: 42, listing: 'MLS-1001' },
+  ViewingBook: {
+    sessionID: 42,
+    listing: 'MLS-1001',
+    start: '2027-03-13T16:00:00Z',
+    name: 'Ann Lee',
+    email: 'ann@example.com',
+    phone: '+1 512 555 0100',
+  },
+  ViewingCancel: { token: 'AZ2x0rG1cMyyAbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd' },
+  ViewingReschedule: { token: 'AZ2x0rG1cMyyAbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd', start: '2027-03-13T16:30:00Z' },
+  OwnerViewingCancel: { SerialNumber: SERIAL, Id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' },
+  ViewingList: { SerialNumber: SERIAL, From: '2027-03-01', To: '2027-03-31' },
 };
 
 /** The queries of the event streams. */
@@ -157,6 +170,19 @@ export const knowledgeRead: DataOf<'KnowledgeAdd'> = {
 };
 
 export const answer = 'We have **2 homes** in Austin under $500k: 12 Oak St ($489,000) and 7 Elm Ave ($455,000).';
+
+const booking = (State: 'booked' | 'cancelled') => ({
+  Id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+  State,
+  Start: '2027-03-13T16:00:00.000Z',
+  End: '2027-03-13T16:30:00.000Z',
+  TimeZone: 'America/Chicago',
+  Listing: { Id: listingRead.Id, Address: '88 Birch Lane, Austin, TX 78704' },
+  Email: 'ann@example.com',
+  ManageUrl: 'https://chat.example.com/viewings/manage?token=AZ2x0rG1cMyyAbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd',
+  CalendarUrl:
+    'https://chat.example.com/viewings/calendar.ics?token=AZ2x0rG1cMyyAbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd',
+});
 
 export function sampleData(name: OperationName, origin: string): unknown {
   const data: { [N in OperationName]: DataOf<N> } = {
@@ -249,6 +275,7 @@ export function sampleData(name: OperationName, origin: string): unknown {
           To: 'agents@oakrealty.example',
           Subject: 'Ana asked for a person',
           Body: 'Visitor: 3 bedroom homes in Austin?',
+          Calendar: null,
           Attempts: 0,
           LastError: '',
           CreatedAt: '2026-11-02T10:00:00.000Z',
@@ -362,6 +389,42 @@ export function sampleData(name: OperationName, origin: string): unknown {
     ConversationRelease: 1,
     ConversationTyping: 1,
     Typing: 1,
+    ViewingSlots: {
+      TimeZone: 'America/Chicago',
+      Slots: [
+        { Start: '2027-03-13T16:00:00.000Z', End: '2027-03-13T16:30:00.000Z' },
+        { Start: '2027-03-13T16:30:00.000Z', End: '2027-03-13T17:00:00.000Z' },
+      ],
+    },
+    ViewingBook: booking('booked'),
+    ViewingCancel: booking('cancelled'),
+    ViewingReschedule: booking('booked'),
+    OwnerViewingCancel: booking('cancelled'),
+    ViewingList: {
+      Items: [
+        {
+          Id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+          State: 'booked',
+          Start: '2027-03-13T16:00:00.000Z',
+          End: '2027-03-13T16:30:00.000Z',
+          Listing: {
+            Id: listingRead.Id,
+            Address: '88 Birch Lane, Austin, TX 78704',
+            MLSNumber: 'MLS-1001',
+            Url: listingRead.Url,
+          },
+          SessionID: 42,
+          Name: 'Ann Lee',
+          Email: 'ann@example.com',
+          Phone: '+1 512 555 0100',
+          Note: '',
+          CreatedAt: '2027-03-10T10:00:00.000Z',
+          CancelledAt: null,
+          CancelledBy: null,
+        },
+      ],
+      Total: 1,
+    },
     Export: 'session_id,message_id\r\n42,1001\r\n',
   };
   return data[name];

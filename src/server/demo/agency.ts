@@ -35,8 +35,21 @@ export function demoSettings(model: string): Settings {
     TalkToHumanEmail: 'agents@oakridge.example',
     TalkToHumanResponseMessage: 'Thanks! An Oakridge agent will get back to you within one business day.',
     ChatBubbleColor: 'rgb(21, 94, 117)',
+    ...DEMO_VIEWINGS,
   };
 }
+
+/** The demo agency's showing hours (API.md §3.11): weekdays 9–5 and Saturday mornings, two hours' notice. */
+export const DEMO_VIEWINGS = {
+  ViewingHours: [
+    ...[1, 2, 3, 4, 5].map((Day) => ({ Day, From: '09:00', To: '17:00' })),
+    { Day: 6, From: '10:00', To: '14:00' },
+  ],
+  ViewingMinutes: 30,
+  ViewingNoticeHours: 2,
+  ViewingBufferMinutes: 0,
+  ViewingDays: 14,
+} satisfies Partial<Settings>;
 
 /** What the demo chatbot is held to on every start unless DEMO_RATE_LIMIT says otherwise: a person's pace of questions. */
 export const DEMO_RATE_LIMIT = { count: 10, seconds: 60 } as const;
@@ -67,9 +80,13 @@ export async function ensureDemo(
   const limits = { RateLimitCount: limit.count, RateLimitTime: limit.seconds };
   if (await demoExists(db)) {
     const held = JSON.stringify({ Model: model, ...limits });
+    // A demo made before viewings were booked gets its showing hours, unless its owner has set some.
+    const hours = JSON.stringify(DEMO_VIEWINGS);
     await db
       .update(chatbots)
-      .set({ settings: sql`${chatbots.settings} || ${held}::jsonb` })
+      .set({
+        settings: sql`${chatbots.settings} || ${held}::jsonb || CASE WHEN ${chatbots.settings} -> 'ViewingHours' = '[]'::jsonb THEN ${hours}::jsonb ELSE '{}'::jsonb END`,
+      })
       .where(eq(chatbots.serialNumber, DEMO_SERIAL));
     return { serial: DEMO_SERIAL, created: false };
   }

@@ -20,9 +20,20 @@ export interface AnswerInput {
   pageListing?: Listing;
   /** The language the visitor reads, as their widget says it ("es-MX"): a question's own language wins over it. */
   locale?: string;
+  /**
+   * The chatbot's free viewing slots for a listing (its showing hours, bookings taken out: API.md
+   * §3.11), soonest first; given when the chatbot has showing hours.
+   */
+  viewingSlots?: (listingId: string) => Promise<ViewingSlot[]>;
   /** Whether an agent is in the owner's console now (a request for a person is then handed over at once); asked only for one. */
   agentPresent?: () => Promise<boolean>;
   now: Date;
+}
+
+/** A free time to see a listing. */
+export interface ViewingSlot {
+  start: Date;
+  end: Date;
 }
 
 /** How a generation went, once its last fragment is out. */

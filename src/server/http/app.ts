@@ -40,6 +40,9 @@ import { LeaseHolder, SWEEP_MS, sweepLapsed } from '../store/answer-lease.ts';
 import { answersSettled, type AnswersSettled } from '../store/answers-settled.ts';
 import { liveBus, type LiveBus } from '../store/live-bus.ts';
 import { AGENT_IDLE_MINUTES, LIVE_SWEEP_MS, liveRoutes, sweepLive } from './routes/live.ts';
+import { viewingRoutes } from './routes/viewings.ts';
+import { viewingPages } from './viewing-page.ts';
+import { sendViewingReminders } from '../mail/viewing-mail.ts';
 import type { Db } from '../store/db.ts';
 import type { DbTime } from '../store/db-time.ts';
 import { ListingCatalogs } from '../store/listing-search.ts';
@@ -214,11 +217,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   feedbackRoutes(app, ctx);
   conversationRoutes(app, ctx);
   liveRoutes(app, ctx);
+  viewingRoutes(app, ctx);
+  viewingPages(app, ctx);
   fileRoutes(app, ctx);
   sweepLapsedAnswers(app, ctx);
   sweeping(app, LIVE_SWEEP_MS, 'live holds and streams', () => sweepLive(ctx));
   sweepPartialFiles(app, ctx);
   sweeping(app, THROTTLE_SWEEP_MS, 'throttle windows', () => sweepThrottles(ctx.db, ctx.clock.now()));
+  // A booking's reminder a day before (claimed by one instance: store/viewings.ts claimReminders).
+  sweeping(app, REMINDER_SWEEP_MS, 'viewing reminders', () => sendViewingReminders(ctx));
   keepEmbeddedDatabase(app, ctx);
   readKnowledge(app, ctx);
 
@@ -253,6 +260,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 /** Trusts the `hops` proxies nearest the service: X-Forwarded-For's last `hops` entries are theirs. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** How often bookings starting within a day are looked for, to send their reminders. */
+const REMINDER_SWEEP_MS = 5 * 60_000;
 /** How often the throttles' ended windows are removed. */
 const THROTTLE_SWEEP_MS = 60_000;
 

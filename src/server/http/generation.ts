@@ -19,6 +19,7 @@ import { engineKind } from './metrics/index.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import { finishAnswer, historyBefore, type AnswerOutcome } from '../store/messages.ts';
 import { agentPresent } from '../store/live.ts';
+import { chatbotSlots } from '../store/viewings.ts';
 import { handOver } from './live-events.ts';
 import { handoffOf } from '../../protocol/index.ts';
 import { databaseUnavailable } from '../store/unavailable.ts';
@@ -95,6 +96,12 @@ export async function generate(
         ...(onPage ? { pageListing: onPage } : {}),
         ...(g.locale ? { locale: g.locale } : {}),
         agentPresent: () => agentPresent(ctx.db, g.chatbot.serialNumber, ctx.clock.now()),
+        ...(settings.ViewingHours.length
+          ? {
+              // One agent shows every listing: a listing's free times are the chatbot's.
+              viewingSlots: () => chatbotSlots(ctx.db, g.chatbot.serialNumber, settings, ctx.clock.now()),
+            }
+          : {}),
         now: ctx.clock.now(),
       },
       signal,

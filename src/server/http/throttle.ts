@@ -23,6 +23,9 @@ export const THROTTLED = [
   'GetPreUploadUrl',
   'Upload',
   'Typing',
+  'ViewingSlots',
+  'ViewingBook',
+  'ViewingManage',
 ] as const;
 export type Throttled = (typeof THROTTLED)[number];
 export type Scope = 'session' | 'address';
@@ -51,6 +54,11 @@ export const DEFAULT_THROTTLES: Throttles = {
   Upload: { session: { count: 40, seconds: 600 }, address: { count: 120, seconds: 600 } },
   // The widget says so at most every few seconds while the visitor types in a held conversation.
   Typing: { session: { count: 30, seconds: 60 }, address: { count: 240, seconds: 60 } },
+  // Looking at a few homes' free times; a booking or two per conversation, and a retry after a slot was taken.
+  ViewingSlots: { session: { count: 30, seconds: 600 }, address: { count: 120, seconds: 600 } },
+  ViewingBook: { session: { count: 5, seconds: 600 }, address: { count: 20, seconds: 3_600 } },
+  // A booking's manage page and its cancel or move (the token is the credential: by address only).
+  ViewingManage: { address: { count: 60, seconds: 600 } },
 };
 
 /** No throttle at all (THROTTLE=off): for a service behind a gateway that throttles, and for tests of other things. */
@@ -62,6 +70,9 @@ export const NO_THROTTLES: Throttles = {
   GetPreUploadUrl: {},
   Upload: {},
   Typing: {},
+  ViewingSlots: {},
+  ViewingBook: {},
+  ViewingManage: {},
 };
 
 /**
@@ -159,6 +170,9 @@ const WHAT: Record<Throttled, string> = {
   GetPreUploadUrl: 'Too many uploads',
   Upload: 'Too many attempts to upload a file',
   Typing: 'Too many typing notices',
+  ViewingSlots: 'Too many looks at viewing times',
+  ViewingBook: 'Too many bookings',
+  ViewingManage: 'Too many changes to bookings',
 };
 
 const tooMany = (operation: Throttled, { scope, retryAfter }: { scope: Scope; retryAfter: number }) =>

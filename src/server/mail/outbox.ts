@@ -137,12 +137,24 @@ export function startOutboxSender(ctx: MailContext, smtpUrl: string, from: strin
   return { drain, stop: () => clearInterval(timer) };
 }
 
+/** The METHOD an invite's text says (REQUEST or CANCEL): the text/calendar part's `method` parameter must match it. */
+const calendarMethod = (ics: string) => /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1] ?? 'REQUEST';
+
 async function sendDue(ctx: MailContext, transport: Transporter, from: string): Promise<number> {
   const due = await claimDue(ctx.db, ctx.clock.now());
   let sent = 0;
   for (const row of due) {
     try {
-      await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.body });
+      await transport.sendMail({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.body,
+        // A calendar invite as the text/calendar alternative (and an .ics attachment) calendar clients act on.
+        ...(row.calendar
+          ? { icalEvent: { method: calendarMethod(row.calendar), filename: 'invite.ics', content: row.calendar } }
+          : {}),
+      });
       await markSent(ctx.db, row.id, ctx.clock.now());
       sent++;
     } catch (error) {

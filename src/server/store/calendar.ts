@@ -1,8 +1,8 @@
 /** Calendar arithmetic in a chatbot's TimeZone (IANA names, through Intl). */
 
-function parts(instant: Date, timeZone: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  const fmt = new Intl.DateTimeFormat('en-US', {
+/** A time zone's reader of instants: made once for many (making one costs far more than using it). */
+export const zoneFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -12,6 +12,9 @@ function parts(instant: Date, timeZone: string): Record<string, number> {
     minute: '2-digit',
     second: '2-digit',
   });
+
+function parts(instant: Date, timeZone: string, fmt = zoneFormat(timeZone)): Record<string, number> {
+  const out: Record<string, number> = {};
   for (const p of fmt.formatToParts(instant)) if (p.type !== 'literal') out[p.type] = Number(p.value);
   return out;
 }
@@ -26,8 +29,8 @@ export function localDay(instant: Date, timeZone: string): string {
 export const localMonth = (instant: Date, timeZone: string) => localDay(instant, timeZone).slice(0, 7);
 
 /** How far `timeZone` is ahead of UTC at `instant`, in ms. */
-function offset(instant: Date, timeZone: string): number {
-  const p = parts(instant, timeZone);
+function offset(instant: Date, timeZone: string, fmt?: Intl.DateTimeFormat): number {
+  const p = parts(instant, timeZone, fmt);
   return (
     Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(instant.getTime() / 1000) * 1000
   );
@@ -81,4 +84,31 @@ export function dayRange(
   const to = asked.To ?? (asked.From ? addDays(asked.From, days - 1) : localDay(now, timeZone));
   const from = asked.From ?? addDays(to, -(days - 1));
   return { from, to, start: startOfDay(from, timeZone), end: startOfDay(nextDay(to), timeZone) };
+}
+
+/** The ISO day of the week of a local day: Monday 1 … Sunday 7. */
+export function isoWeekday(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return ((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7) + 1;
+}
+
+/**
+ * The instant a local wall-clock time names (`minutes` after midnight of `day` in `timeZone`): the
+ * earlier one where the clock goes back and the time comes twice, null where it goes forward and
+ * the time never comes.
+ */
+export function localInstant(day: string, minutes: number, timeZone: string, fmt = zoneFormat(timeZone)): Date | null {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minutes);
+  // The two offsets around the wall time; the earlier instant that reads as it wins.
+  const candidates = [
+    wall - offset(new Date(wall - 86_400_000), timeZone, fmt),
+    wall - offset(new Date(wall + 86_400_000), timeZone, fmt),
+  ]
+    .sort((a, b) => a - b)
+    .filter((t) => {
+      const p = parts(new Date(t), timeZone, fmt);
+      return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) === wall;
+    });
+  return candidates.length ? new Date(candidates[0]!) : null;
 }

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   canonicalTimeZone,
   DEFAULT_MORTGAGE_RATE,
+  VIEWING_DEFAULTS,
   PUBLIC_DEFAULTS,
   PUBLIC_STORED_SETTINGS,
   type FullSettings,
@@ -43,6 +44,7 @@ export function defaultSettings(timeZone: string, model: string): Settings {
     EmailForDailyLeads: '',
     MessageLimit: -1,
     MortgageRate: DEFAULT_MORTGAGE_RATE,
+    ...VIEWING_DEFAULTS,
   };
 }
 

@@ -89,6 +89,7 @@ export async function listOutbox(
       To: r.toAddress,
       Subject: r.subject,
       Body: shown(r.head, Number(r.length), share),
+      Calendar: r.calendar,
       Attempts: r.attempts,
       LastError: r.lastError,
       CreatedAt: r.createdAt.toISOString(),

@@ -3,7 +3,7 @@
  * (a unique index decides, whichever instance asks); its answer row goes streaming → complete,
  * or partial when the asker left, or failed.
  */
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { conflicting } from './errors.ts';
 import { leaseFromNow } from './answer-lease.ts';
 import { ANSWER_SETTLED } from './answers-settled.ts';
@@ -340,4 +340,15 @@ export async function sessionsActiveBetween(db: Db, chatbot: string, from: Date,
     .from(messages)
     .where(and(eq(messages.chatbot, chatbot), gte(messages.createdAt, from), lt(messages.createdAt, to)));
   return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** The language the session's latest answer was written in (a code such as "es"), or null. */
+export async function sessionLanguage(db: Db, sessionId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ language: messages.language })
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.role, 'answer'), isNotNull(messages.language)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return row?.language ?? null;
 }

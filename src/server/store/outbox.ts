@@ -10,7 +10,10 @@ import { outbox } from './schema.ts';
 /** Attempts at an email before it is given up on (it stays in the outbox, failed). */
 export const MAX_ATTEMPTS = 8;
 
-export type Email = Pick<typeof outbox.$inferInsert, 'chatbot' | 'kind' | 'toAddress' | 'subject' | 'body'>;
+export type Email = Pick<
+  typeof outbox.$inferInsert,
+  'chatbot' | 'kind' | 'toAddress' | 'subject' | 'body' | 'calendar'
+>;
 export type QueuedEmail = typeof outbox.$inferSelect;
 
 export async function queueEmail(db: Db, email: Email, now: Date): Promise<void> {

@@ -21,7 +21,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Settings } from '../../protocol/index.ts';
+import type { OutboxKind, Settings } from '../../protocol/index.ts';
 import type { Asked } from '../engines/reading/asked.ts';
 
 const created = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -363,10 +363,12 @@ export const outbox = pgTable(
   {
     id: serial('id').primaryKey(),
     chatbot: text('chatbot').notNull(),
-    kind: text('kind').$type<'handoff' | 'chat-log-digest' | 'lead-digest'>().notNull(),
+    kind: text('kind').$type<OutboxKind>().notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** A calendar invite sent with it [ext]: the ICS text (text/calendar, its METHOD inside); null for none. */
+    calendar: text('calendar'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error').notNull().default(''),
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
@@ -375,6 +377,55 @@ export const outbox = pgTable(
   },
   // The console pages a chatbot's emails, newest first (OutboxList).
   (t) => [index('outbox_chatbot_created').on(t.chatbot, t.createdAt)],
+);
+
+/**
+ * Viewings booked in the chat [ext] (API.md §3.11). One booking per slot of a chatbot: the partial
+ * unique index decides between two instances racing for it (exactly one insert succeeds), and
+ * holds while a booking moves; a cancelled booking frees its slot. Its manage token is made from its
+ * id (http/viewing-token.ts), so nothing secret is stored.
+ */
+export const viewings = pgTable(
+  'viewings',
+  {
+    id: text('id').primaryKey(),
+    chatbot: text('chatbot')
+      .notNull()
+      .references(() => chatbots.serialNumber, { onDelete: 'cascade' }),
+    /** The listing, and its address and page as they were when booked (a listing may change or go). */
+    listingId: text('listing_id').notNull(),
+    address: text('address').notNull(),
+    listingUrl: text('listing_url').notNull().default(''),
+    mlsNumber: text('mls_number').notNull().default(''),
+    sessionId: integer('session_id').notNull(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    note: text('note').notNull().default(''),
+    /** The language the visitor reads (the conversation's): the manage page and their emails use it. */
+    language: text('language').notNull().default('en'),
+    /** The origin its links were made under at booking (PUBLIC_URL, or the one the visitor reached): its later emails' too. */
+    origin: text('origin').notNull(),
+    state: text('state').$type<'booked' | 'cancelled'>().notNull().default('booked'),
+    /** The calendar's SEQUENCE: raised by every change the invites carry (RFC 5545 §3.8.7.4). */
+    sequence: integer('sequence').notNull().default(0),
+    cancelledAt: at('cancelled_at'),
+    cancelledBy: text('cancelled_by').$type<'visitor' | 'owner'>(),
+    /** When the reminder a day before went out (claimed by one instance: mail/viewing-mail.ts). */
+    remindedAt: at('reminded_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('viewings_one_per_slot')
+      .on(t.chatbot, t.startAt)
+      .where(sql`state = 'booked'`),
+    index('viewings_chatbot_start').on(t.chatbot, t.startAt),
+    index('viewings_reminder_due')
+      .on(t.startAt)
+      .where(sql`state = 'booked' AND reminded_at IS NULL`),
+  ],
 );
 
 /** Which daily digest was made, so no two instances (or runs) make the same one twice. */

@@ -8,6 +8,7 @@ import type { FeedbackStrings } from './feedback.ts';
 import type { HandoffStrings } from './handoff.ts';
 import type { MediaStrings } from './media.ts';
 import type { NotifyStrings } from './notify.ts';
+import type { SlotsStrings } from './slots.ts';
 import type { SourcesStrings } from './sources.ts';
 
 /** The launcher's words: they ship in every language at once (launcherWords, below). */
@@ -75,7 +76,9 @@ export type Strings = LauncherStrings &
   Partial<CardsStrings> &
   Partial<SourcesStrings> &
   Partial<FeedbackStrings> &
-  Partial<NotifyStrings>;
+  Partial<NotifyStrings> &
+  // The viewings' words, in every language, are in the slots' chunk (strings/slots.ts), not the locales'.
+  Partial<SlotsStrings>;
 /** What a locale's chunk holds: everything but the launcher's words. */
 export type PanelStrings = typeof en &
   HandoffStrings &

@@ -25,6 +25,9 @@ const THROTTLES: Throttles = {
   GetPreUploadUrl: { session: { count: 2, seconds: 600 }, address: { count: 3, seconds: 600 } },
   Upload: { session: { count: 3, seconds: 600 }, address: { count: 5, seconds: 600 } },
   Typing: { session: { count: 3, seconds: 60 }, address: { count: 5, seconds: 60 } },
+  ViewingSlots: { session: { count: 3, seconds: 600 }, address: { count: 5, seconds: 600 } },
+  ViewingBook: { session: { count: 2, seconds: 600 }, address: { count: 3, seconds: 3_600 } },
+  ViewingManage: { address: { count: 5, seconds: 600 } },
 };
 
 const clock = new TestClock();

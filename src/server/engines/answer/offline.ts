@@ -66,7 +66,7 @@ export async function compose(asked: AnswerInput): Promise<Reply & { language: s
   const w = writingFor(input.settings.AIResponseLanguage, language, input.locale, said);
   const { askType } = input.question;
   const written = w.language;
-  if (askType === 'Text') return { ...(await reply(input, w)), language: written };
+  if (askType === 'Text') return { ...(await reply(input, w, asked.question.content)), language: written };
   const received = w.received(await describeFiles(input.question.files, w));
   if (!input.question.content.trim()) {
     const kind = (['Image', 'Audio', 'Video'] as const).find((k) => k === askType);
@@ -76,6 +76,6 @@ export async function compose(asked: AnswerInput): Promise<Reply & { language: s
     const handoff = kind && person ? `\n\n${handoffBlock({ open: false })}` : '';
     return { text: `${received}${offer}${handoff}`, noAnswer: false, language: written };
   }
-  const answer = await reply(input, w);
+  const answer = await reply(input, w, asked.question.content);
   return { ...answer, text: `${received}\n\n${answer.text}`, language: written };
 }

@@ -79,6 +79,8 @@ export async function answerIfPerson(input: AnswerInput): Promise<(PersonReply &
   const q = read.question.content.trim().toLowerCase();
   const kind = asksForPerson(q) ? 'person' : asksToBook(q) && !/^how\b/.test(q) ? 'viewing' : null;
   if (!kind) return null;
+  // Showing hours set: the model finds the times itself (find_viewing_slots), and they are offered to book.
+  if (kind === 'viewing' && input.viewingSlots && input.settings.ViewingHours.length) return null;
   const said = [...input.history.filter((m) => m.role === 'user').map((m) => m.content), input.question.content];
   const w = writingFor(input.settings.AIResponseLanguage, language, input.locale, said);
   return {

@@ -12,6 +12,7 @@ import {
   type Settings,
 } from '../../../protocol/index.ts';
 import { asksForPerson, asksToBook, personReply } from './person.ts';
+import { asksToVisit, localToday, slotsAnswer } from './viewing.ts';
 import { askedOf } from '../reading/asked.ts';
 import { readInConversation, type ConversationState, type Reading } from '../search/conversation.ts';
 import { aboutOne, aboutSeveral } from './about.ts';
@@ -51,7 +52,8 @@ const answer = (prose: string, cards: Listing[], suggestions: string[], noAnswer
   noAnswer,
 });
 
-export async function reply(input: AnswerInput, w: Writing): Promise<Reply> {
+/** `original`: the question as the visitor wrote it (`input`'s is read as English), for what only its own words say — a day, a time. */
+export async function reply(input: AnswerInput, w: Writing, original = input.question.content): Promise<Reply> {
   const { state, reading } = await readInConversation(
     input.history,
     input.question.content,
@@ -60,7 +62,7 @@ export async function reply(input: AnswerInput, w: Writing): Promise<Reply> {
     input.pageListing,
   );
   const asked = reading.kind === 'search' ? askedOf(reading.criteria) : undefined;
-  return { ...(await replyTo(input, w, state, reading)), ...(asked ? { asked } : {}) };
+  return { ...(await replyTo(input, w, state, reading, original)), ...(asked ? { asked } : {}) };
 }
 
 /**
@@ -98,7 +100,13 @@ async function fromKnowledge(input: AnswerInput, state: ConversationState, readi
   return reading.kind !== 'search' || holdsSubject(question, best) ? best : null;
 }
 
-async function replyTo(input: AnswerInput, w: Writing, state: ConversationState, reading: Reading): Promise<Reply> {
+async function replyTo(
+  input: AnswerInput,
+  w: Writing,
+  state: ConversationState,
+  reading: Reading,
+  original: string,
+): Promise<Reply> {
   const { settings } = input;
   const question = input.question.content;
   const q = question.trim().toLowerCase();
@@ -109,6 +117,18 @@ async function replyTo(input: AnswerInput, w: Writing, state: ConversationState,
   const asking = /^(?:how|can|could|do|does|is|are|what)\b/.test(q);
   const home = reading.kind === 'about' ? reading.listings[0] : (state.focus ?? state.page);
   if (asksForPerson(q)) return personReply(w, settings, 'person', input.agentPresent);
+  // A home to see, named or in view, and showing hours: the free times. A search ("can I see 3 bedroom
+  // homes in Austin?") is not a visit, unless it says only a kind of home and points at one ("this house").
+  const visit =
+    home &&
+    !/^how\b/.test(q) &&
+    (reading.kind !== 'search' ||
+      (/\b(?:this|that|it)\b/.test(q) && !narrowsBeyondKind(reading.criteria, settings, true))) &&
+    (booking || asksToVisit(original, w.language, localToday(input.now, settings.TimeZone)));
+  if (visit) {
+    const offered = await slotsAnswer(input, home, original, w.language);
+    if (offered) return offered;
+  }
   if (booking && !asking) return personReply(w, settings, 'viewing', input.agentPresent, home);
   const person = Boolean(settings.TalkToHumanEmail);
   const known = await fromKnowledge(input, state, reading);

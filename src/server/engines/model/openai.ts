@@ -22,6 +22,9 @@ import { describeFile } from '../answer/offline.ts';
 import { answerIfPerson } from '../answer/person.ts';
 import {
   CARDS_INFO,
+  SLOTS_INFO,
+  slotsBlock,
+  type OfferedSlot,
   SUGGESTIONS_INFO,
   answerProse,
   cardsBlock,
@@ -267,6 +270,11 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       const given = inView(context);
       let criteria = context.criteria;
       let tools = withTools();
+      // Showing hours set: the model may look up free times to see a home (find_viewing_slots).
+      const viewings = input.viewingSlots
+        ? { slots: input.viewingSlots, timeZone: input.settings.TimeZone, now: input.now }
+        : undefined;
+      let offered: OfferedSlot[] = [];
       // The owner's knowledge: the passages the question finds, numbered for citing; search_knowledge for more.
       const cite = citations();
       const base = input.knowledge && (await input.knowledge.any()) ? input.knowledge : undefined;
@@ -295,7 +303,7 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
           stream_options: { include_usage: true },
           ...(tools
             ? {
-                tools: toolDefinitions(input.catalog.vocabulary, Boolean(base)),
+                tools: toolDefinitions(input.catalog.vocabulary, Boolean(base), Boolean(viewings)),
                 tool_choice: last ? ('none' as const) : ('auto' as const),
               }
             : {}),
@@ -354,7 +362,9 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
           const result = await runTool(call.function.name, call.function.arguments, input.catalog, {
             mortgageRate: input.settings.MortgageRate,
             ...(base ? { knowledge: { base, cite } } : {}),
+            ...(viewings ? { viewings } : {}),
           });
+          if (result.slots?.length) offered = result.slots;
           for (const l of result.listings) if (!given.includes(l)) given.push(l);
           if (result.criteria) criteria = result.criteria;
           messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
@@ -378,6 +388,9 @@ export function createOpenAiEngine(options: OpenAiOptions): AnswerEngine {
       const named = new RegExp(`^\`\`\`${CARDS_INFO}`, 'm').test(text) ? [] : listingsNamedIn(text, given);
       yield* blockFragments(cardsBlock(named));
       yield* blockFragments(sourcesBlock(cite.sourcesOf(filter.cited)));
+      // The times the tool found last, as buttons to book with (a model's own slots block is its words).
+      if (offered.length && !new RegExp(`^\`\`\`${SLOTS_INFO}`, 'm').test(text))
+        yield* blockFragments(slotsBlock(offered));
       if (w && !new RegExp(`^\`\`\`${SUGGESTIONS_INFO}`, 'm').test(text) && text.trim() && !unanswered) {
         const next =
           named.length === 1

@@ -17,9 +17,17 @@ import { mlsKey, type Vocabulary } from '../reading/places.ts';
 import type { KnowledgeBase } from '../knowledge/find.ts';
 import type { Citations } from './citations.ts';
 import { KNOWLEDGE_TOOL, runKnowledgeTool } from './knowledge-tool.ts';
+import { VIEWING_TOOL, runViewingTool, type ViewingPort } from './viewing-tool.ts';
+import type { OfferedSlot } from '../../../protocol/index.ts';
 import { english } from '../writing/index.ts';
 
-export const TOOL_NAMES = ['search_listings', 'get_listing', 'estimate_payment', 'search_knowledge'] as const;
+export const TOOL_NAMES = [
+  'search_listings',
+  'get_listing',
+  'estimate_payment',
+  'search_knowledge',
+  'find_viewing_slots',
+] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 const SORTS: Record<string, SortKey> = {
@@ -32,8 +40,8 @@ const SORTS: Record<string, SortKey> = {
   newest_listed: 'newest-listed',
 };
 
-/** The tools' definitions, in the Chat Completions `tools` format; the kinds and cities are the chatbot's own; search_knowledge where it has knowledge. */
-export function toolDefinitions(vocabulary: Vocabulary, knowledge = false) {
+/** The tools' definitions, in the Chat Completions `tools` format; the kinds and cities are the chatbot's own; search_knowledge where it has knowledge, find_viewing_slots where it has showing hours. */
+export function toolDefinitions(vocabulary: Vocabulary, knowledge = false, viewings = false) {
   const types = vocabulary.types.filter(Boolean);
   const cities = [...vocabulary.cities].sort();
   const str = (description: string) => ({ type: 'string', description });
@@ -121,6 +129,7 @@ export function toolDefinitions(vocabulary: Vocabulary, knowledge = false) {
       },
     },
     ...(knowledge ? [KNOWLEDGE_TOOL] : []),
+    ...(viewings ? [VIEWING_TOOL] : []),
   ];
 }
 
@@ -246,6 +255,8 @@ export interface ToolResult {
   content: string;
   listings: Listing[];
   criteria?: Criteria;
+  /** Free times to see a listing (find_viewing_slots): the answer's slots block. */
+  slots?: OfferedSlot[];
 }
 
 /** Runs one tool call; a malformed call, an unknown tool or a tool that fails is a result the model reads, never a thrown error. */
@@ -253,7 +264,7 @@ export async function runTool(
   name: string,
   rawArguments: string,
   catalog: Catalog,
-  options: { mortgageRate?: number; knowledge?: { base: KnowledgeBase; cite: Citations } } = {},
+  options: { mortgageRate?: number; knowledge?: { base: KnowledgeBase; cite: Citations }; viewings?: ViewingPort } = {},
 ): Promise<ToolResult> {
   let args: unknown;
   try {
@@ -271,6 +282,18 @@ export async function runTool(
     if (name === 'get_listing') return await getTool(args, catalog);
     if (name === 'estimate_payment')
       return await paymentTool(args, catalog, options.mortgageRate ?? DEFAULT_MORTGAGE_RATE);
+    if (name === 'find_viewing_slots' && options.viewings) {
+      const id = field<string>(args, 'listing_id', 'string')?.trim();
+      const [listing] = id
+        ? await catalog.lookup({ ids: [id], urls: [], mlsKeys: [], houseNumbers: [], urlKeys: [], addressStarts: [] })
+        : [];
+      const { content, offered } = await runViewingTool(
+        args,
+        listing?.Id === id ? listing : undefined,
+        options.viewings,
+      );
+      return { content: JSON.stringify(content), listings: listing ? [listing] : [], slots: offered };
+    }
     if (name === 'search_knowledge' && options.knowledge)
       return {
         content: JSON.stringify(await runKnowledgeTool(args, options.knowledge.base, options.knowledge.cite)),
@@ -278,7 +301,7 @@ export async function runTool(
       };
     return {
       content: JSON.stringify({
-        error: `There is no tool named ${name}; use ${TOOL_NAMES.filter((t) => t !== 'search_knowledge' || options.knowledge).join(' or ')}.`,
+        error: `There is no tool named ${name}; use ${TOOL_NAMES.filter((t) => (t !== 'search_knowledge' || options.knowledge) && (t !== 'find_viewing_slots' || options.viewings)).join(' or ')}.`,
       }),
       listings: [],
     };

@@ -13,6 +13,8 @@ let sessionId: number;
 let answerID: number;
 /** A session an agent ("Ana") holds: Take by the same name, Reply and ConversationTyping succeed in it. */
 let heldSessionId: number;
+/** A listing of the chatbot, which has showing hours: its viewings can be looked at and booked. */
+let listingMls: string;
 let headers: Record<Credential, Record<string, string>>;
 
 type Credential =
@@ -34,6 +36,14 @@ beforeAll(async () => {
   sessionId = visitor.sessionId;
   answerID = (await visitor.client.ask({ sessionID: sessionId, content: 'hello' })).messageid;
   heldSessionId = (await service.visitor(serial)).sessionId;
+  await service.owner.edit({ serialNumber: serial, ViewingHours: [{ Day: 1, From: '09:00', To: '17:00' }] });
+  listingMls = (
+    await service.owner.realEstateGet({
+      SerialNumber: serial,
+      Key: await service.owner.realEstateCreate({ ...validBodies.RealEstateCreate, SerialNumber: serial }),
+      KeyType: 'NewOaks',
+    })
+  ).MLSNumber;
   await service.owner.conversationTake({ SerialNumber: serial, SessionID: heldSessionId, Name: 'Ana' });
   const otherSession = await service.visitor(serial);
   const otherChatbot = await service.visitor(await service.newChatbot());
@@ -141,6 +151,25 @@ function bodyFor(name: OperationName, unique: string): unknown {
       return { SerialNumber: serial, SessionID: sessionId };
     case 'Typing':
       return { sessionID: sessionId };
+    case 'ViewingSlots':
+      return { sessionID: sessionId, listing: listingMls };
+    case 'ViewingBook':
+      // A time that is no slot: past the credential, the booking itself is refused (409).
+      return {
+        sessionID: sessionId,
+        listing: listingMls,
+        start: '2000-01-03T09:00:00Z',
+        name: 'Ann',
+        email: 'ann@example.com',
+      };
+    case 'ViewingCancel':
+      return { token: 'A'.repeat(54) };
+    case 'ViewingReschedule':
+      return { token: 'A'.repeat(54), start: '2000-01-03T09:00:00Z' };
+    case 'OwnerViewingCancel':
+      return { SerialNumber: serial, Id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' };
+    case 'ViewingList':
+      return { SerialNumber: serial };
   }
 }
 
@@ -151,12 +180,20 @@ const queryFor = (name: OperationName) =>
 const OK = 200;
 /** A status for each credential: what each operation must answer. Not-found-after-access counts as allowed. */
 function expected(name: OperationName, credential: Credential): number {
+  const spec = OPERATIONS[name];
+  // The body's token is the credential: whatever header comes, a token of no booking is a 404.
+  if ('bodyToken' in spec) return 404;
   if (['expiredToken', 'forgedToken', 'unknownApiKey'].includes(credential)) return 401;
   const allowedAfterAccess =
-    name === 'RealEstateUpdate' || name === 'RealEstateGet' || name === 'UploadSuccess' || name === 'KnowledgeUpdate'
+    name === 'RealEstateUpdate' ||
+    name === 'RealEstateGet' ||
+    name === 'UploadSuccess' ||
+    name === 'KnowledgeUpdate' ||
+    name === 'OwnerViewingCancel'
       ? 404
-      : OK;
-  const spec = OPERATIONS[name];
+      : name === 'ViewingBook'
+        ? 409
+        : OK;
   const kind =
     credential === 'apiKey' || credential === 'otherOwnersApiKey'
       ? 'apiKey'

@@ -1,0 +1,168 @@
+/**
+ * A visitor asking to see a home — "can I see it Saturday at 11?", "when can I visit 88 Birch Lane?",
+ * "¿puedo verla el sábado a las 11?" — answered, when the chatbot has showing hours, with the free
+ * times nearest what was asked: that time first when it is free, the same day's others, else the
+ * next days'; in the visitor's language and the chatbot's zone, over a slots block (protocol/slots.ts)
+ * the widget draws as buttons. Both engines answer so (the model engine through its tool). With no
+ * free time, the way to a person opens. The times come through the engines' port
+ * (AnswerInput.viewingSlots): the service knows the bookings.
+ */
+import { addressText, handoffBlock, slotsBlock, type Listing } from '../../../protocol/index.ts';
+import type { LanguageCode } from '../languages/types.ts';
+import { askedWhen, type AskedWhen } from '../reading/when.ts';
+import { md } from '../search/format.ts';
+import { slotsLocale, slotsText, type SlotsOutcome } from '../writing/slots.ts';
+import type { AnswerInput, ViewingSlot } from '../index.ts';
+
+/** The most times one answer offers: a day's worth, a visitor can scan. */
+export const OFFERED_SLOTS = 8;
+
+/** Words that ask to come and see a home, in each language the engines read (the question as written, lower case). */
+const ASKS_TO_VISIT = new RegExp(
+  [
+    // English
+    '\\b(?:visit|viewing|showing|tour|come (?:by|and see|see)|see (?:it|the (?:home|house|place|property|apartment|condo|flat))|view it|look at it|in person)\\b',
+    // Spanish, French, Portuguese
+    '\\b(?:visitar(?:la|lo)?|visita|verla|verlo|ver (?:la|el) (?:casa|piso|departamento|apartamento)|visiter|visite|la voir|le voir|vê-la|ve-la|conhecer o imóvel)\\b',
+    // German
+    '\\b(?:besichtig\\w{0,6}|anschauen|ansehen|anzuschauen|anzusehen)\\b',
+    // Arabic, Chinese: no word boundaries
+    'زيارة|أزور|معاينة|رؤيتها|رؤية المنزل|看房|参观|去看|看看|看一下',
+  ].join('|'),
+);
+
+/** Words that ask to see, which ask to visit when a day or time is said with them ("can I see it Saturday?"). */
+const SEE = /\b(?:see|view|look at|check out|ver|voir|sehen|anschauen)\b|أرى|رؤية|مشاهدة|看/;
+
+/** Whether the question (as written, in `language`) asks to come and see a home: a visit's words, or seeing with a day or time. */
+export function asksToVisit(question: string, language: LanguageCode, today: string): boolean {
+  const q = question.toLowerCase();
+  if (ASKS_TO_VISIT.test(q)) return true;
+  if (!SEE.test(q)) return false;
+  const when = askedWhen(question, language, today);
+  return Boolean(when.day || when.time !== undefined || when.part);
+}
+
+/** Today in `timeZone`, `YYYY-MM-DD`. */
+export const localToday = (now: Date, timeZone: string) => local(now, timeZone).day;
+
+/** `YYYY-MM-DD` and minutes after midnight of an instant in `timeZone`. */
+function local(instant: Date, timeZone: string): { day: string; minute: number } {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((x) => [x.type, x.value]),
+  );
+  return { day: `${p.year}-${p.month}-${p.day}`, minute: Number(p.hour) * 60 + Number(p.minute) };
+}
+
+const PART_OF_DAY = { morning: [0, 720], afternoon: [720, 1020], evening: [1020, 1440] } as const;
+
+interface Placed extends ViewingSlot {
+  day: string;
+  minute: number;
+}
+
+/** The times to offer for what was asked, and how they relate to it. */
+export function chooseSlots(
+  slots: readonly ViewingSlot[],
+  when: AskedWhen,
+  timeZone: string,
+  today: string,
+): { offered: ViewingSlot[]; outcome: Exclude<SlotsOutcome, { kind: 'none' }>['kind']; day?: string; taken?: number } {
+  const placed: Placed[] = slots.map((s) => ({ ...s, ...local(s.start, timeZone) }));
+  const inPart = (p: Placed) =>
+    !when.part || (p.minute >= PART_OF_DAY[when.part][0] && p.minute < PART_OF_DAY[when.part][1]);
+  const firstDays = (from: Placed[]) => {
+    const days = [...new Set(from.map((p) => p.day))].slice(0, 2);
+    return from.filter((p) => days.includes(p.day)).slice(0, OFFERED_SLOTS);
+  };
+  let day = when.day;
+  // Asked about today when today has nothing left (the notice): the same weekday next week.
+  if (day === today && !placed.some((p) => p.day === day)) {
+    const week = placed.find((p) => p.day > day! && Date.parse(p.day) - Date.parse(day!) === 7 * 86_400_000);
+    if (week) day = week.day;
+  }
+  if (!day && (when.time !== undefined || when.part))
+    day = placed.find((p) => (when.time === undefined || p.minute === when.time) && inPart(p))?.day;
+  if (!day) return { offered: firstDays(placed), outcome: 'next' };
+  const sameDay = placed.filter((p) => p.day === day);
+  if (!sameDay.length) return { offered: firstDays(placed.filter((p) => p.day > day)), outcome: 'later', day };
+  const exact = when.time === undefined ? undefined : sameDay.find((p) => p.minute === when.time);
+  const rest = sameDay.filter((p) => p !== exact);
+  // The part of the day asked for first, then the rest of the day; a time asked and taken: the nearest first.
+  const ordered = [...rest.filter(inPart), ...rest.filter((p) => !inPart(p))];
+  if (when.time !== undefined && !exact)
+    ordered.sort((a, b) => Math.abs(a.minute - when.time!) - Math.abs(b.minute - when.time!));
+  const offered = [...(exact ? [exact] : []), ...ordered].slice(0, OFFERED_SLOTS);
+  if (exact) return { offered, outcome: 'exact', day };
+  return { offered, outcome: 'day', day, ...(when.time !== undefined ? { taken: when.time } : {}) };
+}
+
+/**
+ * The answer offering times to see `home`, or null when the chatbot takes no bookings (no showing
+ * hours, no port) or the home cannot be seen (sold, not yet on the market).
+ */
+export async function slotsAnswer(
+  input: Pick<AnswerInput, 'settings' | 'viewingSlots' | 'now'>,
+  home: Listing,
+  question: string,
+  language: LanguageCode,
+): Promise<{ text: string; noAnswer: boolean } | null> {
+  const s = input.settings;
+  if (!s.ViewingHours.length || !input.viewingSlots || home.Status !== 'Active') return null;
+  const slots = await input.viewingSlots(home.Id);
+  const tz = s.TimeZone;
+  const locale = slotsLocale(language);
+  const about = md(addressText(home));
+  if (!slots.length)
+    return {
+      text: `${slotsText(language, { kind: 'none', days: s.ViewingDays }, about)}\n\n${handoffBlock({ open: true, about: addressText(home) })}`,
+      noAnswer: false,
+    };
+  const today = local(input.now, tz).day;
+  const chosen = chooseSlots(slots, askedWhen(question, language, today), tz, today);
+  const dayText = (d: string) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${d}T12:00:00Z`),
+    );
+  const timeText = (minute: number) =>
+    new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2000, 0, 1, 0, minute)),
+    );
+  const first = chosen.offered[0]!;
+  const outcome: SlotsOutcome =
+    chosen.outcome === 'exact'
+      ? {
+          kind: 'exact',
+          when: new Intl.DateTimeFormat(locale, {
+            weekday: 'long',
+            month: 'long',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZone: tz,
+          }).format(first.start),
+        }
+      : chosen.outcome === 'day'
+        ? {
+            kind: 'day',
+            day: dayText(chosen.day!),
+            ...(chosen.taken !== undefined ? { taken: timeText(chosen.taken) } : {}),
+          }
+        : chosen.outcome === 'later'
+          ? { kind: 'later', day: dayText(chosen.day!) }
+          : { kind: 'next' };
+  const block = slotsBlock(
+    chosen.offered.map((o) => ({ listing: home.Id, start: o.start.toISOString(), end: o.end.toISOString() })),
+  );
+  return { text: `${slotsText(language, outcome, about)}\n\n${block}`, noAnswer: false };
+}
