@@ -364,3 +364,16 @@ export function dayStarts(hours: readonly ViewingRange[], day: number, minutes: 
   }
   return out.sort((a, b) => a - b);
 }
+
+/** A reader of instants in `timeZone` to the second, on a 24-hour clock: made once for many (making one costs far more than using it). */
+export const zoneFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });

@@ -1,17 +1,5 @@
 /** Calendar arithmetic in a chatbot's TimeZone (IANA names, through Intl). */
-
-/** A time zone's reader of instants: made once for many (making one costs far more than using it). */
-export const zoneFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+import { zoneFormat } from '../../protocol/index.ts';
 
 function parts(instant: Date, timeZone: string, fmt = zoneFormat(timeZone)): Record<string, number> {
   const out: Record<string, number> = {};

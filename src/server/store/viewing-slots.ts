@@ -5,8 +5,8 @@
  * notice, the horizon and the bookings (each with the buffer around it) taken out. Pure: the
  * bookings are given.
  */
-import { dayStarts, VIEWING_LIMITS, type Settings } from '../../protocol/index.ts';
-import { addDays, isoWeekday, localDay, localInstant, zoneFormat } from './calendar.ts';
+import { dayStarts, VIEWING_LIMITS, zoneFormat, type Settings } from '../../protocol/index.ts';
+import { addDays, isoWeekday, localDay, localInstant } from './calendar.ts';
 
 export interface Slot {
   start: Date;

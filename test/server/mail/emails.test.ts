@@ -4,9 +4,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDigests } from '../../../src/server/mail/digests.ts';
 import { startOutboxSender } from '../../../src/server/mail/outbox.ts';
@@ -17,49 +15,11 @@ import { validBodies } from '../../support/samples.ts';
 import { binCommand } from '../../support/bin.ts';
 import { copyPgliteTo, freshDatabase } from '../../support/database.ts';
 import { TestClock, startService, type TestService } from '../../support/service.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives (and can be told to refuse). */
-async function startSmtp() {
-  const received: Received[] = [];
-  let refuse = false;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (data += chunk));
-      stream.on('end', () => {
-        if (refuse) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    refuseAll: (value: boolean) => (refuse = value),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtp, type Smtp } from '../../support/smtp.ts';
 
 const clock = new TestClock();
 let service: TestService;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Smtp;
 const ctx = () => ({
   db: service.db,
   clock,
@@ -151,7 +111,7 @@ describe('the outbox', () => {
       clock.advance(2 * 60_000);
       expect(await sender.drain()).toBeGreaterThanOrEqual(1);
       expect(await sender.drain()).toBe(0);
-      const mail = smtp.received.filter((m) => m.to.includes('desk@harbor.example'));
+      const mail = smtp.to('desk@harbor.example');
       expect(mail).toHaveLength(1);
       expect(mail[0]!.from).toBe('bot@harbor.example');
       expect(mail[0]!.data).toContain('Carla');

@@ -7,7 +7,7 @@
  * free time, the way to a person opens. The times come through the engines' port
  * (AnswerInput.viewingSlots): the service knows the bookings.
  */
-import { addressText, handoffBlock, slotsBlock, type Listing } from '../../../protocol/index.ts';
+import { addressText, handoffBlock, slotsBlock, zoneFormat, type Listing } from '../../../protocol/index.ts';
 import type { LanguageCode } from '../languages/types.ts';
 import { askedWhen, type AskedWhen } from '../reading/when.ts';
 import { md } from '../search/format.ts';
@@ -43,26 +43,14 @@ export function asksToVisit(question: string, language: LanguageCode, today: str
   return Boolean(when.day || when.time !== undefined || when.part);
 }
 
-/** Today in `timeZone`, `YYYY-MM-DD`. */
-export const localToday = (now: Date, timeZone: string) => local(now, timeZone).day;
-
-/** `YYYY-MM-DD` and minutes after midnight of an instant in `timeZone`. */
-function local(instant: Date, timeZone: string): { day: string; minute: number } {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((x) => [x.type, x.value]),
-  );
+/** `YYYY-MM-DD` and minutes after midnight of an instant, as `reader` reads it. */
+function local(instant: Date, reader: Intl.DateTimeFormat): { day: string; minute: number } {
+  const p = Object.fromEntries(reader.formatToParts(instant).map((x) => [x.type, x.value]));
   return { day: `${p.year}-${p.month}-${p.day}`, minute: Number(p.hour) * 60 + Number(p.minute) };
 }
+
+/** Today in `timeZone`, `YYYY-MM-DD`. */
+export const localToday = (now: Date, timeZone: string) => local(now, zoneFormat(timeZone)).day;
 
 const PART_OF_DAY = { morning: [0, 720], afternoon: [720, 1020], evening: [1020, 1440] } as const;
 
@@ -78,7 +66,8 @@ export function chooseSlots(
   timeZone: string,
   today: string,
 ): { offered: ViewingSlot[]; outcome: Exclude<SlotsOutcome, { kind: 'none' }>['kind']; day?: string; taken?: number } {
-  const placed: Placed[] = slots.map((s) => ({ ...s, ...local(s.start, timeZone) }));
+  const reader = zoneFormat(timeZone);
+  const placed: Placed[] = slots.map((s) => ({ ...s, ...local(s.start, reader) }));
   const inPart = (p: Placed) =>
     !when.part || (p.minute >= PART_OF_DAY[when.part][0] && p.minute < PART_OF_DAY[when.part][1]);
   const firstDays = (from: Placed[]) => {
@@ -128,7 +117,7 @@ export async function slotsAnswer(
       text: `${slotsText(language, { kind: 'none', days: s.ViewingDays }, about)}\n\n${handoffBlock({ open: true, about: addressText(home) })}`,
       noAnswer: false,
     };
-  const today = local(input.now, tz).day;
+  const today = localToday(input.now, tz);
   const chosen = chooseSlots(slots, askedWhen(question, language, today), tz, today);
   const dayText = (d: string) =>
     new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
