@@ -21,7 +21,9 @@ const byAddress = (op: DocOperation) => op === 'Upload' || op === 'GetFile';
 const fieldsOf = (op: DocOperation) => Object.keys((bodyOf(op) as { properties?: Json } | null)?.properties ?? {});
 
 /** Body fields that name something stored: a wrong one is a 404. */
-const ID_FIELDS: ReadonlySet<string> = new Set(['serialNumber', 'SerialNumber', 'sessionID', 'FileStoreId']);
+const ID_FIELDS: ReadonlySet<string> = new Set(['serialNumber', 'SerialNumber', 'sessionID', 'FileStoreId', 'token']);
+/** Operations whose body's token is the credential: no header is read (401, 403 cannot be). */
+const byToken = (op: DocOperation) => op !== 'Upload' && op !== 'GetFile' && 'bodyToken' in OPERATIONS[op];
 
 const CONFLICTS: Why = {
   RealEstateCreate: 'A listing of the chatbot already has this MLSNumber or Url',
@@ -30,6 +32,11 @@ const CONFLICTS: Why = {
   Feedback: 'The answer is still being written, or failed',
   UploadSuccess: 'The bytes of the file are not in place yet',
   Upload: 'Bytes were already uploaded to this URL',
+  ViewingSlots: 'The listing is sold or not on the market yet, or the chatbot has no showing hours',
+  ViewingBook: 'The slot is taken, or is not a free slot (outside the hours, past, inside the notice, too far ahead)',
+  ViewingCancel: 'The booking is already cancelled, or has begun',
+  ViewingReschedule: 'The booking is cancelled or has begun, or the new start is not a free slot',
+  OwnerViewingCancel: 'The booking is already cancelled, or has begun',
 };
 const UNSUPPORTED: Why = {
   ClientAsk: 'A file is not of the kind chatAskType names',
@@ -40,8 +47,13 @@ const UNSUPPORTED: Why = {
 const OWN_LIMITS: Why = {
   ClientAsk: 'RateLimitCount or MessageLimit is reached (the Message is the RateLimitMessage)',
 };
+/** Operations counted under another throttle's name: a booking's cancel and move are its page's (ViewingManage). */
+const THROTTLED_AS: Partial<Record<DocOperation, string>> = {
+  ViewingCancel: 'ViewingManage',
+  ViewingReschedule: 'ViewingManage',
+};
 const tooMany = (op: DocOperation) => {
-  const throttled = (THROTTLED as readonly string[]).includes(op)
+  const throttled = (THROTTLED as readonly string[]).includes(THROTTLED_AS[op] ?? op)
     ? "a visitor's calls reached the service's bound (Retry-After says when to call again)"
     : undefined;
   const reasons = [OWN_LIMITS[op], throttled].filter(Boolean);
@@ -80,12 +92,14 @@ const FAILURES: Failure[] = [
         ? 'The upload URL is not valid or has expired, or a credential sent beside it is not valid'
         : op === 'GetFile'
           ? "A credential sent is not valid, or none was sent for a visitor's file"
-          : 'A credential sent is not valid, or none was sent where one is needed',
+          : byToken(op)
+            ? null
+            : 'A credential sent is not valid, or none was sent where one is needed',
   },
   {
     status: FAILURE.forbidden,
     why: (op) =>
-      op === 'Upload'
+      op === 'Upload' || byToken(op)
         ? null
         : op === 'GetFile'
           ? "The credential is not the file's session's, nor its chatbot's owner's"
