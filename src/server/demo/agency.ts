@@ -80,7 +80,7 @@ export async function ensureDemo(
   const limits = { RateLimitCount: limit.count, RateLimitTime: limit.seconds };
   if (await demoExists(db)) {
     const held = JSON.stringify({ Model: model, ...limits });
-    // A demo made before viewings were booked gets its showing hours, unless its owner has set some.
+    // A demo with no showing hours (one made before viewings were booked) gets the demo's; hours its owner set are kept.
     const hours = JSON.stringify(DEMO_VIEWINGS);
     await db
       .update(chatbots)

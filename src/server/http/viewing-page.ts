@@ -84,12 +84,13 @@ async function render(ctx: ServiceContext, { chatbot, viewing: v, token, done, e
       }
       const dayName = new Intl.DateTimeFormat(w.locale, { dateStyle: 'full', timeZone: tz });
       const time = new Intl.DateTimeFormat(w.locale, { timeStyle: 'short', timeZone: tz });
+      // One radio of the group `required` makes choosing one required (HTML's radio button group).
       const groups = [...days.values()].map(
-        (group) =>
+        (group, g) =>
           `<fieldset><legend>${escape(dayName.format(group[0]!.start))}</legend>${group
             .map(
               (s, i) =>
-                `<label><input type="radio" name="start" value="${s.start.toISOString()}"${i === 0 && group === [...days.values()][0] ? ' required' : ''}> ${escape(time.format(s.start))}</label>`,
+                `<label><input type="radio" name="start" value="${s.start.toISOString()}"${g === 0 && i === 0 ? ' required' : ''}> ${escape(time.format(s.start))}</label>`,
             )
             .join('')}</fieldset>`,
       );
