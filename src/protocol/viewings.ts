@@ -71,7 +71,7 @@ export const ViewingBookBody = Type.Object(
     phone: Type.Optional(
       Type.String({
         maxLength: VIEWING_LIMITS.phoneChars,
-        pattern: '^$|^\\+?[0-9][0-9 ().\\-/]{4,38}[0-9]$',
+        pattern: '^$|^\\+?[0-9(][0-9 ().\\-/]{4,38}[0-9]$',
         rule: 'must be a phone number (digits, spaces, + ( ) . - /, at least 6 digits long) or empty',
       }),
     ),

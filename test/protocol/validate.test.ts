@@ -557,3 +557,12 @@ describe('response schemas', () => {
     expect(Object.keys(FullSettings.properties)).toEqual(expect.arrayContaining(SETTING_NAMES));
   });
 });
+
+describe("a booking's phone number", () => {
+  it.each(['(503) 555-0199', '(503)555-0199', '+1 (503) 555-0199', '503-555-0199', '+49 30 1234567', ''])(
+    'takes %j as people write it',
+    (phone) => {
+      expect(checkBody(OPERATIONS.ViewingBook.body, { ...validBodies.ViewingBook, phone }).ok).toBe(true);
+    },
+  );
+});

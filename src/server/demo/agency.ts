@@ -39,12 +39,9 @@ export function demoSettings(model: string): Settings {
   };
 }
 
-/** The demo agency's showing hours (API.md §3.11): weekdays 9–5 and Saturday mornings, two hours' notice. */
+/** The demo agency's showing hours (API.md §3.11): as its FAQ says, seven days a week, 9 am to 7 pm; two hours' notice. */
 export const DEMO_VIEWINGS = {
-  ViewingHours: [
-    ...[1, 2, 3, 4, 5].map((Day) => ({ Day, From: '09:00', To: '17:00' })),
-    { Day: 6, From: '10:00', To: '14:00' },
-  ],
+  ViewingHours: [1, 2, 3, 4, 5, 6, 7].map((Day) => ({ Day, From: '09:00', To: '19:00' })),
   ViewingMinutes: 30,
   ViewingNoticeHours: 2,
   ViewingBufferMinutes: 0,

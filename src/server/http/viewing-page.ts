@@ -18,8 +18,8 @@ import { bookingOf, cancelBooking, manageThrottle, moveBooking, slotsOf } from '
 
 const PAGE = '/viewings/manage';
 const CALENDAR = '/viewings/calendar.ics';
-/** Slots the page offers to move to: enough for the coming days, a page a person can scan. */
-const PAGE_SLOTS = 60;
+/** Slots the page offers to move to: about a week's at the hours a chatbot usually keeps, grouped by day. */
+const PAGE_SLOTS = 200;
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 const escape = (text: string) =>

@@ -82,7 +82,7 @@ function slotTaken(error: unknown): boolean {
 const lockChatbot = (tx: Tx, chatbot: string) =>
   tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`viewings:${chatbot}`}, 0))`);
 
-const taken = () => conflicting('"start" is not a free slot: that slot is already taken; please pick another');
+const taken = () => conflicting('That time is already taken; please pick another ("start" is not a free slot)');
 
 /** Books a free slot; a slot not free, or taken meanwhile by another request, is a conflict saying why. */
 export async function bookViewing(db: Db, s: Hours, v: NewViewing, now: Date): Promise<ViewingRow> {

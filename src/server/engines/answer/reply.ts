@@ -12,7 +12,8 @@ import {
   type Settings,
 } from '../../../protocol/index.ts';
 import { asksForPerson, asksToBook, personReply } from './person.ts';
-import { asksToVisit, localToday, slotsAnswer } from './viewing.ts';
+import { asksToChangeViewing, asksToVisit, localToday, slotsAnswer } from './viewing.ts';
+import { slotsText } from '../writing/slots.ts';
 import { askedOf } from '../reading/asked.ts';
 import { readInConversation, type ConversationState, type Reading } from '../search/conversation.ts';
 import { aboutOne, aboutSeveral } from './about.ts';
@@ -117,13 +118,17 @@ async function replyTo(
   const asking = /^(?:how|can|could|do|does|is|are|what)\b/.test(q);
   const home = reading.kind === 'about' ? reading.listings[0] : (state.focus ?? state.page);
   if (asksForPerson(q)) return personReply(w, settings, 'person', input.agentPresent);
+  // Moving or cancelling a viewing booked: its own link does it (the chat would book another).
+  if (settings.ViewingHours.length && asksToChangeViewing(original))
+    return { text: slotsText(w.language, { kind: 'change' }, ''), noAnswer: false };
   // A home to see, named or in view, and showing hours: the free times. A search ("can I see 3 bedroom
   // homes in Austin?") is not a visit, unless it says only a kind of home and points at one ("this house").
   const visit =
     home &&
     !/^how\b/.test(q) &&
     (reading.kind !== 'search' ||
-      (/\b(?:this|that|it)\b/.test(q) && !narrowsBeyondKind(reading.criteria, settings, true))) &&
+      (/\b(?:this|that|it|the (?:home|house|apartment|condo|flat|place|property|townhouse|unit|one))\b/.test(q) &&
+        !narrowsBeyondKind(reading.criteria, settings, true))) &&
     (booking || asksToVisit(original, w.language, localToday(input.now, settings.TimeZone)));
   if (visit) {
     const offered = await slotsAnswer(input, home, original, w.language);

@@ -31,15 +31,46 @@ const ASKS_TO_VISIT = new RegExp(
   ].join('|'),
 );
 
+/** Moving or cancelling a viewing (or a booking, an appointment) in each language the engines read. */
+const CHANGES_VIEWING = new RegExp(
+  [
+    '\\b(?:cancel|reschedule|move|change|postpone)\\b.{0,40}\\b(?:viewing|booking|appointment|visit|showing|tour)\\b',
+    '\\b(?:cancelar|cambiar|mover|remarcar|mudar|annuler|déplacer|deplacer|changer|absagen|stornieren|verschieben|ändern)\\b.{0,40}\\b(?:visita|cita|visite|rendez-vous|besichtigung|termin)',
+    '(?:取消|改期|更改).{0,10}(?:看房|预约)|(?:إلغاء|تغيير).{0,20}(?:موعد|المعاينة)',
+  ].join('|'),
+);
+
+/** Whether the question asks to move or cancel a viewing already booked. */
+export const asksToChangeViewing = (question: string): boolean => CHANGES_VIEWING.test(question.toLowerCase());
+
 /** Words that ask to see, which ask to visit when a day or time is said with them ("can I see it Saturday?"). */
 const SEE = /\b(?:see|view|look at|check out|ver|voir|sehen|anschauen)\b|أرى|رؤية|مشاهدة|看/;
+
+/**
+ * When the question asks to come, read in its language — and in the others the engines read, when
+ * one of them says more (a short question's language is not always told right: "on peut visiter
+ * samedi ?"); `weekday` when the day was named so (yesterday's reading names the same day).
+ */
+export function whenAsked(question: string, language: LanguageCode, today: string): AskedWhen & { weekday?: true } {
+  // The reading that says most (a day counts most), the question's own language first among equals.
+  const weight = (w: AskedWhen) => (w.day ? 4 : 0) + (w.time !== undefined ? 2 : 0) + (w.part ? 1 : 0);
+  const languages: LanguageCode[] = [language, ...LANGUAGES.filter((l) => l !== language)];
+  const [found, l] = languages
+    .map((l) => [askedWhen(question, l, today), l] as const)
+    .reduce((best, next) => (weight(next[0]) > weight(best[0]) ? next : best));
+  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const named = found.day !== undefined && found.day === today && askedWhen(question, l, yesterday).day === today;
+  return { ...found, ...(named ? { weekday: true as const } : {}) };
+}
+
+const LANGUAGES: readonly LanguageCode[] = ['en', 'es', 'fr', 'de', 'pt', 'ar', 'zh'];
 
 /** Whether the question (as written, in `language`) asks to come and see a home: a visit's words, or seeing with a day or time. */
 export function asksToVisit(question: string, language: LanguageCode, today: string): boolean {
   const q = question.toLowerCase();
   if (ASKS_TO_VISIT.test(q)) return true;
   if (!SEE.test(q)) return false;
-  const when = askedWhen(question, language, today);
+  const when = whenAsked(question, language, today);
   return Boolean(when.day || when.time !== undefined || when.part);
 }
 
@@ -62,7 +93,7 @@ interface Placed extends ViewingSlot {
 /** The times to offer for what was asked, and how they relate to it. */
 export function chooseSlots(
   slots: readonly ViewingSlot[],
-  when: AskedWhen,
+  when: AskedWhen & { weekday?: true },
   timeZone: string,
   today: string,
 ): { offered: ViewingSlot[]; outcome: Exclude<SlotsOutcome, { kind: 'none' }>['kind']; day?: string; taken?: number } {
@@ -75,8 +106,8 @@ export function chooseSlots(
     return from.filter((p) => days.includes(p.day)).slice(0, OFFERED_SLOTS);
   };
   let day = when.day;
-  // Asked about today when today has nothing left (the notice): the same weekday next week.
-  if (day === today && !placed.some((p) => p.day === day)) {
+  // A weekday named that is today, when today has nothing left (the notice): the same weekday next week.
+  if (day === today && when.weekday && !placed.some((p) => p.day === day)) {
     const week = placed.find((p) => p.day > day! && Date.parse(p.day) - Date.parse(day!) === 7 * 86_400_000);
     if (week) day = week.day;
   }
@@ -84,12 +115,17 @@ export function chooseSlots(
     day = placed.find((p) => (when.time === undefined || p.minute === when.time) && inPart(p))?.day;
   if (!day) return { offered: firstDays(placed), outcome: 'next' };
   const sameDay = placed.filter((p) => p.day === day);
-  if (!sameDay.length) return { offered: firstDays(placed.filter((p) => p.day > day)), outcome: 'later', day };
+  if (!sameDay.length) {
+    // None that day: the next days' — or, asked past the days ahead bookings are taken, the first ones.
+    const after = placed.filter((p) => p.day > day);
+    return { offered: firstDays(after.length ? after : placed), outcome: 'later', day };
+  }
   const exact = when.time === undefined ? undefined : sameDay.find((p) => p.minute === when.time);
   const rest = sameDay.filter((p) => p !== exact);
   // The part of the day asked for first, then the rest of the day; a time asked and taken: the nearest first.
   const ordered = [...rest.filter(inPart), ...rest.filter((p) => !inPart(p))];
-  if (when.time !== undefined && !exact)
+  // A time asked: the nearest times around it (the widget shows them in order).
+  if (when.time !== undefined)
     ordered.sort((a, b) => Math.abs(a.minute - when.time!) - Math.abs(b.minute - when.time!));
   const offered = [...(exact ? [exact] : []), ...ordered].slice(0, OFFERED_SLOTS);
   if (exact) return { offered, outcome: 'exact', day };
@@ -118,7 +154,7 @@ export async function slotsAnswer(
       noAnswer: false,
     };
   const today = localToday(input.now, tz);
-  const chosen = chooseSlots(slots, askedWhen(question, language, today), tz, today);
+  const chosen = chooseSlots(slots, whenAsked(question, language, today), tz, today);
   const dayText = (d: string) =>
     new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${d}T12:00:00Z`),

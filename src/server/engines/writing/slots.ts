@@ -16,7 +16,9 @@ export type SlotsOutcome =
   /** Nothing was asked: the next free times. */
   | { kind: 'next' }
   /** No free time at all within `days` days. */
-  | { kind: 'none'; days: number };
+  | { kind: 'none'; days: number }
+  /** A viewing booked is to be moved or cancelled: its own link does it. */
+  | { kind: 'change' };
 
 interface SlotWords {
   locale: string;
@@ -26,6 +28,7 @@ interface SlotWords {
   later: (day: string, home: string) => string;
   next: (home: string) => string;
   none: (home: string, days: number) => string;
+  change: string;
 }
 
 const WORDS: Readonly<Record<LanguageCode, SlotWords>> = {
@@ -39,6 +42,8 @@ const WORDS: Readonly<Record<LanguageCode, SlotWords>> = {
     next: (h) => `These are the next free times to see **${h}** — pick one to book it.`,
     none: (h, n) =>
       `There are no free times to see **${h}** in the next ${n} days. Leave your name and email, and the team will find one with you.`,
+    change:
+      'To move or cancel a viewing you booked, use **Change or cancel** under its confirmation in this chat, or the link in the email we sent you.',
   },
   es: {
     locale: 'es',
@@ -51,6 +56,8 @@ const WORDS: Readonly<Record<LanguageCode, SlotWords>> = {
     next: (h) => `Estas son las próximas horas libres para ver **${h}**: elija una para reservar.`,
     none: (h, n) =>
       `No hay horas libres para ver **${h}** en los próximos ${n} días. Deje su nombre y su correo y el equipo buscará una con usted.`,
+    change:
+      'Para cambiar o cancelar una visita reservada, use **Cambiar o cancelar** bajo su confirmación en este chat, o el enlace del correo que le enviamos.',
   },
   fr: {
     locale: 'fr',
@@ -63,6 +70,8 @@ const WORDS: Readonly<Record<LanguageCode, SlotWords>> = {
     next: (h) => `Voici les prochains créneaux libres pour visiter **${h}** : choisissez-en un pour réserver.`,
     none: (h, n) =>
       `Il n'y a pas de créneau libre pour visiter **${h}** dans les ${n} prochains jours. Laissez votre nom et votre e-mail, l'équipe en trouvera un avec vous.`,
+    change:
+      "Pour déplacer ou annuler une visite réservée, utilisez **Modifier ou annuler** sous sa confirmation dans ce chat, ou le lien de l'e-mail que nous vous avons envoyé.",
   },
   de: {
     locale: 'de',
@@ -77,6 +86,8 @@ const WORDS: Readonly<Record<LanguageCode, SlotWords>> = {
       `Das sind die nächsten freien Zeiten für eine Besichtigung von **${h}** – wählen Sie eine, um sie zu buchen.`,
     none: (h, n) =>
       `In den nächsten ${n} Tagen ist keine Zeit für eine Besichtigung von **${h}** frei. Hinterlassen Sie Ihren Namen und Ihre E-Mail, dann findet das Team einen Termin mit Ihnen.`,
+    change:
+      'Um eine gebuchte Besichtigung zu verschieben oder abzusagen, nutzen Sie **Ändern oder absagen** unter ihrer Bestätigung in diesem Chat oder den Link in der E-Mail, die wir Ihnen geschickt haben.',
   },
   pt: {
     locale: 'pt-BR',
@@ -88,6 +99,8 @@ const WORDS: Readonly<Record<LanguageCode, SlotWords>> = {
     next: (h) => `Estes são os próximos horários livres para visitar **${h}**: escolha um para marcar.`,
     none: (h, n) =>
       `Não há horários livres para visitar **${h}** nos próximos ${n} dias. Deixe seu nome e seu e-mail, e a equipe encontrará um com você.`,
+    change:
+      'Para mudar ou cancelar uma visita marcada, use **Alterar ou cancelar** abaixo da confirmação neste chat, ou o link do e-mail que enviamos.',
   },
   ar: {
     locale: 'ar',
@@ -98,6 +111,8 @@ const WORDS: Readonly<Record<LanguageCode, SlotWords>> = {
     next: (h) => `هذه هي أقرب المواعيد المتاحة لمعاينة **${h}**: اختر موعدًا للحجز.`,
     none: (h, n) =>
       `لا توجد مواعيد متاحة لمعاينة **${h}** في الأيام الـ${n} القادمة. اترك اسمك وبريدك الإلكتروني وسيجد الفريق موعدًا معك.`,
+    change:
+      'لتغيير موعد معاينة محجوز أو إلغائه، استخدم **تغيير أو إلغاء** أسفل تأكيده في هذه المحادثة، أو الرابط في الرسالة التي أرسلناها إليك.',
   },
   zh: {
     locale: 'zh-CN',
@@ -107,6 +122,7 @@ const WORDS: Readonly<Record<LanguageCode, SlotWords>> = {
     later: (d, h) => `**${d}**没有空闲时间；以下是之后可以看**${h}**的时间，选一个即可预约。`,
     next: (h) => `以下是最近几天可以去看**${h}**的空闲时间，请在下面选择一个时间预约看房。`,
     none: (h, n) => `未来${n}天内没有可以看**${h}**的空闲时间。请留下您的姓名和邮箱，团队会与您约定时间。`,
+    change: '如需更改或取消已预约的看房，请使用本聊天中确认信息下方的**更改或取消**，或我们发给您的邮件中的链接。',
   },
 };
 
@@ -124,6 +140,8 @@ export function slotsText(language: LanguageCode, outcome: SlotsOutcome, home: s
       return w.next(home);
     case 'none':
       return w.none(home, outcome.days);
+    case 'change':
+      return w.change;
   }
 }
 

@@ -134,6 +134,35 @@ describe('the offline engine', () => {
     expect(localSlots(text)[0]?.at).toBe('2027-03-13 11:00');
   });
 
+  it('reads "the house" on its page as that home, not a search of houses', async () => {
+    expect(home.PropertyType).toBe('Single Family');
+    const { text } = await compose(input('can I see the house Saturday at 11?'));
+    expect(localSlots(text)[0]).toEqual({ listing: home.Id, at: '2027-03-13 11:00' });
+  });
+
+  it('reads a day in another language when the question’s own is not told right', async () => {
+    const { text } = await compose(input('on peut visiter samedi vers 11 h ?'));
+    expect(localSlots(text)[0]?.at).toBe('2027-03-13 11:00');
+  });
+
+  it('offers the first free times when the day asked is past the days ahead bookings are taken', async () => {
+    const { text } = await compose(input('can I see it on May 20?'));
+    expect(localSlots(text).length).toBeGreaterThan(0);
+    expect(text).toMatch(/no free times on \*\*Thursday, May 20/);
+  });
+
+  it('answers "today" with the next free times, not the same weekday a week on', async () => {
+    const { text } = await compose(input('can I see it today?'));
+    expect(localSlots(text)[0]?.at).toBe('2027-03-11 09:00');
+  });
+
+  it('points a visitor who wants to move or cancel a viewing at its own link, booking nothing', async () => {
+    const { text, noAnswer } = await compose(input('I need to cancel my viewing'));
+    expect(noAnswer).toBe(false);
+    expect(text).toMatch(/\*\*Change or cancel\*\*/);
+    expect(text).not.toContain('```slots');
+  });
+
   it('offers a person as before when the chatbot has no showing hours', async () => {
     const s = settings({ ViewingHours: [], TalkToHumanEmail: 'agents@example.com' });
     const { text } = await compose({ ...input('can I see it Saturday at 11?', s), viewingSlots: undefined });
