@@ -181,7 +181,18 @@ describe('the one process of the embedded database killed (SIGKILL) while it str
       const { dataDir } = single;
       try {
         let done = false;
-        const visiting = runVisitors({ url: single.url, serial: single.serial, visitors: VISITORS, more: () => !done });
+        let asked: () => void = () => undefined;
+        const asking = new Promise<void>((resolve) => (asked = resolve));
+        const visiting = runVisitors({
+          url: single.url,
+          serial: single.serial,
+          visitors: VISITORS,
+          more: () => !done,
+          onAsk: () => asked(),
+        });
+        // Killed while answers stream: once the first question is asked (a loaded machine may take
+        // longer than a fixed wait to open the sessions), and the visitors ask on and on.
+        await asking;
         await sleep(1500);
         process.kill(single.pid, 'SIGKILL');
         const killedAt = Date.now();

@@ -73,6 +73,8 @@ export interface VisitorOptions {
   question?: (v: number, n: number) => string;
   /** Called with each try as it ends. */
   onTry?: (question: AskedQuestion, attempt: Try) => void;
+  /** Called as each try begins. */
+  onAsk?: () => void;
 }
 
 export interface StreamEvent {
@@ -161,6 +163,7 @@ export async function runVisitors(options: VisitorOptions): Promise<VisitorRun> 
         questions.push(q);
         while (q.answer === null && at() < retryForMs) {
           const start = at();
+          options.onAsk?.();
           let attempt: Try;
           try {
             const reply = await post(
