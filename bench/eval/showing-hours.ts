@@ -6,6 +6,7 @@
  * a daylight-saving change is what its clock shows (a time the clock skips is no slot, one it
  * repeats is the first).
  */
+import { zoneFormat } from '../../src/protocol/rules.ts';
 import type { ShowingHours } from './types.ts';
 
 /** A wall-clock time in a time zone: its date (YYYY-MM-DD), ISO weekday (Monday 1), minute of the day. */
@@ -18,21 +19,10 @@ export interface LocalTime {
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
+// The protocol's reader of instants: Intl's arithmetic, none of the service's own.
 const formatIn = (timeZone: string) => {
   let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, f);
-  }
+  if (!f) formats.set(timeZone, (f = zoneFormat(timeZone)));
   return f;
 };
 
