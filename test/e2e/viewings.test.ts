@@ -169,7 +169,10 @@ describe('a viewing booked in the chat on the demo site', () => {
     expect(await axeViolations(page), 'the manage page').toEqual([]);
     await Promise.all([
       page.waitForURL(/done=cancelled/),
-      page.getByRole('button', { name: 'Cancel the viewing' }).click(),
+      page
+        .getByRole('link', { name: 'Cancel the viewing' })
+        .click()
+        .then(() => page.getByRole('button', { name: 'Cancel the viewing' }).click()),
     ]);
     expect(plain(await page.getByRole('status').textContent())).toBe('The viewing is cancelled.');
     expect(plain(await page.locator('p.state').textContent())).toBe('Cancelled');

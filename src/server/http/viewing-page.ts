@@ -10,7 +10,7 @@ import type { ServiceContext } from './context.ts';
 import { Failure } from './envelope.ts';
 import { StoreError } from '../store/errors.ts';
 import { bookingCalendar } from '../mail/viewing-mail.ts';
-import { viewingWords, whenText, type ViewingWords } from '../mail/viewing-words.ts';
+import { viewingWords, whenText, zoneName, type ViewingWords } from '../mail/viewing-words.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
 import type { ViewingRow } from '../store/viewings.ts';
 import { localDay } from '../store/calendar.ts';
@@ -52,28 +52,37 @@ interface Shown {
   token: string;
   done?: 'cancelled' | 'moved' | undefined;
   error?: string | undefined;
+  /** Asked to cancel: the page asks to be sure first. */
+  confirming?: boolean;
 }
 
-async function render(ctx: ServiceContext, { chatbot, viewing: v, token, done, error }: Shown): Promise<string> {
+async function render(
+  ctx: ServiceContext,
+  { chatbot, viewing: v, token, done, error, confirming }: Shown,
+): Promise<string> {
   const w = viewingWords(v.language);
   const tz = chatbot.settings.TimeZone;
   const now = ctx.clock.now();
   const when = (d: Date) => whenText(w, d, tz);
   const parts = [
-    `<h1>${escape(w.title)}</h1>`,
+    `<h1>${escape(w.title)} — ${escape(chatbot.settings.Name)}</h1>`,
     done ? `<p class="done" role="status">${escape(w.done[done])}</p>` : '',
     error ? `<p class="error" role="alert">${escape(error)}</p>` : '',
     `<p>${v.listingUrl ? `<a href="${escape(v.listingUrl)}">${escape(v.address)}</a>` : escape(v.address)}</p>`,
-    `<p>${escape(w.when(when(v.startAt), tz))}</p>`,
+    `<p>${escape(w.when(when(v.startAt), zoneName(w, tz)))}</p>`,
     `<p class="state">${escape(v.state === 'booked' ? w.stateBooked : w.stateCancelled)}</p>`,
   ];
   const open = v.state === 'booked' && v.startAt > now;
   if (v.state === 'booked' && !open) parts.push(`<p>${escape(w.past)}</p>`);
   if (open) {
     parts.push(`<p><a href="${CALENDAR}?token=${token}" download="viewing.ics">${escape(w.addToCalendar)}</a></p>`);
+    // Cancelling asks to be sure first, on a page of its own: no script, and a reload asks again.
     parts.push(
-      `<form method="post" action="${PAGE}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="action" value="cancel"><button type="submit">${escape(w.cancel)}</button></form>`,
+      confirming
+        ? `<form method="post" action="${PAGE}"><p role="alert">${escape(w.sure)}</p><input type="hidden" name="token" value="${token}"><input type="hidden" name="action" value="cancel"><button type="submit">${escape(w.cancel)}</button> <a href="${PAGE}?token=${token}">${escape(w.keep)}</a></form>`
+        : `<p><a href="${PAGE}?token=${token}&amp;confirm=cancel">${escape(w.cancel)}</a></p>`,
     );
+    if (confirming) return page(w, v.language, parts.join('\n'));
     const slots = (await slotsOf(ctx, chatbot, now)).slice(0, PAGE_SLOTS);
     if (!slots.length) parts.push(`<p>${escape(w.noSlots)}</p>`);
     else {
@@ -120,14 +129,15 @@ const refusal = (error: unknown): string | null =>
 
 export function viewingPages(app: FastifyInstance, ctx: ServiceContext): void {
   app.get('/viewings/manage', async (req, reply) => {
-    const query = req.query as { token?: unknown; done?: unknown };
+    const query = req.query as { token?: unknown; done?: unknown; confirm?: unknown };
     const token = typeof query.token === 'string' ? query.token : '';
     if (!TOKEN.test(token)) return invalidLink(reply, 404);
     await manageThrottle(ctx, req, ctx.clock.now());
     const found = await bookingOf(ctx, token).catch(() => null);
     if (!found) return invalidLink(reply, 404);
     const done = query.done === 'cancelled' || query.done === 'moved' ? query.done : undefined;
-    return reply.headers(HEADERS).send(await render(ctx, { ...found, token, done }));
+    const confirming = query.confirm === 'cancel';
+    return reply.headers(HEADERS).send(await render(ctx, { ...found, token, done, confirming }));
   });
 
   app.get('/viewings/calendar.ics', async (req, reply) => {

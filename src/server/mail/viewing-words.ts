@@ -19,6 +19,9 @@ export interface ViewingWords {
   stateBooked: string;
   stateCancelled: string;
   cancel: string;
+  /** Asked before cancelling: are you sure, and the two answers. */
+  sure: string;
+  keep: string;
   move: string;
   pick: string;
   noSlots: string;
@@ -42,6 +45,8 @@ const en: ViewingWords = {
   stateBooked: 'Booked',
   stateCancelled: 'Cancelled',
   cancel: 'Cancel the viewing',
+  sure: "Cancel this viewing? The agent and you get the calendar's cancellation.",
+  keep: 'Keep it',
   move: 'Move it to this time',
   pick: 'Another time',
   noSlots: 'No other free times in the coming days.',
@@ -65,6 +70,8 @@ const es: ViewingWords = {
   stateBooked: 'Reservada',
   stateCancelled: 'Cancelada',
   cancel: 'Cancelar la visita',
+  sure: '¿Cancelar esta visita? El agente y usted recibirán la cancelación en el calendario.',
+  keep: 'Mantenerla',
   move: 'Cambiarla a esta hora',
   pick: 'Otra hora',
   noSlots: 'No hay otras horas libres en los próximos días.',
@@ -88,6 +95,8 @@ const fr: ViewingWords = {
   stateBooked: 'Réservée',
   stateCancelled: 'Annulée',
   cancel: 'Annuler la visite',
+  sure: "Annuler cette visite ? L'agent et vous recevrez l'annulation dans votre calendrier.",
+  keep: 'La garder',
   move: 'La déplacer à cette heure',
   pick: 'Un autre horaire',
   noSlots: 'Aucun autre créneau libre dans les jours qui viennent.',
@@ -111,6 +120,8 @@ const de: ViewingWords = {
   stateBooked: 'Gebucht',
   stateCancelled: 'Abgesagt',
   cancel: 'Besichtigung absagen',
+  sure: 'Diese Besichtigung absagen? Der Makler und Sie erhalten die Absage im Kalender.',
+  keep: 'Behalten',
   move: 'Auf diese Zeit verschieben',
   pick: 'Andere Zeit',
   noSlots: 'In den nächsten Tagen sind keine anderen Zeiten frei.',
@@ -134,6 +145,8 @@ const pt: ViewingWords = {
   stateBooked: 'Marcada',
   stateCancelled: 'Cancelada',
   cancel: 'Cancelar a visita',
+  sure: 'Cancelar esta visita? O corretor e você receberão o cancelamento no calendário.',
+  keep: 'Manter',
   move: 'Mudar para este horário',
   pick: 'Outro horário',
   noSlots: 'Não há outros horários livres nos próximos dias.',
@@ -157,6 +170,8 @@ const ar: ViewingWords = {
   stateBooked: 'محجوز',
   stateCancelled: 'ملغى',
   cancel: 'إلغاء المعاينة',
+  sure: 'هل تريد إلغاء هذه المعاينة؟ ستصلك أنت والوكيل رسالة الإلغاء في التقويم.',
+  keep: 'الإبقاء عليها',
   move: 'نقلها إلى هذا الموعد',
   pick: 'موعد آخر',
   noSlots: 'لا توجد مواعيد أخرى متاحة في الأيام القادمة.',
@@ -180,6 +195,8 @@ const zh: ViewingWords = {
   stateBooked: '已预约',
   stateCancelled: '已取消',
   cancel: '取消看房',
+  sure: '要取消这次看房吗？您和经纪人都会收到日历取消通知。',
+  keep: '保留',
   move: '改到这个时间',
   pick: '其他时间',
   noSlots: '未来几天没有其他空闲时间。',
@@ -196,6 +213,12 @@ export const viewingWords = (language: string): ViewingWords => BY_LANGUAGE[lang
 
 /** English, for the agent. */
 export const AGENT_WORDS = en;
+
+/** The zone's name as the visitor reads it ("Central Time"), else its IANA name. */
+export function zoneName(w: ViewingWords, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat(w.locale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
 
 /** "Saturday, March 13, 2027 at 11:00 AM" in the words' locale and the chatbot's zone. */
 export const whenText = (w: ViewingWords, start: Date, timeZone: string) =>

@@ -685,9 +685,17 @@ describe('the manage page', () => {
     const html = await res.text();
     expect(html).toMatch(/<html lang="en"/);
     expect(html).toContain('<form method="post" action="/viewings/manage">');
-    expect(html).toContain('name="action" value="cancel"');
     expect(html).toContain('name="action" value="move"');
+    expect(html).toContain('Central Time');
     expect(html).not.toContain('<script');
+    // Cancelling asks to be sure first, on a page of its own, which holds the form that cancels.
+    expect(html).not.toContain('name="action" value="cancel"');
+    const confirm = /href="(\/viewings\/manage\?token=[\w-]+&amp;confirm=cancel)"/.exec(html)?.[1];
+    expect(confirm).toBeDefined();
+    const sure = await (await fetch(new URL(confirm!.replace('&amp;', '&'), booked.ManageUrl))).text();
+    expect(sure).toContain('name="action" value="cancel"');
+    expect(sure).toContain('Cancel this viewing?');
+    expect(sure).not.toContain('name="action" value="move"');
   });
 
   it('shows the booking in the language of the visitor’s conversation', async () => {
