@@ -96,6 +96,8 @@ export interface BookedLine {
   booked: string;
   calendar: string;
   manage: string;
+  /** The slot booked (`slotKey`): an earlier answer no longer offers it, after a reload too. */
+  slot?: string;
 }
 
 /** The booking a line of a `slots` block confirms, or null: it is an offered slot, or not a line at all. */
@@ -103,10 +105,24 @@ export function bookedLine(line: string): BookedLine | null {
   try {
     const v = JSON.parse(line) as Partial<Record<keyof BookedLine, unknown>> | null;
     const ok = v && typeof v.booked === 'string' && typeof v.calendar === 'string' && typeof v.manage === 'string';
-    return ok ? { booked: v.booked as string, calendar: v.calendar as string, manage: v.manage as string } : null;
+    if (!ok) return null;
+    const slot = typeof v.slot === 'string' ? { slot: v.slot } : {};
+    return { booked: v.booked as string, calendar: v.calendar as string, manage: v.manage as string, ...slot };
   } catch {
     return null;
   }
+}
+
+/** The slots the conversation's confirmations booked (their `slot`): offered by no answer again. */
+export function bookedSlots(messages: readonly { text: string }[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of messages)
+    if (m.text.includes('"booked"'))
+      for (const line of m.text.split('\n')) {
+        const b = line.startsWith('{') ? bookedLine(line) : null;
+        if (b?.slot) out.add(b.slot);
+      }
+  return out;
 }
 
 /** Text shown as written in Markdown, mid-line: what starts inline syntax escaped (an address with `*` or `[`, an email with `_`). */
@@ -131,7 +147,12 @@ export async function confirm(
       t.bookedInvite,
       { email: escape(booking.Email) },
     )}`;
-  const links: BookedLine = { booked: booking.Id, calendar: booking.CalendarUrl, manage: booking.ManageUrl };
+  const links: BookedLine = {
+    booked: booking.Id,
+    calendar: booking.CalendarUrl,
+    manage: booking.ManageUrl,
+    slot: slotKey({ listing: booking.Listing.Id, start: booking.Start, end: booking.End }),
+  };
   const m = {
     ...message('assistant', `${words(literal)}\n\n\`\`\`slots\n${JSON.stringify(links)}\n\`\`\``, 'done'),
     lang,

@@ -335,6 +335,10 @@ describe('booking a viewing (the real service)', () => {
     const kept = await until(() => messages(again).find((m) => /is booked/.test(m.message.text)));
     await until(() => slotsIn(kept)?.shadowRoot?.querySelectorAll('a').length === 2);
     expect(slotsIn(kept)!.shadowRoot!.querySelector<HTMLAnchorElement>('a[download]')!.href).toBe(calendar.href);
+    // The answer that offered the times offers the one booked no more, after the reload too.
+    const offer = await until(() => messages(again).find((m) => m.message.text.includes('"start"')));
+    await until(() => slotsIn(offer)?.shadowRoot?.querySelector('.times button'));
+    expect(buttons(slotsIn(offer)!)).toHaveLength(free.length - 1);
   });
 
   it('says when the time was taken meanwhile and offers the times still free, focus on the first', async () => {

@@ -13,6 +13,7 @@ import type { SlotsStrings } from '../strings/slots.ts';
 import {
   book,
   bookedLine,
+  bookedSlots,
   byDay,
   clock,
   confirm,
@@ -84,10 +85,12 @@ export class ChatBotSlots extends LitElement {
 
   /** The times to show: those offered (or fresh ones), but those booked here. */
   #slots(offered = parseSlots(this.lines.join('\n'))): OfferedSlot[] {
+    // Booked in this conversation, here or before a reload: its confirmation says which.
+    const booked = bookedSlots(this.#chat.value?.conversation?.messages ?? []);
     const listings = [...new Set(offered.map((s) => s.listing))];
     return listings
       .flatMap((l) => this.#fresh.get(l) ?? offered.filter((s) => s.listing === l))
-      .filter((s) => !this.#gone.has(slotKey(s)));
+      .filter((s) => !this.#gone.has(slotKey(s)) && !booked.has(slotKey(s)));
   }
 
   protected override updated(): void {
