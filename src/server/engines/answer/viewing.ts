@@ -58,12 +58,33 @@ export function whenAsked(question: string, language: LanguageCode, today: strin
   const [found, l] = languages
     .map((l) => [askedWhen(question, l, today), l] as const)
     .reduce((best, next) => (weight(next[0]) > weight(best[0]) ? next : best));
+  if (!found.day) {
+    const day = weekWords(question, today);
+    if (day) return { ...found, day };
+  }
   const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const named = found.day !== undefined && found.day === today && askedWhen(question, l, yesterday).day === today;
   return { ...found, ...(named ? { weekday: true as const } : {}) };
 }
 
 const LANGUAGES: readonly LanguageCode[] = ['en', 'es', 'fr', 'de', 'pt', 'ar', 'zh'];
+
+/** "this weekend" and "next week" in each language the engines read: the Saturday, and the Monday, they begin on. */
+const WEEKEND =
+  /\b(?:(?:this|the) weekend|(?:este|el) fin de semana|(?:ce|le) week-end|(?:am|dieses|diesem) wochenende|(?:este|no) fim de semana)\b|周末|週末|نهاية الأسبوع/;
+const NEXT_WEEK =
+  /\bnext week\b|\b(?:la )?(?:semana que viene|pr[oó]xima semana|semaine prochaine|n[aä]chste[nr]? woche|semana que vem)\b|下周|下週|الأسبوع (?:القادم|المقبل)/;
+
+/** The day "this weekend" or "next week" begins on, from `today`; undefined when neither is said. */
+function weekWords(question: string, today: string): string | undefined {
+  const q = question.toLowerCase();
+  const at = Date.parse(`${today}T12:00:00Z`);
+  const weekday = ((new Date(at).getUTCDay() + 6) % 7) + 1;
+  const plus = (n: number) => new Date(at + n * 86_400_000).toISOString().slice(0, 10);
+  if (WEEKEND.test(q)) return plus(weekday >= 6 ? 0 : 6 - weekday);
+  if (NEXT_WEEK.test(q)) return plus(8 - weekday);
+  return undefined;
+}
 
 /** Whether the question (as written, in `language`) asks to come and see a home: a visit's words, or seeing with a day or time. */
 export function asksToVisit(question: string, language: LanguageCode, today: string): boolean {

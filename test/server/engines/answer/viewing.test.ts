@@ -156,6 +156,16 @@ describe('the offline engine', () => {
     expect(localSlots(text)[0]?.at).toBe('2027-03-11 09:00');
   });
 
+  it.each([
+    ['can I see it this weekend?', '2027-03-13'],
+    ['¿puedo verla este fin de semana?', '2027-03-13'],
+    ['can I visit it next week?', '2027-03-15'],
+    ['kann ich es nächste Woche besichtigen?', '2027-03-15'],
+  ])('reads "%s" as the days it begins on', async (question, day) => {
+    const { text } = await compose(input(question));
+    expect(localSlots(text)[0]?.at.slice(0, 10)).toBe(day);
+  });
+
   it('points a visitor who wants to move or cancel a viewing at its own link, booking nothing', async () => {
     const { text, noAnswer } = await compose(input('I need to cancel my viewing'));
     expect(noAnswer).toBe(false);
