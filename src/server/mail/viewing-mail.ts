@@ -10,7 +10,7 @@ import { claimReminders, type ViewingRow } from '../store/viewings.ts';
 import { calendarText } from './ics.ts';
 import { consoleLink, enqueue, type MailContext } from './outbox.ts';
 import { viewingLinks, viewingToken } from './viewing-links.ts';
-import { AGENT_WORDS, viewingWords, whenText } from './viewing-words.ts';
+import { AGENT_WORDS, viewingWords, whenText, zoneName } from './viewing-words.ts';
 
 export type ViewingChange = 'booked' | 'rescheduled' | 'cancelled' | 'reminder';
 
@@ -68,7 +68,7 @@ export async function enqueueViewingMail(
         w.hello(v.name),
         '',
         `${subject(v.address)}.`,
-        w.when(whenText(w, v.startAt, tz), tz),
+        w.when(whenText(w, v.startAt, tz), zoneName(w, tz)),
         ...(v.listingUrl ? [v.listingUrl] : []),
         '',
         ...(change === 'cancelled' ? [] : [w.manage(links.manage)]),
@@ -91,7 +91,7 @@ export async function enqueueViewingMail(
       subject: `${chatbot.settings.Name}: viewing of ${v.address} ${change === 'reminder' ? 'tomorrow' : change}${by} — ${v.name}`,
       body: [
         `Viewing of ${v.address} ${change === 'reminder' ? 'tomorrow' : change}${by}.`,
-        a.when(whenText(a, v.startAt, tz), tz),
+        a.when(whenText(a, v.startAt, tz), zoneName(a, tz)),
         '',
         `Name:  ${v.name}`,
         `Email: ${v.email}`,
