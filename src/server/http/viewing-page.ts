@@ -12,9 +12,9 @@ import { StoreError } from '../store/errors.ts';
 import { bookingCalendar } from '../mail/viewing-mail.ts';
 import { viewingWords, whenText, zoneName, type ViewingWords } from '../mail/viewing-words.ts';
 import type { ChatbotRow } from '../store/chatbots.ts';
-import type { ViewingRow } from '../store/viewings.ts';
 import { localDay } from '../store/calendar.ts';
-import { bookingOf, cancelBooking, manageThrottle, moveBooking, slotsOf } from './routes/viewings.ts';
+import { bookingOf, cancelBooking, manageThrottle, moveBooking } from './routes/viewings.ts';
+import { chatbotSlots, type ViewingRow } from '../store/viewings.ts';
 
 const PAGE = '/viewings/manage';
 const CALENDAR = '/viewings/calendar.ics';
@@ -83,7 +83,7 @@ async function render(
         : `<p><a href="${PAGE}?token=${token}&amp;confirm=cancel">${escape(w.cancel)}</a></p>`,
     );
     if (confirming) return page(w, v.language, parts.join('\n'));
-    const slots = (await slotsOf(ctx, chatbot, now)).slice(0, PAGE_SLOTS);
+    const slots = (await chatbotSlots(ctx.db, chatbot.serialNumber, chatbot.settings, now)).slice(0, PAGE_SLOTS);
     if (!slots.length) parts.push(`<p>${escape(w.noSlots)}</p>`);
     else {
       const days = new Map<string, typeof slots>();

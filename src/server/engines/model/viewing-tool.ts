@@ -6,7 +6,7 @@
  */
 import type { OfferedSlot } from '../../../protocol/index.ts';
 import type { Listing } from '../../../protocol/index.ts';
-import { chooseSlots } from '../answer/viewing.ts';
+import { chooseSlots, localToday } from '../answer/viewing.ts';
 import type { ViewingSlot } from '../index.ts';
 
 export const VIEWING_TOOL = {
@@ -55,7 +55,7 @@ export async function runViewingTool(
     };
   const day = typeof args.day === 'string' && DAY.test(args.day) ? args.day : undefined;
   const time = typeof args.time === 'string' ? TIME.exec(args.time) : null;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: port.timeZone }).format(port.now);
+  const today = localToday(port.now, port.timeZone);
   const chosen = chooseSlots(
     slots,
     { ...(day ? { day } : {}), ...(time ? { time: Number(time[1]) * 60 + Number(time[2]) } : {}) },

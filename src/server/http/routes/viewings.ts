@@ -15,7 +15,6 @@ import { dayRange, localDay, addDays } from '../../store/calendar.ts';
 import { findChatbot, type ChatbotRow } from '../../store/chatbots.ts';
 import { getListing } from '../../store/listings.ts';
 import { sessionLanguage } from '../../store/messages.ts';
-import type { Slot } from '../../store/viewing-slots.ts';
 import {
   bookViewing,
   cancelViewing,
@@ -46,15 +45,6 @@ export async function bookableListing(ctx: ServiceContext, chatbot: ChatbotRow, 
     throw conflict('This chatbot takes no bookings: it has no showing hours (ViewingHours); ask for a person instead');
   return listing;
 }
-
-/** The chatbot's free slots from `from` for `days` days. */
-export const slotsOf = (
-  ctx: ServiceContext,
-  chatbot: ChatbotRow,
-  now: Date,
-  from?: Date,
-  days?: number,
-): Promise<Slot[]> => chatbotSlots(ctx.db, chatbot.serialNumber, chatbot.settings, now, from, days);
 
 /** A booking as its visitor sees it. */
 export function bookingView(ctx: ServiceContext, chatbot: ChatbotRow, v: ViewingRow): ViewingBooking {
@@ -134,13 +124,8 @@ export function viewingRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     await visitorThrottle(ctx, caller, 'ViewingSlots', who, now);
     await bookableListing(ctx, chatbot, body.listing);
     const from = body.from ? new Date(body.from) : undefined;
-    const slots = await slotsOf(
-      ctx,
-      chatbot,
-      now,
-      from,
-      from ? (body.days ?? chatbot.settings.ViewingDays) : body.days,
-    );
+    // Never past ViewingDays from now, whatever `days` says (store/viewing-slots.ts freeSlots).
+    const slots = await chatbotSlots(ctx.db, chatbot.serialNumber, chatbot.settings, now, from, body.days);
     return {
       TimeZone: chatbot.settings.TimeZone,
       Slots: slots.map((s) => ({ Start: s.start.toISOString(), End: s.end.toISOString() })),
