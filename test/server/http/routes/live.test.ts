@@ -171,8 +171,9 @@ describe('an agent in the conversation', () => {
     const answered = await visitor.client.ask({ sessionID: visitor.sessionId, content: 'hello' });
     expect(answered.HeldBy).toBeUndefined();
     expect(answered.content).not.toBe('');
-    const today = new Date().toISOString().slice(0, 10);
-    const insights = await service.owner.insights({ SerialNumber: serial, From: today, To: today });
+    // The chatbot's today, whatever its zone: from yesterday to tomorrow in UTC (around midnight UTC they differ).
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const insights = await service.owner.insights({ SerialNumber: serial, From: day(-1), To: day(1) });
     expect(insights.Live.Handoffs).toBeGreaterThanOrEqual(1);
   });
 
