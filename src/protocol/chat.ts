@@ -1,6 +1,6 @@
 /** Sessions, asking, the answer stream, models and the handoff (API.md §3.2, 3.4, 3.5, 3.8). */
 import { Type, type Static } from 'typebox';
-import { CHAT_ASK_TYPES, LIMITS } from './rules.ts';
+import { CHAT_ASK_TYPES, LIMITS, NO_ANSWER_REASONS } from './rules.ts';
 import { emailOrEmpty, httpUrlOrNull, oneOf, sessionId, text } from './fields.ts';
 
 export const GetSessionResult = Type.Object({
@@ -131,6 +131,8 @@ export const AskResult = Type.Object({
   content: Type.String(),
   totalToken: Type.Integer(),
   noAnswer: Type.Boolean(),
+  /** [ext] Why it is marked noAnswer (rules.ts NO_ANSWER_REASONS); absent when it is not. */
+  noAnswerReason: Type.Optional(oneOf(NO_ANSWER_REASONS)),
   /** [ext] The language the answer is written in ("es"), when the engine knows it. */
   language: Type.Optional(Type.String()),
   /** [ext] An agent holds the conversation: the question went to them, no answer was written (`content` empty). */

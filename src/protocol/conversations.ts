@@ -4,7 +4,7 @@
  * figures and the export. Days are calendar days in the chatbot's TimeZone, both ends counted.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { DAY_PATTERN, LIMITS, daysBetween, isDay } from './rules.ts';
+import { DAY_PATTERN, LIMITS, NO_ANSWER_REASONS, daysBetween, isDay } from './rules.ts';
 import { Feedback } from './feedback.ts';
 import { integer, oneOf, serialNumber, sessionId, text } from './fields.ts';
 import { Lead } from './owner.ts';
@@ -113,6 +113,8 @@ export const TranscriptMessage = Type.Object({
   Files: Type.Array(TranscriptFile),
   Status: Type.String({ description: 'complete | partial | failed | streaming' }),
   NoAnswer: Type.Boolean(),
+  /** [ext] Why it is marked NoAnswer (rules.ts NO_ANSWER_REASONS); absent when it is not, or for answers before it was kept. */
+  NoAnswerReason: Type.Optional(oneOf(NO_ANSWER_REASONS)),
   CreatedAt: Type.String({ description: 'ISO 8601' }),
   Feedback: Type.Union([Feedback, Type.Null()]),
 });
@@ -141,6 +143,8 @@ export const UnansweredQuestion = Type.Object({
   Content: Type.String(),
   CreatedAt: Type.String({ description: 'ISO 8601' }),
   NoAnswer: Type.Boolean(),
+  /** [ext] Why its answer is marked NoAnswer (rules.ts NO_ANSWER_REASONS); absent when it is not. */
+  NoAnswerReason: Type.Optional(oneOf(NO_ANSWER_REASONS)),
   RatedDown: Type.Boolean(),
   Reasons: Type.Array(Type.String()),
   Comment: Type.String(),
@@ -152,6 +156,11 @@ export const UnansweredGroup = Type.Object({
   Question: Type.String(),
   Count: Type.Integer(),
   NoAnswer: Type.Integer(),
+  /**
+   * [ext] The kind of miss the group is: the reason of its questions marked NoAnswer (groups are
+   * made within one reason); absent for a group only rated down.
+   */
+  NoAnswerReason: Type.Optional(oneOf(NO_ANSWER_REASONS)),
   RatedDown: Type.Integer(),
   LastAt: Type.String({ description: 'ISO 8601' }),
   /** Newest first, at most 20. */

@@ -135,6 +135,15 @@ export const PRIVATE_SETTINGS = [
 /** Settings a visitor gets only as the URL of the file they name (ChatProfilePictureUrl, ChatIconUrl). */
 export const FILE_SETTINGS = ['ChatProfilePicture', 'ChatIcon'] as const;
 export const CHAT_ASK_TYPES = ['Text', 'Audio', 'Image', 'Video'] as const;
+
+/**
+ * [ext] Why an answer is marked noAnswer: the knowledge and listings hold nothing for it
+ * (`unknown`), the question asks for something the listings cannot be filtered by
+ * (`cannot-filter`: "a pool"), or the engine was not sure it read the question right
+ * (`unsure-reading`: a word it could only guess, asked back). The console groups Unanswered by it.
+ */
+export const NO_ANSWER_REASONS = ['unknown', 'cannot-filter', 'unsure-reading'] as const;
+export type NoAnswerReason = (typeof NO_ANSWER_REASONS)[number];
 /** What a file is; a Document (PDF, DOCX, Markdown, text) is an owner's, for the knowledge [ext]. */
 export const FILE_KINDS = ['Image', 'Audio', 'Video', 'Document'] as const;
 

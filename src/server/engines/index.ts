@@ -1,5 +1,5 @@
 /** The answer engines behind one interface: the built-in offline engine, or an OpenAI-compatible server. */
-import type { Listing, Model, Settings } from '../../protocol/index.ts';
+import type { Listing, Model, NoAnswerReason, Settings } from '../../protocol/index.ts';
 import type { Catalog } from './search/catalog.ts';
 import type { KnowledgeBase } from './knowledge/find.ts';
 import type { Asked } from './reading/asked.ts';
@@ -39,6 +39,8 @@ export interface ViewingSlot {
 /** How a generation went, once its last fragment is out. */
 export interface AnswerMeta {
   noAnswer: boolean;
+  /** Why it is marked noAnswer (`unknown` where the engine does not say). */
+  noAnswerReason?: NoAnswerReason;
   totalTokens: number;
   /** How many wrong figures about listings the facts guard corrected (engines with a model). */
   factsCorrected?: number;

@@ -122,6 +122,8 @@ export async function generate(
         status: 'complete',
         totalToken: meta?.totalTokens ?? 0,
         noAnswer: meta?.noAnswer ?? false,
+        // An engine that does not say why it could not answer: the knowledge and listings held nothing.
+        ...(meta?.noAnswer ? { noAnswerReason: meta.noAnswerReason ?? 'unknown' } : {}),
         ...(meta?.asked ? { asked: meta.asked } : {}),
         ...(meta?.language ? { language: meta.language } : {}),
       };

@@ -137,6 +137,7 @@ export async function transcriptOf(db: Db, chatbot: string, sessionId: number): 
         }),
         Status: m.status,
         NoAnswer: m.noAnswer,
+        ...(m.noAnswer && m.noAnswerReason ? { NoAnswerReason: m.noAnswerReason } : {}),
         CreatedAt: m.createdAt.toISOString(),
         Feedback: vote ? feedbackData(vote) : null,
       };

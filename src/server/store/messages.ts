@@ -10,6 +10,7 @@ import { ANSWER_SETTLED } from './answers-settled.ts';
 import type { ChatbotRow } from './chatbots.ts';
 import { rowsOf, type Db } from './db.ts';
 import type { Asked } from '../engines/reading/asked.ts';
+import type { NoAnswerReason } from '../../protocol/index.ts';
 import { chatbots, conversationHolds, messages, sessions } from './schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -241,6 +242,8 @@ export interface AnswerOutcome {
   status: 'complete' | 'partial' | 'failed';
   totalToken: number;
   noAnswer: boolean;
+  /** Why it is marked noAnswer. */
+  noAnswerReason?: NoAnswerReason;
   /** What the question searched for, when the engine read a search. */
   asked?: Asked;
   /** The language the engine wrote the answer in, when it knows it. */

@@ -21,7 +21,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { OutboxKind, Settings } from '../../protocol/index.ts';
+import type { NoAnswerReason, OutboxKind, Settings } from '../../protocol/index.ts';
 import type { Asked } from '../engines/reading/asked.ts';
 
 const created = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -110,6 +110,8 @@ export const messages = pgTable(
     status: text('status').$type<'streaming' | 'complete' | 'partial' | 'failed'>().notNull(),
     totalToken: integer('total_token').notNull().default(0),
     noAnswer: boolean('no_answer').notNull().default(false),
+    /** Answers marked noAnswer: why (protocol/rules.ts NO_ANSWER_REASONS); null before it was kept. */
+    noAnswerReason: text('no_answer_reason').$type<NoAnswerReason>(),
     /** Answers: the language the engine wrote it in ("es"), when it knows it: sent with it, and again to a retry. */
     language: text('language'),
     /** An answer's search, as the engine read it: what the console's insights count. */

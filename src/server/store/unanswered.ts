@@ -1,10 +1,11 @@
 /**
  * Questions the owner should add listings or instructions for [ext]: those whose answer was marked
- * noAnswer or rated down, grouped by likeness. The database does the likeness (pg_trgm's
- * similarity) over the distinct wordings; the groups are the connected pairs.
+ * noAnswer or rated down, grouped by the kind of miss (NoAnswerReason) and, within it, by likeness.
+ * The database does the likeness (pg_trgm's similarity) over the distinct wordings; the groups are
+ * the connected pairs.
  */
 import { sql } from 'drizzle-orm';
-import type { UnansweredGroup, UnansweredQuestion } from '../../protocol/index.ts';
+import type { NoAnswerReason, UnansweredGroup, UnansweredQuestion } from '../../protocol/index.ts';
 import { rowsOf, type Db } from './db.ts';
 
 /** At most this many questions (the newest) are grouped; the page says how many were. */
@@ -20,6 +21,7 @@ interface Candidate {
   wording: string;
   created_at: string | Date;
   no_answer: boolean;
+  reason: NoAnswerReason | null;
   down: boolean | null;
   reasons: string[] | null;
   comment: string | null;
@@ -53,7 +55,7 @@ export async function unansweredGroups(
   const candidates = rowsOf<Candidate>(
     await db.execute(sql`
       SELECT q.id, q.session_id, q.content, lower(btrim(q.content)) AS wording, q.created_at, a.no_answer,
-        f.rating = 'down' AS down, f.reasons, f.comment
+        CASE WHEN a.no_answer THEN coalesce(a.no_answer_reason, 'unknown') END AS reason, f.rating = 'down' AS down, f.reasons, f.comment
       FROM messages a
       JOIN messages q ON q.id = a.question_id
       LEFT JOIN feedback f ON f.answer_id = a.id
@@ -65,18 +67,24 @@ export async function unansweredGroups(
   );
   const wordings = [...new Set(candidates.map((c) => c.wording))];
   const pairs = wordings.length < 2 ? [] : await alikePairs(db, wordings);
-  const root = new Map(wordings.map((w) => [w, w]));
+  // A question is grouped within its kind of miss: a wording's key is its reason and its words.
+  const keyOf = (reason: NoAnswerReason | null, wording: string) => `${reason ?? ''}\u0000${wording}`;
+  const reasonsOf = new Map<string, Set<NoAnswerReason | null>>();
+  for (const c of candidates) reasonsOf.set(c.wording, (reasonsOf.get(c.wording) ?? new Set()).add(c.reason));
+  const root = new Map(candidates.map((c) => [keyOf(c.reason, c.wording), keyOf(c.reason, c.wording)]));
   const find = (w: string): string => {
     let r = w;
     while (root.get(r) !== r) r = root.get(r)!;
     root.set(w, r);
     return r;
   };
-  for (const { a, b } of pairs) root.set(find(a), find(b));
+  for (const { a, b } of pairs)
+    for (const reason of reasonsOf.get(a) ?? [])
+      if (reasonsOf.get(b)?.has(reason)) root.set(find(keyOf(reason, a)), find(keyOf(reason, b)));
 
   const byRoot = new Map<string, Candidate[]>();
   for (const c of candidates) {
-    const r = find(c.wording);
+    const r = find(keyOf(c.reason, c.wording));
     byRoot.set(r, [...(byRoot.get(r) ?? []), c]);
   }
   const groups = [...byRoot.values()].map((members): UnansweredGroup => {
@@ -91,6 +99,7 @@ export async function unansweredGroups(
       Question: top.content,
       Count: members.length,
       NoAnswer: members.filter((m) => m.no_answer).length,
+      ...(top.reason ? { NoAnswerReason: top.reason } : {}),
       RatedDown: members.filter((m) => m.down).length,
       LastAt: new Date(members[0]!.created_at).toISOString(),
       Questions: members.slice(0, SHOWN_PER_GROUP).map((m): UnansweredQuestion => ({
@@ -99,6 +108,7 @@ export async function unansweredGroups(
         Content: m.content,
         CreatedAt: new Date(m.created_at).toISOString(),
         NoAnswer: m.no_answer,
+        ...(m.reason ? { NoAnswerReason: m.reason } : {}),
         RatedDown: m.down === true,
         Reasons: m.reasons ?? [],
         Comment: m.comment ?? '',

@@ -27,7 +27,7 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
   return {
     waiting: nextTurn.waiting,
     async *answer(input, signal): AsyncGenerator<string, AnswerMeta, undefined> {
-      const { text, noAnswer, asked, language } = await compose(input);
+      const { text, noAnswer, noAnswerReason, asked, language } = await compose(input);
       // Words with the space after them: the fragments join back to exactly `text`.
       const words = text.split(/(?<=\s)(?=\S)/);
       for (let i = 0; i < words.length; i++) {
@@ -40,6 +40,7 @@ export function createOfflineEngine(options: OfflineOptions = {}): AnswerEngine 
       }
       return {
         noAnswer,
+        ...(noAnswer && noAnswerReason ? { noAnswerReason } : {}),
         totalTokens: estimateTokens(input.question.content, text),
         language,
         ...(asked ? { asked } : {}),

@@ -9,6 +9,7 @@ import {
   suggestionLines,
   suggestionsBlock,
   type Listing,
+  type NoAnswerReason,
   type Settings,
 } from '../../../protocol/index.ts';
 import { asksForPerson, asksToBook, personReply } from './person.ts';
@@ -38,6 +39,8 @@ export const MAX_NAMED = 5;
 export interface Reply {
   text: string;
   noAnswer: boolean;
+  /** Why it is marked noAnswer; `unknown` where not given. */
+  noAnswerReason?: NoAnswerReason;
   /** What a search asked for (the insights count it). */
   asked?: Asked;
 }
@@ -46,11 +49,18 @@ export interface Reply {
  * The parts of an answer, joined with blank lines: prose, then the cards, then — where the prose
  * offers a person — the way to one (drawn there by the widget), then the suggestions.
  */
-const answer = (prose: string, cards: Listing[], suggestions: string[], noAnswer = false, offer = false): Reply => ({
+const answer = (
+  prose: string,
+  cards: Listing[],
+  suggestions: string[],
+  miss: NoAnswerReason | false = false,
+  offer = false,
+): Reply => ({
   text: [prose, cardsBlock(cards), offer ? handoffBlock({ open: false }) : '', suggestionsBlock(suggestions)]
     .filter(Boolean)
     .join('\n\n'),
-  noAnswer,
+  noAnswer: Boolean(miss),
+  ...(miss ? { noAnswerReason: miss } : {}),
 });
 
 /** `original`: the question as the visitor wrote it (`input`'s is read as English), for what only its own words say — a day, a time. */
@@ -143,7 +153,13 @@ async function replyTo(
   }
   if (booking) return personReply(w, settings, 'viewing', input.agentPresent, home);
   if (reading.kind === 'outside')
-    return answer(w.outside(reading.topic, settings.Name, person), [], generalSuggestions(settings, w), true, person);
+    return answer(
+      w.outside(reading.topic, settings.Name, person),
+      [],
+      generalSuggestions(settings, w),
+      'unknown',
+      person,
+    );
   if (reading.kind === 'payment')
     return answer(
       paymentText(reading.terms, reading.listing, settings, w),
@@ -157,7 +173,7 @@ async function replyTo(
   if (reading.kind === 'which')
     return reading.candidates.length
       ? which(w, reading.candidates)
-      : answer(w.whichUnknown(), [], generalSuggestions(settings, w), true);
+      : answer(w.whichUnknown(), [], generalSuggestions(settings, w), 'unsure-reading');
   if (reading.kind === 'search') return await searchAnswer(input, w, reading, state.visited);
   if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q))
     return greeting(w, settings, state.page);
@@ -191,6 +207,8 @@ async function searchAnswer(
   const from = reading.offset + rank;
   const found = await catalog.search(c, { from, count: Math.min(c.limit ?? MAX_NAMED, MAX_NAMED) });
   const notes = w.cantTell(found.unknown);
+  // What the listings cannot be filtered by ("a pool") the owner hears of, even where homes are shown.
+  const miss = found.unknown.length ? 'cannot-filter' : false;
   const intro = `${corrections}${notes ? `${notes}${w.space}` : ''}`;
   const { mentioned } = found;
   if (!found.total) {
@@ -200,8 +218,9 @@ async function searchAnswer(
         `${intro}${nearMissText(w, c, near, mentioned)}`,
         near.map((n) => n.listing),
         await nearSuggestions(c, catalog, settings, visited, w),
+        miss,
       );
-    return fallback(w, settings, `${intro}${w.noneFound({ c, mentioned })}`);
+    return fallback(w, settings, `${intro}${w.noneFound({ c, mentioned })}`, miss || 'unknown');
   }
   if (rank >= found.total) {
     const all = await catalog.window(c, 0, MAX_NAMED);
@@ -209,6 +228,7 @@ async function searchAnswer(
       `${intro}${onlyThese(w, found.total, all, c, rank, mentioned)}`,
       all,
       await searchSuggestions(c, { total: found.total, from: 0 }, all, catalog, settings, visited, w),
+      miss,
     );
   }
   let shown = found.window;
@@ -236,13 +256,13 @@ async function searchAnswer(
     shown.length === 1
       ? listingSuggestions(shown[0]!, settings, w)
       : await searchSuggestions(c, { total: found.total, from: reading.offset }, shown, catalog, settings, visited, w);
-  return answer(prose, shown, suggestions);
+  return answer(prose, shown, suggestions, miss);
 }
 
 function about(w: Writing, listings: Listing[], question: string, s: Settings): Reply {
   if (listings.length === 1) {
     const { text, untold } = aboutOne(w, listings[0]!, question);
-    return answer(text, listings, listingSuggestions(listings[0]!, s, w), untold);
+    return answer(text, listings, listingSuggestions(listings[0]!, s, w), untold && 'cannot-filter');
   }
   return answer(aboutSeveral(w, listings, question), listings, s.TalkToHumanEmail ? [w.chips.viewing] : []);
 }
@@ -259,7 +279,7 @@ function greeting(w: Writing, s: Settings, page?: Listing): Reply {
 }
 
 /** What could not be answered: said plainly, what can be asked offered (and a person), marked for the owner's Unanswered page. */
-function fallback(w: Writing, s: Settings, opening: string): Reply {
+function fallback(w: Writing, s: Settings, opening: string, miss: NoAnswerReason = 'unknown'): Reply {
   const person = Boolean(s.TalkToHumanEmail);
-  return answer(w.fallback(opening, person), [], generalSuggestions(s, w), true, person);
+  return answer(w.fallback(opening, person), [], generalSuggestions(s, w), miss, person);
 }

@@ -301,6 +301,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           content: answer.content,
           totalToken: answer.totalToken,
           noAnswer: answer.noAnswer,
+          ...(answer.noAnswer && answer.noAnswerReason ? { noAnswerReason: answer.noAnswerReason } : {}),
           ...(answer.language ? { language: answer.language } : {}),
         };
       }
@@ -315,6 +316,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         content: outcome.content,
         totalToken: outcome.totalToken,
         noAnswer: outcome.noAnswer,
+        ...(outcome.noAnswerReason ? { noAnswerReason: outcome.noAnswerReason } : {}),
         ...(outcome.language ? { language: outcome.language } : {}),
       };
     }

@@ -284,6 +284,28 @@ describe('UnansweredList: what the owner should add listings or instructions for
     expect(paged.Items).toHaveLength(1);
     expect(paged.Total).toBe(3);
   });
+
+  it('says why each answer could not be given, and groups the misses by that kind', async () => {
+    clock.set('2026-11-23T17:00:00Z');
+    const filter = await conversation(['Homes in Austin with a helipad', 'homes in austin with a helipad please']);
+    const unknown = await conversation(['Do you sell yachts?']);
+    expect(filter.answers.map((a) => a.noAnswer)).toEqual([true, true]);
+    const asked = await filter.client.ask({ sessionID: filter.sessionId, content: 'Condos in Denver with a helipad' });
+    expect(asked).toMatchObject({ noAnswer: true, noAnswerReason: 'cannot-filter' });
+    const page = await service.owner.unansweredList({ SerialNumber: serial, From: '2026-11-23', To: '2026-11-23' });
+    const helipad = page.Items.find((g) => /austin with a helipad/i.test(g.Question))!;
+    expect(helipad).toMatchObject({ Count: 2, NoAnswer: 2, NoAnswerReason: 'cannot-filter' });
+    expect(helipad.Questions.every((q) => q.NoAnswerReason === 'cannot-filter')).toBe(true);
+    const yachts = page.Items.find((g) => g.Question === 'Do you sell yachts?')!;
+    expect(yachts).toMatchObject({ Count: 1, NoAnswerReason: 'unknown' });
+    expect(yachts.Questions[0]!.SessionID).toBe(unknown.sessionId);
+    // The transcript keeps the reason with the answer.
+    const transcript = await service.owner.conversationGet({ SerialNumber: serial, SessionID: unknown.sessionId });
+    expect(transcript.Messages.find((m) => m.Role === 'answer')).toMatchObject({
+      NoAnswer: true,
+      NoAnswerReason: 'unknown',
+    });
+  });
 });
 
 describe('Insights: figures per day and hour in the TimeZone, and what was searched for', () => {

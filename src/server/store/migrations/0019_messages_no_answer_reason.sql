@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "no_answer_reason" text;
