@@ -9,7 +9,9 @@
  * them in German and Portuguese (cases-de.ts, cases-pt.ts), single questions in Arabic and Chinese
  * (cases-ar.ts, cases-zh.ts), each answer
  * also checked to be in the visitor's language; asking for a person (cases-person.ts); and booking a
- * viewing (cases-viewing.ts) on a chatbot with showing hours. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
+ * viewing (cases-viewing.ts) on a chatbot with showing hours; understanding what the visitor means
+ * (cases-meaning.ts, issue 64): an owner's own knowledge (owner-knowledge.ts) asked in other words,
+ * business questions naming a kind of home, real words near a listing word. With LLM_BASE_URL and LLM_MODEL set, the chatbot answers with that
  * model server (tools and all) and is scored leniently (score.ts); otherwise with the offline engine.
  * Results go to bench/results/eval-<engine>-<time>.json.
  *
@@ -43,9 +45,10 @@ import { arabicCases } from './cases-ar.ts';
 import { chineseCases } from './cases-zh.ts';
 import { personCases } from './cases-person.ts';
 import { viewingCases } from './cases-viewing.ts';
+import { meaningCases } from './cases-meaning.ts';
 import { ownerListings } from './owner-listings.ts';
 import { byCategory, report, runCases, type CaseResult } from './score.ts';
-import { addKnowledge, seedChatbot } from './seed.ts';
+import { addKnowledge, addOwnerKnowledge, seedChatbot } from './seed.ts';
 import type { EvalCase, ShowingHours } from './types.ts';
 
 const ORIGIN = 'https://homes.example';
@@ -73,7 +76,8 @@ const sets: {
   name: string;
   cases: EvalCase[];
   listings: () => Parameters<typeof seedChatbot>[1];
-  knowledge?: true;
+  /** The chatbot's knowledge: the demo agency's (true), an owner's own without Phrasings ('owner'), or none. */
+  knowledge?: true | 'owner';
   /** The chatbot's showing hours (none unless given: no booking, a person offered). */
   hours?: ShowingHours;
 }[] = [
@@ -103,6 +107,21 @@ const sets: {
     listings: () => demoListings(ORIGIN),
     knowledge: true,
     hours: SHOWING_HOURS,
+  },
+  // Understanding what the visitor means (issue 64), in every language: an owner's own knowledge asked
+  // in other words, on a chatbot holding it (owner-knowledge.ts) beside the demo's listings …
+  {
+    name: "the owner's knowledge in other words",
+    cases: meaningCases.filter((c) => c.category === 'paraphrase'),
+    listings: () => demoListings(ORIGIN),
+    knowledge: 'owner',
+  },
+  // … and business questions naming a kind of home, and real words near a listing word, beside the demo's FAQ and pages.
+  {
+    name: 'business or search, real words',
+    cases: meaningCases.filter((c) => c.category !== 'paraphrase'),
+    listings: () => demoListings(ORIGIN),
+    knowledge: true,
   },
 ];
 
@@ -155,7 +174,8 @@ try {
           }
         : {},
     );
-    if (set.knowledge) await addKnowledge(owner, serial, ORIGIN);
+    if (set.knowledge === 'owner') await addOwnerKnowledge(owner, serial);
+    else if (set.knowledge) await addKnowledge(owner, serial, ORIGIN);
     const started = performance.now();
     const results = await runCases(
       chosen,

@@ -318,6 +318,11 @@ export function scoreTurn(
         ? { ok: true }
         : fail(`the prose does not say ${money(Math.round(monthly))} a month`);
     }
+    case 'as-written': {
+      const misread = expect.misread.exec(prose);
+      if (misread) return fail(`it read a word as another ("${misread[0].trim()}")`);
+      return scoreTurn(expect.expect, answer, listings, mode, lang, at);
+    }
     case 'mentions': {
       if (!cards.length) return fail('no cards');
       const words = (l: Listing) => `${l.Description} ${l.ExtensionColumn.map((x) => `${x.value} ${x.Key}`).join(' ')}`;

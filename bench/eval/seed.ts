@@ -5,6 +5,7 @@
 import type { Client } from '../../src/client/index.ts';
 import type { AddBody, Listing, ListingCreateBody } from '../../src/protocol/index.ts';
 import { DEMO_FAQ, DEMO_PAGES } from '../../src/server/demo/faq.ts';
+import { OWNER_FAQ, OWNER_TEXTS } from './owner-knowledge.ts';
 
 type Fields = Omit<ListingCreateBody, 'SerialNumber'>;
 
@@ -56,4 +57,15 @@ export async function addKnowledge(owner: Client, serial: string, origin: string
       Url: `${origin}${p.path}`,
       Content: p.markdown,
     });
+}
+
+/**
+ * Gives a chatbot an owner's own knowledge (owner-knowledge.ts, issue 64): FAQ entries as the owner
+ * typed them, without Phrasings, and texts (no address: pasted in the console).
+ */
+export async function addOwnerKnowledge(owner: Client, serial: string): Promise<void> {
+  for (const f of OWNER_FAQ)
+    await owner.knowledgeAdd({ SerialNumber: serial, Kind: 'faq', Question: f.question, Content: f.answer });
+  for (const t of OWNER_TEXTS)
+    await owner.knowledgeAdd({ SerialNumber: serial, Kind: 'text', Title: t.title, Content: t.markdown });
 }

@@ -30,7 +30,13 @@ export type Category =
   // Asking for a person, in every language (bench/eval/cases-person.ts):
   | 'person'
   // Booking a viewing in the chat, in every language (issue 63; bench/eval/cases-viewing.ts):
-  | 'viewing';
+  | 'viewing'
+  // Understanding what the visitor means, in every language (issue 64; bench/eval/cases-meaning.ts):
+  // the owner's knowledge asked in other words, business questions that name a kind of home, and
+  // real words never "corrected" into others.
+  | 'paraphrase'
+  | 'business-or-search'
+  | 'real-words';
 
 /** How a list is ordered: the engines' default is `default` — homes for sale before rentals, each cheapest first. */
 export type Order =
@@ -95,6 +101,12 @@ export type Expectation =
       day?: number | 'tomorrow';
       time?: string | readonly [from: string, to: string];
     }
+  /**
+   * A question holding a real word a spelling corrector could take for a word of the listings
+   * (issue 64: "comes" and "homes", "dock" and "deck"): a right answer meets `expect`, and its prose
+   * does not match `misread` — it does not say it read the word as another (cases-meaning.ts asWritten).
+   */
+  | { kind: 'as-written'; expect: Expectation; misread: RegExp }
   /**
    * A monthly payment (principal and interest): the prose states it to the dollar (±$1) for
    * `principal` borrowed at `ratePct` a year over `years`, by the standard amortisation formula;
