@@ -23,10 +23,14 @@ import { NO_THROTTLES, type Throttles } from '../../src/server/http/throttle.ts'
 import { createApiKey, ensureOwner } from '../../src/server/start/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
+import { createLexicon } from '../../src/server/engines/languages/lexicon.ts';
 import { openStore, type Db, type Store } from '../../src/server/store/db.ts';
 import { freshDatabase, newServiceFilesDir } from './database.ts';
 import type { StoreKind, TestFileStore } from './file-stores.ts';
 import type { FileStore } from '../../src/server/files/file-store.ts';
+
+/** One lexicon for every service a test file starts: each dictionary is read once per file, not per service. */
+const lexicon = createLexicon();
 
 /** A clock that runs with real time, but can be set or moved. */
 export class TestClock {
@@ -134,6 +138,7 @@ async function openService(options: ServiceOptions): Promise<TestService> {
     ? await (await import('./file-stores.ts')).testFileStore(options.files, { db: store.db, dataDir })
     : undefined;
   const app = await buildApp({
+    lexicon,
     db: store.db,
     answers: store.answers,
     live: store.live,

@@ -4,6 +4,7 @@ import type { Catalog } from './search/catalog.ts';
 import type { KnowledgeBase } from './knowledge/find.ts';
 import type { Asked } from './reading/asked.ts';
 import type { AttachedFile } from './reading/file-facts.ts';
+import type { Lexicon } from './languages/lexicon.ts';
 
 export type { AttachedFile };
 
@@ -27,6 +28,11 @@ export interface AnswerInput {
   viewingSlots?: (listingId: string) => Promise<ViewingSlot[]>;
   /** Whether an agent is in the owner's console now (a request for a person is then handed over at once); asked only for one. */
   agentPresent?: () => Promise<boolean>;
+  /**
+   * The languages' dictionaries (languages/lexicon.ts), the app's: a question's language told by its
+   * words, and a word of the language never read as a misspelling of another.
+   */
+  lexicon?: Lexicon;
   now: Date;
 }
 

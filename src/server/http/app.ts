@@ -26,6 +26,7 @@ import { knowledgeSyncer } from '../knowledge/sync.ts';
 import { passageEmbedder } from '../knowledge/embed.ts';
 import { extractionThread } from '../knowledge/extract-thread.ts';
 import type { Embedder } from '../engines/model/embeddings.ts';
+import { createLexicon, type Lexicon } from '../engines/languages/lexicon.ts';
 import { ARRAY_SCAN, vectorMode } from '../store/knowledge-vectors.ts';
 import type { KnowledgeVectors } from '../store/knowledge.ts';
 import { PING_MS, STALL_MS } from './sse-reply.ts';
@@ -121,6 +122,11 @@ export interface AppOptions {
    * passages are embedded in the background and questions compared with them by meaning too.
    */
   embeddings?: Embedder;
+  /**
+   * The languages' dictionaries the engines read questions with (engines/languages/lexicon.ts); the
+   * app makes its own when not given (a test process gives every app one, read once).
+   */
+  lexicon?: Lexicon;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -172,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret,
     files,
     engines: options.engines,
+    lexicon: options.lexicon ?? createLexicon(),
     pingMs: options.pingMs ?? PING_MS,
     stallMs: options.stallMs ?? STALL_MS,
     answers: options.answers ?? answersSettled(),

@@ -10,6 +10,7 @@ import type { Reads } from '../store/messages.ts';
 import type { Db } from '../store/db.ts';
 import type { Urgency } from '../store/pglite/urgency.ts';
 import type { Engines } from '../engines/index.ts';
+import type { Lexicon } from '../engines/languages/lexicon.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { Throttles } from './throttle.ts';
 import type { Metrics } from './metrics/types.ts';
@@ -40,6 +41,8 @@ export interface ServiceContext {
   /** Where uploaded files' bytes live (files/file-store.ts). */
   files: FileStore;
   engines: Engines;
+  /** The languages' dictionaries the engines read questions with (engines/languages/lexicon.ts). */
+  lexicon: Lexicon;
   /** Silence after which a stream gets a `: ping` comment (API.md: 15 s). */
   pingMs: number;
   /** How long a reader may take nothing before its stream is cut (STREAM_STALL_MS; http/sse-reply.ts). */

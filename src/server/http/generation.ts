@@ -102,6 +102,7 @@ export async function generate(
               viewingSlots: () => chatbotSlots(ctx.db, g.chatbot.serialNumber, settings, ctx.clock.now()),
             }
           : {}),
+        lexicon: ctx.lexicon,
         now: ctx.clock.now(),
       },
       signal,

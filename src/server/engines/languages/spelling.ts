@@ -36,11 +36,28 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * A word the language does not know, spelt close to one it does ("habitasiones", "alquiller"), as
+ * A word the reader does not know, spelt close to one it does ("habitasiones", "alquiller"), as
  * that one: the nearest, of its own length on a tie; none when two are as near. A word of the
  * chatbot's own (`names`: its places, within two edits of one — "Madisson" is Madison, not "maison") is left alone.
+ * A word of the language (`isWord`: its dictionary's) is no misspelling: it is read as the reader's
+ * word only where they differ by an ending ("zimmern": zimmer, "arrendamentos": arrendamento) or
+ * that word completes one of the reader's phrases with its neighbours (`fits`: "maison de vile").
  */
-export function spelled(word: string, reader: Known, names: Names): string {
+export function spelled(
+  word: string,
+  reader: Known,
+  names: Names,
+  isWord: (word: string) => boolean = () => false,
+  fits: (word: string) => boolean = () => false,
+): string {
+  const read = nearest(word, reader, names);
+  if (read === word || !isWord(word)) return read;
+  return (read.length < word.length && word.startsWith(read) && word.length - read.length <= 2) || fits(read)
+    ? read
+    : word;
+}
+
+function nearest(word: string, reader: Known, names: Names): string {
   if (word.length < 4 || reader.known.has(word) || /\d/.test(word) || names.has(word)) return word;
   // A word of four letters is too near too many: only a letter written once that a known word doubles ("vile" → "ville").
   if (word.length === 4) {

@@ -71,6 +71,7 @@ export async function listingContext(asked: AnswerInput): Promise<ListingContext
     input.catalog,
     input.now,
     input.pageListing,
+    input.lexicon,
   );
   if (reading.kind === 'about') return { reading, state, relevant: reading.listings, unknown: [], language };
   if (reading.kind === 'payment')

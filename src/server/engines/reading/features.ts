@@ -75,8 +75,9 @@ export function featuresIn(question: string): Feature[] {
       .replace(ARTICLES, '')
       .split(/[\s-]+/)
       .filter((w) => w && !STOP.has(w) && !LEADING.test(w) && !/^\d/.test(w));
-    // A measure alone is no feature: "low HOA", "cheap" — the price and dues are fields, read elsewhere.
-    if (!words.length || words.every((w) => MEASURES.test(w))) return;
+    // A measure alone is no feature: "low HOA", "cheap" — the price and dues are fields, read elsewhere;
+    // nor is a comparison's start ("with no more than 1 bedroom": the rooms are read elsewhere too).
+    if (!words.length || words.every((w) => MEASURES.test(w) || w === 'no' || w === 'not')) return;
     // A word that stems to nothing ("'s") is looked for nowhere: an empty term would be found everywhere.
     const stems = words.map(stem).filter(Boolean);
     if (!stems.length) return;

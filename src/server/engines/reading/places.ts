@@ -165,6 +165,8 @@ export interface ListingsIndex extends Vocabulary {
   byId: Map<string, Listing>;
   /** The first listing of each Url. */
   byUrl: Map<string, Listing>;
+  /** Whether a word is one of the language's (its dictionary's: languages/lexicon.ts): never corrected into another. */
+  isWord?: (word: string) => boolean;
 }
 
 const INDEX = Symbol('listings index');

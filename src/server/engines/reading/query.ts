@@ -121,21 +121,29 @@ function readOrder(t: string, c: Criteria): string {
 }
 
 /** The question as read: its spelling corrected towards the listings' words, numbers in words as figures. */
-function prepared(question: string, known: Vocabulary): { q: string; corrections: [string, string][] } {
-  const corrected = correctSpelling(question, known.vocabulary, known.names);
+function prepared(
+  question: string,
+  known: Vocabulary,
+  isWord?: (word: string) => boolean,
+): { q: string; corrections: [string, string][] } {
+  const corrected = correctSpelling(question, known.vocabulary, known.names, isWord);
   return { q: wordsToNumbers(corrected.text), corrections: corrected.corrections };
 }
 
 /** What a question may name listings by (places.ts namesIn), read as parseQuestion reads it: the listings to look up before. */
-export function namesAsked(question: string, known: Vocabulary): { mlsKeys: string[]; houseNumbers: string[] } {
-  const { q } = prepared(question, known);
+export function namesAsked(
+  question: string,
+  known: Vocabulary,
+  isWord?: (word: string) => boolean,
+): { mlsKeys: string[]; houseNumbers: string[] } {
+  const { q } = prepared(question, known, isWord);
   return namesIn(q, normalize(q));
 }
 
 /** A question's criteria; `known`, the chatbot's vocabulary and the listings it may name (places.ts ListingsIndex). */
 export function parseQuestion(question: string, known: ListingsIndex, now = new Date()): Criteria {
   const c = emptyCriteria();
-  const read = prepared(question, known);
+  const read = prepared(question, known, known.isWord);
   c.corrections = read.corrections;
   let q = read.q;
   c.named = namedListings(q, normalize(q), known);

@@ -122,21 +122,6 @@ export function wordsToNumbers(text: string): string {
     });
 }
 
-/** Words that are never corrected into another: English words a question uses that sit close to a word of the vocabulary ("least" ~ "lease"). */
-const KEEP: ReadonlySet<string> = new Set(
-  `a about above after all also an and any anything are area around as at available away back be best bet big bigger biggest but buy by can cheap
-   close could data do does done each either else even ever every few find fine first for from get give good great has have help her here his home
-   homes house how i if in into is it its just kind last least less let like list listing live looking lot lots make many may me mean mine more most
-   much must my near need new next nice no none nor not now of off old older on once one only or other our out over own part past per pick place
-   places please price priced rather real rest same say see sell set she show side similar so some sort still such sure take tell than thank thanks
-   that the their them then there these they thing think this those though through to too top type under up us use very want was way we well were
-   what when where which while who why will with within without would yes yet you your rent rents sale sold state sales cost costs least test best
-   lease rented renting week weeks year years month months day days bed beds bath baths room rooms floor floors story
-   horse horses mouse hose boat boats dent cent bent tent lent sent went`
-    .split(/\s+/)
-    .concat(Object.keys(ORDINALS)),
-);
-
 /** The words of questions about homes (beside the chatbot's own cities, states and kinds). */
 const DOMAIN =
   `apartment apartments condo condos condominium townhouse townhouses townhome townhomes house houses home homes duplex studio studios
@@ -180,20 +165,22 @@ const sameMeaning = (a: string, b: string) => {
 /**
  * The text with each misspelled word replaced by the vocabulary word within its allowance (none
  * when two unlike words are equally close: a guess is no reading), keeping a capital first letter.
- * Numbers, words of KEEP and words already in the vocabulary stay as they are.
+ * Numbers, words already in the vocabulary, the chatbot's `names` (words of its streets and
+ * addresses: "sable", "salem" — a name is not a typo) and the language's own words (`isWord`: its
+ * dictionary's — "comes" is no misspelt "homes", "fewest" no misspelt "newest") stay as they are.
  */
-/** `names`: words of the chatbot's streets and addresses ("sable", "salem"), never corrected — a name is not a typo. */
 export function correctSpelling(
   text: string,
   vocabulary: ReadonlyMap<string, string>,
   names: ReadonlySet<string> = new Set(),
+  isWord: (word: string) => boolean = () => false,
 ): Corrected {
   const corrections: [string, string][] = [];
   const words = [...vocabulary.keys()];
   const out = text.replace(/\p{L}[\p{L}'’]*/gu, (word) => {
     const w = word.toLowerCase();
     const budget = allowed(w.length);
-    if (!budget || vocabulary.has(w) || KEEP.has(w) || names.has(w)) return word;
+    if (!budget || vocabulary.has(w) || names.has(w) || isWord(w)) return word;
     let best: string | null = null,
       bestD = budget + 1,
       tie = false;

@@ -21,6 +21,7 @@ import type { Catalog, Lookup } from './catalog.ts';
 import { PRICED_ONE, resolveReference, THIS_HOME, type Shown } from '../reading/references.ts';
 import { wordsToNumbers } from '../reading/words.ts';
 import type { OutsideTopic } from '../reading/intent.ts';
+import type { Lexicon } from '../languages/lexicon.ts';
 
 export interface ConversationState extends Shown {
   /** The search in force: the last search, as the follow-ups since changed it. */
@@ -281,10 +282,17 @@ export function advance(
  * vocabulary, and the few listings they may name (by MLS number or house number) or showed (their
  * cards) — looked up at once, not read from every listing.
  */
-export async function knownFor(catalog: Catalog, questions: string[], answers: string[]): Promise<ListingsIndex> {
+export async function knownFor(
+  catalog: Catalog,
+  questions: string[],
+  answers: string[],
+  lexicon?: Lexicon,
+): Promise<ListingsIndex> {
   const lookup: Lookup = { ids: [], urls: [], mlsKeys: [], houseNumbers: [] };
+  // The reading is in English (a question in another language is read as its English: readable.ts).
+  const isWord = lexicon && ((word: string) => lexicon.knows(word, 'en'));
   for (const question of questions) {
-    const names = namesAsked(question, catalog.vocabulary);
+    const names = namesAsked(question, catalog.vocabulary, isWord);
     lookup.mlsKeys.push(...names.mlsKeys);
     lookup.houseNumbers.push(...names.houseNumbers);
   }
@@ -293,7 +301,8 @@ export async function knownFor(catalog: Catalog, questions: string[], answers: s
       lookup.ids.push(card.Id);
       lookup.urls.push(card.Url);
     }
-  return knownOf(catalog.vocabulary, await catalog.lookup(lookup));
+  const known = knownOf(catalog.vocabulary, await catalog.lookup(lookup));
+  return isWord ? { ...known, isWord } : known;
 }
 
 /**
@@ -317,6 +326,7 @@ export async function readInConversation(
   catalog: Catalog,
   now: Date,
   page?: Listing,
+  lexicon?: Lexicon,
 ): Promise<{ state: ConversationState; reading: Reading }> {
   const kept = derived(catalog.vocabulary, STATES, () => new Map<string, ConversationState>());
   // The digest of each turn chains the one before: the conversation's reading up to there.
@@ -342,6 +352,7 @@ export async function readInConversation(
     catalog,
     [...toRead.map((turn) => history[turn.at]!.content), question],
     toRead.map((turn) => turn.answer),
+    lexicon,
   );
   for (const { at, answer, key: after } of toRead) {
     const asked = history[at]!.content;
