@@ -25,6 +25,8 @@ export interface ConversationPort {
   changed(keep?: boolean): Promise<void>;
   /** Tells <chat-bot> what happened, to make public. */
   tell(detail: PanelEventDetail): void;
+  /** Follows a person in the chat (a lead that reached one live): controllers/live-controller.ts. */
+  follow(): void;
   /** What the visitor is told of a failure. */
   failure(error: unknown): string;
 }
@@ -45,7 +47,7 @@ export interface ChatContext {
   /** The language to read answers aloud in ("Spanish", "en-US"), or '' where the browser has no voices. */
   speech?: string;
   /** The chatbot's settings the answers' blocks read (its TimeZone: the times an answer offers are shown in it). */
-  settings?: Pick<WidgetSettings, 'TimeZone' | 'RateLimitMessage'>;
+  settings?: Pick<WidgetSettings, 'TimeZone' | 'RateLimitMessage' | 'TalkToHumanResponseMessage'>;
   /** The service's origin ('' for the page's): links a booking gives are checked against it. */
   baseUrl?: string;
 }

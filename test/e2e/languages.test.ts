@@ -3,8 +3,12 @@
  * service and the offline engine over the demo's listings: the widget's locale set as a page sets
  * it (data-locale), a question typed in that language, the answer written in it, the follow-up
  * chips in it under a label in it, a chip pressed and answered in it too; Arabic laid out right
- * to left. Axe checks the panel after each.
+ * to left; an answer in another language than the panel's, its cards in its own. Axe checks the
+ * panel after each.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { answerProse } from '../../src/protocol/index.ts';
@@ -216,6 +220,34 @@ describe('a conversation in the visitor’s language', () => {
     expect(
       await page.locator('chat-bot').evaluate((el) => el.shadowRoot?.querySelector('.root')?.getAttribute('lang')),
     ).toBe('en');
+    await page.close();
+  });
+
+  it('shows a Spanish answer’s cards in Spanish in an English panel (a screenshot of it is kept to look at)', async () => {
+    const page = await open('en-US');
+    await page.setViewportSize({ width: 900, height: 900 });
+    const answer = await ask(page, 'casas de 3 recámaras en venta en Austin', 2);
+    expect(answer).toMatch(/^Encontré \d+ casas en venta en Austin/);
+    expect((await lastBubble(page)).lang).toBe('es');
+    const card = page.locator('chat-bot-message').last().locator('chat-bot-listings .card').first();
+    // Its words come with the answer's language, loaded once the answer is marked with it.
+    await expect.poll(() => card.locator('.facts').innerText()).toMatch(/^3 dormitorios · [\d.,]+ baños? · /);
+    expect(await card.locator('.badges li').allInnerTexts()).toEqual(
+      expect.arrayContaining([widgetSpanish.forSale, widgetSpanish.active]),
+    );
+    expect(await card.locator('.actions button').allInnerTexts()).toEqual([
+      widgetSpanish.askAbout,
+      widgetSpanish.talkToPerson,
+    ]);
+    expect((await chips(page)).label).toBe(widgetSpanish.followUps);
+    // The panel's own words stay English.
+    expect(await page.locator('chat-bot-composer label').innerText()).toBe('Message');
+    expect(await axeViolations(page, 'chat-bot')).toEqual([]);
+    await card.scrollIntoViewIfNeeded();
+    await settled(page);
+    const shot = join(mkdtempSync(join(tmpdir(), 'chat-bot-answer-language-')), 'spanish-answer.png');
+    await page.locator('chat-bot-panel .panel').screenshot({ path: shot });
+    console.info(`A Spanish answer in an English panel: ${shot}`);
     await page.close();
   });
 });

@@ -392,7 +392,7 @@ describe('accessibility of the chips', () => {
   it('axe finds nothing with chips shown; they are a group named in the visitor’s language, and do not move under reduced motion', async () => {
     const bot = await mount(await frontRange(), { locale: 'de' });
     await open(bot);
-    await ask(bot, 'rentals in Denver', 1);
+    await ask(bot, 'Wohnungen zur Miete in Denver', 1);
     await until(() => groups(bot, 'Vorgeschlagene Folgefragen').length === 1);
     await expect(bot).to.be.accessible();
     await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });

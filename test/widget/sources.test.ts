@@ -74,12 +74,20 @@ describe('the sources of an answer', () => {
   });
 
   it('show a source without an address as its title alone, in the visitor’s language', async () => {
-    const bot = await mount(await agency(), { locale: 'es' });
+    // Asked in Spanish, answered in Spanish: the words under the answer are the answer's language's.
+    const serial = await agency();
+    await owner().knowledgeAdd({
+      SerialNumber: serial,
+      Kind: 'faq',
+      Question: '¿Cuánto cobran?',
+      Content: 'Comprar con nosotros no le cuesta **nada**.',
+    });
+    const bot = await mount(serial, { locale: 'es' });
     await open(bot);
-    const answer = await ask(bot, 'what are your fees?');
+    const answer = await ask(bot, '¿cuánto cobran?');
     const nav = sourcesIn(answer)!.querySelector('nav')!;
     expect(nav.getAttribute('aria-label')).toBe('Fuentes');
-    expect(text(nav)).toBe('Fuentes: What are your fees?');
+    expect(text(nav)).toBe('Fuentes: ¿Cuánto cobran?');
     expect(nav.querySelector('a')).toBeNull();
   });
 

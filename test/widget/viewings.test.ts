@@ -69,17 +69,23 @@ function focused(): Element | null {
   return at;
 }
 
-/** A chatbot of the scripted model in Chicago whose answer to `t` offers these times; the widget open, the answer drawn. */
+/**
+ * A chatbot of the scripted model in Chicago whose answer to `t` offers these times; the widget open,
+ * the answer drawn. `spanish`: asked and answered in Spanish.
+ */
 async function offered(
   slots: OfferedSlot[],
-  opts: { serial?: string; attributes?: Record<string, string> } = {},
+  opts: { serial?: string; attributes?: Record<string, string>; spanish?: boolean } = {},
 ): Promise<{ bot: ChatBot; answer: ChatBotMessage; slots: ChatBotSlots; serial: string }> {
   const t = token();
-  await script(t, { text: `Here are the times I have to show you 12 Oak St:\n\n${slotsBlock(slots)}` });
+  const [said, asked] = opts.spanish
+    ? ['Estos son los horarios que tengo para enseñarle 12 Oak St:', '¿cuándo puedo visitar la casa?']
+    : ['Here are the times I have to show you 12 Oak St:', 'go on'];
+  await script(t, { text: `${said}\n\n${slotsBlock(slots)}` });
   const serial = opts.serial ?? (await newChatbot({ Model: 'scripted', timeZone: CHICAGO }));
   const bot = await mount(serial, opts.attributes);
   await open(bot);
-  await type(bot, `${t} go on`);
+  await type(bot, `${t} ${asked}`);
   await answered(bot);
   const answer = messages(bot).at(-1)!;
   const el = await until(() => (slotsIn(answer)?.shadowRoot?.querySelector('.times button') ? slotsIn(answer) : null));
@@ -109,7 +115,10 @@ describe('the times an answer offers', () => {
   });
 
   it("are in the widget's language and locale", async () => {
-    const { slots } = await offered(offer('L1', AROUND_DST.slice(0, 2)), { attributes: { locale: 'es' } });
+    const { slots } = await offered(offer('L1', AROUND_DST.slice(0, 2)), {
+      attributes: { locale: 'es' },
+      spanish: true,
+    });
     expect(days(slots)).toEqual([['sábado, 13 de marzo', ['11:00', '14:30']]]);
     expect(slots.shadowRoot!.querySelector('[role="group"]')!.getAttribute('aria-label')).toBe('Horarios de visita');
     buttons(slots)[0]!.click();

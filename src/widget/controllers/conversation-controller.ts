@@ -201,18 +201,6 @@ export class ConversationController implements ReactiveController {
     return callOperation(client, name, { sessionID: sessionId, ...body });
   }
 
-  /** Sends the visitor's lead to a person; the service's reply (or the chatbot's own) becomes an answer. */
-  async handoff(lead: { name: string; email: string; message: string }): Promise<void> {
-    const { Message, Live } = await this.call('TalkToHuman', lead);
-    if (Live) this.follow();
-    this.messages = [
-      ...this.messages,
-      message('assistant', Message || this.#inputs().settings.TalkToHumanResponseMessage, 'done'),
-    ];
-    this.tell({ kind: 'handoff', ...lead });
-    await this.#persist();
-  }
-
   async #ask(question: ChatMessage, answer: ChatMessage, renewOnce: boolean): Promise<void> {
     // Read as the question is asked: the host's inputs may change while the session is made.
     const { imageHosts, stream, listing, locale } = this.#inputs();

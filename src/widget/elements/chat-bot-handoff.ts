@@ -1,8 +1,8 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { HANDOFF_INFO, handoffOf } from '../../client/handoff.ts';
 import { PanelActionEvent } from '../internal-events.ts';
-import { ContextController } from '../controllers/context-controller.ts';
-import { chatContext } from '../chat-context.ts';
+import { message } from '../message.ts';
+import { AnswerContextController } from '../controllers/answer-context-controller.ts';
 import { handoffEn } from '../strings/handoff.ts';
 import type { Strings } from '../strings/index.ts';
 
@@ -32,19 +32,16 @@ export class ChatBotHandoff extends LitElement {
   static override properties = {
     lines: { attribute: false },
     final: { attribute: false },
-    submit: { attribute: false },
     about: { attribute: false },
     busy: { state: true },
     error: { state: true },
   };
 
-  /** The widget's words (chat-context.ts). */
-  readonly #chat = new ContextController(this, chatContext);
+  /** The widget's words (chat-context.ts); an answer's button, in the answer's language. */
+  readonly #chat = new AnswerContextController(this, { en: handoffEn });
   get #strings(): Strings {
     return this.#chat.value!.strings;
   }
-  /** Sends the lead (TalkToHuman); the form closes when it resolves, and shows why when it rejects. */
-  submit!: (lead: { name: string; email: string; message: string }) => Promise<void>;
   /** The listing the visitor asks about (from its card): shown, and sent after the message. */
   about = '';
   /** Made from an answer's handoff block: its lines (one JSON object), and whether the block is complete. */
@@ -61,6 +58,7 @@ export class ChatBotHandoff extends LitElement {
   }
 
   protected override render(): TemplateResult | typeof nothing {
+    if (!this.#chat.value) return nothing;
     const t = { ...handoffEn, ...this.#strings };
     if (this.lines) {
       const handoff = this.final ? handoffOf(`\`\`\`${HANDOFF_INFO}\n${this.lines.join('\n')}`) : null;
@@ -90,17 +88,32 @@ export class ChatBotHandoff extends LitElement {
     this.busy = true;
     this.error = '';
     try {
-      await this.submit({
+      await this.#send({
         name: field('name'),
         email: field('email'),
         message: (field('message') + this.#attached()).trim(),
       });
-      this.handleCancel();
     } catch (error) {
       this.error = error instanceof Error ? error.message : this.#strings.failed;
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * Sends the lead to a person (TalkToHuman): the service's reply, or the chatbot's own, becomes an
+   * answer, drawn as the form closes. Here, not in the conversation: its code loads with the form,
+   * not with every chat.
+   */
+  async #send(lead: { name: string; email: string; message: string }): Promise<void> {
+    const { conversation, settings } = this.#chat.value!;
+    const c = conversation!;
+    const { Message, Live } = await c.call('TalkToHuman', lead);
+    if (Live) c.follow();
+    c.messages = [...c.messages, message('assistant', Message || settings!.TalkToHumanResponseMessage, 'done')];
+    c.tell({ kind: 'handoff', ...lead });
+    this.handleCancel();
+    await c.changed(true);
   }
 
   /** What goes after the visitor's message: the listing, on a line of its own. */

@@ -3,8 +3,7 @@ import { addressText, parseCard } from '../../client/cards.ts';
 import type { ListingCard } from '../../client/index.ts';
 import type { loadable, safeUrl } from '../markdown/links.ts';
 import { PanelActionEvent } from '../internal-events.ts';
-import { ContextController } from '../controllers/context-controller.ts';
-import { chatContext } from '../chat-context.ts';
+import { AnswerContextController } from '../controllers/answer-context-controller.ts';
 import { cardsEn } from '../strings/cards.ts';
 import { fill, type Strings } from '../strings/index.ts';
 
@@ -16,7 +15,7 @@ const count = (forms: string, n: number, locale: string, number: Intl.NumberForm
   return fill(new Intl.PluralRules(locale).select(n) === 'one' ? one : other, { n: number.format(n) });
 };
 
-/** The card's facts as text, in the visitor's locale. */
+/** The card's facts as text, in `locale` (the answer's language in the visitor's region where it is not the panel's). */
 function factsOf(c: ListingCard, t: Words, locale: string) {
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const amount = c.SaleType === 'for_rent' ? c.RentPrice : c.SalePrice;
@@ -31,7 +30,7 @@ function factsOf(c: ListingCard, t: Words, locale: string) {
       c.Bedrooms ? count(t.bedrooms, c.Bedrooms, locale, number) : t.studio,
       count(t.bathrooms, c.Bathrooms, locale, number),
     ],
-    area: `${number.format(c.BuildingArea)} ${c.AreaUnit === 'Square Meters' ? 'm²' : 'sq ft'}`,
+    area: `${number.format(c.BuildingArea)} ${c.AreaUnit === 'Square Meters' ? 'm²' : t.squareFeet}`,
   };
 }
 
@@ -104,9 +103,10 @@ export class ChatBotListings extends LitElement {
 
   /**
    * What the cards show their listings with, from the panel (or the owner's console) they are in:
-   * its words, locale, image hosts, and whether a person can be reached (chat-context.ts).
+   * its words, locale, image hosts, and whether a person can be reached (chat-context.ts) — the
+   * words and locale of the answer's language where it is not the panel's.
    */
-  readonly #chat = new ContextController(this, chatContext);
+  readonly #chat = new AnswerContextController(this, { en: cardsEn });
 
   protected override render(): TemplateResult | typeof nothing {
     const context = this.#chat.value;

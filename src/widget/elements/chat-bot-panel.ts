@@ -10,6 +10,7 @@ import { PanelEvent, type PanelActionEvent } from '../internal-events.ts';
 import type { Attachment } from '../message.ts';
 import { parseSuggestions } from '../../client/answers.ts';
 import { loadStrings } from '../strings/locales.ts';
+import type { Language, Strings } from '../strings/index.ts';
 import { PANEL_TAG, type PanelElement, type PanelInputs } from '../panel-contract.ts';
 import { ScrollController } from '../controllers/scroll-controller.ts';
 import { ContextProvider } from '../context.ts';
@@ -77,6 +78,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
   private attached = false;
   /** What the status region says: each finished answer, once. */
   private spoken = '';
+  /** The words of the languages answers were written in, other than the panel's (chips are named in them), by language. */
+  readonly #said: Partial<Record<Language, Partial<Strings>>> = {};
 
   readonly #conversation = new ConversationController(
     this,
@@ -193,8 +196,8 @@ export class ChatBotPanel extends LitElement implements PanelElement {
             <div class="messages"></div>
           </div>
           ${empty ? this.#renderPrivacy() : nothing}
-          ${empty ? this.#renderChips(suggestions(s)) : this.#renderChips(this.#followUps(), t.followUps)}
-          ${this.handoff ? html`<chat-bot-handoff .submit=${this.#sendLead}></chat-bot-handoff>` : nothing}
+          ${empty ? this.#renderChips(suggestions(s)) : this.#renderFollowUps(t)}
+          ${this.handoff ? html`<chat-bot-handoff></chat-bot-handoff>` : nothing}
         </div></div>
       </div>
       ${this.#follower.unseen ? html`<div class="more"><button type="button" @click=${() => this.#follower.next()}>${t.newMessages}</button></div>` : nothing}
@@ -238,19 +241,30 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     </p>`;
   }
 
-  /** Chips that send their text as the visitor's message: the owner's suggestions, or an answer's follow-ups (`label` names them). */
-  #renderChips(chips: readonly string[], label?: string): TemplateResult | typeof nothing {
+  /** Chips that send their text as the visitor's message: the owner's suggestions, or an answer's follow-ups (`label` names them, in `lang`). */
+  #renderChips(chips: readonly string[], label?: string, lang?: string): TemplateResult | typeof nothing {
     if (!chips.length) return nothing;
-    return html`<div class="suggestions" role="group" aria-label=${label ?? nothing}>
+    return html`<div class="suggestions" role="group" lang=${lang ?? nothing} aria-label=${label ?? nothing}>
       ${chips.map((text) => html`<button type="button" class="chip" dir="auto" @click=${(e: MouseEvent) => this.#handleChip(e, text)}>${text}</button>`)}
     </div>`;
   }
 
-  /** The last answer's follow-ups, once it is complete; none while an answer streams (the visitor's next message makes them an older answer's). */
-  #followUps(): string[] {
+  /**
+   * The last answer's follow-ups, once it is complete, named in its language (`t`: the panel's words);
+   * none while an answer streams (the visitor's next message makes them an older answer's).
+   */
+  #renderFollowUps(t: Strings): TemplateResult | typeof nothing {
     const c = this.#conversation,
-      last = c.messages.at(-1);
-    return last?.role === 'assistant' && last.status === 'done' && !c.busy ? parseSuggestions(last.text) : [];
+      m = c.messages.at(-1),
+      lang = m?.lang?.slice(0, 2) as Language;
+    if (m?.role !== 'assistant' || m.status !== 'done' || c.busy) return nothing;
+    // Another language than the panel's (its <chat-bot>'s): its words load once; until they are in, and
+    // for a language with none, the panel's name the chips.
+    if (lang && lang !== this.parentElement!.lang && !this.#said[lang]) {
+      this.#said[lang] = t;
+      void loadStrings(lang).then((words) => ((this.#said[lang] = words), this.requestUpdate()), Boolean);
+    }
+    return this.#renderChips(parseSuggestions(m.text), (this.#said[lang] ?? t).followUps, m.lang);
   }
 
   /** Empties the status region, then fills it: the same text twice in a row is read twice. */
@@ -311,16 +325,12 @@ export class ChatBotPanel extends LitElement implements PanelElement {
     else if (a.kind === 'talk') await this.#handleTalk(a.text);
     else if (a.kind === 'new-chat') await this.#handleNewChat();
     else if (a.kind === 'cancel-handoff') {
+      // The form closed, sent or not: the end of the conversation (the lead's reply) is followed.
       this.handoff = false;
+      this.#follower.follow();
       this.focusComposer();
     }
   }
-
-  /** Sends the form's lead; the form shows what went wrong, or closes. */
-  readonly #sendLead = async (lead: { name: string; email: string; message: string }): Promise<void> => {
-    await this.#conversation.handoff(lead);
-    this.#follower.follow();
-  };
 
   /** Opens the menu with focus on its first item, or closes it with focus back on its button. */
   async #handleMenu(): Promise<void> {

@@ -4,8 +4,8 @@ import { slotsStyles } from './chat-bot-slots.styles.ts';
 import type { Problem } from './chat-bot-booking.ts';
 import { ApiError } from '../../client/errors.ts';
 import { parseSlots, type OfferedSlot } from '../../protocol/slots.ts';
-import { chatContext, type ChatContext } from '../chat-context.ts';
-import { ContextController } from '../controllers/context-controller.ts';
+import type { ChatContext } from '../chat-context.ts';
+import { AnswerContextController } from '../controllers/answer-context-controller.ts';
 import type { safeUrl } from '../markdown/links.ts';
 import { fill, type Language } from '../strings/index.ts';
 import { slotsWords } from '../strings/slots-languages.ts';
@@ -69,8 +69,8 @@ export class ChatBotSlots extends LitElement {
   /** What the visitor wrote in the form, for the next time picked. */
   #draft: Visitor = { name: '', email: '', phone: '' };
 
-  /** The panel's conversation, words, locale and settings (chat-context.ts). */
-  readonly #chat = new ContextController(this, chatContext);
+  /** The panel's conversation, words, locale and settings (chat-context.ts), in the answer's language. */
+  readonly #chat = new AnswerContextController(this, slotsWords);
 
   /** The built-in language of the locale, whose words the block shows. */
   get #lang(): Language {

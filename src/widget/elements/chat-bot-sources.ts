@@ -2,8 +2,7 @@ import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { sourceOfLine } from '../../client/sources.ts';
 import type { AnswerSource } from '../../client/index.ts';
 import type { safeUrl } from '../markdown/links.ts';
-import { ContextController } from '../controllers/context-controller.ts';
-import { chatContext } from '../chat-context.ts';
+import { AnswerContextController } from '../controllers/answer-context-controller.ts';
 import { sourcesEn } from '../strings/sources.ts';
 
 /**
@@ -36,8 +35,8 @@ export class ChatBotSources extends LitElement {
   /** The answers' URL rule (markdown/links.ts), handed over so that its module stays in the panel's chunk. */
   safeUrl!: typeof safeUrl;
 
-  /** The panel's words and locale (chat-context.ts). */
-  readonly #chat = new ContextController(this, chatContext);
+  /** The panel's words and locale (chat-context.ts), in the answer's language. */
+  readonly #chat = new AnswerContextController(this, { en: sourcesEn });
 
   /** The sources of the complete lines (the last one too, once the block is). */
   #sources(): AnswerSource[] {

@@ -72,6 +72,7 @@ export default {
   bedrooms: '{n} غرفة نوم|{n} غرف نوم',
   bathrooms: '{n} حمام|{n} حمامات',
   studio: 'استوديو',
+  squareFeet: 'قدم مربع',
   askAbout: 'اسأل عن هذا العقار',
   askAboutText: 'أخبرني المزيد عن {address} (MLS {mls}).',
   loadingHomes: 'جارٍ تحميل العقارات…',

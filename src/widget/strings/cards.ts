@@ -20,6 +20,8 @@ export const cardsEn = {
   bedrooms: '{n} bedroom|{n} bedrooms',
   bathrooms: '{n} bathroom|{n} bathrooms',
   studio: 'Studio',
+  /** A building's area in square feet, after its number (square meters are m² in every language). */
+  squareFeet: 'sq ft',
   askAbout: 'Ask about this home',
   /** What "Ask about this home" puts in the message box. */
   askAboutText: 'Tell me more about {address} (MLS {mls}).',

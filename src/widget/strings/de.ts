@@ -73,6 +73,7 @@ export default {
   bedrooms: '{n} Schlafzimmer|{n} Schlafzimmer',
   bathrooms: '{n} Badezimmer|{n} Badezimmer',
   studio: 'Studio',
+  squareFeet: 'ft²',
   askAbout: 'Zu dieser Immobilie fragen',
   askAboutText: 'Erzählen Sie mir mehr über {address} (MLS {mls}).',
   loadingHomes: 'Immobilien werden geladen…',

@@ -72,6 +72,7 @@ export default {
   bedrooms: '{n} dormitorio|{n} dormitorios',
   bathrooms: '{n} baño|{n} baños',
   studio: 'Estudio',
+  squareFeet: 'pies²',
   askAbout: 'Preguntar por esta vivienda',
   askAboutText: 'Cuéntame más sobre {address} (MLS {mls}).',
   loadingHomes: 'Cargando viviendas…',

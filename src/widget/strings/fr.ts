@@ -72,6 +72,7 @@ export default {
   bedrooms: '{n} chambre|{n} chambres',
   bathrooms: '{n} salle de bain|{n} salles de bain',
   studio: 'Studio',
+  squareFeet: 'pi²',
   askAbout: 'Poser une question sur ce bien',
   askAboutText: 'Dites-m’en plus sur {address} (MLS {mls}).',
   loadingHomes: 'Chargement des biens…',

@@ -1,7 +1,9 @@
 /**
  * The widget's words. The launcher carries its three in every language; the panel's are English's
  * (in the panel's chunk) or es, fr, de, pt, zh or ar (chunks of their own, loaded with the panel:
- * src/widget/strings/). `strings` on <chat-bot> overrides any of them.
+ * src/widget/strings/) — and an answer written in another language than the panel's shows its
+ * cards, times, sources and chips in that one's, loaded with the first such answer
+ * (controllers/answer-context-controller.ts). `strings` on <chat-bot> overrides any of the panel's language's.
  */
 import type { CardsStrings } from './cards.ts';
 import type { FeedbackStrings } from './feedback.ts';

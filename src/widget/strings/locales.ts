@@ -1,4 +1,7 @@
-/** The built-in languages other than English, each a chunk of its own, loaded with the panel when needed. */
+/**
+ * The built-in languages other than English, each a chunk of its own, loaded with the panel when it
+ * speaks one, or with the first answer written in one (controllers/answer-context-controller.ts).
+ */
 import { en, type Language, type PanelStrings } from './index.ts';
 
 const chunks: Record<Exclude<Language, 'en'>, () => Promise<{ default: PanelStrings }>> = {

@@ -72,6 +72,7 @@ export default {
   bedrooms: '{n} quarto|{n} quartos',
   bathrooms: '{n} banheiro|{n} banheiros',
   studio: 'Estúdio',
+  squareFeet: 'pés²',
   askAbout: 'Perguntar sobre este imóvel',
   askAboutText: 'Conte-me mais sobre {address} (MLS {mls}).',
   loadingHomes: 'Carregando imóveis…',

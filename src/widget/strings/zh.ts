@@ -72,6 +72,7 @@ export default {
   bedrooms: '{n} 间卧室|{n} 间卧室',
   bathrooms: '{n} 间浴室|{n} 间浴室',
   studio: '开间',
+  squareFeet: '平方英尺',
   askAbout: '询问这套房源',
   askAboutText: '请详细介绍一下 {address}（MLS {mls}）。',
   loadingHomes: '正在加载房源…',
