@@ -31,6 +31,7 @@ import { THRESHOLD, findInKnowledge, holdsSubject, type Hit } from '../knowledge
 import { narrows, type Criteria } from '../reading/criteria.ts';
 import { noExclusions } from '../reading/negation.ts';
 import { knowledgeText } from './knowledge.ts';
+import { asksTheBusiness } from './business.ts';
 import type { Writing } from '../writing/index.ts';
 
 /** How many matches one answer shows. */
@@ -97,9 +98,15 @@ const narrowsBeyondKind = (c: Criteria, s: Settings, booking: boolean) =>
 /**
  * The passage of the owner's knowledge that answers the question, or none: only for a question that
  * is not about listings in view, and — where its words read as a search — only when it names no
- * place, budget or rooms and asks of something besides homes ("are pets allowed in your rentals?").
+ * place, budget or rooms and asks of something besides homes ("are pets allowed in your rentals?")
+ * or asks the agency about itself (`business`: "what do I need to rent an apartment through you?").
  */
-async function fromKnowledge(input: AnswerInput, state: ConversationState, reading: Reading): Promise<Hit | null> {
+async function fromKnowledge(
+  input: AnswerInput,
+  state: ConversationState,
+  reading: Reading,
+  business: boolean,
+): Promise<Hit | null> {
   if (!input.knowledge || reading.kind === 'about' || reading.kind === 'which' || reading.kind === 'payment')
     return null;
   const question = input.question.content;
@@ -109,7 +116,7 @@ async function fromKnowledge(input: AnswerInput, state: ConversationState, readi
     return null;
   const [best] = await findInKnowledge(input.knowledge, question, 1);
   if (!best || best.score < THRESHOLD) return null;
-  return reading.kind !== 'search' || holdsSubject(question, best) ? best : null;
+  return reading.kind !== 'search' || business || holdsSubject(question, best) ? best : null;
 }
 
 async function replyTo(
@@ -147,11 +154,16 @@ async function replyTo(
   }
   if (booking && !asking) return personReply(w, settings, 'viewing', input.agentPresent, home);
   const person = Boolean(settings.TalkToHumanEmail);
-  const known = await fromKnowledge(input, state, reading);
+  const business = asksTheBusiness(question);
+  const known = await fromKnowledge(input, state, reading, business);
   if (known) {
     const text = knowledgeText(w, known, question, settings);
     return { text: booking && person ? `${text}\n\n${handoffBlock({ open: false })}` : text, noAnswer: false };
   }
+  // A question to the agency about itself that its knowledge does not answer ("do you do property
+  // management?"): the honest "I don't know — here is a person", not a search of every home.
+  if (business && reading.kind === 'search' && !narrowsBeyondKind(reading.said ?? reading.criteria, settings, booking))
+    return fallback(w, settings, w.notSure());
   if (booking) return personReply(w, settings, 'viewing', input.agentPresent, home);
   if (reading.kind === 'outside')
     return answer(
