@@ -28,6 +28,11 @@ export class ConsolePage extends LitElement {
 
   protected status = '';
 
+  /** What takes focus when the owner moves to this page: its heading, unless the page has a better place to start. */
+  get landing(): HTMLElement | null {
+    return this.querySelector('h1');
+  }
+
   override createRenderRoot(): HTMLElement {
     return this;
   }

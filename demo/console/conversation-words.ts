@@ -1,6 +1,6 @@
 /** How the console names what happened in a conversation, and its routes to conversations. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ConversationFlag, FeedbackReason, TranscriptMessage } from 'chat-bot-element';
+import type { ConversationFlag, FeedbackReason, NoAnswerReason, TranscriptMessage } from 'chat-bot-element';
 
 /** Every flag, in the order the Flag filter offers them. */
 export const FLAG_LABELS: Record<ConversationFlag, string> = {
@@ -22,6 +22,13 @@ export const REASON_LABELS: Record<FeedbackReason, string> = {
 /** A reason as the owner reads it; one this console does not know yet, as the service wrote it. */
 export const reasonLabel = (reason: string) => REASON_LABELS[reason as FeedbackReason] ?? reason;
 
+/** Why an answer is marked NoAnswer, as its badge in a transcript says it. */
+export const NO_ANSWER_LABELS: Record<NoAnswerReason, string> = {
+  unknown: 'No answer: nothing known about this',
+  'cannot-filter': 'No answer: can’t filter homes by this',
+  'unsure-reading': 'No answer: not sure what was meant',
+};
+
 /** A moment in the owner's own time zone and words. */
 export const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -38,7 +45,8 @@ export function flagBadges(flags: readonly string[]): TemplateResult | typeof no
 /** What became of an answer, when it was not simply answered. */
 export function answerStatus(m: TranscriptMessage): string[] {
   const notes: string[] = [];
-  if (m.NoAnswer) notes.push('No answer');
+  // An answer kept before reasons were is marked without one.
+  if (m.NoAnswer) notes.push(m.NoAnswerReason ? NO_ANSWER_LABELS[m.NoAnswerReason] : 'No answer');
   if (m.Status === 'partial') notes.push('Cut off before the end');
   if (m.Status === 'failed') notes.push('Failed');
   if (m.Status === 'streaming') notes.push('Still being written');

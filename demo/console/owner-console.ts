@@ -3,6 +3,7 @@ import type { Client } from 'chat-bot-element/client';
 import type { ChatbotSummary } from 'chat-bot-element';
 import { KEY_TYPES } from 'chat-bot-element/rules';
 import type { NavigateEvent } from './events.ts';
+import { ConsolePage } from './console-page.ts';
 import type { KeyType } from './listing-words.ts';
 import { messageOf, recall, remember, restoreSession, sessionEnded, signIn, signOut } from './session.ts';
 import './owner-settings.ts';
@@ -217,16 +218,20 @@ export class OwnerConsole extends LitElement {
     this.route = route;
   }
 
-  /** After a move inside the console (not the page's first load), the new page's heading takes focus, as a page load would announce it. */
+  /**
+   * After a move inside the console (not the page's first load), the new page's heading takes
+   * focus, as a page load would announce it — or where the page says the owner starts (a new FAQ
+   * entry's Answer, its question filled in from Unanswered).
+   */
   async #focusHeading(): Promise<void> {
     if (this.#firstRender) {
       this.#firstRender = false;
       return;
     }
     await this.updateComplete;
-    const page = this.querySelector('main > *') as LitElement | null;
-    await page?.updateComplete;
-    this.querySelector<HTMLElement>('main h1')?.focus();
+    const page = this.querySelector('main > *');
+    if (page instanceof ConsolePage) await page.updateComplete;
+    (page instanceof ConsolePage ? page.landing : this.querySelector<HTMLElement>('main h1'))?.focus();
   }
 
   #end(message: string): void {

@@ -42,6 +42,14 @@ export class OwnerKnowledgeForm extends ConsolePage {
   /** A new FAQ entry's question, filled in (a visitor's, from Unanswered). */
   question = '';
 
+  /** Where the owner starts: the Answer when the question came filled in (from Unanswered), else the first field. */
+  get startField(): HTMLElement | null {
+    const prefilled = !this.source && this.question && this.#kind === 'faq';
+    return this.querySelector<HTMLElement>(
+      prefilled ? `#${CSS.escape(idFor('knowledge', 'Content'))}` : 'input, textarea',
+    );
+  }
+
   private values: Record<string, string> = {};
   private invalid: Refusal | null = null;
   private busy = false;

@@ -36,6 +36,11 @@ export class OwnerKnowledge extends ConsolePage {
   /** The query of the console's address: `answer=<a visitor's question>` opens a new FAQ entry for it. */
   query = '';
 
+  /** Arriving with a visitor's question (`?answer=`), the owner starts at its answer. */
+  override get landing(): HTMLElement | null {
+    return (this.#fromAddress && this.querySelector('owner-knowledge-form')?.startField) || super.landing;
+  }
+
   private editing: Editing | null = null;
   /** The source the confirmation asks about. */
   private doomed: KnowledgeSource | null = null;
@@ -63,6 +68,13 @@ export class OwnerKnowledge extends ConsolePage {
       this.#fromAddress = true;
       this.#opener = '';
     }
+  }
+
+  /** Done once the form is drawn too: the console focuses its field on arrival. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    await this.querySelector('owner-knowledge-form')?.updateComplete;
+    return done;
   }
 
   protected override render(): TemplateResult {
@@ -166,7 +178,7 @@ export class OwnerKnowledge extends ConsolePage {
     await this.updateComplete;
     const form = this.querySelector('owner-knowledge-form');
     await form?.updateComplete;
-    form?.querySelector<HTMLElement>('input, textarea')?.focus();
+    form?.startField?.focus();
   }
 
   /** Takes `?answer=` out of the address once its form is closed or replaced, so a reload does not open it again. */

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { UnansweredGroup, UnansweredPage, UnansweredQuestion } from 'chat-bot-element';
+import type { NoAnswerReason, UnansweredGroup, UnansweredPage, UnansweredQuestion } from 'chat-bot-element';
 import { FilteredPage } from './filtered-page.ts';
 import { NavigateEvent } from './events.ts';
 import { conversationRoute, reasonLabel, timeOf, when } from './conversation-words.ts';
@@ -21,10 +21,37 @@ function filtersOf(query: string): Filters {
 const unansweredRoute = (f: Filters) => routeWith('#/unanswered', { from: f.from, to: f.to, page: f.page });
 const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
 
+/** The kinds of miss, each a different task for the owner: why the answer was marked NoAnswer, or only rated down. */
+type Miss = NoAnswerReason | 'rated-down';
+
+/** Each kind's section, in the order the page shows them: its heading, and what the owner can do about it. */
+const MISSES: Record<Miss, { heading: string; todo: TemplateResult }> = {
+  unknown: {
+    heading: 'Questions the assistant had no answer for',
+    todo: html`Nothing in your listings or knowledge says it: add an answer as a FAQ entry, and the next visitor who asks gets it.`,
+  },
+  'cannot-filter': {
+    heading: 'What visitors wanted homes filtered by that your listings don’t say',
+    todo: html`The assistant showed homes but could not pick the ones with this: mention it in the descriptions or features of the <a href="#/listings">listings</a> that have it, or answer it as a FAQ entry.`,
+  },
+  'unsure-reading': {
+    heading: 'Questions the assistant wasn’t sure it read right',
+    todo: html`It asked the visitor what they meant: add an answer with the visitor’s wording, so the next visitor who puts it that way is understood.`,
+  },
+  'rated-down': {
+    heading: 'Answers visitors rated down',
+    todo: html`The assistant answered, but the visitor found it no help: open the conversation to see why, then add an answer, correct a listing, or change the instructions in Settings.`,
+  },
+};
+const MISS_ORDER = Object.keys(MISSES) as Miss[];
+/** A group's kind of miss; one marked NoAnswer without a reason counts as unknown, as the service counts it. */
+const missOf = (g: UnansweredGroup): Miss => g.NoAnswerReason ?? (g.NoAnswer ? 'unknown' : 'rated-down');
+
 /**
  * @summary Unanswered: the questions the chatbot could not answer or whose answers were rated down
- * (UnansweredList), grouped by likeness, the most asked first, each question linked to its
- * conversation.
+ * (UnansweredList), in a section for each kind of miss (no answer, a filter the listings cannot
+ * take, a reading it was unsure of, rated down) saying what the owner can do about it; grouped by
+ * likeness, the most asked first, each with "Add an answer" and each question linked to its conversation.
  */
 export class OwnerUnanswered extends FilteredPage {
   static override properties = {
@@ -47,7 +74,7 @@ export class OwnerUnanswered extends FilteredPage {
 
   protected override render(): TemplateResult {
     return html`<h1 tabindex="-1">Unanswered questions</h1>
-      <p class="hint">What visitors asked that the chatbot had no answer to, or whose answer they rated down — similar questions together. Add an answer to the chatbot’s knowledge, add a listing, or change the instructions in Settings so the next visitor gets an answer.</p>
+      <p class="hint">What visitors asked that the chatbot could not answer, or whose answer they rated down — by kind of miss, similar questions together, so the next visitor gets an answer.</p>
       <form class="filters" aria-label="Days" @submit=${this.#handleFilter}>
         ${rangeFields('unanswered', this.#filters, this.invalid)}
         <button type="submit">Show</button>
@@ -67,12 +94,23 @@ export class OwnerUnanswered extends FilteredPage {
         ${data.Total} ${data.Total === 1 ? 'kind of question' : 'kinds of question'} from ${span}, out of ${data.Considered} ${data.Considered === 1 ? 'question' : 'questions'} looked at${data.Considered >= 2000 ? ' (the newest 2,000; choose fewer days to see older ones)' : ''}.
         <a href=${conversationsRoute({ from: data.From, to: data.To, flag: 'unanswered' })}>Conversations with an unanswered question</a>
       </p>
-      <ol class="groups">${data.Items.map((g) => this.#renderGroup(g))}</ol>
+      ${MISS_ORDER.map((miss) => this.#renderSection(miss, data.Items))}
       <nav class="pager" aria-label="Pages of unanswered questions">
         <button type="button" ?disabled=${f.page <= 1} @click=${() => this.#goTo(f.page - 1)}>Previous page</button>
         <span>Page ${f.page} of ${pages}</span>
         <button type="button" ?disabled=${f.page >= pages} @click=${() => this.#goTo(f.page + 1)}>Next page</button>
       </nav>`;
+  }
+
+  /** One kind of miss: its heading, what to do about it, and its groups among the page's (none: no section). */
+  #renderSection(miss: Miss, items: UnansweredGroup[]): TemplateResult | typeof nothing {
+    const groups = items.filter((g) => missOf(g) === miss);
+    if (!groups.length) return nothing;
+    return html`<section class="miss" aria-labelledby="miss-${miss}">
+      <h2 id="miss-${miss}">${MISSES[miss].heading}</h2>
+      <p class="hint">${MISSES[miss].todo}</p>
+      <ol class="groups">${groups.map((g) => this.#renderGroup(g))}</ol>
+    </section>`;
   }
 
   #renderGroup(g: UnansweredGroup): TemplateResult {
@@ -82,7 +120,7 @@ export class OwnerUnanswered extends FilteredPage {
       g.RatedDown ? `${g.RatedDown} rated down` : '',
     ].filter(Boolean);
     return html`<li class="group">
-      <h2 class="question" dir="auto">${g.Question}</h2>
+      <h3 class="question" dir="auto">${g.Question}</h3>
       <p>${counts.join(' · ')} · last ${timeOf(g.LastAt)}</p>
       <p><button type="button" @click=${() => this.dispatchEvent(new NavigateEvent(answerRoute(g.Question)))}>Add an answer<span class="sr"> to “${g.Question}”</span></button></p>
       <details>

@@ -118,7 +118,7 @@ export function describeConversations(site: Site): void {
       expect(await first.locator('.feedback').textContent()).toContain('Rated down by the visitor');
       expect(await first.locator('.feedback').textContent()).toContain('Wrong listing');
       expect(await first.locator('.feedback blockquote').textContent()).toBe(COMMENT);
-      expect(await turns.nth(3).locator('.badge').allTextContents()).toContain('No answer');
+      expect(await turns.nth(3).locator('.badge').allTextContents()).toContain('No answer: nothing known about this');
 
       const image = turns.nth(4).locator('owner-attachment img');
       await image.waitFor();
@@ -167,10 +167,13 @@ export function describeConversations(site: Site): void {
   describe('Unanswered', () => {
     it('groups the question nobody answered and the answer rated down, each linked to its conversation', async () => {
       const page = await consolePage('Unanswered', 'Unanswered questions');
-      const horse = page.locator('owner-unanswered .group', { hasText: HORSE_QUESTION });
+      const unknown = page.getByRole('region', { name: 'Questions the assistant had no answer for' });
+      const horse = unknown.locator('.group', { hasText: HORSE_QUESTION });
       await horse.waitFor();
       expect(await horse.textContent()).toContain('without an answer');
-      const rated = page.locator('owner-unanswered .group', { hasText: LISTINGS_QUESTION });
+      const rated = page
+        .getByRole('region', { name: 'Answers visitors rated down' })
+        .locator('.group', { hasText: LISTINGS_QUESTION });
       await rated.locator('summary').click();
       expect(await rated.locator('.asked').textContent()).toContain('Wrong listing');
       expect(await rated.locator('.asked blockquote').textContent()).toBe(COMMENT);
@@ -186,13 +189,14 @@ export function describeConversations(site: Site): void {
     it('shows the service’s refusal of a range that ends before it starts at the To field', async () => {
       const page = await signedInConsole(site, '#/unanswered');
       await page.locator('owner-unanswered .group').first().waitFor();
-      await page.getByLabel('From').fill('2025-03-10');
-      await page.getByLabel('To').fill('2025-03-01');
+      // Exact: the sections are named by their headings, and "visitors" has a "to" in it.
+      await page.getByLabel('From', { exact: true }).fill('2025-03-10');
+      await page.getByLabel('To', { exact: true }).fill('2025-03-01');
       await page.getByRole('button', { name: 'Show', exact: true }).click();
       const error = page.locator('#unanswered-to-error');
       await error.waitFor();
       expect(await error.textContent()).toMatch(/must not be before/);
-      expect(await page.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('To', { exact: true }).getAttribute('aria-invalid')).toBe('true');
       expect(await axeViolations(page), 'unanswered with an error').toEqual([]);
       await page.context().close();
     }, 60_000);

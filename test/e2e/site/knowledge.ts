@@ -59,7 +59,8 @@ export function describeKnowledge(site: Site): void {
       await group.waitFor();
       expect(await group.textContent()).toContain('1 rated down');
       await group.getByRole('button', { name: `Add an answer to “${VISITOR_QUESTION}”` }).click();
-      await expect.poll(async () => (await focused(page)).text).toBe('Knowledge');
+      // The question filled in, the owner starts at its answer.
+      await expect.poll(async () => (await focused(page)).id).toBe('knowledge-Content');
       expect(page.url()).toMatch(/#\/knowledge\?answer=/);
       const form = page.locator('owner-knowledge-form form');
       expect(await form.getByRole('heading').textContent()).toBe('New FAQ entry');
