@@ -335,6 +335,14 @@ export function knowledgeBase(db: Db, chatbot: string, vectors?: KnowledgeVector
       const [row] = await db.select({ id: knowledgePassages.id }).from(knowledgePassages).where(mine).limit(1);
       return row !== undefined;
     },
+    async faqs(limit) {
+      const rows = await passages()
+        .where(and(mine, eq(knowledgeSources.kind, 'faq')))
+        .orderBy(asc(knowledgePassages.id))
+        .limit(limit + 1);
+      // More than an agency's FAQ: weighing each by meaning per question would cost too much; the words find them.
+      return rows.length > limit ? [] : rows.map((r) => toCandidate(r, undefined));
+    },
     async candidates({ words, question }, limit) {
       const [lexical, near] = await Promise.all([byWords(words, question, limit), byMeaning(question)]);
       return fused(lexical, near);

@@ -114,7 +114,7 @@ async function fromKnowledge(
   if (booking && (state.focus || state.page)) return null;
   if (reading.kind === 'search' && (!reading.said || narrowsBeyondKind(reading.said, input.settings, booking)))
     return null;
-  const [best] = await findInKnowledge(input.knowledge, question, 1);
+  const [best] = await findInKnowledge(input.knowledge, question, 1, input.lexicon);
   if (!best || best.score < THRESHOLD) return null;
   return reading.kind !== 'search' || business || holdsSubject(question, best) ? best : null;
 }

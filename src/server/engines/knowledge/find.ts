@@ -34,12 +34,27 @@ export interface Hit extends Candidate {
   words: number;
 }
 
+/**
+ * English words related by meaning (languages/wordnet.ts, given by the app's lexicon): what brings a
+ * visitor's words and the owner's together when they share none ("dog" and "pets": both animals).
+ */
+export interface Meanings {
+  related(word: string): ReadonlySet<string>;
+  /** How many senses a word has: a word of many ("get", "bring") says little of what is asked. */
+  senses(word: string): number;
+}
+
 /** What the engines ask of the owner's knowledge. */
 export interface KnowledgeBase {
   /** Passages holding any of `words` (each as written, to be stemmed by the database), or like `question` in their heading. */
   candidates(query: { words: string[]; question: string }, limit: number): Promise<Candidate[]>;
   /** Whether it holds any passage at all (a model is offered search_knowledge only then). */
   any(): Promise<boolean>;
+  /**
+   * Every FAQ entry, when the knowledge holds at most `limit` of them (an agency's FAQ is short): each
+   * is weighed against the question by meaning too, though it shares no word the database can find.
+   */
+  faqs?(limit: number): Promise<Candidate[]>;
   /** The similarity at which a passage found by meaning answers the question (LLM_EMBEDDING_MIN_SIMILARITY); none without vectors. */
   similarityBar?: number | undefined;
 }
@@ -48,6 +63,12 @@ export interface KnowledgeBase {
 export const THRESHOLD = 0.5;
 const HEADING_OVER_BODY = 0.75;
 const SYNONYM_OVER_WORD = 0.8;
+/** A word found only through one related by meaning (a synonym, a broader kind, its family: Meanings). */
+const RELATED_OVER_WORD = 0.7;
+/** A word of at least this many senses is weak (WEAK_WEIGHT): "bring" 11, "get" 36, "keep" 22. */
+const VAGUE_SENSES = 10;
+/** FAQ entries weighed by meaning at most (Meanings; KnowledgeBase.faqs). */
+const FAQS_BY_MEANING = 200;
 /** Candidates read from the database per question. */
 const CANDIDATES = 30;
 
@@ -72,17 +93,31 @@ export interface QuestionTerm {
   word: string;
   /** Its stem and those of the words it stands for. */
   stems: ReadonlySet<string>;
+  /** The stems of the single words related to it by meaning (Meanings; none without). */
+  related: ReadonlySet<string>;
   weight: number;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
+/** The stems of the single words related to `word` by meaning. */
+const relatedStems = (word: string, meanings: Meanings | undefined): ReadonlySet<string> =>
+  meanings ? new Set([...meanings.related(word)].filter((w) => !w.includes(' ')).map(stem)) : NONE;
+
 /** What a question asks, word by word: each word that carries a subject once, with its group and weight. */
-export function questionTerms(question: string): QuestionTerm[] {
+export function questionTerms(question: string, meanings?: Meanings): QuestionTerm[] {
   const out = new Map<string, QuestionTerm>();
   for (const raw of wordsIn(question.replace(/’/g, "'"))) {
     if (STOPS.has(raw) || raw.length < 2) continue;
     const s = stem(raw);
     if (out.has(s)) continue;
-    out.set(s, { word: raw, stems: GROUPS.get(s) ?? new Set([s]), weight: WEAK.has(s) ? WEAK_WEIGHT : 1 });
+    const weak = WEAK.has(s);
+    out.set(s, {
+      word: raw,
+      stems: GROUPS.get(s) ?? new Set([s]),
+      related: weak ? NONE : relatedStems(raw, meanings),
+      weight: weak ? WEAK_WEIGHT : 1,
+    });
   }
   return [...out.values()];
 }
@@ -90,22 +125,53 @@ export function questionTerms(question: string): QuestionTerm[] {
 const stemsOf = (text: string) => new Set(wordsIn(text).map(stem));
 
 /**
+ * A heading's words that say something (short: a FAQ's question, a page's heading) — not a vague
+ * one ("making", "get": VAGUE_SENSES), whose relations reach too far — by their stems, and the stems
+ * related to them by meaning.
+ */
+function headingMeaning(heading: string, meanings: Meanings | undefined) {
+  const precise = new Set<string>();
+  const related = new Set<string>();
+  if (!meanings) return { precise, related };
+  for (const w of wordsIn(heading))
+    if (!STOPS.has(w) && !WEAK.has(stem(w)) && meanings.senses(w) < VAGUE_SENSES) {
+      precise.add(stem(w));
+      for (const s of relatedStems(w, meanings)) related.add(s);
+    }
+  return { precise, related };
+}
+
+/**
  * How much of the question `terms` a passage holds, 0 to 1: each word found counts its weight — in
  * full in the heading, HEADING_OVER_BODY of it in the body, SYNONYM_OVER_WORD of that where the
  * passage holds only another word of its group. A weak word adds what it found to both sides of
  * the ratio, so it can only raise it ("how long does it take to close?" is about closing).
  */
-export function scoreOf(terms: readonly QuestionTerm[], c: Pick<Candidate, 'heading' | 'aliases' | 'body'>): number {
+export function scoreOf(
+  terms: readonly QuestionTerm[],
+  c: Pick<Candidate, 'heading' | 'aliases' | 'body'>,
+  meanings?: Meanings,
+): number {
   const heading = stemsOf(`${c.heading} ${c.aliases}`);
   const body = stemsOf(c.body);
+  // The heading's words by meaning: a question's word related to one, or one related to it ("lease" and "contract").
+  const near = headingMeaning(`${c.heading} ${c.aliases}`, meanings);
   let got = 0;
   let total = 0;
   let strong = false;
   for (const t of terms) {
     const own = stem(t.word);
-    const found = (set: Set<string>) =>
-      set.has(own) ? 1 : [...t.stems].some((s) => set.has(s)) ? SYNONYM_OVER_WORD : 0;
-    const credit = Math.max(found(heading), found(body) * HEADING_OVER_BODY);
+    // Related words count in the heading only: a body's many words would meet some of a word's many relations.
+    const found = (set: ReadonlySet<string>, related: boolean) =>
+      set.has(own)
+        ? 1
+        : [...t.stems].some((s) => set.has(s))
+          ? SYNONYM_OVER_WORD
+          : related && [...t.related].some((s) => near.precise.has(s))
+            ? RELATED_OVER_WORD
+            : 0;
+    const meant = t.weight === 1 && near.related.has(own) ? RELATED_OVER_WORD : 0;
+    const credit = Math.max(found(heading, true), meant, found(body, false) * HEADING_OVER_BODY);
     if (credit && t.weight === 1) strong = true;
     got += t.weight * credit;
     total += t.weight === 1 ? 1 : t.weight * credit;
@@ -138,16 +204,32 @@ export function relevance(words: number, similarity: number | undefined, bar: nu
 }
 
 /** The passages that answer `question` best, best first, each scored; none when the knowledge is empty or nothing fits. */
-export async function findInKnowledge(kb: KnowledgeBase, question: string, limit = 5): Promise<Hit[]> {
-  const terms = questionTerms(question);
+export async function findInKnowledge(
+  kb: KnowledgeBase,
+  question: string,
+  limit = 5,
+  meanings?: Meanings,
+): Promise<Hit[]> {
+  const terms = questionTerms(question, meanings);
   if (!terms.length) return [];
-  // The question's words and every word of the groups their stems are in, worked out once at load.
-  const words = [...new Set(terms.flatMap((t) => [t.word, ...[...t.stems].flatMap((s) => GROUP_WORDS.get(s) ?? [])]))];
-  const found = await kb.candidates({ words, question }, CANDIDATES);
+  // The question's words and every word of the groups their stems are in, worked out once at load;
+  // then the words related to them by meaning.
+  const words = [
+    ...new Set([
+      ...terms.flatMap((t) => [t.word, ...[...t.stems].flatMap((s) => GROUP_WORDS.get(s) ?? [])]),
+      ...terms.flatMap((t) => (meanings && t.weight === 1 ? [...meanings.related(t.word)] : [])),
+    ]),
+  ].filter((w) => !w.includes(' '));
+  const [found, faqs] = await Promise.all([
+    kb.candidates({ words, question }, CANDIDATES),
+    meanings && kb.faqs ? kb.faqs(FAQS_BY_MEANING) : [],
+  ]);
+  const seen = new Set(found.map((c) => `${c.sourceId}\u0000${c.heading}`));
+  const all = [...found, ...faqs.filter((c) => !seen.has(`${c.sourceId}\u0000${c.heading}`))];
   return (
-    found
+    all
       .map((c) => {
-        const words = scoreOf(terms, c);
+        const words = scoreOf(terms, c, meanings);
         return { ...c, words, score: relevance(words, c.similarity, kb.similarityBar) };
       })
       .filter((h) => h.score > 0)

@@ -15,11 +15,16 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeTrie, type ITrie } from 'cspell-trie-lib';
 import type { LanguageCode } from './types.ts';
+import { createWordNet, type WordNet } from './wordnet.ts';
 
 /** The words of the languages the engines read. */
 export interface Lexicon {
   /** Whether `language` has `word` (any case; without its accents too, as the reading writes it). */
   knows(word: string, language: LanguageCode): boolean;
+  /** English words related to `word` by meaning (wordnet.ts). */
+  related(word: string): ReadonlySet<string>;
+  /** How many senses an English word has (wordnet.ts): one of many says little. */
+  senses(word: string): number;
 }
 
 /** Each language's dictionary package (its cspell-ext.json names the trie). */
@@ -54,7 +59,11 @@ export function createLexicon(): Lexicon {
     if (!tries.has(language)) tries.set(language, readTrie(language));
     return tries.get(language)!;
   };
+  let wordnet: WordNet | undefined;
+  const english = () => (wordnet ??= createWordNet());
   return {
+    related: (word) => english().related(word),
+    senses: (word) => english().senses(word),
     knows(word, language) {
       const trie = trieOf(language);
       if (!trie || !word) return false;

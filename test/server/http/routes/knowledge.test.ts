@@ -178,6 +178,18 @@ describe('the offline engine answering from the knowledge', () => {
     expect(parseSources(answer.content)).toEqual([{ title: 'Renting with us', url: RENTING.Url }]);
   });
 
+  it("finds an entry in the owner's own words by meaning, and a service never mentioned is no search", async () => {
+    const { serial } = await knowing();
+    await add(serial, { Kind: 'faq', Question: 'Where is your office?', Content: 'At **2210 South Lamar Blvd**.' });
+    const ask = await asker(serial);
+    const located = await ask('where are you guys located?');
+    expect(located.noAnswer).toBe(false);
+    expect(parseSources(located.content)).toEqual([{ title: 'Where is your office?' }]);
+    const management = await ask('do you do property management?');
+    expect(management).toMatchObject({ noAnswer: true, noAnswerReason: 'unknown' });
+    expect(cardsOf(management.content)).toEqual([]);
+  });
+
   it('says it does not know what the knowledge does not hold: no sources, noAnswer, a person offered', async () => {
     const { serial } = await knowing();
     const ask = await asker(serial);
