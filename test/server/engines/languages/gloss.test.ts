@@ -172,3 +172,36 @@ it('reads a question of the longest length a visitor may send in one pass', () =
   const long = 'casas en venta en austin de 3 recamaras por menos de 500 mil '.repeat(32);
   expect(es(long).split('houses for sale').length).toBe(33);
 });
+
+describe('questions to the agency about itself', () => {
+  const ar = (q: string) => glossed(q, 'ar', places);
+  const zh = (q: string) => glossed(q, 'zh', places);
+  it('read the agency as "you", asking for help, needing and a first time as English asks them', () => {
+    expect(es('¿qué necesito para comprar con ustedes?')).toBe('what do i need to buy with you?');
+    expect(fr('vous pouvez m’aider à vendre ma maison ?')).toBe('can you help me sell my house ?');
+    expect(de('was brauche ich, um bei euch ein Haus zu kaufen?')).toBe('what do i need, to buy with you one house?');
+    expect(pt('é a primeira vez que alugo, vocês podem me ajudar?')).toBe(
+      'it is the first time that i rent, can you help me?',
+    );
+    expect(ar('هل يمكنكم مساعدتي في بيع بيتي؟')).toBe('can you help me in selling my house?');
+    expect(zh('我第一次租房，需要什么材料？')).toBe('i first time rent a home , what documents do i need ?');
+  });
+  it('read fees, the lease, notice, hours, the office and paying the rent', () => {
+    expect(fr('vous prenez une commission si je vends ma maison avec vous ?')).toBe(
+      'do you take a commission if i sell my house with you ?',
+    );
+    expect(es('¿cuánto tiempo dura el contrato de renta?')).toBe('how long is the lease?');
+    expect(fr('combien de préavis faut-il donner avant de quitter mon appartement ?')).toBe(
+      'how much notice do i have to give before leaving my apartment ?',
+    );
+    expect(de('seid ihr am Samstag geöffnet?')).toBe('are you open on saturday?');
+    expect(pt('posso pagar o aluguel com cartão?')).toBe('can i pay rent with card?');
+    expect(zh('你们的办公室在哪里？')).toBe('where is your office ?');
+  });
+  it('leave a search as it reads, and "um" before an amount', () => {
+    expect(es('necesito un depa en renta en Austin')).toBe('i need a apartment for rent in austin');
+    expect(fr('je cherche un appartement pour louer à Tampa')).toBe('show me a apartment to rent in tampa');
+    expect(pt('casas pra alugar em Madison')).toBe('houses for rent in madison');
+    expect(de('Haus in Madison um 700000 Dollar')).toBe('house in madison um 700000 dollars');
+  });
+});
