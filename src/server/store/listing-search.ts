@@ -89,6 +89,7 @@ const KEYS: Record<SortKey, SQL[]> = {
   'year-desc': [sql`${listings.yearBuilt} desc`],
   'year-asc': [sql`${listings.yearBuilt} asc`],
   'bedrooms-desc': [sql`${listings.bedrooms} desc`],
+  'bedrooms-asc': [sql`${listings.bedrooms} asc`],
   'bathrooms-desc': [sql`${listings.bathrooms} desc`],
   'newest-listed': [sql`${listings.daysOnMarket} asc`],
   'hoa-asc': [sql`coalesce(${listings.hoaMonth}, 0) asc`],

@@ -21,6 +21,7 @@ export type SortKey =
   | 'year-desc'
   | 'year-asc'
   | 'bedrooms-desc'
+  | 'bedrooms-asc'
   | 'bathrooms-desc'
   | 'newest-listed'
   | 'hoa-asc';

@@ -41,6 +41,7 @@ const SUPERLATIVES: [RegExp, SortKey][] = [
   ],
   [/\b(oldest|most historic)\b/, 'year-asc'],
   [/\bmost (?:bed ?rooms|beds)\b/, 'bedrooms-desc'],
+  [/\b(?:fewest|least) (?:bed ?rooms|beds)\b/, 'bedrooms-asc'],
   [/\bmost (?:bath ?rooms|baths)\b/, 'bathrooms-desc'],
   [
     /\b(?:low(?:est)?|cheap(?:est)?|small(?:est)?|least) (?:hoa|hoas|hoa fees?|hoa dues|association fees?|dues)\b/,

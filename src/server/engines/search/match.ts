@@ -65,6 +65,7 @@ const KEYS: Record<SortKey, (l: Listing) => number> = {
   'year-desc': (l) => -l.YearBuilt,
   'year-asc': (l) => l.YearBuilt,
   'bedrooms-desc': (l) => -l.Bedrooms,
+  'bedrooms-asc': (l) => l.Bedrooms,
   'bathrooms-desc': (l) => -l.Bathrooms,
   'newest-listed': (l) => l.DaysOnMarket,
   'hoa-asc': (l) => l.HOAMonth ?? 0,

@@ -162,6 +162,10 @@ const ORDER: Record<SortKey, { elative?: string; after: (g: Gender, plural: bool
     after: (g, plural) => `${plural || g === 'f' ? 'التي تضم' : 'الذي يضم'} أكبر عدد من غرف النوم`,
     range: 'من الأكثر غرف نوم إلى الأقل',
   },
+  'bedrooms-asc': {
+    after: (g, plural) => `${plural || g === 'f' ? 'التي تضم' : 'الذي يضم'} أقل عدد من غرف النوم`,
+    range: 'من الأقل غرف نوم إلى الأكثر',
+  },
   'bathrooms-desc': {
     after: (g, plural) => `${plural || g === 'f' ? 'التي تضم' : 'الذي يضم'} أكبر عدد من الحمامات`,
     range: 'من الأكثر حمامات إلى الأقل',

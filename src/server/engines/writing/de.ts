@@ -66,6 +66,7 @@ const ORDER: Record<SortKey, { stem?: string; after?: string }> = {
   'year-desc': { stem: 'neuest' },
   'year-asc': { stem: 'ältest' },
   'bedrooms-desc': { after: 'mit den meisten Schlafzimmern' },
+  'bedrooms-asc': { after: 'mit den wenigsten Schlafzimmern' },
   'bathrooms-desc': { after: 'mit den meisten Badezimmern' },
   'newest-listed': { stem: 'zuletzt inseriert' },
   'hoa-asc': { after: 'mit dem niedrigsten Hausgeld' },

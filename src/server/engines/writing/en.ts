@@ -60,6 +60,7 @@ const ORDER_WORDS: Record<SortKey, [string, string]> = {
   'year-desc': ['newest', 'most recently built'],
   'year-asc': ['oldest', 'oldest'],
   'bedrooms-desc': ['one with the most bedrooms', 'with the most bedrooms'],
+  'bedrooms-asc': ['one with the fewest bedrooms', 'with the fewest bedrooms'],
   'bathrooms-desc': ['one with the most bathrooms', 'with the most bathrooms'],
   'newest-listed': ['most recently listed', 'most recently listed'],
   'hoa-asc': ['one with the lowest HOA dues', 'with the lowest HOA dues'],

@@ -73,6 +73,8 @@ function order(sort: SortKey, g: Gender, many: boolean): string {
       return `más ${agree('antigu', g, many)}`;
     case 'bedrooms-desc':
       return 'con más habitaciones';
+    case 'bedrooms-asc':
+      return 'con menos habitaciones';
     case 'bathrooms-desc':
       return 'con más baños';
     case 'newest-listed':

@@ -69,6 +69,8 @@ function order(sort: SortKey, g: Gender, many: boolean): string {
       return `${art} plus ${adj('ancien', 'ancienne')}`;
     case 'bedrooms-desc':
       return 'avec le plus de chambres';
+    case 'bedrooms-asc':
+      return 'avec le moins de chambres';
     case 'bathrooms-desc':
       return 'avec le plus de salles de bain';
     case 'newest-listed':

@@ -77,6 +77,8 @@ function order(sort: SortKey, g: Gender, many: boolean): string {
       return `mais ${agree('antig', g, many)}`;
     case 'bedrooms-desc':
       return 'com mais quartos';
+    case 'bedrooms-asc':
+      return 'com menos quartos';
     case 'bathrooms-desc':
       return 'com mais banheiros';
     case 'newest-listed':

@@ -113,6 +113,7 @@ const ORDERS: Record<SortKey, [string, string]> = {
   'year-desc': ['房龄', '短'],
   'year-asc': ['房龄', '长'],
   'bedrooms-desc': ['卧室', '多'],
+  'bedrooms-asc': ['卧室', '少'],
   'bathrooms-desc': ['浴室', '多'],
   'newest-listed': ['', '新上市'],
   'hoa-asc': ['HOA费', '低'],
