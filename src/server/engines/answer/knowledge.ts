@@ -9,6 +9,8 @@ import { questionTerms, scoreOf, type Hit } from '../knowledge/find.ts';
 import { generalSuggestions } from './suggest.ts';
 import { sentencesOf } from '../knowledge/passages.ts';
 import type { Writing } from '../writing/index.ts';
+import { questionLanguage } from '../languages/gloss.ts';
+import type { Lexicon } from '../languages/lexicon.ts';
 
 /** At most this many sentences or list items are quoted from a text. */
 const QUOTED = 3;
@@ -56,13 +58,18 @@ export function quoted(body: string, question: string): string[] {
 const inert = (markdown: string) =>
   markdown.replace(/^( {0,3})(`{3,}|~{3,})/gm, (_, indent: string, fence: string) => `${indent}\\${fence}`);
 
-export function knowledgeText(w: Writing, hit: Hit, question: string, settings: Settings): string {
+/**
+ * The answer from a passage: a FAQ entry's answer as the owner wrote it — quoted after a line in the
+ * answer's language where the owner wrote it in another (`lexicon` tells: the engine translates no
+ * owner's words) — or a text's sentences quoted.
+ */
+export function knowledgeText(w: Writing, hit: Hit, question: string, settings: Settings, lexicon?: Lexicon): string {
   const source = sourcesBlock([{ title: hit.title, ...(hit.url ? { url: hit.url } : {}) }]);
-  const prose =
-    hit.kind === 'faq'
-      ? inert(hit.body)
-      : `${w.fromSource(hit.title)}\n\n${quoted(inert(hit.body), question)
-          .map((u) => `> ${u}`)
-          .join('\n>\n')}`;
+  const own =
+    hit.kind === 'faq' && (!lexicon || questionLanguage(hit.body, undefined, undefined, lexicon) === w.language);
+  const units = hit.kind === 'faq' ? inert(hit.body).split(/\n{2,}/) : quoted(inert(hit.body), question);
+  const prose = own
+    ? inert(hit.body)
+    : `${w.fromSource(hit.title)}\n\n${units.map((u) => u.replace(/^/gm, '> ')).join('\n>\n')}`;
   return [prose, source, suggestionsBlock(generalSuggestions(settings, w))].filter(Boolean).join('\n\n');
 }

@@ -157,7 +157,7 @@ async function replyTo(
   const business = asksTheBusiness(question);
   const known = await fromKnowledge(input, state, reading, business);
   if (known) {
-    const text = knowledgeText(w, known, question, settings);
+    const text = knowledgeText(w, known, question, settings, input.lexicon);
     return { text: booking && person ? `${text}\n\n${handoffBlock({ open: false })}` : text, noAnswer: false };
   }
   // A question to the agency about itself that its knowledge does not answer ("do you do property

@@ -43,6 +43,10 @@ export const de: Vocabulary = {
     mio: 'million',
   },
   phrases: [
+    ['die wenigsten schlafzimmer', 'the fewest bedrooms'],
+    ['wenigsten schlafzimmer', 'fewest bedrooms'],
+    ['die meisten schlafzimmer', 'the most bedrooms'],
+    ['meisten schlafzimmer', 'most bedrooms'],
     // Greetings, thanks and what is no search: read as the English the engine answers.
     ['hallo', 'hello'],
     ['gruezi', 'hello'],

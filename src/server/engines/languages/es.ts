@@ -349,6 +349,10 @@ export const es: Vocabulary = {
     ['mas cuartos', 'most bedrooms'],
     ['mas habitaciones', 'most bedrooms'],
     ['mas recamaras', 'most bedrooms'],
+    ['menos recamaras', 'fewest bedrooms'],
+    ['menos habitaciones', 'fewest bedrooms'],
+    ['menos dormitorios', 'fewest bedrooms'],
+    ['menos cuartos', 'fewest bedrooms'],
     ['mas dormitorios', 'most bedrooms'],
     // Years.
     ['construidas', 'built'],

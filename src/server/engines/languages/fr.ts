@@ -328,6 +328,7 @@ export const fr: Vocabulary = {
     ['le plus vieux', 'the oldest'],
     ['l annonce la plus recente', 'the newest listing'],
     ['le plus de chambres', 'the most bedrooms'],
+    ['le moins de chambres', 'the fewest bedrooms'],
     ['plus de chambres', 'most bedrooms'],
     // Years.
     ['construites', 'built'],

@@ -48,6 +48,8 @@ export const pt: Vocabulary = {
     milhoes: 'million',
   },
   phrases: [
+    ['menos quartos', 'fewest bedrooms'],
+    ['mais quartos', 'most bedrooms'],
     // Greetings, thanks and what is no search: read as the English the engine answers.
     ['oi', 'hi'],
     ['ola', 'hello'],
