@@ -10,6 +10,7 @@ import { DEMO_SERIAL, demoExists, ensureDemo } from './demo/agency.ts';
 import { demoSite } from './demo/site.ts';
 import { OFFLINE_MODEL } from './engines/index.ts';
 import { openAiEmbedder } from './engines/model/embeddings.ts';
+import { createLexicon } from './engines/languages/lexicon.ts';
 import {
   HELP,
   createKeyCommand,
@@ -102,7 +103,11 @@ async function listen(
   const { token, port: metricsPort } = config.metrics;
   // /metrics on PORT only with a token and no METRICS_PORT (http/metrics/scrape.ts).
   const metrics = token && !metricsPort ? { token } : false;
+  // English's dictionary and WordNet, which most questions need, read before the first one comes.
+  const lexicon = createLexicon();
+  lexicon.warm(['en']);
   const app = await buildApp({
+    lexicon,
     db: p.store.db,
     answers: p.store.answers,
     live: p.store.live,

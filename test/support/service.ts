@@ -23,14 +23,11 @@ import { NO_THROTTLES, type Throttles } from '../../src/server/http/throttle.ts'
 import { createApiKey, ensureOwner } from '../../src/server/start/bootstrap.ts';
 import { createEngines, type Engines } from '../../src/server/engines/index.ts';
 import { createOfflineEngine } from '../../src/server/engines/answer/offline.ts';
-import { createLexicon } from '../../src/server/engines/languages/lexicon.ts';
+import { lexicon } from './lexicon.ts';
 import { openStore, type Db, type Store } from '../../src/server/store/db.ts';
 import { freshDatabase, newServiceFilesDir } from './database.ts';
 import type { StoreKind, TestFileStore } from './file-stores.ts';
 import type { FileStore } from '../../src/server/files/file-store.ts';
-
-/** One lexicon for every service a test file starts: each dictionary is read once per file, not per service. */
-const lexicon = createLexicon();
 
 /** A clock that runs with real time, but can be set or moved. */
 export class TestClock {

@@ -106,6 +106,7 @@ async function fromKnowledge(
   state: ConversationState,
   reading: Reading,
   business: boolean,
+  original: string,
 ): Promise<Hit | null> {
   if (!input.knowledge || reading.kind === 'about' || reading.kind === 'which' || reading.kind === 'payment')
     return null;
@@ -114,7 +115,13 @@ async function fromKnowledge(
   if (booking && (state.focus || state.page)) return null;
   if (reading.kind === 'search' && (!reading.said || narrowsBeyondKind(reading.said, input.settings, booking)))
     return null;
-  const [best] = await findInKnowledge(input.knowledge, question, 1, input.lexicon);
+  // As read (in English) and as written: an owner may have written the entry in the visitor's own
+  // language ("¿Cuánto cobran?"), which then answers before one in English does.
+  const [[read], [written]] = await Promise.all([
+    findInKnowledge(input.knowledge, question, 1, input.lexicon),
+    original.trim() !== question.trim() ? findInKnowledge(input.knowledge, original, 1) : [],
+  ]);
+  const best = written && written.score >= THRESHOLD && written.score >= (read?.score ?? 0) ? written : read;
   if (!best || best.score < THRESHOLD) return null;
   return reading.kind !== 'search' || business || holdsSubject(question, best) ? best : null;
 }
@@ -155,7 +162,7 @@ async function replyTo(
   if (booking && !asking) return personReply(w, settings, 'viewing', input.agentPresent, home);
   const person = Boolean(settings.TalkToHumanEmail);
   const business = asksTheBusiness(question);
-  const known = await fromKnowledge(input, state, reading, business);
+  const known = await fromKnowledge(input, state, reading, business, original);
   if (known) {
     const text = knowledgeText(w, known, question, settings, input.lexicon);
     return { text: booking && person ? `${text}\n\n${handoffBlock({ open: false })}` : text, noAnswer: false };
@@ -187,7 +194,7 @@ async function replyTo(
     return reading.candidates.length
       ? which(w, reading.candidates)
       : answer(w.whichUnknown(), [], generalSuggestions(settings, w), 'unsure-reading');
-  if (reading.kind === 'search') return await searchAnswer(input, w, reading, state.visited);
+  if (reading.kind === 'search') return await searchAnswer(input, w, reading, state.visited, original);
   if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b/.test(q))
     return greeting(w, settings, state.page);
   if (/\b(thanks|thank you|thx|cheers)\b/.test(q)) return answer(w.welcome(), [], []);
@@ -209,9 +216,18 @@ async function searchAnswer(
   w: Writing,
   reading: Extract<Reading, { kind: 'search' }>,
   visited: readonly string[],
+  original: string,
 ): Promise<Reply> {
   const { settings, catalog } = input;
   const c = reading.criteria;
+  // A word that could be either of two of the listings' words: asked back, with the question each way as a chip.
+  const [unsure] = c.unsure;
+  if (unsure) {
+    const [word, options] = unsure;
+    const at = new RegExp(`(?<![\\p{L}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu');
+    const chips = at.test(original) ? options.map((o) => original.replace(at, o)) : options;
+    return answer(w.didYouMean(word, options), [], chips, 'unsure-reading');
+  }
   if (/\bmls\b/i.test(input.question.content) && !c.cities.length && !c.price && !reading.followUp)
     return fallback(w, settings, w.noSuchMls());
   const corrections = w.corrections(c.corrections);

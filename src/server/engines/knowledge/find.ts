@@ -40,8 +40,8 @@ export interface Hit extends Candidate {
  */
 export interface Meanings {
   related(word: string): ReadonlySet<string>;
-  /** How many senses a word has: a word of many ("get", "bring") says little of what is asked. */
-  senses(word: string): number;
+  /** How many senses a word has (as a noun, a verb, or in all): a word of many ("get", "bring") says little of what is asked. */
+  senses(word: string, pos?: 'noun' | 'verb' | 'adj'): number;
 }
 
 /** What the engines ask of the owner's knowledge. */
@@ -111,7 +111,15 @@ export function questionTerms(question: string, meanings?: Meanings): QuestionTe
     if (STOPS.has(raw) || raw.length < 2) continue;
     const s = stem(raw);
     if (out.has(s)) continue;
-    const weak = WEAK.has(s);
+    // A verb of many senses and nothing else ("bring", "take") asks nothing of its own: "can I bring my
+    // dog?" is about the dog — unless visitors use it for a subject (SYNONYMS: "apply").
+    const weak =
+      WEAK.has(s) ||
+      (meanings !== undefined &&
+        !GROUPS.has(s) &&
+        meanings.senses(raw, 'verb') >= VAGUE_SENSES &&
+        !meanings.senses(raw, 'noun') &&
+        !meanings.senses(raw, 'adj'));
     out.set(s, {
       word: raw,
       stems: GROUPS.get(s) ?? new Set([s]),

@@ -484,6 +484,8 @@ export const de: Vocabulary = {
     ['wo finde ich', 'where do i find'],
     ['wo ist', 'where is'],
     ['wo', 'where'],
+    ['ihr buro', 'your office'],
+    ['euer buro', 'your office'],
     ['buro', 'office'],
     ['buero', 'office'],
     ['adresse', 'address'],

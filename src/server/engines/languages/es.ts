@@ -620,6 +620,8 @@ export const es: Vocabulary = {
     ['me dejen', 'i can'],
     ['me dejan', 'i can'],
     ['donde', 'where'],
+    ['su oficina', 'your office'],
+    ['sus oficinas', 'your offices'],
     ['oficinas', 'offices'],
     ['oficina', 'office'],
     ['ubicados', 'located'],

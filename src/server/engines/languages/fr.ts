@@ -552,6 +552,8 @@ export const fr: Vocabulary = {
     ['vous etes', 'you are'],
     ['situes', 'located'],
     ['situe', 'located'],
+    ['votre bureau', 'your office'],
+    ['vos bureaux', 'your offices'],
     ['bureaux', 'offices'],
     ['bureau', 'office'],
     ['adresse', 'address'],

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeTrie, type ITrie } from 'cspell-trie-lib';
 import type { LanguageCode } from './types.ts';
-import { createWordNet, type WordNet } from './wordnet.ts';
+import { createWordNet, type Pos, type WordNet } from './wordnet.ts';
 
 /** The words of the languages the engines read. */
 export interface Lexicon {
@@ -23,8 +23,13 @@ export interface Lexicon {
   knows(word: string, language: LanguageCode): boolean;
   /** English words related to `word` by meaning (wordnet.ts). */
   related(word: string): ReadonlySet<string>;
-  /** How many senses an English word has (wordnet.ts): one of many says little. */
-  senses(word: string): number;
+  /** How many senses an English word has (wordnet.ts; in one part of speech, or in all): one of many says little. */
+  senses(word: string, pos?: Pos): number;
+  /**
+   * Reads `languages`' dictionaries and WordNet now, not when a question first needs them: the
+   * service does so before it listens, so no visitor's question waits while they are decoded.
+   */
+  warm(languages: readonly LanguageCode[]): void;
 }
 
 /** Each language's dictionary package (its cspell-ext.json names the trie). */
@@ -62,8 +67,12 @@ export function createLexicon(): Lexicon {
   let wordnet: WordNet | undefined;
   const english = () => (wordnet ??= createWordNet());
   return {
+    warm(languages) {
+      for (const language of languages) trieOf(language);
+      english().senses('home');
+    },
     related: (word) => english().related(word),
-    senses: (word) => english().senses(word),
+    senses: (word, pos) => english().senses(word, pos),
     knows(word, language) {
       const trie = trieOf(language);
       if (!trie || !word) return false;

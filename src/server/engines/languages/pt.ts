@@ -461,6 +461,8 @@ export const pt: Vocabulary = {
     ['onde fica', 'where is'],
     ['onde ficam', 'where are'],
     ['onde', 'where'],
+    ['seu escritorio', 'your office'],
+    ['o escritorio de voces', 'your office'],
     ['escritorio', 'office'],
     ['endereco', 'address'],
     ['horario de atendimento', 'office hours'],

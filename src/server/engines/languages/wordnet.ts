@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-type Pos = 'noun' | 'verb' | 'adj';
+export type Pos = 'noun' | 'verb' | 'adj';
 const POSES: readonly Pos[] = ['noun', 'verb', 'adj'];
 
 /** A word's senses taken, per part of speech (WordNet orders them commonest first). */
@@ -67,10 +67,10 @@ export interface WordNet {
   /** The words related to `word` (lower case, single words and phrases with spaces), itself not among them. */
   related(word: string): ReadonlySet<string>;
   /**
-   * How many senses the word has in all (WordNet's count, every part of speech): a word of many
-   * ("get" 36, "bring" 11, "keep" 22) says little of what is asked; 0 for a word WordNet lacks.
+   * How many senses the word has (WordNet's count; in `pos`, or in every part of speech): a word of
+   * many ("get" 36, "bring" 11, "keep" 22) says little of what is asked; 0 for a word WordNet lacks.
    */
-  senses(word: string): number;
+  senses(word: string, pos?: Pos): number;
 }
 
 export function createWordNet(): WordNet {
@@ -147,9 +147,12 @@ export function createWordNet(): WordNet {
   };
 
   return {
-    senses(word) {
+    senses(word, only) {
       const w = word.toLowerCase();
-      return POSES.reduce((n, pos) => n + Math.max(0, ...lemmas(w, pos).map((l) => counts.get(pos)!.get(l)!)), 0);
+      return (only ? [only] : POSES).reduce(
+        (n, pos) => n + Math.max(0, ...lemmas(w, pos).map((l) => counts.get(pos)!.get(l)!)),
+        0,
+      );
     },
     related(word) {
       const w = word.toLowerCase();

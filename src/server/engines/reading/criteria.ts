@@ -64,6 +64,11 @@ export interface Criteria {
   unknownPlaces: string[];
   /** Words read as others: ["austn", "austin"]. */
   corrections: [string, string][];
+  /**
+   * Words no dictionary knows that are as near two unlike words of the listings as each other
+   * ("Dalas": Dallas or Dalles?), each with those words: a guess would change the search, so it is asked.
+   */
+  unsure: [string, string[]][];
   /** Something was asked of the listings (a criterion, or a word such as "homes"). */
   aboutListings: boolean;
 }
@@ -85,6 +90,7 @@ export const emptyCriteria = (): Criteria => ({
   named: [],
   unknownPlaces: [],
   corrections: [],
+  unsure: [],
   aboutListings: false,
 });
 
@@ -119,7 +125,13 @@ export function narrows(c: Criteria): boolean {
  * one before.
  */
 export function merge(earlier: Criteria, next: Criteria): Criteria {
-  const c: Criteria = { ...earlier, named: next.named, corrections: next.corrections, aboutListings: true };
+  const c: Criteria = {
+    ...earlier,
+    named: next.named,
+    corrections: next.corrections,
+    unsure: next.unsure,
+    aboutListings: true,
+  };
   // A place replaces the places, a street included: "what about Denver?" is not on the street before.
   const place =
     next.cities.length || next.states.length || next.zips.length || next.unknownPlaces.length || next.streets.length;

@@ -40,7 +40,7 @@ const PHRASE_CHARS = 120;
 /** At most this many features in one question (no person asks more); each is looked for in every listing's words. */
 const MAX_FEATURES = 12;
 const MEASURES =
-  /^(low|lower|lowest|high|higher|cheap|cheaper|cheapest|affordable|expensive|more|less|most|least|extra|enough)$/;
+  /^(low|lower|lowest|high|higher|cheap|cheaper|cheapest|affordable|expensive|more|less|most|least|fewest|fewer|few|many|extra|enough)$/;
 
 /** "schools" → "school", "patios" → "patio", "porches" → "porch", "amenities" → "amenity". */
 function stem(word: string): string {

@@ -403,7 +403,10 @@ function unknownPlaces(
     );
   };
   const out: string[] = [];
-  for (const m of question.matchAll(/\b(?:in|near|around)\s+((?:[A-Z][\p{L}'.-]+)(?:\s+[A-Z][\p{L}'.-]+)*)/gu))
+  // "in Boston", and a part of one: "which part of Dallas", "a neighborhood of Houston".
+  for (const m of question.matchAll(
+    /\b(?:in|near|around|(?:part|parts|area|areas|side|neighbou?rhoods?) of)\s+((?:[A-Z][\p{L}'.-]+)(?:\s+[A-Z][\p{L}'.-]+)*)/gu,
+  ))
     if (!known(m[1]!) && !/^(MLS|I)$/.test(m[1]!)) out.push(m[1]!);
   for (const m of question.matchAll(/\b(?:in|near|around|zip(?: code)?)\s*(\d{5})\b/gi))
     if (!zips.has(m[1]!)) out.push(m[1]!);

@@ -126,9 +126,9 @@ function prepared(
   question: string,
   known: Vocabulary,
   isWord?: (word: string) => boolean,
-): { q: string; corrections: [string, string][] } {
+): { q: string; corrections: [string, string][]; unsure: [string, string[]][] } {
   const corrected = correctSpelling(question, known.vocabulary, known.names, isWord);
-  return { q: wordsToNumbers(corrected.text), corrections: corrected.corrections };
+  return { q: wordsToNumbers(corrected.text), corrections: corrected.corrections, unsure: corrected.unsure };
 }
 
 /** What a question may name listings by (places.ts namesIn), read as parseQuestion reads it: the listings to look up before. */
@@ -146,6 +146,7 @@ export function parseQuestion(question: string, known: ListingsIndex, now = new 
   const c = emptyCriteria();
   const read = prepared(question, known, known.isWord);
   c.corrections = read.corrections;
+  c.unsure = read.unsure;
   let q = read.q;
   c.named = namedListings(q, normalize(q), known);
   const negated = negations(q, known);

@@ -136,6 +136,8 @@ export interface Corrected {
   text: string;
   /** What was read as what, the word as written, the reading as the chatbot writes it: ["austn", "Austin"]. */
   corrections: [string, string][];
+  /** Words as near two unlike vocabulary words as each other, left as written, with those words as the chatbot writes them. */
+  unsure: [string, string[]][];
 }
 
 /** Edit distance with a swap of two neighbours counting as one edit ("Tmapa" → "Tampa"). */
@@ -176,6 +178,7 @@ export function correctSpelling(
   isWord: (word: string) => boolean = () => false,
 ): Corrected {
   const corrections: [string, string][] = [];
+  const unsure: [string, string[]][] = [];
   const words = [...vocabulary.keys()];
   const out = text.replace(/\p{L}[\p{L}'’]*/gu, (word) => {
     const w = word.toLowerCase();
@@ -184,6 +187,7 @@ export function correctSpelling(
     let best: string | null = null,
       bestD = budget + 1,
       tie = false;
+    const tied: string[] = [];
     for (const v of words) {
       if (Math.abs(v.length - w.length) > budget || (w.length === 4 && v.length !== 5 && v.length !== 4)) continue;
       // A four-letter word: a left-out letter ("rnt" is too short to read), or two letters swapped ("rnet" → "rent").
@@ -193,14 +197,19 @@ export function correctSpelling(
         best = v;
         bestD = d;
         tie = false;
-      } else if (d === bestD && best && !sameMeaning(v, best)) tie = true;
+        tied.length = 0;
+      } else if (d === bestD && best && !sameMeaning(v, best)) {
+        tie = true;
+        tied.push(v);
+      }
     }
+    if (tie && best) unsure.push([word, [best, ...tied].slice(0, 3).map((v) => vocabulary.get(v) ?? v)]);
     if (!best || tie) return word;
     // Said back as the visitor wrote it, read as the chatbot writes it: "Denvr" as "Denver".
     corrections.push([word, vocabulary.get(best) ?? best]);
     return /^\p{Lu}/u.test(word) ? best[0]!.toUpperCase() + best.slice(1) : best;
   });
-  return { text: out, corrections };
+  return { text: out, corrections, unsure };
 }
 
 /**

@@ -477,6 +477,8 @@ export function arabic(locale = 'ar', said: readonly string[] = []): Writing {
     },
     corrections: (pairs) =>
       pairs.length ? `(فهمت ${joinAnd(pairs.map(([from, to]) => `“${md(from)}” على أنها “${md(to)}”`))}.) ` : '',
+    didYouMean: (word, options) =>
+      `لست متأكدًا مما تقصده بـ “${md(word)}”: هل تقصد ${options.map((o) => `“${md(o)}”`).join(' أو ')}؟`,
     miss,
     nearMisses(q, lines) {
       const each = lines.map((n) => `- **${isolated(n.link)}** — ${n.misses.map(miss).join('؛ ')}`);

@@ -336,6 +336,8 @@ export function german(locale = 'de', said: readonly string[] = []): Writing {
     },
     corrections: (pairs) =>
       pairs.length ? `(Ich habe ${joinUnd(pairs.map(([from, to]) => `„${md(from)}“ als „${md(to)}“`))} gelesen.) ` : '',
+    didYouMean: (word, options) =>
+      `Ich bin nicht sicher, was Sie mit „${md(word)}“ meinen: Meinten Sie ${options.map((o) => `„${md(o)}“`).join(' oder ')}?`,
     miss,
     nearMisses(q, lines) {
       const each = lines.map((n) => `- **${n.link}** – ${n.misses.map(miss).join('; ')}`);

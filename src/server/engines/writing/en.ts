@@ -266,6 +266,8 @@ export const english: Writing = {
   },
   corrections: (pairs) =>
     pairs.length ? `(I read ${pairs.map(([from, to]) => `“${md(from)}” as “${md(to)}”`).join(' and ')}.) ` : '',
+  didYouMean: (word, options) =>
+    `I'm not sure what you mean by “${md(word)}”: did you mean ${options.map((o) => `“${md(o)}”`).join(' or ')}?`,
   miss: missText,
   nearMisses(q, lines) {
     const each = lines.map((n) => `- **${n.link}** — ${n.misses.map(missText).join('; ')}`);

@@ -351,6 +351,8 @@ export function spanish(locale = 'es', said: readonly string[] = []): Writing {
     },
     corrections: (pairs) =>
       pairs.length ? `(Entendí ${joinY(pairs.map(([from, to]) => `“${md(from)}” como “${md(to)}”`))}.) ` : '',
+    didYouMean: (word, options) =>
+      `No estoy seguro de qué quiere decir con “${md(word)}”: ¿quiso decir ${options.map((o) => `“${md(o)}”`).join(' o ')}?`,
     miss,
     nearMisses(q, lines) {
       const each = lines.map((n) => `- **${n.link}** — ${n.misses.map(miss).join('; ')}`);

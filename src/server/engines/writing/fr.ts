@@ -360,6 +360,8 @@ export function french(locale = 'fr', said: readonly string[] = []): Writing {
       pairs.length
         ? `(J’ai compris ${joinEt(pairs.map(([from, to]) => `« ${md(from)} » comme « ${md(to)} »`))}.) `
         : '',
+    didYouMean: (word, options) =>
+      `Je ne suis pas sûr de comprendre « ${md(word)} » : vouliez-vous dire ${options.map((o) => `« ${md(o)} »`).join(' ou ')} ?`,
     miss,
     nearMisses(q, lines) {
       const noun = nouns(q.c, false);

@@ -343,6 +343,8 @@ export function portuguese(locale = 'pt', said: readonly string[] = []): Writing
     },
     corrections: (pairs) =>
       pairs.length ? `(Entendi ${joinE(pairs.map(([from, to]) => `“${md(from)}” como “${md(to)}”`))}.) ` : '',
+    didYouMean: (word, options) =>
+      `Não tenho certeza do que você quis dizer com “${md(word)}”: você quis dizer ${options.map((o) => `“${md(o)}”`).join(' ou ')}?`,
     miss,
     nearMisses(q, lines) {
       const each = lines.map((n) => `- **${n.link}** — ${n.misses.map(miss).join('; ')}`);

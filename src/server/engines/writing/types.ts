@@ -95,6 +95,8 @@ export interface Writing {
   cantTell(unknown: Feature[]): string;
   /** "(I read “Austn” as “Austin”.) " */
   corrections(pairs: [string, string][]): string;
+  /** "I'm not sure what you mean by “Dalas”: did you mean “Dallas” or “Dalles”?" — asked, not guessed. */
+  didYouMean(word: string, options: string[]): string;
   /** What a near miss misses the search by: "$612,000 — 2% over the budget". */
   miss(m: Miss): string;
   /** Nothing matches, near misses follow: "I couldn't find any … — no exact match. These 3 come close:" and the lines. */

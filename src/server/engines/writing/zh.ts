@@ -412,6 +412,8 @@ export function chinese(locale = 'zh', said: readonly string[] = []): Writing {
     },
     corrections: (pairs) =>
       pairs.length ? t`（我把${pairs.map(([from, to]) => t`“${md(from)}”理解为“${md(to)}”`).join(own('，'))}。）` : '',
+    didYouMean: (word, options) =>
+      t`我不确定“${md(word)}”指的是什么：您是指${options.map((o) => t`“${md(o)}”`).join(own('还是'))}吗？`,
     miss,
     nearMisses(q, lines) {
       const each = lines.map((n) => t`- **${n.link}**：${n.misses.map(miss).join(own('；'))}`);

@@ -10,7 +10,7 @@ import { addressText, handoffOf } from '../../../../src/protocol/index.ts';
 import { priceText } from '../../../../src/server/engines/search/format.ts';
 import type { AnswerInput, AnswerMeta } from '../../../../src/server/engines/index.ts';
 import { MAX_NAMED, compose, createOfflineEngine } from '../../../../src/server/engines/answer/offline.ts';
-import { createLexicon } from '../../../../src/server/engines/languages/lexicon.ts';
+import { lexicon } from '../../../support/lexicon.ts';
 import { english } from '../../../../src/server/engines/writing/index.ts';
 import { readInConversation, turnsRead } from '../../../../src/server/engines/search/conversation.ts';
 import { memoryCatalog, pageListing } from '../../../../src/server/engines/search/catalog.ts';
@@ -21,9 +21,6 @@ import { ASKS_PAYMENT, monthlyPayment, paymentTerms } from '../../../../src/serv
 import { parseQuestion } from '../../../../src/server/engines/reading/query.ts';
 import { defaultSettings } from '../../../../src/server/store/chatbots.ts';
 import { fixtureListings } from '../../../support/listings.ts';
-
-/** The dictionaries the app gives the engines (read once for the file). */
-const lexicon = createLexicon();
 
 const now = new Date('2026-11-22T12:00:00Z');
 const settings: Settings = {

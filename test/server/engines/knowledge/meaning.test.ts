@@ -10,9 +10,8 @@ import {
   type Candidate,
   type KnowledgeBase,
 } from '../../../../src/server/engines/knowledge/find.ts';
-import { createLexicon } from '../../../../src/server/engines/languages/lexicon.ts';
+import { lexicon } from '../../../support/lexicon.ts';
 
-const lexicon = createLexicon();
 const faq = (heading: string, body: string): Candidate => ({
   sourceId: 1,
   kind: 'faq',

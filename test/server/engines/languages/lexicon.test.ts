@@ -4,11 +4,10 @@
  * words, and a misspelling no dictionary knows is still read as the word it is near.
  */
 import { describe, expect, it } from 'vitest';
-import { createLexicon } from '../../../../src/server/engines/languages/lexicon.ts';
+import { lexicon } from '../../../support/lexicon.ts';
 import { glossed, questionLanguage } from '../../../../src/server/engines/languages/gloss.ts';
 import { correctSpelling, vocabularyOf } from '../../../../src/server/engines/reading/words.ts';
 
-const lexicon = createLexicon();
 const vocabulary = vocabularyOf({ cities: ['Austin', 'Dallas'], stateNames: ['Texas'], types: ['Townhouse'] });
 const english = (w: string) => lexicon.knows(w, 'en');
 
