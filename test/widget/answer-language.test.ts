@@ -25,6 +25,7 @@ import {
   type,
   unmountAll,
   until,
+  harborviewHome,
 } from './harness.ts';
 
 afterEach(unmountAll);
@@ -32,28 +33,8 @@ afterEach(unmountAll);
 /** Two three-bedroom houses for sale in Harborview, one with a 3D tour. */
 async function harborview(): Promise<string> {
   const serial = await newChatbot({ Name: 'Harbor Homes', TalkToHumanEmail: 'agents@harbor.example' });
-  const home = (fields: Partial<ListingCreateBody> & { Address: string; MLSNumber: string }): ListingCreateBody => ({
-    SerialNumber: serial,
-    SaleType: 'for_sale',
-    Status: 'Active',
-    CurrencySymbol: '$',
-    PropertyType: 'Single Family',
-    Bedrooms: 3,
-    Bathrooms: 2,
-    Url: `https://homes.test/${fields.MLSNumber}`,
-    YearBuilt: 2004,
-    DaysOnMarket: 5,
-    LotArea: 6000,
-    BuildingArea: 1850,
-    AreaUnit: 'Square Feet',
-    ParkingSpots: 2,
-    City: 'Harborview',
-    State: 'WA',
-    ZIP: '98101',
-    Images: [],
-    SalePrice: 489_000,
-    ...fields,
-  });
+  const home = (fields: Partial<ListingCreateBody> & { Address: string; MLSNumber: string }) =>
+    harborviewHome(serial, fields);
   await owner().realEstateCreate(home({ Address: '12 Oak St', MLSNumber: 'HV100', Tours: '3D' }));
   await owner().realEstateCreate(home({ Address: '14 Oak St', MLSNumber: 'HV101', SalePrice: 512_000 }));
   return serial;

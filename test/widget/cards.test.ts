@@ -23,40 +23,16 @@ import {
   type,
   unmountAll,
   until,
+  harborviewHome,
 } from './harness.ts';
 
 afterEach(unmountAll);
 
 const IMAGES = 'img.homes.test';
 
-/** A listing of the chatbot: a three-bedroom house for sale in Harborview unless told otherwise. */
-function home(
-  serial: string,
-  fields: Partial<ListingCreateBody> & { Address: string; MLSNumber: string },
-): ListingCreateBody {
-  return {
-    SerialNumber: serial,
-    SaleType: 'for_sale',
-    Status: 'Active',
-    CurrencySymbol: '$',
-    PropertyType: 'Single Family',
-    Bedrooms: 3,
-    Bathrooms: 2,
-    Url: `https://homes.test/${fields.MLSNumber}`,
-    YearBuilt: 2004,
-    DaysOnMarket: 5,
-    LotArea: 6000,
-    BuildingArea: 1850,
-    AreaUnit: 'Square Feet',
-    ParkingSpots: 2,
-    City: 'Harborview',
-    State: 'WA',
-    ZIP: '98101',
-    Images: [`https://${IMAGES}/${fields.MLSNumber}/1.jpg`],
-    SalePrice: 489_000,
-    ...fields,
-  };
-}
+/** A listing of the chatbot (harness.ts harborviewHome), with a photo on the images' host. */
+const home = (serial: string, fields: Partial<ListingCreateBody> & { Address: string; MLSNumber: string }) =>
+  harborviewHome(serial, { Images: [`https://${IMAGES}/${fields.MLSNumber}/1.jpg`], ...fields });
 
 /** Three homes of a new chatbot: a house with a 3D tour, a studio to rent in euros and m², a house without a price whose photo is elsewhere. */
 async function harborview(settings: Parameters<typeof newChatbot>[0] = {}): Promise<string> {

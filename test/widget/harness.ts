@@ -6,7 +6,7 @@
 import { inject } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import '../../src/index.ts';
-import type { AddBody } from '../../src/protocol/index.ts';
+import type { AddBody, ListingCreateBody } from '../../src/protocol/index.ts';
 import type { ChatBot } from '../../src/widget/elements/chat-bot.ts';
 import type { ChatBotMessage } from '../../src/widget/elements/chat-bot-message.ts';
 import type { StoredMessage } from '../support/control-server.ts';
@@ -147,4 +147,33 @@ export async function asked(run: () => Promise<void>): Promise<Record<string, un
     window.fetch = original;
   }
   return bodies;
+}
+
+/** A listing of a chatbot: a three-bedroom house for sale in Harborview, $489,000, unless `fields` say otherwise. */
+export function harborviewHome(
+  serial: string,
+  fields: Partial<ListingCreateBody> & { Address: string; MLSNumber: string },
+): ListingCreateBody {
+  return {
+    SerialNumber: serial,
+    SaleType: 'for_sale',
+    Status: 'Active',
+    CurrencySymbol: '$',
+    PropertyType: 'Single Family',
+    Bedrooms: 3,
+    Bathrooms: 2,
+    Url: `https://homes.test/${fields.MLSNumber}`,
+    YearBuilt: 2004,
+    DaysOnMarket: 5,
+    LotArea: 6000,
+    BuildingArea: 1850,
+    AreaUnit: 'Square Feet',
+    ParkingSpots: 2,
+    City: 'Harborview',
+    State: 'WA',
+    ZIP: '98101',
+    Images: [],
+    SalePrice: 489_000,
+    ...fields,
+  };
 }
