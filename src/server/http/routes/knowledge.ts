@@ -86,7 +86,8 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: ServiceContext): void
   operation(app, ctx, 'KnowledgeSearch', async ({ body, caller }) => {
     const chatbot = await ownedChatbot(ctx, caller, body.SerialNumber);
     const kb = knowledgeBase(ctx.db, chatbot.serialNumber, ctx.vectors);
-    const hits = await findInKnowledge(kb, body.Query, body.Limit ?? 5);
+    // Scored as the offline engine scores a question: by its words and, through the lexicon, by meaning.
+    const hits = await findInKnowledge(kb, body.Query, body.Limit ?? 5, ctx.lexicon);
     return {
       Items: hits.map((h) => ({
         SourceId: h.sourceId,
