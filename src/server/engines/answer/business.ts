@@ -28,3 +28,15 @@ export function asksTheBusiness(question: string): boolean {
   const q = question.trim().toLowerCase().replace(/’/g, "'");
   return ADDRESSED.test(q) || HELP.test(q) || PROCESS.test(q) || SERVICE.test(q);
 }
+
+/**
+ * A request to be told later ("email me when a 3 bed in Austin comes on the market", "let me know
+ * when …", "notify me if …"): the chat shows what there is now, but cannot promise to write later —
+ * the owner hears of it (Unanswered) until alerts exist.
+ */
+const TOLD_LATER =
+  /\b(?:(?:e-?mail|text|message|notify|alert|tell|ping|call) me|let me know|keep me (?:posted|updated|informed))\b[^.?!]{0,80}?\b(?:when|if|once|as soon as)\b/;
+
+export function asksToBeToldLater(question: string): boolean {
+  return TOLD_LATER.test(question.trim().toLowerCase());
+}

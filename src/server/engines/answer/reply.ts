@@ -31,7 +31,7 @@ import { THRESHOLD, findInKnowledge, holdsSubject, type Hit } from '../knowledge
 import { narrows, type Criteria } from '../reading/criteria.ts';
 import { noExclusions } from '../reading/negation.ts';
 import { knowledgeText } from './knowledge.ts';
-import { asksTheBusiness } from './business.ts';
+import { asksTheBusiness, asksToBeToldLater } from './business.ts';
 import type { Writing } from '../writing/index.ts';
 
 /** How many matches one answer shows. */
@@ -75,7 +75,14 @@ export async function reply(input: AnswerInput, w: Writing, original = input.que
     input.lexicon,
   );
   const asked = reading.kind === 'search' ? askedOf(reading.criteria) : undefined;
-  return { ...(await replyTo(input, w, state, reading, original)), ...(asked ? { asked } : {}) };
+  const replied = await replyTo(input, w, state, reading, original);
+  // What is here now is shown; being told later is not something the chat can do: the owner hears of it.
+  const later = asksToBeToldLater(input.question.content) && !replied.noAnswer;
+  return {
+    ...replied,
+    ...(later ? { noAnswer: true, noAnswerReason: 'unknown' as const } : {}),
+    ...(asked ? { asked } : {}),
+  };
 }
 
 /**
