@@ -231,7 +231,8 @@ async function searchAnswer(
   const [unsure] = c.unsure;
   if (unsure) {
     const [word, options] = unsure;
-    const at = new RegExp(`(?<![\\p{L}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu');
+    // The word is letters and apostrophes only (reading/words.ts correctSpelling): nothing in it to escape.
+    const at = new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'iu');
     const chips = at.test(original) ? options.map((o) => original.replace(at, o)) : options;
     return answer(w.didYouMean(word, options), [], chips, 'unsure-reading');
   }

@@ -69,7 +69,8 @@ export function createLexicon(): Lexicon {
   return {
     warm(languages) {
       for (const language of languages) trieOf(language);
-      english().senses('home');
+      // Its three parts of speech's indexes and data: every relation after is a lookup.
+      english().related('home');
     },
     related: (word) => english().related(word),
     senses: (word, pos) => english().senses(word, pos),
