@@ -11,6 +11,7 @@ import { createOpenAiEngine } from '../../src/server/engines/model/openai.ts';
 import { startControlServer } from '../support/control-server.ts';
 import { startFakeModelServer } from '../support/fake-model-server.ts';
 import { startService } from '../support/service.ts';
+import { lexicon } from '../support/lexicon.ts';
 
 export default async function setup(project: TestProject) {
   const model = await startFakeModelServer();
@@ -18,6 +19,9 @@ export default async function setup(project: TestProject) {
     model: 'scripted',
     engine: createOpenAiEngine({ baseUrl: model.baseUrl, model: 'scripted' }),
   });
+  // The browser tests ask in every language: each dictionary is decoded before they start, not in the
+  // time a test waits for an answer (a decode holds the service's thread for up to 1.4 s, more on a busy machine).
+  lexicon.warm(['en', 'es', 'fr', 'de', 'pt', 'ar']);
   const service = await startService({ engines });
   const control = await startControlServer(service, model);
   project.provide('apiOrigin', service.origin);
